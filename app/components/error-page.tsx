@@ -1,0 +1,18 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** Bilingual 404 and error pages; the language comes from the same cookie as every other page. */
+export function ErrorPage({ kind }: { kind: "notFound" | "error" }) {
+  const { t } = useTranslation();
+  const title = kind === "notFound" ? t("errors.notFoundTitle") : t("errors.errorTitle");
+  return (
+    <section className="error-page" data-testid={kind === "notFound" ? "not-found" : "error-page"}>
+      <title>{`${title} | ${t("meta.siteName")}`}</title>
+      <h1>{title}</h1>
+      <p>{kind === "notFound" ? t("errors.notFoundBody") : t("errors.errorBody")}</p>
+      <Link to="/" className="button button--primary">
+        {t("errors.backHome")}
+      </Link>
+    </section>
+  );
+}

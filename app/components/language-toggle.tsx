@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+import type { Language } from "~/i18n/config";
+
+/**
+ * A real form posting to /language, so the switch works without JavaScript; the server sets the `lang` cookie
+ * and sends the visitor back to the same page. With JavaScript the choice is also kept in localStorage.
+ */
+export function LanguageToggle({ language, currentPath }: { language: Language; currentPath: string }) {
+  const { t } = useTranslation();
+  const next: Language = language === "ar" ? "en" : "ar";
+  return (
+    <form
+      method="post"
+      action="/language"
+      className="language-toggle"
+      onSubmit={() => {
+        try {
+          window.localStorage.setItem("lang", next);
+        } catch {
+          // storage can be blocked (private mode); the cookie still carries the choice
+        }
+      }}
+    >
+      <input type="hidden" name="lang" value={next} />
+      <input type="hidden" name="redirectTo" value={currentPath} />
+      <button type="submit" lang={next} aria-label={t("language.switchLabel")} data-testid="language-toggle">
+        {t("language.switchTo")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** CONTRACT.md's variables, read and checked once at start-up. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^file:.+/, 'must be a SQLite URL starting with "file:"')
+    .default("file:./data/shop.db"),
+  SESSION_SECRET: z
+    .string()
+    .min(1)
+    .refine((value) => value.split(",").every((secret) => secret.trim().length >= 16), {
+      message: "each comma-separated secret must have at least 16 characters",
+    })
+    .optional(),
+  ADMIN_EMAIL: z.email("must be an e-mail address").default("admin@localhost"),
+  ADMIN_PASSWORD: z.string().min(8, "must have at least 8 characters").optional(),
+  SMTP_URL: z
+    .url("must be a URL such as smtp://user:pass@127.0.0.1:2525")
+    .refine((value) => /^smtps?:\/\//.test(value), { message: "must start with smtp:// or smtps://" })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("shop@localhost"),
+  APP_URL: z
+    .url("must be an absolute URL such as https://shop.example.com")
+    .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
+    .optional(),
+  PAYMENT_PROVIDER: z.enum(["test"], { error: 'must be "test" (the only provider built in)' }).default("test"),
+  TRUST_PROXY: z.coerce.number().int("must be a whole number").min(0).max(10).default(0),
+  NODE_ENV: z.string().optional(),
+});
+
+export type Env = {
+  port: number;
+  databaseUrl: string;
+  sessionSecrets: string[];
+  adminEmail: string;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  paymentProvider: "test";
+  trustProxy: number;
+  isProduction: boolean;
+  dataDir: string;
+};
+
+export class EnvError extends Error {}
+
+/** Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all. */
+function withoutEmpty(source: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+}
+
+/** The secret is made once and kept beside the database, so sessions survive restarts without a committed secret. */
+function generatedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 16) return existing;
+  } catch {
+    // no secret yet: make one below
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env, dataDir = path.resolve("data")): Env {
+  const result = EnvSchema.safeParse(withoutEmpty(source));
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid environment variable ${lines.join("; ")}`);
+  }
+  const values = result.data;
+  return {
+    port: values.PORT,
+    databaseUrl: values.DATABASE_URL,
+    sessionSecrets: (values.SESSION_SECRET ?? generatedSessionSecret(dataDir)).split(",").map((s) => s.trim()),
+    adminEmail: values.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: values.ADMIN_PASSWORD,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    paymentProvider: values.PAYMENT_PROVIDER,
+    trustProxy: values.TRUST_PROXY,
+    isProduction: (source.SHOP_DEPLOY_ENV ?? values.NODE_ENV) === "production",
+    dataDir,
+  };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

@@ -1,0 +1,16 @@
+export const supportedLanguages = ["ar", "en"] as const;
+export type Language = (typeof supportedLanguages)[number];
+export const defaultLanguage: Language = "ar";
+
+export function isLanguage(value: unknown): value is Language {
+  return value === "ar" || value === "en";
+}
+
+export function directionOf(language: Language): "rtl" | "ltr" {
+  return language === "ar" ? "rtl" : "ltr";
+}
+
+/** Picks the text of a bilingual field for the page's language. */
+export function localized(language: Language, values: { en: string; ar: string }): string {
+  return language === "ar" ? values.ar || values.en : values.en || values.ar;
+}

@@ -1,0 +1,35 @@
+import { RemixI18Next } from "remix-i18next/server";
+import { defaultLanguage, isLanguage, supportedLanguages, type Language } from "./config";
+import { resources } from "./resources";
+
+/** Reads the raw `lang` cookie of CONTRACT.md (plain `ar` or `en`, also set by the client-side toggle). */
+export function languageFromCookie(request: Request): Language | null {
+  const header = request.headers.get("Cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === "lang" && isLanguage(value)) return value;
+  }
+  return null;
+}
+
+export const i18nServer = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage: defaultLanguage,
+    order: ["custom", "header"],
+    async findLocale(request) {
+      return languageFromCookie(request);
+    },
+  },
+  i18next: { resources, fallbackLng: defaultLanguage, interpolation: { escapeValue: false } },
+});
+
+export async function getLanguage(request: Request): Promise<Language> {
+  const locale = await i18nServer.getLocale(request);
+  return isLanguage(locale) ? locale : defaultLanguage;
+}
+
+export function languageCookieHeader(language: Language, secure: boolean): string {
+  const oneYear = 60 * 60 * 24 * 365;
+  return `lang=${language}; Path=/; Max-Age=${oneYear}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

@@ -1,0 +1,62 @@
+import type { common as en } from "../en/common";
+import type { TranslationOf } from "../../types";
+
+export const common: TranslationOf<typeof en> = {
+  meta: {
+    siteName: "تمسار للإكسسوارات",
+    defaultTitle: "تمسار للإكسسوارات: إكسسوارات الشعر والمدرسة في الكويت",
+    defaultDescription:
+      "إكسسوارات شعر للبنات وإكسسوارات مدرسية في الكويت: فيونكات وبكلات وطوق شعر وحقائب وغيرها، مع التوصيل لجميع مناطق الكويت.",
+  },
+  header: {
+    home: "الرئيسية",
+    categories: "التصنيفات",
+    contact: "تواصل معنا",
+    terms: "الشروط والأحكام",
+    trackOrder: "تتبع الطلب",
+    loginRegister: "تسجيل الدخول / إنشاء حساب",
+    myAccount: "حسابي",
+    cart: "السلة",
+    cartCount_one: "السلة، {{count}} منتج",
+    cartCount_other: "السلة، {{count}} منتجات",
+    openMenu: "فتح القائمة",
+    closeMenu: "إغلاق القائمة",
+    mainNavigation: "القائمة الرئيسية",
+    skipToContent: "انتقل إلى المحتوى",
+  },
+  language: {
+    switchTo: "English",
+    switchLabel: "التبديل إلى الإنجليزية",
+  },
+  footer: {
+    brand: "تمسار للإكسسوارات",
+    description: "إكسسوارات شعر وإكسسوارات مدرسية للبنات، نختارها بحب في حولي ونوصلها لجميع مناطق الكويت.",
+    social: "إنستغرام",
+    linksHeading: "روابط",
+    home: "الرئيسية",
+    products: "المنتجات",
+    trackOrder: "تتبع الطلب",
+    terms: "الشروط والأحكام",
+    privacy: "سياسة الخصوصية",
+    contactHeading: "تواصل معنا",
+    email: "البريد الإلكتروني",
+    phone: "الهاتف",
+    address: "حولي، الكويت",
+    addressLabel: "عنوان المحل",
+    copyright: "© 2025 تمسار للإكسسوارات. جميع الحقوق محفوظة.",
+  },
+  home: {
+    heroHeading: "إكسسوارات جميلة لأيام دراسية مشرقة",
+    heroAlt: "فيونكات وبكلات شعر وأدوات مدرسية ملونة",
+  },
+  money: {
+    kd: "د.ك",
+  },
+  errors: {
+    notFoundTitle: "الصفحة غير موجودة",
+    notFoundBody: "الصفحة التي تبحث عنها غير موجودة أو تم نقلها.",
+    errorTitle: "حدث خطأ ما",
+    errorBody: "حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى بعد قليل.",
+    backHome: "العودة للتسوق",
+  },
+};

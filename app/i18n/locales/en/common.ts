@@ -1,0 +1,60 @@
+export const common = {
+  meta: {
+    siteName: "Timsar Accessories",
+    defaultTitle: "Timsar Accessories: hair and school accessories in Kuwait",
+    defaultDescription:
+      "Girls' hair accessories and school accessories in Kuwait: bows, clips, headbands, bags and more, delivered across Kuwait.",
+  },
+  header: {
+    home: "Home",
+    categories: "Categories",
+    contact: "Contact",
+    terms: "Terms",
+    trackOrder: "Track Order",
+    loginRegister: "Login / Register",
+    myAccount: "My Account",
+    cart: "Cart",
+    cartCount_one: "Cart, {{count}} item",
+    cartCount_other: "Cart, {{count}} items",
+    openMenu: "Open menu",
+    closeMenu: "Close menu",
+    mainNavigation: "Main navigation",
+    skipToContent: "Skip to content",
+  },
+  language: {
+    switchTo: "العربية",
+    switchLabel: "Switch to Arabic",
+  },
+  footer: {
+    brand: "Timsar Accessories",
+    description:
+      "Hair accessories and school accessories for girls, chosen with love in Hawalli and delivered across Kuwait.",
+    social: "Instagram",
+    linksHeading: "Links",
+    home: "Home",
+    products: "Products",
+    trackOrder: "Track Order",
+    terms: "Terms and Conditions",
+    privacy: "Privacy Policy",
+    contactHeading: "Contact us",
+    email: "E-mail",
+    phone: "Phone",
+    address: "Hawalli, Kuwait",
+    addressLabel: "Shop address",
+    copyright: "© 2025 Timsar Accessories. All rights reserved.",
+  },
+  home: {
+    heroHeading: "Beautiful accessories for bright school days",
+    heroAlt: "Colourful hair bows, clips and school supplies",
+  },
+  money: {
+    kd: "KD",
+  },
+  errors: {
+    notFoundTitle: "Page not found",
+    notFoundBody: "The page you are looking for does not exist or has moved.",
+    errorTitle: "Something went wrong",
+    errorBody: "An unexpected error happened. Please try again in a moment.",
+    backHome: "Back to Shop",
+  },
+};

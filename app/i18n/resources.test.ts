@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { resources } from "./resources";
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ""): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") keys.set(name, value);
+    else for (const [child, text] of flatten(value, name)) keys.set(child, text);
+  }
+  return keys;
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !entry.name.includes(".test.") ? [full] : [];
+  });
+}
+
+const english = flatten(resources.en.translation as Tree);
+const arabic = flatten(resources.ar.translation as Tree);
+
+describe("translations", () => {
+  it("have the same keys in Arabic and English, none empty", () => {
+    expect([...arabic.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, text] of [...english, ...arabic]) expect(text.trim(), key).not.toBe("");
+  });
+
+  it("write the Arabic texts in Arabic letters", () => {
+    const untranslated = [...arabic].filter(([key, text]) => !/[\u0600-\u06FF]/.test(text) && !key.startsWith("language."));
+    expect(untranslated).toEqual([]);
+  });
+
+  it("contain every key the app asks for", () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(path.resolve("app"))) {
+      const source = fs.readFileSync(file, "utf8");
+      for (const match of source.matchAll(/\bt\(\s*["'`]([a-zA-Z0-9_.]+)["'`]/g)) used.add(match[1]);
+      // zod schemas carry translation keys as their messages
+      for (const match of source.matchAll(/["'`](validation\.[a-zA-Z0-9_.]+)["'`]/g)) used.add(match[1]);
+    }
+    expect(used.size).toBeGreaterThan(10);
+    const missing = [...used].filter((key) => !english.has(key) && !english.has(`${key}_other`));
+    expect(missing).toEqual([]);
+  });
+});

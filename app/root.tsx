@@ -1,0 +1,107 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Footer } from "./components/footer";
+import { Header } from "./components/header";
+import { ErrorPage } from "./components/error-page";
+import { useNonce } from "./utils/nonce";
+import { defaultLanguage, directionOf, type Language } from "./i18n/config";
+import { getLanguage } from "./i18n/i18next.server";
+import { getCartCount } from "./models/cart.server";
+import { getCustomerFromRequest } from "./utils/session.server";
+import appStyles from "./styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/images/icon-192.png" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [language, customer, cartCount] = await Promise.all([
+    getLanguage(request),
+    getCustomerFromRequest(request),
+    getCartCount(request),
+  ]);
+  return { language, isSignedIn: Boolean(customer), cartCount };
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const language: Language = data?.language ?? defaultLanguage;
+  return (
+    <html lang={language} dir={directionOf(language)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c2185b" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ShopShell cartCount={data?.cartCount ?? 0} isSignedIn={data?.isSignedIn ?? false} language={language}>
+          {children}
+        </ShopShell>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function ShopShell({
+  children,
+  cartCount,
+  isSignedIn,
+  language,
+}: {
+  children: React.ReactNode;
+  cartCount: number;
+  isSignedIn: boolean;
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <>
+      <a className="skip-link" href="#main-content">
+        {t("header.skipToContent")}
+      </a>
+      <Header
+        cartCount={cartCount}
+        isSignedIn={isSignedIn}
+        language={language}
+        currentPath={location.pathname + location.search}
+      />
+      <main id="main-content" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  return <ErrorPage kind={isNotFound ? "notFound" : "error"} />;
+}

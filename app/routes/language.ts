@@ -1,0 +1,21 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { getEnv } from "~/env.server";
+import { isLanguage } from "~/i18n/config";
+import { languageCookieHeader } from "~/i18n/i18next.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+
+/** The language toggle's form posts here; it works the same with JavaScript off. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const language = form.get("lang");
+  const back = safeRedirectPath(form.get("redirectTo"));
+  if (!isLanguage(language)) return redirect(back, { status: 303 });
+  return redirect(back, {
+    status: 303,
+    headers: { "Set-Cookie": languageCookieHeader(language, getEnv().isProduction) },
+  });
+}
+
+export function loader() {
+  return redirect("/");
+}

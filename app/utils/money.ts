@@ -1,0 +1,32 @@
+import type { Language } from "~/i18n/config";
+
+export const FILS_PER_KD = 1000;
+
+/** 2500 fils → "2.50 KD" / "2.50 د.ك": the shop shows amounts with 2 decimals (SPEC section 9). */
+export function formatKD(fils: number, language: Language = "en"): string {
+  const amount = (fils / FILS_PER_KD).toFixed(2);
+  return language === "ar" ? `${amount} د.ك` : `${amount} KD`;
+}
+
+/** 2500 fils → "2.500": admin price inputs are edited to 3 decimals. */
+export function filsToKDInput(fils: number): string {
+  return (fils / FILS_PER_KD).toFixed(3);
+}
+
+/**
+ * "1,250.5" → 1250500 fils, or null when it is not a non-negative amount with at most 3 decimals.
+ * Parsed from the text, never through floating point, so amounts stay exact to the fils.
+ */
+export function parseKDToFils(value: string): number | null {
+  const cleaned = value.replace(/,/g, "").trim();
+  const match = /^(\d{1,7})(?:\.(\d{0,3}))?$/.exec(cleaned);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? "").padEnd(3, "0"));
+  return whole * FILS_PER_KD + fraction;
+}
+
+/** Fils as a KD number for JSON answers (SPEC's API speaks KD): 2500 → 2.5. */
+export function filsToKD(fils: number): number {
+  return fils / FILS_PER_KD;
+}

@@ -1,0 +1,54 @@
+import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { prisma } from "~/db.server";
+import { getEnv } from "~/env.server";
+
+export const CUSTOMER_SESSION_DAYS = 30;
+
+/** The cookie holds only a signed session id; the row in `Session` is the truth and can be revoked. */
+function sessionCookie(name: string) {
+  const env = getEnv();
+  return createCookie(name, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.isProduction,
+    path: "/",
+    secrets: env.sessionSecrets,
+  });
+}
+
+let customerCookie: ReturnType<typeof sessionCookie> | undefined;
+
+export function getCustomerSessionCookie() {
+  customerCookie ??= sessionCookie("__session");
+  return customerCookie;
+}
+
+export function newSessionId(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization") ?? "";
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,})$/.exec(header.trim());
+  return match ? match[1] : null;
+}
+
+/** A customer session from the cookie or, for API clients, from `Authorization: Bearer <token>`. */
+export async function getCustomerSessionId(request: Request): Promise<string | null> {
+  const token = bearerToken(request);
+  if (token) return token;
+  const value: unknown = await getCustomerSessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+export async function getCustomerFromRequest(request: Request) {
+  const sessionId = await getCustomerSessionId(request);
+  if (!sessionId) return null;
+  const session = await prisma.session.findUnique({
+    where: { id: sessionId },
+    select: { kind: true, expiresAt: true, customer: { select: { id: true, email: true, fullName: true, phone: true } } },
+  });
+  if (!session || session.kind !== "customer" || session.expiresAt <= new Date() || !session.customer) return null;
+  return session.customer;
+}

@@ -1,0 +1,207 @@
+// The demo seed: delivery areas (SPEC section 9), categories and products, and their generated pictures.
+// `npm run db:seed` runs this file; `npm start` imports `seed` to fill an empty database.
+// Every row is keyed by something fixed (area English name, category slug, product id), so running the seed
+// again updates the same rows instead of adding new ones.
+
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "../app/generated/prisma/client";
+import { resolveSqliteUrl } from "../app/utils/database-url";
+import { CATEGORIES, FILTER_COLOR_HEX, PRODUCTS, colorDetails, type SeedProduct } from "./seed-data/catalogue";
+import { DELIVERY_AREAS } from "./seed-data/delivery-areas";
+import {
+  catalogueUrl,
+  categoryIconSvg,
+  defaultUploadsDir,
+  generateCatalogueImages,
+  productSvg,
+  type ImageJob,
+} from "./seed-data/images";
+
+export interface SeedOptions {
+  /** Folder served at `/uploads`; pictures go to its `catalogue/` subfolder. */
+  uploadsDir?: string;
+}
+
+export interface SeedSummary {
+  deliveryAreas: number;
+  categories: number;
+  hiddenCategories: number;
+  products: number;
+  hiddenProducts: number;
+  imagesWritten: number;
+  imagesSkipped: number;
+  milliseconds: number;
+}
+
+// Items without a uniform colour are drawn in lilac.
+const NEUTRAL_ART_COLOR = "#B39DDB";
+
+export function productImageFiles(product: Pick<SeedProduct, "id" | "galleryCount">): {
+  main: string;
+  gallery: string[];
+} {
+  return {
+    main: `${product.id}-main.webp`,
+    gallery: Array.from({ length: product.galleryCount }, (_, i) => `${product.id}-gallery-${i + 1}.webp`),
+  };
+}
+
+export function categoryIconFile(slug: string): string {
+  return `category-${slug}.webp`;
+}
+
+function imageJobs(): ImageJob[] {
+  const jobs: ImageJob[] = [];
+  for (const product of PRODUCTS) {
+    const art = {
+      item: product.item,
+      color: product.filterColor ? FILTER_COLOR_HEX[product.filterColor] : NEUTRAL_ART_COLOR,
+    };
+    const files = productImageFiles(product);
+    [files.main, ...files.gallery].forEach((fileName, variant) => {
+      jobs.push({ fileName, svg: () => productSvg(art, variant, product.id) });
+    });
+  }
+  for (const category of CATEGORIES) {
+    jobs.push({ fileName: categoryIconFile(category.slug), svg: () => categoryIconSvg(category.art, category.slug) });
+  }
+  return jobs;
+}
+
+// Fixed creation dates keep the default "newest first" order stable between runs and machines;
+// new arrivals are dated after everything else so they lead that order.
+function createdAtFor(product: SeedProduct, index: number): Date {
+  const day = product.isNewArrival ? 60 + index : index;
+  return new Date(Date.UTC(2025, 7, 1 + day, 8, 0, 0));
+}
+
+export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Promise<SeedSummary> {
+  const started = performance.now();
+  const uploadsDir = options.uploadsDir ?? defaultUploadsDir();
+
+  // Pictures first: the rows point at them, so they must exist before the storefront can show those rows.
+  const images = await generateCatalogueImages(imageJobs(), uploadsDir);
+
+  // One transaction, so a failed seed leaves the previous catalogue untouched rather than half replaced.
+  await prisma.$transaction(
+    async (tx) => {
+      for (const [position, area] of DELIVERY_AREAS.entries()) {
+        const data = { nameAr: area.nameAr, feeFils: area.feeFils, position };
+        await tx.deliveryArea.upsert({
+          where: { nameEn: area.nameEn },
+          create: { nameEn: area.nameEn, ...data },
+          update: data,
+        });
+      }
+
+      const categoryIds = new Map<string, string>();
+      for (const [position, category] of CATEGORIES.entries()) {
+        const data = {
+          nameEn: category.nameEn,
+          nameAr: category.nameAr,
+          iconImage: catalogueUrl(categoryIconFile(category.slug)),
+          isVisible: category.isVisible,
+          position,
+        };
+        const row = await tx.category.upsert({
+          where: { slug: category.slug },
+          create: { slug: category.slug, ...data },
+          update: data,
+          select: { id: true },
+        });
+        categoryIds.set(category.slug, row.id);
+      }
+
+      for (const [index, product] of PRODUCTS.entries()) {
+        const categoryId = categoryIds.get(product.categorySlug);
+        if (!categoryId) throw new Error(`Seed product ${product.id} names unknown category "${product.categorySlug}"`);
+        const color = product.filterColor ? colorDetails(product.filterColor) : null;
+        const files = productImageFiles(product);
+        const before = product.priceBeforeDiscountFils;
+        const data = {
+          nameEn: product.nameEn,
+          nameAr: product.nameAr,
+          descriptionEn: product.descriptionEn,
+          descriptionAr: product.descriptionAr,
+          priceFils: product.priceFils,
+          priceBeforeDiscountFils: before,
+          hasDiscount: before !== null && before > product.priceFils,
+          stockQuantity: product.stockQuantity,
+          isAvailable: product.stockQuantity > 0,
+          isNewArrival: product.isNewArrival,
+          imageUrl: catalogueUrl(files.main),
+          colorNameEn: color?.nameEn ?? null,
+          colorNameAr: color?.nameAr ?? null,
+          colorLevelEn: color?.levelEn ?? null,
+          colorLevelAr: color?.levelAr ?? null,
+          filterColor: product.filterColor,
+          isVisible: product.isVisible,
+          createdAt: createdAtFor(product, index),
+          categoryId,
+        };
+        await tx.product.upsert({ where: { id: product.id }, create: { id: product.id, ...data }, update: data });
+
+        // Gallery and custom tags have no natural key, so they are replaced as a whole.
+        await tx.productImage.deleteMany({ where: { productId: product.id } });
+        if (files.gallery.length > 0) {
+          await tx.productImage.createMany({
+            data: files.gallery.map((fileName, position) => ({
+              productId: product.id,
+              url: catalogueUrl(fileName),
+              position,
+            })),
+          });
+        }
+        await tx.productCustomTag.deleteMany({ where: { productId: product.id } });
+        if (product.customTags.length > 0) {
+          await tx.productCustomTag.createMany({
+            data: product.customTags.map((tag, position) => ({ productId: product.id, ...tag, position })),
+          });
+        }
+      }
+    },
+    { timeout: 60_000, maxWait: 15_000 },
+  );
+
+  return {
+    deliveryAreas: DELIVERY_AREAS.length,
+    categories: CATEGORIES.length,
+    hiddenCategories: CATEGORIES.filter((category) => !category.isVisible).length,
+    products: PRODUCTS.length,
+    hiddenProducts: PRODUCTS.filter((product) => !product.isVisible).length,
+    imagesWritten: images.written,
+    imagesSkipped: images.skipped,
+    milliseconds: Math.round(performance.now() - started),
+  };
+}
+
+export function formatSeedSummary(summary: SeedSummary): string {
+  return (
+    `Seeded ${summary.deliveryAreas} delivery areas, ` +
+    `${summary.categories} categories (${summary.hiddenCategories} hidden), ` +
+    `${summary.products} products (${summary.hiddenProducts} hidden); ` +
+    `images: ${summary.imagesWritten} written, ${summary.imagesSkipped} already present; ` +
+    `${summary.milliseconds} ms`
+  );
+}
+
+async function main(): Promise<void> {
+  const adapter = new PrismaBetterSQLite3({ url: resolveSqliteUrl(process.env.DATABASE_URL), timeout: 5000 });
+  const prisma = new PrismaClient({ adapter });
+  try {
+    const summary = await seed(prisma);
+    process.stdout.write(`${formatSeedSummary(summary)}\n`);
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(path.resolve(entry)).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`Seeding failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The README's test command: every check, from a fresh clone, on a fresh machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# What npm cannot install: Debian's Chromium for the browser tests, poppler for checking PDFs,
+# and a font with Arabic glyphs so screenshots show Arabic text.
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+[ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "Installing Debian packages: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "Please install these Debian packages first (as root): apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+echo "== typecheck"
+npm run --silent typecheck
+echo "== lint"
+npm run --silent lint
+echo "== unit and integration tests (vitest)"
+npx vitest run
+echo "== build"
+npx remix build
+echo "== browser tests (playwright)"
+npx playwright test

@@ -1,0 +1,89 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("the shop's shell", () => {
+  test("the home page is Arabic, right to left, by default", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("إكسسوارات جميلة لأيام دراسية مشرقة");
+    await expect(page.locator("#categories-section h2")).toHaveText("التصنيفات");
+    await expect(page.locator("footer")).toContainText("2025");
+    await expect(page.locator("footer")).toContainText("حولي، الكويت");
+  });
+
+  test("the toggle switches to English and back, on the same page", async ({ page }) => {
+    await page.goto("/?category=hair-accessories");
+    await page.getByTestId("language-toggle").first().click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await expect(page).toHaveURL(/\/\?category=hair-accessories$/);
+    await expect(page.locator("footer")).toContainText("Hawalli, Kuwait");
+    await page.getByTestId("language-toggle").first().click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page).toHaveURL(/\/\?category=hair-accessories$/);
+  });
+
+  test("the choice survives a reload and is read from the lang cookie", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "lang", value: "en", url: baseURL! }]);
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Beautiful accessories for bright school days");
+  });
+
+  test("without a cookie the browser's language decides, and Arabic when nothing matches", async ({ browser }) => {
+    for (const [locale, expected] of [["en-US", "en"], ["fr-FR", "ar"], ["ar", "ar"]] as const) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("lang", expected);
+      await context.close();
+    }
+  });
+
+  test("404 is bilingual and answers 404", async ({ page, context, baseURL }) => {
+    const arabic = await page.goto("/no-such-page");
+    expect(arabic?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("الصفحة غير موجودة");
+    await context.addCookies([{ name: "lang", value: "en", url: baseURL! }]);
+    const english = await page.goto("/no-such-page");
+    expect(english?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  });
+});
+
+test.describe("header links", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("go where SPEC section 2 says", async ({ page }) => {
+    await page.goto("/view-invoice");
+    const nav = page.locator(".site-nav--desktop");
+    await expect(page.locator(".site-header__logo")).toHaveAttribute("href", "/");
+    await expect(nav.getByRole("link", { name: "الشروط والأحكام" })).toHaveAttribute("href", "/terms-and-conditions");
+    await expect(nav.getByRole("link", { name: "تتبع الطلب" })).toHaveAttribute("href", "/view-invoice");
+    await expect(nav.getByRole("link", { name: "تسجيل الدخول / إنشاء حساب" })).toHaveAttribute("href", "/login");
+    await expect(page.getByTestId("cart-button")).toHaveAttribute("href", "/cart");
+    await expect(page.getByTestId("cart-count")).toHaveText("0");
+
+    await nav.getByRole("link", { name: "التصنيفات" }).click();
+    await expect(page).toHaveURL(/\/(#categories-section)?$/);
+    await expect(page.locator("#categories-section")).toBeInViewport();
+
+    await nav.getByRole("link", { name: "تواصل معنا" }).click();
+    await expect(page.locator("#footer-section")).toBeInViewport();
+  });
+});
+
+test.describe("phone-sized header", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens the slide-in menu below 895 px", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator(".site-nav--desktop")).toBeHidden();
+    const panel = page.locator(".mobile-menu__panel");
+    await expect(panel).toBeHidden();
+    await page.locator(".mobile-menu__button").click();
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("link", { name: "تتبع الطلب" })).toHaveAttribute("href", "/view-invoice");
+  });
+});
