@@ -5,7 +5,12 @@ import { z } from "zod";
 
 /** CONTRACT.md's variables, read and checked once at start-up. */
 const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: "must be a port number between 1 and 65535" })
+    .int("must be a port number between 1 and 65535")
+    .min(1, "must be a port number between 1 and 65535")
+    .max(65535, "must be a port number between 1 and 65535")
+    .default(3000),
   DATABASE_URL: z
     .string()
     .regex(/^file:.+/, 'must be a SQLite URL starting with "file:"')
@@ -29,7 +34,12 @@ const EnvSchema = z.object({
     .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
     .optional(),
   PAYMENT_PROVIDER: z.enum(["test"], { error: 'must be "test" (the only provider built in)' }).default("test"),
-  TRUST_PROXY: z.coerce.number().int("must be a whole number").min(0).max(10).default(0),
+  TRUST_PROXY: z.coerce
+    .number({ error: "must be the number of proxies in front of the shop (0 to 10)" })
+    .int("must be the number of proxies in front of the shop (0 to 10)")
+    .min(0, "must be the number of proxies in front of the shop (0 to 10)")
+    .max(10, "must be the number of proxies in front of the shop (0 to 10)")
+    .default(0),
   NODE_ENV: z.string().optional(),
 });
 

@@ -24,9 +24,9 @@ echo "== typecheck"
 npm run --silent typecheck
 echo "== lint"
 npm run --silent lint
+echo "== build (the integration and browser tests run the production build)"
+npx remix build
 echo "== unit and integration tests (vitest)"
 npx vitest run
-echo "== build"
-npx remix build
 echo "== browser tests (playwright)"
 npx playwright test

@@ -1,0 +1,158 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// These tests run the real server.ts over the production build (scripts/test.sh builds before vitest).
+const tsx = path.resolve("node_modules/.bin/tsx");
+
+function startServer(port: number, env: Record<string, string> = {}) {
+  const child = spawn(tsx, ["server.ts"], {
+    env: { ...process.env, PORT: String(port), ADMIN_PASSWORD: "integration-password", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += String(chunk)));
+  child.stderr.on("data", (chunk) => (output += String(chunk)));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", () => {
+      if (output.includes("Shop listening")) resolve();
+    });
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  // A server that is meant to fail never becomes ready; that is not an unhandled error.
+  ready.catch(() => undefined);
+  return { child, ready, output: () => output };
+}
+
+function exitOf(child: ChildProcess) {
+  return new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+}
+
+describe("server.ts", () => {
+  const port = 3400 + Math.floor(Math.random() * 500);
+  const base = `http://127.0.0.1:${port}`;
+  let server: ReturnType<typeof startServer>;
+
+  beforeAll(async () => {
+    server = startServer(port);
+    await server.ready;
+  }, 60_000);
+
+  afterAll(() => {
+    if (server.child.exitCode === null) server.child.kill("SIGKILL");
+  });
+
+  it("enforces a Content-Security-Policy whose nonce is on every script the page carries", async () => {
+    const response = await fetch(`${base}/`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(response.headers.get("content-security-policy-report-only")).toBeNull();
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const again = await fetch(`${base}/`);
+    expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
+  it("sends the other security headers, but no HSTS outside production", async () => {
+    const response = await fetch(`${base}/`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("compresses pages and caches fingerprinted assets for a year", async () => {
+    const response = await fetch(`${base}/`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const html = await response.text();
+    const asset = /\/build\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const assetResponse = await fetch(`${base}${asset}`);
+    expect(assetResponse.status).toBe(200);
+    expect(assetResponse.headers.get("cache-control")).toContain("max-age=31536000");
+    expect(assetResponse.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("answers /healthz after asking the database", async () => {
+    const response = await fetch(`${base}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("refuses a cross-site form post and sets the language for a same-site one", async () => {
+    const body = new URLSearchParams({ lang: "en", redirectTo: "/" });
+    const crossSite = await fetch(`${base}/language`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get("set-cookie")).toBeNull();
+
+    const sameSite = await fetch(`${base}/language`, { method: "POST", body, redirect: "manual", headers: { Origin: base } });
+    expect(sameSite.status).toBe(303);
+    expect(sameSite.headers.get("location")).toBe("/");
+    expect(sameSite.headers.get("set-cookie")).toMatch(/^lang=en; Path=\/;.*SameSite=Lax/);
+  });
+
+  it("logs each request", async () => {
+    await fetch(`${base}/healthz?logged=1`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.output()).toMatch(/GET \/healthz\?logged=1 200/);
+  });
+
+  it("finishes an in-flight request on SIGTERM, then exits cleanly", async () => {
+    // A request whose body is still arriving is in flight when the signal comes.
+    const responded = new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        `${base}/language`,
+        { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "20" } },
+        (response) => resolve(response.statusCode ?? 0),
+      );
+      request.on("error", reject);
+      request.write("lang=en&");
+      setTimeout(() => {
+        server.child.kill("SIGTERM");
+        setTimeout(() => request.end("redirectTo=/"), 300);
+      }, 200);
+    });
+    const exited = exitOf(server.child);
+    expect(await responded).toBe(303);
+    expect(await exited).toBe(0);
+    expect(server.output()).toContain("SIGTERM received");
+  });
+});
+
+describe("server.ts configuration", () => {
+  it("stops with a message naming a bad variable", async () => {
+    const bad = startServer(3999, { PORT: "eighty" });
+    const code = await exitOf(bad.child);
+    expect(code).toBe(1);
+    expect(bad.output()).toContain("PORT");
+  });
+
+  it("sends HSTS and Secure cookies in production", async () => {
+    const port = 3900 + Math.floor(Math.random() * 90);
+    const production = startServer(port, { NODE_ENV: "production" });
+    await production.ready;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/`);
+      expect(response.headers.get("strict-transport-security")).toContain("max-age=");
+      const language = await fetch(`http://127.0.0.1:${port}/language`, {
+        method: "POST",
+        body: new URLSearchParams({ lang: "en", redirectTo: "/" }),
+        redirect: "manual",
+      });
+      expect(language.headers.get("set-cookie")).toContain("Secure");
+    } finally {
+      production.child.kill("SIGKILL");
+    }
+  });
+});
