@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/i18n/config";
 import { LanguageToggle } from "./language-toggle";
@@ -8,6 +9,12 @@ type HeaderProps = { cartCount: number; isSignedIn: boolean; language: Language;
 
 export function Header({ cartCount, isSignedIn, language, currentPath }: HeaderProps) {
   const { t } = useTranslation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  // After a client-side navigation the header stays mounted, so close the slide-in menu by hand.
+  useEffect(() => {
+    menu.current?.removeAttribute("open");
+  }, [pathname, search]);
   return (
     <header className="site-header">
       <div className="site-header__bar">
@@ -21,7 +28,7 @@ export function Header({ cartCount, isSignedIn, language, currentPath }: HeaderP
         <div className="site-header__actions">
           <LanguageToggle language={language} currentPath={currentPath} />
           <CartButton count={cartCount} />
-          <details className="mobile-menu">
+          <details className="mobile-menu" ref={menu}>
             <summary className="mobile-menu__button" aria-label={t("header.openMenu")}>
               <span aria-hidden="true" className="mobile-menu__icon" />
             </summary>

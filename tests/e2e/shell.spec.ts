@@ -18,6 +18,9 @@ test.describe("the shop's shell", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await expect(page).toHaveURL(/\/\?category=hair-accessories$/);
     await expect(page.locator("footer")).toContainText("Hawalli, Kuwait");
+    if (test.info().project.name === "js") {
+      expect(await page.evaluate(() => window.localStorage.getItem("lang"))).toBe("en");
+    }
     await page.getByTestId("language-toggle").first().click();
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page).toHaveURL(/\/\?category=hair-accessories$/);
@@ -85,5 +88,8 @@ test.describe("phone-sized header", () => {
     await page.locator(".mobile-menu__button").click();
     await expect(panel).toBeVisible();
     await expect(panel.getByRole("link", { name: "تتبع الطلب" })).toHaveAttribute("href", "/view-invoice");
+    await panel.getByRole("link", { name: "الشروط والأحكام" }).click();
+    await expect(page).toHaveURL(/\/terms-and-conditions$/);
+    await expect(panel).toBeHidden();
   });
 });
