@@ -20,6 +20,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+mkdir -p tests/.tmp
+rm -f tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json
+
 echo "== typecheck"
 npm run --silent typecheck
 echo "== lint"
@@ -27,6 +30,10 @@ npm run --silent lint
 echo "== build (the integration and browser tests run the production build)"
 npx remix build
 echo "== unit and integration tests (vitest)"
-npx vitest run
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-report.json || status=$?
 echo "== browser tests (playwright)"
-npx playwright test
+PLAYWRIGHT_JSON_OUTPUT_NAME=tests/.tmp/playwright-report.json npx playwright test --reporter=list,json || status=$?
+
+node scripts/test-summary.mjs tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json
+exit "$status"
