@@ -1,12 +1,10 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { defaultLanguage } from "./i18n/config";
 import { getLanguage } from "./i18n/i18next.server";
+import { I18nProvider } from "./i18n/react";
 import { resources } from "./i18n/resources";
 import { NonceContext } from "./utils/nonce";
 
@@ -20,13 +18,6 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const language = await getLanguage(request);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: defaultLanguage,
-    resources,
-    interpolation: { escapeValue: false },
-  });
   const nonce = loadContext.cspNonce;
   // Crawlers and no-JavaScript clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
@@ -35,9 +26,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider language={language} messages={resources[language].translation}>
           <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </I18nextProvider>
+        </I18nProvider>
       </NonceContext.Provider>,
       {
         nonce,

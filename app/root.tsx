@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n/react";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { ErrorPage } from "./components/error-page";

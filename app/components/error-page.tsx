@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** Bilingual 404 and error pages; the language comes from the same cookie as every other page. */
 export function ErrorPage({ kind }: { kind: "notFound" | "error" }) {

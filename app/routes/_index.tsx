@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { localized } from "~/i18n/config";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getVisibleCategories } from "~/models/category.server";

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { createTranslate } from "./react";
+import { resources } from "./resources";
+
+describe("createTranslate", () => {
+  const en = createTranslate("en", resources.en.translation);
+  const ar = createTranslate("ar", resources.ar.translation);
+
+  it("finds nested keys in each language", () => {
+    expect(en("header.trackOrder")).toBe("Track Order");
+    expect(ar("header.trackOrder")).toBe("تتبع الطلب");
+  });
+
+  it("picks plural forms and interpolates", () => {
+    expect(en("header.cartCount", { count: 1 })).toBe("Cart, 1 item");
+    expect(en("header.cartCount", { count: 3 })).toBe("Cart, 3 items");
+    expect(ar("header.cartCount", { count: 1 })).toBe("السلة، 1 منتج");
+    // Arabic has more plural forms than the file spells out; the _other form covers them.
+    expect(ar("header.cartCount", { count: 3 })).toBe("السلة، 3 منتجات");
+  });
+
+  it("falls back to the default value, then the key", () => {
+    expect(en("no.such.key" as never, { defaultValue: "Fallback" })).toBe("Fallback");
+    expect(en("no.such.key" as never)).toBe("no.such.key");
+  });
+});
