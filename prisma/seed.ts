@@ -5,9 +5,8 @@
 
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "../app/generated/prisma/client";
-import { resolveSqliteUrl } from "../app/utils/database-url";
+import { parseEnv } from "../app/env.server";
+import type { PrismaClient } from "../app/generated/prisma/client";
 import { CATEGORIES, FILTER_COLOR_HEX, PRODUCTS, colorDetails, type SeedProduct } from "./seed-data/catalogue";
 import { DELIVERY_AREAS } from "./seed-data/delivery-areas";
 import {
@@ -188,11 +187,18 @@ export function formatSeedSummary(summary: SeedSummary): string {
 }
 
 async function main(): Promise<void> {
-  const adapter = new PrismaBetterSQLite3({ url: resolveSqliteUrl(process.env.DATABASE_URL), timeout: 5000 });
-  const prisma = new PrismaClient({ adapter });
+  const env = parseEnv();
+  process.env.DATABASE_URL = env.databaseUrl;
+  // The app's own client (one per process), so the administrator is made by the same code as at start-up.
+  const { prisma } = await import("../app/db.server");
+  const { ensureAdmin } = await import("../app/models/admin.server");
   try {
     const summary = await seed(prisma);
     process.stdout.write(`${formatSeedSummary(summary)}\n`);
+    const admin = await ensureAdmin(env);
+    if (admin.generatedPassword) {
+      process.stdout.write(`Administrator created: ${admin.email} with password ${admin.generatedPassword} (shown once)\n`);
+    }
   } finally {
     await prisma.$disconnect();
   }
