@@ -210,8 +210,10 @@ describe("password reset API", () => {
     expect(good.status).toBe(200);
 
     expect((await new RouteClient().json(resetPassword, "/api/auth/reset-password", { email, password: "stolen-password" })).status).toBe(403);
+    const beforeReset = smtp.received.length;
     const reset = await client.json(resetPassword, "/api/auth/reset-password", { email, password: "brand-new-password" });
     expect(reset.status).toBe(200);
+    expect((await smtp.waitForMail(email, { after: beforeReset })).subject).toContain("password was changed");
     const replay = await new RouteClient().json(
       resetPassword,
       "/api/auth/reset-password",
@@ -241,8 +243,10 @@ describe("change password API", () => {
     expect(empty).toMatchObject({ status: 400, body: { message: "Please fill all fields / يرجى تعبئة جميع الحقول" } });
     const wrong = await client.json(changePassword, "/api/auth/change-password", { oldPassword: "not-it-at-all", newPassword: "after-change" });
     expect(wrong).toMatchObject({ status: 400, body: { message: expect.stringContaining("Current password is incorrect") } });
+    const beforeChange = smtp.received.length;
     const ok = await client.json(changePassword, "/api/auth/change-password", { oldPassword: "before-change", newPassword: "after-change" });
     expect(ok.status).toBe(200);
+    expect((await smtp.waitForMail(email, { after: beforeChange })).text).toContain("Your password was changed");
     expect((await client.json(session, "/api/auth/session")).body.isAuthenticated).toBe(false);
     const other = await new RouteClient().json(session, "/api/auth/session", undefined, { Authorization: `Bearer ${phoneToken}` });
     expect(other.body.isAuthenticated).toBe(false);
