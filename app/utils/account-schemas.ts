@@ -51,3 +51,8 @@ export const ChangePasswordSchema = z.object({
   oldPassword: z.string({ error: "account.validation.fillAllFields" }).min(1, "account.validation.fillAllFields").max(200),
   newPassword: z.string({ error: "account.validation.fillAllFields" }).min(1, "account.validation.fillAllFields").pipe(newPassword),
 });
+
+/** The page forms that take the e-mail from the server-side progress instead of a field. */
+export const CodeStepSchema = VerifyCodeSchema.pick({ verificationCode: true });
+export const ResetCodeStepSchema = ResetCodeSchema.pick({ code: true });
+export const NewPasswordSchema = ResetPasswordSchema.pick({ password: true });
