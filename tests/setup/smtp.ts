@@ -50,7 +50,7 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
   return { to, raw, subject: decodeHeaderWords(headerOf(head, "Subject") ?? ""), text: parts.text ?? "", html: parts.html ?? "" };
 }
 
-export async function startSmtpServer(port = 0) {
+export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) => void) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -61,7 +61,9 @@ export async function startSmtpServer(port = 0) {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-        received.push(parseMail(Buffer.concat(chunks).toString("utf8"), to));
+        const mail = parseMail(Buffer.concat(chunks).toString("utf8"), to);
+        received.push(mail);
+        onMail?.(mail);
         callback();
       });
     },
