@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthCard, FormErrors } from "~/components/account/auth-card";
+import { AuthCard, EmailNote, FormErrors } from "~/components/account/auth-card";
 import { ErrorPage } from "~/components/error-page";
 import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -58,12 +58,12 @@ export default function VerifyResetCode() {
   }
   return (
     <AuthCard title={t("account.verifyReset.title")} testId="verify-reset-page">
+      <EmailNote label={t("account.verifyReset.intro")} email={email} />
       <FormErrors errors={form.errors} />
       <Form method="post" {...getFormProps(form)}>
         <Field
           meta={fields.code}
           label={t("account.verifyReset.code")}
-          hint={t("account.verifyReset.intro", { email })}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}

@@ -33,3 +33,15 @@ export function JsFlag() {
   const hydrated = useHydrated();
   return hydrated ? <input type="hidden" name="js" value="1" /> : null;
 }
+
+/** A sentence followed by an e-mail address, kept left to right inside Arabic text. */
+export function EmailNote({ label, email }: { label: string; email: string }) {
+  return (
+    <p>
+      {label}{" "}
+      <bdi className="account-email" dir="ltr" data-testid="flow-email">
+        {email}
+      </bdi>
+    </p>
+  );
+}

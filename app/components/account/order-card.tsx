@@ -28,7 +28,9 @@ export function OrderCard({ order, language }: { order: OrderAsRead; language: L
         </div>
         <div>
           <dt>{t("account.orders.total")}</dt>
-          <dd data-testid="order-total">{`${order.totalAmount.toFixed(2)} KD`}</dd>
+          <dd>
+            <bdi dir="ltr" data-testid="order-total">{`${order.totalAmount.toFixed(2)} KD`}</bdi>
+          </dd>
         </div>
       </dl>
       <h3 className="visually-hidden">{t("account.orders.items")}</h3>

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Field, FieldErrors } from "~/components/forms";
 import { CodeStepSchema, EmailSchema, ProfileSchema } from "~/utils/account-schemas";
 import { KUWAIT_DIALING_PREFIX } from "~/utils/phone";
-import { FormErrors } from "./auth-card";
+import { EmailNote, FormErrors } from "./auth-card";
 
 type StepProps = { lastResult?: SubmissionResult<string[]> | null; email: string };
 
@@ -43,12 +43,12 @@ export function CodeStep({ lastResult, email }: StepProps) {
   });
   return (
     <>
+      <EmailNote label={t("account.register.codeHint")} email={email} />
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} />
         <Field
           meta={fields.verificationCode}
           label={t("account.register.code")}
-          hint={t("account.register.codeHint", { email })}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -78,7 +78,7 @@ export function ProfileStep({ lastResult, email }: StepProps) {
   const phoneProps = getInputProps(fields.phone, { type: "tel" });
   return (
     <>
-      <p>{t("account.register.verifiedEmail", { email })}</p>
+      <EmailNote label={t("account.register.verifiedEmail")} email={email} />
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} />
         <Field meta={fields.fullName} label={t("account.register.fullName")} autoComplete="name" />

@@ -46,7 +46,7 @@ export const account: TranslationOf<typeof en> = {
       email: "البريد الإلكتروني",
       sendCode: "إرسال رمز التحقق",
       code: "رمز التحقق",
-      codeHint: "أدخلي الرمز المكوّن من 6 أرقام الذي أرسلناه إلى {{email}}.",
+      codeHint: "أدخلي الرمز المكوّن من 6 أرقام الذي أرسلناه إلى:",
       verify: "تحقق",
       resendCode: "إرسال رمز جديد",
       changeEmail: "تغيير البريد الإلكتروني",
@@ -58,7 +58,7 @@ export const account: TranslationOf<typeof en> = {
       passwordHint: "8 أحرف على الأقل",
       finish: "إنشاء الحساب",
       haveAccount: "لديك حساب؟ سجّلي الدخول",
-      verifiedEmail: "البريد الذي تم التحقق منه: {{email}}",
+      verifiedEmail: "البريد الذي تم التحقق منه:",
     },
     forgot: {
       title: "نسيت كلمة المرور",
@@ -71,7 +71,7 @@ export const account: TranslationOf<typeof en> = {
     verifyReset: {
       title: "أدخلي رمز إعادة التعيين",
       description: "أدخلي الرمز المكوّن من 6 أرقام من بريدك.",
-      intro: "أدخلي الرمز المكوّن من 6 أرقام الذي أرسلناه إلى {{email}}.",
+      intro: "أدخلي الرمز المكوّن من 6 أرقام الذي أرسلناه إلى:",
       code: "رمز إعادة التعيين",
       submit: "تحقق من الرمز",
       startAgain: "البدء من جديد",

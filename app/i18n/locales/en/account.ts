@@ -43,7 +43,7 @@ export const account = {
       email: "Email",
       sendCode: "Send verification code",
       code: "Verification code",
-      codeHint: "Enter the 6-digit code we sent to {{email}}.",
+      codeHint: "Enter the 6-digit code we sent to:",
       verify: "Verify",
       resendCode: "Send a new code",
       changeEmail: "Change email",
@@ -55,7 +55,7 @@ export const account = {
       passwordHint: "At least 8 characters",
       finish: "Create account",
       haveAccount: "Already have an account? Login",
-      verifiedEmail: "Verified email: {{email}}",
+      verifiedEmail: "Verified email:",
     },
     forgot: {
       title: "Forgot password",
@@ -68,7 +68,7 @@ export const account = {
     verifyReset: {
       title: "Enter reset code",
       description: "Enter the 6-digit code from your email.",
-      intro: "Enter the 6-digit code we sent to {{email}}.",
+      intro: "Enter the 6-digit code we sent to:",
       code: "Reset code",
       submit: "Verify code",
       startAgain: "Start again",
