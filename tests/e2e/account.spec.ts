@@ -130,6 +130,26 @@ for (const language of ["ar", "en"] as const) {
   });
 }
 
+test.describe("registration step 3", () => {
+  test("goes back to step 2 with 'Please verify your email again.' when this browser's verification is gone", async ({ page, context, baseURL }) => {
+    await useLanguage(page, "en", baseURL);
+    const email = uniqueEmail("verify-again");
+    await page.goto("/register");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send verification code" }).click();
+    await expect(step(page)).toHaveAttribute("data-step", "2");
+    await page.getByLabel("Verification code").fill(await waitForCode(email));
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await expect(step(page)).toHaveAttribute("data-step", "3");
+
+    await context.clearCookies({ name: "register_proof" });
+    await page.reload();
+    await expect(step(page)).toHaveAttribute("data-step", "2");
+    await expect(page.getByRole("alert")).toHaveText("Please verify your email again.");
+    await expect(page.getByTestId("flow-email")).toHaveText(email);
+  });
+});
+
 test.describe("login page", () => {
   test("offers guest checkout only when coming from the cart's checkout, and returns there after login", async ({ page }) => {
     const email = uniqueEmail("from-checkout");

@@ -3,6 +3,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 type Handler = (args: ActionFunctionArgs & LoaderFunctionArgs) => unknown;
 
+/** Page routes answer Remix's `data(value, init)` or plain objects; API routes answer Responses. */
+function toResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = result as { data: unknown; init?: ResponseInit };
+    return Response.json(data, init ?? undefined);
+  }
+  return Response.json(result);
+}
+
 export class RouteClient {
   cookies = new Map<string, string>();
   lastSetCookies: string[] = [];
@@ -36,7 +46,7 @@ export class RouteClient {
     });
     let response: Response;
     try {
-      response = (await handler({ request, params: {}, context: { cspNonce: "", clientAddress: this.address } })) as Response;
+      response = toResponse(await handler({ request, params: {}, context: { cspNonce: "", clientAddress: this.address } }));
     } catch (thrown) {
       if (thrown instanceof Response) response = thrown;
       else throw thrown;
@@ -55,6 +65,6 @@ export class RouteClient {
   }
 
   async form(handler: Handler, path: string, fields: Record<string, string>) {
-    return this.call(handler, path, { method: "POST", body: new URLSearchParams(fields) , headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    return this.call(handler, path, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
   }
 }
