@@ -253,3 +253,30 @@ describe("change password API", () => {
     expect((await new RouteClient().json(login, "/api/auth/login", { email, password: "after-change" })).status).toBe(200);
   });
 });
+
+describe("bad input to every account call", () => {
+  it("answers 400 with field errors in both languages", async () => {
+    const client = new RouteClient();
+    const cases = [
+      { handler: login, path: "/api/auth/login", body: { email: "", password: "" }, fields: ["email", "password"] },
+      { handler: checkVerified, path: "/api/auth/check-verified", body: { email: "nope" }, fields: ["email"] },
+      { handler: forgotPassword, path: "/api/auth/forgot-password", body: {}, fields: ["email"] },
+      { handler: verifyResetCode, path: "/api/auth/verify-reset-code", body: { email: "a@b.co", code: "12" }, fields: ["code"] },
+      { handler: resetPassword, path: "/api/auth/reset-password", body: { email: "a@b.co", password: "short" }, fields: ["password"] },
+      { handler: setPassword, path: "/api/auth/set-password", body: { email: "a@b.co" }, fields: ["fullName", "password", "phone"] },
+    ];
+    for (const { handler, path, body, fields } of cases) {
+      const answer = await client.json(handler, path, body);
+      expect(answer.status, path).toBe(400);
+      expect(Object.keys(answer.body.fieldErrors as object).sort(), path).toEqual(fields);
+      expect(answer.body.message, path).toMatch(/^[^/]+ \/ [\u0600-\u06FF]/);
+    }
+  });
+
+  it("answers 405 to a GET on a POST-only call", async () => {
+    const { loader: loginGet } = await import("./api.auth.login");
+    const answer = await new RouteClient().json(loginGet, "/api/auth/login");
+    expect(answer.status).toBe(405);
+    expect(answer.body.message).toContain("POST");
+  });
+});
