@@ -1,13 +1,29 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "./rate-limit.server";
 import { RouteClient } from "../../tests/setup/route-client";
+import { startSmtpServer } from "../../tests/setup/smtp";
 import { action as forgotPassword } from "~/routes/api.auth.forgot-password";
 import { action as login } from "~/routes/api.auth.login";
+import { action as registerEmail } from "~/routes/api.auth.register-email";
 import { action as verifyCode } from "~/routes/api.auth.verify-code";
 import { action as verifyResetCode } from "~/routes/api.auth.verify-reset-code";
 import { bilingualMessage } from "~/utils/auth.server";
 import { hashPassword } from "~/utils/password.server";
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+});
+
+afterAll(async () => {
+  // the codes go out in the background: let the last ones arrive before the server goes away
+  const deadline = Date.now() + 5000;
+  while (smtp.received.length < 30 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  await smtp.close();
+});
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -67,5 +83,15 @@ describe("rate limits, kept in the database", () => {
     const blocked = await new RouteClient().json(forgotPassword, "/api/auth/forgot-password", { email });
     expect(blocked).toMatchObject({ status: 429, body: { message: TOO_MANY_ATTEMPTS_MESSAGE } });
     expect(await prisma.rateLimit.findUnique({ where: { key: `sendCode:email:${email}` } })).toMatchObject({ count: 6 });
+  });
+
+  it("stop one address sending codes to many e-mails", async () => {
+    const client = new RouteClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await client.json(registerEmail, "/api/auth/register-email", { email: uniqueEmail(`send${i}`) })).status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
   });
 });
