@@ -52,14 +52,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   const progress = await readRegistrationProgress(request);
-  const context_ = { language: await getLanguage(request), address: clientAddress(context) };
+  const flowContext = { language: await getLanguage(request), address: clientAddress(context) };
   const proofFor = (email: string) => getProof(request, "register", email);
 
   if (intent === "change-email") return goTo({ email: progress?.email ?? "", step: 1 });
   if (intent === "change-code") return goTo(progress ? { ...progress, step: 2 } : null);
   if (intent === "resend") {
     if (!progress?.email) return goTo(null);
-    const outcome = await startRegistration(progress.email, proofFor(progress.email), context_);
+    const outcome = await startRegistration(progress.email, proofFor(progress.email), flowContext);
     if (!outcome.ok) return data<ActionData>({ step: "code", notice: `account.messages.${outcome.message}` }, { status: outcome.status });
     if (outcome.alreadyVerified) return goTo({ ...progress, step: 3 });
     return data<ActionData>({ step: "code", notice: "account.messages.codeSent" });
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: EmailSchema });
     if (submission.status !== "success") return data<ActionData>({ step: "email", result: submission.reply() }, { status: 400 });
     const email = submission.value.email;
-    const outcome = await startRegistration(email, proofFor(email), context_);
+    const outcome = await startRegistration(email, proofFor(email), flowContext);
     if (!outcome.ok) return data<ActionData>({ step: "email", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`] }) }, { status: outcome.status });
     return goTo({ email, step: outcome.alreadyVerified ? 3 : 2 });
   }
@@ -76,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "code") {
     const submission = parseWithZod(formData, { schema: CodeStepSchema });
     if (submission.status !== "success") return data<ActionData>({ step: "code", result: submission.reply() }, { status: 400 });
-    const outcome = await verifyRegistrationCode(progress.email, submission.value.verificationCode, proofFor(progress.email), context_);
+    const outcome = await verifyRegistrationCode(progress.email, submission.value.verificationCode, proofFor(progress.email), flowContext);
     if (!outcome.ok) return data<ActionData>({ step: "code", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`] }) }, { status: outcome.status });
     return goTo({ ...progress, step: 3 }, outcome.proofToken ? [proofCookieHeader("register", outcome.proofToken)] : []);
   }
