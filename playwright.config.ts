@@ -2,6 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATABASE = "tests/.tmp/e2e.db";
+// The loopback SMTP server of tests/setup/e2e-global.ts; the shop sends its account mails there.
+export const E2E_SMTP_PORT = PORT + 1000;
+export const E2E_MAILBOX_FILE = `tests/.tmp/e2e-mailbox-${PORT}.jsonl`;
 
 // Debian's Chromium: no browser download is possible on these machines (docs/decisions/0002-browsers.md).
 const chromium = {
@@ -22,6 +25,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/setup/e2e-global.ts",
   outputDir: "test-results",
   fullyParallel: true,
   workers: 2,
@@ -53,6 +57,7 @@ export default defineConfig({
       ADMIN_EMAIL: "admin@example.com",
       ADMIN_PASSWORD: "admin-password-e2e",
       SESSION_SECRET: "e2e-session-secret-0123456789",
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },
 });

@@ -39,7 +39,7 @@ export async function getCustomerSessionId(request: Request): Promise<string | n
   const token = bearerToken(request);
   if (token) return token;
   const value: unknown = await getCustomerSessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" ? value : null;
+  return typeof value === "string" && value !== "" ? value : null;
 }
 
 export async function getCustomerFromRequest(request: Request) {
@@ -51,4 +51,31 @@ export async function getCustomerFromRequest(request: Request) {
   });
   if (!session || session.kind !== "customer" || session.expiresAt <= new Date() || !session.customer) return null;
   return session.customer;
+}
+
+/**
+ * Signs a customer in with a brand-new session id (never one the browser brought along, so a planted id
+ * cannot be fixed onto an account), ending the session the browser had before. Returns the id, which is
+ * also the API's bearer token, and the Set-Cookie header for browsers.
+ */
+export async function createCustomerSession(request: Request, customerId: string) {
+  const previous = await getCustomerSessionId(request);
+  if (previous) await prisma.session.deleteMany({ where: { id: previous, kind: "customer" } });
+  const id = newSessionId();
+  const expiresAt = new Date(Date.now() + CUSTOMER_SESSION_DAYS * 24 * 60 * 60 * 1000);
+  await prisma.session.create({ data: { id, kind: "customer", customerId, expiresAt } });
+  const setCookie = await getCustomerSessionCookie().serialize(id, { expires: expiresAt });
+  return { token: id, setCookie };
+}
+
+/** Ends this browser's (or bearer token's) session on the server and answers the cookie that clears it. */
+export async function destroyCustomerSession(request: Request): Promise<string> {
+  const sessionId = await getCustomerSessionId(request);
+  if (sessionId) await prisma.session.deleteMany({ where: { id: sessionId, kind: "customer" } });
+  return getCustomerSessionCookie().serialize("", { expires: new Date(0), maxAge: 0 });
+}
+
+/** Ends every session of a customer, on every device: after a password change or reset. */
+export async function revokeAllForCustomer(customerId: string): Promise<void> {
+  await prisma.session.deleteMany({ where: { customerId, kind: "customer" } });
 }

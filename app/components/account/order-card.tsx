@@ -1,0 +1,54 @@
+import { useTranslation } from "react-i18next";
+import { StatusBadge } from "~/components/status-badge";
+import type { Language } from "~/i18n/config";
+import type { OrderAsRead } from "~/models/order-history.server";
+
+/** SPEC section 2: long dates in Arabic-Egypt or English-US; Kuwait's time zone on server and browser alike. */
+function longDate(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-US", { dateStyle: "long", timeZone: "Asia/Kuwait" }).format(new Date(iso));
+}
+
+/** English first, then Arabic, else "-" (SPEC section 2). */
+function itemName(name: { en: string; ar: string }): string {
+  return name.en || name.ar || "-";
+}
+
+export function OrderCard({ order, language }: { order: OrderAsRead; language: Language }) {
+  const { t } = useTranslation();
+  return (
+    <li className="order-card" data-testid="order-card">
+      <div className="order-card__head">
+        <h2>{order.orderNumber}</h2>
+        <StatusBadge status={order.status} language={language} />
+      </div>
+      <dl className="order-card__meta">
+        <div>
+          <dt>{t("account.orders.date")}</dt>
+          <dd>{longDate(order.createdAt, language)}</dd>
+        </div>
+        <div>
+          <dt>{t("account.orders.total")}</dt>
+          <dd>
+            <bdi dir="ltr" data-testid="order-total">{`${order.totalAmount.toFixed(2)} KD`}</bdi>
+          </dd>
+        </div>
+      </dl>
+      <h3 className="visually-hidden">{t("account.orders.items")}</h3>
+      <ul className="order-card__items">
+        {order.items.map((item, index) => (
+          <li key={`${item.productId ?? "item"}-${index}`}>
+            <span>{itemName(item.name)}</span> × {item.quantity}
+            {item.customTags.length ? (
+              <div className="order-card__tags">{item.customTags.map((tag) => tag.value).filter(Boolean).join(", ")}</div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {order.invoiceUrl ? (
+        <a className="button button--secondary" href={order.invoiceUrl} target="_blank" rel="noopener noreferrer">
+          {t("account.orders.viewInvoice")}
+        </a>
+      ) : null}
+    </li>
+  );
+}

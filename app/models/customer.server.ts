@@ -1,0 +1,186 @@
+import { prisma } from "~/db.server";
+import { getEnv } from "~/env.server";
+import type { Language } from "~/i18n/config";
+import { alreadyRegisteredMail, passwordChangedMail, resetCodeMail, verificationCodeMail } from "~/mail/account-mail.server";
+import type { account } from "~/i18n/locales/en/account";
+import { sendMail, type Mail } from "~/utils/mail.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { revokeAllForCustomer } from "~/utils/session.server";
+import { createProofToken, type Proof } from "~/utils/verification-proof.server";
+import { checkCode, CODE_LIFETIME_MINUTES, isVerifiedCodeLive, issueCode, spendVerifiedCode, type CodeCheck } from "./one-time-code.server";
+import { hitRateLimit } from "./rate-limit.server";
+
+export type AccountMessage = keyof typeof account.account.messages;
+
+/** What every account step answers: pages show `message` in their language, the API in both. */
+export type Outcome<T extends object = object> = ({ ok: true; message: AccountMessage } & T) | { ok: false; status: 401 | 403 | 409 | 400 | 429; message: AccountMessage };
+
+const fail = (status: 400 | 401 | 403 | 409 | 429, message: AccountMessage) => ({ ok: false as const, status, message });
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+/** Per e-mail and per client address, kept in the database (SPEC issue 4, security). */
+const LIMITS = {
+  sendCode: { perEmail: 5, perAddress: 30 },
+  verifyCode: { perEmail: 10, perAddress: 60 },
+  login: { perEmail: 10, perAddress: 100 },
+  changePassword: { perEmail: 10, perAddress: 100 },
+} as const;
+
+async function withinLimits(action: keyof typeof LIMITS, email: string, address: string): Promise<boolean> {
+  const limit = LIMITS[action];
+  const [byEmail, byAddress] = await Promise.all([
+    hitRateLimit(`${action}:email:${email}`, limit.perEmail, FIFTEEN_MINUTES),
+    hitRateLimit(`${action}:ip:${address}`, limit.perAddress, FIFTEEN_MINUTES),
+  ]);
+  return byEmail.allowed && byAddress.allowed;
+}
+
+/** Mail whose delivery must not change how long the answer takes (it would tell who has an account). */
+function sendInBackground(mail: Mail) {
+  sendMail(mail).catch((error: unknown) => {
+    process.stderr.write(`account mail to ${mail.to} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  });
+}
+
+function codeFailure(check: Exclude<CodeCheck, { ok: true }>) {
+  return fail(400, check.reason === "tooManyAttempts" ? "codeTooManyAttempts" : "invalidCode");
+}
+
+export async function findCustomerByEmail(email: string) {
+  return prisma.customer.findUnique({ where: { email } });
+}
+
+type Context = { language: Language; address: string };
+
+/**
+ * Registration step 1. A browser that already holds a live proof for this e-mail moves straight on
+ * ("already verified"). An e-mail with an account gets a notice instead of a code, with the same answer,
+ * so registration does not reveal who has an account.
+ */
+export async function startRegistration(email: string, proof: Proof | null, { language, address }: Context): Promise<Outcome<{ alreadyVerified: boolean }>> {
+  if (await isRegistrationVerified(email, proof)) return { ok: true, message: "alreadyVerified", alreadyVerified: true };
+  if (!(await withinLimits("sendCode", email, address))) return fail(429, "tooManyAttempts");
+  const existing = await findCustomerByEmail(email);
+  if (existing?.passwordHash) {
+    sendInBackground(alreadyRegisteredMail({ to: email, language, appUrl: getEnv().appUrl }));
+    return { ok: true, message: "codeSent", alreadyVerified: false };
+  }
+  const { code } = await issueCode(email, "register");
+  // in the background like the notice above, so the answer's timing does not tell the two apart
+  sendInBackground(verificationCodeMail({ to: email, code, language, minutes: CODE_LIFETIME_MINUTES }));
+  return { ok: true, message: "codeSent", alreadyVerified: false };
+}
+
+/** Step 2: a right code marks the e-mail verified and hands this client a proof for step 3. */
+export async function verifyRegistrationCode(
+  email: string,
+  code: string,
+  proof: Proof | null,
+  { address }: Pick<Context, "address">,
+): Promise<Outcome<{ alreadyVerified: boolean; proofToken?: string }>> {
+  if (await isRegistrationVerified(email, proof)) return { ok: true, message: "alreadyVerified", alreadyVerified: true };
+  if (!(await withinLimits("verifyCode", email, address))) return fail(429, "tooManyAttempts");
+  const check = await checkCode(email, "register", code);
+  if (!check.ok) return codeFailure(check);
+  const now = new Date();
+  await prisma.customer.upsert({
+    where: { email },
+    create: { email, isVerified: true, verifiedAt: now },
+    update: { isVerified: true, verifiedAt: now },
+  });
+  const proofToken = createProofToken({ email, purpose: "register", codeId: check.codeId });
+  return { ok: true, message: "emailVerified", alreadyVerified: false, proofToken };
+}
+
+/** "Still verified" means: verified, no password yet, and this client holds the proof of it. */
+export async function isRegistrationVerified(email: string, proof: Proof | null): Promise<boolean> {
+  if (!proof || proof.email !== email) return false;
+  const customer = await findCustomerByEmail(email);
+  if (!customer?.isVerified || customer.passwordHash) return false;
+  return isVerifiedCodeLive(proof.codeId, email, "register");
+}
+
+/** Step 3: name, phone and password, only for the client that verified the code. */
+export async function completeRegistration(
+  input: { email: string; fullName: string; phone: string; password: string },
+  proof: Proof | null,
+): Promise<Outcome> {
+  const customer = await findCustomerByEmail(input.email);
+  if (customer?.passwordHash) return fail(409, "alreadyRegistered");
+  if (!(await isRegistrationVerified(input.email, proof)) || !proof) return fail(403, "verifyAgain");
+  const passwordHash = await hashPassword(input.password);
+  if (!(await spendVerifiedCode(proof.codeId))) return fail(403, "verifyAgain");
+  await prisma.customer.update({
+    where: { email: input.email },
+    data: { fullName: input.fullName, phone: input.phone, passwordHash },
+  });
+  return { ok: true, message: "registered" };
+}
+
+// A real hash to compare against when the e-mail is unknown, so a wrong e-mail takes as long as a wrong password.
+let decoyHash: Promise<string> | undefined;
+
+/** The check behind remix-auth's form strategy and the JSON login. */
+export async function verifyLogin(
+  email: string,
+  password: string,
+  { address }: Pick<Context, "address">,
+): Promise<Outcome<{ customer: { id: string; email: string } }>> {
+  if (!(await withinLimits("login", email, address))) return fail(429, "tooManyAttempts");
+  const customer = await findCustomerByEmail(email);
+  if (!customer?.passwordHash) {
+    decoyHash ??= hashPassword("decoy-password-for-timing");
+    await verifyPassword(await decoyHash, password);
+    return fail(401, "invalidCredentials");
+  }
+  if (!(await verifyPassword(customer.passwordHash, password))) return fail(401, "invalidCredentials");
+  return { ok: true, message: "signedIn", customer: { id: customer.id, email: customer.email } };
+}
+
+/** Forgot password: the same answer, and about the same time, whether or not the e-mail has an account. */
+export async function startPasswordReset(email: string, { language, address }: Context): Promise<Outcome> {
+  if (!(await withinLimits("sendCode", email, address))) return fail(429, "tooManyAttempts");
+  const customer = await findCustomerByEmail(email);
+  if (customer?.passwordHash) {
+    const { code } = await issueCode(email, "reset");
+    sendInBackground(resetCodeMail({ to: email, code, language, minutes: CODE_LIFETIME_MINUTES }));
+  }
+  return { ok: true, message: "resetSent" };
+}
+
+export async function verifyResetCode(email: string, code: string, { address }: Pick<Context, "address">): Promise<Outcome<{ proofToken: string }>> {
+  if (!(await withinLimits("verifyCode", email, address))) return fail(429, "tooManyAttempts");
+  const check = await checkCode(email, "reset", code);
+  if (!check.ok) return codeFailure(check);
+  return { ok: true, message: "resetCodeVerified", proofToken: createProofToken({ email, purpose: "reset", codeId: check.codeId }) };
+}
+
+/** Sets the new password for the client holding the reset proof, once, and signs out every device. */
+export async function resetPassword(email: string, password: string, proof: Proof | null, language: Language): Promise<Outcome> {
+  if (!proof || proof.email !== email || !(await isVerifiedCodeLive(proof.codeId, email, "reset"))) return fail(403, "resetNotVerified");
+  const customer = await findCustomerByEmail(email);
+  if (!customer?.passwordHash) return fail(403, "resetNotVerified");
+  const passwordHash = await hashPassword(password);
+  if (!(await spendVerifiedCode(proof.codeId))) return fail(403, "resetNotVerified");
+  await prisma.customer.update({ where: { id: customer.id }, data: { passwordHash } });
+  await revokeAllForCustomer(customer.id);
+  sendInBackground(passwordChangedMail({ to: email, language }));
+  return { ok: true, message: "passwordReset" };
+}
+
+/** Change password when signed in: the old one must be right; every session ends afterwards. */
+export async function changePassword(
+  customer: { id: string; email: string },
+  oldPassword: string,
+  newPassword: string,
+  { language, address }: Context,
+): Promise<Outcome> {
+  if (!(await withinLimits("changePassword", customer.email, address))) return fail(429, "tooManyAttempts");
+  const row = await prisma.customer.findUnique({ where: { id: customer.id } });
+  if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, oldPassword))) return fail(400, "wrongOldPassword");
+  await prisma.customer.update({ where: { id: row.id }, data: { passwordHash: await hashPassword(newPassword) } });
+  await revokeAllForCustomer(row.id);
+  sendInBackground(passwordChangedMail({ to: row.email, language }));
+  return { ok: true, message: "passwordChanged" };
+}

@@ -1,0 +1,51 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/account/auth-card";
+import { ErrorPage } from "~/components/error-page";
+import { i18nServer } from "~/i18n/i18next.server";
+import accountStyles from "~/styles/account.css";
+import { requireCustomer } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request);
+  const t = await i18nServer.getFixedT(request);
+  return {
+    email: customer.email,
+    meta: { title: t("account.page.title"), description: t("account.page.description"), siteName: t("meta.siteName") },
+  };
+}
+
+export default function Account() {
+  const { t } = useTranslation();
+  const { email } = useLoaderData<typeof loader>();
+  return (
+    <AuthCard title={t("account.page.title")} testId="account-page">
+      <p>
+        {t("account.page.signedInAs")} <span className="account-email" data-testid="account-email">{email}</span>
+      </p>
+      <div className="account-actions">
+        <Link to="/change-password" className="button button--secondary">
+          {t("account.page.changePassword")}
+        </Link>
+        <Link to="/my-orders" className="button button--secondary">
+          {t("account.page.myOrders")}
+        </Link>
+        <Form method="post" action="/logout">
+          <button type="submit" className="button button--primary">
+            {t("account.page.logout")}
+          </button>
+        </Form>
+      </div>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { getLanguage } from "~/i18n/i18next.server";
+import { changePassword } from "~/models/customer.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
+import { ChangePasswordSchema } from "~/utils/account-schemas";
+import { bilingualMessage, clientAddress, outcomeError, requireApiCustomer } from "~/utils/auth.server";
+import { destroyCustomerSession } from "~/utils/session.server";
+
+/** Success ends every session of the customer, this one included: the client signs in again. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const customer = await requireApiCustomer(request);
+  const { data } = await parseJsonBody(request, ChangePasswordSchema);
+  const outcome = await changePassword(customer, data.oldPassword, data.newPassword, {
+    language: await getLanguage(request),
+    address: clientAddress(context),
+  });
+  if (!outcome.ok) return outcomeError(outcome);
+  return jsonOk({ message: bilingualMessage(outcome.message) }, { "Set-Cookie": await destroyCustomerSession(request) });
+}
+
+export const loader = postOnly;

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { isRegistrationVerified } from "~/models/customer.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
+import { EmailSchema } from "~/utils/account-schemas";
+import { getProof } from "~/utils/verification-proof.server";
+
+/** True only for the client that verified this e-mail and has not finished registering: it says nothing to others. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { data, token } = await parseJsonBody(request, EmailSchema);
+  const verified = await isRegistrationVerified(data.email, getProof(request, "register", data.email, token));
+  return jsonOk({ verified });
+}
+
+export const loader = postOnly;

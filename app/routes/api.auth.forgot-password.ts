@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { getLanguage } from "~/i18n/i18next.server";
+import { startPasswordReset } from "~/models/customer.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
+import { EmailSchema } from "~/utils/account-schemas";
+import { bilingualMessage, clientAddress, outcomeError } from "~/utils/auth.server";
+
+/** The same answer whether or not the e-mail has an account. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { data } = await parseJsonBody(request, EmailSchema);
+  const outcome = await startPasswordReset(data.email, { language: await getLanguage(request), address: clientAddress(context) });
+  if (!outcome.ok) return outcomeError(outcome);
+  return jsonOk({ message: bilingualMessage(outcome.message) });
+}
+
+export const loader = postOnly;

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { getLanguage } from "~/i18n/i18next.server";
+import { startRegistration } from "~/models/customer.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
+import { EmailSchema } from "~/utils/account-schemas";
+import { bilingualMessage, clientAddress, outcomeError } from "~/utils/auth.server";
+import { getProof } from "~/utils/verification-proof.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { data, token } = await parseJsonBody(request, EmailSchema);
+  const outcome = await startRegistration(data.email, getProof(request, "register", data.email, token), {
+    language: await getLanguage(request),
+    address: clientAddress(context),
+  });
+  if (!outcome.ok) return outcomeError(outcome);
+  return jsonOk({ message: bilingualMessage(outcome.message), alreadyVerified: outcome.alreadyVerified });
+}
+
+export const loader = postOnly;

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { getLanguage } from "~/i18n/i18next.server";
+import { resetPassword } from "~/models/customer.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
+import { ResetPasswordSchema } from "~/utils/account-schemas";
+import { bilingualMessage, outcomeError } from "~/utils/auth.server";
+import { clearProofCookieHeader, getProof } from "~/utils/verification-proof.server";
+
+/** Only for the client that verified the reset code (its cookie or `verificationToken`), not for anyone with the e-mail. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { data, token } = await parseJsonBody(request, ResetPasswordSchema);
+  const outcome = await resetPassword(data.email, data.password, getProof(request, "reset", data.email, token), await getLanguage(request));
+  if (!outcome.ok) return outcomeError(outcome);
+  return jsonOk({ message: bilingualMessage(outcome.message) }, { "Set-Cookie": clearProofCookieHeader("reset") });
+}
+
+export const loader = postOnly;

@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { jsonOk } from "~/utils/account-api.server";
+import { getCustomerFromRequest } from "~/utils/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const customer = await getCustomerFromRequest(request);
+  return jsonOk({ email: customer?.email ?? null, isAuthenticated: Boolean(customer) });
+}

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { completeRegistration } from "~/models/customer.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
+import { SetPasswordSchema } from "~/utils/account-schemas";
+import { bilingualMessage, outcomeError } from "~/utils/auth.server";
+import { clearProofCookieHeader, getProof } from "~/utils/verification-proof.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { data, token } = await parseJsonBody(request, SetPasswordSchema);
+  const outcome = await completeRegistration(data, getProof(request, "register", data.email, token));
+  if (!outcome.ok) return outcomeError(outcome);
+  return jsonOk({ message: bilingualMessage(outcome.message) }, { "Set-Cookie": clearProofCookieHeader("register") });
+}
+
+export const loader = postOnly;

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { verifyRegistrationCode } from "~/models/customer.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
+import { VerifyCodeSchema } from "~/utils/account-schemas";
+import { bilingualMessage, clientAddress, outcomeError } from "~/utils/auth.server";
+import { getProof, proofCookieHeader } from "~/utils/verification-proof.server";
+
+/** A right code answers the proof twice: as an HttpOnly cookie and as `verificationToken` for API clients. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { data, token } = await parseJsonBody(request, VerifyCodeSchema);
+  const proof = getProof(request, "register", data.email, token);
+  const outcome = await verifyRegistrationCode(data.email, data.verificationCode, proof, { address: clientAddress(context) });
+  if (!outcome.ok) return outcomeError(outcome);
+  const body = { message: bilingualMessage(outcome.message), alreadyVerified: outcome.alreadyVerified };
+  if (!outcome.proofToken) return jsonOk(body);
+  return jsonOk({ ...body, verificationToken: outcome.proofToken }, { "Set-Cookie": proofCookieHeader("register", outcome.proofToken) });
+}
+
+export const loader = postOnly;

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { verifyResetCode } from "~/models/customer.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
+import { ResetCodeSchema } from "~/utils/account-schemas";
+import { bilingualMessage, clientAddress, outcomeError } from "~/utils/auth.server";
+import { proofCookieHeader } from "~/utils/verification-proof.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { data } = await parseJsonBody(request, ResetCodeSchema);
+  const outcome = await verifyResetCode(data.email, data.code, { address: clientAddress(context) });
+  if (!outcome.ok) return outcomeError(outcome);
+  return jsonOk(
+    { message: bilingualMessage(outcome.message), verificationToken: outcome.proofToken },
+    { "Set-Cookie": proofCookieHeader("reset", outcome.proofToken) },
+  );
+}
+
+export const loader = postOnly;

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getOrdersForCustomer } from "~/models/order-history.server";
+import { jsonOk } from "~/utils/account-api.server";
+import { requireApiCustomer } from "~/utils/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const customer = await requireApiCustomer(request);
+  return jsonOk({ orders: await getOrdersForCustomer(customer.id) });
+}

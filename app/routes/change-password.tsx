@@ -1,0 +1,74 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard, FormErrors } from "~/components/account/auth-card";
+import { ErrorPage } from "~/components/error-page";
+import { Field } from "~/components/forms";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { changePassword } from "~/models/customer.server";
+import accountStyles from "~/styles/account.css";
+import { ChangePasswordSchema } from "~/utils/account-schemas";
+import { clientAddress, requireCustomer } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta";
+import { destroyCustomerSession } from "~/utils/session.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireCustomer(request);
+  const t = await i18nServer.getFixedT(request);
+  return {
+    meta: { title: t("account.changePassword.title"), description: t("account.changePassword.description"), siteName: t("meta.siteName") },
+  };
+}
+
+/** Success ends every session of the customer (this one too) and sends them to sign in again. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const customer = await requireCustomer(request);
+  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["oldPassword", "newPassword"] }), { status: 400 });
+  const outcome = await changePassword(customer, submission.value.oldPassword, submission.value.newPassword, {
+    language: await getLanguage(request),
+    address: clientAddress(context),
+  });
+  if (!outcome.ok) {
+    const reply = submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["oldPassword", "newPassword"] });
+    return data(reply, { status: outcome.status });
+  }
+  return redirect("/login?notice=changed", { headers: { "Set-Cookie": await destroyCustomerSession(request) } });
+}
+
+export default function ChangePassword() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(ChangePasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+  });
+  return (
+    <AuthCard title={t("account.changePassword.title")} testId="change-password-page">
+      <FormErrors errors={form.errors} />
+      <Form method="post" {...getFormProps(form)}>
+        <Field meta={fields.oldPassword} label={t("account.changePassword.oldPassword")} type="password" autoComplete="current-password" />
+        <Field meta={fields.newPassword} label={t("account.changePassword.newPassword")} type="password" autoComplete="new-password" />
+        <button type="submit" className="button button--primary">
+          {t("account.changePassword.submit")}
+        </button>
+      </Form>
+      <div className="account-links">
+        <Link to="/account">{t("account.orders.backToAccount")}</Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

@@ -1,0 +1,79 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthCard, FormErrors, JsFlag } from "~/components/account/auth-card";
+import { ErrorPage } from "~/components/error-page";
+import { Field, FormMessage } from "~/components/forms";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { startPasswordReset } from "~/models/customer.server";
+import accountStyles from "~/styles/account.css";
+import { EmailSchema } from "~/utils/account-schemas";
+import { saveResetEmail } from "~/utils/account-flow.server";
+import { clientAddress } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+/** SPEC section 4: with JavaScript the page shows the message and moves on after about 1.2 s. */
+const NEXT_STEP_DELAY_MS = 1200;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  return { meta: { title: t("account.forgot.title"), description: t("account.forgot.description"), siteName: t("meta.siteName") } };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: EmailSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const outcome = await startPasswordReset(submission.value.email, { language: await getLanguage(request), address: clientAddress(context) });
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [`account.messages.${outcome.message}`] }), sent: false }, { status: outcome.status });
+  const headers = { "Set-Cookie": await saveResetEmail(submission.value.email) };
+  if (formData.get("js") !== "1") return redirect("/verify-reset-code", { headers });
+  return data({ result: submission.reply(), sent: true }, { headers });
+}
+
+export default function ForgotPassword() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const sent = actionData?.sent ?? false;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(EmailSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailSchema }),
+  });
+  useEffect(() => {
+    if (!sent) return;
+    const timer = window.setTimeout(() => navigate("/verify-reset-code"), NEXT_STEP_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [sent, navigate]);
+  return (
+    <AuthCard title={t("account.forgot.title")} testId="forgot-password-page">
+      <p>{t("account.forgot.intro")}</p>
+      {sent ? <FormMessage kind="success" message={t("account.messages.resetSent")} /> : null}
+      <FormErrors errors={form.errors} />
+      <Form method="post" {...getFormProps(form)}>
+        <JsFlag />
+        <Field meta={fields.email} label={t("account.forgot.email")} type="email" autoComplete="email" />
+        <button type="submit" className="button button--primary" disabled={sent}>
+          {t("account.forgot.submit")}
+        </button>
+      </Form>
+      <div className="account-links">
+        <Link to="/login">{t("account.forgot.backToLogin")}</Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { hashPassword } from "~/utils/password.server";
+import { RouteClient } from "../../tests/setup/route-client";
+import { action, loader } from "./login";
+
+async function customer(password: string) {
+  const email = `page-login-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await prisma.customer.create({ data: { email, isVerified: true, passwordHash: await hashPassword(password) } });
+  return email;
+}
+
+describe("the login page (remix-auth form strategy)", () => {
+  it("re-renders with 'Invalid credentials' and no session on a wrong password", async () => {
+    const email = await customer("page-password");
+    const client = new RouteClient();
+    const response = await client.form(action, "/login", { email, password: "nope-nope" });
+    expect(response.status).toBe(401);
+    expect(client.lastSetCookies).toEqual([]);
+  });
+
+  it("signs in with a new session and goes to /checkout when the shopper came from it, else /account", async () => {
+    const email = await customer("page-password");
+    const client = new RouteClient();
+    const fromCheckout = await client.form(action, "/login?from=checkout", { email, password: "page-password", from: "checkout" });
+    expect(fromCheckout.status).toBe(302);
+    expect(fromCheckout.headers.get("Location")).toBe("/checkout");
+    const firstCookie = client.cookies.get("__session");
+    expect(firstCookie).toBeTruthy();
+
+    const again = await client.form(action, "/login", { email, password: "page-password" });
+    expect(again.headers.get("Location")).toBe("/account");
+    expect(client.cookies.get("__session")).not.toBe(firstCookie);
+
+    const signedIn = await client.call(loader, "/login?from=checkout");
+    expect(signedIn.headers.get("Location")).toBe("/checkout");
+  });
+});

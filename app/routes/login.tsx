@@ -1,0 +1,97 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard, FormErrors } from "~/components/account/auth-card";
+import { ErrorPage } from "~/components/error-page";
+import { Field, FormMessage } from "~/components/forms";
+import { i18nServer } from "~/i18n/i18next.server";
+import accountStyles from "~/styles/account.css";
+import { LoginSchema } from "~/utils/account-schemas";
+import { afterLoginPath, LoginFailure, loginAuthenticator } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta";
+import { createCustomerSession, getCustomerFromRequest } from "~/utils/session.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+const NOTICES = { reset: "account.messages.passwordResetDone", changed: "account.messages.passwordChanged", registered: "account.messages.registered" } as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const from = url.searchParams.get("from") === "checkout" ? "checkout" : null;
+  if (await getCustomerFromRequest(request)) throw redirect(afterLoginPath(from));
+  const t = await i18nServer.getFixedT(request);
+  const notice = url.searchParams.get("notice");
+  return {
+    from,
+    notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+    meta: { title: t("account.login.title"), description: t("account.login.description"), siteName: t("meta.siteName") },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  let customer;
+  try {
+    customer = await loginAuthenticator(context).authenticate("form", request);
+  } catch (error) {
+    if (!(error instanceof LoginFailure)) throw error;
+    const reply = submission.reply({ formErrors: [`account.messages.${error.outcome.message}`], hideFields: ["password"] });
+    return data(reply, { status: error.outcome.status });
+  }
+  const { setCookie } = await createCustomerSession(request, customer.id);
+  const from = formData.get("from") === "checkout" ? "checkout" : null;
+  return redirect(afterLoginPath(from), { headers: { "Set-Cookie": setCookie } });
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const { from, notice } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  return (
+    <AuthCard title={t("account.login.title")} testId="login-page">
+      {notice ? <FormMessage kind="success" message={t(notice)} /> : null}
+      <FormErrors errors={form.errors} />
+      <Form method="post" {...getFormProps(form)}>
+        {from ? <input type="hidden" name="from" value={from} /> : null}
+        <Field meta={fields.email} label={t("account.login.email")} type="email" autoComplete="email" />
+        <Field meta={fields.password} label={t("account.login.password")} type="password" autoComplete="current-password" />
+        <button type="submit" className="button button--primary">
+          {t("account.login.submit")}
+        </button>
+      </Form>
+      <div className="account-links">
+        <Link to="/forgot-password">{t("account.login.forgotPassword")}</Link>
+        <Link to="/register">{t("account.login.register")}</Link>
+      </div>
+      {from === "checkout" ? (
+        <>
+          <p className="account-separator">{t("account.login.or")}</p>
+          {/* The checkout route handles this POST: it lets a guest check out without an account. */}
+          <form method="post" action="/checkout">
+            <input type="hidden" name="intent" value="guest" />
+            <button type="submit" className="button button--secondary" data-testid="guest-checkout">
+              {t("account.login.guestCheckout")}
+            </button>
+          </form>
+        </>
+      ) : null}
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

@@ -1,0 +1,59 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { OrderCard } from "~/components/account/order-card";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { getOrdersForCustomer } from "~/models/order-history.server";
+import accountStyles from "~/styles/account.css";
+import { requireCustomer } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request);
+  const [t, language, orders] = await Promise.all([i18nServer.getFixedT(request), getLanguage(request), getOrdersForCustomer(customer.id)]);
+  return {
+    orders,
+    language,
+    meta: { title: t("account.orders.title"), description: t("account.orders.description"), siteName: t("meta.siteName") },
+  };
+}
+
+export default function MyOrders() {
+  const { t } = useTranslation();
+  const { orders, language } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const reloading = navigation.state === "loading" && navigation.location.pathname === "/my-orders";
+  return (
+    <section className="page orders-page" data-testid="my-orders-page" aria-busy={reloading}>
+      <h1>{t("account.orders.title")}</h1>
+      {reloading ? <p role="status">{t("account.orders.loading")}</p> : null}
+      {orders.length === 0 ? (
+        <p data-testid="orders-empty">{t("account.orders.empty")}</p>
+      ) : (
+        <ul className="order-list">
+          {orders.map((order) => (
+            <OrderCard key={order._id} order={order} language={language} />
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to="/account">{t("account.orders.backToAccount")}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+/** SPEC section 8: any failure to read the orders shows the empty view, without a message. */
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <section className="page orders-page">
+      <h1>{t("account.orders.title")}</h1>
+      <p data-testid="orders-empty">{t("account.orders.empty")}</p>
+    </section>
+  );
+}

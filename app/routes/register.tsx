@@ -1,0 +1,125 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/account/auth-card";
+import { CodeStep, EmailStep, ProfileStep } from "~/components/account/register-steps";
+import { ErrorPage } from "~/components/error-page";
+import { FormMessage } from "~/components/forms";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { completeRegistration, isRegistrationVerified, startRegistration, verifyRegistrationCode } from "~/models/customer.server";
+import accountStyles from "~/styles/account.css";
+import { CodeStepSchema, EmailSchema, ProfileSchema } from "~/utils/account-schemas";
+import { readRegistrationProgress, saveRegistrationProgress, type RegistrationProgress } from "~/utils/account-flow.server";
+import { clientAddress } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta";
+import { getCustomerFromRequest } from "~/utils/session.server";
+import { clearProofCookieHeader, getProof, proofCookieHeader } from "~/utils/verification-proof.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+type StepName = "email" | "code" | "profile";
+type ActionData = { step: StepName; result?: SubmissionResult<string[]>; notice?: string };
+
+/** Step 3 is shown only while this browser still holds a live proof; otherwise back to step 2 (SPEC section 4). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getCustomerFromRequest(request)) throw redirect("/account");
+  const t = await i18nServer.getFixedT(request);
+  const progress = await readRegistrationProgress(request);
+  let step = progress?.step ?? 1;
+  let warning: string | null = null;
+  if (progress && step === 3 && !(await isRegistrationVerified(progress.email, getProof(request, "register", progress.email)))) {
+    step = 2;
+    warning = "account.messages.verifyAgain";
+  }
+  return {
+    step,
+    email: progress?.email ?? "",
+    warning,
+    done: new URL(request.url).searchParams.get("done") === "1" && !progress,
+    meta: { title: t("account.register.title"), description: t("account.register.description"), siteName: t("meta.siteName") },
+  };
+}
+
+async function goTo(progress: RegistrationProgress | null, extraCookies: string[] = [], path = "/register") {
+  const headers = new Headers({ "Set-Cookie": await saveRegistrationProgress(progress) });
+  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
+  return redirect(path, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const progress = await readRegistrationProgress(request);
+  const flowContext = { language: await getLanguage(request), address: clientAddress(context) };
+  const proofFor = (email: string) => getProof(request, "register", email);
+
+  if (intent === "change-email") return goTo({ email: progress?.email ?? "", step: 1 });
+  if (intent === "change-code") return goTo(progress ? { ...progress, step: 2 } : null);
+  if (intent === "resend") {
+    if (!progress?.email) return goTo(null);
+    const outcome = await startRegistration(progress.email, proofFor(progress.email), flowContext);
+    if (!outcome.ok) return data<ActionData>({ step: "code", notice: `account.messages.${outcome.message}` }, { status: outcome.status });
+    if (outcome.alreadyVerified) return goTo({ ...progress, step: 3 });
+    return data<ActionData>({ step: "code", notice: "account.messages.codeSent" });
+  }
+  if (intent === "email") {
+    const submission = parseWithZod(formData, { schema: EmailSchema });
+    if (submission.status !== "success") return data<ActionData>({ step: "email", result: submission.reply() }, { status: 400 });
+    const email = submission.value.email;
+    const outcome = await startRegistration(email, proofFor(email), flowContext);
+    if (!outcome.ok) return data<ActionData>({ step: "email", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`] }) }, { status: outcome.status });
+    return goTo({ email, step: outcome.alreadyVerified ? 3 : 2 });
+  }
+  if (!progress?.email) return goTo(null);
+  if (intent === "code") {
+    const submission = parseWithZod(formData, { schema: CodeStepSchema });
+    if (submission.status !== "success") return data<ActionData>({ step: "code", result: submission.reply() }, { status: 400 });
+    const outcome = await verifyRegistrationCode(progress.email, submission.value.verificationCode, proofFor(progress.email), flowContext);
+    if (!outcome.ok) return data<ActionData>({ step: "code", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`] }) }, { status: outcome.status });
+    return goTo({ ...progress, step: 3 }, outcome.proofToken ? [proofCookieHeader("register", outcome.proofToken)] : []);
+  }
+  if (intent === "profile") {
+    const submission = parseWithZod(formData, { schema: ProfileSchema });
+    if (submission.status !== "success") return data<ActionData>({ step: "profile", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    const outcome = await completeRegistration({ email: progress.email, ...submission.value }, proofFor(progress.email));
+    if (!outcome.ok && outcome.status === 403) return goTo({ ...progress, step: 3 });
+    if (!outcome.ok) return data<ActionData>({ step: "profile", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["password"] }) }, { status: outcome.status });
+    return goTo(null, [clearProofCookieHeader("register")], "/register?done=1");
+  }
+  return goTo(progress);
+}
+
+export default function Register() {
+  const { t } = useTranslation();
+  const { step, email, warning, done } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const resultFor = (name: StepName) => (actionData?.step === name ? actionData.result : undefined);
+  return (
+    <AuthCard title={t("account.register.title")} testId="register-page">
+      <p className="account-steps" data-testid="register-step" data-step={step}>
+        {t("account.register.stepOf", { step })}
+      </p>
+      {done && step === 1 ? (
+        <FormMessage kind="success" message={t("account.messages.registered")} />
+      ) : null}
+      {warning ? <FormMessage message={t(warning as never)} /> : null}
+      {actionData?.notice ? (
+        <FormMessage kind={actionData.notice.endsWith("codeSent") ? "success" : "error"} message={t(actionData.notice as never)} />
+      ) : null}
+      {step === 1 ? <EmailStep key="email" lastResult={resultFor("email")} email={email} /> : null}
+      {step === 2 ? <CodeStep key="code" lastResult={resultFor("code")} email={email} /> : null}
+      {step === 3 ? <ProfileStep key="profile" lastResult={resultFor("profile")} email={email} /> : null}
+      <div className="account-links">
+        <Link to="/login">{t("account.register.haveAccount")}</Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

@@ -1,0 +1,101 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthCard, FormErrors, JsFlag } from "~/components/account/auth-card";
+import { ErrorPage } from "~/components/error-page";
+import { Field, FormMessage } from "~/components/forms";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { resetPassword } from "~/models/customer.server";
+import accountStyles from "~/styles/account.css";
+import { NewPasswordSchema } from "~/utils/account-schemas";
+import { readResetEmail, saveResetEmail } from "~/utils/account-flow.server";
+import { pageMeta } from "~/utils/meta";
+import { clearProofCookieHeader, getProof } from "~/utils/verification-proof.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+/** SPEC section 4: with JavaScript the success message stays 2 s before the login page. */
+const LOGIN_DELAY_MS = 2000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  const email = await readResetEmail(request);
+  return {
+    email,
+    verified: Boolean(email && getProof(request, "reset", email)),
+    meta: { title: t("account.reset.title"), description: t("account.reset.description"), siteName: t("meta.siteName") },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const email = await readResetEmail(request);
+  const submission = parseWithZod(formData, { schema: NewPasswordSchema });
+  if (!email) return data({ result: submission.reply({ formErrors: ["account.messages.emailNotProvided"] }), done: false }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), done: false }, { status: 400 });
+  const outcome = await resetPassword(email, submission.value.password, getProof(request, "reset", email), await getLanguage(request));
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["password"] }), done: false }, { status: outcome.status });
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearProofCookieHeader("reset"));
+  headers.append("Set-Cookie", await saveResetEmail(null));
+  if (formData.get("js") !== "1") return redirect("/login?notice=reset", { headers });
+  return data({ result: submission.reply({ resetForm: true }), done: true }, { headers });
+}
+
+export default function ResetPassword() {
+  const { t } = useTranslation();
+  const { email, verified } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const done = actionData?.done ?? false;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(NewPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
+  });
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate("/login"), LOGIN_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+  if (done) {
+    return (
+      <AuthCard title={t("account.reset.title")} testId="reset-password-page">
+        <FormMessage kind="success" message={t("account.messages.passwordReset")} />
+      </AuthCard>
+    );
+  }
+  if (!email || !verified) {
+    return (
+      <AuthCard title={t("account.reset.title")} testId="reset-password-page">
+        <FormMessage message={t(email ? "account.messages.resetNotVerified" : "account.messages.emailNotProvided")} />
+        <Link to={email ? "/verify-reset-code" : "/forgot-password"} className="button button--primary">
+          {t("account.verifyReset.startAgain")}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("account.reset.title")} testId="reset-password-page">
+      <FormErrors errors={form.errors} />
+      <Form method="post" {...getFormProps(form)}>
+        <JsFlag />
+        <Field meta={fields.password} label={t("account.reset.password")} type="password" autoComplete="new-password" />
+        <button type="submit" className="button button--primary">
+          {t("account.reset.submit")}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

@@ -1,0 +1,87 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard, EmailNote, FormErrors } from "~/components/account/auth-card";
+import { ErrorPage } from "~/components/error-page";
+import { Field, FormMessage } from "~/components/forms";
+import { i18nServer } from "~/i18n/i18next.server";
+import { verifyResetCode } from "~/models/customer.server";
+import accountStyles from "~/styles/account.css";
+import { ResetCodeStepSchema } from "~/utils/account-schemas";
+import { readResetEmail } from "~/utils/account-flow.server";
+import { clientAddress } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta";
+import { proofCookieHeader } from "~/utils/verification-proof.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  return {
+    email: await readResetEmail(request),
+    meta: { title: t("account.verifyReset.title"), description: t("account.verifyReset.description"), siteName: t("meta.siteName") },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const email = await readResetEmail(request);
+  const submission = parseWithZod(await request.formData(), { schema: ResetCodeStepSchema });
+  if (!email) return data(submission.reply({ formErrors: ["account.messages.emailNotProvided"] }), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const outcome = await verifyResetCode(email, submission.value.code, { address: clientAddress(context) });
+  if (!outcome.ok) return data(submission.reply({ formErrors: [`account.messages.${outcome.message}`] }), { status: outcome.status });
+  return redirect("/reset-password", { headers: { "Set-Cookie": proofCookieHeader("reset", outcome.proofToken) } });
+}
+
+export default function VerifyResetCode() {
+  const { t } = useTranslation();
+  const { email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(ResetCodeStepSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetCodeStepSchema }),
+  });
+  if (!email) {
+    return (
+      <AuthCard title={t("account.verifyReset.title")} testId="verify-reset-page">
+        <FormMessage message={t("account.messages.emailNotProvided")} />
+        <Link to="/forgot-password" className="button button--primary">
+          {t("account.verifyReset.startAgain")}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("account.verifyReset.title")} testId="verify-reset-page">
+      <EmailNote label={t("account.verifyReset.intro")} email={email} />
+      <FormErrors errors={form.errors} />
+      <Form method="post" {...getFormProps(form)}>
+        <Field
+          meta={fields.code}
+          label={t("account.verifyReset.code")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          className="code-input"
+        />
+        <button type="submit" className="button button--primary">
+          {t("account.verifyReset.submit")}
+        </button>
+      </Form>
+      <div className="account-links">
+        <Link to="/forgot-password">{t("account.verifyReset.startAgain")}</Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}
