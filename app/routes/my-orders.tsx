@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { OrderCard } from "~/components/account/order-card";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getOrdersForCustomer } from "~/models/order-history.server";

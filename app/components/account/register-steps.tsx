@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Field, FieldErrors } from "~/components/forms";
 import { CodeStepSchema, EmailSchema, ProfileSchema } from "~/utils/account-schemas";
 import { KUWAIT_DIALING_PREFIX } from "~/utils/phone";
