@@ -72,7 +72,7 @@ async function main() {
     createRequestHandler({
       build,
       mode: "production",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
     }),
   );
 

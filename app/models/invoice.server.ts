@@ -36,13 +36,19 @@ const PAGE_MARGIN = 40;
 const BRAND = { en: "Timsar Accessories", ar: "تمسار للإكسسوارات" };
 const ADDRESS = { en: "Hawalli, Kuwait", ar: "حولي، الكويت" };
 
+// Isolates keep "+965 60000000" and similar left to right inside Arabic lines; they are never drawn.
+const BIDI_CONTROLS = /[\u200E\u200F\u2066-\u2069]/g;
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
 type Doc = InstanceType<typeof PDFDocument>;
-type TextOptions = { size?: number; bold?: boolean; color?: string };
+type TextOptions = { size?: number; bold?: boolean; color?: string; direction?: "rtl" | "ltr" };
 
 /** Draws one line of text in visual order, aligned inside [x, x + width]; returns the line's height. */
 function drawLine(doc: Doc, text: string, x: number, y: number, width: number, align: "left" | "right", options: TextOptions = {}) {
   doc.font(options.bold ? "Cairo-Bold" : "Cairo").fontSize(options.size ?? 10).fillColor(options.color ?? "#1f1d2b");
-  const runs = visualRuns(text);
+  const runs = visualRuns(text, options.direction ?? (align === "right" ? "rtl" : "ltr"))
+    .map((run) => ({ ...run, text: run.text.replace(BIDI_CONTROLS, "") }))
+    .filter((run) => run.text !== "");
   const widths = runs.map((run) => doc.widthOfString(run.text));
   const total = widths.reduce((sum, value) => sum + value, 0);
   let cursor = align === "right" ? x + width - total : x;
@@ -100,7 +106,7 @@ function drawItems(doc: Doc, order: InvoiceOrder, startY: number) {
   drawLine(doc, "Item / المنتج", columns.item + 4, y, width * 0.5, "left", { bold: true });
   drawLine(doc, "Qty / الكمية", columns.qty, y, width * 0.11, "left", { bold: true, size: 9 });
   drawLine(doc, "Unit / السعر", columns.unit, y, width * 0.17, "left", { bold: true, size: 9 });
-  drawLine(doc, "Total / المجموع", columns.total, y, width * 0.17, "right", { bold: true, size: 9 });
+  drawLine(doc, "Total / المجموع", columns.total, y, width * 0.17, "right", { bold: true, size: 9, direction: "ltr" });
   y += 24;
   for (const item of order.items) {
     if (y > doc.page.height - 160) {
@@ -115,7 +121,7 @@ function drawItems(doc: Doc, order: InvoiceOrder, startY: number) {
     }
     drawLine(doc, String(item.quantity), columns.qty, rowTop, width * 0.11, "left");
     drawLine(doc, formatKD(item.priceFils), columns.unit, rowTop, width * 0.17, "left");
-    drawLine(doc, formatKD(item.priceFils * item.quantity), columns.total, rowTop, width * 0.17, "right");
+    drawLine(doc, formatKD(item.priceFils * item.quantity), columns.total, rowTop, width * 0.17, "right", { direction: "ltr" });
     y += 6;
     doc.moveTo(PAGE_MARGIN, y).lineTo(PAGE_MARGIN + width, y).strokeColor("#ead7e0").stroke();
     y += 6;
@@ -142,12 +148,12 @@ export async function renderInvoicePdf(order: InvoiceOrder): Promise<Buffer> {
   y += 10;
   y += drawBilingualRow(doc, y, "Invoice", "فاتورة", { bold: true, size: 16 });
   y += drawBilingualRow(doc, y, `Order number: ${order.orderNumber}`, `رقم الطلب: ${order.orderNumber}`);
-  y += drawBilingualRow(doc, y, `Date: ${formatDate(order.paidAt ?? order.createdAt)}`, `التاريخ: ${formatDate(order.paidAt ?? order.createdAt).slice(0, 16)}`);
+  y += drawBilingualRow(doc, y, `Date: ${formatDate(order.paidAt ?? order.createdAt)}`, `التاريخ: ${ltr(formatDate(order.paidAt ?? order.createdAt).slice(0, 16))}`);
   y += 10;
   y += drawBilingualRow(doc, y, "Customer", "العميل", { bold: true, size: 12 });
   y += drawBilingualRow(doc, y, order.fullName, order.fullName);
   const phone = `${KUWAIT_DIALING_PREFIX} ${order.phone}`;
-  y += drawBilingualRow(doc, y, `Phone: ${phone}`, `الهاتف: ${phone}`);
+  y += drawBilingualRow(doc, y, `Phone: ${phone}`, `الهاتف: ${ltr(phone)}`);
   const address = addressLines(order);
   y += drawBilingualRow(doc, y, address.en, address.ar);
   if (order.notes) y += drawBilingualRow(doc, y, `Notes: ${order.notes}`, `ملاحظات: ${order.notes}`);
