@@ -47,7 +47,8 @@ function quantitiesByProduct(lines: CartLine[]): Map<string, number> {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && (error as { code: unknown }).code === "P2002";
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === "P2002" || (error instanceof Error && /UNIQUE constraint failed: Order\.orderNumber/.test(error.message));
 }
 
 /**
@@ -70,74 +71,91 @@ export async function placeOrder(input: PlaceOrderInput, now = new Date()): Prom
   }
 }
 
+/** A stock UPDATE that would go below zero writes NULL instead, which the NOT NULL column refuses. */
+function isStockRefusal(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return /NOT NULL constraint failed: Product\.stockQuantity/i.test(text) || (typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2011");
+}
+
 async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now: Date): Promise<PlacedOrder> {
   const { details, lines } = input;
   const quantities = quantitiesByProduct(lines);
-  return prisma.$transaction(
-    async (tx) => {
-      const products = await tx.product.findMany({
-        where: { id: { in: [...quantities.keys()] } },
-        include: { customTags: { orderBy: { position: "asc" } } },
-      });
-      const byId = new Map(products.map((product) => [product.id, product]));
-      const items = lines.map((line) => {
-        const product = byId.get(line.productId);
-        if (!product || !product.isVisible || !product.isAvailable) throw new OrderError("unavailable", 409, product && names(product));
-        const customTags = product.customTags.map((tag, index) => ({
-          titleEn: tag.titleEn,
-          titleAr: tag.titleAr,
-          value: (line.customTags[index] ?? "").trim(),
-        }));
-        if (customTags.some((tag, index) => product.customTags[index].required && tag.value === "")) {
-          throw new OrderError("requiredTag", 400, names(product));
-        }
-        return {
-          productId: product.id,
-          nameEn: product.nameEn,
-          nameAr: product.nameAr,
-          imageUrl: product.imageUrl,
-          priceFils: product.priceFils,
-          quantity: line.quantity,
-          customTags: customTags.filter((tag) => tag.value !== ""),
-        };
-      });
-      for (const [productId, quantity] of quantities) {
-        const taken = await tx.$executeRaw`
-          UPDATE "Product" SET "stockQuantity" = "stockQuantity" - ${quantity}
-          WHERE "id" = ${productId} AND "stockQuantity" >= ${quantity}`;
-        if (taken !== 1) throw new OrderError("outOfStock", 409, names(byId.get(productId)!));
-      }
-      const subtotalFils = items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0);
-      return tx.order.create({
-        data: {
-          orderNumber: newOrderNumber(),
-          customerId: input.customerId,
-          isGuest: !input.customerId,
-          language: input.language,
-          fullName: details.fullName,
-          email: details.email.toLowerCase(),
-          phone: details.phone,
-          buildingType: details.buildingType,
-          city: details.city,
-          street: details.street,
-          streetNumber: details.streetNumber,
-          block: details.block,
-          buildingNumber: details.buildingNumber,
-          floor: details.floor || null,
-          apartmentNumber: details.apartmentNumber || null,
-          notes: details.notes || null,
-          subtotalFils,
-          deliveryFeeFils,
-          totalFils: subtotalFils + deliveryFeeFils,
-          reservedUntil: new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
-          items: { create: items },
-          statusChanges: { create: { toStatus: "pending", changedBy: "system" } },
-        },
-        select: { id: true, orderNumber: true, totalFils: true, email: true, language: true },
-      });
+  const products = await prisma.product.findMany({
+    where: { id: { in: [...quantities.keys()] } },
+    select: {
+      id: true,
+      nameEn: true,
+      nameAr: true,
+      imageUrl: true,
+      priceFils: true,
+      isVisible: true,
+      isAvailable: true,
+      customTags: { orderBy: { position: "asc" }, select: { titleEn: true, titleAr: true, required: true } },
     },
-    { maxWait: 15_000, timeout: 15_000 },
+  });
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const items = lines.map((line) => {
+    const product = byId.get(line.productId);
+    if (!product || !product.isVisible || !product.isAvailable) throw new OrderError("unavailable", 409, product && names(product));
+    const customTags = product.customTags.map((tag, index) => ({
+      titleEn: tag.titleEn,
+      titleAr: tag.titleAr,
+      value: (line.customTags[index] ?? "").trim(),
+    }));
+    if (customTags.some((tag, index) => product.customTags[index].required && tag.value === "")) {
+      throw new OrderError("requiredTag", 400, names(product));
+    }
+    return {
+      productId: product.id,
+      nameEn: product.nameEn,
+      nameAr: product.nameAr,
+      imageUrl: product.imageUrl,
+      priceFils: product.priceFils,
+      quantity: line.quantity,
+      customTags: customTags.filter((tag) => tag.value !== ""),
+    };
+  });
+  const subtotalFils = items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0);
+
+  // One batch transaction: every stock UPDATE is conditional and atomic, and a short one aborts the whole
+  // batch, so the order exists only if all of its stock was taken. No two buyers can take the same last item.
+  const takeStock = [...quantities].map(
+    ([productId, quantity]) => prisma.$executeRaw`
+      UPDATE "Product" SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END
+      WHERE "id" = ${productId}`,
   );
+  // Plain INSERTs in the same batch: the nested create of Prisma costs several extra round trips per order.
+  const orderId = crypto.randomUUID();
+  const orderNumber = newOrderNumber();
+  const totalFils = subtotalFils + deliveryFeeFils;
+  const reservedUntil = new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
+  const insertOrder = prisma.$executeRaw`
+    INSERT INTO "Order" ("id", "orderNumber", "customerId", "isGuest", "language", "fullName", "email", "phone", "buildingType",
+      "city", "street", "streetNumber", "block", "buildingNumber", "floor", "apartmentNumber", "notes",
+      "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "reservedUntil", "createdAt", "updatedAt")
+    VALUES (${orderId}, ${orderNumber}, ${input.customerId}, ${input.customerId ? 0 : 1}, ${input.language}, ${details.fullName},
+      ${details.email.toLowerCase()}, ${details.phone}, ${details.buildingType}, ${details.city}, ${details.street},
+      ${details.streetNumber}, ${details.block}, ${details.buildingNumber}, ${details.floor || null},
+      ${details.apartmentNumber || null}, ${details.notes || null}, ${subtotalFils}, ${deliveryFeeFils}, ${totalFils},
+      'pending', 'unpaid', ${reservedUntil}, ${now}, ${now})`;
+  const insertItems = items.map(
+    (item) => prisma.$executeRaw`
+      INSERT INTO "OrderItem" ("id", "orderId", "productId", "nameEn", "nameAr", "imageUrl", "priceFils", "quantity", "customTags")
+      VALUES (${crypto.randomUUID()}, ${orderId}, ${item.productId}, ${item.nameEn}, ${item.nameAr}, ${item.imageUrl},
+        ${item.priceFils}, ${item.quantity}, ${JSON.stringify(item.customTags)})`,
+  );
+  const insertStatus = prisma.$executeRaw`
+    INSERT INTO "OrderStatusChange" ("id", "orderId", "toStatus", "changedBy", "createdAt")
+    VALUES (${crypto.randomUUID()}, ${orderId}, 'pending', 'system', ${now})`;
+  try {
+    await prisma.$transaction([...takeStock, insertOrder, ...insertItems, insertStatus]);
+    return { id: orderId, orderNumber, totalFils, email: details.email.toLowerCase(), language: input.language };
+  } catch (error) {
+    if (!isStockRefusal(error)) throw error;
+    const stock = await prisma.product.findMany({ where: { id: { in: [...quantities.keys()] } }, select: { id: true, stockQuantity: true } });
+    const short = stock.find((row) => row.stockQuantity < (quantities.get(row.id) ?? 0)) ?? stock[0];
+    throw new OrderError("outOfStock", 409, names(byId.get(short.id)!));
+  }
 }
 
 function names(product: { nameEn: string; nameAr: string }) {

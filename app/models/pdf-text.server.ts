@@ -45,6 +45,11 @@ export function visualRuns(text: string, direction: "rtl" | "ltr" | "auto" = "au
 export function wrapWords(text: string, maxWidth: number, widthOf: (text: string) => number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
+    // Most lines fit: measuring once spares shaping every growing candidate.
+    if (widthOf(paragraph) <= maxWidth) {
+      lines.push(paragraph);
+      continue;
+    }
     let line = "";
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       const candidate = line ? `${line} ${word}` : word;
