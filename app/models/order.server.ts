@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { CheckoutDetails } from "~/components/checkout/checkout-schema";
 import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
 import type { Language } from "~/i18n/config";
 import type { CartLine } from "~/models/cart.server";
@@ -71,6 +72,59 @@ export async function placeOrder(input: PlaceOrderInput, now = new Date()): Prom
   }
 }
 
+type ProductForOrder = {
+  id: string;
+  nameEn: string;
+  nameAr: string;
+  imageUrl: string;
+  priceFils: number;
+  isVisible: boolean;
+  isAvailable: boolean;
+  customTags: { titleEn: string; titleAr: string; required: boolean }[];
+};
+
+/** The products and their custom tags in one query (a Prisma include takes two), prices as they are now. */
+async function readProductsForOrder(ids: string[]): Promise<ProductForOrder[]> {
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      nameEn: string;
+      nameAr: string;
+      imageUrl: string;
+      priceFils: number;
+      isVisible: number | boolean;
+      isAvailable: number | boolean;
+      titleEn: string | null;
+      titleAr: string | null;
+      required: number | boolean | null;
+    }[]
+  >`
+    SELECT p."id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."isVisible", p."isAvailable",
+      t."titleEn", t."titleAr", t."required"
+    FROM "Product" p LEFT JOIN "ProductCustomTag" t ON t."productId" = p."id"
+    WHERE p."id" IN (${Prisma.join(ids)})
+    ORDER BY p."id", t."position", t."id"`;
+  const byId = new Map<string, ProductForOrder>();
+  for (const row of rows) {
+    let product = byId.get(row.id);
+    if (!product) {
+      product = {
+        id: row.id,
+        nameEn: row.nameEn,
+        nameAr: row.nameAr,
+        imageUrl: row.imageUrl,
+        priceFils: Number(row.priceFils),
+        isVisible: Boolean(Number(row.isVisible)),
+        isAvailable: Boolean(Number(row.isAvailable)),
+        customTags: [],
+      };
+      byId.set(row.id, product);
+    }
+    if (row.titleEn !== null) product.customTags.push({ titleEn: row.titleEn, titleAr: row.titleAr ?? "", required: Boolean(Number(row.required)) });
+  }
+  return [...byId.values()];
+}
+
 /** A stock UPDATE that would go below zero writes NULL instead, which the NOT NULL column refuses. */
 function isStockRefusal(error: unknown): boolean {
   const text = error instanceof Error ? error.message : String(error);
@@ -80,19 +134,7 @@ function isStockRefusal(error: unknown): boolean {
 async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now: Date): Promise<PlacedOrder> {
   const { details, lines } = input;
   const quantities = quantitiesByProduct(lines);
-  const products = await prisma.product.findMany({
-    where: { id: { in: [...quantities.keys()] } },
-    select: {
-      id: true,
-      nameEn: true,
-      nameAr: true,
-      imageUrl: true,
-      priceFils: true,
-      isVisible: true,
-      isAvailable: true,
-      customTags: { orderBy: { position: "asc" }, select: { titleEn: true, titleAr: true, required: true } },
-    },
-  });
+  const products = await readProductsForOrder([...quantities.keys()]);
   const byId = new Map(products.map((product) => [product.id, product]));
   const items = lines.map((line) => {
     const product = byId.get(line.productId);
