@@ -4,6 +4,7 @@ import path from "node:path";
 import PDFDocument from "pdfkit";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
+import { getDeliveryArea } from "~/models/delivery-area.server";
 import { wrapWords, visualRuns } from "~/models/pdf-text.server";
 import { formatKD } from "~/utils/money";
 import { KUWAIT_DIALING_PREFIX } from "~/utils/phone";
@@ -17,7 +18,13 @@ export async function getInvoiceOrder(orderNumber: string) {
   });
 }
 
-export type InvoiceOrder = NonNullable<Awaited<ReturnType<typeof getInvoiceOrder>>>;
+export type InvoiceOrder = NonNullable<Awaited<ReturnType<typeof getInvoiceOrder>>> & { cityAr?: string };
+
+/** The order with its city's Arabic name, which the order keeps only in English (its delivery-area key). */
+async function withArabicCity(order: InvoiceOrder): Promise<InvoiceOrder> {
+  const area = await getDeliveryArea(order.city);
+  return { ...order, cityAr: area?.nameAr ?? order.city };
+}
 type FrozenTag = { titleEn: string; titleAr: string; value: string };
 
 // Cairo covers Arabic and Latin, so digits and order numbers inside Arabic lines are not empty boxes.
@@ -99,7 +106,7 @@ function addressLines(order: InvoiceOrder) {
     [order.floor && `Floor ${order.floor}`, order.apartmentNumber && `Apt/House ${order.apartmentNumber}`].filter(Boolean).join(", "),
   ];
   const ar = [
-    `${({ Apartment: "شقة", Villa: "فيلا", Office: "مكتب" } as Record<string, string>)[order.buildingType] ?? order.buildingType}، ${order.city}`,
+    `${({ Apartment: "شقة", Villa: "فيلا", Office: "مكتب" } as Record<string, string>)[order.buildingType] ?? order.buildingType}، ${order.cityAr ?? order.city}`,
     `قطعة ${order.block}، شارع ${order.street}، رقم ${order.streetNumber}، مبنى ${order.buildingNumber}`,
     [order.floor && `الدور ${order.floor}`, order.apartmentNumber && `شقة/منزل ${order.apartmentNumber}`].filter(Boolean).join("، "),
   ];
@@ -210,7 +217,7 @@ export async function getInvoicePdf(orderNumber: string): Promise<Buffer | null>
 }
 
 export async function storeInvoice(order: InvoiceOrder): Promise<Buffer> {
-  const pdf = await renderInvoicePdf(order);
+  const pdf = await renderInvoicePdf(await withArabicCity(order));
   const file = invoicePath(order.orderNumber);
   await fsp.mkdir(path.dirname(file), { recursive: true });
   // Write then rename, so a concurrent reader never sees half a file.

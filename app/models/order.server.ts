@@ -180,10 +180,11 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
       ${details.streetNumber}, ${details.block}, ${details.buildingNumber}, ${details.floor || null},
       ${details.apartmentNumber || null}, ${details.notes || null}, ${subtotalFils}, ${deliveryFeeFils}, ${totalFils},
       'pending', 'unpaid', ${reservedUntil}, ${now}, ${now})`;
+  // Item ids sort in cart order, so the invoice lists the lines as the shopper saw them.
   const insertItems = items.map(
-    (item) => prisma.$executeRaw`
+    (item, index) => prisma.$executeRaw`
       INSERT INTO "OrderItem" ("id", "orderId", "productId", "nameEn", "nameAr", "imageUrl", "priceFils", "quantity", "customTags")
-      VALUES (${crypto.randomUUID()}, ${orderId}, ${item.productId}, ${item.nameEn}, ${item.nameAr}, ${item.imageUrl},
+      VALUES (${`${orderId}-${String(index).padStart(3, "0")}`}, ${orderId}, ${item.productId}, ${item.nameEn}, ${item.nameAr}, ${item.imageUrl},
         ${item.priceFils}, ${item.quantity}, ${JSON.stringify(item.customTags)})`,
   );
   const insertStatus = prisma.$executeRaw`

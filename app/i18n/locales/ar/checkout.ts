@@ -77,7 +77,7 @@ export const checkout: TranslationOf<typeof en> = {
   tracking: {
     title: "تتبع طلبك",
     orderNumber: "رقم الطلب",
-    orderNumberPlaceholder: "ORD-0000000000",
+    orderNumberPlaceholder: "مثال: ORD-0000000000",
     phone: "رقم الهاتف المستخدم في الطلب (لفتح الفاتورة)",
     search: "بحث",
     invalidNumber: "يرجى إدخال رقم طلب صحيح",

@@ -74,7 +74,7 @@ export const checkout = {
   tracking: {
     title: "Track your order",
     orderNumber: "Order number",
-    orderNumberPlaceholder: "ORD-0000000000",
+    orderNumberPlaceholder: "e.g. ORD-0000000000",
     phone: "Phone number used for the order (to open the invoice)",
     search: "Search",
     invalidNumber: "Please enter a valid order number",
