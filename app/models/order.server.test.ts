@@ -131,3 +131,16 @@ describe("payment", () => {
     expect(await stockOf(product.id)).toBe(2);
   });
 });
+
+describe("reservations and late payments", () => {
+  it("confirms instead of releasing when the provider reports the payment paid at expiry", async () => {
+    const city = await createArea();
+    const product = await createProduct({ stock: 1 });
+    const placedAt = new Date(Date.now() - (RESERVATION_MINUTES + 1) * 60_000);
+    const placed = await placeOrderAndStartPayment({ details: details(city), lines: [{ productId: product.id, quantity: 1, customTags: [] }], customerId: null, language: "ar" }, placedAt);
+    await payWith("4111111111111111", placed.orderSessionId);
+    await expireReservations();
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: placed.order.id } })).paymentStatus).toBe("paid");
+    expect(await stockOf(product.id)).toBe(0);
+  });
+});

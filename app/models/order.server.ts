@@ -300,6 +300,13 @@ export async function confirmPayment(orderSessionId: string): Promise<{ state: P
   return result("failed");
 }
 
+/** A gateway webhook names its own payment id; the payment is then verified with the provider like any other. */
+export async function confirmPaymentByProviderId(provider: string, providerPaymentId: string) {
+  const payment = await prisma.payment.findUnique({ where: { providerPaymentId }, select: { id: true, provider: true } });
+  if (!payment || payment.provider !== provider) return null;
+  return confirmPayment(payment.id);
+}
+
 /** The state of an order's payment, verifying its latest payment with the provider first. */
 export async function verifyOrderPayment(orderId: string): Promise<{ state: PaymentState; orderId: string; orderNumber: string } | null> {
   const order = await prisma.order.findUnique({

@@ -51,18 +51,18 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT, { status: 303 });
 
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), paymentUrl: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), paymentUrl: null, orderSessionId: null }, { status: 400 });
   const cart = await getCartSummary(request, language);
   try {
     const placed = await placeOrderAndStartPayment({ details: submission.value, lines: cart.lines, customerId: customer?.id ?? null, language });
     const headers = { "Set-Cookie": await rememberOrderHeader(request, placed.order.id) };
     // With JavaScript the page shows its toast and then goes on; without it the browser follows the redirect.
-    if (formData.get("enhanced") === "1") return data({ result: submission.reply(), paymentUrl: placed.paymentUrl }, { headers });
+    if (formData.get("enhanced") === "1") return data({ result: submission.reply(), paymentUrl: placed.paymentUrl, orderSessionId: placed.orderSessionId }, { headers });
     throw redirect(placed.paymentUrl, { status: 303, headers });
   } catch (error) {
     if (!(error instanceof OrderError)) throw error;
     const message = `${t("checkout.saveFailed")}: ${orderErrorMessage(error, t, language)}`;
-    return data({ result: submission.reply({ formErrors: [message] }), paymentUrl: null }, { status: error.status });
+    return data({ result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null }, { status: error.status });
   }
 }
 
@@ -84,7 +84,7 @@ export default function CheckoutPage() {
   return (
     <section className="page checkout">
       <h1>{t("checkout.title")}</h1>
-      <CheckoutForm {...loaderData} lastResult={actionData?.result} paymentUrl={actionData?.paymentUrl ?? null} />
+      <CheckoutForm {...loaderData} lastResult={actionData?.result} paymentUrl={actionData?.paymentUrl ?? null} orderSessionId={actionData?.orderSessionId ?? null} />
     </section>
   );
 }

@@ -21,6 +21,7 @@ type Props = {
   defaults: { email: string; fullName: string; phone: string };
   lastResult?: SubmissionResult<string[]>;
   paymentUrl: string | null;
+  orderSessionId: string | null;
 };
 
 const REDIRECT_DELAY_MS = 1200;
@@ -29,7 +30,7 @@ function isComplete(form: HTMLFormElement) {
   return CheckoutSchema.safeParse(Object.fromEntries(new FormData(form))).success;
 }
 
-export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, lastResult, paymentUrl }: Props) {
+export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, lastResult, paymentUrl, orderSessionId }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -51,9 +52,11 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
   }, []);
   useEffect(() => {
     if (!paymentUrl) return;
+    // SPEC section 3's session keys, for a client that resumes the payment.
+    if (orderSessionId) sessionStorage.setItem("pendingOrderSessionId", orderSessionId);
     const timer = window.setTimeout(() => window.location.assign(paymentUrl), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [paymentUrl]);
+  }, [paymentUrl, orderSessionId]);
 
   const submitting = navigation.state !== "idle" || Boolean(paymentUrl);
   return (
