@@ -98,7 +98,9 @@ export function CardForm({ orderSessionId, orderNumber, amount, lastResult, paid
       <button type="submit" className="button button--primary checkout__pay" disabled={hydrated && busy} data-testid="card-pay">
         {t("payment.payAmount", { amount })}
       </button>
-      <p className="payment-card__note">{t("payment.testNote")}</p>
+      <p className="payment-card__note">
+        {t("payment.testNote")} <bdi dir="ltr">4111 1111 1111 1111</bdi>
+      </p>
     </Form>
   );
 }

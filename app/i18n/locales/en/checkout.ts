@@ -55,7 +55,7 @@ export const checkout = {
     orderFailedRetry: "Order failed. Please try again.",
     unknownError: "Unknown error",
     success: "Payment successful! Redirecting...",
-    testNote: "Test payment page: no real money is taken. Use 4111 1111 1111 1111.",
+    testNote: "Test payment page: no real money is taken. An approved test card:",
     notPayable: "This order can no longer be paid. Please go back to checkout.",
     verifying: "Verifying payment...",
     missingOrderId: "Missing order ID",
