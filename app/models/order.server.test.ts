@@ -7,14 +7,8 @@ import { prisma } from "~/db.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { getInvoicePdf } from "./invoice.server";
 import { createArea, createProduct, details } from "./order-fixtures.test-helpers";
-import {
-  confirmPayment,
-  expireReservations,
-  OrderError,
-  placeOrder,
-  placeOrderAndStartPayment,
-  RESERVATION_MINUTES,
-} from "./order.server";
+import { OrderError, placeOrder, RESERVATION_MINUTES } from "./order.server";
+import { confirmPayment, expireReservations, placeOrderAndStartPayment } from "./payment.server";
 
 async function stockOf(productId: string) {
   return (await prisma.product.findUniqueOrThrow({ where: { id: productId } })).stockQuantity;

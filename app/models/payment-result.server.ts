@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
 import { clearCartCookieHeader } from "~/models/checkout.server";
-import { verifyOrderPayment } from "~/models/order.server";
+import { verifyOrderPayment } from "~/models/payment.server";
 
 /**
  * The payment result page by `orderId` (the gateway's return URL): the server asks the provider, never the

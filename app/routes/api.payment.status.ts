@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/models/checkout.server";
-import { verifyOrderPayment } from "~/models/order.server";
+import { verifyOrderPayment } from "~/models/payment.server";
 import { jsonError } from "~/utils/api.server";
 
 /** SPEC section 7: `{ status }`, "paid" meaning success. The provider is asked before answering. */

@@ -8,7 +8,7 @@ import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { clearCartCookieHeader, clientKey } from "~/models/checkout.server";
-import { confirmPayment, getPaymentSession } from "~/models/order.server";
+import { confirmPayment, getPaymentSession } from "~/models/payment.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { formatKD } from "~/utils/money";
