@@ -140,6 +140,21 @@ describe("invoice privacy", () => {
     expect((await getFile(body.orderNumber, signed.slice(signed.indexOf("?")))).status).toBe(200);
   });
 
+  it("stops phone guessing for one order after 10 tries, even from different clients", async () => {
+    const city = await createArea();
+    const product = await createProduct();
+    const { body } = await placeViaApi(city, product.id);
+    await approve(body.orderSessionId);
+    await payAction({ request: post("/api/orders/pay", { orderSessionId: body.orderSessionId }), params: {}, context: context() });
+    const guess = (phone: string) =>
+      invoiceApiLoader({ request: new Request(`http://localhost/api/invoice/${body.orderNumber}?phone=${phone}`), params: { orderNumber: body.orderNumber }, context: context() });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await guess(`6000000${attempt}`);
+      expect(((await response.json()) as { invoiceUrl?: string }).invoiceUrl).toBeUndefined();
+    }
+    expect((await guess("51234567")).status).toBe(429);
+  });
+
   it("answers 404 for an unknown or unpaid order number", async () => {
     const lookup = await invoiceApiLoader({ request: new Request("http://localhost/api/invoice/ORD-0000000000"), params: { orderNumber: "ORD-0000000000" }, context: context() });
     expect(lookup.status).toBe(404);
