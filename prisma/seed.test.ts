@@ -4,11 +4,18 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "../app/generated/prisma/client";
 import { resolveSqliteUrl } from "../app/utils/database-url";
+import { CATEGORIES, PRODUCTS } from "./seed-data/catalogue";
+import { DELIVERY_AREAS } from "./seed-data/delivery-areas";
 import { CATALOGUE_URL_PREFIX, defaultUploadsDir } from "./seed-data/images";
 import { seed } from "./seed";
 
 const ARABIC_LETTER = /[\u0621-\u064A]/;
 const FILTER_COLORS = ["kindergartenBlue", "primaryPink", "middleIndigoBlue", "secondaryNavyBlue", "white"];
+
+// Other test files share this database and add rows of their own, so every check looks at the seed's rows only.
+const SEED_AREAS = { nameEn: { in: DELIVERY_AREAS.map((area) => area.nameEn) } };
+const SEED_PRODUCTS = { id: { in: PRODUCTS.map((product) => product.id) } };
+const SEED_CATEGORIES = { slug: { in: CATEGORIES.map((category) => category.slug) } };
 
 let prisma: PrismaClient;
 
@@ -34,7 +41,7 @@ function fileForUrl(url: string): string {
 
 describe("seed", () => {
   it("has the 64 delivery areas of the SPEC with their fees in fils", async () => {
-    const areas = await prisma.deliveryArea.findMany({ orderBy: { position: "asc" } });
+    const areas = await prisma.deliveryArea.findMany({ where: SEED_AREAS, orderBy: { position: "asc" } });
     expect(areas).toHaveLength(64);
     expect(new Set(areas.map((area) => area.position)).size).toBe(64);
     expect(areas.find((area) => area.nameEn === "Hawalli")?.feeFils).toBe(1800);
@@ -48,17 +55,17 @@ describe("seed", () => {
   });
 
   it("has visible categories, including the two main ones, and one hidden category", async () => {
-    const visible = await prisma.category.findMany({ where: { isVisible: true } });
+    const visible = await prisma.category.findMany({ where: { ...SEED_CATEGORIES, isVisible: true } });
     expect(visible.length).toBeGreaterThanOrEqual(4);
     const slugs = visible.map((category) => category.slug);
     expect(slugs).toContain("hair-accessories");
     expect(slugs).toContain("school-accessories");
-    expect(await prisma.category.count({ where: { isVisible: false } })).toBeGreaterThanOrEqual(1);
+    expect(await prisma.category.count({ where: { ...SEED_CATEGORIES, isVisible: false } })).toBeGreaterThanOrEqual(1);
   });
 
   it("has a varied catalogue of visible products", async () => {
     const products = await prisma.product.findMany({
-      where: { isVisible: true },
+      where: { ...SEED_PRODUCTS, isVisible: true },
       include: { customTags: true, gallery: true },
     });
     expect(products.length).toBeGreaterThanOrEqual(20);
@@ -83,7 +90,7 @@ describe("seed", () => {
       expect(product.nameAr).toMatch(ARABIC_LETTER);
       expect(product.descriptionAr).toMatch(ARABIC_LETTER);
     }
-    expect(await prisma.product.count({ where: { isVisible: false } })).toBeGreaterThanOrEqual(1);
+    expect(await prisma.product.count({ where: { ...SEED_PRODUCTS, isVisible: false } })).toBeGreaterThanOrEqual(1);
   });
 
   it("does not duplicate gallery pictures or custom tags on a second run", async () => {
@@ -96,8 +103,8 @@ describe("seed", () => {
   });
 
   it("points every picture at a file on disk", async () => {
-    const products = await prisma.product.findMany({ include: { gallery: true } });
-    const categories = await prisma.category.findMany();
+    const products = await prisma.product.findMany({ where: SEED_PRODUCTS, include: { gallery: true } });
+    const categories = await prisma.category.findMany({ where: SEED_CATEGORIES });
     const urls = [
       ...products.flatMap((product) => [product.imageUrl, ...product.gallery.map((image) => image.url)]),
       ...categories.map((category) => category.iconImage),

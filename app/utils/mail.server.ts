@@ -4,7 +4,8 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "~/env.server";
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type Mail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 
 let transport: Transporter | undefined;
 
@@ -19,7 +20,7 @@ function getTransport(smtpUrl: string) {
  */
 export async function sendMail(mail: Mail): Promise<void> {
   const env = getEnv();
-  const message = { from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  const message = { from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments };
   if (env.smtpUrl) {
     await getTransport(env.smtpUrl).sendMail(message);
     return;

@@ -1,0 +1,106 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "~/i18n/react";
+import type { z } from "zod";
+import { FieldErrors, FormMessage } from "~/components/forms";
+import { Toast } from "~/components/toast";
+import { CardSchema } from "./card-schema";
+import { useHydrated } from "./use-hydrated";
+
+type Props = {
+  orderSessionId: string;
+  orderNumber: string;
+  amount: string;
+  lastResult?: SubmissionResult<string[]>;
+  paidOrderNumber: string | null;
+};
+
+const SUCCESS_REDIRECT_MS = 4000;
+const NEXT_FIELD: Record<string, { length: number; next: string }> = {
+  cardNumber: { length: 16, next: "month" },
+  month: { length: 2, next: "year" },
+  year: { length: 2, next: "cvv" },
+};
+
+function DigitsField({ meta, label, maxLength, autoComplete }: { meta: FieldMetadata<string | undefined>; label: string; maxLength: number; autoComplete: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <input
+        {...getInputProps(meta, { type: "text" })}
+        key={meta.key}
+        inputMode="numeric"
+        maxLength={maxLength}
+        autoComplete={autoComplete}
+        dir="ltr"
+        onInput={(event) => {
+          const input = event.currentTarget;
+          input.value = input.value.replace(/\D/g, "").slice(0, maxLength);
+          const rule = NEXT_FIELD[meta.name];
+          if (rule && input.value.length === rule.length) input.form?.querySelector<HTMLInputElement>(`[name="${rule.next}"]`)?.focus();
+        }}
+      />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** The test provider's card form: digits only, auto-advance with JavaScript, checked again by the server. */
+export function CardForm({ orderSessionId, orderNumber, amount, lastResult, paidOrderNumber }: Props) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof CardSchema>>({
+    lastResult,
+    constraint: getZodConstraint(CardSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { orderSessionId },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CardSchema }),
+  });
+  useEffect(() => {
+    if (!paidOrderNumber) return;
+    sessionStorage.setItem("lastOrderNumber", paidOrderNumber);
+    sessionStorage.removeItem("pendingOrderSessionId");
+    const timer = window.setTimeout(() => window.location.assign(`/payment-success?orderNumber=${paidOrderNumber}`), SUCCESS_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [paidOrderNumber]);
+
+  const busy = navigation.state !== "idle" || Boolean(paidOrderNumber);
+  return (
+    <Form method="post" {...getFormProps(form)} className="payment-card" autoComplete="on">
+      {paidOrderNumber ? <Toast kind="success" message={t("payment.success")} durationMs={SUCCESS_REDIRECT_MS} /> : null}
+      {form.errors?.length ? <Toast kind="error" message={t("payment.orderFailed", { message: form.errors[0] })} durationMs={4000} /> : null}
+      <div className="payment-card__summary">
+        <span>
+          {t("payment.orderNumber")}: <bdi>{orderNumber}</bdi>
+        </span>
+        <span>
+          {t("payment.amount")}: <bdi data-testid="payment-amount">{amount}</bdi>
+        </span>
+      </div>
+      <FormMessage message={form.errors?.[0]} />
+      <input {...getInputProps(fields.orderSessionId, { type: "hidden" })} key={fields.orderSessionId.key} />
+      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+      <div className="field">
+        <label htmlFor={fields.cardholderName.id}>{t("payment.cardholderName")}</label>
+        <input {...getInputProps(fields.cardholderName, { type: "text" })} key={fields.cardholderName.key} autoComplete="cc-name" />
+        <FieldErrors id={fields.cardholderName.errorId} errors={fields.cardholderName.errors} />
+      </div>
+      <DigitsField meta={fields.cardNumber} label={t("payment.cardNumber")} maxLength={16} autoComplete="cc-number" />
+      <div className="payment-card__row">
+        <DigitsField meta={fields.month} label={t("payment.month")} maxLength={2} autoComplete="cc-exp-month" />
+        <DigitsField meta={fields.year} label={t("payment.year")} maxLength={2} autoComplete="cc-exp-year" />
+        <DigitsField meta={fields.cvv} label={t("payment.cvv")} maxLength={3} autoComplete="cc-csc" />
+      </div>
+      <button type="submit" className="button button--primary checkout__pay" disabled={hydrated && busy} data-testid="card-pay">
+        {t("payment.payAmount", { amount })}
+      </button>
+      <p className="payment-card__note">
+        {t("payment.testNote")} <bdi dir="ltr">4111 1111 1111 1111</bdi>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,140 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "~/i18n/react";
+import type { z } from "zod";
+import { Field, FieldErrors, FormMessage, SelectField, TextareaField } from "~/components/forms";
+import { Toast } from "~/components/toast";
+import { localized, type Language } from "~/i18n/config";
+import { formatKD } from "~/utils/money";
+import { KUWAIT_DIALING_PREFIX } from "~/utils/phone";
+import { BUILDING_TYPES, CheckoutSchema } from "./checkout-schema";
+import { OrderSummary } from "./order-summary";
+import { useHydrated } from "./use-hydrated";
+
+type Props = {
+  language: Language;
+  items: { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] }[];
+  productsTotalFils: number;
+  areas: { nameEn: string; nameAr: string; feeFils: number }[];
+  defaults: { email: string; fullName: string; phone: string };
+  lastResult?: SubmissionResult<string[]>;
+  paymentUrl: string | null;
+  orderSessionId: string | null;
+};
+
+const REDIRECT_DELAY_MS = 1200;
+
+function isComplete(form: HTMLFormElement) {
+  return CheckoutSchema.safeParse(Object.fromEntries(new FormData(form))).success;
+}
+
+export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, lastResult, paymentUrl, orderSessionId }: Props) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [canPay, setCanPay] = useState(false);
+  const [form, fields] = useForm<z.input<typeof CheckoutSchema>>({
+    lastResult,
+    constraint: getZodConstraint(CheckoutSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CheckoutSchema }),
+  });
+  const [city, setCity] = useState(typeof fields.city.initialValue === "string" ? fields.city.initialValue : "");
+  const area = areas.find((candidate) => candidate.nameEn === city);
+
+  useEffect(() => {
+    if (formRef.current) setCanPay(isComplete(formRef.current));
+  }, []);
+  useEffect(() => {
+    if (!paymentUrl) return;
+    // SPEC section 3's session keys, for a client that resumes the payment.
+    if (orderSessionId) sessionStorage.setItem("pendingOrderSessionId", orderSessionId);
+    const timer = window.setTimeout(() => window.location.assign(paymentUrl), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [paymentUrl, orderSessionId]);
+
+  const submitting = navigation.state !== "idle" || Boolean(paymentUrl);
+  return (
+    <div className="checkout__layout">
+      {paymentUrl ? <Toast kind="success" message={t("checkout.saved")} durationMs={4000} /> : null}
+      {form.errors?.length ? <Toast kind="error" message={t("checkout.saveFailed")} durationMs={4000} /> : null}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        ref={formRef}
+        className="checkout__form"
+        onInput={(event) => setCanPay(isComplete(event.currentTarget))}
+        onChange={(event) => setCanPay(isComplete(event.currentTarget))}
+      >
+        {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+        <FormMessage message={form.errors?.[0]} />
+        <fieldset className="building-type" aria-describedby={fields.buildingType.errorId}>
+          <legend>{t("checkout.buildingType")}</legend>
+          <div className="building-type__options">
+            {BUILDING_TYPES.map((type) => (
+              <label key={type} className="building-type__option">
+                <input
+                  {...getInputProps(fields.buildingType, { type: "radio", value: type })}
+                  key={type}
+                  data-testid={`building-${type}`}
+                />
+                <span>{t(`checkout.${type.toLowerCase() as "apartment" | "villa" | "office"}`)}</span>
+              </label>
+            ))}
+          </div>
+          <FieldErrors id={fields.buildingType.errorId} errors={fields.buildingType.errors} />
+        </fieldset>
+        <Field meta={fields.fullName} label={t("checkout.fullName")} autoComplete="name" />
+        <Field meta={fields.email} label={t("checkout.email")} type="email" autoComplete="email" dir="ltr" />
+        <div className="field">
+          <label htmlFor={fields.phone.id}>{t("checkout.phone")}</label>
+          <div className="phone-input" dir="ltr">
+            <span className="phone-input__prefix">{KUWAIT_DIALING_PREFIX}</span>
+            <input
+              {...getInputProps(fields.phone, { type: "tel" })}
+              key={fields.phone.key}
+              inputMode="numeric"
+              maxLength={8}
+              placeholder={t("checkout.phonePlaceholder")}
+              autoComplete="tel-national"
+              onInput={(event) => {
+                event.currentTarget.value = event.currentTarget.value.replace(/\D/g, "").slice(0, 8);
+              }}
+            />
+          </div>
+          <FieldErrors id={fields.phone.errorId} errors={fields.phone.errors} />
+        </div>
+        <SelectField meta={fields.city} label={t("checkout.city")} onChange={(event) => setCity(event.currentTarget.value)}>
+          <option value="">{t("checkout.chooseCity")}</option>
+          {areas.map((option) => (
+            <option key={option.nameEn} value={option.nameEn}>
+              {`${localized(language, { en: option.nameEn, ar: option.nameAr })} (${formatKD(option.feeFils, language)})`}
+            </option>
+          ))}
+        </SelectField>
+        <div className="checkout__grid">
+          <Field meta={fields.street} label={t("checkout.street")} />
+          <Field meta={fields.streetNumber} label={t("checkout.streetNumber")} />
+          <Field meta={fields.block} label={t("checkout.block")} />
+          <Field meta={fields.buildingNumber} label={t("checkout.buildingNumber")} />
+          <Field meta={fields.floor} label={`${t("checkout.floor")} (${t("checkout.optional")})`} />
+          <Field meta={fields.apartmentNumber} label={`${t("checkout.apartmentNumber")} (${t("checkout.optional")})`} />
+        </div>
+        <TextareaField meta={fields.notes} label={t("checkout.notes")} rows={3} />
+        <OrderSummary language={language} items={items} productsTotalFils={productsTotalFils} deliveryFeeFils={area?.feeFils ?? null} />
+        <p className="checkout__agreement">
+          {t("checkout.agreement")} <Link to="/privacy-policy">{t("checkout.privacy")}</Link> {t("checkout.and")}{" "}
+          <Link to="/terms-and-conditions">{t("checkout.terms")}</Link>
+        </p>
+        <button type="submit" className="button button--primary checkout__pay" disabled={hydrated && (!canPay || submitting)} data-testid="pay-button">
+          {t("checkout.pay")}
+        </button>
+      </Form>
+    </div>
+  );
+}

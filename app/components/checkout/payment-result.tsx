@@ -1,0 +1,56 @@
+import { Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+
+type Props = { state: "missing" | "failed" | "paid"; orderId: string | null; orderNumber: string | null };
+
+/** SPEC section 2's payment result by orderId: verifying, missing, confirmed or failed. */
+export function PaymentResult({ state, orderId, orderNumber }: Props) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  if (navigation.state === "loading") {
+    return (
+      <section className="page page--narrow outcome" aria-busy="true">
+        <p role="status">{t("payment.verifying")}</p>
+      </section>
+    );
+  }
+  if (state === "missing") {
+    return (
+      <section className="page page--narrow outcome">
+        <h1>{t("payment.missingOrderId")}</h1>
+        <Link to="/" className="button button--primary">
+          {t("checkout.backToShop")}
+        </Link>
+      </section>
+    );
+  }
+  if (state === "paid" && orderNumber && orderId) {
+    return (
+      <section className="page page--narrow outcome" data-testid="payment-confirmed">
+        <h1>{t("payment.confirmed")}</h1>
+        <p className="outcome__number" data-testid="order-number">
+          {orderNumber}
+        </p>
+        <div className="outcome__actions">
+          <a href={`/invoice/${orderId}`} className="button button--primary" target="_blank" rel="noreferrer">
+            {t("payment.viewInvoice")}
+          </a>
+          <Link to="/" className="button button--secondary">
+            {t("checkout.backToShop")}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="page page--narrow outcome" data-testid="payment-failed">
+      <h1>{t("payment.failed")}</h1>
+      <p>{t("payment.failedBody")}</p>
+      <div className="outcome__actions">
+        <Link to="/checkout" className="button button--primary">
+          {t("payment.tryAgain")}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { prisma } from "~/db.server";
+import { getInvoiceOrder, storeInvoice } from "~/models/invoice.server";
+import { signedInvoiceUrl } from "~/models/invoice-access.server";
+import { formatKD } from "~/utils/money";
+import { sendMail } from "~/utils/mail.server";
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * After the one call that marked the order paid: make the invoice once and e-mail it. A failure here must not
+ * undo the payment, so it is logged; the invoice is made again on first request if it is missing.
+ */
+export async function onOrderPaid(orderId: string): Promise<void> {
+  try {
+    const order = await prisma.order.findUnique({ where: { id: orderId }, select: { orderNumber: true } });
+    const invoiceOrder = order && (await getInvoiceOrder(order.orderNumber));
+    if (!invoiceOrder) return;
+    const pdf = await storeInvoice(invoiceOrder);
+    const link = signedInvoiceUrl(invoiceOrder.orderNumber);
+    const total = formatKD(invoiceOrder.totalFils);
+    const totalAr = formatKD(invoiceOrder.totalFils, "ar");
+    const number = invoiceOrder.orderNumber;
+    await sendMail({
+      to: invoiceOrder.email,
+      subject: `Order ${number} confirmed / تم تأكيد الطلب ${number}`,
+      text: [
+        `Thank you, ${invoiceOrder.fullName}! Your payment of ${total} for order ${number} was received.`,
+        `Your invoice: ${link}`,
+        "",
+        `شكرًا لك! تم استلام دفعتك بقيمة ${totalAr} للطلب ${number}.`,
+        `فاتورتك: ${link}`,
+      ].join("\n"),
+      html: [
+        `<p>Thank you, ${escapeHtml(invoiceOrder.fullName)}! Your payment of ${total} for order <strong>${number}</strong> was received.</p>`,
+        `<p><a href="${escapeHtml(link)}">View your invoice</a></p>`,
+        `<div dir="rtl" lang="ar"><p>شكرًا لك! تم استلام دفعتك بقيمة ${totalAr} للطلب <strong>${number}</strong>.</p>`,
+        `<p><a href="${escapeHtml(link)}">عرض الفاتورة</a></p></div>`,
+      ].join("\n"),
+      attachments: [{ filename: `${number}.pdf`, content: pdf, contentType: "application/pdf" }],
+    });
+  } catch (error) {
+    process.stderr.write(`after payment of order ${orderId}: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+}

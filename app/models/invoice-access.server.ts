@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { prisma } from "~/db.server";
+import { getEnv } from "~/env.server";
+import { getCustomerSessionId } from "~/utils/session.server";
+
+/** How long a signed invoice link works: the e-mail's link must still open when the parcel arrives. */
+export const INVOICE_LINK_DAYS = 180;
+
+function signature(orderNumber: string, expires: number, secret: string) {
+  return crypto.createHmac("sha256", secret).update(`invoice:${orderNumber}:${expires}`).digest("base64url");
+}
+
+/** A link that opens one invoice until it expires, without a session (e-mail, success and tracking pages). */
+export function signedInvoicePath(orderNumber: string, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + INVOICE_LINK_DAYS * 86_400;
+  const sig = signature(orderNumber, expires, getEnv().sessionSecrets[0]);
+  return `/uploads/invoices/${orderNumber}.pdf?expires=${expires}&sig=${sig}`;
+}
+
+export function signedInvoiceUrl(orderNumber: string): string {
+  return `${getEnv().appUrl}${signedInvoicePath(orderNumber)}`;
+}
+
+/** Any of the rotated secrets is accepted, so a secret rotation does not break links already e-mailed. */
+export function hasValidInvoiceSignature(url: URL, orderNumber: string, now = Date.now()): boolean {
+  const expires = Number(url.searchParams.get("expires"));
+  const sig = url.searchParams.get("sig") ?? "";
+  if (!Number.isInteger(expires) || expires * 1000 < now || !sig) return false;
+  return getEnv().sessionSecrets.some((secret) => {
+    const expected = Buffer.from(signature(orderNumber, expires, secret));
+    const given = Buffer.from(sig);
+    return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+  });
+}
+
+let accessCookie: ReturnType<typeof createCookie> | undefined;
+
+/** The orders this browser placed, so a guest can open their own invoice without an account. */
+function getOrderAccessCookie() {
+  const env = getEnv();
+  accessCookie ??= createCookie("order_access", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.isProduction,
+    path: "/",
+    maxAge: 60 * 60 * 24 * 30,
+    secrets: env.sessionSecrets,
+  });
+  return accessCookie;
+}
+
+async function ordersPlacedHere(request: Request): Promise<string[]> {
+  const value: unknown = await getOrderAccessCookie().parse(request.headers.get("Cookie"));
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
+}
+
+export async function rememberOrderHeader(request: Request, orderId: string): Promise<string> {
+  const known = await ordersPlacedHere(request);
+  return getOrderAccessCookie().serialize([orderId, ...known.filter((id) => id !== orderId)].slice(0, 10));
+}
+
+/**
+ * Admin sessions are rows of kind "admin" named by a cookie or bearer token; the admin area decides the cookie.
+ * Any signed cookie value of ours that names a live admin session counts.
+ */
+async function isAdminRequest(request: Request): Promise<boolean> {
+  const sessionId = await getCustomerSessionId(request);
+  if (!sessionId) return false;
+  const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { kind: true, expiresAt: true } });
+  return session?.kind === "admin" && session.expiresAt > new Date();
+}
+
+/** The owner (signed in or the browser that placed it), the administrator, or a signed link. */
+export async function canReadInvoice(
+  request: Request,
+  order: { id: string; orderNumber: string; customerId: string | null },
+): Promise<boolean> {
+  const url = new URL(request.url);
+  if (hasValidInvoiceSignature(url, order.orderNumber)) return true;
+  if ((await ordersPlacedHere(request)).includes(order.id)) return true;
+  const sessionId = await getCustomerSessionId(request);
+  if (sessionId && order.customerId) {
+    const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { customerId: true, kind: true, expiresAt: true } });
+    if (session?.kind === "customer" && session.customerId === order.customerId && session.expiresAt > new Date()) return true;
+  }
+  return isAdminRequest(request);
+}

@@ -1,0 +1,38 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { clientKey } from "~/models/checkout.server";
+import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
+import { getOrderByNumber } from "~/models/order.server";
+import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
+import { normalizeKuwaitiPhone } from "~/utils/phone";
+
+export type InvoiceLookup =
+  | { kind: "limited"; message: string }
+  | { kind: "notFound" }
+  | { kind: "found"; orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
+
+/**
+ * The tracking page and `GET /api/invoice/{orderNumber}`: the status for any paid order's number, the invoice
+ * link only for its owner, the administrator, or someone who also knows the order's phone number. Both lookups
+ * and phone guesses per order are rate-limited.
+ */
+export async function lookUpInvoice(
+  request: Request,
+  context: AppLoadContext | undefined,
+  orderNumber: string,
+  phone: string | null,
+): Promise<InvoiceLookup> {
+  const limit = await hitRateLimit(`lookup:${clientKey(context)}`, 60, 600);
+  if (!limit.allowed) return { kind: "limited", message: TOO_MANY_ATTEMPTS_MESSAGE };
+  if (!/^ORD-\d{10,}$/.test(orderNumber)) return { kind: "notFound" };
+  const order = await getOrderByNumber(orderNumber);
+  if (!order || order.paymentStatus !== "paid") return { kind: "notFound" };
+
+  const found = { kind: "found" as const, orderNumber: order.orderNumber, status: order.status };
+  if (await canReadInvoice(request, order)) return { ...found, invoiceUrl: signedInvoicePath(order.orderNumber), phoneMismatch: false };
+  const givenPhone = normalizeKuwaitiPhone(phone ?? "");
+  if (!givenPhone) return { ...found, invoiceUrl: null, phoneMismatch: false };
+  const guesses = await hitRateLimit(`invoice-phone:${order.orderNumber}`, 10, 3600);
+  if (!guesses.allowed) return { kind: "limited", message: TOO_MANY_ATTEMPTS_MESSAGE };
+  const matches = givenPhone === order.phone;
+  return { ...found, invoiceUrl: matches ? signedInvoicePath(order.orderNumber) : null, phoneMismatch: !matches };
+}

@@ -1,0 +1,237 @@
+import crypto from "node:crypto";
+import type { CheckoutDetails } from "~/components/checkout/checkout-schema";
+import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import type { Language } from "~/i18n/config";
+import type { CartLine } from "~/models/cart.server";
+import { getDeliveryArea } from "~/models/delivery-area.server";
+
+/** An unpaid order holds its stock this long; then the stock goes back on sale (issue 5). */
+export const RESERVATION_MINUTES = 15;
+
+export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag";
+
+/** A refusal the shopper can act on; `status` is the HTTP status the API answers with. */
+export class OrderError extends Error {
+  constructor(
+    readonly code: OrderErrorCode,
+    readonly status: 400 | 409,
+    readonly productName?: { en: string; ar: string },
+  ) {
+    super(code);
+  }
+}
+
+export type PlaceOrderInput = {
+  details: CheckoutDetails;
+  lines: CartLine[];
+  customerId: string | null;
+  language: Language;
+};
+
+export type PlacedOrder = { id: string; orderNumber: string; totalFils: number; email: string; language: string };
+
+/** `ORD-` and 12 random digits: unique by the database's constraint, and not guessable from a neighbour. */
+export function newOrderNumber(): string {
+  const high = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
+  const low = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
+  return `ORD-${high}${low}`;
+}
+
+function quantitiesByProduct(lines: CartLine[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
+  return totals;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === "P2002" || (error instanceof Error && /UNIQUE constraint failed: Order\.orderNumber/.test(error.message));
+}
+
+/**
+ * Creates an unpaid order from the cart. Every price and the delivery fee come from the database; the stock is
+ * taken with one conditional UPDATE per product inside the transaction, so two buyers can never both get the
+ * last item and stock never goes below zero.
+ */
+export async function placeOrder(input: PlaceOrderInput, now = new Date()): Promise<PlacedOrder> {
+  if (input.lines.length === 0) throw new OrderError("emptyCart", 400);
+  const area = await getDeliveryArea(input.details.city);
+  if (!area) throw new OrderError("unknownCity", 400);
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await createOrder(input, area.feeFils, now);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 2) throw error;
+    }
+  }
+}
+
+type ProductForOrder = {
+  id: string;
+  nameEn: string;
+  nameAr: string;
+  imageUrl: string;
+  priceFils: number;
+  isVisible: boolean;
+  isAvailable: boolean;
+  customTags: { titleEn: string; titleAr: string; required: boolean }[];
+};
+
+/** The products and their custom tags in one query (a Prisma include takes two), prices as they are now. */
+async function readProductsForOrder(ids: string[]): Promise<ProductForOrder[]> {
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      nameEn: string;
+      nameAr: string;
+      imageUrl: string;
+      priceFils: number;
+      isVisible: number | boolean;
+      isAvailable: number | boolean;
+      titleEn: string | null;
+      titleAr: string | null;
+      required: number | boolean | null;
+    }[]
+  >`
+    SELECT p."id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."isVisible", p."isAvailable",
+      t."titleEn", t."titleAr", t."required"
+    FROM "Product" p LEFT JOIN "ProductCustomTag" t ON t."productId" = p."id"
+    WHERE p."id" IN (${Prisma.join(ids)})
+    ORDER BY p."id", t."position", t."id"`;
+  const byId = new Map<string, ProductForOrder>();
+  for (const row of rows) {
+    let product = byId.get(row.id);
+    if (!product) {
+      product = {
+        id: row.id,
+        nameEn: row.nameEn,
+        nameAr: row.nameAr,
+        imageUrl: row.imageUrl,
+        priceFils: Number(row.priceFils),
+        isVisible: Boolean(Number(row.isVisible)),
+        isAvailable: Boolean(Number(row.isAvailable)),
+        customTags: [],
+      };
+      byId.set(row.id, product);
+    }
+    if (row.titleEn !== null) product.customTags.push({ titleEn: row.titleEn, titleAr: row.titleAr ?? "", required: Boolean(Number(row.required)) });
+  }
+  return [...byId.values()];
+}
+
+/** A stock UPDATE that would go below zero writes NULL instead, which the NOT NULL column refuses. */
+function isStockRefusal(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return /NOT NULL constraint failed: Product\.stockQuantity/i.test(text) || (typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2011");
+}
+
+async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now: Date): Promise<PlacedOrder> {
+  const { details, lines } = input;
+  const quantities = quantitiesByProduct(lines);
+  const products = await readProductsForOrder([...quantities.keys()]);
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const items = lines.map((line) => {
+    const product = byId.get(line.productId);
+    if (!product || !product.isVisible || !product.isAvailable) throw new OrderError("unavailable", 409, product && names(product));
+    const customTags = product.customTags.map((tag, index) => ({
+      titleEn: tag.titleEn,
+      titleAr: tag.titleAr,
+      value: (line.customTags[index] ?? "").trim(),
+    }));
+    if (customTags.some((tag, index) => product.customTags[index].required && tag.value === "")) {
+      throw new OrderError("requiredTag", 400, names(product));
+    }
+    return {
+      productId: product.id,
+      nameEn: product.nameEn,
+      nameAr: product.nameAr,
+      imageUrl: product.imageUrl,
+      priceFils: product.priceFils,
+      quantity: line.quantity,
+      customTags: customTags.filter((tag) => tag.value !== ""),
+    };
+  });
+  const subtotalFils = items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0);
+
+  // One batch transaction: every stock UPDATE is conditional and atomic, and a short one aborts the whole
+  // batch, so the order exists only if all of its stock was taken. No two buyers can take the same last item.
+  const takeStock = [...quantities].map(
+    ([productId, quantity]) => prisma.$executeRaw`
+      UPDATE "Product" SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END
+      WHERE "id" = ${productId}`,
+  );
+  // Plain INSERTs in the same batch: the nested create of Prisma costs several extra round trips per order.
+  const orderId = crypto.randomUUID();
+  const orderNumber = newOrderNumber();
+  const totalFils = subtotalFils + deliveryFeeFils;
+  const reservedUntil = new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
+  const insertOrder = prisma.$executeRaw`
+    INSERT INTO "Order" ("id", "orderNumber", "customerId", "isGuest", "language", "fullName", "email", "phone", "buildingType",
+      "city", "street", "streetNumber", "block", "buildingNumber", "floor", "apartmentNumber", "notes",
+      "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "reservedUntil", "createdAt", "updatedAt")
+    VALUES (${orderId}, ${orderNumber}, ${input.customerId}, ${input.customerId ? 0 : 1}, ${input.language}, ${details.fullName},
+      ${details.email.toLowerCase()}, ${details.phone}, ${details.buildingType}, ${details.city}, ${details.street},
+      ${details.streetNumber}, ${details.block}, ${details.buildingNumber}, ${details.floor || null},
+      ${details.apartmentNumber || null}, ${details.notes || null}, ${subtotalFils}, ${deliveryFeeFils}, ${totalFils},
+      'pending', 'unpaid', ${reservedUntil}, ${now}, ${now})`;
+  // Item ids sort in cart order, so the invoice lists the lines as the shopper saw them.
+  const insertItems = items.map(
+    (item, index) => prisma.$executeRaw`
+      INSERT INTO "OrderItem" ("id", "orderId", "productId", "nameEn", "nameAr", "imageUrl", "priceFils", "quantity", "customTags")
+      VALUES (${`${orderId}-${String(index).padStart(3, "0")}`}, ${orderId}, ${item.productId}, ${item.nameEn}, ${item.nameAr}, ${item.imageUrl},
+        ${item.priceFils}, ${item.quantity}, ${JSON.stringify(item.customTags)})`,
+  );
+  const insertStatus = prisma.$executeRaw`
+    INSERT INTO "OrderStatusChange" ("id", "orderId", "toStatus", "changedBy", "createdAt")
+    VALUES (${crypto.randomUUID()}, ${orderId}, 'pending', 'system', ${now})`;
+  try {
+    await prisma.$transaction([...takeStock, insertOrder, ...insertItems, insertStatus]);
+    return { id: orderId, orderNumber, totalFils, email: details.email.toLowerCase(), language: input.language };
+  } catch (error) {
+    if (!isStockRefusal(error)) throw error;
+    const stock = await prisma.product.findMany({ where: { id: { in: [...quantities.keys()] } }, select: { id: true, stockQuantity: true } });
+    const short = stock.find((row) => row.stockQuantity < (quantities.get(row.id) ?? 0)) ?? stock[0];
+    throw new OrderError("outOfStock", 409, names(byId.get(short.id)!));
+  }
+}
+
+function names(product: { nameEn: string; nameAr: string }) {
+  return { en: product.nameEn, ar: product.nameAr };
+}
+
+/** Gives an unpaid order's stock back and marks it as failed payment; does nothing to a paid or failed order. */
+export async function releaseReservation(orderId: string): Promise<boolean> {
+  return prisma.$transaction(
+    async (tx) => {
+      const changed = await tx.order.updateMany({
+        where: { id: orderId, paymentStatus: "unpaid" },
+        data: { paymentStatus: "failed", reservedUntil: null },
+      });
+      if (changed.count !== 1) return false;
+      const items = await tx.orderItem.findMany({ where: { orderId }, select: { productId: true, quantity: true } });
+      for (const item of items) {
+        if (!item.productId) continue;
+        await tx.$executeRaw`UPDATE "Product" SET "stockQuantity" = "stockQuantity" + ${item.quantity} WHERE "id" = ${item.productId}`;
+      }
+      return true;
+    },
+    { maxWait: 15_000, timeout: 15_000 },
+  );
+}
+
+
+export async function getOrderByNumber(orderNumber: string) {
+  return prisma.order.findUnique({
+    where: { orderNumber },
+    select: { id: true, orderNumber: true, status: true, paymentStatus: true, phone: true, customerId: true, createdAt: true },
+  });
+}
+
+export async function getOrderById(orderId: string) {
+  return prisma.order.findUnique({
+    where: { id: orderId },
+    select: { id: true, orderNumber: true, status: true, paymentStatus: true, phone: true, customerId: true, createdAt: true },
+  });
+}

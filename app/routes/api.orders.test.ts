@@ -1,0 +1,163 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { getEnv } from "~/env.server";
+import { createArea, createProduct, uniqueId } from "~/models/order-fixtures.test-helpers";
+import { testProvider } from "~/payments/test-provider.server";
+import { getCustomerSessionCookie } from "~/utils/session.server";
+import { action as placeOrderAction } from "./api.orders";
+import { action as payAction } from "./api.orders.pay";
+import { loader as orderStatusLoader } from "./api.orders.$orderNumber";
+import { loader as invoiceApiLoader } from "./api.invoice.$orderNumber";
+import { loader as paymentStatusLoader } from "./api.payment.status";
+import { loader as invoiceFileLoader } from "./uploads.invoices.$file";
+
+const context = () => ({ cspNonce: "", clientAddress: uniqueId("ip") });
+
+function payload(city: string, productId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    fullName: "Sara Ahmad",
+    email: "sara@example.com",
+    phone: "51234567",
+    buildingType: "Office",
+    address: { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9", floor: "", apartmentNumber: "", notes: "" },
+    items: [{ _id: productId, name: { en: "Cheap", ar: "رخيص" }, price: 0.001, quantity: 2, imageUrl: "/x.png", customTags: [] }],
+    deliveryFee: 0,
+    totalAmount: 0.002,
+    isRegisteredUser: false,
+    isGuest: true,
+    ...overrides,
+  };
+}
+
+function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return new Request(`http://localhost${url}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+}
+
+async function placeViaApi(city: string, productId: string) {
+  const response = await placeOrderAction({ request: post("/api/orders", payload(city, productId)), params: {}, context: context() });
+  expect(response.status).toBe(201);
+  const body = (await response.json()) as { paymentUrl: string; orderSessionId: string; orderNumber: string; orderId: string };
+  return { body, accessCookie: response.headers.get("Set-Cookie")!.split(";")[0] };
+}
+
+async function approve(orderSessionId: string, cardNumber = "4111111111111111") {
+  const payment = await prisma.payment.findUniqueOrThrow({ where: { id: orderSessionId } });
+  testProvider.submitCard(payment.providerPaymentId!, { cardNumber });
+}
+
+function getFile(orderNumber: string, query = "", cookie?: string) {
+  const request = new Request(`http://localhost/uploads/invoices/${orderNumber}.pdf${query}`, { headers: cookie ? { Cookie: cookie } : {} });
+  return invoiceFileLoader({ request, params: { file: `${orderNumber}.pdf` }, context: context() });
+}
+
+describe("POST /api/orders", () => {
+  it("ignores the client's prices, fee and total", async () => {
+    const city = await createArea(2500);
+    const product = await createProduct({ priceFils: 1750 });
+    const { body } = await placeViaApi(city, product.id);
+    expect(body.paymentUrl).toBe(`/payment?orderSessionId=${body.orderSessionId}`);
+    expect(body.orderNumber).toMatch(/^ORD-\d{12}$/);
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: body.orderId }, include: { items: true } });
+    expect(order).toMatchObject({ subtotalFils: 3500, deliveryFeeFils: 2500, totalFils: 6000, paymentStatus: "unpaid" });
+    expect(order.items[0]).toMatchObject({ nameEn: "Satin Bow", priceFils: 1750 });
+  });
+
+  it("answers 400 with bilingual field errors, and 409 when the stock is short", async () => {
+    const city = await createArea();
+    const product = await createProduct({ stock: 1 });
+    const invalid = await placeOrderAction({ request: post("/api/orders", payload(city, product.id, { phone: "12345678", fullName: "" })), params: {}, context: context() });
+    expect(invalid.status).toBe(400);
+    const errors = (await invalid.json()) as { message: string; fieldErrors: Record<string, string[]> };
+    expect(errors.fieldErrors.fullName).toEqual(["Full name is required / الاسم الكامل مطلوب"]);
+    expect(errors.fieldErrors.phone[0]).toContain("Please enter a valid Kuwaiti phone number");
+    const short = await placeOrderAction({ request: post("/api/orders", payload(city, product.id)), params: {}, context: context() });
+    expect(short.status).toBe(409);
+    expect(((await short.json()) as { message: string }).message).toContain("Not enough stock for Satin Bow");
+  });
+});
+
+describe("POST /api/orders/pay", () => {
+  it("answers 409 before the provider confirms, then the number to every concurrent call, paying once", async () => {
+    const city = await createArea();
+    const product = await createProduct();
+    const { body } = await placeViaApi(city, product.id);
+    const early = await payAction({ request: post("/api/orders/pay", { orderSessionId: body.orderSessionId }), params: {}, context: context() });
+    expect(early.status).toBe(409);
+    await approve(body.orderSessionId);
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => payAction({ request: post("/api/orders/pay", { orderSessionId: body.orderSessionId }), params: {}, context: context() })),
+    );
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { orderNumber: string }).orderNumber).toBe(body.orderNumber);
+    }
+    const outbox = path.join(getEnv().dataDir, "outbox");
+    const mails = fs.readdirSync(outbox).filter((file) => fs.readFileSync(path.join(outbox, file), "utf8").includes(`${body.orderNumber}.pdf`));
+    expect(mails).toHaveLength(1);
+    const status = await paymentStatusLoader({ request: new Request(`http://localhost/api/payment/status?orderId=${body.orderId}`), params: {}, context: context() });
+    expect(await status.json()).toMatchObject({ status: "paid" });
+  });
+
+  it("answers 404 for an unknown session and 400 without one", async () => {
+    const unknown = await payAction({ request: post("/api/orders/pay", { orderSessionId: "ps_nope" }), params: {}, context: context() });
+    expect(unknown.status).toBe(404);
+    const missing = await payAction({ request: post("/api/orders/pay", {}), params: {}, context: context() });
+    expect(missing.status).toBe(400);
+  });
+});
+
+describe("invoice privacy", () => {
+  it("opens the PDF for the browser that ordered, a signed link or the owner, never for a stranger", async () => {
+    const city = await createArea();
+    const product = await createProduct();
+    const customer = await prisma.customer.create({ data: { email: `${uniqueId("owner")}@example.com`, isVerified: true } });
+    const session = await prisma.session.create({ data: { id: crypto.randomBytes(24).toString("base64url"), kind: "customer", customerId: customer.id, expiresAt: new Date(Date.now() + 3600_000) } });
+    const ownerCookie = (await getCustomerSessionCookie().serialize(session.id)).split(";")[0];
+    const response = await placeOrderAction({ request: post("/api/orders", payload(city, product.id), { Cookie: ownerCookie }), params: {}, context: context() });
+    const body = (await response.json()) as { orderSessionId: string; orderNumber: string };
+    const accessCookie = response.headers.get("Set-Cookie")!.split(";")[0];
+
+    expect((await getFile(body.orderNumber, "", accessCookie)).status).toBe(404);
+    await approve(body.orderSessionId);
+    await payAction({ request: post("/api/orders/pay", { orderSessionId: body.orderSessionId }), params: {}, context: context() });
+
+    expect((await getFile(body.orderNumber)).status).toBe(403);
+    expect((await getFile(body.orderNumber, "?expires=9999999999&sig=forged")).status).toBe(403);
+    expect((await getFile(body.orderNumber, "", accessCookie)).status).toBe(200);
+    expect((await getFile(body.orderNumber, "", ownerCookie)).status).toBe(200);
+
+    const status = await orderStatusLoader({ request: new Request("http://localhost/"), params: { orderNumber: body.orderNumber.toLowerCase() }, context: context() });
+    expect(await status.json()).toEqual({ orderNumber: body.orderNumber, status: "pending" });
+
+    const strangerLookup = await invoiceApiLoader({ request: new Request(`http://localhost/api/invoice/${body.orderNumber}`), params: { orderNumber: body.orderNumber }, context: context() });
+    expect(strangerLookup.status).toBe(200);
+    expect(((await strangerLookup.json()) as { invoiceUrl?: string }).invoiceUrl).toBeUndefined();
+    const withPhone = await invoiceApiLoader({ request: new Request(`http://localhost/api/invoice/${body.orderNumber}?phone=51234567`), params: { orderNumber: body.orderNumber }, context: context() });
+    const signed = ((await withPhone.json()) as { invoiceUrl: string }).invoiceUrl;
+    expect((await getFile(body.orderNumber, signed.slice(signed.indexOf("?")))).status).toBe(200);
+  });
+
+  it("stops phone guessing for one order after 10 tries, even from different clients", async () => {
+    const city = await createArea();
+    const product = await createProduct();
+    const { body } = await placeViaApi(city, product.id);
+    await approve(body.orderSessionId);
+    await payAction({ request: post("/api/orders/pay", { orderSessionId: body.orderSessionId }), params: {}, context: context() });
+    const guess = (phone: string) =>
+      invoiceApiLoader({ request: new Request(`http://localhost/api/invoice/${body.orderNumber}?phone=${phone}`), params: { orderNumber: body.orderNumber }, context: context() });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await guess(`6000000${attempt}`);
+      expect(((await response.json()) as { invoiceUrl?: string }).invoiceUrl).toBeUndefined();
+    }
+    expect((await guess("51234567")).status).toBe(429);
+  });
+
+  it("answers 404 for an unknown or unpaid order number", async () => {
+    const lookup = await invoiceApiLoader({ request: new Request("http://localhost/api/invoice/ORD-0000000000"), params: { orderNumber: "ORD-0000000000" }, context: context() });
+    expect(lookup.status).toBe(404);
+    expect(((await lookup.json()) as { message: string }).message).toBe("No invoice found for this order number. / لا توجد فاتورة لرقم الطلب هذا.");
+  });
+});

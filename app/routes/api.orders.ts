@@ -1,0 +1,93 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { CheckoutSchema } from "~/components/checkout/checkout-schema";
+import { getLanguage } from "~/i18n/i18next.server";
+import { bilingual, bilingualFieldErrors, bilingualOrderError, clientKey } from "~/models/checkout.server";
+import { rememberOrderHeader } from "~/models/invoice-access.server";
+import { OrderError } from "~/models/order.server";
+import { placeOrderAndStartPayment } from "~/models/payment.server";
+import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
+import { jsonError, readJsonBody } from "~/utils/api.server";
+import { getCustomerFromRequest } from "~/utils/session.server";
+
+/**
+ * SPEC section 3's order payload. Prices, the delivery fee and the total are accepted but ignored: the server
+ * computes its own from the database, so a tampered payload cannot change what is charged.
+ */
+const OrderPayloadSchema = z.object({
+  fullName: z.unknown(),
+  email: z.unknown(),
+  phone: z.unknown(),
+  buildingType: z.unknown(),
+  address: z.object({
+    city: z.unknown(),
+    street: z.unknown(),
+    streetNumber: z.unknown(),
+    block: z.unknown(),
+    buildingNumber: z.unknown(),
+    floor: z.unknown().optional(),
+    apartmentNumber: z.unknown().optional(),
+    notes: z.unknown().optional(),
+  }),
+  items: z
+    .array(
+      z.object({
+        _id: z.string().min(1).max(64),
+        quantity: z.number().int().min(1).max(999),
+        customTags: z.array(z.string().max(200)).max(10).default([]),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+
+function asText(value: unknown) {
+  if (typeof value === "number") return String(value);
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Method not allowed / الطريقة غير مسموحة");
+  const limit = await hitRateLimit(`orders:${clientKey(context)}`, 120, 600);
+  if (!limit.allowed) return jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
+
+  const payload = OrderPayloadSchema.safeParse(await readJsonBody(request));
+  if (!payload.success) {
+    return jsonError(400, await bilingual("checkout.saveFailed"), { items: payload.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) });
+  }
+  const { address, items } = payload.data;
+  const details = CheckoutSchema.safeParse({
+    fullName: asText(payload.data.fullName),
+    email: asText(payload.data.email),
+    phone: asText(payload.data.phone),
+    buildingType: asText(payload.data.buildingType),
+    city: asText(address.city),
+    street: asText(address.street),
+    streetNumber: asText(address.streetNumber),
+    block: asText(address.block),
+    buildingNumber: asText(address.buildingNumber),
+    floor: asText(address.floor),
+    apartmentNumber: asText(address.apartmentNumber),
+    notes: asText(address.notes),
+  });
+  if (!details.success) {
+    return jsonError(400, await bilingual("checkout.saveFailed"), await bilingualFieldErrors(z.flattenError(details.error).fieldErrors));
+  }
+
+  const [customer, language] = await Promise.all([getCustomerFromRequest(request), getLanguage(request)]);
+  try {
+    const placed = await placeOrderAndStartPayment({
+      details: details.data,
+      lines: items.map((item) => ({ productId: item._id, quantity: item.quantity, customTags: item.customTags })),
+      customerId: customer?.id ?? null,
+      language,
+    });
+    return Response.json(
+      { paymentUrl: placed.paymentUrl, orderSessionId: placed.orderSessionId, orderNumber: placed.order.orderNumber, orderId: placed.order.id },
+      { status: 201, headers: { "Cache-Control": "no-store", "Set-Cookie": await rememberOrderHeader(request, placed.order.id) } },
+    );
+  } catch (error) {
+    if (error instanceof OrderError) return jsonError(error.status, await bilingualOrderError(error));
+    throw error;
+  }
+}

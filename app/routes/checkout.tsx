@@ -1,0 +1,97 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { CheckoutSchema } from "~/components/checkout/checkout-schema";
+import { ErrorPage } from "~/components/error-page";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { guestCookieHeader, getCartSummary, isCheckoutGuest, orderErrorMessage } from "~/models/checkout.server";
+import { listDeliveryAreas } from "~/models/delivery-area.server";
+import { rememberOrderHeader } from "~/models/invoice-access.server";
+import { OrderError } from "~/models/order.server";
+import { placeOrderAndStartPayment } from "~/models/payment.server";
+import { pageMeta } from "~/utils/meta";
+import { getCustomerFromRequest } from "~/utils/session.server";
+import checkoutStyles from "~/styles/checkout.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
+
+const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [language, t, customer, isGuest] = await Promise.all([
+    getLanguage(request),
+    i18nServer.getFixedT(request),
+    getCustomerFromRequest(request),
+    isCheckoutGuest(request),
+  ]);
+  if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT);
+  const [cart, areas] = await Promise.all([getCartSummary(request, language), listDeliveryAreas()]);
+  return {
+    language,
+    items: cart.items,
+    productsTotalFils: cart.productsTotalFils,
+    areas,
+    defaults: { email: customer?.email ?? "", fullName: customer?.fullName ?? "", phone: customer?.phone ?? "" },
+    meta: { title: t("checkout.title"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "guest") {
+    throw redirect("/checkout", { status: 303, headers: { "Set-Cookie": await guestCookieHeader() } });
+  }
+  const [language, t, customer, isGuest] = await Promise.all([
+    getLanguage(request),
+    i18nServer.getFixedT(request),
+    getCustomerFromRequest(request),
+    isCheckoutGuest(request),
+  ]);
+  if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT, { status: 303 });
+
+  const submission = parseWithZod(formData, { schema: CheckoutSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), paymentUrl: null, orderSessionId: null }, { status: 400 });
+  const cart = await getCartSummary(request, language);
+  try {
+    const placed = await placeOrderAndStartPayment({ details: submission.value, lines: cart.lines, customerId: customer?.id ?? null, language });
+    const headers = { "Set-Cookie": await rememberOrderHeader(request, placed.order.id) };
+    // With JavaScript the page shows its toast and then goes on; without it the browser follows the redirect.
+    if (formData.get("enhanced") === "1") return data({ result: submission.reply(), paymentUrl: placed.paymentUrl, orderSessionId: placed.orderSessionId }, { headers });
+    throw redirect(placed.paymentUrl, { status: 303, headers });
+  } catch (error) {
+    if (!(error instanceof OrderError)) throw error;
+    const message = `${t("checkout.saveFailed")}: ${orderErrorMessage(error, t, language)}`;
+    return data({ result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null }, { status: error.status });
+  }
+}
+
+export default function CheckoutPage() {
+  const { t } = useTranslation();
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (loaderData.items.length === 0) {
+    return (
+      <section className="page page--narrow checkout-empty">
+        <h1>{t("checkout.title")}</h1>
+        <p data-testid="empty-cart">{t("checkout.emptyCart")}</p>
+        <Link to="/" className="button button--primary">
+          {t("checkout.backToShop")}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="page checkout">
+      <h1>{t("checkout.title")}</h1>
+      <CheckoutForm {...loaderData} lastResult={actionData?.result} paymentUrl={actionData?.paymentUrl ?? null} orderSessionId={actionData?.orderSessionId ?? null} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

@@ -1,0 +1,65 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { normalizeOrderNumber } from "~/components/checkout/order-number";
+import { ErrorPage } from "~/components/error-page";
+import { FormMessage } from "~/components/forms";
+import { i18nServer } from "~/i18n/i18next.server";
+import { clearCartCookieHeader } from "~/models/checkout.server";
+import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
+import { getOrderByNumber } from "~/models/order.server";
+import { pageMeta } from "~/utils/meta";
+import checkoutStyles from "~/styles/checkout.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
+
+/** `/payment-success?orderNumber=`: the number, a signed invoice link for the buyer, and the e-mail note. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  const meta = { title: t("payment.successTitle"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") };
+  const orderNumber = normalizeOrderNumber(new URL(request.url).searchParams.get("orderNumber") ?? "");
+  const order = orderNumber ? await getOrderByNumber(orderNumber) : null;
+  if (!order || order.paymentStatus !== "paid") return { meta, orderNumber: null, invoiceUrl: null };
+  const invoiceUrl = (await canReadInvoice(request, order)) ? signedInvoicePath(order.orderNumber) : `/view-invoice?orderNumber=${order.orderNumber}`;
+  return data({ meta, orderNumber: order.orderNumber, invoiceUrl }, { headers: { "Set-Cookie": await clearCartCookieHeader() } });
+}
+
+export default function PaymentSuccessPage() {
+  const { t } = useTranslation();
+  const { orderNumber, invoiceUrl } = useLoaderData<typeof loader>();
+  return (
+    <section className="page page--narrow outcome" data-testid="payment-success">
+      <h1>{t("payment.successTitle")}</h1>
+      {orderNumber ? (
+        <>
+          <p>
+            {t("payment.orderNumber")}:{" "}
+            <bdi className="outcome__number" data-testid="order-number">
+              {orderNumber}
+            </bdi>
+          </p>
+          <p>{t("payment.emailedCopy")}</p>
+        </>
+      ) : (
+        <FormMessage message={t("payment.orderNumberNotFound")} />
+      )}
+      <div className="outcome__actions">
+        {invoiceUrl ? (
+          <a href={invoiceUrl} className="button button--primary" target="_blank" rel="noreferrer" data-testid="view-invoice">
+            {t("payment.viewInvoice")}
+          </a>
+        ) : null}
+        <Link to="/" className="button button--secondary">
+          {t("checkout.backToShop")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

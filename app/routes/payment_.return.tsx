@@ -1,0 +1,25 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ErrorPage } from "~/components/error-page";
+import { PaymentResult } from "~/components/checkout/payment-result";
+import { loadPaymentResult } from "~/models/payment-result.server";
+import { pageMeta } from "~/utils/meta";
+import checkoutStyles from "~/styles/checkout.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
+
+/** A payment outcome page by `orderId`; the provider is asked before anything is shown. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPaymentResult(request);
+}
+
+export default function PaymentResultPage() {
+  const { state, orderId, orderNumber } = useLoaderData<typeof loader>();
+  return <PaymentResult state={state} orderId={orderId} orderNumber={orderNumber} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { bilingual } from "~/models/checkout.server";
+import { canReadInvoice } from "~/models/invoice-access.server";
+import { getInvoicePdf } from "~/models/invoice.server";
+import { getOrderByNumber } from "~/models/order.server";
+import { jsonError } from "~/utils/api.server";
+
+/**
+ * `/uploads/invoices/{orderNumber}.pdf`. Invoices are kept outside data/uploads (served without checks), so
+ * this route answers them: for the owner, the administrator, or a link the server signed.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const match = /^(ORD-\d{10,})\.pdf$/.exec(params.file ?? "");
+  if (!match) return jsonError(404, await bilingual("tracking.notFound"));
+  const order = await getOrderByNumber(match[1]);
+  if (!order || order.paymentStatus !== "paid") return jsonError(404, await bilingual("tracking.notFound"));
+  if (!(await canReadInvoice(request, order))) return jsonError(403, "This invoice is private. / هذه الفاتورة خاصة.");
+  const pdf = await getInvoicePdf(order.orderNumber);
+  if (!pdf) return jsonError(404, await bilingual("tracking.notFound"));
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${order.orderNumber}.pdf"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

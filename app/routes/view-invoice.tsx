@@ -1,0 +1,81 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { normalizeOrderNumber } from "~/components/checkout/order-number";
+import { ErrorPage } from "~/components/error-page";
+import { FormMessage } from "~/components/forms";
+import { StatusBadge } from "~/components/status-badge";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { lookUpInvoice } from "~/models/invoice-lookup.server";
+import { pageMeta } from "~/utils/meta";
+import checkoutStyles from "~/styles/checkout.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
+
+type Found = { orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
+
+/** Order tracking (a GET form, so it works without JavaScript): the status by number, the invoice with the phone. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
+  const meta = { title: t("tracking.title"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") };
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("orderNumber");
+  const phone = url.searchParams.get("phone") ?? "";
+  const base = { meta, language, query: { orderNumber: raw ?? "", phone }, error: null as string | null, found: null as Found | null };
+  if (raw === null) return base;
+  const orderNumber = normalizeOrderNumber(raw);
+  if (!orderNumber) return data({ ...base, error: t("tracking.invalidNumber") }, { status: 400 });
+  const result = await lookUpInvoice(request, context, orderNumber, phone);
+  if (result.kind === "limited") return data({ ...base, query: { orderNumber, phone }, error: result.message.split(" / ")[language === "ar" ? 1 : 0] }, { status: 429 });
+  if (result.kind === "notFound") return data({ ...base, query: { orderNumber, phone }, error: t("tracking.notFound") }, { status: 404 });
+  return { ...base, query: { orderNumber, phone }, found: result };
+}
+
+export default function ViewInvoicePage() {
+  const { t } = useTranslation();
+  const { language, query, error, found } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <section className="page page--narrow">
+      <h1>{t("tracking.title")}</h1>
+      <div className="tracking">
+        <Form method="get" key={`${query.orderNumber}|${query.phone}`}>
+          <div className="field">
+            <label htmlFor="orderNumber">{t("tracking.orderNumber")}</label>
+            <input id="orderNumber" name="orderNumber" defaultValue={query.orderNumber} placeholder={t("tracking.orderNumberPlaceholder")} dir="ltr" autoComplete="off" />
+          </div>
+          <div className="field">
+            <label htmlFor="phone">{t("tracking.phone")}</label>
+            <input id="phone" name="phone" type="tel" inputMode="numeric" maxLength={8} defaultValue={query.phone} dir="ltr" autoComplete="tel-national" />
+          </div>
+          <button type="submit" className="button button--primary" disabled={navigation.state === "loading"}>
+            {t("tracking.search")}
+          </button>
+        </Form>
+        <FormMessage message={error} />
+        {found ? (
+          <div className="tracking__result" data-testid="tracking-result">
+            <p>
+              <bdi>{found.orderNumber}</bdi>
+            </p>
+            <StatusBadge status={found.status} language={language} unknownPrefix={t("tracking.statusPrefix")} />
+            {found.invoiceUrl ? (
+              <a href={found.invoiceUrl} className="button button--secondary" target="_blank" rel="noreferrer" data-testid="invoice-link">
+                {t("tracking.openInvoice")}
+              </a>
+            ) : (
+              <p className="field__hint">{found.phoneMismatch ? t("tracking.wrongPhone") : t("tracking.phoneHint")}</p>
+            )}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

@@ -1,0 +1,99 @@
+/**
+ * Orders and invoices (issue 5): placeOrder throughput through the model function, the 100-buyers race for
+ * 10 items, invoice PDF render time, and memory over 1,000 invoices. Opens the bench database directly.
+ */
+import v8 from "node:v8";
+import vm from "node:vm";
+import type { BenchContext, BenchRow } from "../bench";
+import { median } from "./lib/median";
+
+const ORDERS = 600;
+const CONCURRENCY = 16;
+const RACE_BUYERS = 100;
+const RACE_STOCK = 10;
+const INVOICES = 1000;
+
+function mb(bytes: number) {
+  return Math.round((bytes / 1024 / 1024) * 10) / 10;
+}
+
+export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> {
+  process.env.DATABASE_URL = databaseUrl;
+  const { prisma, prepareDatabase } = await import("../../app/db.server");
+  const { placeOrder, OrderError } = await import("../../app/models/order.server");
+  const { renderInvoicePdf, getInvoiceOrder } = await import("../../app/models/invoice.server");
+  await prepareDatabase();
+
+  const area = await prisma.deliveryArea.findFirstOrThrow({ orderBy: { position: "asc" } });
+  const category = await prisma.category.findFirstOrThrow();
+  const makeProduct = (stockQuantity: number) =>
+    prisma.product.create({
+      data: { nameEn: "Bench Bow", nameAr: "فيونكة تجربة", priceFils: 2500, stockQuantity, imageUrl: "/x.png", categoryId: category.id },
+    });
+  const details = {
+    buildingType: "Apartment" as const,
+    fullName: "سارة أحمد",
+    email: "bench@example.com",
+    phone: "60000000",
+    city: area.nameEn,
+    street: "Tunis Street",
+    streetNumber: "12",
+    block: "3",
+    buildingNumber: "7",
+  };
+  const order = (productId: string) => placeOrder({ details, lines: [{ productId, quantity: 1, customTags: [] }], customerId: null, language: "ar" });
+
+  // Throughput: CONCURRENCY buyers at a time, ORDERS orders in all.
+  const plenty = await makeProduct(ORDERS * 2);
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < ORDERS) {
+        next++;
+        await order(plenty.id);
+      }
+    }),
+  );
+  const ordersPerSecond = Math.round(ORDERS / ((performance.now() - started) / 1000));
+
+  // The race: RACE_BUYERS at once for RACE_STOCK items.
+  const scarce = await makeProduct(RACE_STOCK);
+  const results = await Promise.allSettled(Array.from({ length: RACE_BUYERS }, () => order(scarce.id)));
+  const sold = results.filter((result) => result.status === "fulfilled").length;
+  const wrongErrors = results.filter((result) => result.status === "rejected" && !(result.reason instanceof OrderError)).length;
+  const stockLeft = (await prisma.product.findUniqueOrThrow({ where: { id: scarce.id } })).stockQuantity;
+
+  // Invoices: a paid order with a few items.
+  const placed = await order(plenty.id);
+  await prisma.order.update({ where: { id: placed.id }, data: { paymentStatus: "paid", paidAt: new Date() } });
+  const invoiceOrder = (await getInvoiceOrder(placed.orderNumber))!;
+  const timings: number[] = [];
+  for (let index = 0; index < 100; index++) {
+    const start = performance.now();
+    await renderInvoicePdf(invoiceOrder);
+    timings.push(performance.now() - start);
+  }
+  // A full collection before each reading, so the figure is what stays alive rather than garbage not yet collected.
+  v8.setFlagsFromString("--expose-gc");
+  const collect = vm.runInNewContext("gc") as () => void;
+  collect();
+  const baseline = process.memoryUsage().heapUsed;
+  for (let index = 0; index < INVOICES; index++) await renderInvoicePdf(invoiceOrder);
+  collect();
+  const growth = mb(process.memoryUsage().heapUsed - baseline);
+
+  await prisma.$disconnect();
+  return [
+    { name: "placeOrder throughput (SQLite, model function)", value: ordersPerSecond, unit: "orders/s", target: ">= 200", ok: ordersPerSecond >= 200 },
+    {
+      name: `${RACE_BUYERS} buyers for ${RACE_STOCK} items: orders placed`,
+      value: sold,
+      unit: "orders",
+      target: `exactly ${RACE_STOCK}, stock 0, only stock refusals`,
+      ok: sold === RACE_STOCK && stockLeft === 0 && wrongErrors === 0,
+    },
+    { name: "invoice PDF render (median of 100)", value: Math.round(median(timings) * 10) / 10, unit: "ms", target: "< 50", ok: median(timings) < 50 },
+    { name: `heap growth over ${INVOICES} invoices (after GC)`, value: growth, unit: "MB", target: "< 5 (flat)", ok: growth < 5 },
+  ];
+}

@@ -1,0 +1,172 @@
+import { expect, test, type Page } from "@playwright/test";
+import { setCart, setLanguage, signInAsNewCustomer } from "../support/shopper";
+
+// seed-product-06 is the personalised bow (3.500 KD, a required "Name to print"); seed-product-01 costs 1.750 KD.
+const CART = [
+  { productId: "seed-product-06", quantity: 1, customTags: ["Sara"] },
+  { productId: "seed-product-01", quantity: 2, customTags: [] },
+];
+
+async function continueAsGuest(page: Page) {
+  // The login page's guest button posts this form; the response sets the guest flag and redirects to /checkout.
+  const response = await page.request.post("/checkout", { form: { intent: "guest" } });
+  expect(response.ok()).toBe(true);
+}
+
+async function fillCheckout(page: Page, overrides: { fullName?: string; email?: string; phone?: string } = {}) {
+  await page.getByTestId("building-Villa").check({ force: true });
+  if (overrides.fullName !== undefined) await page.locator('[name="fullName"]').fill(overrides.fullName);
+  if (overrides.email !== undefined) await page.locator('[name="email"]').fill(overrides.email);
+  if (overrides.phone !== undefined) await page.locator('[name="phone"]').fill(overrides.phone);
+  await page.locator('[name="city"]').selectOption("Hawalli");
+  await page.locator('[name="street"]').fill("Tunis Street");
+  await page.locator('[name="streetNumber"]').fill("12");
+  await page.locator('[name="block"]').fill("3");
+  await page.locator('[name="buildingNumber"]').fill("7");
+  await page.locator('[name="floor"]').fill("2");
+}
+
+async function payWithCard(page: Page, cardNumber: string) {
+  await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 10_000 });
+  await page.locator('[name="cardholderName"]').fill("Sara Ahmad");
+  await page.locator('[name="cardNumber"]').fill(cardNumber);
+  await page.locator('[name="month"]').fill("12");
+  await page.locator('[name="year"]').fill("39");
+  await page.locator('[name="cvv"]').fill("123");
+  await page.getByTestId("card-pay").click();
+}
+
+test.describe("checkout access", () => {
+  test("sends a visitor without an account or guest choice to the login page", async ({ page }) => {
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/login\?from=checkout$/);
+  });
+
+  test("shows 'Your cart is empty' with Back to Shop for an empty cart", async ({ page, context, baseURL }) => {
+    await setLanguage(context, baseURL!, "en");
+    await continueAsGuest(page);
+    await page.goto("/checkout");
+    await expect(page.getByTestId("empty-cart")).toHaveText("Your cart is empty");
+    await expect(page.getByRole("link", { name: "Back to Shop" }).last()).toHaveAttribute("href", "/");
+  });
+});
+
+test.describe("paying", () => {
+  test("a guest pays in Arabic, opens the invoice and tracks the order", async ({ page, context, baseURL, browser, javaScriptEnabled }) => {
+    await setCart(context, baseURL!, CART);
+    await continueAsGuest(page);
+    await page.goto("/checkout");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByTestId("products-total")).toHaveText("7.00 د.ك");
+    await fillCheckout(page, { fullName: "سارة أحمد", email: "sara@example.com", phone: "60000000" });
+    if (javaScriptEnabled) {
+      await expect(page.getByTestId("grand-total")).toHaveText("8.80 د.ك");
+    }
+    await page.getByTestId("pay-button").click();
+    await expect(page.getByTestId("payment-amount")).toHaveText("8.80 د.ك", { timeout: 10_000 });
+    await payWithCard(page, "4111111111111111");
+
+    await expect(page).toHaveURL(/\/payment-success\?orderNumber=ORD-\d{12}$/, { timeout: 10_000 });
+    const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
+    await expect(page.getByText("تم إرسال نسخة من الفاتورة إلى بريدك الإلكتروني.")).toBeVisible();
+    await expect(page.getByTestId("cart-count")).toHaveText("0");
+
+    const invoiceHref = await page.getByTestId("view-invoice").getAttribute("href");
+    const invoice = await page.request.get(invoiceHref!);
+    expect(invoice.status()).toBe(200);
+    expect(invoice.headers()["content-type"]).toBe("application/pdf");
+    expect((await invoice.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    // A stranger knowing the number sees the status only; the unsigned PDF stays closed.
+    const stranger = await browser.newContext({ javaScriptEnabled: false });
+    const strangerPage = await stranger.newPage();
+    expect((await strangerPage.request.get(`${baseURL}/uploads/invoices/${orderNumber}.pdf`)).status()).toBe(403);
+    await strangerPage.goto(`${baseURL}/view-invoice`);
+    await strangerPage.locator('[name="orderNumber"]').fill(`  ${orderNumber.replace("ORD-", "ord-")} `);
+    await strangerPage.getByRole("button", { name: "بحث" }).click();
+    await expect(strangerPage.getByTestId("status-badge")).toHaveText("قيد الانتظار");
+    await expect(strangerPage.getByTestId("invoice-link")).toHaveCount(0);
+    await strangerPage.locator('[name="phone"]').fill("60000000");
+    await strangerPage.getByRole("button", { name: "بحث" }).click();
+    const signed = await strangerPage.getByTestId("invoice-link").getAttribute("href");
+    expect((await strangerPage.request.get(`${baseURL}${signed}`)).status()).toBe(200);
+    await stranger.close();
+  });
+
+  test("a signed-in shopper pays in English with their details filled in", async ({ page, context, baseURL }) => {
+    await setLanguage(context, baseURL!, "en");
+    const customer = await signInAsNewCustomer(context, baseURL!);
+    await setCart(context, baseURL!, [{ productId: "seed-product-01", quantity: 1, customTags: [] }]);
+    await page.goto("/checkout");
+    await expect(page.locator('[name="email"]')).toHaveValue(customer.email);
+    await expect(page.locator('[name="fullName"]')).toHaveValue(customer.fullName);
+    await expect(page.locator('[name="phone"]')).toHaveValue(customer.phone);
+    await fillCheckout(page);
+    await page.getByTestId("pay-button").click();
+    await payWithCard(page, "4111111111111111");
+    await expect(page).toHaveURL(/\/payment-success\?orderNumber=ORD-\d{12}$/, { timeout: 10_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you for your order!");
+    const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
+    const invoiceHref = await page.getByTestId("view-invoice").getAttribute("href");
+    expect((await page.request.get(invoiceHref!)).status()).toBe(200);
+
+    await page.goto("/view-invoice");
+    await page.locator('[name="orderNumber"]').fill(orderNumber);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByTestId("status-badge")).toHaveText("Pending");
+    // The owner gets the invoice link without giving the phone.
+    await expect(page.getByTestId("invoice-link")).toBeVisible();
+  });
+
+  test("a declined card shows Payment Failed with Try Again", async ({ page, context, baseURL }) => {
+    await setLanguage(context, baseURL!, "en");
+    await setCart(context, baseURL!, [{ productId: "seed-product-01", quantity: 1, customTags: [] }]);
+    await continueAsGuest(page);
+    await page.goto("/checkout");
+    await fillCheckout(page, { fullName: "Sara", email: "sara@example.com", phone: "51234567" });
+    await page.getByTestId("pay-button").click();
+    await payWithCard(page, "4000000000000002");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Failed", { timeout: 10_000 });
+    await expect(page.getByText("Your payment could not be processed. Please try again.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "/checkout");
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+  });
+});
+
+test.describe("checkout validation", () => {
+  test("shows the rules of SPEC section 5 in both languages", async ({ page, context, baseURL, javaScriptEnabled }) => {
+    await setLanguage(context, baseURL!, "en");
+    await setCart(context, baseURL!, [{ productId: "seed-product-01", quantity: 1, customTags: [] }]);
+    await continueAsGuest(page);
+    await page.goto("/checkout");
+    if (javaScriptEnabled) {
+      await expect(page.getByTestId("pay-button")).toBeDisabled();
+      await page.locator('[name="email"]').fill("not-an-email");
+      await page.locator('[name="email"]').blur();
+      await expect(page.getByText("Invalid email format")).toBeVisible();
+      await page.locator('[name="fullName"]').focus();
+      await page.locator('[name="fullName"]').blur();
+      await expect(page.getByText("Full name is required")).toBeVisible();
+      await expect(page.getByText("Street is required")).toHaveCount(0);
+    } else {
+      await page.locator('[name="phone"]').fill("12345678");
+      await page.getByTestId("pay-button").click();
+      await expect(page.getByText("Please select building type")).toBeVisible();
+      await expect(page.getByText("Full name is required")).toBeVisible();
+      await expect(page.getByText("Please enter a valid Kuwaiti phone number (8 digits, starts with 5, 6, or 9).")).toBeVisible();
+      await setLanguage(context, baseURL!, "ar");
+      await page.goto("/checkout");
+      await page.getByTestId("pay-button").click();
+      await expect(page.getByText("الاسم الكامل مطلوب")).toBeVisible();
+    }
+  });
+
+  test("the tracking page explains an empty or unknown number", async ({ page, context, baseURL }) => {
+    await setLanguage(context, baseURL!, "en");
+    await page.goto("/view-invoice?orderNumber=%20%20");
+    await expect(page.getByText("Please enter a valid order number")).toBeVisible();
+    await page.goto("/view-invoice?orderNumber=ord-0000000000");
+    await expect(page.getByText("No invoice found for this order number.")).toBeVisible();
+    await expect(page.locator('[name="orderNumber"]')).toHaveValue("ORD-0000000000");
+  });
+});
