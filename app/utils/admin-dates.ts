@@ -39,3 +39,16 @@ export function isFullMonth(fromKey: string, toKey: string): boolean {
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return Number(toKey.slice(8, 10)) === lastDay;
 }
+
+/** Dates for admin tables, formatted on the server (same text on both sides, no hydration mismatch). */
+export function formatAdminDateTime(instant: Date, language: "ar" | "en"): string {
+  return new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Asia/Kuwait",
+  }).format(instant);
+}
+
+export function formatAdminDate(instant: Date, language: "ar" | "en"): string {
+  return new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-US", { dateStyle: "long", timeZone: "Asia/Kuwait" }).format(instant);
+}
