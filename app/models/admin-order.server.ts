@@ -1,21 +1,11 @@
 import { prisma, type Prisma } from "~/db.server";
 import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/utils/admin-dates";
 import { filsToKD } from "~/utils/money";
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "~/utils/order-status";
+import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/utils/admin-orders";
+import { isOrderStatus, type OrderStatus } from "~/utils/order-status";
 import { normalizeKuwaitiPhone } from "~/utils/phone";
 
-/** The fulfilment tabs list paid orders only; orders not (yet) paid are kept apart under "unpaid". */
-export const ADMIN_ORDER_TABS = [...ORDER_STATUSES, "unpaid"] as const;
-export type AdminOrderTab = (typeof ADMIN_ORDER_TABS)[number];
-export const DEFAULT_ORDER_TAB: AdminOrderTab = "pending";
 export const ADMIN_PAGE_SIZE = 20;
-
-/** Tabs where the date range applies (SPEC section 7: only delivered and cancelled send dates). */
-export const DATED_TABS: readonly AdminOrderTab[] = ["delivered", "cancelled"];
-
-export function isAdminOrderTab(value: unknown): value is AdminOrderTab {
-  return typeof value === "string" && (ADMIN_ORDER_TABS as readonly string[]).includes(value);
-}
 
 /** SPEC section 5: a search by order number keeps only the digits and prefixes ORD-. */
 export function orderNumberFromSearch(search: string): string | null {

@@ -7,14 +7,8 @@ import { PaymentBadge } from "~/components/admin/payment-badge";
 import { ErrorPage } from "~/components/error-page";
 import { Toast } from "~/components/toast";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import {
-  ADMIN_ORDER_TABS,
-  DATED_TABS,
-  DEFAULT_ORDER_TAB,
-  isAdminOrderTab,
-  listAdminOrders,
-  type AdminOrderTab,
-} from "~/models/admin-order.server";
+import { listAdminOrders } from "~/models/admin-order.server";
+import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, isAdminOrderTab, type AdminOrderTab } from "~/utils/admin-orders";
 import { formatAdminDateTime, isDateKey } from "~/utils/admin-dates";
 import { requireAdmin } from "~/utils/admin-session.server";
 import { handleStatusForm } from "~/utils/admin-status-action.server";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { DEFAULT_ORDER_TAB, isAdminOrderTab, listAdminOrders, orderListJson } from "~/models/admin-order.server";
+import { listAdminOrders, orderListJson } from "~/models/admin-order.server";
+import { DEFAULT_ORDER_TAB, isAdminOrderTab } from "~/utils/admin-orders";
 import { requireAdminApi } from "~/utils/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 
