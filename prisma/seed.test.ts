@@ -4,6 +4,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "../app/generated/prisma/client";
 import { resolveSqliteUrl } from "../app/utils/database-url";
+import { CATEGORIES, PRODUCTS } from "./seed-data/catalogue";
 import { CATALOGUE_URL_PREFIX, defaultUploadsDir } from "./seed-data/images";
 import { seed } from "./seed";
 
@@ -96,8 +97,9 @@ describe("seed", () => {
   });
 
   it("points every picture at a file on disk", async () => {
-    const products = await prisma.product.findMany({ include: { gallery: true } });
-    const categories = await prisma.category.findMany();
+    // Only the seed's own rows: other test files add products and categories with uploaded pictures meanwhile.
+    const products = await prisma.product.findMany({ where: { id: { in: PRODUCTS.map((p) => p.id) } }, include: { gallery: true } });
+    const categories = await prisma.category.findMany({ where: { slug: { in: CATEGORIES.map((c) => c.slug) } } });
     const urls = [
       ...products.flatMap((product) => [product.imageUrl, ...product.gallery.map((image) => image.url)]),
       ...categories.map((category) => category.iconImage),
