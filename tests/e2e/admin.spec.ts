@@ -112,6 +112,40 @@ test.describe("catalogue management", () => {
   });
 });
 
+test.describe("product editing", () => {
+  test("keeps the typed values while pictures change, requires one picture, then saves", async ({ page, context, baseURL }, testInfo) => {
+    await useEnglish(context, baseURL!);
+    await signInAsAdmin(context, baseURL!);
+    const prisma = e2eDatabase();
+    const category = await prisma.category.findUniqueOrThrow({ where: { slug: "hair-accessories" } });
+    const product = await prisma.product.create({
+      data: { nameEn: unique("Headband"), nameAr: "طوق", priceFils: 3000, stockQuantity: 4, imageUrl: "/uploads/catalogue/seed-product-01-main.webp", categoryId: category.id },
+    });
+
+    await page.goto(`/admin/timsar/products/edit/${product.id}`);
+    const price = page.getByLabel("Price (KD)", { exact: true });
+    await expect(price).toHaveValue("3.000");
+    await price.fill("1,234.5");
+    if (testInfo.project.name === "js") {
+      await price.blur();
+      await expect(price).toHaveValue("1234.500");
+    }
+    await page.getByTestId("product-images").getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByTestId("product-images").locator("img")).toHaveCount(0);
+    await expect(price).toHaveValue(/^1,?234\.50*$/);
+    await page.getByRole("button", { name: "Save product" }).click();
+    await expect(page.getByText("At least one product image is required.")).toBeVisible();
+
+    await page.getByLabel("Choose an image").setInputFiles({ name: "band.png", mimeType: "image/png", buffer: await pictureBuffer("#6a1b9a") });
+    if (testInfo.project.name === "js") await expect(page.getByTestId("product-images").locator("img")).toHaveCount(1);
+    await page.getByRole("button", { name: "Save product" }).click();
+    await expect(page.getByTestId("toast")).toHaveText("Product updated successfully.");
+    const saved = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
+    expect(saved.priceFils).toBe(1234500);
+    expect(saved.imageUrl).toMatch(/^\/uploads\/products\/[a-f0-9]+\.webp$/);
+  });
+});
+
 test.describe("orders", () => {
   test("changes an order's status from the list and from the order page, with its history", async ({ page, context, baseURL }) => {
     await useEnglish(context, baseURL!);
