@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CategoryForm, type CategoryFormActionData } from "~/components/admin/category-form";
-import { ErrorPage } from "~/components/error-page";
+import { AdminError } from "~/components/admin/admin-error";
 import { i18nServer } from "~/i18n/i18next.server";
 import { getAdminCategory } from "~/models/admin-catalogue.server";
 import { categoryFormAction } from "~/utils/admin-category-form.server";
@@ -48,6 +48,5 @@ export default function EditCategory() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorPage kind={isRouteErrorResponse(error) && error.status === 404 ? "notFound" : "error"} />;
+  return <AdminError failed="admin.categories.fetchFailed" notFound="admin.categories.notFound" />;
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "~/components/admin/pagination";
-import { ErrorPage } from "~/components/error-page";
+import { AdminError } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getGroupedOrders } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/utils/admin-dates";
@@ -71,5 +71,5 @@ export default function GroupedOrders() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <AdminError failed="admin.grouped.fetchFailed" />;
 }

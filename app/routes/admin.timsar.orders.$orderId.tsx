@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
 import { PaymentBadge } from "~/components/admin/payment-badge";
-import { ErrorPage } from "~/components/error-page";
+import { AdminError } from "~/components/admin/admin-error";
 import { StatusBadge } from "~/components/status-badge";
 import { Toast } from "~/components/toast";
 import { localized } from "~/i18n/config";
@@ -237,6 +237,5 @@ export default function AdminOrderDetail() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorPage kind={isRouteErrorResponse(error) && error.status === 404 ? "notFound" : "error"} />;
+  return <AdminError failed="admin.order.loadFailed" notFound="admin.order.notFound" />;
 }

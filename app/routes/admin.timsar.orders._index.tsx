@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { OrderStatusForm, STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
 import { Pagination } from "~/components/admin/pagination";
 import { PaymentBadge } from "~/components/admin/payment-badge";
-import { ErrorPage } from "~/components/error-page";
+import { AdminError } from "~/components/admin/admin-error";
 import { Toast } from "~/components/toast";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { listAdminOrders } from "~/models/admin-order.server";
@@ -158,5 +158,5 @@ export default function AdminOrders() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <AdminError failed="admin.orders.fetchFailed" />;
 }

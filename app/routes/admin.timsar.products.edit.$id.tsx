@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ProductForm, type ProductFormActionData, type ProductFormDefaults } from "~/components/admin/product-form";
-import { ErrorPage } from "~/components/error-page";
+import { AdminError } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getAdminProduct, listAdminCategories, productFormDefaults } from "~/models/admin-catalogue.server";
 import { productFormAction } from "~/utils/admin-product-form.server";
@@ -46,6 +46,5 @@ export default function EditProduct() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorPage kind={isRouteErrorResponse(error) && error.status === 404 ? "notFound" : "error"} />;
+  return <AdminError failed="admin.products.fetchFailed" notFound="admin.products.notFound" />;
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ProductForm, type ProductFormActionData } from "~/components/admin/product-form";
-import { ErrorPage } from "~/components/error-page";
+import { AdminError } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { listAdminCategories } from "~/models/admin-catalogue.server";
 import { productFormAction } from "~/utils/admin-product-form.server";
@@ -45,5 +45,5 @@ export default function NewProduct() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <AdminError failed="admin.products.categoriesFailed" />;
 }

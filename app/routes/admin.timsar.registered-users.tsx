@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorPage } from "~/components/error-page";
+import { AdminError } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getRegisteredPhones } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/utils/admin-dates";
@@ -63,5 +63,5 @@ export default function RegisteredUsers() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <AdminError failed="admin.users.fetchFailed" />;
 }

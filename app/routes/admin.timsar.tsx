@@ -1,9 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { ErrorPage } from "~/components/error-page";
 import { getAdminFromRequest } from "~/utils/admin-session.server";
 import adminStyles from "~/styles/admin.css";
+
+/** Admin pages hold customers' personal data: never stored by caches, never indexed. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PaymentBadge } from "~/components/admin/payment-badge";
-import { ErrorPage } from "~/components/error-page";
+import { AdminError } from "~/components/admin/admin-error";
 import { StatusBadge } from "~/components/status-badge";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getOrdersByPhone } from "~/models/admin-order.server";
@@ -82,5 +82,5 @@ export default function UserOrders() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <AdminError failed="admin.orders.fetchFailed" />;
 }
