@@ -199,7 +199,23 @@ export function invoiceUrlOf(order: { orderNumber: string; paymentStatus: string
   return order.paymentStatus === "paid" ? `/uploads/invoices/${order.orderNumber}.pdf` : null;
 }
 
-type GroupRow = { phone: string; fullName: string; totalOrders: number | bigint; totalFils: number | bigint; lastOrderAt: string };
+type GroupRow = {
+  phone: string;
+  fullName: string;
+  totalOrders: number | bigint;
+  totalFils: number | bigint;
+  lastOrderAt: string;
+  groupCount: number | bigint;
+};
+
+async function groupPage(size: number, offset: number) {
+  // COUNT(*) OVER () counts the groups in the same pass, so one scan answers both the page and the page count.
+  return prisma.$queryRaw<GroupRow[]>`
+    SELECT "phone", "fullName", COUNT(*) AS totalOrders, SUM("totalFils") AS totalFils, MAX("createdAt") AS lastOrderAt,
+      COUNT(*) OVER () AS groupCount
+    FROM "Order" WHERE "paymentStatus" = 'paid'
+    GROUP BY "phone" ORDER BY lastOrderAt DESC LIMIT ${size} OFFSET ${offset}`;
+}
 
 /**
  * Paid orders grouped by phone. SQLite fills the bare fullName column from the row holding MAX(createdAt),
@@ -207,15 +223,15 @@ type GroupRow = { phone: string; fullName: string; totalOrders: number | bigint;
  */
 export async function getGroupedOrders({ page = 1, pageSize = 50 }: { page?: number; pageSize?: number } = {}) {
   const size = Math.min(Math.max(pageSize, 1), 500);
-  const totalRows = await prisma.$queryRaw<{ total: number | bigint }[]>`
-    SELECT COUNT(DISTINCT "phone") AS total FROM "Order" WHERE "paymentStatus" = 'paid'`;
-  const total = Number(totalRows[0]?.total ?? 0);
+  let current = Math.max(page, 1);
+  let rows = await groupPage(size, (current - 1) * size);
+  if (rows.length === 0 && current > 1) {
+    current = 1;
+    rows = await groupPage(size, 0);
+  }
+  const total = Number(rows[0]?.groupCount ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / size));
-  const current = Math.min(Math.max(page, 1), pageCount);
-  const rows = await prisma.$queryRaw<GroupRow[]>`
-    SELECT "phone", "fullName", COUNT(*) AS totalOrders, SUM("totalFils") AS totalFils, MAX("createdAt") AS lastOrderAt
-    FROM "Order" WHERE "paymentStatus" = 'paid'
-    GROUP BY "phone" ORDER BY lastOrderAt DESC LIMIT ${size} OFFSET ${(current - 1) * size}`;
+  if (current > pageCount) current = pageCount;
   const groups = rows.map((row) => ({
     fullName: row.fullName,
     phone: row.phone,
