@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OrderStatusForm, STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
 import { Pagination } from "~/components/admin/pagination";
@@ -65,6 +65,12 @@ export default function AdminOrders() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<StatusActionData>();
+  const navigate = useNavigate();
+  // With JavaScript a click anywhere on a row opens the order; the order number stays a real link for everyone.
+  const openRow = (event: React.MouseEvent<HTMLTableRowElement>, orderId: string) => {
+    if ((event.target as HTMLElement).closest("a, button, select, input, label, form")) return;
+    navigate(`/admin/timsar/orders/${orderId}`);
+  };
   const tabHref = (tab: AdminOrderTab) => (tab === DEFAULT_ORDER_TAB ? "/admin/timsar/orders" : `/admin/timsar/orders?status=${tab}`);
   return (
     <section className="page admin-page">
@@ -128,7 +134,13 @@ export default function AdminOrders() {
             </thead>
             <tbody>
               {data.orders.map((order) => (
-                <tr key={order.id} data-testid="order-row" data-order-number={order.orderNumber}>
+                <tr
+                  key={order.id}
+                  data-testid="order-row"
+                  data-order-number={order.orderNumber}
+                  className="admin-table__clickable"
+                  onClick={(event) => openRow(event, order.id)}
+                >
                   <td>
                     <Link to={`/admin/timsar/orders/${order.id}`} className="admin-row-link">
                       {order.orderNumber}

@@ -180,7 +180,7 @@ test.describe("orders", () => {
     expect((await e2eDatabase().order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("outForDelivery");
   });
 
-  test("keeps unpaid orders out of the fulfilment tabs", async ({ page, context, baseURL }) => {
+  test("keeps unpaid orders out of the fulfilment tabs, and a row opens its order", async ({ page, context, baseURL }, testInfo) => {
     await useEnglish(context, baseURL!);
     await signInAsAdmin(context, baseURL!);
     const fullName = unique("Unpaid shopper");
@@ -188,7 +188,11 @@ test.describe("orders", () => {
     await page.goto(`/admin/timsar/orders?search=${encodeURIComponent(fullName)}`);
     await expect(page.getByText("No orders found.")).toBeVisible();
     await page.goto(`/admin/timsar/orders?status=unpaid&search=${encodeURIComponent(fullName)}`);
-    await expect(page.getByTestId("order-row").filter({ hasText: order.orderNumber })).toContainText("Unpaid");
+    const row = page.getByTestId("order-row").filter({ hasText: order.orderNumber });
+    await expect(row).toContainText("Unpaid");
+    await (testInfo.project.name === "js" ? row.getByText(fullName) : row.getByRole("link", { name: order.orderNumber })).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/timsar/orders/${order.id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${order.orderNumber}`);
   });
 });
 
