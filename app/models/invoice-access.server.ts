@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
+import { isAdminRequest } from "~/utils/admin-session.server";
 import { getCustomerSessionId } from "~/utils/session.server";
 
 /** How long a signed invoice link works: the e-mail's link must still open when the parcel arrives. */
@@ -58,17 +59,6 @@ async function ordersPlacedHere(request: Request): Promise<string[]> {
 export async function rememberOrderHeader(request: Request, orderId: string): Promise<string> {
   const known = await ordersPlacedHere(request);
   return getOrderAccessCookie().serialize([orderId, ...known.filter((id) => id !== orderId)].slice(0, 10));
-}
-
-/**
- * Admin sessions are rows of kind "admin" named by a cookie or bearer token; the admin area decides the cookie.
- * Any signed cookie value of ours that names a live admin session counts.
- */
-async function isAdminRequest(request: Request): Promise<boolean> {
-  const sessionId = await getCustomerSessionId(request);
-  if (!sessionId) return false;
-  const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { kind: true, expiresAt: true } });
-  return session?.kind === "admin" && session.expiresAt > new Date();
 }
 
 /** The owner (signed in or the browser that placed it), the administrator, or a signed link. */

@@ -1,0 +1,45 @@
+import { useFetcher } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { StatusBadge } from "~/components/status-badge";
+import { Toast } from "~/components/toast";
+import { ORDER_STATUSES, orderStatusBadge } from "~/utils/order-status";
+import { useLanguage } from "./use-language";
+
+export const STATUS_TOAST_MS = 3500;
+
+export type StatusActionData = { ok: boolean; message: string; orderId?: string; status?: string };
+
+/**
+ * One small form per order: without JavaScript it is a plain POST and the page re-renders; with it the fetcher
+ * saves in place, the badge changes and a toast confirms for 3.5 s (SPEC section 9).
+ */
+export function OrderStatusForm({ orderId, status, showBadge = false }: { orderId: string; status: string; showBadge?: boolean }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const fetcher = useFetcher<StatusActionData>({ key: `order-status-${orderId}` });
+  const pending = fetcher.formData?.get("status");
+  const shown = typeof pending === "string" ? pending : fetcher.data?.ok && fetcher.data.status ? fetcher.data.status : status;
+  return (
+    <fetcher.Form method="post" className="status-form" data-testid="status-form">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="orderId" value={orderId} />
+      {showBadge ? <StatusBadge status={shown} language={language} /> : null}
+      <label className="visually-hidden" htmlFor={`status-${orderId}`}>
+        {t("admin.orders.changeStatus")}
+      </label>
+      <select id={`status-${orderId}`} name="status" defaultValue={status} key={status}>
+        {ORDER_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {orderStatusBadge(value, language).label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button--secondary button--small" disabled={fetcher.state !== "idle"}>
+        {t("admin.orders.save")}
+      </button>
+      {fetcher.data && fetcher.state === "idle" ? (
+        <Toast message={fetcher.data.message} kind={fetcher.data.ok ? "success" : "error"} durationMs={STATUS_TOAST_MS} />
+      ) : null}
+    </fetcher.Form>
+  );
+}

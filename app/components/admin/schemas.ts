@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { parseKDToFils } from "~/utils/money";
+import { FILTER_COLORS } from "~/utils/product";
+
+/** One schema per admin form: the HTML constraints, the browser's checks and the server's checks (SPEC section 5). */
+
+/** Only pictures this server stored (uploads or the seed's catalogue) may be put on a product. */
+export const OWN_IMAGE_URL = /^\/uploads\/(products|categories|catalogue)\/[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.(webp|png|jpe?g)$/;
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+function kdAmount(value: string | undefined): number | null {
+  return value === undefined ? null : parseKDToFils(value);
+}
+
+export function stockFromText(value: string): number | null {
+  const cleaned = value.replace(/,/g, "").trim();
+  return /^\d{1,7}$/.test(cleaned) ? Number(cleaned) : null;
+}
+
+const CustomTagRowSchema = z.object({
+  titleEn: optionalText(100),
+  titleAr: optionalText(100),
+  required: z.boolean().optional(),
+});
+
+export type ProductFormMode = "create" | "edit";
+
+export function productFormSchema(mode: ProductFormMode) {
+  return z
+    .object({
+      nameEn: z.string({ error: "admin.validation.adminNameEnRequired" }).trim().min(1, "admin.validation.adminNameEnRequired").max(200),
+      nameAr: z.string({ error: "admin.validation.adminNameArRequired" }).trim().min(1, "admin.validation.adminNameArRequired").max(200),
+      descriptionEn: optionalText(5000),
+      descriptionAr: optionalText(5000),
+      price: z.string({ error: "admin.validation.adminPriceInvalid" }).refine((value) => parseKDToFils(value) !== null, "admin.validation.adminPriceInvalid"),
+      priceBeforeDiscount: z
+        .string()
+        .optional()
+        .refine((value) => value === undefined || parseKDToFils(value) !== null, "admin.validation.adminPriceInvalid"),
+      stockQuantity: z
+        .string({ error: "admin.validation.adminStockInvalid" })
+        .refine((value) => stockFromText(value) !== null, "admin.validation.adminStockInvalid"),
+      hasDiscount: z.boolean().optional(),
+      isAvailable: z.boolean().optional(),
+      isNewArrival: z.boolean().optional(),
+      colorNameEn: optionalText(100),
+      colorNameAr: optionalText(100),
+      colorLevelEn: optionalText(100),
+      colorLevelAr: optionalText(100),
+      filterColor: z.enum(FILTER_COLORS, { error: "admin.validation.adminFilterColorInvalid" }).optional(),
+      categoryId: z.string({ error: "admin.validation.adminCategoryRequired" }).min(1, "admin.validation.adminCategoryRequired").max(64),
+      customTags: z.array(CustomTagRowSchema).max(10).optional(),
+      images: z.array(z.string().max(300).regex(OWN_IMAGE_URL, "admin.validation.adminImageInvalid")).max(12).optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.hasDiscount && !((kdAmount(value.priceBeforeDiscount) ?? 0) > 0)) {
+        ctx.addIssue({ code: "custom", path: ["priceBeforeDiscount"], message: "admin.validation.adminDiscountPriceRequired" });
+      }
+      value.customTags?.forEach((tag, index) => {
+        const used = Boolean(tag.titleEn || tag.titleAr || tag.required);
+        if (used && !tag.titleEn) ctx.addIssue({ code: "custom", path: ["customTags", index, "titleEn"], message: "admin.validation.adminTagTitleRequired" });
+        if (used && !tag.titleAr) ctx.addIssue({ code: "custom", path: ["customTags", index, "titleAr"], message: "admin.validation.adminTagTitleRequired" });
+      });
+      if (!value.images?.length) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["images"],
+          message: mode === "create" ? "admin.validation.adminImagesRequiredCreate" : "admin.validation.adminImagesRequiredEdit",
+        });
+      }
+    });
+}
+
+export type ProductFormValue = z.infer<ReturnType<typeof productFormSchema>>;
+
+/** What the model stores, in fils; built only from a value the schema accepted. */
+export type ProductInput = {
+  nameEn: string;
+  nameAr: string;
+  descriptionEn: string;
+  descriptionAr: string;
+  priceFils: number;
+  priceBeforeDiscountFils: number | null;
+  hasDiscount: boolean;
+  stockQuantity: number;
+  isAvailable: boolean;
+  isNewArrival: boolean;
+  imageUrl: string;
+  gallery: string[];
+  colorNameEn: string | null;
+  colorNameAr: string | null;
+  colorLevelEn: string | null;
+  colorLevelAr: string | null;
+  filterColor: string | null;
+  categoryId: string;
+  customTags: { titleEn: string; titleAr: string; required: boolean }[];
+};
+
+export function productInputFromForm(value: ProductFormValue): ProductInput {
+  const images = [...new Set(value.images ?? [])];
+  return {
+    nameEn: value.nameEn,
+    nameAr: value.nameAr,
+    descriptionEn: value.descriptionEn ?? "",
+    descriptionAr: value.descriptionAr ?? "",
+    priceFils: parseKDToFils(value.price) ?? 0,
+    priceBeforeDiscountFils: value.priceBeforeDiscount ? parseKDToFils(value.priceBeforeDiscount) : null,
+    hasDiscount: value.hasDiscount ?? false,
+    stockQuantity: stockFromText(value.stockQuantity) ?? 0,
+    isAvailable: value.isAvailable ?? false,
+    isNewArrival: value.isNewArrival ?? false,
+    imageUrl: images[0] ?? "",
+    gallery: images.slice(1),
+    colorNameEn: value.colorNameEn || null,
+    colorNameAr: value.colorNameAr || null,
+    colorLevelEn: value.colorLevelEn || null,
+    colorLevelAr: value.colorLevelAr || null,
+    filterColor: value.filterColor ?? null,
+    categoryId: value.categoryId,
+    customTags: (value.customTags ?? [])
+      .filter((tag) => tag.titleEn && tag.titleAr)
+      .map((tag) => ({ titleEn: tag.titleEn ?? "", titleAr: tag.titleAr ?? "", required: tag.required ?? false })),
+  };
+}
+
+export const CategoryCreateSchema = z.object({
+  nameEn: z.string({ error: "admin.validation.adminCategoryNamesRequired" }).trim().min(1, "admin.validation.adminCategoryNamesRequired").max(100),
+  nameAr: z.string({ error: "admin.validation.adminCategoryNamesRequired" }).trim().min(1, "admin.validation.adminCategoryNamesRequired").max(100),
+});
+
+export const CategoryEditSchema = z.object({
+  nameEn: z.string({ error: "admin.validation.adminCategoryEditNamesRequired" }).trim().min(1, "admin.validation.adminCategoryEditNamesRequired").max(100),
+  nameAr: z.string({ error: "admin.validation.adminCategoryEditNamesRequired" }).trim().min(1, "admin.validation.adminCategoryEditNamesRequired").max(100),
+});
+
+export const AdminLoginSchema = z.object({
+  email: z.string({ error: "admin.validation.adminEmailRequired" }).trim().max(200),
+  password: z.string({ error: "admin.validation.adminPasswordRequired" }).max(200),
+});

@@ -1,0 +1,232 @@
+import { prisma } from "~/db.server";
+import type { ProductInput } from "~/components/admin/schemas";
+import { filsToKD } from "~/utils/money";
+
+// ----- categories -----
+
+export async function listAdminCategories() {
+  return prisma.category.findMany({
+    orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+    include: { _count: { select: { products: true } } },
+  });
+}
+
+export async function getAdminCategory(id: string) {
+  return prisma.category.findUnique({ where: { id }, include: { _count: { select: { products: true } } } });
+}
+
+export function slugify(text: string): string {
+  const slug = text
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return slug || "category";
+}
+
+async function uniqueSlug(base: string): Promise<string> {
+  for (let n = 1; n < 1000; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    if (!(await prisma.category.findUnique({ where: { slug }, select: { id: true } }))) return slug;
+  }
+  return `${base}-${Date.now()}`;
+}
+
+export async function createCategory(input: { nameEn: string; nameAr: string; iconImage: string }) {
+  const last = await prisma.category.aggregate({ _max: { position: true } });
+  return prisma.category.create({
+    data: {
+      nameEn: input.nameEn,
+      nameAr: input.nameAr,
+      iconImage: input.iconImage,
+      slug: await uniqueSlug(slugify(input.nameEn)),
+      position: (last._max.position ?? 0) + 1,
+    },
+  });
+}
+
+/** The slug stays as it was: links that shoppers shared keep working after a rename. */
+export async function updateCategory(id: string, input: { nameEn: string; nameAr: string; iconImage?: string }) {
+  const found = await prisma.category.findUnique({ where: { id }, select: { id: true } });
+  if (!found) return null;
+  return prisma.category.update({
+    where: { id },
+    data: { nameEn: input.nameEn, nameAr: input.nameAr, ...(input.iconImage ? { iconImage: input.iconImage } : {}) },
+  });
+}
+
+export async function toggleCategory(id: string) {
+  const category = await prisma.category.findUnique({ where: { id }, select: { isVisible: true } });
+  if (!category) return null;
+  return prisma.category.update({ where: { id }, data: { isVisible: !category.isVisible }, select: { id: true, isVisible: true } });
+}
+
+export type DeleteCategoryResult = { ok: true } | { ok: false; reason: "notFound" } | { ok: false; reason: "hasProducts"; productCount: number };
+
+/**
+ * A category that still holds products is refused (docs/decisions/0005-deleting-a-category.md): moving or
+ * deleting products silently would change what shoppers see and break past orders' links.
+ */
+export async function deleteCategory(id: string): Promise<DeleteCategoryResult> {
+  const category = await getAdminCategory(id);
+  if (!category) return { ok: false, reason: "notFound" };
+  if (category._count.products > 0) return { ok: false, reason: "hasProducts", productCount: category._count.products };
+  await prisma.category.delete({ where: { id } });
+  return { ok: true };
+}
+
+export function categoryJson(category: Awaited<ReturnType<typeof listAdminCategories>>[number] | NonNullable<Awaited<ReturnType<typeof getAdminCategory>>>) {
+  return {
+    _id: category.id,
+    name: { en: category.nameEn, ar: category.nameAr },
+    slug: category.slug,
+    iconImage: category.iconImage,
+    isVisible: category.isVisible,
+    productCount: category._count.products,
+  };
+}
+
+// ----- products -----
+
+const productInclude = {
+  gallery: { orderBy: { position: "asc" } },
+  customTags: { orderBy: { position: "asc" } },
+  category: { select: { id: true, nameEn: true, nameAr: true } },
+} as const;
+
+export async function listAdminProducts({ categoryId }: { categoryId?: string | null } = {}) {
+  return prisma.product.findMany({
+    where: categoryId ? { categoryId } : {},
+    include: productInclude,
+    orderBy: { createdAt: "desc" },
+  });
+}
+
+export async function getAdminProduct(id: string) {
+  return prisma.product.findUnique({ where: { id }, include: productInclude });
+}
+
+export type AdminProduct = NonNullable<Awaited<ReturnType<typeof getAdminProduct>>>;
+
+function productData(input: ProductInput) {
+  return {
+    nameEn: input.nameEn,
+    nameAr: input.nameAr,
+    descriptionEn: input.descriptionEn,
+    descriptionAr: input.descriptionAr,
+    priceFils: input.priceFils,
+    priceBeforeDiscountFils: input.priceBeforeDiscountFils,
+    hasDiscount: input.hasDiscount,
+    stockQuantity: input.stockQuantity,
+    isAvailable: input.isAvailable,
+    isNewArrival: input.isNewArrival,
+    imageUrl: input.imageUrl,
+    colorNameEn: input.colorNameEn,
+    colorNameAr: input.colorNameAr,
+    colorLevelEn: input.colorLevelEn,
+    colorLevelAr: input.colorLevelAr,
+    filterColor: input.filterColor,
+    categoryId: input.categoryId,
+  };
+}
+
+export type ProductWriteResult = { ok: true; product: AdminProduct } | { ok: false; reason: "notFound" | "categoryNotFound" };
+
+export async function createProduct(input: ProductInput): Promise<ProductWriteResult> {
+  if (!(await prisma.category.findUnique({ where: { id: input.categoryId }, select: { id: true } }))) {
+    return { ok: false, reason: "categoryNotFound" };
+  }
+  const created = await prisma.product.create({
+    data: {
+      ...productData(input),
+      gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
+      customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
+    },
+    select: { id: true },
+  });
+  return { ok: true, product: (await getAdminProduct(created.id))! };
+}
+
+/** Gallery and custom tags are replaced as a whole, in one transaction with the product's own fields. */
+export async function updateProduct(id: string, input: ProductInput): Promise<ProductWriteResult> {
+  if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) return { ok: false, reason: "notFound" };
+  if (!(await prisma.category.findUnique({ where: { id: input.categoryId }, select: { id: true } }))) {
+    return { ok: false, reason: "categoryNotFound" };
+  }
+  await prisma.$transaction([
+    prisma.productImage.deleteMany({ where: { productId: id } }),
+    prisma.productCustomTag.deleteMany({ where: { productId: id } }),
+    prisma.product.update({
+      where: { id },
+      data: {
+        ...productData(input),
+        gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
+        customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
+      },
+    }),
+  ]);
+  return { ok: true, product: (await getAdminProduct(id))! };
+}
+
+/** Past orders keep their frozen copy of the line (OrderItem.productId becomes null). */
+export async function deleteProduct(id: string): Promise<boolean> {
+  const deleted = await prisma.product.deleteMany({ where: { id } });
+  return deleted.count > 0;
+}
+
+export async function toggleProduct(id: string) {
+  const product = await prisma.product.findUnique({ where: { id }, select: { isVisible: true } });
+  if (!product) return null;
+  return prisma.product.update({ where: { id }, data: { isVisible: !product.isVisible }, select: { id: true, isVisible: true } });
+}
+
+/** SPEC section 3's product, prices in KD. */
+export function productJson(product: AdminProduct) {
+  return {
+    _id: product.id,
+    name: { en: product.nameEn, ar: product.nameAr },
+    description: { en: product.descriptionEn, ar: product.descriptionAr },
+    price: filsToKD(product.priceFils),
+    priceBeforeDiscount: product.priceBeforeDiscountFils === null ? null : filsToKD(product.priceBeforeDiscountFils),
+    hasDiscount: product.hasDiscount,
+    stockQuantity: product.stockQuantity,
+    isAvailable: product.isAvailable,
+    isNewArrivals: product.isNewArrival,
+    imageUrl: product.imageUrl,
+    gallery: product.gallery.map((image) => image.url),
+    color: {
+      name: { en: product.colorNameEn ?? "", ar: product.colorNameAr ?? "" },
+      level: { en: product.colorLevelEn ?? "", ar: product.colorLevelAr ?? "" },
+    },
+    filterColor: product.filterColor,
+    categoryId: product.categoryId,
+    category: { _id: product.category.id, name: { en: product.category.nameEn, ar: product.category.nameAr } },
+    customTags: product.customTags.map((tag) => ({ title: { en: tag.titleEn, ar: tag.titleAr }, required: tag.required })),
+    isVisible: product.isVisible,
+  };
+}
+
+/** The form's starting values for editing: images as one list, main image first. */
+export function productFormDefaults(product: AdminProduct) {
+  return {
+    nameEn: product.nameEn,
+    nameAr: product.nameAr,
+    descriptionEn: product.descriptionEn,
+    descriptionAr: product.descriptionAr,
+    price: (product.priceFils / 1000).toFixed(3),
+    priceBeforeDiscount: product.priceBeforeDiscountFils === null ? "" : (product.priceBeforeDiscountFils / 1000).toFixed(3),
+    stockQuantity: String(product.stockQuantity),
+    hasDiscount: product.hasDiscount,
+    isAvailable: product.isAvailable,
+    isNewArrival: product.isNewArrival,
+    colorNameEn: product.colorNameEn ?? "",
+    colorNameAr: product.colorNameAr ?? "",
+    colorLevelEn: product.colorLevelEn ?? "",
+    colorLevelAr: product.colorLevelAr ?? "",
+    filterColor: product.filterColor ?? "",
+    categoryId: product.categoryId,
+    customTags: product.customTags.map((tag) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, required: tag.required })),
+    images: [product.imageUrl, ...product.gallery.map((image) => image.url).filter((url) => url !== product.imageUrl)],
+  };
+}

@@ -1,0 +1,97 @@
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { createTestOrder } from "../../tests/support/orders";
+import { getAdminOrder, getGroupedOrders, getOrdersByPhone, listAdminOrders, orderNumberFromSearch, setOrderStatus } from "./admin-order.server";
+
+const db = prisma as never;
+const uniqueName = () => `Shopper ${crypto.randomUUID()}`;
+const uniquePhone = () => `5${crypto.randomInt(1000000, 9999999)}`;
+
+describe("the orders list", () => {
+  it("lists only paid orders in the fulfilment tabs and keeps unpaid and failed apart", async () => {
+    const fullName = uniqueName();
+    const paid = await createTestOrder(db, { fullName, status: "pending" });
+    const unpaid = await createTestOrder(db, { fullName, status: "pending", paymentStatus: "unpaid" });
+    const failed = await createTestOrder(db, { fullName, status: "pending", paymentStatus: "failed" });
+    const processing = await createTestOrder(db, { fullName, status: "processing" });
+
+    const pending = await listAdminOrders({ search: fullName });
+    expect(pending.orders.map((order) => order.id)).toEqual([paid.id]);
+    const unpaidTab = await listAdminOrders({ tab: "unpaid", search: fullName });
+    expect(unpaidTab.orders.map((order) => order.id).sort()).toEqual([unpaid.id, failed.id].sort());
+    const processingTab = await listAdminOrders({ tab: "processing", search: fullName });
+    expect(processingTab.orders.map((order) => order.id)).toEqual([processing.id]);
+  });
+
+  it("finds an order by its number with or without ORD-, by phone, and by name", async () => {
+    const phone = uniquePhone();
+    const order = await createTestOrder(db, { phone });
+    const digits = order.orderNumber.slice(4);
+    expect(orderNumberFromSearch(`ord ${digits}`)).toBe(order.orderNumber);
+    for (const search of [order.orderNumber, order.orderNumber.toLowerCase(), digits, `ORD- ${digits}`, phone, `+965 ${phone}`]) {
+      const result = await listAdminOrders({ search });
+      expect(result.orders.map((row) => row.id), search).toContain(order.id);
+    }
+  });
+
+  it("applies the date range to the delivered tab only, in Kuwait days", async () => {
+    const fullName = uniqueName();
+    // 21:30 UTC on 1 March is already 2 March in Kuwait.
+    const late = await createTestOrder(db, { fullName, status: "delivered", createdAt: new Date("2026-03-01T21:30:00Z") });
+    const early = await createTestOrder(db, { fullName, status: "delivered", createdAt: new Date("2026-03-01T10:00:00Z") });
+    const march2 = await listAdminOrders({ tab: "delivered", search: fullName, dateFrom: "2026-03-02", dateTo: "2026-03-02" });
+    expect(march2.orders.map((order) => order.id)).toEqual([late.id]);
+    const march1 = await listAdminOrders({ tab: "delivered", search: fullName, dateFrom: "2026-03-01", dateTo: "2026-03-01" });
+    expect(march1.orders.map((order) => order.id)).toEqual([early.id]);
+
+    const pendingName = uniqueName();
+    await createTestOrder(db, { fullName: pendingName, createdAt: new Date("2026-03-01T10:00:00Z") });
+    const ignored = await listAdminOrders({ tab: "pending", search: pendingName, dateFrom: "2030-01-01", dateTo: "2030-01-02" });
+    expect(ignored.total).toBe(1);
+  });
+
+  it("pages through the results", async () => {
+    const fullName = uniqueName();
+    for (let i = 0; i < 5; i++) await createTestOrder(db, { fullName, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) });
+    const second = await listAdminOrders({ search: fullName, page: 2, pageSize: 2 });
+    expect(second.total).toBe(5);
+    expect(second.pageCount).toBe(3);
+    expect(second.orders).toHaveLength(2);
+    expect(second.orders[0].createdAt.toISOString()).toBe("2026-01-03T00:00:00.000Z");
+  });
+});
+
+describe("setOrderStatus", () => {
+  it("moves any status to any other and records who changed it, from and to", async () => {
+    const admin = await prisma.admin.create({ data: { email: `status-${crypto.randomUUID()}@example.com`, passwordHash: "x" } });
+    const order = await createTestOrder(db, { status: "delivered" });
+    const updated = await setOrderStatus({ idOrNumber: order.orderNumber, status: "pending", admin });
+    expect(updated?.status).toBe("pending");
+    await setOrderStatus({ idOrNumber: order.id, status: "cancelled", admin });
+    const detail = await getAdminOrder(order.id);
+    expect(detail?.status).toBe("cancelled");
+    expect(detail?.statusChanges.map((change) => [change.fromStatus, change.toStatus, change.changedBy, change.adminId])).toEqual([
+      ["delivered", "pending", admin.email, admin.id],
+      ["pending", "cancelled", admin.email, admin.id],
+    ]);
+  });
+
+  it("answers null for an unknown order", async () => {
+    const admin = { id: "nobody", email: "nobody@example.com" };
+    expect(await setOrderStatus({ idOrNumber: "ORD-0000", status: "pending", admin })).toBeNull();
+  });
+});
+
+describe("grouped orders and orders by phone", () => {
+  it("groups paid orders by phone with the latest name, count, exact total and last date", async () => {
+    const phone = uniquePhone();
+    await createTestOrder(db, { phone, fullName: "Old Name", subtotalFils: 1001, deliveryFeeFils: 1500, createdAt: new Date("2026-02-01T08:00:00Z") });
+    await createTestOrder(db, { phone, fullName: "New Name", subtotalFils: 2002, deliveryFeeFils: 1800, createdAt: new Date("2026-02-03T08:00:00Z") });
+    await createTestOrder(db, { phone, paymentStatus: "unpaid", subtotalFils: 99999 });
+    const { groups } = await getGroupedOrders({ pageSize: 500 });
+    const group = groups.find((row) => row.phone === phone);
+    expect(group).toEqual({ fullName: "New Name", phone, totalOrders: 2, totalFils: 6303, lastOrderDate: new Date("2026-02-03T08:00:00Z") });
+    expect(await getOrdersByPhone(`+965 ${phone}`)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,265 @@
+import { prisma, type Prisma } from "~/db.server";
+import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/utils/admin-dates";
+import { filsToKD } from "~/utils/money";
+import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/utils/admin-orders";
+import { isOrderStatus, type OrderStatus } from "~/utils/order-status";
+import { normalizeKuwaitiPhone } from "~/utils/phone";
+
+export const ADMIN_PAGE_SIZE = 20;
+
+/** SPEC section 5: a search by order number keeps only the digits and prefixes ORD-. */
+export function orderNumberFromSearch(search: string): string | null {
+  const digits = search.replace(/\D/g, "");
+  return digits ? `ORD-${digits}` : null;
+}
+
+export type AdminOrderQuery = {
+  tab?: AdminOrderTab;
+  search?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  page?: number;
+  pageSize?: number;
+};
+
+function searchWhere(search: string): Prisma.OrderWhereInput | null {
+  const term = search.trim();
+  if (!term) return null;
+  if (/^ord/i.test(term)) {
+    const orderNumber = orderNumberFromSearch(term);
+    return orderNumber ? { orderNumber } : null;
+  }
+  if (/^[\d\s+()-]+$/.test(term)) {
+    const digits = normalizeKuwaitiPhone(term);
+    return { OR: [{ orderNumber: `ORD-${digits}` }, { phone: { contains: digits } }] };
+  }
+  return { fullName: { contains: term } };
+}
+
+export function adminOrderWhere(query: AdminOrderQuery): Prisma.OrderWhereInput {
+  const tab = query.tab ?? DEFAULT_ORDER_TAB;
+  const where: Prisma.OrderWhereInput =
+    tab === "unpaid" ? { paymentStatus: { in: ["unpaid", "failed"] } } : { paymentStatus: "paid", status: tab };
+  const conditions: Prisma.OrderWhereInput[] = [where];
+  const search = query.search ? searchWhere(query.search) : null;
+  if (search) conditions.push(search);
+  if (DATED_TABS.includes(tab)) {
+    const createdAt: Prisma.DateTimeFilter = {};
+    if (isDateKey(query.dateFrom)) createdAt.gte = kuwaitDayStart(query.dateFrom);
+    if (isDateKey(query.dateTo)) createdAt.lt = kuwaitDayEnd(query.dateTo);
+    if (createdAt.gte || createdAt.lt) conditions.push({ createdAt });
+  }
+  return conditions.length === 1 ? where : { AND: conditions };
+}
+
+const listSelect = {
+  id: true,
+  orderNumber: true,
+  fullName: true,
+  phone: true,
+  status: true,
+  paymentStatus: true,
+  totalFils: true,
+  createdAt: true,
+} satisfies Prisma.OrderSelect;
+
+export async function listAdminOrders(query: AdminOrderQuery) {
+  const pageSize = Math.min(Math.max(query.pageSize ?? ADMIN_PAGE_SIZE, 1), 100);
+  const where = adminOrderWhere(query);
+  const total = await prisma.order.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(query.page ?? 1, 1), pageCount);
+  const orders = await prisma.order.findMany({
+    where,
+    select: listSelect,
+    orderBy: { createdAt: "desc" },
+    skip: (page - 1) * pageSize,
+    take: pageSize,
+  });
+  return { orders, total, page, pageCount, pageSize };
+}
+
+export type AdminOrderRow = Awaited<ReturnType<typeof listAdminOrders>>["orders"][number];
+
+/** The order by its id or its order number (SPEC section 7 accepts either). */
+export async function getAdminOrder(idOrNumber: string) {
+  const key = idOrNumber.trim();
+  const orderNumber = /^ord/i.test(key) ? orderNumberFromSearch(key) : null;
+  return prisma.order.findFirst({
+    where: orderNumber ? { orderNumber } : { OR: [{ id: key }, { orderNumber: key }] },
+    include: {
+      items: { orderBy: { id: "asc" } },
+      statusChanges: { orderBy: { createdAt: "asc" } },
+      payments: { orderBy: { createdAt: "desc" }, select: { status: true, cardLast4: true, createdAt: true, provider: true } },
+    },
+  });
+}
+
+export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
+
+export type CustomTagValue = { titleEn: string; titleAr: string; value: string };
+
+export function orderItemTags(value: unknown): CustomTagValue[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((tag) => {
+    if (typeof tag === "string") return tag ? [{ titleEn: "", titleAr: "", value: tag }] : [];
+    if (tag && typeof tag === "object" && "value" in tag) {
+      const record = tag as Record<string, unknown>;
+      return [{ titleEn: String(record.titleEn ?? ""), titleAr: String(record.titleAr ?? ""), value: String(record.value ?? "") }];
+    }
+    return [];
+  });
+}
+
+/**
+ * Any status may move to any other (SPEC section 4). The change and its history row are written in one
+ * transaction, so the history never misses a change. Answers null when there is no such order.
+ */
+export async function setOrderStatus(input: { idOrNumber: string; status: OrderStatus; admin: { id: string; email: string } }) {
+  if (!isOrderStatus(input.status)) throw new Error(`not an order status: ${String(input.status)}`);
+  const order = await getAdminOrder(input.idOrNumber);
+  if (!order) return null;
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.order.findUniqueOrThrow({ where: { id: order.id }, select: { status: true } });
+    const updated = await tx.order.update({ where: { id: order.id }, data: { status: input.status }, select: listSelect });
+    await tx.orderStatusChange.create({
+      data: {
+        orderId: order.id,
+        fromStatus: current.status,
+        toStatus: input.status,
+        adminId: input.admin.id,
+        changedBy: input.admin.email,
+      },
+    });
+    return updated;
+  });
+}
+
+/** The JSON shape of SPEC section 3's "Order (as read)", in KD. */
+export function orderListJson(order: AdminOrderRow) {
+  return {
+    _id: order.id,
+    orderNumber: order.orderNumber,
+    fullName: order.fullName,
+    phone: order.phone,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    totalAmount: filsToKD(order.totalFils),
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+export function orderDetailJson(order: AdminOrderDetail) {
+  return {
+    _id: order.id,
+    orderNumber: order.orderNumber,
+    fullName: order.fullName,
+    email: order.email,
+    phone: order.phone,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    isGuest: order.isGuest,
+    buildingType: order.buildingType,
+    createdAt: order.createdAt.toISOString(),
+    productsTotal: filsToKD(order.subtotalFils),
+    deliveryFee: filsToKD(order.deliveryFeeFils),
+    totalAmount: filsToKD(order.totalFils),
+    invoiceUrl: invoiceUrlOf(order),
+    address: {
+      city: order.city,
+      street: order.street,
+      streetNumber: order.streetNumber,
+      block: order.block,
+      buildingNumber: order.buildingNumber,
+      floor: order.floor ?? "",
+      apartmentNumber: order.apartmentNumber ?? "",
+      notes: order.notes ?? "",
+    },
+    items: order.items.map((item) => ({
+      productId: item.productId,
+      name: { en: item.nameEn, ar: item.nameAr },
+      imageUrl: item.imageUrl,
+      quantity: item.quantity,
+      price: filsToKD(item.priceFils),
+      customTags: orderItemTags(item.customTags).map((tag) => tag.value),
+      customTagDetails: orderItemTags(item.customTags),
+    })),
+    statusHistory: order.statusChanges.map((change) => ({
+      fromStatus: change.fromStatus,
+      toStatus: change.toStatus,
+      changedBy: change.changedBy,
+      changedAt: change.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Invoices exist once an order is paid (the checkout writes them). */
+export function invoiceUrlOf(order: { orderNumber: string; paymentStatus: string }): string | null {
+  return order.paymentStatus === "paid" ? `/uploads/invoices/${order.orderNumber}.pdf` : null;
+}
+
+type GroupRow = {
+  phone: string;
+  fullName: string;
+  totalOrders: number | bigint;
+  totalFils: number | bigint;
+  lastOrderAt: string;
+  groupCount: number | bigint;
+};
+
+async function groupPage(size: number, offset: number) {
+  // COUNT(*) OVER () counts the groups in the same pass, so one scan answers both the page and the page count.
+  return prisma.$queryRaw<GroupRow[]>`
+    SELECT "phone", "fullName", COUNT(*) AS totalOrders, SUM("totalFils") AS totalFils, MAX("createdAt") AS lastOrderAt,
+      COUNT(*) OVER () AS groupCount
+    FROM "Order" WHERE "paymentStatus" = 'paid'
+    GROUP BY "phone" ORDER BY lastOrderAt DESC LIMIT ${size} OFFSET ${offset}`;
+}
+
+/**
+ * Paid orders grouped by phone. SQLite fills the bare fullName column from the row holding MAX(createdAt),
+ * so each group shows the name of its latest order.
+ */
+export async function getGroupedOrders({ page = 1, pageSize = 50 }: { page?: number; pageSize?: number } = {}) {
+  const size = Math.min(Math.max(pageSize, 1), 500);
+  let current = Math.max(page, 1);
+  let rows = await groupPage(size, (current - 1) * size);
+  if (rows.length === 0 && current > 1) {
+    current = 1;
+    rows = await groupPage(size, 0);
+  }
+  const total = Number(rows[0]?.groupCount ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  if (current > pageCount) current = pageCount;
+  const groups = rows.map((row) => ({
+    fullName: row.fullName,
+    phone: row.phone,
+    totalOrders: Number(row.totalOrders),
+    totalFils: Number(row.totalFils),
+    lastOrderDate: new Date(row.lastOrderAt),
+  }));
+  return { groups, total, page: current, pageCount };
+}
+
+type PhoneRow = { phone: string; orderCount: number | bigint; lastOrderAt: string | null };
+
+/** Registered customers by phone, with how many paid orders that phone placed and when it last ordered. */
+export async function getRegisteredPhones() {
+  const rows = await prisma.$queryRaw<PhoneRow[]>`
+    SELECT c."phone" AS phone, COUNT(o."id") AS orderCount, MAX(o."createdAt") AS lastOrderAt
+    FROM (SELECT DISTINCT "phone" FROM "Customer" WHERE "phone" IS NOT NULL AND "phone" <> '') c
+    LEFT JOIN "Order" o ON o."phone" = c."phone" AND o."paymentStatus" = 'paid'
+    GROUP BY c."phone" ORDER BY lastOrderAt IS NULL, lastOrderAt DESC`;
+  return rows.map((row) => ({
+    phone: row.phone,
+    orderCount: Number(row.orderCount),
+    lastOrderAt: row.lastOrderAt ? new Date(row.lastOrderAt) : null,
+  }));
+}
+
+/** Every order placed with a phone, newest first, paid or not (the payment state is shown beside it). */
+export async function getOrdersByPhone(phone: string) {
+  const digits = normalizeKuwaitiPhone(phone);
+  return prisma.order.findMany({ where: { phone: digits }, select: listSelect, orderBy: { createdAt: "desc" }, take: 500 });
+}

@@ -1,0 +1,65 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { AdminLoginSchema } from "~/components/admin/schemas";
+import { ErrorPage } from "~/components/error-page";
+import { Field, FormMessage } from "~/components/forms";
+import { i18nServer } from "~/i18n/i18next.server";
+import { verifyAdminLogin } from "~/models/admin.server";
+import { createAdminSession, getAdminFromRequest } from "~/utils/admin-session.server";
+
+const DASHBOARD = "/admin/timsar/dashboard";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getAdminFromRequest(request)) throw redirect(DASHBOARD);
+  const t = await i18nServer.getFixedT(request);
+  return { title: t("admin.login.title") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: AdminLoginSchema });
+  const t = await i18nServer.getFixedT(request);
+  if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
+  const result = await verifyAdminLogin(submission.value.email, submission.value.password);
+  if (!result.ok) {
+    const message = result.reason === "tooManyAttempts" ? t("admin.login.tooManyAttempts") : t("admin.login.invalidCredentials");
+    return Response.json(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
+      status: result.reason === "tooManyAttempts" ? 429 : 401,
+    });
+  }
+  return redirect(DASHBOARD, { status: 303, headers: { "Set-Cookie": await createAdminSession(result.admin.id) } });
+}
+
+export default function AdminLogin() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(AdminLoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLoginSchema }),
+  });
+  return (
+    <section className="admin-login page">
+      <h1>{t("admin.login.title")}</h1>
+      <Form method="post" {...getFormProps(form)} className="admin-card admin-form">
+        <FormMessage message={form.errors?.length ? form.errors[0] || t("admin.login.failed") : null} />
+        <Field meta={fields.email} label={t("admin.login.email")} type="email" autoComplete="username" />
+        <Field meta={fields.password} label={t("admin.login.password")} type="password" autoComplete="current-password" />
+        <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+          {t("admin.login.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

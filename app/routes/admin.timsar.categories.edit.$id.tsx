@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { CategoryForm, type CategoryFormActionData } from "~/components/admin/category-form";
+import { AdminError } from "~/components/admin/admin-error";
+import { i18nServer } from "~/i18n/i18next.server";
+import { getAdminCategory } from "~/models/admin-catalogue.server";
+import { categoryFormAction } from "~/utils/admin-category-form.server";
+import { requireAdmin } from "~/utils/admin-session.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const t = await i18nServer.getFixedT(request);
+  const category = await getAdminCategory(params.id ?? "");
+  if (!category) throw new Response(t("admin.categories.notFound"), { status: 404 });
+  return {
+    title: t("admin.categories.editTitle"),
+    category: { id: category.id, nameEn: category.nameEn, nameAr: category.nameAr, iconImage: category.iconImage, slug: category.slug },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  return categoryFormAction(request, "edit", params.id);
+}
+
+export default function EditCategory() {
+  const { t } = useTranslation();
+  const { category } = useLoaderData<typeof loader>();
+  const actionData = useActionData<CategoryFormActionData>();
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin.categories.editTitle")}</h1>
+      <p className="admin-note">
+        {t("admin.categories.slug")}: <code dir="ltr">{category.slug}</code>
+      </p>
+      <CategoryForm
+        key={category.id}
+        mode="edit"
+        actionData={actionData}
+        defaultValue={{ nameEn: category.nameEn, nameAr: category.nameAr }}
+        currentIcon={category.iconImage}
+      />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <AdminError failed="admin.categories.fetchFailed" notFound="admin.categories.notFound" />;
+}

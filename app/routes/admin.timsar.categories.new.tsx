@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { CategoryForm, type CategoryFormActionData } from "~/components/admin/category-form";
+import { ErrorPage } from "~/components/error-page";
+import { i18nServer } from "~/i18n/i18next.server";
+import { categoryFormAction } from "~/utils/admin-category-form.server";
+import { requireAdmin } from "~/utils/admin-session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const t = await i18nServer.getFixedT(request);
+  return { title: t("admin.categories.newTitle") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  return categoryFormAction(request, "create");
+}
+
+export default function NewCategory() {
+  const { t } = useTranslation();
+  const actionData = useActionData<CategoryFormActionData>();
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin.categories.newTitle")}</h1>
+      <CategoryForm mode="create" actionData={actionData} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

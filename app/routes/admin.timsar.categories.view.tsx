@@ -1,0 +1,139 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { z } from "zod";
+import { AdminError } from "~/components/admin/admin-error";
+import { Toast } from "~/components/toast";
+import { localized } from "~/i18n/config";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { deleteCategory, listAdminCategories, listAdminProducts, toggleCategory } from "~/models/admin-catalogue.server";
+import { requireAdmin } from "~/utils/admin-session.server";
+import { formatKD } from "~/utils/money";
+
+const CategoryAction = z.object({ intent: z.enum(["toggle", "delete"]), categoryId: z.string().min(1).max(64) });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [language, t, categories, products] = await Promise.all([
+    getLanguage(request),
+    i18nServer.getFixedT(request),
+    listAdminCategories(),
+    listAdminProducts(),
+  ]);
+  return {
+    title: t("admin.categories.title"),
+    categories: categories.map((category) => ({
+      id: category.id,
+      name: localized(language, { en: category.nameEn, ar: category.nameAr }),
+      iconImage: category.iconImage,
+      isVisible: category.isVisible,
+      productCount: category._count.products,
+      products: products
+        .filter((product) => product.categoryId === category.id)
+        .map((product) => ({
+          id: product.id,
+          name: localized(language, { en: product.nameEn, ar: product.nameAr }),
+          price: formatKD(product.priceFils, language),
+          isVisible: product.isVisible,
+        })),
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const t = await i18nServer.getFixedT(request);
+  const form = await request.formData();
+  const parsed = CategoryAction.safeParse({ intent: form.get("intent"), categoryId: form.get("categoryId") });
+  if (!parsed.success) return Response.json({ ok: false, message: t("admin.categories.updateFailed") }, { status: 400 });
+  if (parsed.data.intent === "toggle") {
+    const toggled = await toggleCategory(parsed.data.categoryId);
+    if (!toggled) return Response.json({ ok: false, message: t("admin.categories.notFound") }, { status: 404 });
+    return Response.json({ ok: true, message: t("admin.categories.updated") });
+  }
+  const result = await deleteCategory(parsed.data.categoryId);
+  if (result.ok) return Response.json({ ok: true, message: t("admin.categories.deleted") });
+  if (result.reason === "notFound") return Response.json({ ok: false, message: t("admin.categories.notFound") }, { status: 404 });
+  return Response.json(
+    { ok: false, message: `${t("admin.categories.deleteFailed")} ${t("admin.categories.hasProducts", { count: result.productCount })}` },
+    { status: 409 },
+  );
+}
+
+export default function CategoriesView() {
+  const { t } = useTranslation();
+  const { categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ ok: boolean; message: string }>();
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin.categories.title")}</h1>
+      {actionData ? <Toast message={actionData.message} kind={actionData.ok ? "success" : "error"} durationMs={4000} /> : null}
+      <p>
+        <Link to="/admin/timsar/categories/new" className="button button--primary">
+          {t("admin.products.addCategory")}
+        </Link>
+      </p>
+      {categories.length === 0 ? <p className="admin-empty">{t("admin.categories.empty")}</p> : null}
+      <ul className="admin-category-list">
+        {categories.map((category) => (
+          <li key={category.id} className="admin-card admin-category" data-testid="category-card" data-category-id={category.id}>
+            <div className="admin-category__head">
+              <img src={category.iconImage} alt="" width={48} height={48} />
+              <h2>{category.name}</h2>
+              <span className={`admin-visibility admin-visibility--${category.isVisible ? "on" : "off"}`}>
+                {category.isVisible ? t("admin.products.visible") : t("admin.products.hidden")}
+              </span>
+              <span className="admin-count">{t("admin.categories.productCount", { count: category.productCount })}</span>
+            </div>
+            <div className="admin-actions">
+              <Link to={`/admin/timsar/categories/edit/${category.id}`} className="button button--secondary button--small">
+                {t("admin.products.edit")}
+              </Link>
+              <Link to={`/admin/timsar/products/new?categoryId=${category.id}`} className="button button--secondary button--small">
+                {t("admin.products.addProduct")}
+              </Link>
+              <Form method="post">
+                <input type="hidden" name="categoryId" value={category.id} />
+                <button type="submit" name="intent" value="toggle" className="button button--secondary button--small">
+                  {category.isVisible ? t("admin.products.hide") : t("admin.products.show")}
+                </button>
+              </Form>
+              <Form
+                method="post"
+                onSubmit={(event) => {
+                  if (!window.confirm(t("admin.categories.confirmDelete"))) event.preventDefault();
+                }}
+              >
+                <input type="hidden" name="categoryId" value={category.id} />
+                <button type="submit" name="intent" value="delete" className="button button--danger button--small">
+                  {t("admin.products.delete")}
+                </button>
+              </Form>
+            </div>
+            <details className="admin-category__products">
+              <summary>{t("admin.categories.products")}</summary>
+              {category.products.length === 0 ? (
+                <p>{t("admin.categories.noProducts")}</p>
+              ) : (
+                <ul>
+                  {category.products.map((product) => (
+                    <li key={product.id}>
+                      <Link to={`/admin/timsar/products/edit/${product.id}`}>{product.name}</Link> · {product.price}
+                      {product.isVisible ? null : ` · ${t("admin.products.hidden")}`}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </details>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <AdminError failed="admin.categories.fetchFailed" />;
+}

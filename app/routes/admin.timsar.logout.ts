@@ -1,0 +1,11 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { ADMIN_LOGIN_PATH, destroyAdminSession } from "~/utils/admin-session.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  return redirect(ADMIN_LOGIN_PATH, { status: 303, headers: { "Set-Cookie": await destroyAdminSession(request) } });
+}
+
+/** A GET never changes data: logging out takes a POST. */
+export function loader() {
+  return redirect(ADMIN_LOGIN_PATH);
+}

@@ -1,0 +1,241 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
+import { PaymentBadge } from "~/components/admin/payment-badge";
+import { AdminError } from "~/components/admin/admin-error";
+import { StatusBadge } from "~/components/status-badge";
+import { Toast } from "~/components/toast";
+import { localized } from "~/i18n/config";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { getAdminOrder, invoiceUrlOf, orderItemTags } from "~/models/admin-order.server";
+import { formatAdminDateTime } from "~/utils/admin-dates";
+import { requireAdmin } from "~/utils/admin-session.server";
+import { handleStatusForm } from "~/utils/admin-status-action.server";
+import { formatKD } from "~/utils/money";
+import { ORDER_STATUSES, orderStatusBadge } from "~/utils/order-status";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [language, t, order] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getAdminOrder(params.orderId ?? "")]);
+  if (!order) throw new Response(t("admin.order.notFound"), { status: 404 });
+  const money = (fils: number) => formatKD(fils, language);
+  return {
+    title: t("admin.order.title", { orderNumber: order.orderNumber }),
+    language,
+    order: {
+      id: order.id,
+      orderNumber: order.orderNumber,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      paidAt: order.paidAt ? formatAdminDateTime(order.paidAt, language) : null,
+      createdAt: formatAdminDateTime(order.createdAt, language),
+      fullName: order.fullName,
+      email: order.email,
+      phone: order.phone,
+      isGuest: order.isGuest,
+      buildingType: order.buildingType,
+      address: [
+        ["city", order.city],
+        ["block", order.block],
+        ["street", order.street],
+        ["streetNumber", order.streetNumber],
+        ["building", order.buildingNumber],
+        ["floor", order.floor],
+        ["apartment", order.apartmentNumber],
+        ["notes", order.notes],
+      ].filter((entry): entry is [string, string] => Boolean(entry[1])),
+      items: order.items.map((item) => ({
+        id: item.id,
+        name: localized(language, { en: item.nameEn, ar: item.nameAr }),
+        imageUrl: item.imageUrl,
+        quantity: item.quantity,
+        price: money(item.priceFils),
+        lineTotal: money(item.priceFils * item.quantity),
+        tags: orderItemTags(item.customTags).map((tag) => ({
+          title: localized(language, { en: tag.titleEn, ar: tag.titleAr }),
+          value: tag.value,
+        })),
+      })),
+      productsTotal: money(order.subtotalFils),
+      deliveryFee: money(order.deliveryFeeFils),
+      total: money(order.totalFils),
+      invoiceUrl: invoiceUrlOf(order),
+      history: order.statusChanges.map((change) => ({
+        id: change.id,
+        when: formatAdminDateTime(change.createdAt, language),
+        who: change.changedBy,
+        from: change.fromStatus,
+        to: change.toStatus,
+      })),
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return handleStatusForm(request, await request.formData(), admin);
+}
+
+export default function AdminOrderDetail() {
+  const { t } = useTranslation();
+  const { order, language } = useLoaderData<typeof loader>();
+  const actionData = useActionData<StatusActionData>();
+  const navigation = useNavigation();
+  const addressLabel = (key: string) => t(`admin.order.${key as "city"}`);
+  return (
+    <section className="page admin-page admin-order">
+      <p>
+        <Link to="/admin/timsar/orders">{t("admin.order.back")}</Link>
+      </p>
+      <h1>{t("admin.order.title", { orderNumber: order.orderNumber })}</h1>
+      {actionData ? <Toast message={actionData.message} kind={actionData.ok ? "success" : "error"} durationMs={STATUS_TOAST_MS} /> : null}
+      <div className="admin-order__status admin-card">
+        <StatusBadge status={order.status} language={language} />
+        <PaymentBadge paymentStatus={order.paymentStatus} />
+        <Form method="post" className="status-form">
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="orderId" value={order.id} />
+          <label htmlFor="order-status">{t("admin.order.status")}</label>
+          <select id="order-status" name="status" defaultValue={order.status} key={order.status}>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {orderStatusBadge(status, language).label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+            {t("admin.order.save")}
+          </button>
+        </Form>
+      </div>
+      <div className="admin-order__grid">
+        <section className="admin-card">
+          <h2>{t("admin.order.customer")}</h2>
+          <dl className="admin-dl">
+            <dt>{t("admin.order.name")}</dt>
+            <dd>{order.fullName}</dd>
+            <dt>{t("admin.order.email")}</dt>
+            <dd dir="ltr">{order.email}</dd>
+            <dt>{t("admin.order.phone")}</dt>
+            <dd dir="ltr">+965 {order.phone}</dd>
+            <dt>{t("admin.order.accountType")}</dt>
+            <dd>{order.isGuest ? t("admin.order.guest") : t("admin.order.registered")}</dd>
+            <dt>{t("admin.order.created")}</dt>
+            <dd>{order.createdAt}</dd>
+          </dl>
+        </section>
+        <section className="admin-card">
+          <h2>{t("admin.order.address")}</h2>
+          <dl className="admin-dl">
+            <dt>{t("admin.order.buildingType")}</dt>
+            <dd>{order.buildingType}</dd>
+            {order.address.map(([key, value]) => (
+              <div key={key} className="admin-dl__row">
+                <dt>{addressLabel(key)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+      <section className="admin-card">
+        <h2>{t("admin.order.items")}</h2>
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.order.product")}</th>
+                <th scope="col">{t("admin.order.customTags")}</th>
+                <th scope="col">{t("admin.order.quantity")}</th>
+                <th scope="col">{t("admin.order.price")}</th>
+                <th scope="col">{t("admin.order.lineTotal")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={item.id}>
+                  <td className="admin-product-cell">
+                    <img src={item.imageUrl} alt="" width={48} height={48} loading="lazy" />
+                    <span>{item.name}</span>
+                  </td>
+                  <td>
+                    {item.tags.length ? (
+                      <ul className="admin-tags">
+                        {item.tags.map((tag, index) => (
+                          <li key={index}>{tag.title ? `${tag.title}: ${tag.value}` : tag.value}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      "-"
+                    )}
+                  </td>
+                  <td>{item.quantity}</td>
+                  <td>{item.price}</td>
+                  <td>{item.lineTotal}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <dl className="admin-dl admin-totals">
+          <dt>{t("admin.order.productsTotal")}</dt>
+          <dd>{order.productsTotal}</dd>
+          <dt>{t("admin.order.deliveryFee")}</dt>
+          <dd>{order.deliveryFee}</dd>
+          <dt>{t("admin.order.total")}</dt>
+          <dd>
+            <strong>{order.total}</strong>
+          </dd>
+          <dt>{t("admin.order.paymentState")}</dt>
+          <dd>
+            <PaymentBadge paymentStatus={order.paymentStatus} />
+            {order.paidAt ? ` ${order.paidAt}` : null}
+          </dd>
+        </dl>
+        {order.invoiceUrl ? (
+          <a href={order.invoiceUrl} className="button button--secondary" target="_blank" rel="noreferrer">
+            {t("admin.order.invoice")}
+          </a>
+        ) : (
+          <p className="admin-note">{t("admin.order.noInvoice")}</p>
+        )}
+      </section>
+      <section className="admin-card">
+        <h2>{t("admin.order.history")}</h2>
+        {order.history.length === 0 ? (
+          <p>{t("admin.order.historyEmpty")}</p>
+        ) : (
+          <table className="admin-table" data-testid="status-history">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.order.historyWhen")}</th>
+                <th scope="col">{t("admin.order.historyWho")}</th>
+                <th scope="col">{t("admin.order.historyFrom")}</th>
+                <th scope="col">{t("admin.order.historyTo")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.history.map((change) => (
+                <tr key={change.id}>
+                  <td>{change.when}</td>
+                  <td dir="ltr">{change.who}</td>
+                  <td>{change.from ? <StatusBadge status={change.from} language={language} /> : "-"}</td>
+                  <td>
+                    <StatusBadge status={change.to} language={language} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <AdminError failed="admin.order.loadFailed" notFound="admin.order.notFound" />;
+}

@@ -1,0 +1,174 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { OrderStatusForm, STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
+import { Pagination } from "~/components/admin/pagination";
+import { PaymentBadge } from "~/components/admin/payment-badge";
+import { AdminError } from "~/components/admin/admin-error";
+import { Toast } from "~/components/toast";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { listAdminOrders } from "~/models/admin-order.server";
+import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, isAdminOrderTab, type AdminOrderTab } from "~/utils/admin-orders";
+import { formatAdminDateTime, isDateKey } from "~/utils/admin-dates";
+import { requireAdmin } from "~/utils/admin-session.server";
+import { handleStatusForm } from "~/utils/admin-status-action.server";
+import { formatKD } from "~/utils/money";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const requested = params.get("status");
+  const tab: AdminOrderTab = isAdminOrderTab(requested) ? requested : DEFAULT_ORDER_TAB;
+  const search = (params.get("search") ?? "").slice(0, 100);
+  const dated = DATED_TABS.includes(tab);
+  const dateFrom = dated && isDateKey(params.get("dateFrom")) ? params.get("dateFrom")! : "";
+  const dateTo = dated && isDateKey(params.get("dateTo")) ? params.get("dateTo")! : "";
+  const [language, t, result] = await Promise.all([
+    getLanguage(request),
+    i18nServer.getFixedT(request),
+    listAdminOrders({ tab, search, dateFrom, dateTo, page: Number(params.get("page")) || 1 }),
+  ]);
+  return {
+    title: t("admin.orders.title"),
+    language,
+    tab,
+    search,
+    dateFrom,
+    dateTo,
+    dated,
+    total: result.total,
+    page: result.page,
+    pageCount: result.pageCount,
+    orders: result.orders.map((order) => ({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      fullName: order.fullName,
+      phone: order.phone,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      total: formatKD(order.totalFils, language),
+      date: formatAdminDateTime(order.createdAt, language),
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return handleStatusForm(request, await request.formData(), admin);
+}
+
+/** A status saved in place keeps its row on screen (with the new badge) until the admin moves on. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "status" ? false : defaultShouldRevalidate;
+
+export default function AdminOrders() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<StatusActionData>();
+  const navigate = useNavigate();
+  // With JavaScript a click anywhere on a row opens the order; the order number stays a real link for everyone.
+  const openRow = (event: React.MouseEvent<HTMLTableRowElement>, orderId: string) => {
+    if ((event.target as HTMLElement).closest("a, button, select, input, label, form")) return;
+    navigate(`/admin/timsar/orders/${orderId}`);
+  };
+  const tabHref = (tab: AdminOrderTab) => (tab === DEFAULT_ORDER_TAB ? "/admin/timsar/orders" : `/admin/timsar/orders?status=${tab}`);
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin.orders.title")}</h1>
+      {actionData ? <Toast message={actionData.message} kind={actionData.ok ? "success" : "error"} durationMs={STATUS_TOAST_MS} /> : null}
+      <nav aria-label={t("admin.tabs.label")}>
+        <ul className="admin-tabs">
+          {ADMIN_ORDER_TABS.map((tab) => (
+            <li key={tab}>
+              <Link to={tabHref(tab)} className="admin-tab" aria-current={tab === data.tab ? "page" : undefined}>
+                {t(`admin.tabs.${tab}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {data.tab === "unpaid" ? <p className="admin-note">{t("admin.orders.unpaidNote")}</p> : null}
+      <Form method="get" className="admin-filters" role="search">
+        <input type="hidden" name="status" value={data.tab} />
+        <div className="field">
+          <label htmlFor="order-search">{t("admin.orders.search")}</label>
+          <input id="order-search" type="search" name="search" defaultValue={data.search} placeholder={t("admin.orders.searchPlaceholder")} maxLength={100} />
+        </div>
+        {data.dated ? (
+          <>
+            <div className="field">
+              <label htmlFor="date-from">{t("admin.orders.dateFrom")}</label>
+              <input id="date-from" type="date" name="dateFrom" defaultValue={data.dateFrom} />
+            </div>
+            <div className="field">
+              <label htmlFor="date-to">{t("admin.orders.dateTo")}</label>
+              <input id="date-to" type="date" name="dateTo" defaultValue={data.dateTo} />
+            </div>
+          </>
+        ) : null}
+        <button type="submit" className="button button--primary">
+          {t("admin.orders.searchButton")}
+        </button>
+        {data.search || data.dateFrom || data.dateTo ? (
+          <Link to={tabHref(data.tab)} className="button button--secondary">
+            {t("admin.orders.clear")}
+          </Link>
+        ) : null}
+      </Form>
+      <p className="admin-count">{t("admin.orders.count", { count: data.total })}</p>
+      {data.orders.length === 0 ? (
+        <p className="admin-empty">{t("admin.orders.empty")}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table" data-testid="orders-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.orders.orderNumber")}</th>
+                <th scope="col">{t("admin.orders.customer")}</th>
+                <th scope="col">{t("admin.orders.phone")}</th>
+                <th scope="col">{t("admin.orders.date")}</th>
+                <th scope="col">{t("admin.orders.total")}</th>
+                <th scope="col">{t("admin.orders.payment")}</th>
+                <th scope="col">{t("admin.orders.status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.orders.map((order) => (
+                <tr
+                  key={order.id}
+                  data-testid="order-row"
+                  data-order-number={order.orderNumber}
+                  className="admin-table__clickable"
+                  onClick={(event) => openRow(event, order.id)}
+                >
+                  <td>
+                    <Link to={`/admin/timsar/orders/${order.id}`} className="admin-row-link">
+                      {order.orderNumber}
+                    </Link>
+                  </td>
+                  <td>{order.fullName}</td>
+                  <td dir="ltr">{order.phone}</td>
+                  <td>{order.date}</td>
+                  <td>{order.total}</td>
+                  <td>
+                    <PaymentBadge paymentStatus={order.paymentStatus} />
+                  </td>
+                  <td>
+                    <OrderStatusForm orderId={order.id} status={order.status} showBadge />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={data.page} pageCount={data.pageCount} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <AdminError failed="admin.orders.fetchFailed" />;
+}

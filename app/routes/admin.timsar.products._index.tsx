@@ -1,0 +1,170 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { z } from "zod";
+import { AdminError } from "~/components/admin/admin-error";
+import { Toast } from "~/components/toast";
+import { localized } from "~/i18n/config";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { deleteProduct, listAdminCategories, listAdminProducts, toggleProduct } from "~/models/admin-catalogue.server";
+import { requireAdmin } from "~/utils/admin-session.server";
+import { formatKD } from "~/utils/money";
+
+const ProductAction = z.object({ intent: z.enum(["toggle", "delete"]), productId: z.string().min(1).max(64) });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const categoryId = new URL(request.url).searchParams.get("categoryId") || null;
+  const [language, t, categories, products] = await Promise.all([
+    getLanguage(request),
+    i18nServer.getFixedT(request),
+    listAdminCategories(),
+    listAdminProducts({ categoryId }),
+  ]);
+  return {
+    title: t("admin.products.title"),
+    categoryId,
+    categories: categories.map((category) => ({ id: category.id, name: localized(language, { en: category.nameEn, ar: category.nameAr }) })),
+    products: products.map((product) => ({
+      id: product.id,
+      name: localized(language, { en: product.nameEn, ar: product.nameAr }),
+      category: localized(language, { en: product.category.nameEn, ar: product.category.nameAr }),
+      imageUrl: product.imageUrl,
+      price: formatKD(product.priceFils, language),
+      stock: product.stockQuantity,
+      isVisible: product.isVisible,
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const t = await i18nServer.getFixedT(request);
+  const form = await request.formData();
+  const parsed = ProductAction.safeParse({ intent: form.get("intent"), productId: form.get("productId") });
+  if (!parsed.success) return Response.json({ ok: false, message: t("admin.products.updateFailed") }, { status: 400 });
+  if (parsed.data.intent === "delete") {
+    const deleted = await deleteProduct(parsed.data.productId);
+    return Response.json({ ok: deleted, message: deleted ? t("admin.products.deleted") : t("admin.products.notFound") }, { status: deleted ? 200 : 404 });
+  }
+  const toggled = await toggleProduct(parsed.data.productId);
+  if (!toggled) return Response.json({ ok: false, message: t("admin.products.notFound") }, { status: 404 });
+  return Response.json({ ok: true, message: t("admin.products.updated") });
+}
+
+export default function ProductsHub() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ ok: boolean; message: string }>();
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin.products.title")}</h1>
+      {actionData ? <Toast message={actionData.message} kind={actionData.ok ? "success" : "error"} durationMs={3500} /> : null}
+      <ul className="admin-tiles admin-tiles--small">
+        <li>
+          <Link to="/admin/timsar/products/new" className="admin-tile">
+            <span className="admin-tile__title">{t("admin.products.addProduct")}</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/admin/timsar/categories/new" className="admin-tile">
+            <span className="admin-tile__title">{t("admin.products.addCategory")}</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/admin/timsar/categories/view" className="admin-tile">
+            <span className="admin-tile__title">{t("admin.products.viewCategories")}</span>
+          </Link>
+        </li>
+      </ul>
+      <Form method="get" className="admin-filters">
+        <div className="field">
+          <label htmlFor="product-category">{t("admin.products.filter")}</label>
+          <select id="product-category" name="categoryId" defaultValue={data.categoryId ?? ""}>
+            <option value="">{t("admin.products.all")}</option>
+            {data.categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--secondary">
+          {t("admin.products.show")}
+        </button>
+      </Form>
+      {data.products.length === 0 ? (
+        <p className="admin-empty">{t("admin.products.empty")}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table" data-testid="products-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.products.image")}</th>
+                <th scope="col">{t("admin.products.name")}</th>
+                <th scope="col">{t("admin.products.category")}</th>
+                <th scope="col">{t("admin.products.price")}</th>
+                <th scope="col">{t("admin.products.stock")}</th>
+                <th scope="col">{t("admin.products.visibility")}</th>
+                <th scope="col">{t("admin.products.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.products.map((product) => (
+                <ProductRow key={product.id} product={product} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ProductRow({ product }: { product: ReturnType<typeof useLoaderData<typeof loader>>["products"][number] }) {
+  const { t } = useTranslation();
+  return (
+    <tr data-testid="product-row" data-product-id={product.id}>
+      <td>
+        <img src={product.imageUrl} alt="" width={56} height={56} loading="lazy" className="admin-thumb" />
+      </td>
+      <td>{product.name}</td>
+      <td>{product.category}</td>
+      <td>{product.price}</td>
+      <td>{product.stock}</td>
+      <td>
+        <span className={`admin-visibility admin-visibility--${product.isVisible ? "on" : "off"}`}>
+          {product.isVisible ? t("admin.products.visible") : t("admin.products.hidden")}
+        </span>
+      </td>
+      <td className="admin-actions">
+        <Link to={`/admin/timsar/products/edit/${product.id}`} className="button button--secondary button--small">
+          {t("admin.products.edit")}
+        </Link>
+        <Form method="post">
+          <input type="hidden" name="productId" value={product.id} />
+          <button type="submit" name="intent" value="toggle" className="button button--secondary button--small">
+            {product.isVisible ? t("admin.products.hide") : t("admin.products.show")}
+          </button>
+        </Form>
+        <Form
+          method="post"
+          onSubmit={(event) => {
+            if (!window.confirm(t("admin.products.confirmDelete"))) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="productId" value={product.id} />
+          <button type="submit" name="intent" value="delete" className="button button--danger button--small">
+            {t("admin.products.delete")}
+          </button>
+        </Form>
+      </td>
+    </tr>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <AdminError failed="admin.products.categoriesFailed" />;
+}

@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { ProductForm, type ProductFormActionData, type ProductFormDefaults } from "~/components/admin/product-form";
+import { AdminError } from "~/components/admin/admin-error";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { getAdminProduct, listAdminCategories, productFormDefaults } from "~/models/admin-catalogue.server";
+import { productFormAction } from "~/utils/admin-product-form.server";
+import { requireAdmin } from "~/utils/admin-session.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [language, t, categories, product] = await Promise.all([
+    getLanguage(request),
+    i18nServer.getFixedT(request),
+    listAdminCategories(),
+    getAdminProduct(params.id ?? ""),
+  ]);
+  if (!product) throw new Response(t("admin.products.notFound"), { status: 404 });
+  return {
+    title: t("admin.productForm.editTitle"),
+    language,
+    categories: categories.map((category) => ({ id: category.id, nameEn: category.nameEn, nameAr: category.nameAr })),
+    defaults: productFormDefaults(product) as ProductFormDefaults,
+    productId: product.id,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  return productFormAction(request, "edit", params.id);
+}
+
+export default function EditProduct() {
+  const { t } = useTranslation();
+  const { categories, language, defaults, productId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ProductFormActionData>();
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin.productForm.editTitle")}</h1>
+      <ProductForm key={productId} mode="edit" categories={categories} language={language} actionData={actionData} defaultValue={defaults} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <AdminError failed="admin.products.fetchFailed" notFound="admin.products.notFound" />;
+}

@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { ProductForm, type ProductFormActionData } from "~/components/admin/product-form";
+import { AdminError } from "~/components/admin/admin-error";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { listAdminCategories } from "~/models/admin-catalogue.server";
+import { productFormAction } from "~/utils/admin-product-form.server";
+import { requireAdmin } from "~/utils/admin-session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [language, t, categories] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), listAdminCategories()]);
+  return {
+    title: t("admin.productForm.newTitle"),
+    language,
+    categories: categories.map((category) => ({ id: category.id, nameEn: category.nameEn, nameAr: category.nameAr })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  return productFormAction(request, "create");
+}
+
+export default function NewProduct() {
+  const { t } = useTranslation();
+  const { categories, language } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ProductFormActionData>();
+  const [searchParams] = useSearchParams();
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin.productForm.newTitle")}</h1>
+      <ProductForm
+        mode="create"
+        categories={categories}
+        language={language}
+        actionData={actionData}
+        defaultValue={{ isAvailable: true, stockQuantity: "0", categoryId: searchParams.get("categoryId") ?? "" }}
+      />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <AdminError failed="admin.products.categoriesFailed" />;
+}

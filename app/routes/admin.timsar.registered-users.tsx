@@ -1,0 +1,67 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { AdminError } from "~/components/admin/admin-error";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { getRegisteredPhones } from "~/models/admin-order.server";
+import { formatAdminDateTime } from "~/utils/admin-dates";
+import { requireAdmin } from "~/utils/admin-session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [language, t, phones] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getRegisteredPhones()]);
+  return {
+    title: t("admin.users.title"),
+    phones: phones.map((row) => ({
+      phone: row.phone,
+      orderCount: row.orderCount,
+      lastOrderAt: row.lastOrderAt ? formatAdminDateTime(row.lastOrderAt, language) : null,
+    })),
+  };
+}
+
+export default function RegisteredUsers() {
+  const { t } = useTranslation();
+  const { phones } = useLoaderData<typeof loader>();
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin.users.title")}</h1>
+      {phones.length === 0 ? (
+        <p className="admin-empty">{t("admin.users.empty")}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.users.phone")}</th>
+                <th scope="col">{t("admin.users.orderCount")}</th>
+                <th scope="col">{t("admin.users.lastOrder")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("admin.users.viewOrders")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {phones.map((row) => (
+                <tr key={row.phone}>
+                  <td dir="ltr">{row.phone}</td>
+                  <td>{row.orderCount}</td>
+                  <td>{row.lastOrderAt ?? t("admin.users.never")}</td>
+                  <td>
+                    <Link to={`/admin/timsar/user-orders/${encodeURIComponent(row.phone)}`}>{t("admin.users.viewOrders")}</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <AdminError failed="admin.users.fetchFailed" />;
+}

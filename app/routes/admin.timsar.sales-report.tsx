@@ -1,0 +1,140 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { ErrorPage } from "~/components/error-page";
+import { FormMessage } from "~/components/forms";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { getSalesReport, resolveSalesRange } from "~/models/sales-report.server";
+import { formatAdminDate, kuwaitDayStart, todayInKuwait } from "~/utils/admin-dates";
+import { requireAdmin } from "~/utils/admin-session.server";
+import { formatKD } from "~/utils/money";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
+  const range = resolveSalesRange(params.get("dateFrom"), params.get("dateTo"));
+  const today = todayInKuwait();
+  const base = { title: t("admin.report.title"), language };
+  if (!range.ok) {
+    return { ...base, error: t(`admin.report.${range.message as "invalidDate"}`), dateFrom: params.get("dateFrom") ?? today, dateTo: params.get("dateTo") ?? today, report: null };
+  }
+  const report = await getSalesReport(range.dateFrom, range.dateTo);
+  const money = (fils: number) => formatKD(fils, language);
+  return {
+    ...base,
+    error: null,
+    dateFrom: range.dateFrom,
+    dateTo: range.dateTo,
+    report: {
+      isFullMonth: report.isFullMonth,
+      days: Object.entries(report.days).map(([date, day]) => ({
+        date,
+        label: formatAdminDate(new Date(kuwaitDayStart(date).getTime() + 12 * 60 * 60 * 1000), language),
+        orders: day.orders.map((order) => ({ orderNumber: order.orderNumber, total: money(order.totalFils) })),
+        productsTotal: money(day.productsFils),
+        deliveryTotal: money(day.deliveryFils),
+        total: money(day.totalFils),
+      })),
+      summary: {
+        orderCount: report.rangeSummary.orderCount,
+        productsTotal: money(report.rangeSummary.productsFils),
+        deliveryTotal: money(report.rangeSummary.deliveryFils),
+        total: money(report.rangeSummary.totalFils),
+      },
+    },
+  };
+}
+
+export default function SalesReport() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const csvHref = `/admin/timsar/sales-report/csv?${new URLSearchParams({ dateFrom: data.dateFrom, dateTo: data.dateTo }).toString()}`;
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin.report.title")}</h1>
+      <Form method="get" className="admin-filters">
+        <div className="field">
+          <label htmlFor="report-from">{t("admin.report.dateFrom")}</label>
+          <input id="report-from" type="date" name="dateFrom" defaultValue={data.dateFrom} required />
+        </div>
+        <div className="field">
+          <label htmlFor="report-to">{t("admin.report.dateTo")}</label>
+          <input id="report-to" type="date" name="dateTo" defaultValue={data.dateTo} required />
+        </div>
+        <button type="submit" className="button button--primary">
+          {t("admin.report.show")}
+        </button>
+        {data.report ? (
+          <a href={csvHref} className="button button--secondary" download>
+            {t("admin.report.csv")}
+          </a>
+        ) : null}
+      </Form>
+      <FormMessage message={data.error} />
+      <p className="admin-note">{t("admin.report.onlyPaid")}</p>
+      {data.report ? (
+        <>
+          <section className="admin-card admin-summary" data-testid="report-summary">
+            <h2>{t("admin.report.summary")}</h2>
+            {data.report.isFullMonth ? <p className="admin-flag">{t("admin.report.fullMonth")}</p> : null}
+            <dl className="admin-dl">
+              <dt>{t("admin.report.orderCount")}</dt>
+              <dd>{data.report.summary.orderCount}</dd>
+              <dt>{t("admin.report.productsTotal")}</dt>
+              <dd>{data.report.summary.productsTotal}</dd>
+              <dt>{t("admin.report.deliveryTotal")}</dt>
+              <dd>{data.report.summary.deliveryTotal}</dd>
+              <dt>{t("admin.report.total")}</dt>
+              <dd>
+                <strong data-testid="report-total">{data.report.summary.total}</strong>
+              </dd>
+            </dl>
+          </section>
+          {data.report.days.length === 0 ? <p className="admin-empty">{t("admin.report.noSales")}</p> : null}
+          {data.report.days.map((day) => (
+            <section key={day.date} className="admin-card" data-testid="report-day" data-date={day.date}>
+              <h2>{day.label}</h2>
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("admin.report.orderNumber")}</th>
+                    <th scope="col">{t("admin.report.amount")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {day.orders.map((order) => (
+                    <tr key={order.orderNumber}>
+                      <td>{order.orderNumber}</td>
+                      <td>{order.total}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">{t("admin.report.productsTotal")}</th>
+                    <td>{day.productsTotal}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">{t("admin.report.deliveryTotal")}</th>
+                    <td>{day.deliveryTotal}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">{t("admin.report.total")}</th>
+                    <td>{day.total}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </section>
+          ))}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

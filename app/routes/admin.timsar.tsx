@@ -1,0 +1,36 @@
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { AdminNav } from "~/components/admin/admin-nav";
+import { ErrorPage } from "~/components/error-page";
+import { getAdminFromRequest } from "~/utils/admin-session.server";
+import adminStyles from "~/styles/admin.css";
+
+/** Admin pages hold customers' personal data: never stored by caches, never indexed. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+/**
+ * The admin area's frame: the menu shows only to a signed-in administrator. This loader does not guard
+ * anything by itself; every admin page's own loader and action call requireAdmin.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await getAdminFromRequest(request);
+  return { adminEmail: admin?.email ?? null };
+}
+
+export default function AdminLayout() {
+  const { adminEmail } = useLoaderData<typeof loader>();
+  return (
+    <div className="admin">
+      {adminEmail ? <AdminNav email={adminEmail} /> : null}
+      <div className="admin__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}

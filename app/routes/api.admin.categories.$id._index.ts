@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { categoryJson, deleteCategory, getAdminCategory, updateCategory } from "~/models/admin-catalogue.server";
+import { readCategoryUpload } from "~/utils/admin-category-api.server";
+import { requireAdminApi } from "~/utils/admin-session.server";
+import { jsonError } from "~/utils/api.server";
+import { bilingual } from "~/utils/admin-messages.server";
+
+/** GET /api/admin/categories/{id} */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  const category = await getAdminCategory(params.id ?? "");
+  if (!category) return jsonError(404, await bilingual("admin.categories.notFound"));
+  return Response.json({ category: categoryJson(category) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** PUT renames (multipart `name`, optional new `iconImage`); DELETE refuses with 409 while products remain. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdminApi(request);
+  const id = params.id ?? "";
+  if (request.method === "DELETE") {
+    const result = await deleteCategory(id);
+    if (result.ok) return Response.json({ message: await bilingual("admin.categories.deleted") });
+    if (result.reason === "notFound") return jsonError(404, await bilingual("admin.categories.notFound"));
+    return jsonError(409, await bilingual("admin.categories.hasProducts", { count: result.productCount }));
+  }
+  if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (!(await getAdminCategory(id))) return jsonError(404, await bilingual("admin.categories.notFound"));
+  const upload = await readCategoryUpload(request, "edit");
+  const category = await updateCategory(id, { ...upload.names, iconImage: upload.iconImage ?? undefined });
+  if (!category) return jsonError(404, await bilingual("admin.categories.notFound"));
+  return Response.json({ message: await bilingual("admin.categories.updated"), category: categoryJson((await getAdminCategory(id))!) });
+}

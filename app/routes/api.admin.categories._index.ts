@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { categoryJson, createCategory, getAdminCategory, listAdminCategories } from "~/models/admin-catalogue.server";
+import { readCategoryUpload } from "~/utils/admin-category-api.server";
+import { requireAdminApi } from "~/utils/admin-session.server";
+import { jsonError } from "~/utils/api.server";
+import { bilingual } from "~/utils/admin-messages.server";
+
+/** GET /api/admin/categories: every category, hidden ones included, with its product count. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  const categories = await listAdminCategories();
+  return Response.json({ categories: categories.map(categoryJson) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** POST /api/admin/categories, multipart: name (JSON of en and ar) and iconImage (an image file). */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminApi(request);
+  if (request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  const upload = await readCategoryUpload(request, "create");
+  const category = await createCategory({ ...upload.names, iconImage: upload.iconImage! });
+  const created = await getAdminCategory(category.id);
+  return Response.json({ message: await bilingual("admin.categories.created"), category: categoryJson(created!) }, { status: 201 });
+}

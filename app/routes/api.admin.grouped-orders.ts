@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getGroupedOrders } from "~/models/admin-order.server";
+import { requireAdminApi } from "~/utils/admin-session.server";
+import { filsToKD } from "~/utils/money";
+
+/** GET /api/admin/grouped-orders?page&pageSize: paid orders grouped by phone, latest first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  const params = new URL(request.url).searchParams;
+  const result = await getGroupedOrders({ page: Number(params.get("page")) || 1, pageSize: Number(params.get("pageSize")) || 100 });
+  return Response.json(
+    {
+      groups: result.groups.map((group) => ({
+        fullName: group.fullName,
+        phone: group.phone,
+        totalOrders: group.totalOrders,
+        totalAmount: filsToKD(group.totalFils),
+        lastOrderDate: group.lastOrderDate.toISOString(),
+      })),
+      total: result.total,
+      page: result.page,
+      pageCount: result.pageCount,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}

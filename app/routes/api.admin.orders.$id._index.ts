@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getAdminOrder, orderDetailJson } from "~/models/admin-order.server";
+import { requireAdminApi } from "~/utils/admin-session.server";
+import { jsonError } from "~/utils/api.server";
+import { bilingual } from "~/utils/admin-messages.server";
+
+/** GET /api/admin/orders/{id}: by the order's id or its order number. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  const order = await getAdminOrder(params.id ?? "");
+  if (!order) return jsonError(404, await bilingual("admin.order.notFound"));
+  return Response.json({ order: orderDetailJson(order) }, { headers: { "Cache-Control": "no-store" } });
+}

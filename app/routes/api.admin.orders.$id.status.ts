@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { orderListJson, setOrderStatus } from "~/models/admin-order.server";
+import { requireAdminApi } from "~/utils/admin-session.server";
+import { jsonError, readJsonBody } from "~/utils/api.server";
+import { bilingual } from "~/utils/admin-messages.server";
+import { ORDER_STATUSES } from "~/utils/order-status";
+
+const StatusBody = z.object({ status: z.enum(ORDER_STATUSES) });
+
+/** PUT /api/admin/orders/{id}/status {status}: any status may follow any other. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdminApi(request);
+  if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  const parsed = StatusBody.safeParse(await readJsonBody(request));
+  if (!parsed.success) {
+    const message = "Unknown order status. / حالة الطلب غير معروفة.";
+    return jsonError(400, message, { status: [message] });
+  }
+  const order = await setOrderStatus({ idOrNumber: params.id ?? "", status: parsed.data.status, admin });
+  if (!order) return jsonError(404, await bilingual("admin.order.notFound"));
+  return Response.json({ message: await bilingual("admin.orders.statusUpdated"), order: orderListJson(order) });
+}
+
+export function loader() {
+  return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+}

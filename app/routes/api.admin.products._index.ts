@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createProduct, listAdminProducts, productJson } from "~/models/admin-catalogue.server";
+import { readProductInput } from "~/utils/admin-product-api.server";
+import { requireAdminApi } from "~/utils/admin-session.server";
+import { jsonError } from "~/utils/api.server";
+import { bilingual } from "~/utils/admin-messages.server";
+
+/** GET /api/admin/products?categoryId: every product, hidden ones included. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  const categoryId = new URL(request.url).searchParams.get("categoryId");
+  const products = await listAdminProducts({ categoryId });
+  return Response.json({ products: products.map(productJson) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** POST /api/admin/products: SPEC section 7's payload; images must have come from POST /api/upload. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminApi(request);
+  if (request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  const input = await readProductInput(request, "create");
+  const result = await createProduct(input);
+  if (!result.ok) {
+    const message = await bilingual("admin.validation.adminCategoryRequired");
+    return jsonError(400, message, { categoryId: [message] });
+  }
+  return Response.json({ message: await bilingual("admin.products.created"), product: productJson(result.product) }, { status: 201 });
+}

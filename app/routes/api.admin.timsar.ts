@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { AdminLoginSchema } from "~/components/admin/schemas";
+import { verifyAdminLogin } from "~/models/admin.server";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
+import { createAdminSession } from "~/utils/admin-session.server";
+import { jsonError, readJsonBody } from "~/utils/api.server";
+import { bilingual } from "~/utils/admin-messages.server";
+
+/** POST /api/admin/timsar {email, password}: the administrator's login; sets the `__admin` cookie. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  const parsed = AdminLoginSchema.safeParse(await readJsonBody(request));
+  if (!parsed.success || !parsed.data.email || !parsed.data.password) {
+    return jsonError(400, await bilingual("admin.login.invalidCredentials"));
+  }
+  const result = await verifyAdminLogin(parsed.data.email, parsed.data.password);
+  if (!result.ok) {
+    if (result.reason === "tooManyAttempts") {
+      const response = jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
+      response.headers.set("Retry-After", String(result.retryAfterSeconds ?? 60));
+      return response;
+    }
+    return jsonError(401, await bilingual("admin.login.invalidCredentials"));
+  }
+  return Response.json(
+    { message: "Logged in. / تم تسجيل الدخول.", email: result.admin.email, isAdmin: true },
+    { headers: { "Set-Cookie": await createAdminSession(result.admin.id), "Cache-Control": "no-store" } },
+  );
+}
+
+export function loader() {
+  return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+}

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireAdminApi } from "~/utils/admin-session.server";
+import { jsonError } from "~/utils/api.server";
+import { parseMultipart } from "~/utils/multipart.server";
+import { saveUploadedImage, UploadError } from "~/utils/uploads.server";
+
+/**
+ * POST /api/upload (admin only), multipart field `image`: one JPEG, PNG or WebP, re-encoded to WebP under a
+ * name the server chooses. Answers { imageUrl } for the product form to keep until the product is saved.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminApi(request);
+  if (request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  const form = await parseMultipart(request);
+  const file = form.get("image");
+  try {
+    const imageUrl = await saveUploadedImage(file instanceof Blob ? file : null, "products");
+    return Response.json({ imageUrl, message: "Image uploaded. / تم رفع الصورة." }, { status: 201 });
+  } catch (error) {
+    if (error instanceof UploadError) return jsonError(400, error.userMessage, { image: [error.userMessage] });
+    throw error;
+  }
+}
+
+export function loader() {
+  return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+}

@@ -1,0 +1,45 @@
+import { CategoryCreateSchema, CategoryEditSchema } from "~/components/admin/schemas";
+import { jsonError } from "~/utils/api.server";
+import { bilingual } from "~/utils/admin-messages.server";
+import { parseMultipart } from "~/utils/multipart.server";
+import { saveUploadedImage, UploadError } from "~/utils/uploads.server";
+
+function parseName(value: FormDataEntryValue | null): { en?: unknown; ar?: unknown } {
+  if (typeof value !== "string") return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed && typeof parsed === "object" ? (parsed as { en?: unknown; ar?: unknown }) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The API's category body: multipart `name` (JSON of en and ar) and, when creating, `iconImage`. */
+export async function readCategoryUpload(request: Request, mode: "create" | "edit") {
+  const form = await parseMultipart(request);
+  const name = parseName(form.get("name"));
+  const nameEn = typeof name.en === "string" ? name.en : form.get("nameEn");
+  const nameAr = typeof name.ar === "string" ? name.ar : form.get("nameAr");
+  const schema = mode === "create" ? CategoryCreateSchema : CategoryEditSchema;
+  const parsed = schema.safeParse({ nameEn: nameEn || undefined, nameAr: nameAr || undefined });
+  if (!parsed.success) {
+    const message = await bilingual(parsed.error.issues[0]?.message ?? "admin.validation.adminCategoryNamesRequired");
+    throw jsonError(400, message, { name: [message] });
+  }
+  const file = form.get("iconImage");
+  const hasFile = file instanceof Blob && file.size > 0;
+  if (mode === "create" && !hasFile) {
+    const message = await bilingual("admin.validation.adminCategoryIconRequired");
+    throw jsonError(400, message, { iconImage: [message] });
+  }
+  let iconImage: string | null = null;
+  if (hasFile) {
+    try {
+      iconImage = await saveUploadedImage(file, "categories");
+    } catch (error) {
+      if (error instanceof UploadError) throw jsonError(400, error.userMessage, { iconImage: [error.userMessage] });
+      throw error;
+    }
+  }
+  return { names: parsed.data, iconImage };
+}

@@ -1,0 +1,48 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CategoryCreateSchema, CategoryEditSchema } from "~/components/admin/schemas";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { createCategory, updateCategory } from "~/models/admin-catalogue.server";
+import { inLanguage } from "~/utils/admin-product-form.server";
+import { parseMultipart } from "~/utils/multipart.server";
+import { saveUploadedImage, UploadError, UPLOAD_MESSAGES } from "~/utils/uploads.server";
+
+/**
+ * Create and edit pages: names checked by the schema, the icon (required when creating) stored only once the
+ * names are valid, so a refused form leaves no file behind.
+ */
+export async function categoryFormAction(request: Request, mode: "create" | "edit", categoryId?: string) {
+  const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
+  let form: FormData;
+  try {
+    form = await parseMultipart(request);
+  } catch (error) {
+    if (error instanceof Response) {
+      return Response.json({ result: { status: "error", error: { iconImage: [inLanguage(UPLOAD_MESSAGES.size, language)] } } }, { status: 400 });
+    }
+    throw error;
+  }
+  const file = form.get("iconImage");
+  form.delete("iconImage");
+  const submission = parseWithZod(form, { schema: mode === "create" ? CategoryCreateSchema : CategoryEditSchema });
+  const hasFile = file instanceof Blob && file.size > 0;
+  if (submission.status !== "success" || (mode === "create" && !hasFile)) {
+    const iconErrors: Record<string, string[]> = mode === "create" && !hasFile ? { iconImage: [t("admin.validation.adminCategoryIconRequired")] } : {};
+    return Response.json({ result: submission.reply({ fieldErrors: iconErrors }) }, { status: 400 });
+  }
+  let iconImage: string | undefined;
+  if (hasFile) {
+    try {
+      iconImage = await saveUploadedImage(file, "categories");
+    } catch (error) {
+      if (!(error instanceof UploadError)) throw error;
+      return Response.json({ result: submission.reply({ fieldErrors: { iconImage: [inLanguage(error.userMessage, language)] } }) }, { status: 400 });
+    }
+  }
+  if (mode === "create") {
+    await createCategory({ ...submission.value, iconImage: iconImage! });
+    return Response.json({ result: submission.reply({ resetForm: true }), success: t("admin.categories.created"), redirectTo: "/admin/timsar/categories/view" });
+  }
+  const updated = await updateCategory(categoryId ?? "", { ...submission.value, iconImage });
+  if (!updated) return Response.json({ result: submission.reply({ formErrors: [t("admin.categories.updateFailed")] }) }, { status: 404 });
+  return Response.json({ result: submission.reply(), success: t("admin.categories.updated"), redirectTo: "/admin/timsar/categories/view" });
+}

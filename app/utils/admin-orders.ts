@@ -1,0 +1,13 @@
+import { ORDER_STATUSES } from "~/utils/order-status";
+
+/** The fulfilment tabs list paid orders only; orders not (yet) paid are kept apart under "unpaid". */
+export const ADMIN_ORDER_TABS = [...ORDER_STATUSES, "unpaid"] as const;
+export type AdminOrderTab = (typeof ADMIN_ORDER_TABS)[number];
+export const DEFAULT_ORDER_TAB: AdminOrderTab = "pending";
+
+/** Tabs where the date range applies (SPEC section 7: only delivered and cancelled send dates). */
+export const DATED_TABS: readonly AdminOrderTab[] = ["delivered", "cancelled"];
+
+export function isAdminOrderTab(value: unknown): value is AdminOrderTab {
+  return typeof value === "string" && (ADMIN_ORDER_TABS as readonly string[]).includes(value);
+}

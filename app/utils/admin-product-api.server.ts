@@ -1,0 +1,106 @@
+import { productFormSchema, productInputFromForm, type ProductFormMode, type ProductInput } from "~/components/admin/schemas";
+import type { AdminProduct } from "~/models/admin-catalogue.server";
+import { jsonError, readJsonBody } from "~/utils/api.server";
+import { bilingualFieldErrors } from "~/utils/admin-messages.server";
+
+type Bilingual = { en?: unknown; ar?: unknown } | undefined;
+
+function text(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const string = String(value).trim();
+  return string === "" ? undefined : string;
+}
+
+function flag(value: unknown): boolean | undefined {
+  if (typeof value === "boolean") return value;
+  if (value === "true" || value === "on" || value === "1") return true;
+  if (value === "false" || value === "0") return false;
+  return undefined;
+}
+
+function object(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Multipart clients send nested fields as JSON text; JSON clients send them as they are. */
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.includes("multipart/form-data") && !type.includes("application/x-www-form-urlencoded")) {
+    return object(await readJsonBody(request));
+  }
+  const form = await request.formData();
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of form) {
+    if (typeof value !== "string") continue;
+    try {
+      body[key] = JSON.parse(value);
+    } catch {
+      body[key] = value;
+    }
+  }
+  return body;
+}
+
+/**
+ * SPEC section 7's product payload, mapped onto the admin form's fields so the API and the page apply exactly the
+ * same rules. On update, a field the caller leaves out keeps its stored value (PUT omits imageUrl and filterColor).
+ */
+export function productFormValueFromApi(body: Record<string, unknown>, existing?: AdminProduct) {
+  const has = (key: string) => body[key] !== undefined;
+  const name = object(body.name) as Bilingual;
+  const description = object(body.description) as Bilingual;
+  const color = object(body.color);
+  const colorName = object(color.name) as Bilingual;
+  const colorLevel = object(color.level) as Bilingual;
+  const gallery = Array.isArray(body.gallery) ? body.gallery.map(String) : existing?.gallery.map((image) => image.url) ?? [];
+  const imageUrl = text(body.imageUrl) ?? existing?.imageUrl;
+  const tags = Array.isArray(body.customTags)
+    ? body.customTags.map((tag) => {
+        const record = object(tag);
+        const title = object(record.title) as Bilingual;
+        return { titleEn: text(title?.en), titleAr: text(title?.ar), required: flag(record.required) ?? false };
+      })
+    : existing?.customTags.map((tag) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, required: tag.required }));
+  const pick = <T>(fromBody: T | undefined, stored: T | undefined) => (fromBody !== undefined ? fromBody : stored);
+  return {
+    nameEn: pick(text(name?.en), existing?.nameEn),
+    nameAr: pick(text(name?.ar), existing?.nameAr),
+    descriptionEn: has("description") ? text(description?.en) : existing?.descriptionEn || undefined,
+    descriptionAr: has("description") ? text(description?.ar) : existing?.descriptionAr || undefined,
+    price: pick(text(body.price), existing ? String(existing.priceFils / 1000) : undefined),
+    priceBeforeDiscount: has("priceBeforeDiscount")
+      ? text(body.priceBeforeDiscount)
+      : existing?.priceBeforeDiscountFils != null
+        ? String(existing.priceBeforeDiscountFils / 1000)
+        : undefined,
+    stockQuantity: pick(text(body.stockQuantity), existing ? String(existing.stockQuantity) : undefined),
+    hasDiscount: pick(flag(body.hasDiscount), existing?.hasDiscount),
+    isAvailable: pick(flag(body.isAvailable), existing?.isAvailable ?? true),
+    isNewArrival: pick(flag(body.isNewArrivals ?? body.isNewArrival), existing?.isNewArrival),
+    colorNameEn: has("color") ? text(colorName?.en) : existing?.colorNameEn ?? undefined,
+    colorNameAr: has("color") ? text(colorName?.ar) : existing?.colorNameAr ?? undefined,
+    colorLevelEn: has("color") ? text(colorLevel?.en) : existing?.colorLevelEn ?? undefined,
+    colorLevelAr: has("color") ? text(colorLevel?.ar) : existing?.colorLevelAr ?? undefined,
+    filterColor: has("filterColor") ? text(body.filterColor) : existing?.filterColor ?? undefined,
+    categoryId: pick(text(body.categoryId), existing?.categoryId),
+    customTags: tags,
+    images: [...new Set([imageUrl, ...gallery].filter((url): url is string => Boolean(url)))],
+  };
+}
+
+/** Reads and checks a product payload; throws the 400 answer (with field errors) when it breaks a rule. */
+export async function readProductInput(request: Request, mode: ProductFormMode, existing?: AdminProduct): Promise<ProductInput> {
+  const value = productFormValueFromApi(await readBody(request), existing);
+  const parsed = productFormSchema(mode).safeParse(value);
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String).join(".") || "form";
+      (errors[path] ??= []).push(issue.message);
+    }
+    const fieldErrors = await bilingualFieldErrors(errors);
+    const first = Object.values(fieldErrors)[0]?.[0] ?? "Invalid product. / بيانات المنتج غير صحيحة.";
+    throw jsonError(400, first, fieldErrors);
+  }
+  return productInputFromForm(parsed.data);
+}

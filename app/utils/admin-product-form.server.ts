@@ -1,0 +1,76 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { productFormSchema, productInputFromForm, type ProductFormMode } from "~/components/admin/schemas";
+import type { Language } from "~/i18n/config";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { createProduct, updateProduct } from "~/models/admin-catalogue.server";
+import { parseMultipart } from "~/utils/multipart.server";
+import { saveUploadedImage, UploadError, UPLOAD_MESSAGES } from "~/utils/uploads.server";
+
+/** Upload messages are "English / العربية"; a page shows the half in its own language. */
+export function inLanguage(message: string, language: Language): string {
+  const [en, ar] = message.split(" / ");
+  return (language === "en" ? en : ar) ?? message;
+}
+
+function imagesOf(form: FormData): string[] {
+  return [...form.entries()]
+    .filter(([key, value]) => /^images\[\d+\]$/.test(key) && typeof value === "string" && value)
+    .sort(([a], [b]) => Number(a.slice(7, -1)) - Number(b.slice(7, -1)))
+    .map(([, value]) => value as string);
+}
+
+/**
+ * The product page's action for both create and edit. Besides "save", the form posts "upload",
+ * "remove-image:URL" and "main-image:URL" so the pictures can be managed without JavaScript; those re-show the
+ * form with what was typed and without complaining about fields the admin has not reached yet.
+ */
+export async function productFormAction(request: Request, mode: ProductFormMode, productId?: string) {
+  const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
+  let form: FormData;
+  try {
+    form = await parseMultipart(request);
+  } catch (error) {
+    if (error instanceof Response) return Response.json({ uploadError: inLanguage(UPLOAD_MESSAGES.size, language) }, { status: 400 });
+    throw error;
+  }
+  const intent = String(form.get("intent") ?? "save");
+  let images = imagesOf(form);
+  let uploadError: string | null = null;
+  const file = form.get("imageFile");
+  if (file instanceof Blob && file.size > 0) {
+    try {
+      images.push(await saveUploadedImage(file, "products"));
+    } catch (error) {
+      if (!(error instanceof UploadError)) throw error;
+      uploadError = inLanguage(error.userMessage, language);
+    }
+  }
+  if (intent.startsWith("remove-image:")) images = images.filter((url) => url !== intent.slice("remove-image:".length));
+  if (intent.startsWith("main-image:")) {
+    const main = intent.slice("main-image:".length);
+    images = [main, ...images.filter((url) => url !== main)];
+  }
+  images = [...new Set(images)];
+  for (const key of [...form.keys()]) if (/^images\[\d+\]$/.test(key) || key === "imageFile" || key === "intent") form.delete(key);
+  images.forEach((url, index) => form.set(`images[${index}]`, url));
+
+  const submission = parseWithZod(form, { schema: productFormSchema(mode) });
+  if (intent !== "save" || uploadError) {
+    const reply = submission.reply();
+    return Response.json({ result: { ...reply, status: undefined, error: {} }, images, uploadError }, { status: uploadError ? 400 : 200 });
+  }
+  if (submission.status !== "success") return Response.json({ result: submission.reply(), images }, { status: 400 });
+  const input = productInputFromForm(submission.value);
+  const result = mode === "create" ? await createProduct(input) : await updateProduct(productId ?? "", input);
+  if (!result.ok) {
+    const message = result.reason === "notFound" ? t("admin.products.notFound") : t("admin.validation.adminCategoryRequired");
+    const failed = mode === "create" ? t("admin.products.createFailed") : t("admin.products.updateFailed");
+    return Response.json({ result: submission.reply({ formErrors: [`${failed} ${message}`] }), images }, { status: 400 });
+  }
+  return Response.json({
+    result: submission.reply(),
+    images,
+    success: mode === "create" ? t("admin.products.created") : t("admin.products.updated"),
+    redirectTo: "/admin/timsar/products",
+  });
+}

@@ -1,0 +1,74 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { prisma } from "~/db.server";
+import { getEnv } from "~/env.server";
+import { jsonError } from "~/utils/api.server";
+import { getCustomerFromRequest, newSessionId } from "~/utils/session.server";
+
+export const ADMIN_SESSION_HOURS = 12;
+export const ADMIN_LOGIN_PATH = "/admin/timsar";
+
+let adminCookie: ReturnType<typeof createCookie> | undefined;
+
+/** A cookie of its own (`__admin`), so a shopper's session never grants admin rights and vice versa. */
+export function getAdminSessionCookie() {
+  const env = getEnv();
+  adminCookie ??= createCookie("__admin", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.isProduction,
+    path: "/",
+    secrets: env.sessionSecrets,
+  });
+  return adminCookie;
+}
+
+export type SignedInAdmin = { id: string; email: string; sessionId: string };
+
+export async function getAdminFromRequest(request: Request): Promise<SignedInAdmin | null> {
+  const value: unknown = await getAdminSessionCookie().parse(request.headers.get("Cookie"));
+  if (typeof value !== "string") return null;
+  const session = await prisma.session.findUnique({
+    where: { id: value },
+    select: { kind: true, expiresAt: true, admin: { select: { id: true, email: true } } },
+  });
+  if (!session || session.kind !== "admin" || session.expiresAt <= new Date() || !session.admin) return null;
+  return { ...session.admin, sessionId: value };
+}
+
+/** For the invoice route and others: may this request see what only the administrator sees? */
+export async function isAdminRequest(request: Request): Promise<boolean> {
+  return (await getAdminFromRequest(request)) !== null;
+}
+
+/** Admin pages: anyone else is sent to the admin login before anything is rendered. */
+export async function requireAdmin(request: Request): Promise<SignedInAdmin> {
+  const admin = await getAdminFromRequest(request);
+  if (!admin) throw redirect(ADMIN_LOGIN_PATH);
+  return admin;
+}
+
+export const ADMIN_UNAUTHORIZED_MESSAGE = "Admin login required. / يلزم تسجيل دخول المسؤول.";
+export const ADMIN_FORBIDDEN_MESSAGE = "Administrators only. / هذه العملية للمسؤول فقط.";
+
+/** Admin API calls: 401 without any session, 403 when the caller is only a signed-in shopper. */
+export async function requireAdminApi(request: Request): Promise<SignedInAdmin> {
+  const admin = await getAdminFromRequest(request);
+  if (admin) return admin;
+  if (await getCustomerFromRequest(request)) throw jsonError(403, ADMIN_FORBIDDEN_MESSAGE);
+  throw jsonError(401, ADMIN_UNAUTHORIZED_MESSAGE);
+}
+
+/** Starts an admin session row and answers the Set-Cookie header that names it. */
+export async function createAdminSession(adminId: string): Promise<string> {
+  const id = newSessionId();
+  const expiresAt = new Date(Date.now() + ADMIN_SESSION_HOURS * 60 * 60 * 1000);
+  await prisma.session.create({ data: { id, kind: "admin", adminId, expiresAt } });
+  return getAdminSessionCookie().serialize(id, { expires: expiresAt });
+}
+
+/** Revokes the row (so a copied cookie stops working) and clears the cookie. */
+export async function destroyAdminSession(request: Request): Promise<string> {
+  const admin = await getAdminFromRequest(request);
+  if (admin) await prisma.session.deleteMany({ where: { id: admin.sessionId, kind: "admin" } });
+  return getAdminSessionCookie().serialize("", { maxAge: 0 });
+}

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata } from "sharp";
+import { getEnv } from "~/env.server";
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_PIXELS_PER_SIDE = 4000;
+
+/** What the storefront shows: the product page's main picture and the grid's card / thumbnail. */
+const PRODUCT_SIZES = [
+  { suffix: "", width: 1000 },
+  { suffix: "-400", width: 400 },
+] as const;
+const ICON_SIZES = [{ suffix: "", width: 160 }] as const;
+
+export type UploadKind = "products" | "categories";
+
+export class UploadError extends Error {
+  constructor(readonly userMessage: string) {
+    super(userMessage);
+  }
+}
+
+export const UPLOAD_MESSAGES = {
+  missing: "Please choose an image to upload. / يرجى اختيار صورة للرفع.",
+  type: "Only JPEG, PNG or WebP images are accepted. / تُقبل صور JPEG أو PNG أو WebP فقط.",
+  size: "The image must be at most 5 MB. / يجب ألا يزيد حجم الصورة عن 5 ميغابايت.",
+  dimensions: "The image must be at most 4000 × 4000 pixels. / يجب ألا تزيد أبعاد الصورة عن 4000 × 4000 بكسل.",
+  unreadable: "The image could not be read. / تعذرت قراءة الصورة.",
+} as const;
+
+/** The type as told by the file's first bytes; its name and declared type are never trusted. */
+export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | null {
+  const starts = (signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+  if (bytes.length >= 3 && starts([0xff, 0xd8, 0xff])) return "jpeg";
+  if (bytes.length >= 8 && starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return null;
+}
+
+export function uploadsDir(kind: UploadKind): string {
+  return path.join(getEnv().dataDir, "uploads", kind);
+}
+
+/**
+ * Checks one image and re-encodes it to WebP at the sizes the shop shows, under a name chosen here.
+ * Every output is decoded and written to a temporary name first and renamed at the end, so a refusal or a
+ * failure leaves nothing behind. Answers the public URL of the largest size.
+ */
+export async function saveUploadedImage(file: Blob | null | undefined, kind: UploadKind = "products"): Promise<string> {
+  if (!file || file.size === 0) throw new UploadError(UPLOAD_MESSAGES.missing);
+  if (file.size > MAX_UPLOAD_BYTES) throw new UploadError(UPLOAD_MESSAGES.size);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!sniffImageType(bytes)) throw new UploadError(UPLOAD_MESSAGES.type);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes).metadata();
+  } catch {
+    throw new UploadError(UPLOAD_MESSAGES.unreadable);
+  }
+  if (!metadata.width || !metadata.height) throw new UploadError(UPLOAD_MESSAGES.unreadable);
+  if (metadata.width > MAX_UPLOAD_PIXELS_PER_SIDE || metadata.height > MAX_UPLOAD_PIXELS_PER_SIDE) {
+    throw new UploadError(UPLOAD_MESSAGES.dimensions);
+  }
+
+  const sizes = kind === "products" ? PRODUCT_SIZES : ICON_SIZES;
+  const dir = uploadsDir(kind);
+  await fs.mkdir(dir, { recursive: true });
+  const name = crypto.randomBytes(12).toString("hex");
+  const written: { temp: string; final: string }[] = [];
+  try {
+    for (const size of sizes) {
+      const final = path.join(dir, `${name}${size.suffix}.webp`);
+      const temp = `${final}.${process.pid}.tmp`;
+      written.push({ temp, final });
+      const pipeline = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS_PER_SIDE * MAX_UPLOAD_PIXELS_PER_SIDE })
+        .rotate()
+        .resize({ width: size.width, height: kind === "categories" ? size.width : undefined, fit: kind === "categories" ? "cover" : "inside", withoutEnlargement: true });
+      await pipeline.webp({ quality: 82 }).toFile(temp);
+    }
+    for (const file of written) await fs.rename(file.temp, file.final);
+  } catch {
+    await Promise.all(written.flatMap((file) => [fs.rm(file.temp, { force: true }), fs.rm(file.final, { force: true })]));
+    throw new UploadError(UPLOAD_MESSAGES.unreadable);
+  }
+  return `/uploads/${kind}/${name}.webp`;
+}

@@ -1,0 +1,160 @@
+import crypto from "node:crypto";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import * as categories from "~/routes/api.admin.categories._index";
+import * as category from "~/routes/api.admin.categories.$id._index";
+import * as products from "~/routes/api.admin.products._index";
+import * as product from "~/routes/api.admin.products.$id._index";
+import * as productToggle from "~/routes/api.admin.products.$id.toggle";
+import * as upload from "~/routes/api.upload";
+import * as login from "~/routes/api.admin.timsar";
+import * as session from "~/routes/api.admin.session";
+import { ensureAdmin } from "~/models/admin.server";
+import { adminCookie, request } from "../support/admin-requests";
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+
+async function run(handler: unknown, req: Request, params: Record<string, string> = {}) {
+  try {
+    return await (handler as Handler)({ request: req, params, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function uploadedImage(cookie: string): Promise<string> {
+  const form = new FormData();
+  const bytes = await sharp({ create: { width: 60, height: 60, channels: 3, background: "#1565c0" } }).jpeg().toBuffer();
+  form.append("image", new Blob([bytes], { type: "image/jpeg" }), "bow.jpg");
+  const response = await run(upload.action, request("/api/upload", { method: "POST", body: form, cookie }));
+  return ((await response.json()) as { imageUrl: string }).imageUrl;
+}
+
+async function newCategory(cookie: string) {
+  const form = new FormData();
+  form.append("name", JSON.stringify({ en: `Bows ${crypto.randomUUID()}`, ar: "فيونكات" }));
+  const icon = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#ad1457" } }).png().toBuffer();
+  form.append("iconImage", new Blob([icon], { type: "image/png" }), "icon.png");
+  const response = await run(categories.action, request("/api/admin/categories", { method: "POST", body: form, cookie }));
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { category: { _id: string; slug: string; iconImage: string } }).category;
+}
+
+describe("the admin catalogue API", () => {
+  it("creates a category with its icon, refuses one without names or icon", async () => {
+    const { cookie } = await adminCookie();
+    const created = await newCategory(cookie);
+    expect(created.slug).toMatch(/^bows-/);
+    expect(created.iconImage).toMatch(/^\/uploads\/categories\/[a-f0-9]+\.webp$/);
+
+    const noIcon = new FormData();
+    noIcon.append("name", JSON.stringify({ en: "A", ar: "ب" }));
+    const refused = await run(categories.action, request("/api/admin/categories", { method: "POST", body: noIcon, cookie }));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain("Please select an icon image.");
+
+    const noNames = new FormData();
+    noNames.append("name", JSON.stringify({ en: "A" }));
+    const refusedNames = await run(categories.action, request("/api/admin/categories", { method: "POST", body: noNames, cookie }));
+    expect(((await refusedNames.json()) as { message: string }).message).toContain("Please fill in both English and Arabic names.");
+  });
+
+  it("creates, reads, updates, hides and deletes a product with SPEC's rules", async () => {
+    const { cookie } = await adminCookie();
+    const cat = await newCategory(cookie);
+    const imageUrl = await uploadedImage(cookie);
+    const payload = {
+      name: { en: "Satin bow", ar: "فيونكة ساتان" },
+      description: { en: "Soft", ar: "ناعمة" },
+      price: "1,250.5",
+      priceBeforeDiscount: 0,
+      stockQuantity: 7,
+      imageUrl,
+      gallery: [],
+      color: { name: { en: "Pink", ar: "وردي" }, level: { en: "Primary", ar: "ابتدائي" } },
+      filterColor: "primaryPink",
+      categoryId: cat._id,
+      isAvailable: true,
+      isNewArrivals: true,
+      hasDiscount: true,
+      customTags: [{ title: { en: "Name", ar: "الاسم" }, required: true }],
+    };
+    const discountRefused = await run(products.action, request("/api/admin/products", { method: "POST", json: payload, cookie }));
+    expect(discountRefused.status).toBe(400);
+    const refusal = (await discountRefused.json()) as { message: string; fieldErrors: Record<string, string[]> };
+    expect(refusal.fieldErrors.priceBeforeDiscount[0]).toContain("When discount is enabled, 'Price Before Discount' must be filled and greater than zero.");
+
+    const noImage = await run(products.action, request("/api/admin/products", { method: "POST", json: { ...payload, imageUrl: undefined, priceBeforeDiscount: 2 }, cookie }));
+    expect(((await noImage.json()) as { message: string }).message).toContain("Please upload at least one image.");
+
+    const foreignImage = await run(products.action, request("/api/admin/products", { method: "POST", json: { ...payload, imageUrl: "https://evil.example/x.png", priceBeforeDiscount: 2 }, cookie }));
+    expect(foreignImage.status).toBe(400);
+
+    const created = await run(products.action, request("/api/admin/products", { method: "POST", json: { ...payload, priceBeforeDiscount: "1,500" }, cookie }));
+    expect(created.status).toBe(201);
+    const { product: saved } = (await created.json()) as { product: Record<string, unknown> & { _id: string } };
+    expect(saved).toMatchObject({
+      name: { en: "Satin bow", ar: "فيونكة ساتان" },
+      price: 1250.5,
+      priceBeforeDiscount: 1500,
+      stockQuantity: 7,
+      imageUrl,
+      isNewArrivals: true,
+      filterColor: "primaryPink",
+      customTags: [{ title: { en: "Name", ar: "الاسم" }, required: true }],
+      isVisible: true,
+    });
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: saved._id } })).priceFils).toBe(1250500);
+
+    const badStock = await run(product.action, request(`/api/admin/products/${saved._id}`, { method: "PUT", json: { stockQuantity: "-1" }, cookie }), { id: saved._id });
+    expect(((await badStock.json()) as { message: string }).message).toContain("Stock Quantity must be a valid number.");
+
+    const updated = await run(product.action, request(`/api/admin/products/${saved._id}`, { method: "PUT", json: { price: 3, hasDiscount: false, customTags: [] }, cookie }), { id: saved._id });
+    expect(updated.status).toBe(200);
+    const after = ((await updated.json()) as { product: Record<string, unknown> }).product;
+    expect(after).toMatchObject({ price: 3, hasDiscount: false, imageUrl, filterColor: "primaryPink", customTags: [] });
+
+    const hidden = await run(productToggle.action, request(`/api/admin/products/${saved._id}/toggle`, { method: "PUT", cookie }), { id: saved._id });
+    expect(await hidden.json()).toEqual({ isVisible: false });
+
+    const blocked = await run(category.action, request(`/api/admin/categories/${cat._id}`, { method: "DELETE", cookie }), { id: cat._id });
+    expect(blocked.status).toBe(409);
+    expect(((await blocked.json()) as { message: string }).message).toContain("still has 1 products");
+
+    const deleted = await run(product.action, request(`/api/admin/products/${saved._id}`, { method: "DELETE", cookie }), { id: saved._id });
+    expect(deleted.status).toBe(200);
+    const gone = await run(product.loader, request(`/api/admin/products/${saved._id}`, { cookie }), { id: saved._id });
+    expect(gone.status).toBe(404);
+    const categoryDeleted = await run(category.action, request(`/api/admin/categories/${cat._id}`, { method: "DELETE", cookie }), { id: cat._id });
+    expect(categoryDeleted.status).toBe(200);
+  });
+});
+
+describe("the admin login API", () => {
+  it("signs in with the right password, refuses a wrong one, and limits attempts", async () => {
+    const adminEmail = `login-${crypto.randomUUID()}@example.com`;
+    await ensureAdmin({ adminEmail, adminPassword: "correct-horse-battery" });
+    const attempt = (password: string) =>
+      run(login.action, request("/api/admin/timsar", { method: "POST", json: { email: adminEmail, password } }));
+
+    const ok = await attempt("correct-horse-battery");
+    expect(ok.status).toBe(200);
+    const cookie = ok.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/^__admin=.+HttpOnly/i);
+    const who = await run(session.loader, request("/api/admin/session", { cookie: cookie.split(";")[0] }));
+    expect(await who.json()).toEqual({ isAdmin: true, email: adminEmail });
+
+    const wrong = await attempt("wrong-password");
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ message: "Invalid credentials / بيانات الدخول غير صحيحة" });
+    let last = wrong;
+    for (let i = 0; i < 10; i++) last = await attempt("wrong-password");
+    expect(last.status).toBe(429);
+    expect((await attempt("correct-horse-battery")).status).toBe(429);
+
+    const anonymous = await run(session.loader, request("/api/admin/session"));
+    expect(await anonymous.json()).toEqual({ isAdmin: false });
+  });
+});
