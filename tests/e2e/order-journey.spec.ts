@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { createTestOrder } from "../support/orders";
+import { signInAsNewCustomer } from "../support/shopper";
+import { e2eDatabase, signInAsAdmin, unique } from "./admin-fixtures";
+
+// The administrator's status change is what the shopper sees, on My Orders and on the tracking page.
+test("a status set by the administrator shows on the shopper's My Orders and tracking pages", async ({ browser, baseURL }) => {
+  const shopperContext = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
+  const customer = await signInAsNewCustomer(shopperContext, baseURL!);
+  const order = await createTestOrder(e2eDatabase() as never, { fullName: unique("Hessa"), customerId: customer.id, phone: customer.phone });
+
+  const shopper = await shopperContext.newPage();
+  await shopper.goto("/my-orders");
+  const card = shopper.locator("article, li").filter({ hasText: order.orderNumber }).first();
+  await expect(card.getByTestId("status-badge")).toHaveText("قيد الانتظار");
+
+  const adminContext = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
+  await adminContext.addCookies([{ name: "lang", value: "en", url: baseURL! }]);
+  await signInAsAdmin(adminContext, baseURL!);
+  const admin = await adminContext.newPage();
+  await admin.goto(`/admin/timsar/orders/${order.orderNumber}`);
+  await admin.getByLabel("Status", { exact: true }).selectOption("outForDelivery");
+  await admin.getByRole("button", { name: "Save" }).click();
+  await expect(admin.getByTestId("toast")).toHaveText("Order status updated successfully.");
+
+  await shopper.reload();
+  await expect(card.getByTestId("status-badge")).toHaveText("خرج للتوصيل");
+  await expect(card.getByTestId("status-badge")).toHaveAttribute("data-status", "outForDelivery");
+
+  await shopper.goto(`/view-invoice?orderNumber=${order.orderNumber.toLowerCase()}`);
+  await expect(shopper.getByTestId("status-badge")).toHaveText("خرج للتوصيل");
+  await shopperContext.close();
+  await adminContext.close();
+});
