@@ -1,0 +1,90 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { localized, type Language } from "~/i18n/config";
+import type { action as cartAction } from "~/routes/cart";
+import { openCartDrawer } from "./cart-drawer";
+import { FlashToast } from "./flash-toast";
+import { Price, SaleBadge } from "./price";
+import type { ShopFlash } from "./toast-messages";
+import { useHydrated } from "./use-hydrated";
+
+export type CardProduct = {
+  id: string;
+  nameEn: string;
+  nameAr: string;
+  priceFils: number;
+  priceBeforeDiscountFils: number | null;
+  hasDiscount: boolean;
+  stockQuantity: number;
+  isAvailable: boolean;
+  imageUrl: string;
+};
+
+/** One toast per cart outcome; the counter remounts it so the same message shows again on the next click. */
+export function useCartOutcomeToast(fetcher: ReturnType<typeof useFetcher<typeof cartAction>>) {
+  const [toast, setToast] = useState<{ flash: ShopFlash; id: number } | null>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || !("intent" in fetcher.data)) return;
+    const { problem, intent } = fetcher.data;
+    if (problem) setToast((previous) => ({ flash: problem, id: (previous?.id ?? 0) + 1 }));
+    else if (intent === "buy") openCartDrawer();
+    else if (intent === "add") setToast((previous) => ({ flash: "added", id: (previous?.id ?? 0) + 1 }));
+  }, [fetcher.state, fetcher.data]);
+  return toast;
+}
+
+/** Image, name, price, SALE badge, Add to Cart and Buy Now, or Out of Stock (SPEC section 2). */
+export function ProductCard({ product, language, eager }: { product: CardProduct; language: Language; eager: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof cartAction>();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const toast = useCartOutcomeToast(fetcher);
+  const name = localized(language, { en: product.nameEn, ar: product.nameAr });
+  const discounted = product.hasDiscount && product.priceBeforeDiscountFils !== null;
+  const inStock = product.isAvailable && product.stockQuantity > 0;
+  return (
+    <article className="product-card" data-testid="product-card" data-product-id={product.id}>
+      <Link to={`/product/${product.id}`} className="product-card__link" prefetch="intent">
+        <span className="product-card__media">
+          <img
+            src={product.imageUrl}
+            alt={name}
+            width={400}
+            height={400}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+          {discounted ? <SaleBadge /> : null}
+        </span>
+        <h3 className="product-card__name">{name}</h3>
+      </Link>
+      <Price
+        priceFils={product.priceFils}
+        priceBeforeDiscountFils={product.priceBeforeDiscountFils}
+        discounted={discounted}
+        language={language}
+      />
+      {inStock ? (
+        <fetcher.Form method="post" action="/cart" className="product-card__actions">
+          <input type="hidden" name="productId" value={product.id} />
+          <input type="hidden" name="source" value="card" />
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
+          <button type="submit" name="intent" value="add" className="button button--primary" aria-label={`${t("shop.card.addToCart")}: ${name}`}>
+            {t("shop.card.addToCart")}
+          </button>
+          <button type="submit" name="intent" value="buy" className="button button--secondary" aria-label={`${t("shop.card.buyNow")}: ${name}`}>
+            {t("shop.card.buyNow")}
+          </button>
+        </fetcher.Form>
+      ) : (
+        <p className="product-card__out" data-testid="out-of-stock">
+          {t("shop.card.outOfStock")}
+        </p>
+      )}
+      {toast ? <FlashToast key={toast.id} flash={toast.flash} where="grid" /> : null}
+    </article>
+  );
+}
