@@ -5,7 +5,7 @@ import { loader as categoryLoader } from "./api.categories.$slug";
 import { loader as productsLoader } from "./api.products";
 import { loader as productLoader } from "./api.products.$id";
 
-const context = {};
+const context = { cspNonce: "test-nonce" };
 
 async function getJson(response: Response) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };

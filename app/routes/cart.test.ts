@@ -3,7 +3,7 @@ import { createCategory, createProduct } from "../../tests/setup/shop-fixtures";
 import { readCartLines } from "~/models/cart.server";
 import { action, loader } from "./cart";
 
-const context = {};
+const context = { cspNonce: "test-nonce" };
 
 function post(fields: Record<string, string | string[]>, cookie = ""): Request {
   const body = new URLSearchParams();
