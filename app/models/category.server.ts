@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import { cachedCatalogue } from "./catalogue-cache.server";
 
 const CATEGORY_FIELDS = { id: true, nameEn: true, nameAr: true, slug: true, iconImage: true, isVisible: true } as const;
 
@@ -6,16 +7,18 @@ export type CategoryRow = { id: string; nameEn: string; nameAr: string; slug: st
 
 /** The storefront's category bar and `GET /api/categories`: visible categories in the admin's order. */
 export async function getVisibleCategories(): Promise<CategoryRow[]> {
-  return prisma.category.findMany({
-    where: { isVisible: true },
-    orderBy: [{ position: "asc" }, { createdAt: "asc" }],
-    select: CATEGORY_FIELDS,
-  });
+  return cachedCatalogue("visibleCategories", () =>
+    prisma.category.findMany({
+      where: { isVisible: true },
+      orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+      select: CATEGORY_FIELDS,
+    }),
+  );
 }
 
 /** A hidden category answers like a missing one: the storefront never reveals it. */
 export async function getVisibleCategoryBySlug(slug: string): Promise<CategoryRow | null> {
-  return prisma.category.findFirst({ where: { slug, isVisible: true }, select: CATEGORY_FIELDS });
+  return cachedCatalogue(`category:${slug}`, () => prisma.category.findFirst({ where: { slug, isVisible: true }, select: CATEGORY_FIELDS }));
 }
 
 /** SPEC section 3's Category as the JSON API speaks it. */

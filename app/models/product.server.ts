@@ -2,6 +2,7 @@ import { prisma, type Prisma } from "~/db.server";
 import { filsToKD } from "~/utils/money";
 import type { FilterColor } from "~/utils/product";
 import type { ProductSort } from "~/utils/storefront";
+import { cachedCatalogue } from "./catalogue-cache.server";
 
 /** What a shopper may see: the product and its category are both visible. */
 const VISIBLE: Prisma.ProductWhereInput = { isVisible: true, category: { isVisible: true } };
@@ -54,6 +55,10 @@ export type StorefrontQuery = { categorySlug: string | null; color: FilterColor 
  * fast as a small one; the filters match the (isVisible, filterColor / priceFils / createdAt) indexes.
  */
 export async function getStorefrontProducts(query: StorefrontQuery) {
+  return cachedCatalogue(`storefront:${JSON.stringify(query)}`, () => loadStorefrontProducts(query));
+}
+
+async function loadStorefrontProducts(query: StorefrontQuery) {
   const where: Prisma.ProductWhereInput = {
     ...VISIBLE,
     ...(query.categorySlug ? { category: { isVisible: true, slug: query.categorySlug } } : {}),
@@ -74,16 +79,18 @@ export async function getStorefrontProducts(query: StorefrontQuery) {
 
 /** `GET /api/products`: every visible product, optionally of one visible category. */
 export async function getVisibleProducts(categorySlug?: string | null): Promise<ProductDetail[]> {
-  return prisma.product.findMany({
-    where: categorySlug ? { ...VISIBLE, category: { isVisible: true, slug: categorySlug } } : VISIBLE,
-    orderBy: ORDER_BY.default,
-    select: DETAIL_FIELDS,
-  });
+  return cachedCatalogue(`products:${categorySlug ?? ""}`, () =>
+    prisma.product.findMany({
+      where: categorySlug ? { ...VISIBLE, category: { isVisible: true, slug: categorySlug } } : VISIBLE,
+      orderBy: ORDER_BY.default,
+      select: DETAIL_FIELDS,
+    }),
+  );
 }
 
 /** The product page and `GET /api/products/{id}`; hidden answers like missing. */
 export async function getVisibleProduct(id: string): Promise<ProductDetail | null> {
-  return prisma.product.findFirst({ where: { id, ...VISIBLE }, select: DETAIL_FIELDS });
+  return cachedCatalogue(`product:${id}`, () => prisma.product.findFirst({ where: { id, ...VISIBLE }, select: DETAIL_FIELDS }));
 }
 
 /** For the sitemap: just enough to list every visible product page. */

@@ -8,11 +8,12 @@ import { FlashToast } from "~/components/shop/flash-toast";
 import { ProductGrid } from "~/components/shop/product-grid";
 import { getEnv } from "~/env.server";
 import { localized } from "~/i18n/config";
-import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { getLanguage } from "~/i18n/i18next.server";
 import { getVisibleCategories } from "~/models/category.server";
 import { getStorefrontProducts } from "~/models/product.server";
 import { readFlash } from "~/models/shop-flash.server";
 import shopStyles from "~/styles/shop.css";
+import { fixedT } from "~/utils/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
 import { readStorefrontChoice, storefrontHref } from "~/utils/storefront";
@@ -24,12 +25,8 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const choice = readStorefrontChoice(new URL(request.url).searchParams);
-  const [language, t, categories, listing] = await Promise.all([
-    getLanguage(request),
-    i18nServer.getFixedT(request),
-    getVisibleCategories(),
-    getStorefrontProducts(choice),
-  ]);
+  const [language, categories, listing] = await Promise.all([getLanguage(request), getVisibleCategories(), getStorefrontProducts(choice)]);
+  const t = fixedT(language);
   const category = categories.find((item) => item.slug === choice.categorySlug);
   const categoryName = category ? localized(language, { en: category.nameEn, ar: category.nameAr }) : null;
   const { flash, headers } = readFlash(request);

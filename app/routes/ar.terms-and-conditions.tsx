@@ -1,15 +1,15 @@
 import type { LinksFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalErrorBoundary, LegalPage, legalMeta } from "~/components/shop/legal-page";
-import { i18nServer } from "~/i18n/i18next.server";
+import { fixedT } from "~/utils/fixed-t.server";
 import { legalPage } from "~/models/legal.server";
 import shopStyles from "~/styles/shop.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 
 /** The Arabic address of /terms-and-conditions: Arabic whatever language the visitor chose. */
-export async function loader() {
-  const t = await i18nServer.getFixedT("ar");
+export function loader() {
+  const t = fixedT("ar");
   return legalPage("terms", "ar", t("meta.siteName"));
 }
 

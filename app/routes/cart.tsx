@@ -6,7 +6,7 @@ import { CartView } from "~/components/shop/cart-view";
 import { ErrorPage } from "~/components/error-page";
 import { FlashToast } from "~/components/shop/flash-toast";
 import type { ShopFlash } from "~/components/shop/toast-messages";
-import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { getLanguage } from "~/i18n/i18next.server";
 import {
   addToCart,
   cartCookieHeader,
@@ -19,6 +19,7 @@ import {
 } from "~/models/cart.server";
 import { readFlash, setFlashHeader } from "~/models/shop-flash.server";
 import shopStyles from "~/styles/shop.css";
+import { fixedT } from "~/utils/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { checkoutHref } from "~/utils/storefront";
@@ -40,18 +41,15 @@ const CartActionSchema = z.discriminatedUnion("intent", [
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [lines, customer, t] = await Promise.all([
-    readCartLines(request),
-    getCustomerFromRequest(request),
-    i18nServer.getFixedT(request),
-  ]);
+  const [lines, customer, language] = await Promise.all([readCartLines(request), getCustomerFromRequest(request), getLanguage(request)]);
+  const t = fixedT(language);
   const { flash, headers } = readFlash(request);
   return data(
     {
       cart: await getCartView(lines),
       checkoutHref: checkoutHref(Boolean(customer)),
       flash,
-      language: await getLanguage(request),
+      language,
       meta: { title: t("shop.meta.cartTitle"), description: t("shop.meta.cartDescription"), siteName: t("meta.siteName") },
     },
     { headers: { ...headers, "Cache-Control": "private, no-store" } },

@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalErrorBoundary, LegalPage, legalMeta } from "~/components/shop/legal-page";
-import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { fixedT } from "~/utils/fixed-t.server";
 import { legalPage } from "~/models/legal.server";
 import shopStyles from "~/styles/shop.css";
 
@@ -9,7 +10,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles
 
 /** In the visitor's chosen language; /ar/privacy-policy is always Arabic. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
+  const language = await getLanguage(request);
+  const t = fixedT(language);
   return legalPage("privacy", language, t("meta.siteName"));
 }
 

@@ -4,11 +4,12 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AddToCartForm } from "~/components/shop/add-to-cart-form";
 import { FlashToast } from "~/components/shop/flash-toast";
-import { Price, SaleBadge } from "~/components/shop/price";
+import { Price, SaleBadge, usePriceLabels } from "~/components/shop/price";
 import { ProductGallery } from "~/components/shop/product-gallery";
 import { getEnv } from "~/env.server";
 import { localized } from "~/i18n/config";
-import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { fixedT } from "~/utils/fixed-t.server";
 import { getVisibleProduct, isInStock, productImages, showsDiscount } from "~/models/product.server";
 import { readFlash } from "~/models/shop-flash.server";
 import shopStyles from "~/styles/shop.css";
@@ -22,7 +23,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const parsed = ParamsSchema.safeParse(params);
-  const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
+  const language = await getLanguage(request);
+  const t = fixedT(language);
   const product = parsed.success ? await getVisibleProduct(parsed.data.id) : null;
   const siteName = t("meta.siteName");
   if (!product) {
@@ -82,6 +84,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 export default function ProductPage() {
   const { t } = useTranslation();
   const { product, images, initialImage, language, flash } = useLoaderData<typeof loader>();
+  const priceLabels = usePriceLabels();
   return (
     <article className="page product-page" data-testid="product-page">
       <ProductGallery key={product.id} images={images} name={product.name} initialIndex={initialImage} />
@@ -93,8 +96,9 @@ export default function ProductPage() {
             priceBeforeDiscountFils={product.priceBeforeDiscountFils}
             discounted={product.discounted}
             language={language}
+            labels={priceLabels}
           />
-          {product.discounted ? <SaleBadge /> : null}
+          {product.discounted ? <SaleBadge label={priceLabels.sale} /> : null}
         </div>
         <p className={product.inStock ? "stock stock--in" : "stock stock--out"} data-testid="stock-label">
           {product.inStock ? t("shop.product.inStock") : t("shop.product.outOfStock")}

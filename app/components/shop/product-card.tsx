@@ -1,13 +1,10 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Link, type useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { localized, type Language } from "~/i18n/config";
 import type { action as cartAction } from "~/routes/cart";
 import { openCartDrawer } from "./cart-drawer";
-import { FlashToast } from "./flash-toast";
-import { Price, SaleBadge } from "./price";
+import { Price, SaleBadge, type PriceLabels } from "./price";
 import type { ShopFlash } from "./toast-messages";
-import { useHydrated } from "./use-hydrated";
 
 export type CardProduct = {
   id: string;
@@ -20,6 +17,8 @@ export type CardProduct = {
   isAvailable: boolean;
   imageUrl: string;
 };
+
+export type CardLabels = PriceLabels & { addToCart: string; buyNow: string; outOfStock: string };
 
 /** One toast per cart outcome; the counter remounts it so the same message shows again on the next click. */
 export function useCartOutcomeToast(fetcher: ReturnType<typeof useFetcher<typeof cartAction>>) {
@@ -34,13 +33,23 @@ export function useCartOutcomeToast(fetcher: ReturnType<typeof useFetcher<typeof
   return toast;
 }
 
-/** Image, name, price, SALE badge, Add to Cart and Buy Now, or Out of Stock (SPEC section 2). */
-export function ProductCard({ product, language, eager }: { product: CardProduct; language: Language; eager: boolean }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<typeof cartAction>();
-  const hydrated = useHydrated();
-  const location = useLocation();
-  const toast = useCartOutcomeToast(fetcher);
+/**
+ * Image, name, price, SALE badge, Add to Cart and Buy Now, or Out of Stock (SPEC section 2). The form is a plain
+ * POST to /cart; with JavaScript the grid intercepts it and sends it through one shared fetcher.
+ */
+export function ProductCard({
+  product,
+  language,
+  eager,
+  labels,
+  redirectTo,
+}: {
+  product: CardProduct;
+  language: Language;
+  eager: boolean;
+  labels: CardLabels;
+  redirectTo: string;
+}) {
   const name = localized(language, { en: product.nameEn, ar: product.nameAr });
   const discounted = product.hasDiscount && product.priceBeforeDiscountFils !== null;
   const inStock = product.isAvailable && product.stockQuantity > 0;
@@ -48,15 +57,8 @@ export function ProductCard({ product, language, eager }: { product: CardProduct
     <article className="product-card" data-testid="product-card" data-product-id={product.id}>
       <Link to={`/product/${product.id}`} className="product-card__link" prefetch="intent">
         <span className="product-card__media">
-          <img
-            src={product.imageUrl}
-            alt={name}
-            width={400}
-            height={400}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-          />
-          {discounted ? <SaleBadge /> : null}
+          <img src={product.imageUrl} alt={name} width={400} height={400} loading={eager ? "eager" : "lazy"} decoding="async" />
+          {discounted ? <SaleBadge label={labels.sale} /> : null}
         </span>
         <h3 className="product-card__name">{name}</h3>
       </Link>
@@ -65,26 +67,25 @@ export function ProductCard({ product, language, eager }: { product: CardProduct
         priceBeforeDiscountFils={product.priceBeforeDiscountFils}
         discounted={discounted}
         language={language}
+        labels={labels}
       />
       {inStock ? (
-        <fetcher.Form method="post" action="/cart" className="product-card__actions">
+        <form method="post" action="/cart" className="product-card__actions">
           <input type="hidden" name="productId" value={product.id} />
           <input type="hidden" name="source" value="card" />
-          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-          {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
-          <button type="submit" name="intent" value="add" className="button button--primary" aria-label={`${t("shop.card.addToCart")}: ${name}`}>
-            {t("shop.card.addToCart")}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button type="submit" name="intent" value="add" className="button button--primary" aria-label={`${labels.addToCart}: ${name}`}>
+            {labels.addToCart}
           </button>
-          <button type="submit" name="intent" value="buy" className="button button--secondary" aria-label={`${t("shop.card.buyNow")}: ${name}`}>
-            {t("shop.card.buyNow")}
+          <button type="submit" name="intent" value="buy" className="button button--secondary" aria-label={`${labels.buyNow}: ${name}`}>
+            {labels.buyNow}
           </button>
-        </fetcher.Form>
+        </form>
       ) : (
         <p className="product-card__out" data-testid="out-of-stock">
-          {t("shop.card.outOfStock")}
+          {labels.outOfStock}
         </p>
       )}
-      {toast ? <FlashToast key={toast.id} flash={toast.flash} where="grid" /> : null}
     </article>
   );
 }

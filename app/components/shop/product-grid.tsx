@@ -1,8 +1,31 @@
-import { Link, useNavigation } from "@remix-run/react";
+import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/i18n/config";
+import type { action as cartAction } from "~/routes/cart";
 import { storefrontHref, type StorefrontChoice } from "~/utils/storefront";
-import { ProductCard, type CardProduct } from "./product-card";
+import { FlashToast } from "./flash-toast";
+import { usePriceLabels } from "./price";
+import { ProductCard, useCartOutcomeToast, type CardLabels, type CardProduct } from "./product-card";
+
+/**
+ * With JavaScript, every card's form goes through this one fetcher: the page stays where it is, the header's
+ * count updates, and the toast of SPEC section 9 shows (2 s on the grid). Without JavaScript the forms post.
+ */
+function useCardSubmit() {
+  const fetcher = useFetcher<typeof cartAction>({ key: "product-grid" });
+  const toast = useCartOutcomeToast(fetcher);
+  function onSubmit(event: React.FormEvent<HTMLUListElement>) {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.getAttribute("action") !== "/cart") return;
+    event.preventDefault();
+    const data = new FormData(form);
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.name) data.set(submitter.name, submitter.value);
+    data.set("mode", "fetch");
+    fetcher.submit(data, { method: "post", action: "/cart" });
+  }
+  return { onSubmit, toast };
+}
 
 /** 2 columns on phones, 3 wider (SPEC section 9); a page of products with plain previous / next links. */
 export function ProductGrid({
@@ -20,13 +43,22 @@ export function ProductGrid({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const isLoading = navigation.state === "loading" && navigation.location.pathname === "/";
+  const location = useLocation();
+  const { onSubmit, toast } = useCardSubmit();
+  const labels: CardLabels = {
+    ...usePriceLabels(),
+    addToCart: t("shop.card.addToCart"),
+    buyNow: t("shop.card.buyNow"),
+    outOfStock: t("shop.card.outOfStock"),
+  };
+  const target = navigation.state === "loading" ? navigation.location.pathname : null;
+  const status = target === "/" ? t("shop.grid.loading") : target?.startsWith("/product/") ? t("shop.product.loading") : null;
   return (
-    <section className="products" aria-labelledby="products-heading" aria-busy={isLoading}>
+    <section className="products" aria-labelledby="products-heading" aria-busy={status !== null}>
       <div className="products__header">
         <h2 id="products-heading">{t("shop.grid.heading")}</h2>
-        <p className="products__count" aria-live="polite">
-          {isLoading ? t("shop.grid.loading") : t("shop.grid.count", { count: total })}
+        <p className="products__count" aria-live="polite" data-testid="products-status">
+          {status ?? t("shop.grid.count", { count: total })}
         </p>
       </div>
       {products.length === 0 ? (
@@ -34,10 +66,16 @@ export function ProductGrid({
           {t("shop.grid.empty")}
         </p>
       ) : (
-        <ul className="product-grid" data-testid="product-grid">
+        <ul className="product-grid" data-testid="product-grid" onSubmit={onSubmit}>
           {products.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} language={language} eager={index < 2} />
+              <ProductCard
+                product={product}
+                language={language}
+                eager={index < 2}
+                labels={labels}
+                redirectTo={location.pathname + location.search}
+              />
             </li>
           ))}
         </ul>
@@ -57,6 +95,7 @@ export function ProductGrid({
           ) : null}
         </nav>
       ) : null}
+      {toast ? <FlashToast key={toast.id} flash={toast.flash} where="grid" /> : null}
     </section>
   );
 }
