@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCategory, createProduct } from "../../tests/setup/shop-fixtures";
+import { createCategory, createProduct, FIXTURE_GALLERY_IMAGE } from "../../tests/setup/shop-fixtures";
 import { loader as categoriesLoader } from "./api.categories";
 import { loader as categoryLoader } from "./api.categories.$slug";
 import { loader as productsLoader } from "./api.products";
@@ -61,7 +61,7 @@ describe("GET /api/products", () => {
     const product = await createProduct(category.id, {
       priceFils: 2250,
       priceBeforeDiscountFils: 3000,
-      gallery: ["/uploads/g1.webp"],
+      gallery: [FIXTURE_GALLERY_IMAGE],
       tags: [{ titleEn: "Name", titleAr: "الاسم", required: true }],
     });
     const { status, body } = await getJson(await callProducts(`?category=${category.slug}`));
@@ -78,7 +78,7 @@ describe("GET /api/products", () => {
         isAvailable: true,
         isNewArrivals: false,
         imageUrl: product.imageUrl,
-        gallery: ["/uploads/g1.webp"],
+        gallery: [FIXTURE_GALLERY_IMAGE],
         color: { name: { en: "Pink", ar: "وردي" }, level: { en: "Primary", ar: "الابتدائي" } },
         filterColor: "primaryPink",
         categoryId: category.id,

@@ -1,7 +1,14 @@
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 
-/** Unique rows for one test: files run in parallel on one database, so nothing is shared or assumed. */
+/**
+ * Unique rows for one test: files run in parallel on one database, so nothing is shared or assumed. The rows
+ * also keep the seed test's catalogue-wide rules (pictures that exist under /uploads/catalogue, out of stock
+ * means unavailable), because that test reads every row of the shared database.
+ */
+export const FIXTURE_IMAGE = "/uploads/catalogue/seed-product-01-main.webp";
+export const FIXTURE_GALLERY_IMAGE = "/uploads/catalogue/seed-product-01-gallery-1.webp";
+
 export function uniqueSlug(prefix: string): string {
   return `${prefix}-${crypto.randomBytes(4).toString("hex")}`;
 }
@@ -9,7 +16,7 @@ export function uniqueSlug(prefix: string): string {
 export async function createCategory(overrides: { isVisible?: boolean; slug?: string } = {}) {
   const slug = overrides.slug ?? uniqueSlug("cat");
   return prisma.category.create({
-    data: { slug, nameEn: `Category ${slug}`, nameAr: `تصنيف ${slug}`, iconImage: `/uploads/${slug}.webp`, isVisible: overrides.isVisible ?? true },
+    data: { slug, nameEn: `Category ${slug}`, nameAr: `تصنيف ${slug}`, iconImage: "/uploads/catalogue/category-bows.webp", isVisible: overrides.isVisible ?? true },
   });
 }
 
@@ -40,9 +47,9 @@ export async function createProduct(categoryId: string, overrides: ProductOverri
       priceBeforeDiscountFils: before,
       hasDiscount: before !== null,
       stockQuantity: overrides.stockQuantity ?? 10,
-      isAvailable: overrides.isAvailable ?? true,
+      isAvailable: overrides.isAvailable ?? (overrides.stockQuantity ?? 10) > 0,
       isVisible: overrides.isVisible ?? true,
-      imageUrl: `/uploads/${id}-main.webp`,
+      imageUrl: FIXTURE_IMAGE,
       filterColor: overrides.filterColor === undefined ? "primaryPink" : overrides.filterColor,
       colorNameEn: "Pink",
       colorNameAr: "وردي",
