@@ -1,5 +1,4 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { localized, type Language } from "~/i18n/config";
 import type { action as cartAction } from "~/routes/cart";
@@ -18,8 +17,7 @@ export function AddToCartForm({ productId, tags, language }: { productId: string
   const fetcher = useFetcher<typeof cartAction>();
   const hydrated = useHydrated();
   const location = useLocation();
-  const outcome = useCartOutcomeToast(fetcher);
-  const [blocked, setBlocked] = useState(0);
+  const { toast, show } = useCartOutcomeToast(fetcher);
   return (
     <fetcher.Form
       method="post"
@@ -31,7 +29,7 @@ export function AddToCartForm({ productId, tags, language }: { productId: string
         const values = new FormData(form).getAll("tag").map(String);
         if (tags.some((tag, index) => tag.required && !values[index]?.trim())) {
           event.preventDefault();
-          setBlocked((count) => count + 1);
+          show("tagsRequired");
           form.querySelector<HTMLInputElement>("input[aria-required='true']")?.focus();
         }
       }}
@@ -64,8 +62,7 @@ export function AddToCartForm({ productId, tags, language }: { productId: string
           {t("shop.card.buyNow")}
         </button>
       </div>
-      {blocked > 0 ? <FlashToast key={`blocked-${blocked}`} flash="tagsRequired" where="product" /> : null}
-      {outcome ? <FlashToast key={outcome.id} flash={outcome.flash} where="product" /> : null}
+      {toast ? <FlashToast key={toast.id} flash={toast.flash} where="product" /> : null}
     </fetcher.Form>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, type useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { localized, type Language } from "~/i18n/config";
 import type { action as cartAction } from "~/routes/cart";
 import { openCartDrawer } from "./cart-drawer";
@@ -20,17 +20,18 @@ export type CardProduct = {
 
 export type CardLabels = PriceLabels & { addToCart: string; buyNow: string; outOfStock: string };
 
-/** One toast per cart outcome; the counter remounts it so the same message shows again on the next click. */
+/** One toast at a time per cart outcome; the counter remounts it so the same message shows again on the next click. */
 export function useCartOutcomeToast(fetcher: ReturnType<typeof useFetcher<typeof cartAction>>) {
   const [toast, setToast] = useState<{ flash: ShopFlash; id: number } | null>(null);
+  const show = useCallback((flash: ShopFlash) => setToast((previous) => ({ flash, id: (previous?.id ?? 0) + 1 })), []);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || !("intent" in fetcher.data)) return;
     const { problem, intent } = fetcher.data;
-    if (problem) setToast((previous) => ({ flash: problem, id: (previous?.id ?? 0) + 1 }));
+    if (problem) show(problem);
     else if (intent === "buy") openCartDrawer();
-    else if (intent === "add") setToast((previous) => ({ flash: "added", id: (previous?.id ?? 0) + 1 }));
-  }, [fetcher.state, fetcher.data]);
-  return toast;
+    else if (intent === "add") show("added");
+  }, [fetcher.state, fetcher.data, show]);
+  return { toast, show };
 }
 
 /**

@@ -13,7 +13,7 @@ import { ProductCard, useCartOutcomeToast, type CardLabels, type CardProduct } f
  */
 function useCardSubmit() {
   const fetcher = useFetcher<typeof cartAction>({ key: "product-grid" });
-  const toast = useCartOutcomeToast(fetcher);
+  const { toast } = useCartOutcomeToast(fetcher);
   function onSubmit(event: React.FormEvent<HTMLUListElement>) {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || form.getAttribute("action") !== "/cart") return;
