@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { CartView } from "~/components/shop/cart-view";
 import { ErrorPage } from "~/components/error-page";
 import { FlashToast } from "~/components/shop/flash-toast";
@@ -18,25 +17,13 @@ import {
   type CartChange,
 } from "~/models/cart.server";
 import { readFlash, setFlashHeader } from "~/models/shop-flash.server";
+import { CartActionSchema } from "~/models/storefront-input.server";
 import shopStyles from "~/styles/shop.css";
 import { fixedT } from "~/utils/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { checkoutHref } from "~/utils/storefront";
 import { getCustomerFromRequest } from "~/utils/session.server";
-
-const LineId = z.string().min(1).max(32);
-const CartActionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.enum(["add", "buy"]),
-    productId: z.string().min(1).max(64),
-    source: z.enum(["card", "product"]).default("product"),
-    tags: z.array(z.string().max(200)).max(10),
-  }),
-  z.object({ intent: z.literal("quantity"), lineId: LineId, quantity: z.coerce.number().int() }),
-  z.object({ intent: z.literal("remove"), lineId: LineId }),
-  z.object({ intent: z.literal("clear") }),
-]);
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 

@@ -1,7 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AddToCartForm } from "~/components/shop/add-to-cart-form";
 import { FlashToast } from "~/components/shop/flash-toast";
 import { Price, SaleBadge, usePriceLabels } from "~/components/shop/price";
@@ -12,17 +11,16 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/utils/fixed-t.server";
 import { getVisibleProduct, isInStock, productImages, showsDiscount } from "~/models/product.server";
 import { readFlash } from "~/models/shop-flash.server";
+import { ProductParamsSchema } from "~/models/storefront-input.server";
 import shopStyles from "~/styles/shop.css";
 import { filsToKD } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
 
-const ParamsSchema = z.object({ id: z.string().min(1).max(64) });
-
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const parsed = ParamsSchema.safeParse(params);
+  const parsed = ProductParamsSchema.safeParse(params);
   const language = await getLanguage(request);
   const t = fixedT(language);
   const product = parsed.success ? await getVisibleProduct(parsed.data.id) : null;

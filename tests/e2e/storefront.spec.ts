@@ -24,14 +24,14 @@ for (const lang of ["ar", "en"] as Lang[]) {
       await expect(bar).not.toContainText(lang === "ar" ? "مؤرشف" : "Archived");
 
       const more = bar.getByTestId("categories-more");
-      await expect(more).toHaveText(text.more);
+      await expect(more).toHaveText(new RegExp(`^${text.more}`));
       await more.click();
       await expect(chips.filter({ visible: true })).toHaveCount(7);
-      await expect(bar.getByTestId("categories-more")).toHaveText(text.showLess);
+      await expect(bar.getByTestId("categories-more")).toHaveText(new RegExp(`^${text.showLess}`));
       if (!javaScriptEnabled) await expect(page).toHaveURL(/categories=all/);
       await bar.getByTestId("categories-more").click();
       await expect(chips.filter({ visible: true })).toHaveCount(5);
-      await expect(bar.getByTestId("categories-more")).toHaveText(text.more);
+      await expect(bar.getByTestId("categories-more")).toHaveText(new RegExp(`^${text.more}`));
     });
 
     test("a category, a colour and a sort live in the URL and the server answers them", async ({ page, request }) => {
@@ -74,7 +74,7 @@ for (const lang of ["ar", "en"] as Lang[]) {
       await expect(discounted.getByTestId("sale-badge")).toHaveText(text.sale);
       await expect(discounted.locator("s")).toContainText(`3.00 ${text.kd}`);
       await expect(discounted.getByTestId("price")).toContainText(`2.25 ${text.kd}`);
-      await expect(discounted.getByRole("img")).toHaveAttribute("alt", lang === "ar" ? "فيونكة كحلي كبيرة بذيول" : "Large Navy Bow with Tails");
+      await expect(discounted.locator("img")).toHaveAttribute("alt", lang === "ar" ? "فيونكة كحلي كبيرة بذيول" : "Large Navy Bow with Tails");
       await page.goto("/?category=clips-and-pins");
       const soldOut = card(page, "seed-product-09");
       await expect(soldOut.getByTestId("out-of-stock")).toHaveText(text.outOfStock);

@@ -37,7 +37,7 @@ export function CategoryBar({ categories, choice, language }: { categories: BarC
                 {isAll ? (
                   <span className="category-chip__all" aria-hidden="true" />
                 ) : (
-                  <img src={category.iconImage} alt="" width={32} height={32} loading="lazy" />
+                  <img src={category.iconImage} alt="" width={32} height={32} />
                 )}
                 <span>{isAll ? t("shop.categories.all") : localized(language, { en: category.nameEn, ar: category.nameAr })}</span>
               </Link>
@@ -59,6 +59,7 @@ export function CategoryBar({ categories, choice, language }: { categories: BarC
               data-testid="categories-more"
             >
               {expanded ? t("shop.categories.showLess") : t("shop.categories.more")}
+              <span className="visually-hidden"> {t("shop.categories.moreSuffix")}</span>
             </Link>
           </li>
         ) : null}

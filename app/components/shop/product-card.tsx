@@ -56,13 +56,18 @@ export function ProductCard({
   const inStock = product.isAvailable && product.stockQuantity > 0;
   return (
     <article className="product-card" data-testid="product-card" data-product-id={product.id}>
-      <Link to={`/product/${product.id}`} className="product-card__link" prefetch="intent">
-        <span className="product-card__media">
+      {/* The picture links too, for thumbs; the name's link is the one announced and tabbed to. */}
+      <div className="product-card__media">
+        <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true">
           <img src={product.imageUrl} alt={name} width={400} height={400} loading={eager ? "eager" : "lazy"} decoding="async" />
-          {discounted ? <SaleBadge label={labels.sale} /> : null}
-        </span>
-        <h3 className="product-card__name">{name}</h3>
-      </Link>
+        </Link>
+        {discounted ? <SaleBadge label={labels.sale} /> : null}
+      </div>
+      <h3 className="product-card__name">
+        <Link to={`/product/${product.id}`} className="product-card__link" prefetch="intent">
+          {name}
+        </Link>
+      </h3>
       <Price
         priceFils={product.priceFils}
         priceBeforeDiscountFils={product.priceBeforeDiscountFils}

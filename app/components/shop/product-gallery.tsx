@@ -41,7 +41,7 @@ export function ProductGallery({ images, name, initialIndex }: { images: string[
                   setIndex(position);
                 }}
               >
-                <img src={image} alt="" width={72} height={72} loading="lazy" />
+                <img src={image} alt="" width={72} height={72} />
               </a>
             </li>
           ))}
@@ -53,7 +53,7 @@ export function ProductGallery({ images, name, initialIndex }: { images: string[
         <button type="button" className="zoom__close" onClick={() => zoom.current?.close()} aria-label={t("shop.product.closeZoom")} data-testid="zoom-close">
           ×
         </button>
-        <img src={current} alt={name} width={800} height={800} loading="lazy" />
+        <img src={current} alt={name} width={800} height={800} />
       </dialog>
     </div>
   );

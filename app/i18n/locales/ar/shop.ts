@@ -17,6 +17,7 @@ export const shop: TranslationOf<typeof en> = {
       all: "الكل",
       more: "المزيد",
       showLess: "إظهار أقل",
+      moreSuffix: "من التصنيفات",
       label: "اختاري تصنيفًا",
     },
     filters: {

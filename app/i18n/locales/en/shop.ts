@@ -14,6 +14,7 @@ export const shop = {
       all: "All",
       more: "More",
       showLess: "Show Less",
+      moreSuffix: "categories",
       label: "Choose a category",
     },
     filters: {
