@@ -17,7 +17,6 @@ const CARD_FIELDS = {
   stockQuantity: true,
   isAvailable: true,
   imageUrl: true,
-  customTags: { select: { required: true }, orderBy: { position: "asc" } },
 } satisfies Prisma.ProductSelect;
 
 const DETAIL_FIELDS = {
@@ -40,7 +39,7 @@ const DETAIL_FIELDS = {
 export type ProductCard = Prisma.ProductGetPayload<{ select: typeof CARD_FIELDS }>;
 export type ProductDetail = Prisma.ProductGetPayload<{ select: typeof DETAIL_FIELDS }>;
 
-export const STOREFRONT_PAGE_SIZE = 24;
+export const STOREFRONT_PAGE_SIZE = 12;
 
 const ORDER_BY: Record<ProductSort, Prisma.ProductOrderByWithRelationInput[]> = {
   default: [{ createdAt: "desc" }, { id: "asc" }],
