@@ -4,6 +4,7 @@ import { createCategory, createProduct } from "../../tests/setup/shop-fixtures";
 import {
   addToCart,
   cartCookieHeader,
+  cartCookieHeaderIfFits,
   cartLineId,
   clearCartCookieHeader,
   getCartCount,
@@ -96,5 +97,12 @@ describe("the cart", () => {
     expect(cleared).toMatch(/^cart=/);
     expect(cleared).toMatch(/Max-Age=0/);
     expect(await readCartLines(requestWith(cleared))).toEqual([]);
+  });
+
+  it("refuses a change that would outgrow the cookie instead of losing the whole cart", async () => {
+    const small: CartLine[] = [{ productId: "p1", quantity: 1, customTags: ["short"] }];
+    expect(await cartCookieHeaderIfFits(small)).toMatch(/^cart=/);
+    const large: CartLine[] = Array.from({ length: 20 }, (_, index) => ({ productId: `p${index}`, quantity: 1, customTags: ["x".repeat(200)] }));
+    expect(await cartCookieHeaderIfFits(large)).toBeNull();
   });
 });

@@ -4,9 +4,10 @@ import { z } from "zod";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 
+const MAX_QUANTITY = 999;
 const CartLineSchema = z.object({
   productId: z.string().min(1).max(64),
-  quantity: z.number().int().min(1).max(999),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY),
   customTags: z.array(z.string().max(200)).max(10).default([]),
 });
 const CartSchema = z.array(CartLineSchema).max(100);
@@ -45,9 +46,18 @@ export async function getCartCount(request: Request): Promise<number> {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
+/** Browsers drop a cookie above about 4 KB silently, which would lose the whole cart. */
+export const MAX_CART_COOKIE_BYTES = 3800;
+
 /** The Set-Cookie value that stores these lines. */
 export function cartCookieHeader(lines: CartLine[]): Promise<string> {
   return getCartCookie().serialize(lines);
+}
+
+/** The Set-Cookie value for a change, or null when the cart would outgrow its cookie. */
+export async function cartCookieHeaderIfFits(lines: CartLine[]): Promise<string | null> {
+  const header = await cartCookieHeader(lines);
+  return header.split(";")[0].length > MAX_CART_COOKIE_BYTES ? null : header;
 }
 
 /** The Set-Cookie value that empties the cart (after an order is placed, or the shopper's Clear). */
@@ -91,7 +101,7 @@ export async function addToCart(lines: CartLine[], productId: string, tagValues:
   if (product.customTags.some((tag, index) => tag.required && customTags[index] === "")) {
     return { lines, problem: "tagsRequired" };
   }
-  if (quantityInCart(lines, productId) + 1 > product.stockQuantity) return { lines, problem: "stockLimit" };
+  if (quantityInCart(lines, productId) + 1 > Math.min(product.stockQuantity, MAX_QUANTITY)) return { lines, problem: "stockLimit" };
   const id = cartLineId({ productId, customTags });
   const existing = lines.find((line) => cartLineId(line) === id);
   if (existing) {
@@ -108,7 +118,7 @@ export async function setLineQuantity(lines: CartLine[], lineId: string, quantit
   const product = await stockOf(target.productId);
   if (!product) return { lines: lines.filter((line) => line !== target), problem: "notFound" };
   const otherLines = quantityInCart(lines, target.productId) - target.quantity;
-  const allowed = Math.max(0, product.stockQuantity - otherLines);
+  const allowed = Math.max(0, Math.min(product.stockQuantity, MAX_QUANTITY) - otherLines);
   if (allowed < 1) return { lines, problem: "outOfStock" };
   const next = Math.min(quantity, allowed);
   return {

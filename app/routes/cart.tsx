@@ -9,6 +9,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import {
   addToCart,
   cartCookieHeader,
+  cartCookieHeaderIfFits,
   clearCartCookieHeader,
   getCartView,
   readCartLines,
@@ -73,8 +74,10 @@ export async function action({ request }: ActionFunctionArgs) {
       change = { lines: [], problem: null };
       break;
   }
+  const stored = change.lines.length ? await cartCookieHeaderIfFits(change.lines) : await clearCartCookieHeader();
+  if (stored === null) change = { lines, problem: "cartFull" };
   const headers = new Headers();
-  headers.append("Set-Cookie", change.lines.length ? await cartCookieHeader(change.lines) : await clearCartCookieHeader());
+  headers.append("Set-Cookie", stored ?? (await cartCookieHeader(lines)));
 
   const isAdd = input.intent === "add" || input.intent === "buy";
   if (isAdd && change.problem === "tagsRequired" && input.source === "card") {
