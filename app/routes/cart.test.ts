@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createCategory, createProduct } from "../../tests/setup/shop-fixtures";
 import { readCartLines } from "~/models/cart.server";
 import { action, loader } from "./cart";
+import { loader as cartJsonLoader } from "./cart[.]json";
 
 const context = { cspNonce: "test-nonce" };
 
@@ -85,5 +86,18 @@ describe("the cart page", () => {
     expect(page.data.cart.totalFils).toBe(2750);
     expect(page.data.checkoutHref).toBe("/login?from=checkout");
     expect(page.data.flash).toBe("added");
+  });
+});
+
+describe("/cart.json, the drawer's data", () => {
+  it("answers the same cart as the page, as JSON", async () => {
+    const category = await createCategory();
+    const product = await createProduct(category.id, { priceFils: 1200 });
+    const added = await unwrap(await action({ request: post({ intent: "add", productId: product.id }), params: {}, context }));
+    const response = await cartJsonLoader({ request: new Request("http://shop.test/cart.json", { headers: { Cookie: cookiesOf(added) } }), params: {}, context });
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const body = (await response.json()) as { cart: { totalFils: number; count: number }; checkoutHref: string };
+    expect(body.cart).toMatchObject({ totalFils: 1200, count: 1 });
+    expect(body.checkoutHref).toBe("/login?from=checkout");
   });
 });

@@ -1,7 +1,7 @@
-import { useFetcher, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef } from "react";
+import { useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { loader as cartLoader } from "~/routes/cart";
+import type { CartJson } from "~/routes/cart[.]json";
 import { CartView } from "./cart-view";
 
 const OPEN_EVENT = "shop:open-cart";
@@ -22,35 +22,43 @@ function storedCount(): number | null {
 
 /**
  * With JavaScript the cart opens as a drawer over the page (a modal <dialog>: focus stays inside, Escape closes).
- * It shows the /cart loader's data, so prices come from the database; without JavaScript the button is a link to /cart.
+ * It shows /cart.json, so prices come from the database; without JavaScript the button is a link to /cart.
  */
 export function CartDrawer({ cartCount }: { cartCount: number }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<typeof cartLoader>({ key: "cart-drawer" });
+  const [data, setData] = useState<CartJson | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const location = useLocation();
-  const { load } = fetcher;
+
+  const refresh = useCallback(async () => {
+    try {
+      const response = await fetch("/cart.json", { headers: { Accept: "application/json" } });
+      if (response.ok) setData((await response.json()) as CartJson);
+    } catch {
+      // offline: the drawer keeps what it showed; the /cart page still works
+    }
+  }, []);
 
   const open = useCallback(() => {
-    load("/cart");
+    void refresh();
     if (!dialog.current?.open) dialog.current?.showModal();
-  }, [load]);
+  }, [refresh]);
 
   useEffect(() => {
     window.addEventListener(OPEN_EVENT, open);
     return () => window.removeEventListener(OPEN_EVENT, open);
   }, [open]);
 
-  // Keeps the localStorage mirror in step when the count changed elsewhere (another tab, a no-JS page).
+  // Every cart change moves the header's count (the root loader revalidates after it): read the cart again, which
+  // also keeps the localStorage mirror in step, including changes made in another tab or without JavaScript.
   useEffect(() => {
-    if (storedCount() !== cartCount) load("/cart");
-  }, [cartCount, load]);
+    if (dialog.current?.open || storedCount() !== cartCount) void refresh();
+  }, [cartCount, refresh]);
 
   useEffect(() => {
     dialog.current?.close();
   }, [location.pathname]);
 
-  const data = fetcher.data;
   return (
     <dialog ref={dialog} className="cart-drawer" aria-labelledby="cart-drawer-title" data-testid="cart-drawer">
       <div className="cart-drawer__header">
