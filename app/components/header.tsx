@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { Language } from "~/i18n/config";
+import { CartDrawer, openCartDrawer } from "./shop/cart-drawer";
 import { LanguageToggle } from "./language-toggle";
 import { SectionLink } from "./section-link";
 
@@ -28,6 +29,7 @@ export function Header({ cartCount, isSignedIn, language, currentPath }: HeaderP
         <div className="site-header__actions">
           <LanguageToggle language={language} currentPath={currentPath} />
           <CartButton count={cartCount} />
+          <CartDrawer cartCount={cartCount} />
           <details className="mobile-menu" ref={menu}>
             <summary className="mobile-menu__button" aria-label={t("header.openMenu")}>
               <span aria-hidden="true" className="mobile-menu__icon" />
@@ -72,7 +74,19 @@ function NavLinks({ isSignedIn }: { isSignedIn: boolean }) {
 function CartButton({ count }: { count: number }) {
   const { t } = useTranslation();
   return (
-    <Link to="/cart" className="cart-button" aria-label={t("header.cartCount", { count })} data-testid="cart-button">
+    <Link
+      to="/cart"
+      className="cart-button"
+      aria-label={t("header.cartCount", { count })}
+      data-testid="cart-button"
+      aria-haspopup="dialog"
+      onClick={(event) => {
+        // Without JavaScript this is a plain link to the /cart page; with it, the drawer opens in place.
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        openCartDrawer();
+      }}
+    >
       <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M6 6h15l-1.5 9h-12z" />
         <path d="M6 6 5 3H2" />

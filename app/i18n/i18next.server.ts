@@ -1,5 +1,6 @@
 import { RemixI18Next } from "remix-i18next/server";
 import { defaultLanguage, isLanguage, supportedLanguages, type Language } from "./config";
+import { fixedT } from "~/utils/fixed-t.server";
 import { resources } from "./resources";
 
 /** Reads the raw `lang` cookie of CONTRACT.md (plain `ar` or `en`, also set by the client-side toggle). */
@@ -12,7 +13,7 @@ export function languageFromCookie(request: Request): Language | null {
   return null;
 }
 
-export const i18nServer = new RemixI18Next({
+const detector = new RemixI18Next({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage: defaultLanguage,
@@ -25,9 +26,26 @@ export const i18nServer = new RemixI18Next({
 });
 
 export async function getLanguage(request: Request): Promise<Language> {
-  const locale = await i18nServer.getLocale(request);
+  const locale = await detector.getLocale(request);
   return isLanguage(locale) ? locale : defaultLanguage;
 }
+
+/**
+ * remix-i18next's `getFixedT` builds a new i18next instance on every call, the largest single cost of a page in
+ * the profiler; loaders get the same translator from one instance per language instead.
+ */
+export const i18nServer = {
+  getLocale: getLanguage,
+  async getFixedT(requestOrLanguage: Request | string) {
+    const language =
+      typeof requestOrLanguage === "string"
+        ? isLanguage(requestOrLanguage)
+          ? requestOrLanguage
+          : defaultLanguage
+        : await getLanguage(requestOrLanguage);
+    return fixedT(language);
+  },
+};
 
 export function languageCookieHeader(language: Language, secure: boolean): string {
   const oneYear = 60 * 60 * 24 * 365;

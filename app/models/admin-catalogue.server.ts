@@ -65,7 +65,7 @@ export async function toggleCategory(id: string) {
 export type DeleteCategoryResult = { ok: true } | { ok: false; reason: "notFound" } | { ok: false; reason: "hasProducts"; productCount: number };
 
 /**
- * A category that still holds products is refused (docs/decisions/0005-deleting-a-category.md): moving or
+ * A category that still holds products is refused (docs/decisions/0008-deleting-a-category.md): moving or
  * deleting products silently would change what shoppers see and break past orders' links.
  */
 export async function deleteCategory(id: string): Promise<DeleteCategoryResult> {

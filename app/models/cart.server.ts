@@ -1,15 +1,22 @@
+import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
+import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 
+const MAX_QUANTITY = 999;
 const CartLineSchema = z.object({
   productId: z.string().min(1).max(64),
-  quantity: z.number().int().min(1).max(999),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY),
   customTags: z.array(z.string().max(200)).max(10).default([]),
 });
 const CartSchema = z.array(CartLineSchema).max(100);
 
 export type CartLine = z.infer<typeof CartLineSchema>;
+
+const CART_MAX_AGE_S = 60 * 60 * 24 * 30;
+const MAX_LINES = 100;
+const MAX_TAG_LENGTH = 200;
 
 let cartCookie: ReturnType<typeof createCookie> | undefined;
 
@@ -21,7 +28,7 @@ export function getCartCookie() {
     sameSite: "lax",
     secure: env.isProduction,
     path: "/",
-    maxAge: 60 * 60 * 24 * 30,
+    maxAge: CART_MAX_AGE_S,
     secrets: env.sessionSecrets,
   });
   return cartCookie;
@@ -38,3 +45,147 @@ export async function getCartCount(request: Request): Promise<number> {
   const lines = await readCartLines(request);
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
+
+/** Browsers drop a cookie above about 4 KB silently, which would lose the whole cart. */
+export const MAX_CART_COOKIE_BYTES = 3800;
+
+/** The Set-Cookie value that stores these lines. */
+export function cartCookieHeader(lines: CartLine[]): Promise<string> {
+  return getCartCookie().serialize(lines);
+}
+
+/** The Set-Cookie value for a change, or null when the cart would outgrow its cookie. */
+export async function cartCookieHeaderIfFits(lines: CartLine[]): Promise<string | null> {
+  const header = await cartCookieHeader(lines);
+  return header.split(";")[0].length > MAX_CART_COOKIE_BYTES ? null : header;
+}
+
+/** The Set-Cookie value that empties the cart (after an order is placed, or the shopper's Clear). */
+export function clearCartCookieHeader(): Promise<string> {
+  return getCartCookie().serialize([], { maxAge: 0 });
+}
+
+/** A line is one product with one set of tag values; its id names it in forms without revealing anything. */
+export function cartLineId(line: Pick<CartLine, "productId" | "customTags">): string {
+  return crypto.createHash("sha256").update(JSON.stringify([line.productId, line.customTags])).digest("base64url").slice(0, 16);
+}
+
+export type CartProblem = "notFound" | "outOfStock" | "tagsRequired" | "stockLimit" | "cartFull";
+export type CartChange = { lines: CartLine[]; problem: CartProblem | null };
+
+async function stockOf(productId: string) {
+  return prisma.product.findFirst({
+    where: { id: productId, isVisible: true, category: { isVisible: true } },
+    select: {
+      stockQuantity: true,
+      isAvailable: true,
+      customTags: { select: { required: true }, orderBy: { position: "asc" } },
+    },
+  });
+}
+
+function quantityInCart(lines: CartLine[], productId: string): number {
+  return lines.filter((line) => line.productId === productId).reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/**
+ * Adds one of a product (SPEC section 4: an existing line with the same tag values goes up by one, a new line
+ * starts at one). Tag values are kept in the product's tag order; a blank required tag blocks the add, and the
+ * quantity of one product across its lines never exceeds its stock.
+ */
+export async function addToCart(lines: CartLine[], productId: string, tagValues: string[]): Promise<CartChange> {
+  const product = await stockOf(productId);
+  if (!product) return { lines, problem: "notFound" };
+  if (!product.isAvailable || product.stockQuantity <= 0) return { lines, problem: "outOfStock" };
+  const customTags = product.customTags.map((_, index) => (tagValues[index] ?? "").trim().slice(0, MAX_TAG_LENGTH));
+  if (product.customTags.some((tag, index) => tag.required && customTags[index] === "")) {
+    return { lines, problem: "tagsRequired" };
+  }
+  if (quantityInCart(lines, productId) + 1 > Math.min(product.stockQuantity, MAX_QUANTITY)) return { lines, problem: "stockLimit" };
+  const id = cartLineId({ productId, customTags });
+  const existing = lines.find((line) => cartLineId(line) === id);
+  if (existing) {
+    return { lines: lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + 1 } : line)), problem: null };
+  }
+  if (lines.length >= MAX_LINES) return { lines, problem: "cartFull" };
+  return { lines: [...lines, { productId, quantity: 1, customTags }], problem: null };
+}
+
+/** A quantity below 1 is ignored (SPEC section 4); above the stock it stops at the stock. */
+export async function setLineQuantity(lines: CartLine[], lineId: string, quantity: number): Promise<CartChange> {
+  const target = lines.find((line) => cartLineId(line) === lineId);
+  if (!target || !Number.isInteger(quantity) || quantity < 1) return { lines, problem: null };
+  const product = await stockOf(target.productId);
+  if (!product) return { lines: lines.filter((line) => line !== target), problem: "notFound" };
+  const otherLines = quantityInCart(lines, target.productId) - target.quantity;
+  const allowed = Math.max(0, Math.min(product.stockQuantity, MAX_QUANTITY) - otherLines);
+  if (allowed < 1) return { lines, problem: "outOfStock" };
+  const next = Math.min(quantity, allowed);
+  return {
+    lines: lines.map((line) => (line === target ? { ...line, quantity: next } : line)),
+    problem: next < quantity ? "stockLimit" : null,
+  };
+}
+
+export function removeLine(lines: CartLine[], lineId: string): CartLine[] {
+  return lines.filter((line) => cartLineId(line) !== lineId);
+}
+
+export type CartItem = {
+  lineId: string;
+  productId: string;
+  nameEn: string;
+  nameAr: string;
+  imageUrl: string;
+  priceFils: number;
+  quantity: number;
+  stockQuantity: number;
+  isAvailable: boolean;
+  customTags: { titleEn: string; titleAr: string; value: string }[];
+};
+
+/**
+ * The cart as shown: each line joined with today's product row, so prices and names always come from the
+ * database. Lines whose product was hidden or deleted are left out; unavailable ones are shown but not counted.
+ */
+export async function getCartView(lines: CartLine[]) {
+  const products = await prisma.product.findMany({
+    where: { id: { in: [...new Set(lines.map((line) => line.productId))] }, isVisible: true, category: { isVisible: true } },
+    select: {
+      id: true,
+      nameEn: true,
+      nameAr: true,
+      imageUrl: true,
+      priceFils: true,
+      stockQuantity: true,
+      isAvailable: true,
+      customTags: { select: { titleEn: true, titleAr: true }, orderBy: { position: "asc" } },
+    },
+  });
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const items: CartItem[] = [];
+  for (const line of lines) {
+    const product = byId.get(line.productId);
+    if (!product) continue;
+    items.push({
+      lineId: cartLineId(line),
+      productId: product.id,
+      nameEn: product.nameEn,
+      nameAr: product.nameAr,
+      imageUrl: product.imageUrl,
+      priceFils: product.priceFils,
+      quantity: line.quantity,
+      stockQuantity: product.stockQuantity,
+      isAvailable: product.isAvailable && product.stockQuantity >= line.quantity,
+      customTags: product.customTags.map((tag, index) => ({ ...tag, value: line.customTags[index] ?? "" })),
+    });
+  }
+  const counted = items.filter((item) => item.isAvailable);
+  return {
+    items,
+    count: counted.reduce((sum, item) => sum + item.quantity, 0),
+    totalFils: counted.reduce((sum, item) => sum + item.priceFils * item.quantity, 0),
+  };
+}
+
+export type CartView = Awaited<ReturnType<typeof getCartView>>;

@@ -1,29 +1,61 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { ErrorPage } from "~/components/error-page";
+import { CategoryBar } from "~/components/shop/category-bar";
+import { Filters } from "~/components/shop/filters";
+import { FlashToast } from "~/components/shop/flash-toast";
+import { ProductGrid } from "~/components/shop/product-grid";
+import { getEnv } from "~/env.server";
 import { localized } from "~/i18n/config";
-import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { getLanguage } from "~/i18n/i18next.server";
 import { getVisibleCategories } from "~/models/category.server";
+import { getStorefrontProducts } from "~/models/product.server";
+import { readFlash } from "~/models/shop-flash.server";
+import shopStyles from "~/styles/shop.css";
+import { fixedT } from "~/utils/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
+import { seoLinks } from "~/utils/seo";
+import { readStorefrontChoice, storefrontHref } from "~/utils/storefront";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: shopStyles },
+  { rel: "preload", as: "image", href: "/images/hero-mobile.webp", media: "(max-width: 640px)", fetchPriority: "high" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [language, t, categories] = await Promise.all([
-    getLanguage(request),
-    i18nServer.getFixedT(request),
-    getVisibleCategories(),
-  ]);
-  return {
-    language,
-    categories,
-    meta: { title: t("meta.defaultTitle"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") },
-  };
+  const choice = readStorefrontChoice(new URL(request.url).searchParams);
+  const [language, categories, listing] = await Promise.all([getLanguage(request), getVisibleCategories(), getStorefrontProducts(choice)]);
+  const t = fixedT(language);
+  const category = categories.find((item) => item.slug === choice.categorySlug);
+  const categoryName = category ? localized(language, { en: category.nameEn, ar: category.nameAr }) : null;
+  const { flash, headers } = readFlash(request);
+  return data(
+    {
+      language,
+      choice,
+      categories,
+      ...listing,
+      flash,
+      meta: {
+        title: categoryName ? t("shop.meta.categoryTitle", { category: categoryName }) : t("shop.meta.homeTitle"),
+        description: categoryName ? t("shop.meta.categoryDescription", { category: categoryName }) : t("shop.meta.homeDescription"),
+        siteName: t("meta.siteName"),
+      },
+      canonicalPath: storefrontHref({ ...choice, sort: "default", showAllCategories: false }),
+      appUrl: getEnv().appUrl,
+    },
+    { headers },
+  );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.meta) : []);
+// Adding to the cart does not change the grid: only the header's count (the root loader) needs fetching again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === "/cart" ? false : defaultShouldRevalidate;
 
 export default function Home() {
   const { t } = useTranslation();
-  const { categories, language } = useLoaderData<typeof loader>();
+  const { categories, language, choice, products, total, pageCount, flash } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="hero">
@@ -40,19 +72,20 @@ export default function Home() {
           />
         </picture>
       </section>
-      <section id="categories-section" className="categories" aria-labelledby="categories-heading">
-        <h2 id="categories-heading">{t("header.categories")}</h2>
-        <ul className="category-bar">
-          {categories.map((category) => (
-            <li key={category.id}>
-              <Link to={`/?category=${category.slug}`} className="category-chip">
-                <img src={category.iconImage} alt="" width={40} height={40} loading="lazy" />
-                <span>{localized(language, { en: category.nameEn, ar: category.nameAr })}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <CategoryBar categories={categories} choice={choice} language={language} />
+      <div className="shop-body">
+        <Filters choice={choice} />
+        <ProductGrid products={products} total={total} pageCount={pageCount} choice={choice} language={language} />
+      </div>
+      {flash ? <FlashToast flash={flash} where="grid" /> : null}
     </>
   );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
+  loaderData ? [...pageMeta(loaderData.meta), ...seoLinks({ appUrl: loaderData.appUrl, path: loaderData.canonicalPath })] : [];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorPage kind={error instanceof Response && error.status === 404 ? "notFound" : "error"} />;
 }

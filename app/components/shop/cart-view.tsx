@@ -1,0 +1,135 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "~/i18n/react";
+import { localized, type Language } from "~/i18n/config";
+import type { CartView as CartData } from "~/models/cart.server";
+import { filsToKD, formatKD } from "~/utils/money";
+import { useHydrated } from "./use-hydrated";
+
+/** SPEC section 3: with JavaScript the cart is mirrored in localStorage under `cart`. The cookie stays the truth. */
+function mirrorToLocalStorage(cart: CartData) {
+  const items = cart.items.map((item) => ({
+    _id: item.productId,
+    name: { en: item.nameEn, ar: item.nameAr },
+    price: filsToKD(item.priceFils),
+    imageUrl: item.imageUrl,
+    quantity: item.quantity,
+    customTags: item.customTags.map((tag) => tag.value),
+  }));
+  try {
+    window.localStorage.setItem("cart", JSON.stringify(items));
+  } catch {
+    // storage can be blocked (private mode); the cookie still carries the cart
+  }
+}
+
+/** The cart's lines, total, Clear and Checkout: the same view on the /cart page and in the drawer. */
+export function CartView({ cart, checkoutHref, language }: { cart: CartData; checkoutHref: string; language: Language }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher({ key: "cart-view" });
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const back = location.pathname + location.search;
+
+  useEffect(() => mirrorToLocalStorage(cart), [cart]);
+
+  const hidden = (
+    <>
+      <input type="hidden" name="redirectTo" value={back} />
+      {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
+    </>
+  );
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="cart-empty" data-testid="cart-empty">
+        <p>{t("shop.cart.empty")}</p>
+        <Link to="/" className="button button--secondary">
+          {t("shop.cart.continueShopping")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="cart-view" aria-busy={fetcher.state !== "idle"}>
+      <ul className="cart-items">
+        {cart.items.map((item) => {
+          const name = localized(language, { en: item.nameEn, ar: item.nameAr });
+          return (
+            <li key={item.lineId} className="cart-item" data-testid="cart-item">
+              <img src={item.imageUrl} alt={name} width={72} height={72} loading="lazy" className="cart-item__image" />
+              <div className="cart-item__body">
+                <Link to={`/product/${item.productId}`} className="cart-item__name">
+                  {name}
+                </Link>
+                {item.customTags
+                  .filter((tag) => tag.value)
+                  .map((tag) => (
+                    <p key={tag.titleEn} className="cart-item__tag">
+                      {localized(language, { en: tag.titleEn, ar: tag.titleAr })}: <bdi>{tag.value}</bdi>
+                    </p>
+                  ))}
+                <p className="cart-item__price" data-testid="cart-item-price">
+                  {formatKD(item.priceFils, language)}
+                </p>
+                {item.isAvailable ? null : <p className="cart-item__warning">{t("shop.cart.unavailable")}</p>}
+                <div className="cart-item__controls">
+                  <fetcher.Form method="post" action="/cart" className="quantity-stepper">
+                    <input type="hidden" name="intent" value="quantity" />
+                    <input type="hidden" name="lineId" value={item.lineId} />
+                    {hidden}
+                    <button
+                      type="submit"
+                      name="quantity"
+                      value={item.quantity - 1}
+                      aria-label={t("shop.cart.decrease", { name })}
+                      disabled={item.quantity <= 1}
+                    >
+                      −
+                    </button>
+                    <span className="quantity-stepper__value" aria-label={t("shop.cart.quantity")} data-testid="cart-item-quantity">
+                      {item.quantity}
+                    </span>
+                    <button
+                      type="submit"
+                      name="quantity"
+                      value={item.quantity + 1}
+                      aria-label={t("shop.cart.increase", { name })}
+                      disabled={item.quantity >= item.stockQuantity}
+                    >
+                      +
+                    </button>
+                  </fetcher.Form>
+                  <fetcher.Form method="post" action="/cart">
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="lineId" value={item.lineId} />
+                    {hidden}
+                    <button type="submit" className="link-button" aria-label={t("shop.cart.removeItem", { name })}>
+                      {t("shop.cart.remove")}
+                    </button>
+                  </fetcher.Form>
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="cart-total">
+        <span>{t("shop.cart.total")}</span>
+        <strong data-testid="cart-total">{formatKD(cart.totalFils, language)}</strong>
+      </p>
+      <div className="cart-actions">
+        <fetcher.Form method="post" action="/cart">
+          <input type="hidden" name="intent" value="clear" />
+          {hidden}
+          <button type="submit" className="button button--secondary">
+            {t("shop.cart.clear")}
+          </button>
+        </fetcher.Form>
+        <Link to={checkoutHref} className="button button--primary" data-testid="cart-checkout">
+          {t("shop.cart.checkout")}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { Form, useSubmit } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { FILTER_COLORS } from "~/utils/product";
+import { PRODUCT_SORTS, type StorefrontChoice } from "~/utils/storefront";
+
+const SORT_KEYS = { default: "shop.filters.sorts.default", "price-asc": "shop.filters.sorts.priceAsc", "price-desc": "shop.filters.sorts.priceDesc" } as const;
+
+/**
+ * The colour filter and the sort as a GET form: the choice lands in the URL and the server answers it, with or
+ * without JavaScript. With JavaScript a change applies at once.
+ */
+export function Filters({ choice }: { choice: StorefrontChoice }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      action="/"
+      className="filters"
+      aria-label={t("shop.filters.heading")}
+      preventScrollReset
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
+      {choice.categorySlug ? <input type="hidden" name="category" value={choice.categorySlug} /> : null}
+      <div className="filters__field">
+        <label htmlFor="filter-color">{t("shop.filters.color")}</label>
+        <select id="filter-color" name="color" defaultValue={choice.color ?? ""} key={`color-${choice.color}`}>
+          <option value="">{t("shop.filters.anyColor")}</option>
+          {FILTER_COLORS.map((color) => (
+            <option key={color} value={color}>
+              {t(`shop.filters.colors.${color}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="filters__field">
+        <label htmlFor="filter-sort">{t("shop.filters.sort")}</label>
+        <select id="filter-sort" name="sort" defaultValue={choice.sort} key={`sort-${choice.sort}`}>
+          {PRODUCT_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(SORT_KEYS[sort])}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--secondary filters__apply">
+        {t("shop.filters.apply")}
+      </button>
+    </Form>
+  );
+}

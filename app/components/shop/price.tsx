@@ -1,0 +1,51 @@
+import { useTranslation } from "~/i18n/react";
+import type { Language } from "~/i18n/config";
+import { formatKD } from "~/utils/money";
+
+export type PriceLabels = { price: string; oldPrice: string; sale: string };
+
+export function usePriceLabels(): PriceLabels {
+  const { t } = useTranslation();
+  return { price: t("shop.card.price"), oldPrice: t("shop.card.oldPrice"), sale: t("shop.card.sale") };
+}
+
+/**
+ * The price in KD, with the old price struck through when discounted (SPEC section 2). Labels come from the
+ * caller, so a grid of 24 cards translates them once rather than once per card.
+ */
+export function Price({
+  priceFils,
+  priceBeforeDiscountFils,
+  discounted,
+  language,
+  labels,
+}: {
+  priceFils: number;
+  priceBeforeDiscountFils: number | null;
+  discounted: boolean;
+  language: Language;
+  labels: PriceLabels;
+}) {
+  return (
+    <p className="price">
+      {discounted && priceBeforeDiscountFils !== null ? (
+        <s className="price__old" data-testid="old-price">
+          <span className="visually-hidden">{labels.oldPrice}: </span>
+          {formatKD(priceBeforeDiscountFils, language)}
+        </s>
+      ) : null}
+      <span className="price__now" data-testid="price">
+        <span className="visually-hidden">{labels.price}: </span>
+        {formatKD(priceFils, language)}
+      </span>
+    </p>
+  );
+}
+
+export function SaleBadge({ label }: { label: string }) {
+  return (
+    <span className="sale-badge" data-testid="sale-badge">
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,97 @@
+import { Link, type useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { localized, type Language } from "~/i18n/config";
+import type { action as cartAction } from "~/routes/cart";
+import { openCartDrawer } from "./cart-drawer";
+import { Price, SaleBadge, type PriceLabels } from "./price";
+import type { ShopFlash } from "./toast-messages";
+
+export type CardProduct = {
+  id: string;
+  nameEn: string;
+  nameAr: string;
+  priceFils: number;
+  priceBeforeDiscountFils: number | null;
+  hasDiscount: boolean;
+  stockQuantity: number;
+  isAvailable: boolean;
+  imageUrl: string;
+};
+
+export type CardLabels = PriceLabels & { addToCart: string; buyNow: string; outOfStock: string };
+
+/** One toast at a time per cart outcome; the counter remounts it so the same message shows again on the next click. */
+export function useCartOutcomeToast(fetcher: ReturnType<typeof useFetcher<typeof cartAction>>) {
+  const [toast, setToast] = useState<{ flash: ShopFlash; id: number } | null>(null);
+  const show = useCallback((flash: ShopFlash) => setToast((previous) => ({ flash, id: (previous?.id ?? 0) + 1 })), []);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || !("intent" in fetcher.data)) return;
+    const { problem, intent } = fetcher.data;
+    if (problem) show(problem);
+    else if (intent === "buy") openCartDrawer();
+    else if (intent === "add") show("added");
+  }, [fetcher.state, fetcher.data, show]);
+  return { toast, show };
+}
+
+/**
+ * Image, name, price, SALE badge, Add to Cart and Buy Now, or Out of Stock (SPEC section 2). The form is a plain
+ * POST to /cart; with JavaScript the grid intercepts it and sends it through one shared fetcher.
+ */
+export function ProductCard({
+  product,
+  language,
+  eager,
+  labels,
+  redirectTo,
+}: {
+  product: CardProduct;
+  language: Language;
+  eager: boolean;
+  labels: CardLabels;
+  redirectTo: string;
+}) {
+  const name = localized(language, { en: product.nameEn, ar: product.nameAr });
+  const discounted = product.hasDiscount && product.priceBeforeDiscountFils !== null;
+  const inStock = product.isAvailable && product.stockQuantity > 0;
+  return (
+    <article className="product-card" data-testid="product-card" data-product-id={product.id}>
+      {/* The picture links too, for thumbs; the name's link is the one announced and tabbed to. */}
+      <div className="product-card__media">
+        <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true">
+          <img src={product.imageUrl} alt={name} width={400} height={400} loading={eager ? "eager" : "lazy"} decoding="async" />
+        </Link>
+        {discounted ? <SaleBadge label={labels.sale} /> : null}
+      </div>
+      <h3 className="product-card__name">
+        <Link to={`/product/${product.id}`} className="product-card__link" prefetch="intent">
+          {name}
+        </Link>
+      </h3>
+      <Price
+        priceFils={product.priceFils}
+        priceBeforeDiscountFils={product.priceBeforeDiscountFils}
+        discounted={discounted}
+        language={language}
+        labels={labels}
+      />
+      {inStock ? (
+        <form method="post" action="/cart" className="product-card__actions">
+          <input type="hidden" name="productId" value={product.id} />
+          <input type="hidden" name="source" value="card" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button type="submit" name="intent" value="add" className="button button--primary" aria-label={`${labels.addToCart}: ${name}`}>
+            {labels.addToCart}
+          </button>
+          <button type="submit" name="intent" value="buy" className="button button--secondary" aria-label={`${labels.buyNow}: ${name}`}>
+            {labels.buyNow}
+          </button>
+        </form>
+      ) : (
+        <p className="product-card__out" data-testid="out-of-stock">
+          {labels.outOfStock}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+import type { LegalDocument } from "../legal-types";
+
+// Served by the legal pages' loaders only, so these long texts never reach the JavaScript a phone downloads.
+
+export const terms: LegalDocument = {
+  title: "Terms and Conditions",
+  description:
+    "The terms of buying from Timsar Accessories in Kuwait: prices, online payment, delivery, 14-day returns at our Hawalli shop, and privacy.",
+  updated: "Last updated: 1 September 2025",
+  sections: [
+    {
+      heading: "1. General information",
+      paragraphs: [
+        "Timsar Accessories is a shop in Hawalli, Kuwait, selling girls' hair accessories and school accessories online and in the shop.",
+        "By placing an order on this website you accept these terms. Please read them before you buy.",
+      ],
+    },
+    {
+      heading: "2. Products and pricing",
+      paragraphs: [
+        "Prices are in Kuwaiti dinar (KD) and include the product only. Colours in photos may differ slightly from the real product.",
+        "When a product is on sale, the old price is shown crossed out next to the new one. We may change prices at any time; the price you pay is the one shown when you place your order.",
+        "Personalised products (for example a printed name) are made with the text you enter, exactly as written.",
+      ],
+    },
+    {
+      heading: "3. Payment",
+      paragraphs: [
+        "Payment is online only, by KNET debit card or bank card. We do not accept cash on delivery.",
+        "An order is processed only after its payment has succeeded. If the payment fails, the order is not prepared and you are not charged.",
+      ],
+    },
+    {
+      heading: "4. Delivery",
+      paragraphs: [
+        "We deliver within Kuwait only. Delivery fees are variable: they depend on your area and are shown at checkout before you pay.",
+        "We deliver to the address you give at checkout; please make sure it is complete and that someone can receive the order.",
+      ],
+    },
+    {
+      heading: "5. Return and exchange",
+      paragraphs: [
+        "You may return or exchange an item within 14 days of delivery.",
+        "Items must be unused and in their original packaging. Any gift you received with the order must be returned too.",
+        "Only the product price is refunded. Delivery fees are non-refundable.",
+        "Returns and exchanges are made in person at our physical shop in Hawalli, Kuwait. Please bring your order number or invoice.",
+        "Personalised items made with your text cannot be returned unless they arrive damaged or different from what you ordered.",
+      ],
+    },
+    {
+      heading: "6. Privacy",
+      paragraphs: [
+        "We use your name, phone number, e-mail and address only to process and deliver your order and to contact you about it.",
+        "We do not share your data with third parties except for delivery or payment. Our privacy policy explains this in full.",
+      ],
+    },
+    {
+      heading: "7. Disclaimer",
+      paragraphs: [
+        "Our accessories are not toys for small children: small parts such as clips and beads can be a choking hazard. Please supervise young children.",
+        "We are not responsible for delays caused by events beyond our control, or by an incorrect address given at checkout.",
+        "For any question, contact us by e-mail or phone as shown at the bottom of every page.",
+      ],
+    },
+  ],
+};
+
+export const privacy: LegalDocument = {
+  title: "Privacy Policy",
+  description:
+    "How Timsar Accessories uses your data: only to process, pay for and deliver your order, never shared except for delivery or payment.",
+  updated: "Last updated: 1 September 2025",
+  sections: [
+    {
+      heading: "1. Who we are",
+      paragraphs: [
+        "Timsar Accessories is a shop in Hawalli, Kuwait. This policy explains what we do with the data you give us when you use this website.",
+      ],
+    },
+    {
+      heading: "2. What we collect",
+      paragraphs: [
+        "When you order: your full name, e-mail, phone number and delivery address, and the items you ordered.",
+        "When you create an account: your e-mail and a password, which we store only in a protected (hashed) form.",
+        "Your card number and CVV are entered on the payment page and are never stored by us.",
+      ],
+    },
+    {
+      heading: "3. How we use it",
+      paragraphs: [
+        "To process your order, take the payment, deliver it, send you your invoice and contact you about your order.",
+        "Payment is online only, and an order is processed only after its payment has succeeded.",
+      ],
+    },
+    {
+      heading: "4. Sharing",
+      paragraphs: [
+        "We do not share your data with third parties except for delivery or payment: the delivery driver receives your name, phone and address, and the payment provider receives what it needs to take the payment.",
+        "We never sell your data or use it for advertising.",
+      ],
+    },
+    {
+      heading: "5. Cookies and storage",
+      paragraphs: [
+        "We use a few cookies that the shop needs to work: your language, your cart and, when you sign in, your session. We use no advertising or tracking cookies.",
+      ],
+    },
+    {
+      heading: "6. Your rights",
+      paragraphs: [
+        "You may ask us to see, correct or delete your data at any time by e-mail or phone. Order records we must keep by law are kept only as long as needed.",
+      ],
+    },
+  ],
+};

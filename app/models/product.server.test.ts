@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { createCategory, createProduct } from "../../tests/setup/shop-fixtures";
+import { getStorefrontProducts, productImages, STOREFRONT_PAGE_SIZE } from "./product.server";
+
+describe("the home grid's products", () => {
+  it("filters by category and colour, sorts by price, and leaves hidden ones out", async () => {
+    const category = await createCategory();
+    const cheap = await createProduct(category.id, { priceFils: 500, filterColor: "white" });
+    const dear = await createProduct(category.id, { priceFils: 9000, filterColor: "white" });
+    const pink = await createProduct(category.id, { priceFils: 2000, filterColor: "primaryPink" });
+    await createProduct(category.id, { isVisible: false, filterColor: "white" });
+    const base = { categorySlug: category.slug, color: null, page: 1 } as const;
+    const ascending = await getStorefrontProducts({ ...base, sort: "price-asc" });
+    expect(ascending.products.map((product) => product.id)).toEqual([cheap.id, pink.id, dear.id]);
+    const descending = await getStorefrontProducts({ ...base, sort: "price-desc" });
+    expect(descending.products.map((product) => product.id)).toEqual([dear.id, pink.id, cheap.id]);
+    const white = await getStorefrontProducts({ ...base, color: "white", sort: "default" });
+    expect(white.products.map((product) => product.id).sort()).toEqual([cheap.id, dear.id].sort());
+    expect(white.total).toBe(2);
+    const none = await getStorefrontProducts({ ...base, color: "secondaryNavyBlue", sort: "default" });
+    expect(none.products).toEqual([]);
+  });
+
+  it("renders one page at a time, newest first", async () => {
+    const category = await createCategory();
+    const created = [];
+    for (let index = 0; index < STOREFRONT_PAGE_SIZE + 2; index++) {
+      created.push(await createProduct(category.id, { createdAt: new Date(Date.UTC(2025, 0, 1, 0, index)) }));
+    }
+    const first = await getStorefrontProducts({ categorySlug: category.slug, color: null, sort: "default", page: 1 });
+    expect(first.products).toHaveLength(STOREFRONT_PAGE_SIZE);
+    expect(first.products[0].id).toBe(created.at(-1)!.id);
+    expect(first.pageCount).toBe(2);
+    const second = await getStorefrontProducts({ categorySlug: category.slug, color: null, sort: "default", page: 2 });
+    expect(second.products.map((product) => product.id)).toEqual([created[1].id, created[0].id]);
+  });
+
+  it("shows the products of a hidden category to nobody", async () => {
+    const hidden = await createCategory({ isVisible: false });
+    await createProduct(hidden.id);
+    const listing = await getStorefrontProducts({ categorySlug: hidden.slug, color: null, sort: "default", page: 1 });
+    expect(listing.total).toBe(0);
+  });
+
+  it("puts the main image first and the gallery after, without duplicates", () => {
+    expect(productImages({ imageUrl: "/a.webp", gallery: [{ url: "/b.webp" }, { url: "/a.webp" }, { url: "/c.webp" }] })).toEqual([
+      "/a.webp",
+      "/b.webp",
+      "/c.webp",
+    ]);
+  });
+});

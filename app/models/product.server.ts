@@ -1,0 +1,141 @@
+import { prisma, type Prisma } from "~/db.server";
+import { filsToKD } from "~/utils/money";
+import type { FilterColor } from "~/utils/product";
+import type { ProductSort } from "~/utils/storefront";
+import { cachedCatalogue } from "./catalogue-cache.server";
+
+/** What a shopper may see: the product and its category are both visible. */
+const VISIBLE: Prisma.ProductWhereInput = { isVisible: true, category: { isVisible: true } };
+
+const CARD_FIELDS = {
+  id: true,
+  nameEn: true,
+  nameAr: true,
+  priceFils: true,
+  priceBeforeDiscountFils: true,
+  hasDiscount: true,
+  stockQuantity: true,
+  isAvailable: true,
+  imageUrl: true,
+} satisfies Prisma.ProductSelect;
+
+const DETAIL_FIELDS = {
+  ...CARD_FIELDS,
+  descriptionEn: true,
+  descriptionAr: true,
+  isNewArrival: true,
+  colorNameEn: true,
+  colorNameAr: true,
+  colorLevelEn: true,
+  colorLevelAr: true,
+  filterColor: true,
+  categoryId: true,
+  isVisible: true,
+  updatedAt: true,
+  gallery: { select: { url: true }, orderBy: { position: "asc" } },
+  customTags: { select: { titleEn: true, titleAr: true, required: true }, orderBy: { position: "asc" } },
+} satisfies Prisma.ProductSelect;
+
+export type ProductCard = Prisma.ProductGetPayload<{ select: typeof CARD_FIELDS }>;
+export type ProductDetail = Prisma.ProductGetPayload<{ select: typeof DETAIL_FIELDS }>;
+
+export const STOREFRONT_PAGE_SIZE = 12;
+
+const ORDER_BY: Record<ProductSort, Prisma.ProductOrderByWithRelationInput[]> = {
+  default: [{ createdAt: "desc" }, { id: "asc" }],
+  "price-asc": [{ priceFils: "asc" }, { id: "asc" }],
+  "price-desc": [{ priceFils: "desc" }, { id: "asc" }],
+};
+
+export type StorefrontQuery = { categorySlug: string | null; color: FilterColor | null; sort: ProductSort; page: number };
+
+/**
+ * One page of the home grid. The page is capped by STOREFRONT_PAGE_SIZE so a catalogue of thousands renders as
+ * fast as a small one; the filters match the (isVisible, filterColor / priceFils / createdAt) indexes.
+ */
+export async function getStorefrontProducts(query: StorefrontQuery) {
+  return cachedCatalogue(`storefront:${JSON.stringify(query)}`, () => loadStorefrontProducts(query));
+}
+
+async function loadStorefrontProducts(query: StorefrontQuery) {
+  const where: Prisma.ProductWhereInput = {
+    ...VISIBLE,
+    ...(query.categorySlug ? { category: { isVisible: true, slug: query.categorySlug } } : {}),
+    ...(query.color ? { filterColor: query.color } : {}),
+  };
+  const [total, products] = await Promise.all([
+    prisma.product.count({ where }),
+    prisma.product.findMany({
+      where,
+      orderBy: ORDER_BY[query.sort],
+      skip: (query.page - 1) * STOREFRONT_PAGE_SIZE,
+      take: STOREFRONT_PAGE_SIZE,
+      select: CARD_FIELDS,
+    }),
+  ]);
+  return { products, total, pageCount: Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE)) };
+}
+
+/** `GET /api/products`: every visible product, optionally of one visible category. */
+export async function getVisibleProducts(categorySlug?: string | null): Promise<ProductDetail[]> {
+  return cachedCatalogue(`products:${categorySlug ?? ""}`, () =>
+    prisma.product.findMany({
+      where: categorySlug ? { ...VISIBLE, category: { isVisible: true, slug: categorySlug } } : VISIBLE,
+      orderBy: ORDER_BY.default,
+      select: DETAIL_FIELDS,
+    }),
+  );
+}
+
+/** The product page and `GET /api/products/{id}`; hidden answers like missing. */
+export async function getVisibleProduct(id: string): Promise<ProductDetail | null> {
+  return cachedCatalogue(`product:${id}`, () => prisma.product.findFirst({ where: { id, ...VISIBLE }, select: DETAIL_FIELDS }));
+}
+
+/** For the sitemap: just enough to list every visible product page. */
+export async function getVisibleProductIds() {
+  return prisma.product.findMany({ where: VISIBLE, select: { id: true, updatedAt: true }, orderBy: { id: "asc" } });
+}
+
+/** Buying needs stock above 0 (SPEC section 4); the admin's availability switch can also stop it. */
+export function isInStock(product: Pick<ProductCard, "stockQuantity" | "isAvailable">): boolean {
+  return product.isAvailable && product.stockQuantity > 0;
+}
+
+/** The old price is shown only when the discount is on and the old price exists (SPEC section 2). */
+export function showsDiscount(product: Pick<ProductCard, "hasDiscount" | "priceBeforeDiscountFils">): boolean {
+  return product.hasDiscount && product.priceBeforeDiscountFils !== null;
+}
+
+/** Main image first, then the gallery without repeating it (SPEC section 2, product page). */
+export function productImages(product: Pick<ProductDetail, "imageUrl" | "gallery">): string[] {
+  return [...new Set([product.imageUrl, ...product.gallery.map((image) => image.url)])];
+}
+
+/** SPEC section 3's Product as the JSON API speaks it: prices as KD numbers. */
+export function productToJson(product: ProductDetail) {
+  const hasColor = product.colorNameEn !== null || product.colorNameAr !== null;
+  return {
+    _id: product.id,
+    name: { en: product.nameEn, ar: product.nameAr },
+    description: { en: product.descriptionEn, ar: product.descriptionAr },
+    price: filsToKD(product.priceFils),
+    priceBeforeDiscount: product.priceBeforeDiscountFils === null ? null : filsToKD(product.priceBeforeDiscountFils),
+    hasDiscount: product.hasDiscount,
+    stockQuantity: product.stockQuantity,
+    isAvailable: product.isAvailable,
+    isNewArrivals: product.isNewArrival,
+    imageUrl: product.imageUrl,
+    gallery: product.gallery.map((image) => image.url),
+    color: hasColor
+      ? {
+          name: { en: product.colorNameEn ?? "", ar: product.colorNameAr ?? "" },
+          level: { en: product.colorLevelEn ?? "", ar: product.colorLevelAr ?? "" },
+        }
+      : null,
+    filterColor: product.filterColor,
+    categoryId: product.categoryId,
+    customTags: product.customTags.map((tag) => ({ title: { en: tag.titleEn, ar: tag.titleAr }, required: tag.required })),
+    isVisible: product.isVisible,
+  };
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getVisibleProduct, productToJson } from "~/models/product.server";
+import { jsonError } from "~/utils/api.server";
+
+const ParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** `GET /api/products/{id}`: the product page's data; hidden answers 404 like missing. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const parsed = ParamsSchema.safeParse(params);
+  const product = parsed.success ? await getVisibleProduct(parsed.data.id) : null;
+  if (!product) return jsonError(404, "Product not found / المنتج غير موجود");
+  return Response.json({ product: productToJson(product) }, { headers: { "Cache-Control": "no-cache" } });
+}

@@ -1,0 +1,23 @@
+import type { LinksFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LegalErrorBoundary, LegalPage, legalMeta } from "~/components/shop/legal-page";
+import { fixedT } from "~/utils/fixed-t.server";
+import { legalPage } from "~/models/legal.server";
+import shopStyles from "~/styles/shop.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
+
+/** The Arabic address of /privacy-policy: Arabic whatever language the visitor chose. */
+export function loader() {
+  const t = fixedT("ar");
+  return legalPage("privacy", "ar", t("meta.siteName"));
+}
+
+export default function ArabicPrivacyPage() {
+  const { document, language } = useLoaderData<typeof loader>();
+  return <LegalPage document={document} language={language} />;
+}
+
+export const meta = legalMeta;
+
+export const ErrorBoundary = LegalErrorBoundary;

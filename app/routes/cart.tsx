@@ -1,0 +1,120 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { CartView } from "~/components/shop/cart-view";
+import { ErrorPage } from "~/components/error-page";
+import { FlashToast } from "~/components/shop/flash-toast";
+import type { ShopFlash } from "~/components/shop/toast-messages";
+import { getLanguage } from "~/i18n/i18next.server";
+import {
+  addToCart,
+  cartCookieHeader,
+  cartCookieHeaderIfFits,
+  clearCartCookieHeader,
+  getCartView,
+  readCartLines,
+  removeLine,
+  setLineQuantity,
+  type CartChange,
+} from "~/models/cart.server";
+import { readFlash, setFlashHeader } from "~/models/shop-flash.server";
+import { CartActionSchema } from "~/models/storefront-input.server";
+import shopStyles from "~/styles/shop.css";
+import { fixedT } from "~/utils/fixed-t.server";
+import { pageMeta } from "~/utils/meta";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { checkoutHref } from "~/utils/storefront";
+import { getCustomerFromRequest } from "~/utils/session.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [lines, customer, language] = await Promise.all([readCartLines(request), getCustomerFromRequest(request), getLanguage(request)]);
+  const t = fixedT(language);
+  const { flash, headers } = readFlash(request);
+  return data(
+    {
+      cart: await getCartView(lines),
+      checkoutHref: checkoutHref(Boolean(customer)),
+      flash,
+      language,
+      meta: { title: t("shop.meta.cartTitle"), description: t("shop.meta.cartDescription"), siteName: t("meta.siteName") },
+    },
+    { headers: { ...headers, "Cache-Control": "private, no-store" } },
+  );
+}
+
+/**
+ * Every cart change. Without JavaScript it answers with a redirect (back to the page, or to the cart for Buy Now)
+ * and a one-shot flash; with JavaScript (mode=fetch) it answers the outcome and the page shows the toast itself.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const parsed = CartActionSchema.safeParse({ ...Object.fromEntries(form), tags: form.getAll("tag") });
+  const isFetch = form.get("mode") === "fetch";
+  const back = safeRedirectPath(form.get("redirectTo"), "/cart");
+  if (!parsed.success) {
+    return isFetch ? data({ problem: "notFound" as ShopFlash, intent: null }, { status: 400 }) : redirect(back, 303);
+  }
+  const input = parsed.data;
+  const lines = await readCartLines(request);
+  let change: CartChange;
+  switch (input.intent) {
+    case "add":
+    case "buy":
+      change = await addToCart(lines, input.productId, input.tags);
+      break;
+    case "quantity":
+      change = await setLineQuantity(lines, input.lineId, input.quantity);
+      break;
+    case "remove":
+      change = { lines: removeLine(lines, input.lineId), problem: null };
+      break;
+    case "clear":
+      change = { lines: [], problem: null };
+      break;
+  }
+  const stored = change.lines.length ? await cartCookieHeaderIfFits(change.lines) : await clearCartCookieHeader();
+  if (stored === null) change = { lines, problem: "cartFull" };
+  const headers = new Headers();
+  headers.append("Set-Cookie", stored ?? (await cartCookieHeader(lines)));
+
+  const isAdd = input.intent === "add" || input.intent === "buy";
+  if (isAdd && change.problem === "tagsRequired" && input.source === "card") {
+    // The home grid has no tag inputs: send the shopper to the product page to fill them (SPEC section 5).
+    headers.append("Set-Cookie", setFlashHeader(input.intent === "buy" ? "tagsRequiredBuy" : "tagsRequiredAdd"));
+    return redirect(`/product/${encodeURIComponent(input.productId)}`, { status: 303, headers });
+  }
+  if (isFetch) {
+    return data({ problem: change.problem, intent: input.intent }, { status: change.problem ? 409 : 200, headers });
+  }
+  if (change.problem) {
+    headers.append("Set-Cookie", setFlashHeader(change.problem));
+    return redirect(back, { status: 303, headers });
+  }
+  if (input.intent === "buy") return redirect("/cart", { status: 303, headers });
+  if (input.intent === "add") headers.append("Set-Cookie", setFlashHeader("added"));
+  return redirect(back, { status: 303, headers });
+}
+
+export default function CartPage() {
+  const { t } = useTranslation();
+  const { cart, checkoutHref: checkout, flash, language } = useLoaderData<typeof loader>();
+  return (
+    <div className="page cart-page">
+      <h1>{t("shop.cart.title")}</h1>
+      <CartView cart={cart} checkoutHref={checkout} language={language} />
+      {flash ? <FlashToast flash={flash} where="product" /> : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  ...(loaderData ? pageMeta(loaderData.meta) : []),
+  { name: "robots", content: "noindex" },
+];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorPage kind={error instanceof Response && error.status === 404 ? "notFound" : "error"} />;
+}

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getCartView, readCartLines } from "~/models/cart.server";
+import { getCustomerFromRequest } from "~/utils/session.server";
+import { checkoutHref } from "~/utils/storefront";
+
+export type CartJson = {
+  cart: Awaited<ReturnType<typeof getCartView>>;
+  checkoutHref: string;
+  language: Awaited<ReturnType<typeof getLanguage>>;
+};
+
+/**
+ * The cart drawer's data as plain JSON. The drawer reads it with fetch() rather than a Remix fetcher: a fetcher
+ * aimed at /cart right after hydration can run before lazy route discovery knows /cart, and its 404 would replace
+ * the page with the error boundary.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [lines, customer, language] = await Promise.all([readCartLines(request), getCustomerFromRequest(request), getLanguage(request)]);
+  const body: CartJson = { cart: await getCartView(lines), checkoutHref: checkoutHref(Boolean(customer)), language };
+  return Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
+}

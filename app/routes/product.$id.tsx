@@ -1,0 +1,157 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { AddToCartForm } from "~/components/shop/add-to-cart-form";
+import { FlashToast } from "~/components/shop/flash-toast";
+import { Price, SaleBadge, usePriceLabels } from "~/components/shop/price";
+import { ProductGallery } from "~/components/shop/product-gallery";
+import { getEnv } from "~/env.server";
+import { localized } from "~/i18n/config";
+import { getLanguage } from "~/i18n/i18next.server";
+import { fixedT } from "~/utils/fixed-t.server";
+import { getVisibleProduct, isInStock, productImages, showsDiscount } from "~/models/product.server";
+import { readFlash } from "~/models/shop-flash.server";
+import { ProductParamsSchema } from "~/models/storefront-input.server";
+import shopStyles from "~/styles/shop.css";
+import { filsToKD } from "~/utils/money";
+import { pageMeta } from "~/utils/meta";
+import { seoLinks } from "~/utils/seo";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const parsed = ProductParamsSchema.safeParse(params);
+  const language = await getLanguage(request);
+  const t = fixedT(language);
+  const product = parsed.success ? await getVisibleProduct(parsed.data.id) : null;
+  const siteName = t("meta.siteName");
+  if (!product) {
+    throw data({ title: t("shop.meta.notFoundTitle"), siteName }, { status: 404 });
+  }
+  const name = localized(language, { en: product.nameEn, ar: product.nameAr });
+  const description = localized(language, { en: product.descriptionEn, ar: product.descriptionAr });
+  const images = productImages(product);
+  const imageParam = Number(new URL(request.url).searchParams.get("image") ?? "1");
+  const { appUrl } = getEnv();
+  const inStock = isInStock(product);
+  const { flash, headers } = readFlash(request);
+  return data(
+    {
+      language,
+      flash,
+      product: {
+        id: product.id,
+        name,
+        description,
+        priceFils: product.priceFils,
+        priceBeforeDiscountFils: product.priceBeforeDiscountFils,
+        discounted: showsDiscount(product),
+        inStock,
+        stockQuantity: product.stockQuantity,
+        color: product.colorNameEn ? localized(language, { en: product.colorNameEn, ar: product.colorNameAr ?? "" }) : null,
+        level: product.colorLevelEn ? localized(language, { en: product.colorLevelEn, ar: product.colorLevelAr ?? "" }) : null,
+        customTags: product.customTags,
+      },
+      images,
+      initialImage: Number.isInteger(imageParam) && imageParam >= 1 && imageParam <= images.length ? imageParam - 1 : 0,
+      appUrl,
+      meta: { title: name, description: description.slice(0, 160), siteName },
+      structuredData: {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name,
+        description,
+        sku: product.id,
+        image: images.map((image) => `${appUrl}${image}`),
+        offers: {
+          "@type": "Offer",
+          url: `${appUrl}/product/${product.id}`,
+          priceCurrency: "KWD",
+          price: filsToKD(product.priceFils).toFixed(3),
+          availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+        },
+      },
+    },
+    { headers },
+  );
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === "/cart" ? false : defaultShouldRevalidate;
+
+export default function ProductPage() {
+  const { t } = useTranslation();
+  const { product, images, initialImage, language, flash } = useLoaderData<typeof loader>();
+  const priceLabels = usePriceLabels();
+  return (
+    <article className="page product-page" data-testid="product-page">
+      <ProductGallery key={product.id} images={images} name={product.name} initialIndex={initialImage} />
+      <div className="product-page__info">
+        <h1 className="product-page__name">{product.name}</h1>
+        <div className="product-page__price">
+          <Price
+            priceFils={product.priceFils}
+            priceBeforeDiscountFils={product.priceBeforeDiscountFils}
+            discounted={product.discounted}
+            language={language}
+            labels={priceLabels}
+          />
+          {product.discounted ? <SaleBadge label={priceLabels.sale} /> : null}
+        </div>
+        <p className={product.inStock ? "stock stock--in" : "stock stock--out"} data-testid="stock-label">
+          {product.inStock ? t("shop.product.inStock") : t("shop.product.outOfStock")}
+        </p>
+        <p className="product-page__description">{product.description}</p>
+        {product.color ? (
+          <dl className="product-page__facts">
+            <dt>{t("shop.product.color")}</dt>
+            <dd>{product.color}</dd>
+            {product.level ? (
+              <>
+                <dt>{t("shop.product.level")}</dt>
+                <dd>{product.level}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
+        {product.inStock ? (
+          <AddToCartForm key={product.id} productId={product.id} tags={product.customTags} language={language} />
+        ) : (
+          <p className="product-card__out" data-testid="out-of-stock">
+            {t("shop.card.outOfStock")}
+          </p>
+        )}
+      </div>
+      {flash ? <FlashToast flash={flash} where="product" /> : null}
+    </article>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, error, params }) => {
+  if (!loaderData) {
+    const info = isRouteErrorResponse(error) ? (error.data as { title?: string; siteName?: string }) : {};
+    return [{ title: `${info.title ?? "Product not found"} | ${info.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
+  }
+  return [
+    ...pageMeta(loaderData.meta),
+    ...seoLinks({ appUrl: loaderData.appUrl, path: `/product/${params.id}` }),
+    { property: "og:type", content: "product" },
+    { property: "og:image", content: `${loaderData.appUrl}${loaderData.images[0]}` },
+    { "script:ld+json": loaderData.structuredData },
+  ];
+};
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="error-page" data-testid={notFound ? "product-not-found" : "product-failed"}>
+      <h1>{notFound ? t("shop.product.notFound") : t("shop.product.failed")}</h1>
+      {notFound ? <p>{t("shop.product.notFoundBody")}</p> : null}
+      <Link to="/" className="button button--primary">
+        {t("shop.product.backToShop")}
+      </Link>
+    </section>
+  );
+}

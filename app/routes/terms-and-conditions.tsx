@@ -1,0 +1,25 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LegalErrorBoundary, LegalPage, legalMeta } from "~/components/shop/legal-page";
+import { getLanguage } from "~/i18n/i18next.server";
+import { fixedT } from "~/utils/fixed-t.server";
+import { legalPage } from "~/models/legal.server";
+import shopStyles from "~/styles/shop.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
+
+/** In the visitor's chosen language; /ar/terms-and-conditions is always Arabic. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await getLanguage(request);
+  const t = fixedT(language);
+  return legalPage("terms", language, t("meta.siteName"));
+}
+
+export default function TermsPage() {
+  const { document, language } = useLoaderData<typeof loader>();
+  return <LegalPage document={document} language={language} />;
+}
+
+export const meta = legalMeta;
+
+export const ErrorBoundary = LegalErrorBoundary;

@@ -1,0 +1,52 @@
+import { isFilterColor, type FilterColor } from "./product";
+
+/** The home grid's choices live in the URL (?category=&color=&sort=&page=), so they can be shared and bookmarked. */
+export const PRODUCT_SORTS = ["default", "price-asc", "price-desc"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** SPEC section 3's synthetic first category. */
+export const ALL_CATEGORY_SLUG = "all";
+
+/** How many categories the bar shows before "More" (SPEC section 9). */
+export const CATEGORIES_BEFORE_EXPANSION = 4;
+
+export type StorefrontChoice = {
+  categorySlug: string | null;
+  color: FilterColor | null;
+  sort: ProductSort;
+  page: number;
+  showAllCategories: boolean;
+};
+
+/** Reads the choice from the URL; anything unknown falls back to the default instead of failing. */
+export function readStorefrontChoice(searchParams: URLSearchParams): StorefrontChoice {
+  const category = searchParams.get("category");
+  const color = searchParams.get("color");
+  const sort = searchParams.get("sort");
+  const page = Number(searchParams.get("page") ?? "1");
+  return {
+    categorySlug: category && category !== ALL_CATEGORY_SLUG && /^[a-z0-9-]{1,80}$/.test(category) ? category : null,
+    color: isFilterColor(color) ? color : null,
+    sort: (PRODUCT_SORTS as readonly string[]).includes(sort ?? "") ? (sort as ProductSort) : "default",
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    showAllCategories: searchParams.get("categories") === "all",
+  };
+}
+
+/** The URL of a choice, leaving defaults out so the same choice always has the same URL. */
+export function storefrontHref(choice: StorefrontChoice, change: Partial<StorefrontChoice> = {}): string {
+  const next = { ...choice, ...change };
+  const params = new URLSearchParams();
+  if (next.categorySlug) params.set("category", next.categorySlug);
+  if (next.color) params.set("color", next.color);
+  if (next.sort !== "default") params.set("sort", next.sort);
+  if (next.page > 1) params.set("page", String(next.page));
+  if (next.showAllCategories) params.set("categories", "all");
+  const query = params.toString();
+  return query ? `/?${query}` : "/";
+}
+
+/** The cart's Checkout: signed-in shoppers go straight on, others log in first, marked as coming from checkout. */
+export function checkoutHref(isSignedIn: boolean): string {
+  return isSignedIn ? "/checkout" : "/login?from=checkout";
+}

@@ -1,0 +1,89 @@
+/**
+ * The storefront's speed (issue 3): requests per second and p99 latency of the home page and a product page at
+ * 10 connections, and the gzipped JavaScript a phone downloads for the home page. Each load is run 3 times and
+ * the median is reported, because these 2-core machines are noisy.
+ */
+import { gzipSync } from "node:zlib";
+import Database from "better-sqlite3";
+// @ts-expect-error autocannon ships no type declarations; the small part used here is typed below.
+import autocannonUntyped from "autocannon";
+import type { BenchContext, BenchRow } from "../bench";
+import { median } from "./lib/median";
+
+type AutocannonResult = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
+const autocannon = autocannonUntyped as (options: { url: string; connections: number; duration: number }) => Promise<AutocannonResult>;
+
+const RUNS = 3;
+const DURATION_S = 5;
+const CONNECTIONS = 10;
+const PRODUCT_PATH = "/product/seed-product-03";
+
+async function load(url: string) {
+  // A short warm-up so the first run does not pay for JIT and caches.
+  await autocannon({ url, connections: CONNECTIONS, duration: 1 });
+  const results: AutocannonResult[] = [];
+  for (let run = 0; run < RUNS; run++) results.push(await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S }));
+  const failed = results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
+  if (failed > 0) throw new Error(`${url}: ${failed} requests failed`);
+  return {
+    requestsPerSecond: Math.round(median(results.map((result) => result.requests.average))),
+    p99: median(results.map((result) => result.latency.p99)),
+  };
+}
+
+/** Every script the home page makes a browser fetch: module scripts, modulepreloads and inline imports. */
+export async function homeJavaScriptGzipBytes(baseUrl: string): Promise<number> {
+  const html = await (await fetch(baseUrl + "/")).text();
+  const paths = new Set([...html.matchAll(/["'](\/build\/[^"']+\.js)["']/g)].map((match) => match[1]));
+  let total = 0;
+  for (const path of paths) total += gzipSync(Buffer.from(await (await fetch(baseUrl + path)).arrayBuffer()), { level: 9 }).length;
+  return total;
+}
+
+const LARGE_CATALOGUE = 5000;
+
+/**
+ * Adds products until the catalogue holds 5,000, through a second SQLite connection as an import would; the
+ * server's catalogue cache sees the commit (data_version) and reads afresh.
+ */
+function growCatalogue(databaseUrl: string): number {
+  const db = new Database(databaseUrl.replace(/^file:/, ""));
+  db.pragma("busy_timeout = 5000");
+  const existing = (db.prepare('SELECT COUNT(*) AS count FROM "Product"').get() as { count: number }).count;
+  const categories = (db.prepare('SELECT "id" FROM "Category" WHERE "isVisible" = 1').all() as { id: string }[]).map((row) => row.id);
+  const colors = ["kindergartenBlue", "primaryPink", "middleIndigoBlue", "secondaryNavyBlue", "white"];
+  const insert = db.prepare(
+    `INSERT INTO "Product" ("id", "nameEn", "nameAr", "descriptionEn", "descriptionAr", "priceFils", "hasDiscount", "stockQuantity",
+      "isAvailable", "isNewArrival", "imageUrl", "filterColor", "isVisible", "createdAt", "updatedAt", "categoryId")
+     VALUES (?, ?, ?, '', '', ?, 0, 10, 1, 0, '/uploads/catalogue/seed-product-01-main.webp', ?, 1, ?, ?, ?)`,
+  );
+  const now = new Date().toISOString().replace("Z", "+00:00");
+  db.transaction(() => {
+    for (let index = existing; index < LARGE_CATALOGUE; index++) {
+      insert.run(`bench-${index}`, `Bench bow ${index}`, `فيونكة ${index}`, 500 + (index % 50) * 100, colors[index % 5], now, now, categories[index % categories.length]);
+    }
+  })();
+  const total = (db.prepare('SELECT COUNT(*) AS count FROM "Product"').get() as { count: number }).count;
+  db.close();
+  return total;
+}
+
+function loadRows(name: string, result: { requestsPerSecond: number; p99: number }): BenchRow[] {
+  return [
+    { name: `${name} req/s (median of ${RUNS})`, value: result.requestsPerSecond, unit: "req/s", target: ">= 250", ok: result.requestsPerSecond >= 250 },
+    { name: `${name} p99 latency (median of ${RUNS})`, value: result.p99, unit: "ms", target: "< 100", ok: result.p99 < 100 },
+  ];
+}
+
+export async function bench({ baseUrl, databaseUrl }: BenchContext): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  rows.push(...loadRows("home", await load(baseUrl + "/")));
+  rows.push(...loadRows("product page", await load(baseUrl + PRODUCT_PATH)));
+  const kilobytes = Math.round((await homeJavaScriptGzipBytes(baseUrl)) / 102.4) / 10;
+  rows.push({ name: "home JavaScript, gzipped", value: kilobytes, unit: "KB", target: "<= 120", ok: kilobytes <= 120 });
+
+  const total = growCatalogue(databaseUrl);
+  rows.push(...loadRows(`home with ${total} products`, await load(baseUrl + "/")));
+  rows.push(...loadRows(`home with ${total} products, colour filter and price sort`, await load(`${baseUrl}/?color=white&sort=price-desc&page=3`)));
+  return rows;
+}

@@ -1,0 +1,73 @@
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+
+export type Lang = "ar" | "en";
+
+export const TEXT = {
+  ar: {
+    categories: "التصنيفات",
+    all: "الكل",
+    more: "المزيد",
+    showLess: "إظهار أقل",
+    empty: "لا توجد منتجات تطابق التصفية المحددة.",
+    added: "تمت الإضافة إلى السلة",
+    addToCart: "أضف إلى السلة",
+    buyNow: "اشتري الآن",
+    outOfStock: "نفدت الكمية",
+    inStock: "متوفر",
+    sale: "تخفيض",
+    notFound: "المنتج غير موجود",
+    tagsProduct: "يرجى تعبئة جميع الخيارات المطلوبة لهذا المنتج.",
+    tagsGridAdd: "يرجى تعبئة جميع الخيارات المطلوبة لهذا المنتج قبل الإضافة إلى السلة.",
+    cartEmpty: "سلتك فارغة",
+    clear: "إفراغ السلة",
+    checkout: "إتمام الطلب",
+    remove: "إزالة",
+    kd: "د.ك",
+  },
+  en: {
+    categories: "Categories",
+    all: "All",
+    more: "More",
+    showLess: "Show Less",
+    empty: "No products match the selected filter.",
+    added: "Added to cart",
+    addToCart: "Add to Cart",
+    buyNow: "Buy Now",
+    outOfStock: "Out of Stock",
+    inStock: "In Stock",
+    sale: "SALE",
+    notFound: "Product not found",
+    tagsProduct: "Please fill in all required custom tags for this product.",
+    tagsGridAdd: "Please fill in all required custom tags for this product before adding to cart.",
+    cartEmpty: "Your cart is empty",
+    clear: "Clear",
+    checkout: "Checkout",
+    remove: "Remove",
+    kd: "KD",
+  },
+} as const;
+
+/** The visitor's language lives in the `lang` cookie (CONTRACT.md); without it this Arabic browser gets Arabic. */
+export async function chooseLanguage(context: BrowserContext, baseURL: string | undefined, lang: Lang) {
+  await context.addCookies([{ name: "lang", value: lang, url: baseURL! }]);
+}
+
+export function card(page: Page, productId: string) {
+  return page.locator(`[data-product-id="${productId}"]`);
+}
+
+export async function expectCartCount(page: Page, count: number) {
+  await expect(page.getByTestId("cart-count").first()).toHaveText(String(count));
+}
+
+/** Opens the cart: the drawer with JavaScript, the /cart page without. Returns the element holding it. */
+export async function openCart(page: Page, javaScriptEnabled: boolean) {
+  await page.getByTestId("cart-button").click();
+  if (javaScriptEnabled) {
+    const drawer = page.getByTestId("cart-drawer");
+    await expect(drawer).toBeVisible();
+    return drawer;
+  }
+  await expect(page).toHaveURL(/\/cart$/);
+  return page.locator("main");
+}
