@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // These tests run the real server.ts over the production build (scripts/test.sh builds before vitest).
-const tsx = path.resolve("node_modules/.bin/tsx");
+// One process (node --import tsx), so killing it leaves no orphaned child behind.
+const tsxLoader = ["--import", "tsx"];
 
 function startServer(port: number, env: Record<string, string> = {}) {
-  const child = spawn(tsx, ["server.ts"], {
+  const child = spawn(process.execPath, [...tsxLoader, "server.ts"], {
     env: { ...process.env, PORT: String(port), ADMIN_PASSWORD: "integration-password", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
