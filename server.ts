@@ -1,6 +1,8 @@
 import "./server/production-mode";
+import cluster from "node:cluster";
+import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -26,13 +28,50 @@ async function main() {
   }
 
   await prepareDatabase();
-  const admin = await ensureAdmin(env);
-  if (admin.generatedPassword) {
-    process.stdout.write(
-      `Administrator created: ${admin.email} with password ${admin.generatedPassword} (shown once; set ADMIN_PASSWORD to choose your own)\n`,
-    );
+  if (cluster.isPrimary) {
+    const admin = await ensureAdmin(env);
+    if (admin.generatedPassword) {
+      process.stdout.write(
+        `Administrator created: ${admin.email} with password ${admin.generatedPassword} (shown once; set ADMIN_PASSWORD to choose your own)\n`,
+      );
+    }
+    // Rendering is CPU-bound and Node uses one core per process: one worker per core (docs/decisions/0011).
+    const workers = Math.min(os.availableParallelism(), 4);
+    if (workers > 1) return superviseWorkers(workers);
   }
+  return serve(env);
+}
 
+function superviseWorkers(count: number) {
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) });
+  let stopping = false;
+  let running = 0;
+  function fork() {
+    running += 1;
+    cluster.fork();
+  }
+  for (let i = 0; i < count; i++) fork();
+  cluster.on("exit", (worker, code) => {
+    running -= 1;
+    if (!stopping) {
+      process.stderr.write(`worker ${worker.process.pid} exited with ${code}; starting another\n`);
+      fork();
+    } else if (running === 0) {
+      void prisma.$disconnect().then(() => process.exit(0));
+    }
+  });
+  function shutdown(signal: NodeJS.Signals) {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal} received: finishing in-flight requests\n`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    setTimeout(() => process.exit(1), 12_000).unref();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+async function serve(env: ReturnType<typeof parseEnv>) {
   const buildUrl = pathToFileURL(path.resolve("build/index.js")).href;
   const build = (await import(buildUrl)) as ServerBuild;
 

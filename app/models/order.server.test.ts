@@ -16,7 +16,7 @@ async function stockOf(productId: string) {
 
 async function payWith(cardNumber: string, orderSessionId: string) {
   const payment = await prisma.payment.findUniqueOrThrow({ where: { id: orderSessionId } });
-  testProvider.submitCard(payment.providerPaymentId!, { cardNumber });
+  await testProvider.submitCard(payment.providerPaymentId!, { cardNumber });
 }
 
 describe("placeOrder", () => {

@@ -1,42 +1,42 @@
 import crypto from "node:crypto";
 import type { CardInput } from "~/components/checkout/card-schema";
+import { prisma } from "~/db.server";
 import type { PaymentProvider, RemotePayment } from "./provider.server";
 
 /** CONTRACT.md: every valid card is approved except this one. */
 export const DECLINED_TEST_CARD = "4000000000000002";
 
-type TestPayment = RemotePayment & { reference: string; returnUrl: string };
-
-declare global {
-  var __testProviderPayments: Map<string, TestPayment> | undefined;
+function toRemote(row: { status: string; amountFils: number; cardLast4: string | null; message: string | null }): RemotePayment {
+  return {
+    status: row.status as RemotePayment["status"],
+    amountFils: row.amountFils,
+    cardLast4: row.cardLast4 ?? undefined,
+    message: row.message ?? undefined,
+  };
 }
 
 /**
- * Plays the part of the gateway's own records. It lives in this process's memory, as a real gateway's records
- * live on its servers: the shop only reads them through `getPaymentStatus`. Only the last four digits are kept.
+ * Plays the part of the gateway's own records, which the shop only reads through `getPaymentStatus`. They live in
+ * their own table (not in the shop's Payment rows), so every server worker and a restart see the same payment.
+ * Only the last four digits of a card are kept.
  */
-const payments = (globalThis.__testProviderPayments ??= new Map<string, TestPayment>());
-
 export const testProvider: PaymentProvider & {
-  submitCard(providerPaymentId: string, card: Pick<CardInput, "cardNumber">): RemotePayment | null;
+  submitCard(providerPaymentId: string, card: Pick<CardInput, "cardNumber">): Promise<RemotePayment | null>;
 } = {
   name: "test",
 
   async createPayment(input) {
     const providerPaymentId = `tp_${crypto.randomBytes(16).toString("base64url")}`;
-    payments.set(providerPaymentId, {
-      status: "pending",
-      amountFils: input.amountFils,
-      reference: input.reference,
-      returnUrl: input.returnUrl,
+    await prisma.testProviderPayment.create({
+      data: { id: providerPaymentId, status: "pending", amountFils: input.amountFils, reference: input.reference, returnUrl: input.returnUrl },
     });
     return { providerPaymentId, redirectUrl: `/payment?orderSessionId=${encodeURIComponent(input.reference)}` };
   },
 
   async getPaymentStatus(providerPaymentId) {
-    const payment = payments.get(providerPaymentId);
+    const payment = await prisma.testProviderPayment.findUnique({ where: { id: providerPaymentId } });
     if (!payment) return { status: "failed", amountFils: 0, message: "Unknown payment" };
-    return { status: payment.status, amountFils: payment.amountFils, cardLast4: payment.cardLast4, message: payment.message };
+    return toRemote(payment);
   },
 
   async parseWebhook() {
@@ -45,14 +45,14 @@ export const testProvider: PaymentProvider & {
   },
 
   /** The hosted card page's submit: approves or declines once; a second submit changes nothing. */
-  submitCard(providerPaymentId, card) {
-    const payment = payments.get(providerPaymentId);
-    if (!payment) return null;
-    if (payment.status !== "pending") return payment;
+  async submitCard(providerPaymentId, card) {
     const declined = card.cardNumber === DECLINED_TEST_CARD;
-    payment.status = declined ? "declined" : "paid";
-    payment.cardLast4 = card.cardNumber.slice(-4);
-    payment.message = declined ? "Card declined" : undefined;
-    return payment;
+    // Only a pending payment changes, in one statement: two submits racing cannot both decide it.
+    await prisma.testProviderPayment.updateMany({
+      where: { id: providerPaymentId, status: "pending" },
+      data: { status: declined ? "declined" : "paid", cardLast4: card.cardNumber.slice(-4), message: declined ? "Card declined" : null },
+    });
+    const payment = await prisma.testProviderPayment.findUnique({ where: { id: providerPaymentId } });
+    return payment ? toRemote(payment) : null;
   },
 };

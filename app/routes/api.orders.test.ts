@@ -45,7 +45,7 @@ async function placeViaApi(city: string, productId: string) {
 
 async function approve(orderSessionId: string, cardNumber = "4111111111111111") {
   const payment = await prisma.payment.findUniqueOrThrow({ where: { id: orderSessionId } });
-  testProvider.submitCard(payment.providerPaymentId!, { cardNumber });
+  await testProvider.submitCard(payment.providerPaymentId!, { cardNumber });
 }
 
 function getFile(orderNumber: string, query = "", cookie?: string) {

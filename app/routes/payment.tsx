@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!session || session.provider !== testProvider.name || !session.providerPaymentId) {
     return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("payment.sessionNotFound")] }), paidOrderNumber: null }, { status: 404 });
   }
-  if (session.order.paymentStatus === "unpaid") testProvider.submitCard(session.providerPaymentId, { cardNumber });
+  if (session.order.paymentStatus === "unpaid") await testProvider.submitCard(session.providerPaymentId, { cardNumber });
   const outcome = await confirmPayment(orderSessionId);
   if (outcome?.state !== "paid") throw redirect(`/payment/return?orderId=${session.order.id}`, { status: 303 });
 

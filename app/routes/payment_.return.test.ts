@@ -40,7 +40,7 @@ describe("the payment result page by orderId", () => {
     expect((await prisma.order.findUniqueOrThrow({ where: { id: orderId } })).paymentStatus).toBe("unpaid");
 
     const payment = await prisma.payment.findUniqueOrThrow({ where: { id: orderSessionId } });
-    testProvider.submitCard(payment.providerPaymentId!, { cardNumber: "4111111111111111" });
+    await testProvider.submitCard(payment.providerPaymentId!, { cardNumber: "4111111111111111" });
     const paid = await loaderData(await visit(`?orderId=${orderId}`));
     expect(paid).toMatchObject({ state: "paid", orderNumber });
     expect(paid.headers.get("Set-Cookie")).toMatch(/^cart=.*Max-Age=0/);

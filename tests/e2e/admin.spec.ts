@@ -84,7 +84,7 @@ test.describe("catalogue management", () => {
     await expect(row).toContainText("Visible");
     await row.getByRole("button", { name: "Hide" }).click();
     await expect(row).toContainText("Hidden");
-    expect((await e2eDatabase().product.findUniqueOrThrow({ where: { id: saved.id } })).isVisible).toBe(false);
+    await expect.poll(async () => (await e2eDatabase().product.findUniqueOrThrow({ where: { id: saved.id } })).isVisible).toBe(false);
 
     await page.goto("/admin/timsar/categories/view");
     const card = page.locator(`[data-category-id="${saved.categoryId}"]`);
@@ -93,6 +93,10 @@ test.describe("catalogue management", () => {
     await expect(page.getByTestId("toast")).toContainText("Failed to delete category.");
     await page.locator(`[data-category-id="${saved.categoryId}"]`).getByRole("button", { name: "Hide" }).click();
     await expect(page.locator(`[data-category-id="${saved.categoryId}"]`)).toContainText("Hidden");
+    // With JavaScript the label changes as soon as the click is made; wait for the save itself before leaving.
+    await expect
+      .poll(async () => (await e2eDatabase().category.findUniqueOrThrow({ where: { id: saved.categoryId } })).isVisible)
+      .toBe(false);
     await page.goto("/");
     await expect(page.locator("#categories-section")).not.toContainText(categoryName);
   });
