@@ -1,6 +1,6 @@
 import { prisma } from "~/db.server";
+import { productToJson } from "~/models/product.server";
 import type { ProductInput } from "~/components/admin/schemas";
-import { filsToKD } from "~/utils/money";
 
 // ----- categories -----
 
@@ -181,29 +181,11 @@ export async function toggleProduct(id: string) {
   return prisma.product.update({ where: { id }, data: { isVisible: !product.isVisible }, select: { id: true, isVisible: true } });
 }
 
-/** SPEC section 3's product, prices in KD. */
+/** SPEC section 3's product as the storefront API answers it, plus the category title the admin views show. */
 export function productJson(product: AdminProduct) {
   return {
-    _id: product.id,
-    name: { en: product.nameEn, ar: product.nameAr },
-    description: { en: product.descriptionEn, ar: product.descriptionAr },
-    price: filsToKD(product.priceFils),
-    priceBeforeDiscount: product.priceBeforeDiscountFils === null ? null : filsToKD(product.priceBeforeDiscountFils),
-    hasDiscount: product.hasDiscount,
-    stockQuantity: product.stockQuantity,
-    isAvailable: product.isAvailable,
-    isNewArrivals: product.isNewArrival,
-    imageUrl: product.imageUrl,
-    gallery: product.gallery.map((image) => image.url),
-    color: {
-      name: { en: product.colorNameEn ?? "", ar: product.colorNameAr ?? "" },
-      level: { en: product.colorLevelEn ?? "", ar: product.colorLevelAr ?? "" },
-    },
-    filterColor: product.filterColor,
-    categoryId: product.categoryId,
+    ...productToJson(product),
     category: { _id: product.category.id, name: { en: product.category.nameEn, ar: product.category.nameAr } },
-    customTags: product.customTags.map((tag) => ({ title: { en: tag.titleEn, ar: tag.titleAr }, required: tag.required })),
-    isVisible: product.isVisible,
   };
 }
 
