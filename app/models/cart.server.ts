@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { prisma } from "~/db.server";
-import { getEnv } from "~/env.server";
+import { signedCookie } from "~/utils/cookies.server";
 
 const MAX_QUANTITY = 999;
 const CartLineSchema = z.object({
@@ -18,19 +17,11 @@ const CART_MAX_AGE_S = 60 * 60 * 24 * 30;
 const MAX_LINES = 100;
 const MAX_TAG_LENGTH = 200;
 
-let cartCookie: ReturnType<typeof createCookie> | undefined;
+let cartCookie: ReturnType<typeof signedCookie> | undefined;
 
 /** The cart lives in a signed cookie: it works without JavaScript and the server can trust its shape. */
 export function getCartCookie() {
-  const env = getEnv();
-  cartCookie ??= createCookie("cart", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isProduction,
-    path: "/",
-    maxAge: CART_MAX_AGE_S,
-    secrets: env.sessionSecrets,
-  });
+  cartCookie ??= signedCookie("cart", CART_MAX_AGE_S);
   return cartCookie;
 }
 

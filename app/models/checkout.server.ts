@@ -1,25 +1,16 @@
-import { createCookie } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { prisma } from "~/db.server";
-import { getEnv } from "~/env.server";
+import { signedCookie } from "~/utils/cookies.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localized, type Language } from "~/i18n/config";
 import { getCartCookie, readCartLines } from "~/models/cart.server";
 import { OrderError } from "~/models/order.server";
 
-let guestCookie: ReturnType<typeof createCookie> | undefined;
+let guestCookie: ReturnType<typeof signedCookie> | undefined;
 
 /** The login page's "continue as guest" choice, kept for a while so the checkout opens without an account. */
 function getGuestCookie() {
-  const env = getEnv();
-  guestCookie ??= createCookie("checkout_guest", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isProduction,
-    path: "/",
-    maxAge: 60 * 60 * 2,
-    secrets: env.sessionSecrets,
-  });
+  guestCookie ??= signedCookie("checkout_guest", 60 * 60 * 2);
   return guestCookie;
 }
 

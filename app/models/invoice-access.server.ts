@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
+import { signedCookie } from "~/utils/cookies.server";
 import { isAdminRequest } from "~/utils/admin-session.server";
 import { getCustomerSessionId } from "~/utils/session.server";
 
@@ -35,19 +35,11 @@ export function hasValidInvoiceSignature(url: URL, orderNumber: string, now = Da
   });
 }
 
-let accessCookie: ReturnType<typeof createCookie> | undefined;
+let accessCookie: ReturnType<typeof signedCookie> | undefined;
 
 /** The orders this browser placed, so a guest can open their own invoice without an account. */
 function getOrderAccessCookie() {
-  const env = getEnv();
-  accessCookie ??= createCookie("order_access", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isProduction,
-    path: "/",
-    maxAge: 60 * 60 * 24 * 30,
-    secrets: env.sessionSecrets,
-  });
+  accessCookie ??= signedCookie("order_access", 60 * 60 * 24 * 30);
   return accessCookie;
 }
 

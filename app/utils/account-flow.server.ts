@@ -1,6 +1,5 @@
-import { createCookie } from "@remix-run/node";
 import { z } from "zod";
-import { getEnv } from "~/env.server";
+import { signedCookie } from "~/utils/cookies.server";
 
 /**
  * Where a shopper is in registration or in a password reset, kept server-side in signed cookies so it
@@ -12,19 +11,11 @@ export type RegistrationProgress = z.infer<typeof RegistrationProgress>;
 
 const ResetFlow = z.object({ email: z.string().max(254) });
 
-let progressCookie: ReturnType<typeof createCookie> | undefined;
-let resetCookie: ReturnType<typeof createCookie> | undefined;
+let progressCookie: ReturnType<typeof signedCookie> | undefined;
+let resetCookie: ReturnType<typeof signedCookie> | undefined;
 
 function flowCookie(name: string) {
-  const env = getEnv();
-  return createCookie(name, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isProduction,
-    path: "/",
-    maxAge: 60 * 60,
-    secrets: env.sessionSecrets,
-  });
+  return signedCookie(name, 60 * 60);
 }
 
 export async function readRegistrationProgress(request: Request): Promise<RegistrationProgress | null> {

@@ -1,24 +1,17 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { getEnv } from "~/env.server";
+import { signedCookie } from "~/utils/cookies.server";
 import { jsonError } from "~/utils/api.server";
 import { getCustomerFromRequest, newSessionId } from "~/utils/session.server";
 
 export const ADMIN_SESSION_HOURS = 12;
 export const ADMIN_LOGIN_PATH = "/admin/timsar";
 
-let adminCookie: ReturnType<typeof createCookie> | undefined;
+let adminCookie: ReturnType<typeof signedCookie> | undefined;
 
 /** A cookie of its own (`__admin`), so a shopper's session never grants admin rights and vice versa. */
 export function getAdminSessionCookie() {
-  const env = getEnv();
-  adminCookie ??= createCookie("__admin", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isProduction,
-    path: "/",
-    secrets: env.sessionSecrets,
-  });
+  adminCookie ??= signedCookie("__admin");
   return adminCookie;
 }
 

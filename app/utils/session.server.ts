@@ -1,26 +1,14 @@
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import { prisma } from "~/db.server";
-import { getEnv } from "~/env.server";
+import { signedCookie } from "~/utils/cookies.server";
 
 export const CUSTOMER_SESSION_DAYS = 30;
 
+let customerCookie: ReturnType<typeof signedCookie> | undefined;
+
 /** The cookie holds only a signed session id; the row in `Session` is the truth and can be revoked. */
-function sessionCookie(name: string) {
-  const env = getEnv();
-  return createCookie(name, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isProduction,
-    path: "/",
-    secrets: env.sessionSecrets,
-  });
-}
-
-let customerCookie: ReturnType<typeof sessionCookie> | undefined;
-
 export function getCustomerSessionCookie() {
-  customerCookie ??= sessionCookie("__session");
+  customerCookie ??= signedCookie("__session");
   return customerCookie;
 }
 
