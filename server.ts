@@ -3,7 +3,6 @@ import cluster from "node:cluster";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -11,6 +10,7 @@ import morgan from "morgan";
 import { prisma, prepareDatabase } from "./app/db.server";
 import { EnvError, parseEnv } from "./app/env.server";
 import { ensureAdmin } from "./app/models/admin.server";
+import { createCachingRequestHandler, createPageCache } from "./server/page-cache";
 import { assignNonce, rejectCrossSiteWrites, securityHeaders } from "./server/security";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
@@ -106,11 +106,12 @@ async function serve(env: ReturnType<typeof parseEnv>) {
   );
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
+  const pageCache = createPageCache(env.databaseUrl);
   app.all(
     "*",
-    createRequestHandler({
+    createCachingRequestHandler({
       build,
-      mode: "production",
+      pageCache,
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientAddress: req.ip }),
     }),
   );
@@ -125,6 +126,7 @@ async function serve(env: ReturnType<typeof parseEnv>) {
     stopping = true;
     process.stdout.write(`${signal} received: finishing in-flight requests\n`);
     server.close(async () => {
+      pageCache.close();
       await prisma.$disconnect();
       process.exit(0);
     });

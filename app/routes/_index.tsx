@@ -17,6 +17,9 @@ import { fixedT } from "~/utils/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
 import { readStorefrontChoice, storefrontHref } from "~/utils/storefront";
+import { sharedPageHeaders } from "~/utils/shared-page";
+
+export const headers = sharedPageHeaders;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: shopStyles },

@@ -4,6 +4,9 @@ import { LegalErrorBoundary, LegalPage, legalMeta } from "~/components/shop/lega
 import { fixedT } from "~/utils/fixed-t.server";
 import { legalPage } from "~/models/legal.server";
 import shopStyles from "~/styles/shop.css";
+import { sharedPageHeaders } from "~/utils/shared-page";
+
+export const headers = sharedPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 

@@ -5,6 +5,9 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/utils/fixed-t.server";
 import { legalPage } from "~/models/legal.server";
 import shopStyles from "~/styles/shop.css";
+import { sharedPageHeaders } from "~/utils/shared-page";
+
+export const headers = sharedPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 

@@ -16,6 +16,9 @@ import shopStyles from "~/styles/shop.css";
 import { filsToKD } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
+import { sharedPageHeaders } from "~/utils/shared-page";
+
+export const headers = sharedPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 

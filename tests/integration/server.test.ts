@@ -1,33 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exitOf, startServer } from "../setup/server-process";
 
 // These tests run the real server.ts over the production build (scripts/test.sh builds before vitest).
-// One process (node --import tsx), so killing it leaves no orphaned child behind.
-const tsxLoader = ["--import", "tsx"];
-
-function startServer(port: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [...tsxLoader, "server.ts"], {
-    env: { ...process.env, PORT: String(port), ADMIN_PASSWORD: "integration-password", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += String(chunk)));
-  child.stderr.on("data", (chunk) => (output += String(chunk)));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", () => {
-      if (output.includes("Shop listening")) resolve();
-    });
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  // A server that is meant to fail never becomes ready; that is not an unhandled error.
-  ready.catch(() => undefined);
-  return { child, ready, output: () => output };
-}
-
-function exitOf(child: ChildProcess) {
-  return new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-}
 
 describe("server.ts", () => {
   const port = 3400 + Math.floor(Math.random() * 500);

@@ -1,0 +1,138 @@
+import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { createRemixRequest } from "@remix-run/express/dist/server.js";
+import Database from "better-sqlite3";
+import type { NextFunction, Request, Response } from "express";
+import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
+import { resolveSqliteUrl } from "../app/utils/database-url";
+
+/**
+ * Serves Remix, keeping a rendered copy of the pages routes mark as shared (the home page, product pages, the legal
+ * pages) for visitors who carry no state: no cookie but the language, no Authorization header. Most visitors to a
+ * shop arrive like that, and for them a page is a function of its URL, their language and the database, so it is
+ * rendered once and sent again until the database changes (docs/decisions/0012-shared-page-cache.md).
+ *
+ * Freshness: the cache asks SQLite's `PRAGMA data_version` on its own read-only connection, which changes with every
+ * commit made by any other connection (this worker's, another worker's, an import); a cached page is only sent if
+ * no commit has happened since it was rendered. The only per-visitor part of such a page is the CSP nonce, which
+ * is replaced with the current request's on every hit.
+ */
+const MAX_ENTRIES = 300;
+const MAX_KEY_PART = 512;
+
+type SharedPage = { version: number; status: number; headers: [string, string][]; parts: string[] };
+
+export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
+  const file = resolveSqliteUrl(databaseUrl).slice("file:".length);
+  const connection = new Database(file, { readonly: true, fileMustExist: true });
+  const dataVersion = connection.prepare("PRAGMA data_version").pluck();
+  const pages = new Map<string, SharedPage>();
+  let pagesVersion = -1;
+
+  function version(): number {
+    const now = dataVersion.get() as number;
+    if (now !== pagesVersion) {
+      pages.clear();
+      pagesVersion = now;
+    }
+    return now;
+  }
+
+  return {
+    version,
+    /** The key a request's page would be shared under, or null when the visitor carries anything of their own. */
+    keyOf(req: Request): string | null {
+      if (req.method !== "GET" || req.get("authorization")) return null;
+      const cookies = parseCookieNames(req.get("cookie"));
+      if (cookies.some((name) => name !== "lang")) return null;
+      const url = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
+      const language = `${cookieValue(req.get("cookie"), "lang")}|${req.get("accept-language") ?? ""}`;
+      if (url.length > MAX_KEY_PART || language.length > MAX_KEY_PART) return null;
+      return `${url}\n${language}`;
+    },
+    get(key: string): SharedPage | undefined {
+      const page = pages.get(key);
+      return page && page.version === version() ? page : undefined;
+    },
+    set(key: string, page: SharedPage) {
+      if (page.version !== version()) return;
+      if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
+      pages.set(key, page);
+    },
+    close: () => connection.close(),
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+function parseCookieNames(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(";")
+    .map((pair) => pair.split("=")[0].trim())
+    .filter(Boolean);
+}
+
+function cookieValue(header: string | undefined, name: string): string {
+  for (const pair of header?.split(";") ?? []) {
+    const [key, ...value] = pair.split("=");
+    if (key.trim() === name) return value.join("=").trim();
+  }
+  return "";
+}
+
+function isShareable(response: globalThis.Response): boolean {
+  return (
+    response.status === 200 &&
+    response.headers.get(SHARED_PAGE_HEADER) === "1" &&
+    !response.headers.has("set-cookie") &&
+    (response.headers.get("content-type") ?? "").startsWith("text/html")
+  );
+}
+
+function sendPage(res: Response, page: SharedPage, nonce: string) {
+  const body = page.parts.join(nonce);
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(body);
+}
+
+/** Express handler for Remix with the shared-page cache in front; `getLoadContext` is as in @remix-run/express. */
+export function createCachingRequestHandler({
+  build,
+  pageCache,
+  getLoadContext,
+}: {
+  build: ServerBuild;
+  pageCache: PageCache;
+  getLoadContext: (req: Request, res: Response) => AppLoadContext;
+}) {
+  const handleRequest = createRequestHandler(build, "production");
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const nonce = res.locals.cspNonce as string;
+      const key = pageCache.keyOf(req);
+      const cached = key ? pageCache.get(key) : undefined;
+      if (cached) return sendPage(res, cached, nonce);
+
+      // Read before rendering: a commit made while the page renders makes this copy stale at once.
+      const version = pageCache.version();
+      const response = await handleRequest(createRemixRequest(req, res), getLoadContext(req, res));
+      if (key && isShareable(response)) {
+        const headers = [...response.headers.entries()].filter(([name]) => name.toLowerCase() !== SHARED_PAGE_HEADER.toLowerCase());
+        const page: SharedPage = { version, status: response.status, headers, parts: (await response.text()).split(nonce) };
+        pageCache.set(key, page);
+        return sendPage(res, page, nonce);
+      }
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of response.headers.entries()) {
+        if (name.toLowerCase() !== SHARED_PAGE_HEADER.toLowerCase()) res.append(name, value);
+      }
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
