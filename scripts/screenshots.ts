@@ -24,6 +24,15 @@ for (const target of paths.length ? paths : ["/"]) {
       await context.addCookies([{ name: "lang", value: language, url: baseUrl }]);
       const page = await context.newPage();
       await page.goto(new URL(target, baseUrl).href, { waitUntil: "networkidle" });
+      // Scroll through the page as a person would, so lazily loaded images below the fold are in the picture.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForLoadState("networkidle");
       const name = `${target.replace(/[^a-z0-9]+/gi, "_") || "home"}-${language}-${sizeName}.png`;
       await page.screenshot({ path: path.join(outDir, name), fullPage: true });
       process.stdout.write(`${path.join(outDir, name)}\n`);

@@ -27,15 +27,34 @@ function lookup(messages: Tree, path: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+// A page asks for the same few hundred keys on every render; the messages never change, so each answer is kept.
+const lookups = new WeakMap<Tree, Map<string, string | undefined>>();
+
+function cachedLookup(messages: Tree, path: string): string | undefined {
+  let known = lookups.get(messages);
+  if (!known) lookups.set(messages, (known = new Map()));
+  if (!known.has(path)) known.set(path, lookup(messages, path));
+  return known.get(path);
+}
+
+const pluralRulesByLanguage = new Map<Language, Intl.PluralRules>();
+
+function pluralRules(language: Language): Intl.PluralRules {
+  let rules = pluralRulesByLanguage.get(language);
+  if (!rules) pluralRulesByLanguage.set(language, (rules = new Intl.PluralRules(language)));
+  return rules;
+}
+
 export function createTranslate(language: Language, messages: Messages): Translate {
   const tree = messages as unknown as Tree;
-  const plurals = new Intl.PluralRules(language);
+  const plurals = pluralRules(language);
   return (key, options = {}) => {
     let template: string | undefined;
     if (typeof options.count === "number") {
-      template = lookup(tree, `${key}_${plurals.select(options.count)}`) ?? lookup(tree, `${key}_other`);
+      template = cachedLookup(tree, `${key}_${plurals.select(options.count)}`) ?? cachedLookup(tree, `${key}_other`);
     }
-    template ??= lookup(tree, key) ?? options.defaultValue ?? key;
+    template ??= cachedLookup(tree, key) ?? options.defaultValue ?? key;
+    if (!template.includes("{{")) return template;
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options[name] ?? ""));
   };
 }
