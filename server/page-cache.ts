@@ -28,8 +28,14 @@ export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
   const pages = new Map<string, SharedPage>();
   let pagesVersion = -1;
 
+  /** The database's version now; NaN (equal to nothing, so nothing is sent or kept) if SQLite cannot say. */
   function version(): number {
-    const now = dataVersion.get() as number;
+    let now: number;
+    try {
+      now = dataVersion.get() as number;
+    } catch {
+      now = Number.NaN;
+    }
     if (now !== pagesVersion) {
       pages.clear();
       pagesVersion = now;
