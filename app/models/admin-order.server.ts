@@ -4,6 +4,7 @@ import { filsToKD } from "~/utils/money";
 import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/utils/admin-orders";
 import { isOrderStatus, type OrderStatus } from "~/utils/order-status";
 import { normalizeKuwaitiPhone } from "~/utils/phone";
+import { orderAddressJson, orderItemJson } from "./order-json.server";
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -97,20 +98,6 @@ export async function getAdminOrder(idOrNumber: string) {
 
 export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
 
-export type CustomTagValue = { titleEn: string; titleAr: string; value: string };
-
-export function orderItemTags(value: unknown): CustomTagValue[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((tag) => {
-    if (typeof tag === "string") return tag ? [{ titleEn: "", titleAr: "", value: tag }] : [];
-    if (tag && typeof tag === "object" && "value" in tag) {
-      const record = tag as Record<string, unknown>;
-      return [{ titleEn: String(record.titleEn ?? ""), titleAr: String(record.titleAr ?? ""), value: String(record.value ?? "") }];
-    }
-    return [];
-  });
-}
-
 /**
  * Any status may move to any other (SPEC section 4). The change and its history row are written in one
  * transaction, so the history never misses a change. Answers null when there is no such order.
@@ -166,25 +153,8 @@ export function orderDetailJson(order: AdminOrderDetail) {
     deliveryFee: filsToKD(order.deliveryFeeFils),
     totalAmount: filsToKD(order.totalFils),
     invoiceUrl: invoiceUrlOf(order),
-    address: {
-      city: order.city,
-      street: order.street,
-      streetNumber: order.streetNumber,
-      block: order.block,
-      buildingNumber: order.buildingNumber,
-      floor: order.floor ?? "",
-      apartmentNumber: order.apartmentNumber ?? "",
-      notes: order.notes ?? "",
-    },
-    items: order.items.map((item) => ({
-      productId: item.productId,
-      name: { en: item.nameEn, ar: item.nameAr },
-      imageUrl: item.imageUrl,
-      quantity: item.quantity,
-      price: filsToKD(item.priceFils),
-      customTags: orderItemTags(item.customTags).map((tag) => tag.value),
-      customTagDetails: orderItemTags(item.customTags),
-    })),
+    address: orderAddressJson(order),
+    items: order.items.map(orderItemJson),
     statusHistory: order.statusChanges.map((change) => ({
       fromStatus: change.fromStatus,
       toStatus: change.toStatus,

@@ -1,8 +1,6 @@
-import { z } from "zod";
 import { prisma } from "~/db.server";
 import { filsToKD } from "~/utils/money";
-
-const StoredCustomTags = z.array(z.object({ titleEn: z.string(), titleAr: z.string(), value: z.string() })).catch([]);
+import { orderAddressJson, orderItemJson } from "./order-json.server";
 
 /**
  * A customer's orders, newest first, shaped as SPEC section 3's "Order (as read)" for both My Orders and
@@ -25,23 +23,8 @@ export async function getOrdersForCustomer(customerId: string) {
     fullName: order.fullName,
     phone: order.phone,
     invoiceUrl: `/uploads/invoices/${encodeURIComponent(order.orderNumber)}.pdf`,
-    address: {
-      city: order.city,
-      block: order.block,
-      street: order.street,
-      buildingNumber: order.buildingNumber,
-      floor: order.floor ?? "",
-      apartmentNumber: order.apartmentNumber ?? "",
-      notes: order.notes ?? "",
-    },
-    items: order.items.map((item) => ({
-      productId: item.productId,
-      name: { en: item.nameEn, ar: item.nameAr },
-      imageUrl: item.imageUrl,
-      quantity: item.quantity,
-      price: filsToKD(item.priceFils),
-      customTags: StoredCustomTags.parse(item.customTags).map((tag) => ({ title: { en: tag.titleEn, ar: tag.titleAr }, value: tag.value })),
-    })),
+    address: orderAddressJson(order),
+    items: order.items.map(orderItemJson),
   }));
 }
 

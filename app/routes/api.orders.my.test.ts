@@ -73,7 +73,7 @@ describe("GET /api/orders/my", () => {
       fullName: "Sara",
       phone: "51234567",
       invoiceUrl: `/uploads/invoices/${newer.orderNumber}.pdf`,
-      address: { city: "Hawalli", block: "2", street: "Tunis St", buildingNumber: "14", floor: "1", apartmentNumber: "", notes: "" },
+      address: { city: "Hawalli", street: "Tunis St", streetNumber: "3", block: "2", buildingNumber: "14", floor: "1", apartmentNumber: "", notes: "" },
       items: [
         {
           productId: null,
@@ -81,7 +81,8 @@ describe("GET /api/orders/my", () => {
           imageUrl: "/images/bow.webp",
           quantity: 2,
           price: 2.25,
-          customTags: [{ title: { en: "Name", ar: "الاسم" }, value: "Lulu" }],
+          customTags: ["Lulu"],
+          customTagDetails: [{ title: { en: "Name", ar: "الاسم" }, value: "Lulu" }],
         },
       ],
     });

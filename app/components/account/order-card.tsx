@@ -39,7 +39,7 @@ export function OrderCard({ order, language }: { order: OrderAsRead; language: L
           <li key={`${item.productId ?? "item"}-${index}`}>
             <span>{itemName(item.name)}</span> × {item.quantity}
             {item.customTags.length ? (
-              <div className="order-card__tags">{item.customTags.map((tag) => tag.value).filter(Boolean).join(", ")}</div>
+              <div className="order-card__tags">{item.customTags.filter(Boolean).join(", ")}</div>
             ) : null}
           </li>
         ))}
