@@ -1,9 +1,8 @@
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { createRemixRequest } from "@remix-run/express/dist/server.js";
-import Database from "better-sqlite3";
 import type { NextFunction, Request, Response } from "express";
 import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
-import { resolveSqliteUrl } from "../app/utils/database-url";
+import { openDatabaseVersion } from "../app/utils/database-version.server";
 
 /**
  * Serves Remix, keeping a rendered copy of the pages routes mark as shared (the home page, product pages, the legal
@@ -11,7 +10,7 @@ import { resolveSqliteUrl } from "../app/utils/database-url";
  * shop arrive like that, and for them a page is a function of its URL, their language and the database, so it is
  * rendered once and sent again until the database changes (docs/decisions/0012-shared-page-cache.md).
  *
- * Freshness: the cache asks SQLite's `PRAGMA data_version` on its own read-only connection, which changes with every
+ * Freshness: the cache asks SQLite's `PRAGMA data_version` on a connection of its own, which changes with every
  * commit made by any other connection (this worker's, another worker's, an import); a cached page is only sent if
  * no commit has happened since it was rendered. The only per-visitor part of such a page is the CSP nonce, which
  * is replaced with the current request's on every hit.
@@ -22,20 +21,13 @@ const MAX_KEY_PART = 512;
 type SharedPage = { version: number; status: number; headers: [string, string][]; parts: string[] };
 
 export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
-  const file = resolveSqliteUrl(databaseUrl).slice("file:".length);
-  const connection = new Database(file, { readonly: true, fileMustExist: true });
-  const dataVersion = connection.prepare("PRAGMA data_version").pluck();
+  const databaseVersion = openDatabaseVersion(databaseUrl);
   const pages = new Map<string, SharedPage>();
   let pagesVersion = -1;
 
   /** The database's version now; NaN (equal to nothing, so nothing is sent or kept) if SQLite cannot say. */
   function version(): number {
-    let now: number;
-    try {
-      now = dataVersion.get() as number;
-    } catch {
-      now = Number.NaN;
-    }
+    const now = databaseVersion.read();
     if (now !== pagesVersion) {
       pages.clear();
       pagesVersion = now;
@@ -64,7 +56,7 @@ export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
       if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
       pages.set(key, page);
     },
-    close: () => connection.close(),
+    close: () => databaseVersion.close(),
   };
 }
 
