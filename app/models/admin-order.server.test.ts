@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
@@ -75,6 +76,37 @@ describe("setOrderStatus", () => {
       ["delivered", "pending", admin.email, admin.id],
       ["pending", "cancelled", admin.email, admin.id],
     ]);
+  });
+
+  it("succeeds while another connection (a second server worker) keeps committing", async () => {
+    const admin = await prisma.admin.create({ data: { email: `busy-${crypto.randomUUID()}@example.com`, passwordHash: "x" } });
+    const order = await createTestOrder(db, { status: "pending" });
+    // Another process commits to the same order every millisecond, as the other server worker can: a transaction
+    // that read first and wrote second would then fail with SQLITE_BUSY_SNAPSHOT.
+    const writer = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const db = new (require("better-sqlite3"))(process.argv[1]); db.pragma("busy_timeout = 5000");
+         const touch = db.prepare('UPDATE "Order" SET "notes" = ? WHERE "id" = ?');
+         const pause = new Int32Array(new SharedArrayBuffer(4));
+         for (let i = 0; ; i++) { touch.run(String(i), process.argv[2]); if (i === 50) console.log("writing"); Atomics.wait(pause, 0, 0, 1); }`,
+        String(process.env.DATABASE_URL).replace(/^file:/, ""),
+        order.id,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    await new Promise((resolve) => writer.stdout.once("data", resolve));
+    try {
+      const statuses = ["processing", "outForDelivery", "delivered", "pending"] as const;
+      for (let round = 0; round < 10; round++) {
+        const status = statuses[round % statuses.length];
+        expect((await setOrderStatus({ idOrNumber: order.id, status, admin }))?.status).toBe(status);
+      }
+    } finally {
+      writer.kill("SIGKILL");
+    }
+    expect((await getAdminOrder(order.id))?.statusChanges).toHaveLength(10);
   });
 
   it("answers null for an unknown order", async () => {

@@ -107,7 +107,10 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
   const order = await getAdminOrder(input.idOrNumber);
   if (!order) return null;
   return prisma.$transaction(async (tx) => {
-    const current = await tx.order.findUniqueOrThrow({ where: { id: order.id }, select: { status: true } });
+    // Write first, like every other transaction here: it takes SQLite's write lock before reading, so the status it
+    // reads is still current when it writes. Reading first fails (SQLITE_BUSY_SNAPSHOT, or a timeout) whenever
+    // another connection, such as the other server worker, commits in between.
+    const current = await tx.order.update({ where: { id: order.id }, data: { updatedAt: new Date() }, select: { status: true } });
     const updated = await tx.order.update({ where: { id: order.id }, data: { status: input.status }, select: listSelect });
     await tx.orderStatusChange.create({
       data: {
