@@ -1,6 +1,7 @@
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import type { NextFunction, Request, Response } from "express";
+import { rawCookies } from "../app/utils/raw-cookies";
 import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
 import { openDatabaseVersion } from "../app/utils/database-version.server";
 
@@ -40,10 +41,10 @@ export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
     /** The key a request's page would be shared under, or null when the visitor carries anything of their own. */
     keyOf(req: Request): string | null {
       if (req.method !== "GET" || req.get("authorization")) return null;
-      const cookies = parseCookieNames(req.get("cookie"));
-      if (cookies.some((name) => name !== "lang")) return null;
+      const cookies = rawCookies(req.get("cookie"));
+      if ([...cookies.keys()].some((name) => name !== "lang")) return null;
       const url = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
-      const language = `${cookieValue(req.get("cookie"), "lang")}|${req.get("accept-language") ?? ""}`;
+      const language = `${cookies.get("lang") ?? ""}|${req.get("accept-language") ?? ""}`;
       if (url.length > MAX_KEY_PART || language.length > MAX_KEY_PART) return null;
       return `${url}\n${language}`;
     },
@@ -61,22 +62,6 @@ export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
-
-function parseCookieNames(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(";")
-    .map((pair) => pair.split("=")[0].trim())
-    .filter(Boolean);
-}
-
-function cookieValue(header: string | undefined, name: string): string {
-  for (const pair of header?.split(";") ?? []) {
-    const [key, ...value] = pair.split("=");
-    if (key.trim() === name) return value.join("=").trim();
-  }
-  return "";
-}
 
 function isShareable(response: globalThis.Response): boolean {
   return (

@@ -1,16 +1,13 @@
 import { RemixI18Next } from "remix-i18next/server";
 import { defaultLanguage, isLanguage, supportedLanguages, type Language } from "./config";
 import { fixedT } from "~/utils/fixed-t.server";
+import { rawCookies } from "~/utils/raw-cookies";
 import { resources } from "./resources";
 
 /** Reads the raw `lang` cookie of CONTRACT.md (plain `ar` or `en`, also set by the client-side toggle). */
 export function languageFromCookie(request: Request): Language | null {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === "lang" && isLanguage(value)) return value;
-  }
-  return null;
+  const value = rawCookies(request.headers.get("Cookie")).get("lang");
+  return isLanguage(value) ? value : null;
 }
 
 const detector = new RemixI18Next({

@@ -1,4 +1,5 @@
 import { SHOP_FLASHES, type ShopFlash } from "~/components/shop/toast-messages";
+import { rawCookies } from "~/utils/raw-cookies";
 
 /**
  * A one-shot message for shoppers without JavaScript: the cart action sets it before redirecting, and the next
@@ -12,11 +13,7 @@ export function setFlashHeader(flash: ShopFlash): string {
 
 /** The flash, if any, and the header that removes it once read. */
 export function readFlash(request: Request): { flash: ShopFlash | null; headers: Record<string, string> } {
-  const header = request.headers.get("Cookie") ?? "";
-  const value = header
-    .split(";")
-    .map((part) => part.trim().split("="))
-    .find(([name]) => name === COOKIE)?.[1];
+  const value = rawCookies(request.headers.get("Cookie")).get(COOKIE);
   if (value === undefined) return { flash: null, headers: {} };
   const flash = (SHOP_FLASHES as readonly string[]).includes(value) ? (value as ShopFlash) : null;
   return { flash, headers: { "Set-Cookie": `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` } };

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { getEnv } from "~/env.server";
 import type { CodePurpose } from "~/models/one-time-code.server";
+import { rawCookies } from "./raw-cookies";
 
 /**
  * After a code is verified, only the browser or API client that verified it may set the password. It gets a
@@ -43,16 +44,13 @@ export function readProofToken(token: string | null | undefined, purpose: CodePu
 }
 
 function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join("="));
-    } catch {
-      return null;
-    }
+  const value = rawCookies(request.headers.get("Cookie")).get(name);
+  if (value === undefined) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** The proof this request carries for this e-mail: cookie, header or body token, in that order. */
