@@ -18,7 +18,7 @@ import { useNonce } from "./utils/nonce";
 import { defaultLanguage, directionOf, type Language } from "./i18n/config";
 import { getLanguage } from "./i18n/i18next.server";
 import { getCartCount } from "./models/cart.server";
-import { getCustomerFromRequest } from "./utils/session.server";
+import { getCustomerFromRequest } from "~/auth/session.server";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [

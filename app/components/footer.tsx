@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { SHOP_CONTACT } from "~/utils/shop";
+import { SHOP_CONTACT } from "~/shared/shop";
 import { SectionLink } from "./section-link";
 
 export function Footer() {

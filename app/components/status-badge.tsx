@@ -1,5 +1,5 @@
 import type { Language } from "~/i18n/config";
-import { orderStatusBadge } from "~/utils/order-status";
+import { orderStatusBadge } from "~/shared/order-status";
 
 /** The coloured order-status badge of SPEC section 4; `unknownPrefix` is "Status: " on the invoice page. */
 export function StatusBadge({ status, language, unknownPrefix = "" }: { status: string; language: Language; unknownPrefix?: string }) {

@@ -1,6 +1,6 @@
 import { RemixI18Next } from "remix-i18next/server";
 import { defaultLanguage, isLanguage, supportedLanguages, type Language } from "./config";
-import { fixedT } from "~/utils/fixed-t.server";
+import { fixedT } from "~/i18n/fixed-t.server";
 import { rawCookies } from "~/utils/raw-cookies";
 import { resources } from "./resources";
 

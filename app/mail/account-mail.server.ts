@@ -1,5 +1,5 @@
 import type { Language } from "~/i18n/config";
-import type { Mail } from "~/utils/mail.server";
+import type { Mail } from "~/mail/send.server";
 
 type Texts = { subject: string; heading: string; lines: string[] };
 type Bilingual = Record<Language, Texts>;

@@ -1,8 +1,8 @@
 import { prisma } from "~/db.server";
 import { getInvoiceOrder, storeInvoice } from "~/models/invoice.server";
 import { signedInvoiceUrl } from "~/models/invoice-access.server";
-import { formatKD } from "~/utils/money";
-import { sendMail } from "~/utils/mail.server";
+import { formatKD } from "~/shared/money";
+import { sendMail } from "~/mail/send.server";
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

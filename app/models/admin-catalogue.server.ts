@@ -1,6 +1,6 @@
 import { prisma } from "~/db.server";
 import { productToJson } from "~/models/product.server";
-import type { ProductInput } from "~/components/admin/schemas";
+import type { ProductInput } from "~/shared/admin-schemas";
 
 // ----- categories -----
 

@@ -1,9 +1,9 @@
 import { prisma, type Prisma } from "~/db.server";
-import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/utils/admin-dates";
-import { filsToKD } from "~/utils/money";
-import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/utils/admin-orders";
-import { isOrderStatus, type OrderStatus } from "~/utils/order-status";
-import { normalizeKuwaitiPhone } from "~/utils/phone";
+import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/shared/admin-dates";
+import { filsToKD } from "~/shared/money";
+import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admin-orders";
+import { isOrderStatus, type OrderStatus } from "~/shared/order-status";
+import { normalizeKuwaitiPhone } from "~/shared/phone";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
 
 export const ADMIN_PAGE_SIZE = 20;

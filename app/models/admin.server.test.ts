@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/auth/password.server";
 import { ensureAdmin } from "./admin.server";
 
 describe("ensureAdmin", () => {

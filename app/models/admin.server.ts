@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import type { Env } from "~/env.server";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { hitRateLimit, resetRateLimit } from "./rate-limit.server";
 
 /**

@@ -8,8 +8,8 @@ import { action as login } from "~/routes/api.auth.login";
 import { action as registerEmail } from "~/routes/api.auth.register-email";
 import { action as verifyCode } from "~/routes/api.auth.verify-code";
 import { action as verifyResetCode } from "~/routes/api.auth.verify-reset-code";
-import { bilingualMessage } from "~/utils/auth.server";
-import { hashPassword } from "~/utils/password.server";
+import { bilingualMessage } from "~/auth/auth.server";
+import { hashPassword } from "~/auth/password.server";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 

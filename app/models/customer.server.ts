@@ -3,10 +3,10 @@ import { getEnv } from "~/env.server";
 import type { Language } from "~/i18n/config";
 import { alreadyRegisteredMail, passwordChangedMail, resetCodeMail, verificationCodeMail } from "~/mail/account-mail.server";
 import type { account } from "~/i18n/locales/en/account";
-import { sendMail, type Mail } from "~/utils/mail.server";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { revokeAllForCustomer } from "~/utils/session.server";
-import { createProofToken, type Proof } from "~/utils/verification-proof.server";
+import { sendMail, type Mail } from "~/mail/send.server";
+import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { revokeAllForCustomer } from "~/auth/session.server";
+import { createProofToken, type Proof } from "~/auth/verification-proof.server";
 import { checkCode, CODE_LIFETIME_MINUTES, isVerifiedCodeLive, issueCode, spendVerifiedCode, type CodeCheck } from "./one-time-code.server";
 import { hitRateLimit } from "./rate-limit.server";
 

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { signedCookie } from "~/utils/cookies.server";
-import { isAdminRequest } from "~/utils/admin-session.server";
-import { getCustomerSessionId } from "~/utils/session.server";
+import { isAdminRequest } from "~/auth/admin-session.server";
+import { getCustomerSessionId } from "~/auth/session.server";
 
 /** How long a signed invoice link works: the e-mail's link must still open when the parcel arrives. */
 export const INVOICE_LINK_DAYS = 180;

@@ -3,7 +3,7 @@ import { clientKey } from "~/models/checkout.server";
 import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
 import { getOrderByNumber } from "~/models/order.server";
 import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
-import { normalizeKuwaitiPhone } from "~/utils/phone";
+import { normalizeKuwaitiPhone } from "~/shared/phone";
 
 export type InvoiceLookup =
   | { kind: "limited"; message: string }

@@ -6,9 +6,9 @@ import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { getDeliveryArea } from "~/models/delivery-area.server";
 import { wrapWords, visualRuns } from "~/models/pdf-text.server";
-import { formatKD } from "~/utils/money";
-import { KUWAIT_DIALING_PREFIX } from "~/utils/phone";
-import { SHOP_CONTACT } from "~/utils/shop";
+import { formatKD } from "~/shared/money";
+import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
+import { SHOP_CONTACT } from "~/shared/shop";
 
 /** Everything the invoice shows, for a paid order only. */
 export async function getInvoiceOrder(orderNumber: string) {

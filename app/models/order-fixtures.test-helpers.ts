@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { CheckoutDetails } from "~/components/checkout/checkout-schema";
+import type { CheckoutDetails } from "~/shared/checkout-schema";
 import { prisma } from "~/db.server";
 
 /** Rows with unique names, so test files running in parallel on one database never meet. */

@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { filsToKD } from "~/utils/money";
+import { filsToKD } from "~/shared/money";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
 
 /**

@@ -1,4 +1,4 @@
-import { filsToKD } from "~/utils/money";
+import { filsToKD } from "~/shared/money";
 
 /**
  * SPEC section 3's "Order (as read)" parts that every order JSON shares: the shopper's My Orders and

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { CheckoutDetails } from "~/components/checkout/checkout-schema";
+import type { CheckoutDetails } from "~/shared/checkout-schema";
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { Language } from "~/i18n/config";

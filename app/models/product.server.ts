@@ -1,7 +1,7 @@
 import { prisma, type Prisma } from "~/db.server";
-import { filsToKD } from "~/utils/money";
-import type { FilterColor } from "~/utils/product";
-import type { ProductSort } from "~/utils/storefront";
+import { filsToKD } from "~/shared/money";
+import type { FilterColor } from "~/shared/product";
+import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "./catalogue-cache.server";
 
 /** What a shopper may see: the product and its category are both visible. */

@@ -1,6 +1,6 @@
 import { prisma } from "~/db.server";
-import { daysBetween, isDateKey, isFullMonth, kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart, todayInKuwait } from "~/utils/admin-dates";
-import { filsToKD } from "~/utils/money";
+import { daysBetween, isDateKey, isFullMonth, kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
+import { filsToKD } from "~/shared/money";
 
 /** A year and a day: enough for any yearly comparison, small enough to answer quickly. */
 export const MAX_REPORT_DAYS = 366;

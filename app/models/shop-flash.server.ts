@@ -1,4 +1,4 @@
-import { SHOP_FLASHES, type ShopFlash } from "~/components/shop/toast-messages";
+import { SHOP_FLASHES, type ShopFlash } from "~/shared/toast-messages";
 import { rawCookies } from "~/utils/raw-cookies";
 
 /**

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { CardInput } from "~/components/checkout/card-schema";
+import type { CardInput } from "~/shared/card-schema";
 import { prisma } from "~/db.server";
 import type { PaymentProvider, RemotePayment } from "./provider.server";
 

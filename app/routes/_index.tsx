@@ -13,10 +13,10 @@ import { getVisibleCategories } from "~/models/category.server";
 import { getStorefrontProducts } from "~/models/product.server";
 import { readFlash } from "~/models/shop-flash.server";
 import shopStyles from "~/styles/shop.css";
-import { fixedT } from "~/utils/fixed-t.server";
+import { fixedT } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
-import { readStorefrontChoice, storefrontHref } from "~/utils/storefront";
+import { readStorefrontChoice, storefrontHref } from "~/shared/storefront";
 import { sharedPageHeaders } from "~/utils/shared-page";
 
 export const headers = sharedPageHeaders;

@@ -5,7 +5,7 @@ import { AuthCard } from "~/components/account/auth-card";
 import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
 import accountStyles from "~/styles/account.css";
-import { requireCustomer } from "~/utils/auth.server";
+import { requireCustomer } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];

@@ -3,12 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { AdminLoginSchema } from "~/components/admin/schemas";
+import { AdminLoginSchema } from "~/shared/admin-schemas";
 import { ErrorPage } from "~/components/error-page";
 import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import { verifyAdminLogin } from "~/models/admin.server";
-import { createAdminSession, getAdminFromRequest } from "~/utils/admin-session.server";
+import { createAdminSession, getAdminFromRequest } from "~/auth/admin-session.server";
 
 const DASHBOARD = "/admin/timsar/dashboard";
 

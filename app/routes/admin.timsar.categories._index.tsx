@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/auth/admin-session.server";
 
 /** /admin/timsar/categories shows the category overview. */
 export async function loader({ request }: LoaderFunctionArgs) {

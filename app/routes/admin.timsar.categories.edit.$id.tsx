@@ -5,8 +5,8 @@ import { CategoryForm, type CategoryFormActionData } from "~/components/admin/ca
 import { AdminError } from "~/components/admin/admin-error";
 import { i18nServer } from "~/i18n/i18next.server";
 import { getAdminCategory } from "~/models/admin-catalogue.server";
-import { categoryFormAction } from "~/utils/admin-category-form.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { categoryFormAction } from "~/admin/category-form.server";
+import { requireAdmin } from "~/auth/admin-session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

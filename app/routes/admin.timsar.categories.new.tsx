@@ -4,8 +4,8 @@ import { useTranslation } from "~/i18n/react";
 import { CategoryForm, type CategoryFormActionData } from "~/components/admin/category-form";
 import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
-import { categoryFormAction } from "~/utils/admin-category-form.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { categoryFormAction } from "~/admin/category-form.server";
+import { requireAdmin } from "~/auth/admin-session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -7,8 +7,8 @@ import { Toast } from "~/components/toast";
 import { localized } from "~/i18n/config";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { deleteCategory, listAdminCategories, listAdminProducts, toggleCategory } from "~/models/admin-catalogue.server";
-import { requireAdmin } from "~/utils/admin-session.server";
-import { formatKD } from "~/utils/money";
+import { requireAdmin } from "~/auth/admin-session.server";
+import { formatKD } from "~/shared/money";
 
 const CategoryAction = z.object({ intent: z.enum(["toggle", "delete"]), categoryId: z.string().min(1).max(64) });
 

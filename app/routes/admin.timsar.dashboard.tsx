@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/auth/admin-session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

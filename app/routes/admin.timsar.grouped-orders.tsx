@@ -5,9 +5,9 @@ import { Pagination } from "~/components/admin/pagination";
 import { AdminError } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getGroupedOrders } from "~/models/admin-order.server";
-import { formatAdminDateTime } from "~/utils/admin-dates";
-import { requireAdmin } from "~/utils/admin-session.server";
-import { formatKD } from "~/utils/money";
+import { formatAdminDateTime } from "~/shared/admin-dates";
+import { requireAdmin } from "~/auth/admin-session.server";
+import { formatKD } from "~/shared/money";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

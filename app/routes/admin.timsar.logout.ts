@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { ADMIN_LOGIN_PATH, destroyAdminSession } from "~/utils/admin-session.server";
+import { ADMIN_LOGIN_PATH, destroyAdminSession } from "~/auth/admin-session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   return redirect(ADMIN_LOGIN_PATH, { status: 303, headers: { "Set-Cookie": await destroyAdminSession(request) } });

@@ -10,11 +10,11 @@ import { localized } from "~/i18n/config";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getAdminOrder, invoiceUrlOf } from "~/models/admin-order.server";
 import { orderItemTags } from "~/models/order-json.server";
-import { formatAdminDateTime } from "~/utils/admin-dates";
-import { requireAdmin } from "~/utils/admin-session.server";
-import { handleStatusForm } from "~/utils/admin-status-action.server";
-import { formatKD } from "~/utils/money";
-import { ORDER_STATUSES, orderStatusBadge } from "~/utils/order-status";
+import { formatAdminDateTime } from "~/shared/admin-dates";
+import { requireAdmin } from "~/auth/admin-session.server";
+import { handleStatusForm } from "~/admin/status-action.server";
+import { formatKD } from "~/shared/money";
+import { ORDER_STATUSES, orderStatusBadge } from "~/shared/order-status";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -8,11 +8,11 @@ import { AdminError } from "~/components/admin/admin-error";
 import { Toast } from "~/components/toast";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { listAdminOrders } from "~/models/admin-order.server";
-import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, isAdminOrderTab, type AdminOrderTab } from "~/utils/admin-orders";
-import { formatAdminDateTime, isDateKey } from "~/utils/admin-dates";
-import { requireAdmin } from "~/utils/admin-session.server";
-import { handleStatusForm } from "~/utils/admin-status-action.server";
-import { formatKD } from "~/utils/money";
+import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, isAdminOrderTab, type AdminOrderTab } from "~/shared/admin-orders";
+import { formatAdminDateTime, isDateKey } from "~/shared/admin-dates";
+import { requireAdmin } from "~/auth/admin-session.server";
+import { handleStatusForm } from "~/admin/status-action.server";
+import { formatKD } from "~/shared/money";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

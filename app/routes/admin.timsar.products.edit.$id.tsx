@@ -5,8 +5,8 @@ import { ProductForm, type ProductFormActionData, type ProductFormDefaults } fro
 import { AdminError } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getAdminProduct, listAdminCategories, productFormDefaults } from "~/models/admin-catalogue.server";
-import { productFormAction } from "~/utils/admin-product-form.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { productFormAction } from "~/admin/product-form.server";
+import { requireAdmin } from "~/auth/admin-session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -4,8 +4,8 @@ import { useTranslation } from "~/i18n/react";
 import { AdminError } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getRegisteredPhones } from "~/models/admin-order.server";
-import { formatAdminDateTime } from "~/utils/admin-dates";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { formatAdminDateTime } from "~/shared/admin-dates";
+import { requireAdmin } from "~/auth/admin-session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -5,9 +5,9 @@ import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getSalesReport, resolveSalesRange } from "~/models/sales-report.server";
-import { formatAdminDate, kuwaitDayStart, todayInKuwait } from "~/utils/admin-dates";
-import { requireAdmin } from "~/utils/admin-session.server";
-import { formatKD } from "~/utils/money";
+import { formatAdminDate, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
+import { requireAdmin } from "~/auth/admin-session.server";
+import { formatKD } from "~/shared/money";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
 import { getSalesReport, resolveSalesRange, salesReportCsv } from "~/models/sales-report.server";
-import { requireAdmin } from "~/utils/admin-session.server";
+import { requireAdmin } from "~/auth/admin-session.server";
 
 /** The sales report as CSV, for a spreadsheet; the same model function as the page and the API. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { ErrorPage } from "~/components/error-page";
-import { getAdminFromRequest } from "~/utils/admin-session.server";
+import { getAdminFromRequest } from "~/auth/admin-session.server";
 import adminStyles from "~/styles/admin.css";
 
 /** Admin pages hold customers' personal data: never stored by caches, never indexed. */

@@ -6,9 +6,9 @@ import { AdminError } from "~/components/admin/admin-error";
 import { StatusBadge } from "~/components/status-badge";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getOrdersByPhone } from "~/models/admin-order.server";
-import { formatAdminDateTime } from "~/utils/admin-dates";
-import { requireAdmin } from "~/utils/admin-session.server";
-import { formatKD } from "~/utils/money";
+import { formatAdminDateTime } from "~/shared/admin-dates";
+import { requireAdmin } from "~/auth/admin-session.server";
+import { formatKD } from "~/shared/money";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

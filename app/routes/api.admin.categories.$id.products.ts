@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getAdminCategory, listAdminProducts, productJson } from "~/models/admin-catalogue.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
+import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/utils/admin-messages.server";
+import { bilingual } from "~/admin/messages.server";
 
 /** GET /api/admin/categories/{id}/products */
 export async function loader({ request, params }: LoaderFunctionArgs) {

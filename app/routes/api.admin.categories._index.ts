@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { categoryJson, createCategory, getAdminCategory, listAdminCategories } from "~/models/admin-catalogue.server";
-import { readCategoryUpload } from "~/utils/admin-category-api.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
+import { readCategoryUpload } from "~/admin/category-api.server";
+import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/utils/admin-messages.server";
+import { bilingual } from "~/admin/messages.server";
 
 /** GET /api/admin/categories: every category, hidden ones included, with its product count. */
 export async function loader({ request }: LoaderFunctionArgs) {

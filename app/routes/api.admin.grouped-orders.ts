@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getGroupedOrders } from "~/models/admin-order.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
-import { filsToKD } from "~/utils/money";
+import { requireAdminApi } from "~/auth/admin-session.server";
+import { filsToKD } from "~/shared/money";
 
 /** GET /api/admin/grouped-orders?page&pageSize: paid orders grouped by phone, latest first. */
 export async function loader({ request }: LoaderFunctionArgs) {

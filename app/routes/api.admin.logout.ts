@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { destroyAdminSession } from "~/utils/admin-session.server";
+import { destroyAdminSession } from "~/auth/admin-session.server";
 
 /** POST /api/admin/logout: revokes the admin session row and clears the cookie. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getAdminOrder, orderDetailJson } from "~/models/admin-order.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
+import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/utils/admin-messages.server";
+import { bilingual } from "~/admin/messages.server";
 
 /** GET /api/admin/orders/{id}: by the order's id or its order number. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { orderListJson, setOrderStatus } from "~/models/admin-order.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
+import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
-import { bilingual } from "~/utils/admin-messages.server";
-import { ORDER_STATUSES } from "~/utils/order-status";
+import { bilingual } from "~/admin/messages.server";
+import { ORDER_STATUSES } from "~/shared/order-status";
 
 const StatusBody = z.object({ status: z.enum(ORDER_STATUSES) });
 

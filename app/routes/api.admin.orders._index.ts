@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listAdminOrders, orderListJson } from "~/models/admin-order.server";
-import { DEFAULT_ORDER_TAB, isAdminOrderTab } from "~/utils/admin-orders";
-import { requireAdminApi } from "~/utils/admin-session.server";
+import { DEFAULT_ORDER_TAB, isAdminOrderTab } from "~/shared/admin-orders";
+import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 
 /** GET /api/admin/orders?search&dateFrom&dateTo&status&page: the same query as the orders page. */

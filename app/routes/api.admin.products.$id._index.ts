@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deleteProduct, getAdminProduct, productJson, updateProduct } from "~/models/admin-catalogue.server";
-import { readProductInput } from "~/utils/admin-product-api.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
+import { readProductInput } from "~/admin/product-api.server";
+import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/utils/admin-messages.server";
+import { bilingual } from "~/admin/messages.server";
 
 /** GET /api/admin/products/{id} */
 export async function loader({ request, params }: LoaderFunctionArgs) {

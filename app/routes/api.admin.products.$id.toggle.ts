@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { toggleProduct } from "~/models/admin-catalogue.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
+import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/utils/admin-messages.server";
+import { bilingual } from "~/admin/messages.server";
 
 /** PUT /api/admin/products/{id}/toggle: hides a visible product or shows a hidden one. */
 export async function action({ request, params }: ActionFunctionArgs) {

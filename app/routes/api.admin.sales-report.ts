@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getSalesReport, resolveSalesRange, salesReportJson } from "~/models/sales-report.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
+import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/utils/admin-messages.server";
+import { bilingual } from "~/admin/messages.server";
 
 /** GET /api/admin/sales-report?dateFrom&dateTo (YYYY-MM-DD, Kuwait days); both default to today. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAdminFromRequest } from "~/utils/admin-session.server";
+import { getAdminFromRequest } from "~/auth/admin-session.server";
 
 /** GET /api/admin/session: never an error, so a client can poll it (SPEC section 4). */
 export async function loader({ request }: LoaderFunctionArgs) {

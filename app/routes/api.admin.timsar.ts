@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AdminLoginSchema } from "~/components/admin/schemas";
+import { AdminLoginSchema } from "~/shared/admin-schemas";
 import { verifyAdminLogin } from "~/models/admin.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
-import { createAdminSession } from "~/utils/admin-session.server";
+import { createAdminSession } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
-import { bilingual } from "~/utils/admin-messages.server";
+import { bilingual } from "~/admin/messages.server";
 
 /** POST /api/admin/timsar {email, password}: the administrator's login; sets the `__admin` cookie. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOrdersByPhone, orderListJson } from "~/models/admin-order.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
+import { requireAdminApi } from "~/auth/admin-session.server";
 
 /** GET /api/admin/users/orders/by-phone/{phone}: every order placed with that phone, newest first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getRegisteredPhones } from "~/models/admin-order.server";
-import { requireAdminApi } from "~/utils/admin-session.server";
+import { requireAdminApi } from "~/auth/admin-session.server";
 
 /** GET /api/admin/users/phones: registered customers' phones with their paid order count and last order. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
 import { changePassword } from "~/models/customer.server";
-import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
-import { ChangePasswordSchema } from "~/utils/account-schemas";
-import { bilingualMessage, clientAddress, outcomeError, requireApiCustomer } from "~/utils/auth.server";
-import { destroyCustomerSession } from "~/utils/session.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
+import { ChangePasswordSchema } from "~/shared/account-schemas";
+import { bilingualMessage, clientAddress, outcomeError, requireApiCustomer } from "~/auth/auth.server";
+import { destroyCustomerSession } from "~/auth/session.server";
 
 /** Success ends every session of the customer, this one included: the client signs in again. */
 export async function action({ request, context }: ActionFunctionArgs) {

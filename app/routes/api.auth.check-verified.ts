@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { isRegistrationVerified } from "~/models/customer.server";
-import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
-import { EmailSchema } from "~/utils/account-schemas";
-import { getProof } from "~/utils/verification-proof.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
+import { EmailSchema } from "~/shared/account-schemas";
+import { getProof } from "~/auth/verification-proof.server";
 
 /** True only for the client that verified this e-mail and has not finished registering: it says nothing to others. */
 export async function action({ request }: ActionFunctionArgs) {

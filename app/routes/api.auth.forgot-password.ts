@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
 import { startPasswordReset } from "~/models/customer.server";
-import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
-import { EmailSchema } from "~/utils/account-schemas";
-import { bilingualMessage, clientAddress, outcomeError } from "~/utils/auth.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
+import { EmailSchema } from "~/shared/account-schemas";
+import { bilingualMessage, clientAddress, outcomeError } from "~/auth/auth.server";
 
 /** The same answer whether or not the e-mail has an account. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyLogin } from "~/models/customer.server";
-import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
-import { LoginSchema } from "~/utils/account-schemas";
-import { clientAddress, outcomeError } from "~/utils/auth.server";
-import { createCustomerSession } from "~/utils/session.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
+import { LoginSchema } from "~/shared/account-schemas";
+import { clientAddress, outcomeError } from "~/auth/auth.server";
+import { createCustomerSession } from "~/auth/session.server";
 
 /** Answers the e-mail and a bearer token (the session row's id); browsers also get the session cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {

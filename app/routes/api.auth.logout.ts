@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { jsonOk, postOnly } from "~/utils/account-api.server";
-import { bilingualMessage } from "~/utils/auth.server";
-import { destroyCustomerSession } from "~/utils/session.server";
+import { jsonOk, postOnly } from "~/auth/account-api.server";
+import { bilingualMessage } from "~/auth/auth.server";
+import { destroyCustomerSession } from "~/auth/session.server";
 
 /** Deletes the session row, so the cookie or token stops working even if someone kept a copy. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
 import { startRegistration } from "~/models/customer.server";
-import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
-import { EmailSchema } from "~/utils/account-schemas";
-import { bilingualMessage, clientAddress, outcomeError } from "~/utils/auth.server";
-import { getProof } from "~/utils/verification-proof.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
+import { EmailSchema } from "~/shared/account-schemas";
+import { bilingualMessage, clientAddress, outcomeError } from "~/auth/auth.server";
+import { getProof } from "~/auth/verification-proof.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { data, token } = await parseJsonBody(request, EmailSchema);

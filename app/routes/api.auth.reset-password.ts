@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
 import { resetPassword } from "~/models/customer.server";
-import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
-import { ResetPasswordSchema } from "~/utils/account-schemas";
-import { bilingualMessage, outcomeError } from "~/utils/auth.server";
-import { clearProofCookieHeader, getProof } from "~/utils/verification-proof.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
+import { ResetPasswordSchema } from "~/shared/account-schemas";
+import { bilingualMessage, outcomeError } from "~/auth/auth.server";
+import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
 
 /** Only for the client that verified the reset code (its cookie or `verificationToken`), not for anyone with the e-mail. */
 export async function action({ request }: ActionFunctionArgs) {

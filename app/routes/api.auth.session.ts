@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { jsonOk } from "~/utils/account-api.server";
-import { getCustomerFromRequest } from "~/utils/session.server";
+import { jsonOk } from "~/auth/account-api.server";
+import { getCustomerFromRequest } from "~/auth/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await getCustomerFromRequest(request);

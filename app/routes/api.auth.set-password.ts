@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { completeRegistration } from "~/models/customer.server";
-import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
-import { SetPasswordSchema } from "~/utils/account-schemas";
-import { bilingualMessage, outcomeError } from "~/utils/auth.server";
-import { clearProofCookieHeader, getProof } from "~/utils/verification-proof.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
+import { SetPasswordSchema } from "~/shared/account-schemas";
+import { bilingualMessage, outcomeError } from "~/auth/auth.server";
+import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { data, token } = await parseJsonBody(request, SetPasswordSchema);

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyRegistrationCode } from "~/models/customer.server";
-import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
-import { VerifyCodeSchema } from "~/utils/account-schemas";
-import { bilingualMessage, clientAddress, outcomeError } from "~/utils/auth.server";
-import { getProof, proofCookieHeader } from "~/utils/verification-proof.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
+import { VerifyCodeSchema } from "~/shared/account-schemas";
+import { bilingualMessage, clientAddress, outcomeError } from "~/auth/auth.server";
+import { getProof, proofCookieHeader } from "~/auth/verification-proof.server";
 
 /** A right code answers the proof twice: as an HttpOnly cookie and as `verificationToken` for API clients. */
 export async function action({ request, context }: ActionFunctionArgs) {

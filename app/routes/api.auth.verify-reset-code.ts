@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyResetCode } from "~/models/customer.server";
-import { jsonOk, parseJsonBody, postOnly } from "~/utils/account-api.server";
-import { ResetCodeSchema } from "~/utils/account-schemas";
-import { bilingualMessage, clientAddress, outcomeError } from "~/utils/auth.server";
-import { proofCookieHeader } from "~/utils/verification-proof.server";
+import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
+import { ResetCodeSchema } from "~/shared/account-schemas";
+import { bilingualMessage, clientAddress, outcomeError } from "~/auth/auth.server";
+import { proofCookieHeader } from "~/auth/verification-proof.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { data } = await parseJsonBody(request, ResetCodeSchema);

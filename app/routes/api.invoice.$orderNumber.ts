@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { normalizeOrderNumber } from "~/components/checkout/order-number";
+import { normalizeOrderNumber } from "~/shared/order-number";
 import { bilingual } from "~/models/checkout.server";
 import { lookUpInvoice } from "~/models/invoice-lookup.server";
 import { jsonError } from "~/utils/api.server";

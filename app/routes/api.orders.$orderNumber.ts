@@ -3,7 +3,7 @@ import { bilingual, clientKey } from "~/models/checkout.server";
 import { getOrderByNumber } from "~/models/order.server";
 import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { jsonError } from "~/utils/api.server";
-import { normalizeOrderNumber } from "~/components/checkout/order-number";
+import { normalizeOrderNumber } from "~/shared/order-number";
 
 /** SPEC section 7: the status of an order by its number. Only the status: the number alone reveals nothing else. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

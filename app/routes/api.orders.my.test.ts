@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { createCustomerSession } from "~/utils/session.server";
+import { createCustomerSession } from "~/auth/session.server";
 import { RouteClient } from "../../tests/setup/route-client";
 import { loader } from "./api.orders.my";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOrdersForCustomer } from "~/models/order-history.server";
-import { jsonOk } from "~/utils/account-api.server";
-import { requireApiCustomer } from "~/utils/auth.server";
+import { jsonOk } from "~/auth/account-api.server";
+import { requireApiCustomer } from "~/auth/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireApiCustomer(request);

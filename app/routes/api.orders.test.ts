@@ -6,7 +6,7 @@ import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { createArea, createProduct, uniqueId } from "~/models/order-fixtures.test-helpers";
 import { testProvider } from "~/payments/test-provider.server";
-import { getCustomerSessionCookie } from "~/utils/session.server";
+import { getCustomerSessionCookie } from "~/auth/session.server";
 import { action as placeOrderAction } from "./api.orders";
 import { action as payAction } from "./api.orders.pay";
 import { loader as orderStatusLoader } from "./api.orders.$orderNumber";

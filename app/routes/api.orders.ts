@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { CheckoutSchema } from "~/components/checkout/checkout-schema";
+import { CheckoutSchema } from "~/shared/checkout-schema";
 import { getLanguage } from "~/i18n/i18next.server";
 import { bilingual, bilingualFieldErrors, bilingualOrderError, clientKey } from "~/models/checkout.server";
 import { rememberOrderHeader } from "~/models/invoice-access.server";
@@ -8,7 +8,7 @@ import { OrderError } from "~/models/order.server";
 import { placeOrderAndStartPayment } from "~/models/payment.server";
 import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
-import { getCustomerFromRequest } from "~/utils/session.server";
+import { getCustomerFromRequest } from "~/auth/session.server";
 
 /**
  * SPEC section 3's order payload. Prices, the delivery fee and the total are accepted but ignored: the server

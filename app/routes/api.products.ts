@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getVisibleCategoryBySlug } from "~/models/category.server";
 import { getVisibleProducts, productToJson } from "~/models/product.server";
 import { jsonError } from "~/utils/api.server";
-import { ALL_CATEGORY_SLUG } from "~/utils/storefront";
+import { ALL_CATEGORY_SLUG } from "~/shared/storefront";
 
 const QuerySchema = z.object({ category: z.string().regex(/^[a-z0-9-]{1,80}$/, "bad slug").optional() });
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/utils/admin-session.server";
+import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { parseMultipart } from "~/utils/multipart.server";
 import { saveUploadedImage, UploadError } from "~/utils/uploads.server";

@@ -1,7 +1,7 @@
 import type { LinksFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalErrorBoundary, LegalPage, legalMeta } from "~/components/shop/legal-page";
-import { fixedT } from "~/utils/fixed-t.server";
+import { fixedT } from "~/i18n/fixed-t.server";
 import { legalPage } from "~/models/legal.server";
 import shopStyles from "~/styles/shop.css";
 import { sharedPageHeaders } from "~/utils/shared-page";

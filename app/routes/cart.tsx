@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { CartView } from "~/components/shop/cart-view";
 import { ErrorPage } from "~/components/error-page";
 import { FlashToast } from "~/components/shop/flash-toast";
-import type { ShopFlash } from "~/components/shop/toast-messages";
+import type { ShopFlash } from "~/shared/toast-messages";
 import { getLanguage } from "~/i18n/i18next.server";
 import {
   addToCart,
@@ -20,11 +20,11 @@ import {
 import { readFlash, setFlashHeader } from "~/models/shop-flash.server";
 import { CartActionSchema } from "~/models/storefront-input.server";
 import shopStyles from "~/styles/shop.css";
-import { fixedT } from "~/utils/fixed-t.server";
+import { fixedT } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { checkoutHref } from "~/utils/storefront";
-import { getCustomerFromRequest } from "~/utils/session.server";
+import { checkoutHref } from "~/shared/storefront";
+import { getCustomerFromRequest } from "~/auth/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getCartView, readCartLines } from "~/models/cart.server";
-import { getCustomerFromRequest } from "~/utils/session.server";
-import { checkoutHref } from "~/utils/storefront";
+import { getCustomerFromRequest } from "~/auth/session.server";
+import { checkoutHref } from "~/shared/storefront";
 
 export type CartJson = {
   cart: Awaited<ReturnType<typeof getCartView>>;

@@ -9,10 +9,10 @@ import { Field } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { changePassword } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
-import { ChangePasswordSchema } from "~/utils/account-schemas";
-import { clientAddress, requireCustomer } from "~/utils/auth.server";
+import { ChangePasswordSchema } from "~/shared/account-schemas";
+import { clientAddress, requireCustomer } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
-import { destroyCustomerSession } from "~/utils/session.server";
+import { destroyCustomerSession } from "~/auth/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
-import { CheckoutSchema } from "~/components/checkout/checkout-schema";
+import { CheckoutSchema } from "~/shared/checkout-schema";
 import { ErrorPage } from "~/components/error-page";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { guestCookieHeader, getCartSummary, isCheckoutGuest, orderErrorMessage } from "~/models/checkout.server";
@@ -12,7 +12,7 @@ import { rememberOrderHeader } from "~/models/invoice-access.server";
 import { OrderError } from "~/models/order.server";
 import { placeOrderAndStartPayment } from "~/models/payment.server";
 import { pageMeta } from "~/utils/meta";
-import { getCustomerFromRequest } from "~/utils/session.server";
+import { getCustomerFromRequest } from "~/auth/session.server";
 import checkoutStyles from "~/styles/checkout.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];

@@ -10,9 +10,9 @@ import { Field, FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { startPasswordReset } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
-import { EmailSchema } from "~/utils/account-schemas";
-import { saveResetEmail } from "~/utils/account-flow.server";
-import { clientAddress } from "~/utils/auth.server";
+import { EmailSchema } from "~/shared/account-schemas";
+import { saveResetEmail } from "~/auth/account-flow.server";
+import { clientAddress } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];

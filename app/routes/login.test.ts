@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { hashPassword } from "~/utils/password.server";
+import { hashPassword } from "~/auth/password.server";
 import { RouteClient } from "../../tests/setup/route-client";
 import { action, loader } from "./login";
 

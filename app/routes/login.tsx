@@ -8,10 +8,10 @@ import { ErrorPage } from "~/components/error-page";
 import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import accountStyles from "~/styles/account.css";
-import { LoginSchema } from "~/utils/account-schemas";
-import { afterLoginPath, LoginFailure, loginAuthenticator } from "~/utils/auth.server";
+import { LoginSchema } from "~/shared/account-schemas";
+import { afterLoginPath, LoginFailure, loginAuthenticator } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
-import { createCustomerSession, getCustomerFromRequest } from "~/utils/session.server";
+import { createCustomerSession, getCustomerFromRequest } from "~/auth/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { destroyCustomerSession } from "~/utils/session.server";
+import { destroyCustomerSession } from "~/auth/session.server";
 
 /** The account page's logout button posts here; the session row is deleted, not just the cookie. */
 export async function action({ request }: ActionFunctionArgs) {

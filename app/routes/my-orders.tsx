@@ -5,7 +5,7 @@ import { OrderCard } from "~/components/account/order-card";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getOrdersForCustomer } from "~/models/order-history.server";
 import accountStyles from "~/styles/account.css";
-import { requireCustomer } from "~/utils/auth.server";
+import { requireCustomer } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];

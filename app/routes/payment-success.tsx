@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { normalizeOrderNumber } from "~/components/checkout/order-number";
+import { normalizeOrderNumber } from "~/shared/order-number";
 import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";

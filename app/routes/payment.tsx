@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CardForm } from "~/components/checkout/card-form";
-import { CardSchema } from "~/components/checkout/card-schema";
+import { CardSchema } from "~/shared/card-schema";
 import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
@@ -11,7 +11,7 @@ import { clearCartCookieHeader, clientKey } from "~/models/checkout.server";
 import { confirmPayment, getPaymentSession } from "~/models/payment.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { testProvider } from "~/payments/test-provider.server";
-import { formatKD } from "~/utils/money";
+import { formatKD } from "~/shared/money";
 import { pageMeta } from "~/utils/meta";
 import checkoutStyles from "~/styles/checkout.css";
 

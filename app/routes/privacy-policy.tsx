@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalErrorBoundary, LegalPage, legalMeta } from "~/components/shop/legal-page";
 import { getLanguage } from "~/i18n/i18next.server";
-import { fixedT } from "~/utils/fixed-t.server";
+import { fixedT } from "~/i18n/fixed-t.server";
 import { legalPage } from "~/models/legal.server";
 import shopStyles from "~/styles/shop.css";
 import { sharedPageHeaders } from "~/utils/shared-page";

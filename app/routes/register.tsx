@@ -10,12 +10,12 @@ import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { completeRegistration, isRegistrationVerified, startRegistration, verifyRegistrationCode } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
-import { CodeStepSchema, EmailSchema, ProfileSchema } from "~/utils/account-schemas";
-import { readRegistrationProgress, saveRegistrationProgress, type RegistrationProgress } from "~/utils/account-flow.server";
-import { clientAddress } from "~/utils/auth.server";
+import { CodeStepSchema, EmailSchema, ProfileSchema } from "~/shared/account-schemas";
+import { readRegistrationProgress, saveRegistrationProgress, type RegistrationProgress } from "~/auth/account-flow.server";
+import { clientAddress } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
-import { getCustomerFromRequest } from "~/utils/session.server";
-import { clearProofCookieHeader, getProof, proofCookieHeader } from "~/utils/verification-proof.server";
+import { getCustomerFromRequest } from "~/auth/session.server";
+import { clearProofCookieHeader, getProof, proofCookieHeader } from "~/auth/verification-proof.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 

@@ -10,10 +10,10 @@ import { Field, FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { resetPassword } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
-import { NewPasswordSchema } from "~/utils/account-schemas";
-import { readResetEmail, saveResetEmail } from "~/utils/account-flow.server";
+import { NewPasswordSchema } from "~/shared/account-schemas";
+import { readResetEmail, saveResetEmail } from "~/auth/account-flow.server";
 import { pageMeta } from "~/utils/meta";
-import { clearProofCookieHeader, getProof } from "~/utils/verification-proof.server";
+import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 

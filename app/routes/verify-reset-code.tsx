@@ -9,11 +9,11 @@ import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import { verifyResetCode } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
-import { ResetCodeStepSchema } from "~/utils/account-schemas";
-import { readResetEmail } from "~/utils/account-flow.server";
-import { clientAddress } from "~/utils/auth.server";
+import { ResetCodeStepSchema } from "~/shared/account-schemas";
+import { readResetEmail } from "~/auth/account-flow.server";
+import { clientAddress } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
-import { proofCookieHeader } from "~/utils/verification-proof.server";
+import { proofCookieHeader } from "~/auth/verification-proof.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 

@@ -2,7 +2,7 @@
 // Money is integer fils (1 KD = 1000 fils). Ids and slugs are fixed so the seed can upsert by them and
 // a second run changes nothing.
 
-import { FILTER_COLORS, type FilterColor } from "../../app/utils/product";
+import { FILTER_COLORS, type FilterColor } from "../../app/shared/product";
 import type { ItemKind } from "./images";
 
 /** The colour filter values of the home page. */

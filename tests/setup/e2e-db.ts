@@ -2,7 +2,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { hashPassword } from "../../app/utils/password.server";
+import { hashPassword } from "../../app/auth/password.server";
 import { E2E_DATABASE } from "../../playwright.config";
 
 const now = () => new Date().toISOString().replace("Z", "+00:00");

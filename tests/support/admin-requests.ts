@@ -1,8 +1,8 @@
 /** Requests signed in as the administrator or as a shopper, for calling loaders and actions directly. */
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
-import { createAdminSession } from "~/utils/admin-session.server";
-import { newSessionId } from "~/utils/session.server";
+import { createAdminSession } from "~/auth/admin-session.server";
+import { newSessionId } from "~/auth/session.server";
 
 export async function adminCookie(): Promise<{ cookie: string; admin: { id: string; email: string } }> {
   const email = `admin-${crypto.randomUUID()}@example.com`;

@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Field, FieldErrors } from "~/components/forms";
-import { CodeStepSchema, EmailSchema, ProfileSchema } from "~/utils/account-schemas";
-import { KUWAIT_DIALING_PREFIX } from "~/utils/phone";
+import { CodeStepSchema, EmailSchema, ProfileSchema } from "~/shared/account-schemas";
+import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 import { EmailNote, FormErrors } from "./auth-card";
 
 type StepProps = { lastResult?: SubmissionResult<string[]> | null; email: string };

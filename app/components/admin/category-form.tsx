@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { Field, FieldErrors, FormMessage } from "~/components/forms";
 import { Toast } from "~/components/toast";
 import { DelayedRedirect } from "./delayed-redirect";
-import { CategoryCreateSchema, CategoryEditSchema } from "./schemas";
+import { CategoryCreateSchema, CategoryEditSchema } from "~/shared/admin-schemas";
 
 /** SPEC section 9: "Category updated successfully" stays 4 s, then the category view. */
 export const CATEGORY_SAVED_REDIRECT_MS = 4000;

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { StatusBadge } from "~/components/status-badge";
 import { Toast } from "~/components/toast";
-import { ORDER_STATUSES, orderStatusBadge } from "~/utils/order-status";
+import { ORDER_STATUSES, orderStatusBadge } from "~/shared/order-status";
 import { useLanguage } from "./use-language";
 
 export const STATUS_TOAST_MS = 3500;

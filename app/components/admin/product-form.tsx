@@ -6,11 +6,11 @@ import type { z } from "zod";
 import { Field, FieldErrors, FormMessage, SelectField, TextareaField } from "~/components/forms";
 import { Toast } from "~/components/toast";
 import { localized, type Language } from "~/i18n/config";
-import { filsToKDInput, parseKDToFils } from "~/utils/money";
-import { FILTER_COLORS } from "~/utils/product";
+import { filsToKDInput, parseKDToFils } from "~/shared/money";
+import { FILTER_COLORS } from "~/shared/product";
 import { DelayedRedirect } from "./delayed-redirect";
 import { ImageList } from "./image-list";
-import { productFormSchema, type ProductFormMode } from "./schemas";
+import { productFormSchema, type ProductFormMode } from "~/shared/admin-schemas";
 
 export const PRODUCT_SAVED_REDIRECT_MS = 1200;
 const MAX_TAG_ROWS = 10;

@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/react";
 import type { z } from "zod";
 import { FieldErrors, FormMessage } from "~/components/forms";
 import { Toast } from "~/components/toast";
-import { CardSchema } from "./card-schema";
+import { CardSchema } from "~/shared/card-schema";
 import { useHydrated } from "./use-hydrated";
 
 type Props = {

@@ -7,9 +7,9 @@ import type { z } from "zod";
 import { Field, FieldErrors, FormMessage, SelectField, TextareaField } from "~/components/forms";
 import { Toast } from "~/components/toast";
 import { localized, type Language } from "~/i18n/config";
-import { formatKD } from "~/utils/money";
-import { KUWAIT_DIALING_PREFIX } from "~/utils/phone";
-import { BUILDING_TYPES, CheckoutSchema } from "./checkout-schema";
+import { formatKD } from "~/shared/money";
+import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
+import { BUILDING_TYPES, CheckoutSchema } from "~/shared/checkout-schema";
 import { OrderSummary } from "./order-summary";
 import { useHydrated } from "./use-hydrated";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import type { Language } from "~/i18n/config";
-import { formatKD } from "~/utils/money";
+import { formatKD } from "~/shared/money";
 
 type Props = {
   language: Language;

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { localized, type Language } from "~/i18n/config";
 import type { CartView as CartData } from "~/models/cart.server";
-import { filsToKD, formatKD } from "~/utils/money";
+import { filsToKD, formatKD } from "~/shared/money";
 import { useHydrated } from "./use-hydrated";
 
 /** SPEC section 3: with JavaScript the cart is mirrored in localStorage under `cart`. The cookie stays the truth. */

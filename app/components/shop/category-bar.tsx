@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { localized, type Language } from "~/i18n/config";
 import type { CategoryRow } from "~/models/category.server";
-import { ALL_CATEGORY_SLUG, CATEGORIES_BEFORE_EXPANSION, storefrontHref, type StorefrontChoice } from "~/utils/storefront";
+import { ALL_CATEGORY_SLUG, CATEGORIES_BEFORE_EXPANSION, storefrontHref, type StorefrontChoice } from "~/shared/storefront";
 
 type BarCategory = Pick<CategoryRow, "id" | "nameEn" | "nameAr" | "slug" | "iconImage">;
 

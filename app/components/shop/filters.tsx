@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { FILTER_COLORS } from "~/utils/product";
-import { PRODUCT_SORTS, type StorefrontChoice } from "~/utils/storefront";
+import { FILTER_COLORS } from "~/shared/product";
+import { PRODUCT_SORTS, type StorefrontChoice } from "~/shared/storefront";
 
 const SORT_KEYS = { default: "shop.filters.sorts.default", "price-asc": "shop.filters.sorts.priceAsc", "price-desc": "shop.filters.sorts.priceDesc" } as const;
 

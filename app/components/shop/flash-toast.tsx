@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { Toast } from "~/components/toast";
-import { flashToast, type ShopFlash } from "./toast-messages";
+import { flashToast, type ShopFlash } from "~/shared/toast-messages";
 
 /** A cart outcome as a toast, with SPEC section 9's duration for where it is shown. */
 export function FlashToast({ flash, where }: { flash: ShopFlash; where: "grid" | "product" }) {

@@ -4,7 +4,7 @@ import { localized, type Language } from "~/i18n/config";
 import type { action as cartAction } from "~/routes/cart";
 import { openCartDrawer } from "./cart-drawer";
 import { Price, SaleBadge, type PriceLabels } from "./price";
-import type { ShopFlash } from "./toast-messages";
+import type { ShopFlash } from "~/shared/toast-messages";
 
 export type CardProduct = {
   id: string;

@@ -2,7 +2,7 @@ import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { Language } from "~/i18n/config";
 import type { action as cartAction } from "~/routes/cart";
-import { storefrontHref, type StorefrontChoice } from "~/utils/storefront";
+import { storefrontHref, type StorefrontChoice } from "~/shared/storefront";
 import { FlashToast } from "./flash-toast";
 import { usePriceLabels } from "./price";
 import { ProductCard, useCartOutcomeToast, type CardLabels, type CardProduct } from "./product-card";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { productFormSchema, productInputFromForm, type ProductFormMode } from "~/components/admin/schemas";
+import { productFormSchema, productInputFromForm, type ProductFormMode } from "~/shared/admin-schemas";
 import type { Language } from "~/i18n/config";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { createProduct, updateProduct } from "~/models/admin-catalogue.server";

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { signedCookie } from "~/utils/cookies.server";
 import { jsonError } from "~/utils/api.server";
-import { getCustomerFromRequest, newSessionId } from "~/utils/session.server";
+import { getCustomerFromRequest, newSessionId } from "~/auth/session.server";
 
 export const ADMIN_SESSION_HOURS = 12;
 export const ADMIN_LOGIN_PATH = "/admin/timsar";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resources } from "~/i18n/resources";
-import { ChangePasswordSchema, EmailSchema, LoginSchema, ProfileSchema, VerifyCodeSchema } from "./account-schemas";
+import { ChangePasswordSchema, EmailSchema, LoginSchema, ProfileSchema, VerifyCodeSchema } from "~/shared/account-schemas";
 
 const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));

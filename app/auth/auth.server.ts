@@ -4,8 +4,8 @@ import { FormStrategy } from "remix-auth-form";
 import { resources } from "~/i18n/resources";
 import { verifyLogin, type AccountMessage, type Outcome } from "~/models/customer.server";
 import { jsonError } from "~/utils/api.server";
-import { LoginSchema } from "~/utils/account-schemas";
-import { getCustomerFromRequest } from "~/utils/session.server";
+import { LoginSchema } from "~/shared/account-schemas";
+import { getCustomerFromRequest } from "~/auth/session.server";
 
 export type SignedInCustomer = NonNullable<Awaited<ReturnType<typeof getCustomerFromRequest>>>;
 

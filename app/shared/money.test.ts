@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filsToKD, filsToKDInput, formatKD, parseKDToFils } from "./money";
+import { filsToKD, filsToKDInput, formatKD, parseKDToFils } from "~/shared/money";
 
 describe("money", () => {
   it("shows amounts with 2 decimals in each language", () => {

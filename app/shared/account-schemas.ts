@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KUWAIT_PHONE_PATTERN, normalizeKuwaitiPhone } from "~/utils/phone";
+import { KUWAIT_PHONE_PATTERN, normalizeKuwaitiPhone } from "~/shared/phone";
 
 /**
  * One schema per account form, shared by the pages (conform, both sides) and the JSON API.

@@ -1,7 +1,7 @@
-import { productFormSchema, productInputFromForm, type ProductFormMode, type ProductInput } from "~/components/admin/schemas";
+import { productFormSchema, productInputFromForm, type ProductFormMode, type ProductInput } from "~/shared/admin-schemas";
 import type { AdminProduct } from "~/models/admin-catalogue.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
-import { bilingualFieldErrors } from "~/utils/admin-messages.server";
+import { bilingualFieldErrors } from "~/admin/messages.server";
 
 type Bilingual = { en?: unknown; ar?: unknown } | undefined;
 

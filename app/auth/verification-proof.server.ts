@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getEnv } from "~/env.server";
 import type { CodePurpose } from "~/models/one-time-code.server";
-import { rawCookies } from "./raw-cookies";
+import { rawCookies } from "~/utils/raw-cookies";
 
 /**
  * After a code is verified, only the browser or API client that verified it may set the password. It gets a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { createCustomerSession, destroyCustomerSession, getCustomerFromRequest, revokeAllForCustomer } from "./session.server";
-import { proofCookieHeader } from "./verification-proof.server";
+import { createCustomerSession, destroyCustomerSession, getCustomerFromRequest, revokeAllForCustomer } from "~/auth/session.server";
+import { proofCookieHeader } from "~/auth/verification-proof.server";
 
 // CONTRACT.md: NODE_ENV=production makes cookies Secure. getEnv() has not been read yet in this test process.
 process.env.SHOP_DEPLOY_ENV = "production";

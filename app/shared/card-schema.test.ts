@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CardSchema, isExpired, passesLuhn } from "./card-schema";
-import { normalizeOrderNumber } from "./order-number";
+import { CardSchema, isExpired, passesLuhn } from "~/shared/card-schema";
+import { normalizeOrderNumber } from "~/shared/order-number";
 
 describe("card rules", () => {
   it("checks Luhn and expiry", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutHref, readStorefrontChoice, storefrontHref } from "./storefront";
+import { checkoutHref, readStorefrontChoice, storefrontHref } from "~/shared/storefront";
 
 describe("the home page's URL", () => {
   it("reads category, colour, sort and page, falling back to defaults on anything unknown", () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { loader as dashboardLoader } from "~/routes/admin.timsar.dashboard";
 import { adminCookie, customerToken, request } from "../../tests/support/admin-requests";
-import { getCustomerSessionCookie } from "./session.server";
-import { destroyAdminSession, getAdminFromRequest, isAdminRequest } from "./admin-session.server";
+import { getCustomerSessionCookie } from "~/auth/session.server";
+import { destroyAdminSession, getAdminFromRequest, isAdminRequest } from "~/auth/admin-session.server";
 
 async function loaderOutcome(req: Request) {
   try {

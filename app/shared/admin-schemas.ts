@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseKDToFils } from "~/utils/money";
-import { FILTER_COLORS } from "~/utils/product";
+import { parseKDToFils } from "~/shared/money";
+import { FILTER_COLORS } from "~/shared/product";
 
 /** One schema per admin form: the HTML constraints, the browser's checks and the server's checks (SPEC section 5). */
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { i18nServer } from "~/i18n/i18next.server";
 import { setOrderStatus } from "~/models/admin-order.server";
-import type { SignedInAdmin } from "~/utils/admin-session.server";
-import { ORDER_STATUSES } from "~/utils/order-status";
+import type { SignedInAdmin } from "~/auth/admin-session.server";
+import { ORDER_STATUSES } from "~/shared/order-status";
 
 const StatusForm = z.object({ orderId: z.string().min(1).max(64), status: z.enum(ORDER_STATUSES) });
 

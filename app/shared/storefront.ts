@@ -1,4 +1,4 @@
-import { isFilterColor, type FilterColor } from "./product";
+import { isFilterColor, type FilterColor } from "~/shared/product";
 
 /** The home grid's choices live in the URL (?category=&color=&sort=&page=), so they can be shared and bookmarked. */
 export const PRODUCT_SORTS = ["default", "price-asc", "price-desc"] as const;

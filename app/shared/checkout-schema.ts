@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KUWAIT_PHONE_PATTERN } from "~/utils/phone";
+import { KUWAIT_PHONE_PATTERN } from "~/shared/phone";
 
 export const BUILDING_TYPES = ["Apartment", "Villa", "Office"] as const;
 export type BuildingType = (typeof BUILDING_TYPES)[number];

@@ -1,6 +1,6 @@
-import { CategoryCreateSchema, CategoryEditSchema } from "~/components/admin/schemas";
+import { CategoryCreateSchema, CategoryEditSchema } from "~/shared/admin-schemas";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/utils/admin-messages.server";
+import { bilingual } from "~/admin/messages.server";
 import { parseMultipart } from "~/utils/multipart.server";
 import { saveUploadedImage, UploadError } from "~/utils/uploads.server";
 
