@@ -1,9 +1,9 @@
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import type { NextFunction, Request, Response } from "express";
 import { rawCookies } from "../app/utils/raw-cookies";
 import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
 import { openDatabaseVersion } from "../app/utils/database-version.server";
+import { createRemixRequest } from "./remix-request";
 
 /**
  * Serves Remix, keeping a rendered copy of the pages routes mark as shared (the home page, product pages, the legal

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { KUWAIT_PHONE_PATTERN } from "~/shared/phone";
 
 export const BUILDING_TYPES = ["Apartment", "Villa", "Office"] as const;
-export type BuildingType = (typeof BUILDING_TYPES)[number];
 
 // A simple address check: something@something.something, as the SPEC's client does.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,10 +2,6 @@
 export const KUWAIT_PHONE_PATTERN = /^[569]\d{7}$/;
 export const KUWAIT_DIALING_PREFIX = "+965";
 
-export function isKuwaitiPhone(value: string): boolean {
-  return KUWAIT_PHONE_PATTERN.test(value);
-}
-
 /** Accepts what people type ("+965 6000 0000", "0096560000000") and keeps the 8 local digits. */
 export function normalizeKuwaitiPhone(value: string): string {
   const digits = value.replace(/\D/g, "");

@@ -1,0 +1,79 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+import { prisma } from "../app/db.server";
+import type { Env } from "../app/env.server";
+import { createCachingRequestHandler, createPageCache } from "./page-cache";
+import { assignNonce, rejectCrossSiteWrites, securityHeaders } from "./security";
+
+const ONE_YEAR_S = 60 * 60 * 24 * 365;
+
+/** One worker: Express in front of the Remix build, with the shared-page cache, until a signal stops it. */
+export async function serve(env: Env) {
+  const buildUrl = pathToFileURL(path.resolve("build/index.js")).href;
+  const build = (await import(buildUrl)) as ServerBuild;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.trustProxy);
+
+  app.use(
+    morgan(":remote-addr :method :url :status :res[content-length] - :response-time ms", {
+      stream: { write: (line: string) => process.stdout.write(line) },
+    }),
+  );
+  app.use(compression());
+  app.use(assignNonce);
+  app.use(securityHeaders({ isProduction: env.isProduction }));
+  app.use(rejectCrossSiteWrites([new URL(env.appUrl).origin]));
+
+  // Fingerprinted assets never change under the same name.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: ONE_YEAR_S * 1000, index: false }));
+  // Uploaded images get new names when replaced; they are served as files, never run.
+  app.use(
+    "/uploads",
+    express.static(path.join(env.dataDir, "uploads"), {
+      immutable: true,
+      maxAge: ONE_YEAR_S * 1000,
+      index: false,
+      dotfiles: "deny",
+      setHeaders(res) {
+        res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+      },
+    }),
+  );
+  app.use(express.static("public", { maxAge: "1h", index: false }));
+
+  const pageCache = createPageCache(env.databaseUrl);
+  app.all(
+    "*",
+    createCachingRequestHandler({
+      build,
+      pageCache,
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientAddress: req.ip }),
+    }),
+  );
+
+  const server = app.listen(env.port, () => {
+    process.stdout.write(`Shop listening on ${env.appUrl} (port ${env.port})\n`);
+  });
+
+  let stopping = false;
+  function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal} received: finishing in-flight requests\n`);
+    server.close(async () => {
+      pageCache.close();
+      await prisma.$disconnect();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
