@@ -33,7 +33,19 @@ const EnvSchema = z.object({
     .url("must be an absolute URL such as https://shop.example.com")
     .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
     .optional(),
-  PAYMENT_PROVIDER: z.enum(["test"], { error: 'must be "test" (the only provider built in)' }).default("test"),
+  PAYMENT_PROVIDER: z.enum(["test", "myfatoorah", "tap"], { error: 'must be "test", "myfatoorah" or "tap"' }).default("test"),
+  ALLOW_TEST_PAYMENTS: z.enum(["0", "1"], { error: 'must be "1" (or unset)' }).optional(),
+  MYFATOORAH_API_KEY: z.string().min(20, "must be the API token from the MyFatoorah portal").optional(),
+  MYFATOORAH_BASE_URL: z
+    .url("must be an absolute URL such as https://api.myfatoorah.com")
+    .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
+    .default("https://api.myfatoorah.com"),
+  MYFATOORAH_WEBHOOK_SECRET: z.string().min(8, "must be the webhook secret key from the MyFatoorah portal").optional(),
+  TAP_SECRET_KEY: z.string().regex(/^sk_\S{8,}$/, 'must be a Tap secret key starting with "sk_"').optional(),
+  TAP_BASE_URL: z
+    .url("must be an absolute URL such as https://api.tap.company")
+    .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
+    .default("https://api.tap.company"),
   TRUST_PROXY: z.coerce
     .number({ error: "must be the number of proxies in front of the shop (0 to 10)" })
     .int("must be the number of proxies in front of the shop (0 to 10)")
@@ -52,7 +64,10 @@ export type Env = {
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
-  paymentProvider: "test";
+  paymentProvider: "test" | "myfatoorah" | "tap";
+  /** The gateway's keys; never logged, never sent to the browser. */
+  myfatoorah: { apiKey: string; baseUrl: string; webhookSecret: string } | null;
+  tap: { secretKey: string; baseUrl: string } | null;
   trustProxy: number;
   isProduction: boolean;
   dataDir: string;
@@ -80,6 +95,25 @@ function generatedSessionSecret(dataDir: string): string {
   return secret;
 }
 
+/** What the chosen provider needs (CONTRACT.md, "Hosted payment gateways"), named variable by variable. */
+function providerProblems(values: z.output<typeof EnvSchema>, isProduction: boolean): string[] {
+  const problems: string[] = [];
+  const required = (name: keyof typeof values, what: string) => {
+    if (!values[name]) problems.push(`${name}: is required with PAYMENT_PROVIDER=${values.PAYMENT_PROVIDER} (${what})`);
+  };
+  if (values.PAYMENT_PROVIDER === "myfatoorah") {
+    required("MYFATOORAH_API_KEY", "the API token from the MyFatoorah portal");
+    required("MYFATOORAH_WEBHOOK_SECRET", "the Webhook V2 secret key from the MyFatoorah portal");
+  }
+  if (values.PAYMENT_PROVIDER === "tap") required("TAP_SECRET_KEY", "the secret key sk_... from the Tap dashboard");
+  if (values.PAYMENT_PROVIDER === "test" && isProduction && values.ALLOW_TEST_PAYMENTS !== "1") {
+    problems.push(
+      "ALLOW_TEST_PAYMENTS: must be 1 to run the test payment provider with NODE_ENV=production (anyone could pay with a test card); set PAYMENT_PROVIDER to myfatoorah or tap",
+    );
+  }
+  return problems;
+}
+
 export function parseEnv(source: Record<string, string | undefined> = process.env, dataDir = path.resolve("data")): Env {
   const result = EnvSchema.safeParse(withoutEmpty(source));
   if (!result.success) {
@@ -87,6 +121,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid environment variable ${lines.join("; ")}`);
   }
   const values = result.data;
+  const isProduction = (source.SHOP_DEPLOY_ENV ?? values.NODE_ENV) === "production";
+  const problems = providerProblems(values, isProduction);
+  if (problems.length > 0) throw new EnvError(`Invalid environment variable ${problems.join("; ")}`);
   return {
     port: values.PORT,
     databaseUrl: values.DATABASE_URL,
@@ -97,8 +134,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     mailFrom: values.MAIL_FROM,
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     paymentProvider: values.PAYMENT_PROVIDER,
+    myfatoorah:
+      values.MYFATOORAH_API_KEY && values.MYFATOORAH_WEBHOOK_SECRET
+        ? {
+            apiKey: values.MYFATOORAH_API_KEY,
+            baseUrl: values.MYFATOORAH_BASE_URL.replace(/\/+$/, ""),
+            webhookSecret: values.MYFATOORAH_WEBHOOK_SECRET,
+          }
+        : null,
+    tap: values.TAP_SECRET_KEY ? { secretKey: values.TAP_SECRET_KEY, baseUrl: values.TAP_BASE_URL.replace(/\/+$/, "") } : null,
     trustProxy: values.TRUST_PROXY,
-    isProduction: (source.SHOP_DEPLOY_ENV ?? values.NODE_ENV) === "production",
+    isProduction,
     dataDir,
   };
 }
