@@ -7,8 +7,12 @@ export function assignNonce(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** An enforced CSP: scripts run only from our origin or with this request's nonce. */
-export function securityHeaders({ isProduction }: { isProduction: boolean }) {
+/**
+ * An enforced CSP: scripts run only from our origin or with this request's nonce. Forms post only to us; the
+ * payment form's answer redirects to the gateway's hosted page, and browsers check that redirect against
+ * form-action too, so the active gateway's page origins are allowed there (`gatewayPageOrigins`).
+ */
+export function securityHeaders({ isProduction, formActionOrigins = [] }: { isProduction: boolean; formActionOrigins?: string[] }) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -19,7 +23,7 @@ export function securityHeaders({ isProduction }: { isProduction: boolean }) {
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
-        "form-action": ["'self'"],
+        "form-action": ["'self'", ...formActionOrigins],
         "frame-ancestors": ["'none'"],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],
@@ -52,4 +56,11 @@ export function rejectCrossSiteWrites(allowedOrigins: string[]) {
     }
     next();
   };
+}
+
+/** Where a gateway's hosted payment pages live: its own domains, and the API host (which is where a local fake serves it). */
+export function gatewayPageOrigins(env: { paymentProvider: string; myfatoorah: { baseUrl: string } | null; tap: { baseUrl: string } | null }): string[] {
+  if (env.paymentProvider === "myfatoorah" && env.myfatoorah) return ["https://*.myfatoorah.com", new URL(env.myfatoorah.baseUrl).origin];
+  if (env.paymentProvider === "tap" && env.tap) return ["https://*.tap.company", new URL(env.tap.baseUrl).origin];
+  return [];
 }

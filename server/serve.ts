@@ -5,9 +5,10 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { prisma } from "../app/db.server";
+import { startPaymentJobs } from "../app/models/payment.server";
 import type { Env } from "../app/env.server";
 import { createCachingRequestHandler, createPageCache } from "./page-cache";
-import { assignNonce, rejectCrossSiteWrites, securityHeaders } from "./security";
+import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, securityHeaders } from "./security";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
@@ -27,7 +28,7 @@ export async function serve(env: Env) {
   );
   app.use(compression());
   app.use(assignNonce);
-  app.use(securityHeaders({ isProduction: env.isProduction }));
+  app.use(securityHeaders({ isProduction: env.isProduction, formActionOrigins: gatewayPageOrigins(env) }));
   app.use(rejectCrossSiteWrites([new URL(env.appUrl).origin]));
 
   // Fingerprinted assets never change under the same name.
@@ -57,6 +58,7 @@ export async function serve(env: Env) {
     }),
   );
 
+  const stopPaymentJobs = startPaymentJobs();
   const server = app.listen(env.port, () => {
     process.stdout.write(`Shop listening on ${env.appUrl} (port ${env.port})\n`);
   });
@@ -66,6 +68,7 @@ export async function serve(env: Env) {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`${signal} received: finishing in-flight requests\n`);
+    stopPaymentJobs();
     server.close(async () => {
       pageCache.close();
       await prisma.$disconnect();

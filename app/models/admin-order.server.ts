@@ -3,6 +3,7 @@ import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/shared/admin-dates";
 import { filsToKD } from "~/shared/money";
 import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admin-orders";
 import { isOrderStatus, type OrderStatus } from "~/shared/order-status";
+import { shownPaymentStatus } from "~/shared/payment-status";
 import { normalizeKuwaitiPhone } from "~/shared/phone";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
 
@@ -61,6 +62,7 @@ const listSelect = {
   status: true,
   paymentStatus: true,
   totalFils: true,
+  refundedFils: true,
   createdAt: true,
 } satisfies Prisma.OrderSelect;
 
@@ -91,7 +93,8 @@ export async function getAdminOrder(idOrNumber: string) {
     include: {
       items: { orderBy: { id: "asc" } },
       statusChanges: { orderBy: { createdAt: "asc" } },
-      payments: { orderBy: { createdAt: "desc" }, select: { status: true, cardLast4: true, createdAt: true, provider: true } },
+      payments: { orderBy: { createdAt: "desc" }, select: { status: true, cardLast4: true, createdAt: true, provider: true, method: true } },
+      refunds: { orderBy: { createdAt: "asc" }, select: { amountFils: true, status: true, requestedBy: true, createdAt: true } },
     },
   });
 }
@@ -133,7 +136,7 @@ export function orderListJson(order: AdminOrderRow) {
     fullName: order.fullName,
     phone: order.phone,
     status: order.status,
-    paymentStatus: order.paymentStatus,
+    paymentStatus: shownPaymentStatus(order),
     totalAmount: filsToKD(order.totalFils),
     createdAt: order.createdAt.toISOString(),
   };
@@ -147,8 +150,15 @@ export function orderDetailJson(order: AdminOrderDetail) {
     email: order.email,
     phone: order.phone,
     status: order.status,
-    paymentStatus: order.paymentStatus,
+    paymentStatus: shownPaymentStatus(order),
     paidAt: order.paidAt?.toISOString() ?? null,
+    refundedAmount: filsToKD(order.refundedFils),
+    refunds: order.refunds.map((refund) => ({
+      amount: filsToKD(refund.amountFils),
+      status: refund.status,
+      requestedBy: refund.requestedBy,
+      createdAt: refund.createdAt.toISOString(),
+    })),
     isGuest: order.isGuest,
     buildingType: order.buildingType,
     createdAt: order.createdAt.toISOString(),

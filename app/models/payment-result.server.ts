@@ -2,17 +2,26 @@ import { data } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
 import { clearCartCookieHeader } from "~/models/checkout.server";
 import { verifyOrderPayment } from "~/models/payment.server";
+import { PaymentGatewayError } from "~/payments/provider.server";
 
 /**
- * The payment result page by `orderId` (the gateway's return URL): the server asks the provider, never the
- * query string, whether the order is paid; a paid order empties the cart.
+ * The payment result page by `orderId` (the gateway's return URL): the server asks the gateway, never the
+ * query string, whether the order is paid (the gateway's own query only says which payment to ask about); a paid
+ * order empties the cart. When the gateway cannot answer, the page says so and offers to look again.
  */
 export async function loadPaymentResult(request: Request) {
   const t = await i18nServer.getFixedT(request);
   const meta = { title: t("payment.title"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") };
-  const orderId = new URL(request.url).searchParams.get("orderId")?.trim();
+  const searchParams = new URL(request.url).searchParams;
+  const orderId = searchParams.get("orderId")?.trim();
   if (!orderId) return data({ meta, state: "missing" as const, orderId: null, orderNumber: null }, { status: 400 });
-  const result = await verifyOrderPayment(orderId);
+  let result;
+  try {
+    result = await verifyOrderPayment(orderId, searchParams);
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    return data({ meta, state: "unavailable" as const, orderId, orderNumber: null }, { status: 503, headers: { "Retry-After": "30" } });
+  }
   if (!result) return data({ meta, state: "failed" as const, orderId: null, orderNumber: null }, { status: 404 });
   if (result.state !== "paid") return data({ meta, state: "failed" as const, orderId: result.orderId, orderNumber: null });
   return data(

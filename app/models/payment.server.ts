@@ -4,33 +4,71 @@ import { getEnv } from "~/env.server";
 import { onOrderPaid } from "~/mail/order-paid.server";
 import { placeOrder, releaseReservation, type PlaceOrderInput, type PlacedOrder } from "~/models/order.server";
 import { getPaymentProvider } from "~/payments/index.server";
+import { PaymentGatewayError, type PaymentMethod, type RemotePayment } from "~/payments/provider.server";
 
 /**
- * Asks the active provider for a payment and records it. The returned `orderSessionId` is our Payment row's
- * random id: it names the payment session in `/payment` and `POST /api/orders/pay`.
+ * Payments (docs/decisions/0009 and 0014). A Payment row is one attempt at the gateway; its random id (`ps_…`) is
+ * the reference the gateway echoes back. The first row of an order is also its payment session (`orderSessionId`
+ * of SPEC section 3): with the test provider it carries the payment at once; with a gateway the shopper first picks
+ * KNET, card or Apple Pay on /payment, and each pick is a new row with the gateway's payment id.
+ *
+ * An order becomes paid only in `confirmPayment`, after the gateway said, server to server, that a payment made for
+ * this order, in KWD, for its whole total, is paid; a conditional update makes that happen once.
+ */
+export type PaymentState = "paid" | "unpaid" | "failed";
+export type PaymentOutcome = { state: PaymentState; orderId: string; orderNumber: string };
+
+function newPaymentId(): string {
+  return `ps_${crypto.randomBytes(18).toString("base64url")}`;
+}
+
+function returnUrlOf(orderId: string): string {
+  return `${getEnv().appUrl}/payment/return?orderId=${encodeURIComponent(orderId)}`;
+}
+
+function webhookUrlOf(provider: string): string {
+  return `${getEnv().appUrl}/api/payment/webhook/${provider}`;
+}
+
+async function createAtProvider(paymentId: string, methodId: string, method: PaymentMethod["kind"]) {
+  const payment = await prisma.payment.findUniqueOrThrow({
+    where: { id: paymentId },
+    select: {
+      provider: true,
+      amountFils: true,
+      order: { select: { id: true, orderNumber: true, fullName: true, email: true, phone: true, language: true } },
+    },
+  });
+  const provider = getPaymentProvider(payment.provider);
+  const created = await provider.createPayment({
+    reference: paymentId,
+    orderId: payment.order.id,
+    orderNumber: payment.order.orderNumber,
+    amountFils: payment.amountFils,
+    customer: { name: payment.order.fullName, email: payment.order.email, phone: payment.order.phone },
+    language: payment.order.language === "en" ? "en" : "ar",
+    methodId,
+    returnUrl: returnUrlOf(payment.order.id),
+    webhookUrl: webhookUrlOf(provider.name),
+  });
+  await prisma.payment.update({ where: { id: paymentId }, data: { providerPaymentId: created.providerPaymentId, method } });
+  return created;
+}
+
+/**
+ * Opens the order's payment session. With a gateway nothing is asked of it yet (the shopper picks a way to pay
+ * first), so a gateway that is down never loses an order: the shopper can try again from /payment.
  */
 export async function startPayment(order: PlacedOrder): Promise<{ orderSessionId: string; paymentUrl: string }> {
   const provider = getPaymentProvider();
-  const reference = `ps_${crypto.randomBytes(18).toString("base64url")}`;
+  const orderSessionId = newPaymentId();
   try {
-    const created = await provider.createPayment({
-      reference,
-      orderNumber: order.orderNumber,
-      amountFils: order.totalFils,
-      customerEmail: order.email,
-      language: order.language === "en" ? "en" : "ar",
-      returnUrl: `${getEnv().appUrl}/payment/return?orderId=${encodeURIComponent(order.id)}`,
-    });
-    await prisma.payment.create({
-      data: {
-        id: reference,
-        orderId: order.id,
-        provider: provider.name,
-        providerPaymentId: created.providerPaymentId,
-        amountFils: order.totalFils,
-      },
-    });
-    return { orderSessionId: reference, paymentUrl: created.redirectUrl };
+    await prisma.payment.create({ data: { id: orderSessionId, orderId: order.id, provider: provider.name, amountFils: order.totalFils } });
+    if (!provider.choosesMethodOnShop) {
+      const [method] = await provider.listMethods({ amountFils: order.totalFils, language: order.language === "en" ? "en" : "ar" });
+      await createAtProvider(orderSessionId, method.id, method.kind);
+    }
+    return { orderSessionId, paymentUrl: `/payment?orderSessionId=${encodeURIComponent(orderSessionId)}` };
   } catch (error) {
     await releaseReservation(order.id);
     throw error;
@@ -45,8 +83,6 @@ export async function placeOrderAndStartPayment(input: PlaceOrderInput, now = ne
   return { order, ...payment };
 }
 
-export type PaymentState = "paid" | "unpaid" | "failed";
-
 export async function getPaymentSession(orderSessionId: string) {
   return prisma.payment.findUnique({
     where: { id: orderSessionId },
@@ -56,28 +92,94 @@ export async function getPaymentSession(orderSessionId: string) {
       providerPaymentId: true,
       status: true,
       amountFils: true,
-      order: { select: { id: true, orderNumber: true, totalFils: true, paymentStatus: true } },
+      order: { select: { id: true, orderNumber: true, totalFils: true, paymentStatus: true, language: true } },
     },
   });
 }
 
+/** The ways to pay that the session's gateway offers for this amount (MyFatoorah InitiatePayment; Tap's sources). */
+export async function listPaymentMethods(session: { provider: string; amountFils: number }, language: "ar" | "en"): Promise<PaymentMethod[]> {
+  return getPaymentProvider(session.provider).listMethods({ amountFils: session.amountFils, language });
+}
+
+export class PaymentStartError extends Error {
+  constructor(readonly reason: "sessionNotFound" | "notPayable" | "unknownMethod") {
+    super(reason);
+  }
+}
+
 /**
- * Marks an order paid only after the provider says so, server to server, for the right amount. The conditional
- * update from "unpaid" makes it happen exactly once, however many return pages, API calls and retries arrive
- * together; only the call that made the change renders the invoice and sends the e-mail.
+ * The shopper picked a way to pay on /payment: a new attempt at the gateway, whose hosted page the shopper is sent
+ * to. Each pick is its own Payment row, so a shopper who comes back and picks again never mixes two attempts.
+ * Gateway faults are thrown as PaymentGatewayError; the order and its hold stay as they were.
  */
-export async function confirmPayment(orderSessionId: string): Promise<{ state: PaymentState; orderId: string; orderNumber: string } | null> {
-  const payment = await getPaymentSession(orderSessionId);
+export async function beginGatewayPayment(orderSessionId: string, methodId: string): Promise<{ redirectUrl: string }> {
+  const session = await getPaymentSession(orderSessionId);
+  if (!session) throw new PaymentStartError("sessionNotFound");
+  if (session.order.paymentStatus !== "unpaid") throw new PaymentStartError("notPayable");
+  const language = session.order.language === "en" ? "en" : "ar";
+  const method = (await listPaymentMethods(session, language)).find((candidate) => candidate.id === methodId);
+  if (!method) throw new PaymentStartError("unknownMethod");
+
+  const attempt = await prisma.payment.create({
+    data: { id: newPaymentId(), orderId: session.order.id, provider: session.provider, amountFils: session.order.totalFils, method: method.kind },
+  });
+  try {
+    const { redirectUrl } = await createAtProvider(attempt.id, method.id, method.kind);
+    return { redirectUrl };
+  } catch (error) {
+    await prisma.payment.update({ where: { id: attempt.id }, data: { status: "failed" } });
+    throw error;
+  }
+}
+
+function stateOf(paymentStatus: string): PaymentState {
+  return paymentStatus === "paid" ? "paid" : paymentStatus === "failed" ? "failed" : "unpaid";
+}
+
+/** Is this the gateway's word on this very payment: its id, our reference, KWD and the order's whole total? */
+function isForPayment(remote: RemotePayment, payment: { id: string; providerPaymentId: string }) {
+  return remote.providerPaymentId === payment.providerPaymentId && (remote.reference === null || remote.reference === payment.id);
+}
+
+/**
+ * Asks the gateway about one payment attempt and settles the order from its answer. However many return pages,
+ * webhooks, API calls and reconciliation runs arrive together, exactly one marks the order paid, and only that one
+ * renders the invoice and sends the e-mail. `returned` is the query the gateway added to the return URL: a payment
+ * id there that is not this attempt's is ignored, and the gateway is asked again by this attempt's own id.
+ */
+export async function confirmPayment(paymentId: string, returned?: URLSearchParams): Promise<PaymentOutcome | null> {
+  const payment = await prisma.payment.findUnique({
+    where: { id: paymentId },
+    select: {
+      id: true,
+      provider: true,
+      providerPaymentId: true,
+      status: true,
+      order: { select: { id: true, orderNumber: true, totalFils: true, paymentStatus: true } },
+    },
+  });
   if (!payment) return null;
   const { order } = payment;
-  const result = (state: PaymentState) => ({ state, orderId: order.id, orderNumber: order.orderNumber });
+  const result = (state: PaymentState): PaymentOutcome => ({ state, orderId: order.id, orderNumber: order.orderNumber });
   if (order.paymentStatus === "paid") return result("paid");
-  if (!payment.providerPaymentId) return result(order.paymentStatus === "failed" ? "failed" : "unpaid");
+  if (!payment.providerPaymentId || payment.status !== "initiated") return result(stateOf(order.paymentStatus));
+  const attempt = { id: payment.id, providerPaymentId: payment.providerPaymentId };
 
-  const remote = await getPaymentProvider(payment.provider).getPaymentStatus(payment.providerPaymentId);
-  if (remote.status === "pending") return result(order.paymentStatus === "failed" ? "failed" : "unpaid");
-  if (remote.status !== "paid" || remote.amountFils !== payment.amountFils || payment.amountFils !== order.totalFils) {
-    await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { status: remote.status === "paid" ? "failed" : remote.status } });
+  const provider = getPaymentProvider(payment.provider);
+  let remote = await provider.getPaymentStatus(attempt.providerPaymentId, returned);
+  if (returned && !isForPayment(remote, attempt)) remote = await provider.getPaymentStatus(attempt.providerPaymentId);
+  if (!isForPayment(remote, attempt) || remote.status === "pending") return result(stateOf(order.paymentStatus));
+
+  if (remote.status !== "paid") {
+    await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { status: remote.status } });
+    return result((await failUnlessAnotherAttemptIsOpen(order.id)) ? "failed" : stateOf(order.paymentStatus));
+  }
+  if (remote.currency !== "KWD" || remote.amountFils !== order.totalFils) {
+    await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { status: "mismatch" } });
+    process.stdout.write(
+      `payment ${payment.id} for order ${order.orderNumber} was paid with ${remote.amountFils} fils ${remote.currency}, not ${order.totalFils} KWD: not accepted, refund it\n`,
+    );
     await releaseReservation(order.id);
     return result("failed");
   }
@@ -101,43 +203,97 @@ export async function confirmPayment(orderSessionId: string): Promise<{ state: P
   return result("failed");
 }
 
-/** A gateway webhook names its own payment id; the payment is then verified with the provider like any other. */
+/** A declined or cancelled attempt fails the order (and gives its stock back once) unless another attempt is still open. */
+async function failUnlessAnotherAttemptIsOpen(orderId: string): Promise<boolean> {
+  const open = await prisma.payment.count({ where: { orderId, status: "initiated", providerPaymentId: { not: null } } });
+  return open === 0 && (await releaseReservation(orderId));
+}
+
+/** A gateway webhook names its own payment id; the payment is then verified with the gateway like any other. */
 export async function confirmPaymentByProviderId(provider: string, providerPaymentId: string) {
   const payment = await prisma.payment.findUnique({ where: { providerPaymentId }, select: { id: true, provider: true } });
   if (!payment || payment.provider !== provider) return null;
   return confirmPayment(payment.id);
 }
 
-/** The state of an order's payment, verifying its latest payment with the provider first. */
-export async function verifyOrderPayment(orderId: string): Promise<{ state: PaymentState; orderId: string; orderNumber: string } | null> {
+/**
+ * The state of an order's payment, asking the gateway about its open attempts first (newest first). `returned` is
+ * the gateway's query on the return URL; it only helps find the newest attempt and is never believed by itself.
+ */
+export async function verifyOrderPayment(orderId: string, returned?: URLSearchParams): Promise<PaymentOutcome | null> {
   const order = await prisma.order.findUnique({
     where: { id: orderId },
-    select: { id: true, orderNumber: true, paymentStatus: true, payments: { orderBy: { createdAt: "desc" }, take: 1, select: { id: true } } },
+    select: {
+      id: true,
+      orderNumber: true,
+      paymentStatus: true,
+      payments: {
+        where: { status: "initiated", providerPaymentId: { not: null } },
+        orderBy: { createdAt: "desc" },
+        take: 5,
+        select: { id: true },
+      },
+    },
   });
   if (!order) return null;
-  if (order.paymentStatus !== "unpaid" || order.payments.length === 0) {
-    return { state: order.paymentStatus === "paid" ? "paid" : order.paymentStatus === "failed" ? "failed" : "unpaid", orderId: order.id, orderNumber: order.orderNumber };
+  let outcome: PaymentOutcome = { state: stateOf(order.paymentStatus), orderId: order.id, orderNumber: order.orderNumber };
+  if (order.paymentStatus !== "unpaid") return outcome;
+  for (const [index, payment] of order.payments.entries()) {
+    outcome = (await confirmPayment(payment.id, index === 0 ? returned : undefined)) ?? outcome;
+    if (outcome.state !== "unpaid") break;
   }
-  return confirmPayment(order.payments[0].id);
+  return outcome;
 }
 
 /**
- * Releases reservations older than RESERVATION_MINUTES. A payment the provider reports as paid is confirmed
- * instead, so a shopper who paid at the last second is not turned away.
+ * Asks the gateway about attempts that are still open a minute after they began, so a shopper who paid and closed
+ * the tab, with no webhook either, still gets a paid order well before the stock hold ends. Runs on a timer.
+ */
+export async function reconcilePayments(now = new Date()): Promise<number> {
+  const open = await prisma.payment.findMany({
+    where: {
+      status: "initiated",
+      providerPaymentId: { not: null },
+      createdAt: { lt: new Date(now.getTime() - 60_000) },
+      order: { paymentStatus: "unpaid" },
+    },
+    orderBy: { createdAt: "asc" },
+    take: 100,
+    select: { id: true },
+  });
+  let settled = 0;
+  for (const payment of open) {
+    try {
+      if ((await confirmPayment(payment.id))?.state !== "unpaid") settled++;
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      process.stderr.write(`reconciliation of payment ${payment.id} skipped: ${error.fault}\n`);
+    }
+  }
+  return settled;
+}
+
+/**
+ * Releases reservations older than RESERVATION_MINUTES. Each open attempt is asked of the gateway first, so a
+ * shopper who paid at the last second is confirmed instead; while the gateway cannot answer, the hold is kept.
  */
 export async function expireReservations(now = new Date()): Promise<number> {
   const due = await prisma.order.findMany({
     where: { paymentStatus: "unpaid", reservedUntil: { lt: now } },
-    select: { id: true, payments: { orderBy: { createdAt: "desc" }, take: 1, select: { id: true } } },
+    select: { id: true },
     take: 200,
   });
   let released = 0;
   for (const order of due) {
-    const latest = order.payments[0];
-    if (latest && (await confirmPayment(latest.id))?.state === "paid") continue;
+    try {
+      if ((await verifyOrderPayment(order.id))?.state !== "unpaid") continue;
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      continue;
+    }
     if (await releaseReservation(order.id)) {
       released++;
-      if (latest) await prisma.payment.updateMany({ where: { id: latest.id, status: "initiated" }, data: { status: "expired" } });
+      await prisma.payment.updateMany({ where: { orderId: order.id, status: "initiated" }, data: { status: "expired" } });
     }
   }
   return released;
@@ -150,4 +306,20 @@ async function sweepExpiredReservations(now: Date) {
   if (now.getTime() - lastSweep < 30_000 && now.getTime() >= lastSweep) return;
   lastSweep = now.getTime();
   await expireReservations(now);
+}
+
+/** The timer of each server process: reconcile open payments, then release holds that ran out. */
+export function startPaymentJobs(intervalMs = 60_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    const now = new Date();
+    reconcilePayments(now)
+      .then(() => expireReservations(now))
+      .catch((error: unknown) => process.stderr.write(`payment jobs failed: ${error instanceof Error ? error.message : String(error)}\n`))
+      .finally(() => (running = false));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -1,12 +1,29 @@
-import { getEnv } from "~/env.server";
+import { getEnv, type Env } from "~/env.server";
+import { createMyFatoorahProvider } from "./myfatoorah.server";
 import type { PaymentProvider } from "./provider.server";
+import { createTapProvider } from "./tap.server";
 import { testProvider } from "./test-provider.server";
 
-const providers: Record<string, PaymentProvider> = { test: testProvider };
+const providers = new Map<string, PaymentProvider>();
 
-/** The provider that PAYMENT_PROVIDER names; a new gateway registers here and nothing else changes. */
+function build(name: string, env: Env): PaymentProvider | null {
+  if (name === testProvider.name) return testProvider;
+  if (name === "myfatoorah" && env.myfatoorah) return createMyFatoorahProvider(env.myfatoorah);
+  if (name === "tap" && env.tap) return createTapProvider(env.tap);
+  return null;
+}
+
+/**
+ * The provider that PAYMENT_PROVIDER names, or another configured one by name (a payment made before the shop
+ * switched gateways is still checked and refunded through the gateway that took it). A new gateway registers here.
+ */
 export function getPaymentProvider(name: string = getEnv().paymentProvider): PaymentProvider {
-  const provider = providers[name];
-  if (!provider) throw new Error(`Unknown payment provider ${name}`);
+  let provider = providers.get(name);
+  if (!provider) {
+    const built = build(name, getEnv());
+    if (!built) throw new Error(`Unknown or unconfigured payment provider ${name}`);
+    provider = built;
+    providers.set(name, provider);
+  }
   return provider;
 }

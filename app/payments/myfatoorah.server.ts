@@ -302,6 +302,7 @@ export function createMyFatoorahProvider(config: MyFatoorahConfig): PaymentProvi
 
   return {
     name: "myfatoorah",
+    choosesMethodOnShop: true,
 
     async listMethods({ amountFils }) {
       const json = await call("InitiatePayment", { InvoiceAmount: filsToKwd(amountFils), CurrencyIso: "KWD" });

@@ -64,6 +64,12 @@ export class PaymentGatewayError extends Error {
 
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * True for gateways: the shopper picks KNET, card or Apple Pay on the shop's /payment page, and only then is the
+   * payment created at the gateway. False for the test provider, whose payment is made with the order and whose
+   * card page is /payment itself.
+   */
+  readonly choosesMethodOnShop: boolean;
   listMethods(input: { amountFils: number; language: "ar" | "en" }): Promise<PaymentMethod[]>;
   createPayment(input: CreatePaymentInput): Promise<{ providerPaymentId: string; redirectUrl: string }>;
   /**

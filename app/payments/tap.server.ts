@@ -24,7 +24,7 @@
  *   absent references count as empty strings, as they do in the page's PHP.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { normalizeKuwaitiPhone } from "~/utils/phone";
+import { normalizeKuwaitiPhone } from "~/shared/phone";
 import {
   PaymentGatewayError,
   type PaymentMethod,
@@ -214,6 +214,7 @@ export function createTapProvider(config: TapConfig): PaymentProvider {
 
   return {
     name: "tap",
+    choosesMethodOnShop: true,
 
     async listMethods() {
       return METHODS.map((method) => ({ ...method }));

@@ -6,10 +6,13 @@ import type { PaymentProvider, RemotePayment } from "./provider.server";
 /** CONTRACT.md: every valid card is approved except this one. */
 export const DECLINED_TEST_CARD = "4000000000000002";
 
-function toRemote(row: { status: string; amountFils: number; cardLast4: string | null; message: string | null }): RemotePayment {
+function toRemote(row: { id: string; reference: string; status: string; amountFils: number; cardLast4: string | null; message: string | null }): RemotePayment {
   return {
     status: row.status as RemotePayment["status"],
+    providerPaymentId: row.id,
+    reference: row.reference,
     amountFils: row.amountFils,
+    currency: "KWD",
     cardLast4: row.cardLast4 ?? undefined,
     message: row.message ?? undefined,
   };
@@ -24,6 +27,11 @@ export const testProvider: PaymentProvider & {
   submitCard(providerPaymentId: string, card: Pick<CardInput, "cardNumber">): Promise<RemotePayment | null>;
 } = {
   name: "test",
+  choosesMethodOnShop: false,
+
+  async listMethods() {
+    return [{ id: "card", kind: "card" }];
+  },
 
   async createPayment(input) {
     const providerPaymentId = `tp_${crypto.randomBytes(16).toString("base64url")}`;
@@ -35,8 +43,13 @@ export const testProvider: PaymentProvider & {
 
   async getPaymentStatus(providerPaymentId) {
     const payment = await prisma.testProviderPayment.findUnique({ where: { id: providerPaymentId } });
-    if (!payment) return { status: "failed", amountFils: 0, message: "Unknown payment" };
+    if (!payment) return { status: "failed", providerPaymentId, reference: null, amountFils: 0, currency: "KWD", message: "Unknown payment" };
     return toRemote(payment);
+  },
+
+  /** CONTRACT.md: with the test provider a refund is only recorded; no money moves. */
+  async refund() {
+    return { refundId: `tr_${crypto.randomBytes(12).toString("base64url")}`, status: "refunded" };
   },
 
   async parseWebhook() {

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "~/i18n/react";
 import { STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
 import { PaymentBadge } from "~/components/admin/payment-badge";
+import { shownPaymentStatus } from "~/shared/payment-status";
 import { AdminError } from "~/components/admin/admin-error";
 import { StatusBadge } from "~/components/status-badge";
 import { Toast } from "~/components/toast";
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: order.id,
       orderNumber: order.orderNumber,
       status: order.status,
-      paymentStatus: order.paymentStatus,
+      paymentStatus: shownPaymentStatus(order),
       paidAt: order.paidAt ? formatAdminDateTime(order.paidAt, language) : null,
       createdAt: formatAdminDateTime(order.createdAt, language),
       fullName: order.fullName,

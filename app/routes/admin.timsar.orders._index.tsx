@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { OrderStatusForm, STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
 import { Pagination } from "~/components/admin/pagination";
 import { PaymentBadge } from "~/components/admin/payment-badge";
+import { shownPaymentStatus } from "~/shared/payment-status";
 import { AdminError } from "~/components/admin/admin-error";
 import { Toast } from "~/components/toast";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       fullName: order.fullName,
       phone: order.phone,
       status: order.status,
-      paymentStatus: order.paymentStatus,
+      paymentStatus: shownPaymentStatus(order),
       total: formatKD(order.totalFils, language),
       date: formatAdminDateTime(order.createdAt, language),
     })),

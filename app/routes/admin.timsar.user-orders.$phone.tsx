@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { PaymentBadge } from "~/components/admin/payment-badge";
+import { shownPaymentStatus } from "~/shared/payment-status";
 import { AdminError } from "~/components/admin/admin-error";
 import { StatusBadge } from "~/components/status-badge";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orderNumber: order.orderNumber,
       fullName: order.fullName,
       status: order.status,
-      paymentStatus: order.paymentStatus,
+      paymentStatus: shownPaymentStatus(order),
       total: formatKD(order.totalFils, language),
       date: formatAdminDateTime(order.createdAt, language),
     })),

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { confirmPaymentByProviderId } from "~/models/payment.server";
 import { getPaymentProvider } from "~/payments/index.server";
+import { PaymentGatewayError } from "~/payments/provider.server";
 import { jsonError } from "~/utils/api.server";
 
 /**
@@ -18,7 +19,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const event = await provider.parseWebhook(request);
   if (!event) return jsonError(401, "Invalid webhook signature / توقيع غير صالح");
-  const result = await confirmPaymentByProviderId(provider.name, event.providerPaymentId);
-  if (!result) return jsonError(404, "Unknown payment / دفعة غير معروفة");
+  // A signed event about something other than a payment (a refund, a supplier): acknowledged, nothing to do.
+  if (!event.providerPaymentId) return Response.json({ status: "ignored" }, { headers: { "Cache-Control": "no-store" } });
+  let result;
+  try {
+    result = await confirmPaymentByProviderId(provider.name, event.providerPaymentId);
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    // The gateway retries a webhook that failed; reconciliation asks again in any case.
+    return jsonError(503, "Payment status could not be verified / تعذر التحقق من حالة الدفع");
+  }
+  // CONTRACT.md: every valid event gets 2xx, even one about a payment this shop did not make (same portal account).
+  if (!result) return Response.json({ status: "ignored" }, { headers: { "Cache-Control": "no-store" } });
   return Response.json({ status: result.state }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -3,12 +3,14 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CardForm } from "~/components/checkout/card-form";
+import { PaymentMethods } from "~/components/checkout/payment-methods";
 import { CardSchema } from "~/shared/card-schema";
 import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { clearCartCookieHeader, clientKey } from "~/models/checkout.server";
-import { confirmPayment, getPaymentSession } from "~/models/payment.server";
+import { beginGatewayPayment, confirmPayment, getPaymentSession, listPaymentMethods, PaymentStartError } from "~/models/payment.server";
+import { PaymentGatewayError } from "~/payments/provider.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { formatKD } from "~/shared/money";
@@ -20,53 +22,90 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutSt
 // Card numbers and CVVs are never sent back to the page, stored or logged.
 const HIDDEN_FIELDS = ["cardNumber", "cvv"];
 
-/** The built-in test provider's hosted card page (CONTRACT.md). A real gateway hosts its own. */
+/**
+ * The payment page of an order session. With the test provider it is that provider's hosted card page
+ * (CONTRACT.md); with a gateway it lists the gateway's ways to pay, and the chosen one leads to its hosted page.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   const meta = { title: t("payment.title"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") };
   const orderSessionId = new URL(request.url).searchParams.get("orderSessionId") ?? "";
   const session = orderSessionId ? await getPaymentSession(orderSessionId) : null;
-  if (!session || session.provider !== testProvider.name) return { meta, state: "missing" as const, payment: null };
+  if (!session) return { meta, state: "missing" as const, payment: null, gateway: null };
   if (session.order.paymentStatus === "paid") throw redirect(`/payment-success?orderNumber=${session.order.orderNumber}`);
-  if (session.order.paymentStatus !== "unpaid") return { meta, state: "notPayable" as const, payment: null };
-  return {
-    meta,
-    state: "ready" as const,
-    payment: { orderSessionId, orderNumber: session.order.orderNumber, amount: formatKD(session.amountFils, language) },
-  };
+  if (session.order.paymentStatus !== "unpaid") return { meta, state: "notPayable" as const, payment: null, gateway: null };
+  const payment = { orderSessionId, orderNumber: session.order.orderNumber, amount: formatKD(session.amountFils, language) };
+  if (session.provider === testProvider.name) return { meta, state: "ready" as const, payment, gateway: null };
+  try {
+    const methods = await listPaymentMethods(session, language);
+    return { meta, state: "ready" as const, payment, gateway: { methods, error: null } };
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    return { meta, state: "ready" as const, payment, gateway: { methods: [], error: t("payment.gatewayUnavailable") } };
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
+  if (formData.has("methodId")) return gatewayAction(request, formData);
+  return testCardAction(request, formData, context);
+}
+
+/** The shopper picked KNET, card or Apple Pay: start that payment at the gateway and go to its hosted page. */
+async function gatewayAction(request: Request, formData: FormData) {
   const t = await i18nServer.getFixedT(request);
+  const orderSessionId = String(formData.get("orderSessionId") ?? "");
+  const methodId = String(formData.get("methodId") ?? "");
+  const fail = (status: number, message: string) => data({ result: undefined, paidOrderNumber: null, gatewayError: message }, { status });
+  let redirectUrl: string;
+  try {
+    ({ redirectUrl } = await beginGatewayPayment(orderSessionId, methodId));
+  } catch (error) {
+    if (error instanceof PaymentStartError) {
+      if (error.reason === "unknownMethod") return fail(400, t("payment.unknownMethod"));
+      if (error.reason === "notPayable") return fail(409, t("payment.notPayable"));
+      return fail(404, t("payment.sessionNotFound"));
+    }
+    if (error instanceof PaymentGatewayError) return fail(502, t(error.fault === "refused" ? "payment.gatewayRefused" : "payment.gatewayUnavailable"));
+    throw error;
+  }
+  throw redirect(redirectUrl, { status: 303 });
+}
+
+/** The test provider's card page: approve or decline at once, then show the outcome. */
+async function testCardAction(request: Request, formData: FormData, context: ActionFunctionArgs["context"]) {
+  const t = await i18nServer.getFixedT(request);
+  const reply = (result: ReturnType<typeof submission.reply>, paidOrderNumber: string | null = null) => ({ result, paidOrderNumber, gatewayError: null });
   const submission = parseWithZod(formData, { schema: CardSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), paidOrderNumber: null }, { status: 400 });
+  if (submission.status !== "success") return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS })), { status: 400 });
   const { orderSessionId, cardNumber } = submission.value;
   const attempts = await hitRateLimit(`card:${orderSessionId}:${clientKey(context)}`, 10, 600);
   if (!attempts.allowed) {
-    return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("payment.orderFailedRetry")] }), paidOrderNumber: null }, { status: 429 });
+    return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("payment.orderFailedRetry")] })), { status: 429 });
   }
   const session = await getPaymentSession(orderSessionId);
   if (!session || session.provider !== testProvider.name || !session.providerPaymentId) {
-    return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("payment.sessionNotFound")] }), paidOrderNumber: null }, { status: 404 });
+    return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("payment.sessionNotFound")] })), { status: 404 });
   }
   if (session.order.paymentStatus === "unpaid") await testProvider.submitCard(session.providerPaymentId, { cardNumber });
   const outcome = await confirmPayment(orderSessionId);
   if (outcome?.state !== "paid") throw redirect(`/payment/return?orderId=${session.order.id}`, { status: 303 });
 
   const headers = { "Set-Cookie": await clearCartCookieHeader() };
-  if (formData.get("enhanced") === "1") return data({ result: submission.reply({ resetForm: true }), paidOrderNumber: outcome.orderNumber }, { headers });
+  if (formData.get("enhanced") === "1") return data(reply(submission.reply({ resetForm: true }), outcome.orderNumber), { headers });
   throw redirect(`/payment-success?orderNumber=${outcome.orderNumber}`, { status: 303, headers });
 }
 
 export default function PaymentPage() {
   const { t } = useTranslation();
-  const { state, payment } = useLoaderData<typeof loader>();
+  const { state, payment, gateway } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section className="page page--narrow">
       <h1>{t("payment.title")}</h1>
-      {payment ? (
+      {payment && gateway ? (
+        <PaymentMethods {...payment} methods={gateway.methods} error={actionData?.gatewayError ?? gateway.error} />
+      ) : payment ? (
         <CardForm {...payment} lastResult={actionData?.result} paidOrderNumber={actionData?.paidOrderNumber ?? null} />
       ) : (
         <div className="payment-card">

@@ -1,11 +1,12 @@
 import { useTranslation } from "~/i18n/react";
+import { SHOWN_PAYMENT_STATUSES, type ShownPaymentStatus } from "~/shared/payment-status";
 
 export function PaymentBadge({ paymentStatus }: { paymentStatus: string }) {
   const { t } = useTranslation();
-  const known = paymentStatus === "paid" || paymentStatus === "unpaid" || paymentStatus === "failed";
+  const known = (SHOWN_PAYMENT_STATUSES as readonly string[]).includes(paymentStatus);
   return (
     <span className={`payment-badge payment-badge--${known ? paymentStatus : "unknown"}`} data-testid="payment-badge">
-      {known ? t(`admin.payment.${paymentStatus}`) : paymentStatus}
+      {known ? t(`admin.payment.${paymentStatus as ShownPaymentStatus}`) : paymentStatus}
     </span>
   );
 }

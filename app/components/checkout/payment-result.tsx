@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 
-type Props = { state: "missing" | "failed" | "paid"; orderId: string | null; orderNumber: string | null };
+type Props = { state: "missing" | "failed" | "paid" | "unavailable"; orderId: string | null; orderNumber: string | null };
 
 /** SPEC section 2's payment result by orderId: verifying, missing, confirmed or failed. */
 export function PaymentResult({ state, orderId, orderNumber }: Props) {
@@ -38,6 +38,19 @@ export function PaymentResult({ state, orderId, orderNumber }: Props) {
           <Link to="/" className="button button--secondary">
             {t("checkout.backToShop")}
           </Link>
+        </div>
+      </section>
+    );
+  }
+  if (state === "unavailable" && orderId) {
+    return (
+      <section className="page page--narrow outcome" data-testid="payment-unverified">
+        <h1>{t("payment.title")}</h1>
+        <p role="alert">{t("payment.statusUnavailable")}</p>
+        <div className="outcome__actions">
+          <a href={`/payment/return?orderId=${encodeURIComponent(orderId)}`} className="button button--primary">
+            {t("payment.refresh")}
+          </a>
         </div>
       </section>
     );

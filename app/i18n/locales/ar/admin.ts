@@ -80,6 +80,8 @@ export const admin: TranslationOf<typeof en> = {
       page: "صفحة {{page}} من {{count}}",
     },
     payment: {
+      partially_refunded: "مسترد جزئيًا",
+      refunded: "مسترد",
       paid: "مدفوع",
       unpaid: "غير مدفوع",
       failed: "فشل الدفع",

@@ -77,6 +77,8 @@ export const admin = {
       page: "Page {{page}} of {{count}}",
     },
     payment: {
+      partially_refunded: "Partially refunded",
+      refunded: "Refunded",
       paid: "Paid",
       unpaid: "Unpaid",
       failed: "Failed",

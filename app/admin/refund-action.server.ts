@@ -1,0 +1,56 @@
+import { bilingual } from "~/i18n/bilingual.server";
+import { i18nServer } from "~/i18n/i18next.server";
+import { getAdminOrder } from "~/models/admin-order.server";
+import { refundOrder, RefundError } from "~/models/refund.server";
+import type { SignedInAdmin } from "~/auth/admin-session.server";
+import { formatKD, parseKDToFils } from "~/shared/money";
+
+const REFUND_MESSAGE_KEYS = {
+  notFound: "admin.order.notFound",
+  notPaid: "admin.refund.notPaid",
+  invalidAmount: "admin.refund.invalidAmount",
+  overRefund: "admin.refund.overRefund",
+  gatewayRefused: "admin.refund.gatewayRefused",
+  gatewayUnavailable: "admin.refund.gatewayUnavailable",
+} as const;
+
+/**
+ * The amount of a refund as the form or the API gives it: KD with at most 3 decimals, or nothing for all that is
+ * left. `undefined` means "all", `null` a bad amount.
+ */
+export function refundAmountFils(value: unknown): number | null | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const fils = parseKDToFils(String(value));
+  return fils && fils > 0 ? fils : null;
+}
+
+type RefundOutcome = { ok: true; orderId: string; fils: number } | { ok: false; status: number; key: (typeof REFUND_MESSAGE_KEYS)[keyof typeof REFUND_MESSAGE_KEYS] };
+
+/** One refund for the admin page's form and `POST /api/admin/orders/{id}/refund`. */
+export async function refund(idOrNumber: string, amount: unknown, admin: SignedInAdmin): Promise<RefundOutcome> {
+  const order = await getAdminOrder(idOrNumber);
+  if (!order) return { ok: false, status: 404, key: REFUND_MESSAGE_KEYS.notFound };
+  const amountFils = refundAmountFils(amount);
+  if (amountFils === null) return { ok: false, status: 400, key: REFUND_MESSAGE_KEYS.invalidAmount };
+  try {
+    await refundOrder({ orderId: order.id, amountFils, admin });
+    return { ok: true, orderId: order.id, fils: amountFils ?? order.totalFils - order.refundedFils };
+  } catch (error) {
+    if (!(error instanceof RefundError)) throw error;
+    return { ok: false, status: error.status, key: REFUND_MESSAGE_KEYS[error.reason] };
+  }
+}
+
+/** The admin order page's refund form: the page shows the outcome in the admin's language. */
+export async function handleRefundForm(request: Request, form: FormData, admin: SignedInAdmin) {
+  const t = await i18nServer.getFixedT(request);
+  const language = (await i18nServer.getLocale(request)) === "en" ? "en" : "ar";
+  const outcome = await refund(String(form.get("orderId") ?? ""), form.get("amount") ?? undefined, admin);
+  if (!outcome.ok) return Response.json({ ok: false, message: t(outcome.key) }, { status: outcome.status });
+  return Response.json({ ok: true, message: t("admin.refund.done", { amount: formatKD(outcome.fils, language) }) });
+}
+
+export function refundErrorMessage(key: RefundOutcome extends { key: infer K } ? K : never) {
+  return bilingual(key);
+}
