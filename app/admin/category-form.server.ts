@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CategoryCreateSchema, CategoryEditSchema } from "~/shared/admin-schemas";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { createCategory, updateCategory } from "~/models/admin-catalogue.server";
-import { inLanguage } from "~/admin/product-form.server";
+import { inLanguage } from "~/i18n/bilingual.server";
 import { parseMultipart } from "~/utils/multipart.server";
 import { saveUploadedImage, UploadError, UPLOAD_MESSAGES } from "~/utils/uploads.server";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { orderListJson, setOrderStatus } from "~/models/admin-order.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
-import { bilingual } from "~/admin/messages.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { ORDER_STATUSES } from "~/shared/order-status";
 
 const StatusBody = z.object({ status: z.enum(ORDER_STATUSES) });
@@ -18,8 +18,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return jsonError(400, message, { status: [message] });
   }
   const order = await setOrderStatus({ idOrNumber: params.id ?? "", status: parsed.data.status, admin });
-  if (!order) return jsonError(404, await bilingual("admin.order.notFound"));
-  return Response.json({ message: await bilingual("admin.orders.statusUpdated"), order: orderListJson(order) });
+  if (!order) return jsonError(404, bilingual("admin.order.notFound"));
+  return Response.json({ message: bilingual("admin.orders.statusUpdated"), order: orderListJson(order) });
 }
 
 export function loader() {

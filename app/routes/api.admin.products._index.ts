@@ -3,7 +3,7 @@ import { createProduct, listAdminProducts, productJson } from "~/models/admin-ca
 import { readProductInput } from "~/admin/product-api.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/admin/messages.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** GET /api/admin/products?categoryId: every product, hidden ones included. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,8 +20,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = await readProductInput(request, "create");
   const result = await createProduct(input);
   if (!result.ok) {
-    const message = await bilingual("admin.validation.adminCategoryRequired");
+    const message = bilingual("admin.validation.adminCategoryRequired");
     return jsonError(400, message, { categoryId: [message] });
   }
-  return Response.json({ message: await bilingual("admin.products.created"), product: productJson(result.product) }, { status: 201 });
+  return Response.json({ message: bilingual("admin.products.created"), product: productJson(result.product) }, { status: 201 });
 }

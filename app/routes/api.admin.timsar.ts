@@ -4,14 +4,14 @@ import { verifyAdminLogin } from "~/models/admin.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { createAdminSession } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
-import { bilingual } from "~/admin/messages.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** POST /api/admin/timsar {email, password}: the administrator's login; sets the `__admin` cookie. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
   const parsed = AdminLoginSchema.safeParse(await readJsonBody(request));
   if (!parsed.success || !parsed.data.email || !parsed.data.password) {
-    return jsonError(400, await bilingual("admin.login.invalidCredentials"));
+    return jsonError(400, bilingual("admin.login.invalidCredentials"));
   }
   const result = await verifyAdminLogin(parsed.data.email, parsed.data.password);
   if (!result.ok) {
@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
       response.headers.set("Retry-After", String(result.retryAfterSeconds ?? 60));
       return response;
     }
-    return jsonError(401, await bilingual("admin.login.invalidCredentials"));
+    return jsonError(401, bilingual("admin.login.invalidCredentials"));
   }
   return Response.json(
     { message: "Logged in. / تم تسجيل الدخول.", email: result.admin.email, isAdmin: true },
