@@ -1,7 +1,7 @@
 import { productFormSchema, productInputFromForm, type ProductFormMode, type ProductInput } from "~/shared/admin-schemas";
 import type { AdminProduct } from "~/models/admin-catalogue.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
-import { bilingualFieldErrors } from "~/i18n/bilingual.server";
+import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
 
 type Bilingual = { en?: unknown; ar?: unknown } | undefined;
 
@@ -99,7 +99,7 @@ export async function readProductInput(request: Request, mode: ProductFormMode, 
       (errors[path] ??= []).push(issue.message);
     }
     const fieldErrors = bilingualFieldErrors(errors);
-    const first = Object.values(fieldErrors)[0]?.[0] ?? "Invalid product. / بيانات المنتج غير صحيحة.";
+    const first = Object.values(fieldErrors)[0]?.[0] ?? bilingual("admin.api.invalidProduct");
     throw jsonError(400, first, fieldErrors);
   }
   return productInputFromForm(parsed.data);

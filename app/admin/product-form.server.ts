@@ -4,7 +4,7 @@ import { inLanguage } from "~/i18n/bilingual.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { createProduct, updateProduct } from "~/models/admin-catalogue.server";
 import { parseMultipart } from "~/utils/multipart.server";
-import { saveUploadedImage, UploadError, UPLOAD_MESSAGES } from "~/utils/uploads.server";
+import { saveUploadedImage, uploadMessage, UploadError } from "~/utils/uploads.server";
 
 function imagesOf(form: FormData): string[] {
   return [...form.entries()]
@@ -24,7 +24,7 @@ export async function productFormAction(request: Request, mode: ProductFormMode,
   try {
     form = await parseMultipart(request);
   } catch (error) {
-    if (error instanceof Response) return Response.json({ uploadError: inLanguage(UPLOAD_MESSAGES.size, language) }, { status: 400 });
+    if (error instanceof Response) return Response.json({ uploadError: inLanguage(uploadMessage("size"), language) }, { status: 400 });
     throw error;
   }
   const intent = String(form.get("intent") ?? "save");

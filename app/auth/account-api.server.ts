@@ -31,7 +31,7 @@ function bodyToken(body: unknown): unknown {
 
 /** For POST-only API paths: a GET answers 405 in the API's error shape instead of an error page. */
 export function postOnly() {
-  return jsonError(405, "Use POST for this address. / استخدم POST لهذا العنوان.");
+  return jsonError(405, bilingual("api.usePost"));
 }
 
 export function jsonOk(data: object, headers?: HeadersInit) {

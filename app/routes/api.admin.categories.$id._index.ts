@@ -23,7 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.reason === "notFound") return jsonError(404, bilingual("admin.categories.notFound"));
     return jsonError(409, bilingual("admin.categories.hasProducts", { count: result.productCount }));
   }
-  if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   if (!(await getAdminCategory(id))) return jsonError(404, bilingual("admin.categories.notFound"));
   const upload = await readCategoryUpload(request, "edit");
   const category = await updateCategory(id, { ...upload.names, iconImage: upload.iconImage ?? undefined });

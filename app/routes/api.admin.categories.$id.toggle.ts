@@ -7,7 +7,7 @@ import { bilingual } from "~/i18n/bilingual.server";
 /** PUT /api/admin/categories/{id}/toggle */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdminApi(request);
-  if (request.method !== "PUT" && request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (request.method !== "PUT" && request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const category = await toggleCategory(params.id ?? "");
   if (!category) return jsonError(404, bilingual("admin.categories.notFound"));
   return Response.json({ isVisible: category.isVisible });

@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST /api/admin/categories, multipart: name (JSON of en and ar) and iconImage (an image file). */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminApi(request);
-  if (request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const upload = await readCategoryUpload(request, "create");
   const category = await createCategory({ ...upload.names, iconImage: upload.iconImage! });
   const created = await getAdminCategory(category.id);

@@ -11,10 +11,10 @@ const StatusBody = z.object({ status: z.enum(ORDER_STATUSES) });
 /** PUT /api/admin/orders/{id}/status {status}: any status may follow any other. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminApi(request);
-  if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const parsed = StatusBody.safeParse(await readJsonBody(request));
   if (!parsed.success) {
-    const message = "Unknown order status. / حالة الطلب غير معروفة.";
+    const message = bilingual("admin.api.unknownOrderStatus");
     return jsonError(400, message, { status: [message] });
   }
   const order = await setOrderStatus({ idOrNumber: params.id ?? "", status: parsed.data.status, admin });
@@ -23,5 +23,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  return jsonError(405, bilingual("admin.api.methodNotAllowed"));
 }

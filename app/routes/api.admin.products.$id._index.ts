@@ -21,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(await deleteProduct(id))) return jsonError(404, bilingual("admin.products.notFound"));
     return Response.json({ message: bilingual("admin.products.deleted") });
   }
-  if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const existing = await getAdminProduct(id);
   if (!existing) return jsonError(404, bilingual("admin.products.notFound"));
   const input = await readProductInput(request, "edit", existing);

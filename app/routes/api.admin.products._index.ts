@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST /api/admin/products: SPEC section 7's payload; images must have come from POST /api/upload. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminApi(request);
-  if (request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const input = await readProductInput(request, "create");
   const result = await createProduct(input);
   if (!result.ok) {

@@ -13,7 +13,7 @@ const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });
  * It never marks anything paid by itself: it asks the provider, exactly like the return page.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed / الطريقة غير مسموحة");
+  if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
   const limit = await hitRateLimit(`pay:${clientKey(context)}`, 120, 600);
   if (!limit.allowed) return jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
   const body = PayBodySchema.safeParse(await readJsonBody(request));

@@ -48,7 +48,7 @@ function asText(value: unknown) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed / الطريقة غير مسموحة");
+  if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
   const limit = await hitRateLimit(`orders:${clientKey(context)}`, 120, 600);
   if (!limit.allowed) return jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
 

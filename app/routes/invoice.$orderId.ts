@@ -8,6 +8,6 @@ import { jsonError } from "~/utils/api.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await getOrderById(params.orderId ?? "");
   if (!order || order.paymentStatus !== "paid") return jsonError(404, bilingual("tracking.notFound"));
-  if (!(await canReadInvoice(request, order))) return jsonError(403, "This invoice is private. / هذه الفاتورة خاصة.");
+  if (!(await canReadInvoice(request, order))) return jsonError(403, bilingual("tracking.invoicePrivate"));
   return redirect(signedInvoicePath(order.orderNumber));
 }

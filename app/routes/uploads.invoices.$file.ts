@@ -14,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!match) return jsonError(404, bilingual("tracking.notFound"));
   const order = await getOrderByNumber(match[1]);
   if (!order || order.paymentStatus !== "paid") return jsonError(404, bilingual("tracking.notFound"));
-  if (!(await canReadInvoice(request, order))) return jsonError(403, "This invoice is private. / هذه الفاتورة خاصة.");
+  if (!(await canReadInvoice(request, order))) return jsonError(403, bilingual("tracking.invoicePrivate"));
   const pdf = await getInvoicePdf(order.orderNumber);
   if (!pdf) return jsonError(404, bilingual("tracking.notFound"));
   return new Response(new Uint8Array(pdf), {
