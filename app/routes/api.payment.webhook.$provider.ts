@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { confirmPaymentByProviderId } from "~/models/payment.server";
 import { getPaymentProvider } from "~/payments/index.server";
 import { jsonError } from "~/utils/api.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /**
  * Where a hosted-page gateway (MyFatoorah, Tap, KNET) reports a payment. The provider checks the signature;
@@ -9,16 +10,16 @@ import { jsonError } from "~/utils/api.server";
  * body can never mark an order paid by itself.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed / الطريقة غير مسموحة");
+  if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
   let provider;
   try {
     provider = getPaymentProvider(params.provider ?? "");
   } catch {
-    return jsonError(404, "Unknown payment provider / مزود دفع غير معروف");
+    return jsonError(404, bilingual("payment.unknownProvider"));
   }
   const event = await provider.parseWebhook(request);
-  if (!event) return jsonError(401, "Invalid webhook signature / توقيع غير صالح");
+  if (!event) return jsonError(401, bilingual("payment.invalidSignature"));
   const result = await confirmPaymentByProviderId(provider.name, event.providerPaymentId);
-  if (!result) return jsonError(404, "Unknown payment / دفعة غير معروفة");
+  if (!result) return jsonError(404, bilingual("payment.unknownPayment"));
   return Response.json({ status: result.state }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -306,5 +306,22 @@ export const admin: TranslationOf<typeof en> = {
       adminEmailRequired: "البريد الإلكتروني مطلوب",
       adminPasswordRequired: "كلمة المرور مطلوبة",
     },
+    api: {
+      methodNotAllowed: "الطريقة غير مسموحة.",
+      loginRequired: "يلزم تسجيل دخول المسؤول.",
+      adminsOnly: "هذه العملية للمسؤول فقط.",
+      loggedIn: "تم تسجيل الدخول.",
+      loggedOut: "تم تسجيل الخروج.",
+      unknownOrderStatus: "حالة الطلب غير معروفة.",
+      invalidProduct: "بيانات المنتج غير صحيحة.",
+    },
+    upload: {
+      uploaded: "تم رفع الصورة.",
+      missing: "يرجى اختيار صورة للرفع.",
+      type: "تُقبل صور JPEG أو PNG أو WebP فقط.",
+      size: "يجب ألا يزيد حجم الصورة عن 5 ميغابايت.",
+      dimensions: "يجب ألا تزيد أبعاد الصورة عن 4000 × 4000 بكسل.",
+      unreadable: "تعذرت قراءة الصورة.",
+    },
   },
 };

@@ -303,5 +303,22 @@ export const admin = {
       adminEmailRequired: "Email is required",
       adminPasswordRequired: "Password is required",
     },
+    api: {
+      methodNotAllowed: "Method not allowed.",
+      loginRequired: "Admin login required.",
+      adminsOnly: "Administrators only.",
+      loggedIn: "Logged in.",
+      loggedOut: "Logged out.",
+      unknownOrderStatus: "Unknown order status.",
+      invalidProduct: "Invalid product.",
+    },
+    upload: {
+      uploaded: "Image uploaded.",
+      missing: "Please choose an image to upload.",
+      type: "Only JPEG, PNG or WebP images are accepted.",
+      size: "The image must be at most 5 MB.",
+      dimensions: "The image must be at most 4000 × 4000 pixels.",
+      unreadable: "The image could not be read.",
+    },
   },
 };
