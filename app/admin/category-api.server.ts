@@ -1,6 +1,6 @@
 import { CategoryCreateSchema, CategoryEditSchema } from "~/shared/admin-schemas";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/admin/messages.server";
+import { bilingual, type MessageKey } from "~/i18n/bilingual.server";
 import { parseMultipart } from "~/utils/multipart.server";
 import { saveUploadedImage, UploadError } from "~/utils/uploads.server";
 
@@ -23,13 +23,13 @@ export async function readCategoryUpload(request: Request, mode: "create" | "edi
   const schema = mode === "create" ? CategoryCreateSchema : CategoryEditSchema;
   const parsed = schema.safeParse({ nameEn: nameEn || undefined, nameAr: nameAr || undefined });
   if (!parsed.success) {
-    const message = await bilingual(parsed.error.issues[0]?.message ?? "admin.validation.adminCategoryNamesRequired");
+    const message = bilingual((parsed.error.issues[0]?.message ?? "admin.validation.adminCategoryNamesRequired") as MessageKey);
     throw jsonError(400, message, { name: [message] });
   }
   const file = form.get("iconImage");
   const hasFile = file instanceof Blob && file.size > 0;
   if (mode === "create" && !hasFile) {
-    const message = await bilingual("admin.validation.adminCategoryIconRequired");
+    const message = bilingual("admin.validation.adminCategoryIconRequired");
     throw jsonError(400, message, { iconImage: [message] });
   }
   let iconImage: string | null = null;

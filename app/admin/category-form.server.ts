@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CategoryCreateSchema, CategoryEditSchema } from "~/shared/admin-schemas";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { createCategory, updateCategory } from "~/models/admin-catalogue.server";
-import { inLanguage } from "~/admin/product-form.server";
+import { inLanguage } from "~/i18n/bilingual.server";
 import { parseMultipart } from "~/utils/multipart.server";
-import { saveUploadedImage, UploadError, UPLOAD_MESSAGES } from "~/utils/uploads.server";
+import { saveUploadedImage, uploadMessage, UploadError } from "~/utils/uploads.server";
 
 /**
  * Create and edit pages: names checked by the schema, the icon (required when creating) stored only once the
@@ -17,7 +17,7 @@ export async function categoryFormAction(request: Request, mode: "create" | "edi
     form = await parseMultipart(request);
   } catch (error) {
     if (error instanceof Response) {
-      return Response.json({ result: { status: "error", error: { iconImage: [inLanguage(UPLOAD_MESSAGES.size, language)] } } }, { status: 400 });
+      return Response.json({ result: { status: "error", error: { iconImage: [inLanguage(uploadMessage("size"), language)] } } }, { status: 400 });
     }
     throw error;
   }

@@ -1,7 +1,7 @@
 import { productFormSchema, productInputFromForm, type ProductFormMode, type ProductInput } from "~/shared/admin-schemas";
 import type { AdminProduct } from "~/models/admin-catalogue.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
-import { bilingualFieldErrors } from "~/admin/messages.server";
+import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
 
 type Bilingual = { en?: unknown; ar?: unknown } | undefined;
 
@@ -98,8 +98,8 @@ export async function readProductInput(request: Request, mode: ProductFormMode, 
       const path = issue.path.map(String).join(".") || "form";
       (errors[path] ??= []).push(issue.message);
     }
-    const fieldErrors = await bilingualFieldErrors(errors);
-    const first = Object.values(fieldErrors)[0]?.[0] ?? "Invalid product. / بيانات المنتج غير صحيحة.";
+    const fieldErrors = bilingualFieldErrors(errors);
+    const first = Object.values(fieldErrors)[0]?.[0] ?? bilingual("admin.api.invalidProduct");
     throw jsonError(400, first, fieldErrors);
   }
   return productInputFromForm(parsed.data);

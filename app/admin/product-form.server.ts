@@ -1,16 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { productFormSchema, productInputFromForm, type ProductFormMode } from "~/shared/admin-schemas";
-import type { Language } from "~/i18n/config";
+import { inLanguage } from "~/i18n/bilingual.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { createProduct, updateProduct } from "~/models/admin-catalogue.server";
 import { parseMultipart } from "~/utils/multipart.server";
-import { saveUploadedImage, UploadError, UPLOAD_MESSAGES } from "~/utils/uploads.server";
-
-/** Upload messages are "English / العربية"; a page shows the half in its own language. */
-export function inLanguage(message: string, language: Language): string {
-  const [en, ar] = message.split(" / ");
-  return (language === "en" ? en : ar) ?? message;
-}
+import { saveUploadedImage, uploadMessage, UploadError } from "~/utils/uploads.server";
 
 function imagesOf(form: FormData): string[] {
   return [...form.entries()]
@@ -30,7 +24,7 @@ export async function productFormAction(request: Request, mode: ProductFormMode,
   try {
     form = await parseMultipart(request);
   } catch (error) {
-    if (error instanceof Response) return Response.json({ uploadError: inLanguage(UPLOAD_MESSAGES.size, language) }, { status: 400 });
+    if (error instanceof Response) return Response.json({ uploadError: inLanguage(uploadMessage("size"), language) }, { status: 400 });
     throw error;
   }
   const intent = String(form.get("intent") ?? "save");

@@ -25,7 +25,8 @@ export function refundAmountFils(value: unknown): number | null | undefined {
   return fils && fils > 0 ? fils : null;
 }
 
-type RefundOutcome = { ok: true; orderId: string; fils: number } | { ok: false; status: number; key: (typeof REFUND_MESSAGE_KEYS)[keyof typeof REFUND_MESSAGE_KEYS] };
+type RefundMessageKey = (typeof REFUND_MESSAGE_KEYS)[keyof typeof REFUND_MESSAGE_KEYS];
+type RefundOutcome = { ok: true; orderId: string; fils: number } | { ok: false; status: number; key: RefundMessageKey };
 
 /** One refund for the admin page's form and `POST /api/admin/orders/{id}/refund`. */
 export async function refund(idOrNumber: string, amount: unknown, admin: SignedInAdmin): Promise<RefundOutcome> {
@@ -51,6 +52,7 @@ export async function handleRefundForm(request: Request, form: FormData, admin: 
   return Response.json({ ok: true, message: t("admin.refund.done", { amount: formatKD(outcome.fils, language) }) });
 }
 
-export function refundErrorMessage(key: RefundOutcome extends { key: infer K } ? K : never) {
+/** The same refusal for an API client, in both languages. */
+export function refundErrorMessage(key: RefundMessageKey) {
   return bilingual(key);
 }

@@ -1,16 +1,14 @@
 import type { z } from "zod";
+import { bilingual, type MessageKey } from "~/i18n/bilingual.server";
 import { resources } from "~/i18n/resources";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
 type Tree = { [key: string]: string | Tree };
 
-/** "account.validation.emailInvalid" → "Please enter a valid email address. / يرجى إدخال بريد إلكتروني صحيح." */
-export function bilingualText(key: string): string {
-  const find = (tree: Tree) =>
-    key.split(".").reduce<string | Tree | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), tree);
-  const en = find(resources.en.translation as unknown as Tree);
-  const ar = find(resources.ar.translation as unknown as Tree);
-  return typeof en === "string" && typeof ar === "string" ? `${en} / ${ar}` : key;
+/** The schemas' messages are keys, but zod's own (a body that is not an object, an over-long field) are plain text. */
+function isMessageKey(text: string): text is MessageKey {
+  const node = text.split(".").reduce<string | Tree | undefined>((tree, part) => (typeof tree === "object" ? tree[part] : undefined), resources.en.translation as unknown as Tree);
+  return typeof node === "string";
 }
 
 /** Reads and validates a JSON body with the same schema the page uses; a 400 with field errors otherwise. */
@@ -21,9 +19,9 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? "body");
-    (fieldErrors[field] ??= []).push(bilingualText(issue.message));
+    (fieldErrors[field] ??= []).push(isMessageKey(issue.message) ? bilingual(issue.message) : issue.message);
   }
-  const first = Object.values(fieldErrors)[0]?.[0] ?? bilingualText("account.messages.genericError");
+  const first = Object.values(fieldErrors)[0]?.[0] ?? bilingual("account.messages.genericError");
   throw jsonError(400, first, fieldErrors);
 }
 
@@ -33,7 +31,7 @@ function bodyToken(body: unknown): unknown {
 
 /** For POST-only API paths: a GET answers 405 in the API's error shape instead of an error page. */
 export function postOnly() {
-  return jsonError(405, "Use POST for this address. / استخدم POST لهذا العنوان.");
+  return jsonError(405, bilingual("api.usePost"));
 }
 
 export function jsonOk(data: object, headers?: HeadersInit) {

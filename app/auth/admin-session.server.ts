@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { signedCookie } from "~/utils/cookies.server";
 import { jsonError } from "~/utils/api.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { getCustomerFromRequest, newSessionId } from "~/auth/session.server";
 
 export const ADMIN_SESSION_HOURS = 12;
@@ -40,15 +41,12 @@ export async function requireAdmin(request: Request): Promise<SignedInAdmin> {
   return admin;
 }
 
-export const ADMIN_UNAUTHORIZED_MESSAGE = "Admin login required. / يلزم تسجيل دخول المسؤول.";
-export const ADMIN_FORBIDDEN_MESSAGE = "Administrators only. / هذه العملية للمسؤول فقط.";
-
 /** Admin API calls: 401 without any session, 403 when the caller is only a signed-in shopper. */
 export async function requireAdminApi(request: Request): Promise<SignedInAdmin> {
   const admin = await getAdminFromRequest(request);
   if (admin) return admin;
-  if (await getCustomerFromRequest(request)) throw jsonError(403, ADMIN_FORBIDDEN_MESSAGE);
-  throw jsonError(401, ADMIN_UNAUTHORIZED_MESSAGE);
+  if (await getCustomerFromRequest(request)) throw jsonError(403, bilingual("admin.api.adminsOnly"));
+  throw jsonError(401, bilingual("admin.api.loginRequired"));
 }
 
 /** Starts an admin session row and answers the Set-Cookie header that names it. */

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { resources } from "~/i18n/resources";
+import { bilingual } from "~/i18n/bilingual.server";
 import { verifyLogin, type AccountMessage, type Outcome } from "~/models/customer.server";
 import { jsonError } from "~/utils/api.server";
 import { LoginSchema } from "~/shared/account-schemas";
@@ -14,13 +14,13 @@ export function clientAddress(context: AppLoadContext | undefined): string {
   return context?.clientAddress ?? "unknown";
 }
 
-/** API answers carry both languages: "English / العربية" (CONTRACT.md). */
+/** Kept only for app/models/customer.server.test.ts (owned by the models refactor); new code calls `bilingual`. */
 export function bilingualMessage(key: AccountMessage): string {
-  return `${resources.en.translation.account.messages[key]} / ${resources.ar.translation.account.messages[key]}`;
+  return bilingual(`account.messages.${key}`);
 }
 
 export function outcomeError(outcome: Extract<Outcome, { ok: false }>) {
-  return jsonError(outcome.status, bilingualMessage(outcome.message));
+  return jsonError(outcome.status, bilingual(`account.messages.${outcome.message}`));
 }
 
 /** A failed login, thrown out of the strategy so the page can show why. */
@@ -60,7 +60,7 @@ export async function requireCustomer(request: Request): Promise<SignedInCustome
 /** API: the signed-in customer (cookie or bearer token), or a 401 JSON answer. */
 export async function requireApiCustomer(request: Request): Promise<SignedInCustomer> {
   const customer = await getCustomerFromRequest(request);
-  if (!customer) throw jsonError(401, bilingualMessage("notSignedIn"));
+  if (!customer) throw jsonError(401, bilingual("account.messages.notSignedIn"));
   return customer;
 }
 

@@ -13,6 +13,7 @@ import { getAdminOrder, invoiceUrlOf } from "~/models/admin-order.server";
 import { orderItemTags } from "~/models/order-json.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdmin } from "~/auth/admin-session.server";
+import { handleRefundForm } from "~/admin/refund-action.server";
 import { handleStatusForm } from "~/admin/status-action.server";
 import { formatKD } from "~/shared/money";
 import { ORDER_STATUSES, orderStatusBadge } from "~/shared/order-status";
@@ -63,6 +64,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       deliveryFee: money(order.deliveryFeeFils),
       total: money(order.totalFils),
       invoiceUrl: invoiceUrlOf(order),
+      refund:
+        order.paymentStatus === "paid"
+          ? {
+              left: order.totalFils - order.refundedFils,
+              summary: t("admin.refund.left", {
+                paid: money(order.totalFils),
+                refunded: money(order.refundedFils),
+                left: money(order.totalFils - order.refundedFils),
+              }),
+            }
+          : null,
+      refunds: order.refunds.map((refund, index) => ({
+        id: String(index),
+        when: formatAdminDateTime(refund.createdAt, language),
+        who: refund.requestedBy,
+        amount: money(refund.amountFils),
+        status: refund.status as "pending" | "refunded" | "failed",
+      })),
       history: order.statusChanges.map((change) => ({
         id: change.id,
         when: formatAdminDateTime(change.createdAt, language),
@@ -76,7 +95,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return handleStatusForm(request, await request.formData(), admin);
+  const form = await request.formData();
+  if (form.get("intent") === "refund") return handleRefundForm(request, form, admin);
+  return handleStatusForm(request, form, admin);
 }
 
 export default function AdminOrderDetail() {
@@ -203,6 +224,7 @@ export default function AdminOrderDetail() {
           <p className="admin-note">{t("admin.order.noInvoice")}</p>
         )}
       </section>
+      {order.refund || order.refunds.length > 0 ? <RefundCard orderId={order.id} refund={order.refund} refunds={order.refunds} /> : null}
       <section className="admin-card">
         <h2>{t("admin.order.history")}</h2>
         {order.history.length === 0 ? (
@@ -232,6 +254,60 @@ export default function AdminOrderDetail() {
           </table>
         )}
       </section>
+    </section>
+  );
+}
+
+type LoadedOrder = ReturnType<typeof useLoaderData<typeof loader>>["order"];
+
+/** Refund all that is left or a part of it, and the refunds made so far with who asked for them and when. */
+function RefundCard({ orderId, refund, refunds }: { orderId: string; refund: LoadedOrder["refund"]; refunds: LoadedOrder["refunds"] }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "refund";
+  return (
+    <section className="admin-card" data-testid="refund-card">
+      <h2>{t("admin.refund.title")}</h2>
+      {refund && refund.left > 0 ? (
+        <Form method="post" className="refund-form">
+          <p>{refund.summary}</p>
+          <input type="hidden" name="intent" value="refund" />
+          <input type="hidden" name="orderId" value={orderId} />
+          <div className="field">
+            <label htmlFor="refund-amount">{t("admin.refund.amount")}</label>
+            <input id="refund-amount" name="amount" type="text" inputMode="decimal" dir="ltr" autoComplete="off" pattern={"\\d{1,7}(\\.\\d{0,3})?"} />
+          </div>
+          <p className="admin-note">{t("admin.refund.confirmNote")}</p>
+          <button type="submit" className="button button--danger" disabled={busy}>
+            {t("admin.refund.submit")}
+          </button>
+        </Form>
+      ) : refund ? (
+        <p>{refund.summary}</p>
+      ) : null}
+      {refunds.length > 0 ? (
+        <table className="admin-table" data-testid="refund-history">
+          <caption>{t("admin.refund.history")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("admin.order.historyWhen")}</th>
+              <th scope="col">{t("admin.order.historyWho")}</th>
+              <th scope="col">{t("admin.order.total")}</th>
+              <th scope="col">{t("admin.order.paymentState")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {refunds.map((row) => (
+              <tr key={row.id}>
+                <td>{row.when}</td>
+                <td dir="ltr">{row.who}</td>
+                <td>{row.amount}</td>
+                <td>{t(`admin.refund.status.${row.status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </section>
   );
 }

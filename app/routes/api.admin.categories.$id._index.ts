@@ -3,13 +3,13 @@ import { categoryJson, deleteCategory, getAdminCategory, updateCategory } from "
 import { readCategoryUpload } from "~/admin/category-api.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/admin/messages.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** GET /api/admin/categories/{id} */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminApi(request);
   const category = await getAdminCategory(params.id ?? "");
-  if (!category) return jsonError(404, await bilingual("admin.categories.notFound"));
+  if (!category) return jsonError(404, bilingual("admin.categories.notFound"));
   return Response.json({ category: categoryJson(category) }, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -19,14 +19,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (request.method === "DELETE") {
     const result = await deleteCategory(id);
-    if (result.ok) return Response.json({ message: await bilingual("admin.categories.deleted") });
-    if (result.reason === "notFound") return jsonError(404, await bilingual("admin.categories.notFound"));
-    return jsonError(409, await bilingual("admin.categories.hasProducts", { count: result.productCount }));
+    if (result.ok) return Response.json({ message: bilingual("admin.categories.deleted") });
+    if (result.reason === "notFound") return jsonError(404, bilingual("admin.categories.notFound"));
+    return jsonError(409, bilingual("admin.categories.hasProducts", { count: result.productCount }));
   }
-  if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
-  if (!(await getAdminCategory(id))) return jsonError(404, await bilingual("admin.categories.notFound"));
+  if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
+  if (!(await getAdminCategory(id))) return jsonError(404, bilingual("admin.categories.notFound"));
   const upload = await readCategoryUpload(request, "edit");
   const category = await updateCategory(id, { ...upload.names, iconImage: upload.iconImage ?? undefined });
-  if (!category) return jsonError(404, await bilingual("admin.categories.notFound"));
-  return Response.json({ message: await bilingual("admin.categories.updated"), category: categoryJson((await getAdminCategory(id))!) });
+  if (!category) return jsonError(404, bilingual("admin.categories.notFound"));
+  return Response.json({ message: bilingual("admin.categories.updated"), category: categoryJson((await getAdminCategory(id))!) });
 }

@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getAdminCategory, listAdminProducts, productJson } from "~/models/admin-catalogue.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/admin/messages.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** GET /api/admin/categories/{id}/products */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminApi(request);
   const id = params.id ?? "";
-  if (!(await getAdminCategory(id))) return jsonError(404, await bilingual("admin.categories.notFound"));
+  if (!(await getAdminCategory(id))) return jsonError(404, bilingual("admin.categories.notFound"));
   const products = await listAdminProducts({ categoryId: id });
   return Response.json({ products: products.map(productJson) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { toggleCategory } from "~/models/admin-catalogue.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/admin/messages.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** PUT /api/admin/categories/{id}/toggle */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdminApi(request);
-  if (request.method !== "PUT" && request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (request.method !== "PUT" && request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const category = await toggleCategory(params.id ?? "");
-  if (!category) return jsonError(404, await bilingual("admin.categories.notFound"));
+  if (!category) return jsonError(404, bilingual("admin.categories.notFound"));
   return Response.json({ isVisible: category.isVisible });
 }

@@ -3,7 +3,7 @@ import { categoryJson, createCategory, getAdminCategory, listAdminCategories } f
 import { readCategoryUpload } from "~/admin/category-api.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/admin/messages.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** GET /api/admin/categories: every category, hidden ones included, with its product count. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,9 +15,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST /api/admin/categories, multipart: name (JSON of en and ar) and iconImage (an image file). */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminApi(request);
-  if (request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const upload = await readCategoryUpload(request, "create");
   const category = await createCategory({ ...upload.names, iconImage: upload.iconImage! });
   const created = await getAdminCategory(category.id);
-  return Response.json({ message: await bilingual("admin.categories.created"), category: categoryJson(created!) }, { status: 201 });
+  return Response.json({ message: bilingual("admin.categories.created"), category: categoryJson(created!) }, { status: 201 });
 }

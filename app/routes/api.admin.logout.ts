@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { destroyAdminSession } from "~/auth/admin-session.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** POST /api/admin/logout: revokes the admin session row and clears the cookie. */
 export async function action({ request }: ActionFunctionArgs) {
   return Response.json(
-    { message: "Logged out. / تم تسجيل الخروج." },
+    { message: bilingual("admin.api.loggedOut") },
     { headers: { "Set-Cookie": await destroyAdminSession(request), "Cache-Control": "no-store" } },
   );
 }

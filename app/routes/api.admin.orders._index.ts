@@ -3,13 +3,14 @@ import { listAdminOrders, orderListJson } from "~/models/admin-order.server";
 import { DEFAULT_ORDER_TAB, isAdminOrderTab } from "~/shared/admin-orders";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** GET /api/admin/orders?search&dateFrom&dateTo&status&page: the same query as the orders page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
   const params = new URL(request.url).searchParams;
   const status = params.get("status") || DEFAULT_ORDER_TAB;
-  if (!isAdminOrderTab(status)) return jsonError(400, "Unknown order status. / حالة الطلب غير معروفة.");
+  if (!isAdminOrderTab(status)) return jsonError(400, bilingual("admin.api.unknownOrderStatus"));
   const result = await listAdminOrders({
     tab: status,
     search: params.get("search") ?? undefined,

@@ -3,13 +3,13 @@ import { deleteProduct, getAdminProduct, productJson, updateProduct } from "~/mo
 import { readProductInput } from "~/admin/product-api.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/admin/messages.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** GET /api/admin/products/{id} */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminApi(request);
   const product = await getAdminProduct(params.id ?? "");
-  if (!product) return jsonError(404, await bilingual("admin.products.notFound"));
+  if (!product) return jsonError(404, bilingual("admin.products.notFound"));
   return Response.json({ product: productJson(product) }, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -18,18 +18,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdminApi(request);
   const id = params.id ?? "";
   if (request.method === "DELETE") {
-    if (!(await deleteProduct(id))) return jsonError(404, await bilingual("admin.products.notFound"));
-    return Response.json({ message: await bilingual("admin.products.deleted") });
+    if (!(await deleteProduct(id))) return jsonError(404, bilingual("admin.products.notFound"));
+    return Response.json({ message: bilingual("admin.products.deleted") });
   }
-  if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const existing = await getAdminProduct(id);
-  if (!existing) return jsonError(404, await bilingual("admin.products.notFound"));
+  if (!existing) return jsonError(404, bilingual("admin.products.notFound"));
   const input = await readProductInput(request, "edit", existing);
   const result = await updateProduct(id, input);
   if (!result.ok) {
-    if (result.reason === "notFound") return jsonError(404, await bilingual("admin.products.notFound"));
-    const message = await bilingual("admin.validation.adminCategoryRequired");
+    if (result.reason === "notFound") return jsonError(404, bilingual("admin.products.notFound"));
+    const message = bilingual("admin.validation.adminCategoryRequired");
     return jsonError(400, message, { categoryId: [message] });
   }
-  return Response.json({ message: await bilingual("admin.products.updated"), product: productJson(result.product) });
+  return Response.json({ message: bilingual("admin.products.updated"), product: productJson(result.product) });
 }

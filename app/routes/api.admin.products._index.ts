@@ -3,7 +3,7 @@ import { createProduct, listAdminProducts, productJson } from "~/models/admin-ca
 import { readProductInput } from "~/admin/product-api.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
-import { bilingual } from "~/admin/messages.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** GET /api/admin/products?categoryId: every product, hidden ones included. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST /api/admin/products: SPEC section 7's payload; images must have come from POST /api/upload. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminApi(request);
-  if (request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const input = await readProductInput(request, "create");
   const result = await createProduct(input);
   if (!result.ok) {
-    const message = await bilingual("admin.validation.adminCategoryRequired");
+    const message = bilingual("admin.validation.adminCategoryRequired");
     return jsonError(400, message, { categoryId: [message] });
   }
-  return Response.json({ message: await bilingual("admin.products.created"), product: productJson(result.product) }, { status: 201 });
+  return Response.json({ message: bilingual("admin.products.created"), product: productJson(result.product) }, { status: 201 });
 }

@@ -4,14 +4,14 @@ import { verifyAdminLogin } from "~/models/admin.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { createAdminSession } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
-import { bilingual } from "~/admin/messages.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** POST /api/admin/timsar {email, password}: the administrator's login; sets the `__admin` cookie. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const parsed = AdminLoginSchema.safeParse(await readJsonBody(request));
   if (!parsed.success || !parsed.data.email || !parsed.data.password) {
-    return jsonError(400, await bilingual("admin.login.invalidCredentials"));
+    return jsonError(400, bilingual("admin.login.invalidCredentials"));
   }
   const result = await verifyAdminLogin(parsed.data.email, parsed.data.password);
   if (!result.ok) {
@@ -20,14 +20,14 @@ export async function action({ request }: ActionFunctionArgs) {
       response.headers.set("Retry-After", String(result.retryAfterSeconds ?? 60));
       return response;
     }
-    return jsonError(401, await bilingual("admin.login.invalidCredentials"));
+    return jsonError(401, bilingual("admin.login.invalidCredentials"));
   }
   return Response.json(
-    { message: "Logged in. / تم تسجيل الدخول.", email: result.admin.email, isAdmin: true },
+    { message: bilingual("admin.api.loggedIn"), email: result.admin.email, isAdmin: true },
     { headers: { "Set-Cookie": await createAdminSession(result.admin.id), "Cache-Control": "no-store" } },
   );
 }
 
 export function loader() {
-  return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  return jsonError(405, bilingual("admin.api.methodNotAllowed"));
 }

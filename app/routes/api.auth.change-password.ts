@@ -3,7 +3,8 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { changePassword } from "~/models/customer.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { ChangePasswordSchema } from "~/shared/account-schemas";
-import { bilingualMessage, clientAddress, outcomeError, requireApiCustomer } from "~/auth/auth.server";
+import { clientAddress, outcomeError, requireApiCustomer } from "~/auth/auth.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { destroyCustomerSession } from "~/auth/session.server";
 
 /** Success ends every session of the customer, this one included: the client signs in again. */
@@ -15,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     address: clientAddress(context),
   });
   if (!outcome.ok) return outcomeError(outcome);
-  return jsonOk({ message: bilingualMessage(outcome.message) }, { "Set-Cookie": await destroyCustomerSession(request) });
+  return jsonOk({ message: bilingual(`account.messages.${outcome.message}`) }, { "Set-Cookie": await destroyCustomerSession(request) });
 }
 
 export const loader = postOnly;

@@ -3,14 +3,15 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { startPasswordReset } from "~/models/customer.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { EmailSchema } from "~/shared/account-schemas";
-import { bilingualMessage, clientAddress, outcomeError } from "~/auth/auth.server";
+import { clientAddress, outcomeError } from "~/auth/auth.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** The same answer whether or not the e-mail has an account. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { data } = await parseJsonBody(request, EmailSchema);
   const outcome = await startPasswordReset(data.email, { language: await getLanguage(request), address: clientAddress(context) });
   if (!outcome.ok) return outcomeError(outcome);
-  return jsonOk({ message: bilingualMessage(outcome.message) });
+  return jsonOk({ message: bilingual(`account.messages.${outcome.message}`) });
 }
 
 export const loader = postOnly;

@@ -3,7 +3,8 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { startRegistration } from "~/models/customer.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { EmailSchema } from "~/shared/account-schemas";
-import { bilingualMessage, clientAddress, outcomeError } from "~/auth/auth.server";
+import { clientAddress, outcomeError } from "~/auth/auth.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { getProof } from "~/auth/verification-proof.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -13,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     address: clientAddress(context),
   });
   if (!outcome.ok) return outcomeError(outcome);
-  return jsonOk({ message: bilingualMessage(outcome.message), alreadyVerified: outcome.alreadyVerified });
+  return jsonOk({ message: bilingual(`account.messages.${outcome.message}`), alreadyVerified: outcome.alreadyVerified });
 }
 
 export const loader = postOnly;

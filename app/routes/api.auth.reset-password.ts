@@ -3,7 +3,8 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { resetPassword } from "~/models/customer.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { ResetPasswordSchema } from "~/shared/account-schemas";
-import { bilingualMessage, outcomeError } from "~/auth/auth.server";
+import { outcomeError } from "~/auth/auth.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
 
 /** Only for the client that verified the reset code (its cookie or `verificationToken`), not for anyone with the e-mail. */
@@ -11,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { data, token } = await parseJsonBody(request, ResetPasswordSchema);
   const outcome = await resetPassword(data.email, data.password, getProof(request, "reset", data.email, token), await getLanguage(request));
   if (!outcome.ok) return outcomeError(outcome);
-  return jsonOk({ message: bilingualMessage(outcome.message) }, { "Set-Cookie": clearProofCookieHeader("reset") });
+  return jsonOk({ message: bilingual(`account.messages.${outcome.message}`) }, { "Set-Cookie": clearProofCookieHeader("reset") });
 }
 
 export const loader = postOnly;

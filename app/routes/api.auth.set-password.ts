@@ -2,14 +2,15 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { completeRegistration } from "~/models/customer.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { SetPasswordSchema } from "~/shared/account-schemas";
-import { bilingualMessage, outcomeError } from "~/auth/auth.server";
+import { outcomeError } from "~/auth/auth.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { data, token } = await parseJsonBody(request, SetPasswordSchema);
   const outcome = await completeRegistration(data, getProof(request, "register", data.email, token));
   if (!outcome.ok) return outcomeError(outcome);
-  return jsonOk({ message: bilingualMessage(outcome.message) }, { "Set-Cookie": clearProofCookieHeader("register") });
+  return jsonOk({ message: bilingual(`account.messages.${outcome.message}`) }, { "Set-Cookie": clearProofCookieHeader("register") });
 }
 
 export const loader = postOnly;

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyResetCode } from "~/models/customer.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { ResetCodeSchema } from "~/shared/account-schemas";
-import { bilingualMessage, clientAddress, outcomeError } from "~/auth/auth.server";
+import { clientAddress, outcomeError } from "~/auth/auth.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { proofCookieHeader } from "~/auth/verification-proof.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -10,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await verifyResetCode(data.email, data.code, { address: clientAddress(context) });
   if (!outcome.ok) return outcomeError(outcome);
   return jsonOk(
-    { message: bilingualMessage(outcome.message), verificationToken: outcome.proofToken },
+    { message: bilingual(`account.messages.${outcome.message}`), verificationToken: outcome.proofToken },
     { "Set-Cookie": proofCookieHeader("reset", outcome.proofToken) },
   );
 }

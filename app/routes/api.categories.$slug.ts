@@ -2,15 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { categoryToJson, getVisibleCategoryBySlug } from "~/models/category.server";
 import { jsonError } from "~/utils/api.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 const ParamsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
-
-const CATEGORY_NOT_FOUND = "Category not found / التصنيف غير موجود";
 
 /** `GET /api/categories/{slug}`: a visible category; a hidden one answers 404 like a missing one. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const parsed = ParamsSchema.safeParse(params);
   const category = parsed.success ? await getVisibleCategoryBySlug(parsed.data.slug) : null;
-  if (!category) return jsonError(404, CATEGORY_NOT_FOUND);
+  if (!category) return jsonError(404, bilingual("shop.api.categoryNotFound"));
   return Response.json({ category: categoryToJson(category) }, { headers: { "Cache-Control": "no-cache" } });
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { normalizeOrderNumber } from "~/shared/order-number";
-import { bilingual } from "~/models/checkout.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { lookUpInvoice } from "~/models/invoice-lookup.server";
 import { jsonError } from "~/utils/api.server";
 
@@ -12,7 +12,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const result = await lookUpInvoice(request, context, normalizeOrderNumber(params.orderNumber ?? ""), url.searchParams.get("phone"));
   if (result.kind === "limited") return jsonError(429, result.message);
-  if (result.kind === "notFound") return jsonError(404, await bilingual("tracking.notFound"));
+  if (result.kind === "notFound") return jsonError(404, bilingual("tracking.notFound"));
   return Response.json(
     { orderNumber: result.orderNumber, status: result.status, invoiceUrl: result.invoiceUrl ?? undefined },
     { headers: { "Cache-Control": "no-store" } },

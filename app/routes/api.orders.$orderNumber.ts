@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { bilingual, clientKey } from "~/models/checkout.server";
+import { bilingual } from "~/i18n/bilingual.server";
+import { clientKey } from "~/models/checkout.server";
 import { getOrderByNumber } from "~/models/order.server";
 import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { jsonError } from "~/utils/api.server";
@@ -10,6 +11,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const limit = await hitRateLimit(`lookup:${clientKey(context)}`, 60, 600);
   if (!limit.allowed) return jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
   const order = await getOrderByNumber(normalizeOrderNumber(params.orderNumber ?? ""));
-  if (!order || order.paymentStatus !== "paid") return jsonError(404, await bilingual("tracking.notFound"));
+  if (!order || order.paymentStatus !== "paid") return jsonError(404, bilingual("tracking.notFound"));
   return Response.json({ orderNumber: order.orderNumber, status: order.status }, { headers: { "Cache-Control": "no-store" } });
 }

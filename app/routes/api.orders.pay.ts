@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { bilingual, clearCartCookieHeader, clientKey } from "~/models/checkout.server";
+import { bilingual } from "~/i18n/bilingual.server";
+import { clearCartCookieHeader, clientKey } from "~/models/checkout.server";
 import { confirmPayment } from "~/models/payment.server";
 import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
@@ -12,17 +13,17 @@ const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });
  * It never marks anything paid by itself: it asks the provider, exactly like the return page.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed / الطريقة غير مسموحة");
+  if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
   const limit = await hitRateLimit(`pay:${clientKey(context)}`, 120, 600);
   if (!limit.allowed) return jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
   const body = PayBodySchema.safeParse(await readJsonBody(request));
-  if (!body.success) return jsonError(400, await bilingual("payment.sessionNotFound"), { orderSessionId: [await bilingual("payment.sessionNotFound")] });
+  if (!body.success) return jsonError(400, bilingual("payment.sessionNotFound"), { orderSessionId: [bilingual("payment.sessionNotFound")] });
 
   const result = await confirmPayment(body.data.orderSessionId);
-  if (!result) return jsonError(404, await bilingual("payment.sessionNotFound"));
-  if (result.state !== "paid") return jsonError(409, await bilingual("payment.failedBody"));
+  if (!result) return jsonError(404, bilingual("payment.sessionNotFound"));
+  if (result.state !== "paid") return jsonError(409, bilingual("payment.failedBody"));
   return Response.json(
-    { orderNumber: result.orderNumber, message: await bilingual("payment.success") },
+    { orderNumber: result.orderNumber, message: bilingual("payment.success") },
     { headers: { "Cache-Control": "no-store", "Set-Cookie": await clearCartCookieHeader() } },
   );
 }

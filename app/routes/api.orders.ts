@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CheckoutSchema } from "~/shared/checkout-schema";
 import { getLanguage } from "~/i18n/i18next.server";
-import { bilingual, bilingualFieldErrors, bilingualOrderError, clientKey } from "~/models/checkout.server";
+import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
+import { bilingualOrderError, clientKey } from "~/models/checkout.server";
 import { rememberOrderHeader } from "~/models/invoice-access.server";
 import { OrderError } from "~/models/order.server";
 import { placeOrderAndStartPayment } from "~/models/payment.server";
@@ -47,13 +48,13 @@ function asText(value: unknown) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed / الطريقة غير مسموحة");
+  if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
   const limit = await hitRateLimit(`orders:${clientKey(context)}`, 120, 600);
   if (!limit.allowed) return jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
 
   const payload = OrderPayloadSchema.safeParse(await readJsonBody(request));
   if (!payload.success) {
-    return jsonError(400, await bilingual("checkout.saveFailed"), { items: payload.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) });
+    return jsonError(400, bilingual("checkout.saveFailed"), { items: payload.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) });
   }
   const { address, items } = payload.data;
   const details = CheckoutSchema.safeParse({
@@ -71,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     notes: asText(address.notes),
   });
   if (!details.success) {
-    return jsonError(400, await bilingual("checkout.saveFailed"), await bilingualFieldErrors(z.flattenError(details.error).fieldErrors));
+    return jsonError(400, bilingual("checkout.saveFailed"), bilingualFieldErrors(z.flattenError(details.error).fieldErrors));
   }
 
   const [customer, language] = await Promise.all([getCustomerFromRequest(request), getLanguage(request)]);

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getVisibleProduct, productToJson } from "~/models/product.server";
 import { jsonError } from "~/utils/api.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 const ParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
@@ -9,6 +10,6 @@ const ParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export async function loader({ params }: LoaderFunctionArgs) {
   const parsed = ParamsSchema.safeParse(params);
   const product = parsed.success ? await getVisibleProduct(parsed.data.id) : null;
-  if (!product) return jsonError(404, "Product not found / المنتج غير موجود");
+  if (!product) return jsonError(404, bilingual("shop.api.productNotFound"));
   return Response.json({ product: productToJson(product) }, { headers: { "Cache-Control": "no-cache" } });
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { parseMultipart } from "~/utils/multipart.server";
 import { saveUploadedImage, UploadError } from "~/utils/uploads.server";
 
@@ -10,12 +11,12 @@ import { saveUploadedImage, UploadError } from "~/utils/uploads.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminApi(request);
-  if (request.method !== "POST") return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const form = await parseMultipart(request);
   const file = form.get("image");
   try {
     const imageUrl = await saveUploadedImage(file instanceof Blob ? file : null, "products");
-    return Response.json({ imageUrl, message: "Image uploaded. / تم رفع الصورة." }, { status: 201 });
+    return Response.json({ imageUrl, message: bilingual("admin.upload.uploaded") }, { status: 201 });
   } catch (error) {
     if (error instanceof UploadError) return jsonError(400, error.userMessage, { image: [error.userMessage] });
     throw error;
@@ -23,5 +24,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return jsonError(405, "Method not allowed. / الطريقة غير مسموحة.");
+  return jsonError(405, bilingual("admin.api.methodNotAllowed"));
 }

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { bilingual } from "~/models/checkout.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
 import { getOrderById } from "~/models/order.server";
 import { jsonError } from "~/utils/api.server";
@@ -7,7 +7,7 @@ import { jsonError } from "~/utils/api.server";
 /** SPEC's "View Invoice" button of the payment result page goes to /invoice/{orderId}: opened for its owner. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await getOrderById(params.orderId ?? "");
-  if (!order || order.paymentStatus !== "paid") return jsonError(404, await bilingual("tracking.notFound"));
-  if (!(await canReadInvoice(request, order))) return jsonError(403, "This invoice is private. / هذه الفاتورة خاصة.");
+  if (!order || order.paymentStatus !== "paid") return jsonError(404, bilingual("tracking.notFound"));
+  if (!(await canReadInvoice(request, order))) return jsonError(403, bilingual("tracking.invoicePrivate"));
   return redirect(signedInvoicePath(order.orderNumber));
 }

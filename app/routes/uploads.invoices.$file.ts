@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { bilingual } from "~/models/checkout.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { canReadInvoice } from "~/models/invoice-access.server";
 import { getInvoicePdf } from "~/models/invoice.server";
 import { getOrderByNumber } from "~/models/order.server";
@@ -11,12 +11,12 @@ import { jsonError } from "~/utils/api.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const match = /^(ORD-\d{10,})\.pdf$/.exec(params.file ?? "");
-  if (!match) return jsonError(404, await bilingual("tracking.notFound"));
+  if (!match) return jsonError(404, bilingual("tracking.notFound"));
   const order = await getOrderByNumber(match[1]);
-  if (!order || order.paymentStatus !== "paid") return jsonError(404, await bilingual("tracking.notFound"));
-  if (!(await canReadInvoice(request, order))) return jsonError(403, "This invoice is private. / هذه الفاتورة خاصة.");
+  if (!order || order.paymentStatus !== "paid") return jsonError(404, bilingual("tracking.notFound"));
+  if (!(await canReadInvoice(request, order))) return jsonError(403, bilingual("tracking.invoicePrivate"));
   const pdf = await getInvoicePdf(order.orderNumber);
-  if (!pdf) return jsonError(404, await bilingual("tracking.notFound"));
+  if (!pdf) return jsonError(404, bilingual("tracking.notFound"));
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

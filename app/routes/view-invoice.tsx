@@ -6,6 +6,7 @@ import { normalizeOrderNumber } from "~/shared/order-number";
 import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
+import { inLanguage } from "~/i18n/bilingual.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { lookUpInvoice } from "~/models/invoice-lookup.server";
 import { pageMeta } from "~/utils/meta";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orderNumber = normalizeOrderNumber(raw);
   if (!orderNumber) return data({ ...base, error: t("tracking.invalidNumber") }, { status: 400 });
   const result = await lookUpInvoice(request, context, orderNumber, phone);
-  if (result.kind === "limited") return data({ ...base, query: { orderNumber, phone }, error: result.message.split(" / ")[language === "ar" ? 1 : 0] }, { status: 429 });
+  if (result.kind === "limited") return data({ ...base, query: { orderNumber, phone }, error: inLanguage(result.message, language) }, { status: 429 });
   if (result.kind === "notFound") return data({ ...base, query: { orderNumber, phone }, error: t("tracking.notFound") }, { status: 404 });
   return { ...base, query: { orderNumber, phone }, found: result };
 }

@@ -36,7 +36,7 @@ describe("account form schemas", () => {
   });
 
   it("only name keys that exist in both languages", () => {
-    const source = fs.readFileSync(path.resolve("app/utils/account-schemas.ts"), "utf8");
+    const source = fs.readFileSync(path.resolve("app/shared/account-schemas.ts"), "utf8");
     const keys = [...source.matchAll(/"account\.validation\.([a-zA-Z]+)"/g)].map((match) => match[1]);
     expect(keys.length).toBeGreaterThan(5);
     for (const key of keys) {

@@ -1,3 +1,5 @@
+import { bilingual } from "~/i18n/bilingual.server";
+
 /** CONTRACT.md's error shape: `{ message }`, plus field errors where there are any. */
 export function jsonError(status: number, message: string, fieldErrors?: Record<string, string[]>) {
   return Response.json(fieldErrors ? { message, fieldErrors } : { message }, {
@@ -11,6 +13,6 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   try {
     return await request.json();
   } catch {
-    throw jsonError(400, "Request body must be valid JSON. / يجب أن يكون محتوى الطلب بصيغة JSON صحيحة.");
+    throw jsonError(400, bilingual("api.invalidJson"));
   }
 }

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { getEnv } from "~/env.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS_PER_SIDE = 4000;
@@ -22,13 +23,10 @@ export class UploadError extends Error {
   }
 }
 
-export const UPLOAD_MESSAGES = {
-  missing: "Please choose an image to upload. / يرجى اختيار صورة للرفع.",
-  type: "Only JPEG, PNG or WebP images are accepted. / تُقبل صور JPEG أو PNG أو WebP فقط.",
-  size: "The image must be at most 5 MB. / يجب ألا يزيد حجم الصورة عن 5 ميغابايت.",
-  dimensions: "The image must be at most 4000 × 4000 pixels. / يجب ألا تزيد أبعاد الصورة عن 4000 × 4000 بكسل.",
-  unreadable: "The image could not be read. / تعذرت قراءة الصورة.",
-} as const;
+/** Why an image was refused, in both languages like every API answer; the admin pages show their half. */
+export function uploadMessage(problem: "missing" | "type" | "size" | "dimensions" | "unreadable"): string {
+  return bilingual(`admin.upload.${problem}`);
+}
 
 /** The type as told by the file's first bytes; its name and declared type are never trusted. */
 export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | null {
@@ -49,19 +47,19 @@ export function uploadsDir(kind: UploadKind): string {
  * failure leaves nothing behind. Answers the public URL of the largest size.
  */
 export async function saveUploadedImage(file: Blob | null | undefined, kind: UploadKind = "products"): Promise<string> {
-  if (!file || file.size === 0) throw new UploadError(UPLOAD_MESSAGES.missing);
-  if (file.size > MAX_UPLOAD_BYTES) throw new UploadError(UPLOAD_MESSAGES.size);
+  if (!file || file.size === 0) throw new UploadError(uploadMessage("missing"));
+  if (file.size > MAX_UPLOAD_BYTES) throw new UploadError(uploadMessage("size"));
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!sniffImageType(bytes)) throw new UploadError(UPLOAD_MESSAGES.type);
+  if (!sniffImageType(bytes)) throw new UploadError(uploadMessage("type"));
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes).metadata();
   } catch {
-    throw new UploadError(UPLOAD_MESSAGES.unreadable);
+    throw new UploadError(uploadMessage("unreadable"));
   }
-  if (!metadata.width || !metadata.height) throw new UploadError(UPLOAD_MESSAGES.unreadable);
+  if (!metadata.width || !metadata.height) throw new UploadError(uploadMessage("unreadable"));
   if (metadata.width > MAX_UPLOAD_PIXELS_PER_SIDE || metadata.height > MAX_UPLOAD_PIXELS_PER_SIDE) {
-    throw new UploadError(UPLOAD_MESSAGES.dimensions);
+    throw new UploadError(uploadMessage("dimensions"));
   }
 
   const sizes = kind === "products" ? PRODUCT_SIZES : ICON_SIZES;
@@ -82,7 +80,7 @@ export async function saveUploadedImage(file: Blob | null | undefined, kind: Upl
     for (const file of written) await fs.rename(file.temp, file.final);
   } catch {
     await Promise.all(written.flatMap((file) => [fs.rm(file.temp, { force: true }), fs.rm(file.final, { force: true })]));
-    throw new UploadError(UPLOAD_MESSAGES.unreadable);
+    throw new UploadError(uploadMessage("unreadable"));
   }
   return `/uploads/${kind}/${name}.webp`;
 }

@@ -82,6 +82,9 @@ export const checkout: TranslationOf<typeof en> = {
     successOrderNumber: "رقم طلبك: {{orderNumber}}",
     emailedCopy: "تم إرسال نسخة من الفاتورة إلى بريدك الإلكتروني.",
     orderNumberNotFound: "لم يتم العثور على رقم الطلب. يرجى مراجعة بريدك الإلكتروني للفاتورة أو التواصل مع الدعم.",
+    unknownProvider: "مزود دفع غير معروف",
+    invalidSignature: "توقيع غير صالح",
+    unknownPayment: "دفعة غير معروفة",
   },
   tracking: {
     title: "تتبع طلبك",
@@ -95,6 +98,7 @@ export const checkout: TranslationOf<typeof en> = {
     openInvoice: "فتح الفاتورة (PDF)",
     phoneHint: "أدخل رقم الهاتف المستخدم في هذا الطلب لفتح الفاتورة.",
     wrongPhone: "رقم الهاتف لا يطابق هذا الطلب.",
+    invoicePrivate: "هذه الفاتورة خاصة.",
   },
   checkoutValidation: {
     fullNameRequired: "الاسم الكامل مطلوب",

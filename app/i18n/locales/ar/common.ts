@@ -59,4 +59,11 @@ export const common: TranslationOf<typeof en> = {
     errorBody: "حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى بعد قليل.",
     backHome: "العودة للتسوق",
   },
+  api: {
+    methodNotAllowed: "الطريقة غير مسموحة",
+    usePost: "استخدم POST لهذا العنوان.",
+    invalidJson: "يجب أن يكون محتوى الطلب بصيغة JSON صحيحة.",
+    formUnreadable: "تعذرت قراءة النموذج.",
+    crossSiteRefused: "تم رفض طلب من موقع آخر.",
+  },
 };

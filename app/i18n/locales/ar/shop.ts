@@ -103,5 +103,10 @@ export const shop: TranslationOf<typeof en> = {
       unavailable: "غير متوفر بهذه الكمية",
       viewCart: "عرض صفحة السلة",
     },
+    api: {
+      productNotFound: "المنتج غير موجود",
+      categoryNotFound: "التصنيف غير موجود",
+      invalidCategory: "التصنيف غير صالح",
+    },
   },
 };

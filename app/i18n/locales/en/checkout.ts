@@ -79,6 +79,9 @@ export const checkout = {
     successOrderNumber: "Your order number: {{orderNumber}}",
     emailedCopy: "A copy of your invoice was sent to your e-mail.",
     orderNumberNotFound: "Order number not found. Please check your email for the invoice or contact support.",
+    unknownProvider: "Unknown payment provider",
+    invalidSignature: "Invalid webhook signature",
+    unknownPayment: "Unknown payment",
   },
   tracking: {
     title: "Track your order",
@@ -92,6 +95,7 @@ export const checkout = {
     openInvoice: "Open invoice (PDF)",
     phoneHint: "Enter the phone number used for this order to open its invoice.",
     wrongPhone: "The phone number does not match this order.",
+    invoicePrivate: "This invoice is private.",
   },
   checkoutValidation: {
     fullNameRequired: "Full name is required",

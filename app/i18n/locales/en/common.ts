@@ -57,4 +57,11 @@ export const common = {
     errorBody: "An unexpected error happened. Please try again in a moment.",
     backHome: "Back to Shop",
   },
+  api: {
+    methodNotAllowed: "Method not allowed",
+    usePost: "Use POST for this address.",
+    invalidJson: "Request body must be valid JSON.",
+    formUnreadable: "The form could not be read.",
+    crossSiteRefused: "Cross-site request refused.",
+  },
 };

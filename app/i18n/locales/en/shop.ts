@@ -100,5 +100,10 @@ export const shop = {
       unavailable: "Not available in this quantity",
       viewCart: "View cart page",
     },
+    api: {
+      productNotFound: "Product not found",
+      categoryNotFound: "Category not found",
+      invalidCategory: "Invalid category",
+    },
   },
 };
