@@ -60,7 +60,37 @@ describe("parseEnv", () => {
   });
 
   it("makes cookies secure only in production", () => {
-    expect(parseEnv({ NODE_ENV: "production" }, tempDir()).isProduction).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", ALLOW_TEST_PAYMENTS: "1" }, tempDir()).isProduction).toBe(true);
     expect(parseEnv({ SHOP_DEPLOY_ENV: "", NODE_ENV: "production" }, tempDir()).isProduction).toBe(false);
+  });
+
+  it("refuses the test payment provider in production unless ALLOW_TEST_PAYMENTS=1", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" }, tempDir())).toThrow(/ALLOW_TEST_PAYMENTS/);
+    expect(() => parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDER: "test" }, tempDir())).toThrow(/ALLOW_TEST_PAYMENTS/);
+    expect(parseEnv({ NODE_ENV: "production", ALLOW_TEST_PAYMENTS: "1" }, tempDir()).paymentProvider).toBe("test");
+    expect(parseEnv({ NODE_ENV: "development" }, tempDir()).paymentProvider).toBe("test");
+  });
+
+  it("names each missing gateway variable, and never prints a key", () => {
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "myfatoorah" }, tempDir())).toThrow(/MYFATOORAH_API_KEY.*MYFATOORAH_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "myfatoorah", MYFATOORAH_API_KEY: "k".repeat(40) }, tempDir())).toThrow(/MYFATOORAH_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "tap" }, tempDir())).toThrow(/TAP_SECRET_KEY/);
+    let message = "";
+    try {
+      parseEnv({ PAYMENT_PROVIDER: "tap", TAP_SECRET_KEY: "pk_live_secret-value-123" }, tempDir());
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/TAP_SECRET_KEY/);
+    expect(message).not.toContain("secret-value-123");
+  });
+
+  it("reads a gateway's keys and base URL", () => {
+    const env = parseEnv(
+      { PAYMENT_PROVIDER: "myfatoorah", MYFATOORAH_API_KEY: "k".repeat(40), MYFATOORAH_WEBHOOK_SECRET: "whsec-123456", MYFATOORAH_BASE_URL: "https://apitest.myfatoorah.com/", NODE_ENV: "production" },
+      tempDir(),
+    );
+    expect(env.myfatoorah).toEqual({ apiKey: "k".repeat(40), baseUrl: "https://apitest.myfatoorah.com", webhookSecret: "whsec-123456" });
+    expect(parseEnv({ PAYMENT_PROVIDER: "tap", TAP_SECRET_KEY: "sk_test_abcdefgh12" }, tempDir()).tap).toEqual({ secretKey: "sk_test_abcdefgh12", baseUrl: "https://api.tap.company" });
   });
 });

@@ -5,6 +5,7 @@ import { proofCookieHeader } from "~/auth/verification-proof.server";
 
 // CONTRACT.md: NODE_ENV=production makes cookies Secure. getEnv() has not been read yet in this test process.
 process.env.SHOP_DEPLOY_ENV = "production";
+process.env.ALLOW_TEST_PAYMENTS = "1";
 
 async function newCustomer() {
   return prisma.customer.create({ data: { email: `session-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com` } });

@@ -115,7 +115,7 @@ describe("server.ts configuration", () => {
 
   it("sends HSTS and Secure cookies in production", async () => {
     const port = 3900 + Math.floor(Math.random() * 90);
-    const production = startServer(port, { NODE_ENV: "production" });
+    const production = startServer(port, { NODE_ENV: "production", ALLOW_TEST_PAYMENTS: "1" });
     await production.ready;
     try {
       const response = await fetch(`http://127.0.0.1:${port}/`);
