@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { createCategory, createProduct } from "../../tests/setup/shop-fixtures";
+import { createCategory } from "../../tests/factories/category";
+import { createProduct } from "../../tests/factories/product";
 import {
   addToCart,
   cartCookieHeader,
@@ -22,8 +23,8 @@ function requestWith(setCookie: string): Request {
 
 describe("the cart", () => {
   it("adds a new line at 1 and raises the same product with the same tag values by 1", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { tags: [{ ...NAME_TAG, required: false }] });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, tags: [{ ...NAME_TAG, required: false }] });
     let lines: CartLine[] = [];
     lines = (await addToCart(lines, product.id, ["Sara"])).lines;
     lines = (await addToCart(lines, product.id, [" Sara "])).lines;
@@ -35,10 +36,10 @@ describe("the cart", () => {
   });
 
   it("blocks a blank required tag, an out-of-stock product and a hidden one", async () => {
-    const category = await createCategory();
-    const tagged = await createProduct(category.id, { tags: [NAME_TAG] });
-    const soldOut = await createProduct(category.id, { stockQuantity: 0 });
-    const hidden = await createProduct(category.id, { isVisible: false });
+    const category = await createCategory(prisma);
+    const tagged = await createProduct(prisma, { categoryId: category.id, tags: [NAME_TAG] });
+    const soldOut = await createProduct(prisma, { categoryId: category.id, stockQuantity: 0 });
+    const hidden = await createProduct(prisma, { categoryId: category.id, isVisible: false });
     expect((await addToCart([], tagged.id, ["  "])).problem).toBe("tagsRequired");
     expect((await addToCart([], tagged.id, [])).problem).toBe("tagsRequired");
     expect((await addToCart([], soldOut.id, [])).problem).toBe("outOfStock");
@@ -46,8 +47,8 @@ describe("the cart", () => {
   });
 
   it("never holds more of a product than its stock, across lines", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { stockQuantity: 2, tags: [{ ...NAME_TAG, required: false }] });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, stockQuantity: 2, tags: [{ ...NAME_TAG, required: false }] });
     let change = await addToCart([], product.id, ["A"]);
     change = await addToCart(change.lines, product.id, ["B"]);
     const third = await addToCart(change.lines, product.id, ["A"]);
@@ -58,8 +59,8 @@ describe("the cart", () => {
   });
 
   it("ignores a quantity below 1 and stops a raise at the stock", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { stockQuantity: 3 });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, stockQuantity: 3 });
     const lines: CartLine[] = [{ productId: product.id, quantity: 2, customTags: [] }];
     const id = cartLineId(lines[0]);
     expect((await setLineQuantity(lines, id, 0)).lines).toEqual(lines);
@@ -71,9 +72,9 @@ describe("the cart", () => {
   });
 
   it("shows today's database price, never one from the cookie, and leaves out hidden products", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { priceFils: 1000 });
-    const gone = await createProduct(category.id);
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, priceFils: 1000 });
+    const gone = await createProduct(prisma, { categoryId: category.id });
     const lines: CartLine[] = [
       { productId: product.id, quantity: 2, customTags: [] },
       { productId: gone.id, quantity: 1, customTags: [] },
