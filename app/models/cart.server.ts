@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import { prisma } from "~/db.server";
+import { getProductsForSale, type ProductForSale } from "~/models/product.server";
 import { signedCookie } from "~/utils/cookies.server";
 
 const MAX_QUANTITY = 999;
@@ -64,15 +64,8 @@ export function cartLineId(line: Pick<CartLine, "productId" | "customTags">): st
 export type CartProblem = "notFound" | "outOfStock" | "tagsRequired" | "stockLimit" | "cartFull";
 export type CartChange = { lines: CartLine[]; problem: CartProblem | null };
 
-async function stockOf(productId: string) {
-  return prisma.product.findFirst({
-    where: { id: productId, isVisible: true, category: { isVisible: true } },
-    select: {
-      stockQuantity: true,
-      isAvailable: true,
-      customTags: { select: { required: true }, orderBy: { position: "asc" } },
-    },
-  });
+async function stockOf(productId: string): Promise<ProductForSale | null> {
+  return (await getProductsForSale([productId])).get(productId) ?? null;
 }
 
 function quantityInCart(lines: CartLine[], productId: string): number {
@@ -135,28 +128,24 @@ export type CartItem = {
   customTags: { titleEn: string; titleAr: string; value: string }[];
 };
 
+export type PricedLine = { line: CartLine; product: ProductForSale | null };
+
 /**
- * The cart as shown: each line joined with today's product row, so prices and names always come from the
- * database. Lines whose product was hidden or deleted are left out; unavailable ones are shown but not counted.
+ * Each line with today's row of its product, or null when the product or its category is hidden, or it is gone.
+ * The one pricing of a cart: the cart page, the checkout summary and the order itself all start here.
+ */
+export async function priceCartLines(lines: CartLine[]): Promise<PricedLine[]> {
+  const products = await getProductsForSale([...new Set(lines.map((line) => line.productId))]);
+  return lines.map((line) => ({ line, product: products.get(line.productId) ?? null }));
+}
+
+/**
+ * The cart as shown: prices and names always come from the database. Lines whose product was hidden or deleted
+ * are left out; unavailable ones are shown but not counted.
  */
 export async function getCartView(lines: CartLine[]) {
-  const products = await prisma.product.findMany({
-    where: { id: { in: [...new Set(lines.map((line) => line.productId))] }, isVisible: true, category: { isVisible: true } },
-    select: {
-      id: true,
-      nameEn: true,
-      nameAr: true,
-      imageUrl: true,
-      priceFils: true,
-      stockQuantity: true,
-      isAvailable: true,
-      customTags: { select: { titleEn: true, titleAr: true }, orderBy: { position: "asc" } },
-    },
-  });
-  const byId = new Map(products.map((product) => [product.id, product]));
   const items: CartItem[] = [];
-  for (const line of lines) {
-    const product = byId.get(line.productId);
+  for (const { line, product } of await priceCartLines(lines)) {
     if (!product) continue;
     items.push({
       lineId: cartLineId(line),
@@ -168,7 +157,7 @@ export async function getCartView(lines: CartLine[]) {
       quantity: line.quantity,
       stockQuantity: product.stockQuantity,
       isAvailable: product.isAvailable && product.stockQuantity >= line.quantity,
-      customTags: product.customTags.map((tag, index) => ({ ...tag, value: line.customTags[index] ?? "" })),
+      customTags: product.customTags.map((tag, index) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, value: line.customTags[index] ?? "" })),
     });
   }
   const counted = items.filter((item) => item.isAvailable);

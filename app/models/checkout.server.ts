@@ -1,9 +1,8 @@
 import type { TFunction } from "i18next";
-import { prisma } from "~/db.server";
 import { signedCookie } from "~/utils/cookies.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localized, type Language } from "~/i18n/config";
-import { getCartCookie, readCartLines } from "~/models/cart.server";
+import { getCartCookie, priceCartLines, readCartLines } from "~/models/cart.server";
 import { OrderError } from "~/models/order.server";
 
 let guestCookie: ReturnType<typeof signedCookie> | undefined;
@@ -29,16 +28,10 @@ export function clearCartCookieHeader(): Promise<string> {
 
 export type CartSummaryLine = { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] };
 
-/** The cart as the checkout shows it, priced from the database; lines whose product is gone are dropped. */
+/** The cart as the checkout shows it, priced from the database; lines whose product is hidden or gone are dropped. */
 export async function getCartSummary(request: Request, language: Language) {
   const lines = await readCartLines(request);
-  const products = await prisma.product.findMany({
-    where: { id: { in: lines.map((line) => line.productId) }, isVisible: true },
-    select: { id: true, nameEn: true, nameAr: true, priceFils: true },
-  });
-  const byId = new Map(products.map((product) => [product.id, product]));
-  const items: CartSummaryLine[] = lines.flatMap((line) => {
-    const product = byId.get(line.productId);
+  const items: CartSummaryLine[] = (await priceCartLines(lines)).flatMap(({ line, product }) => {
     if (!product) return [];
     const name = localized(language, { en: product.nameEn, ar: product.nameAr });
     return [{ productId: product.id, name, quantity: line.quantity, priceFils: product.priceFils, customTags: line.customTags.filter(Boolean) }];
