@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { getProductsForSale, type ProductForSale } from "~/models/product.server";
-import { signedCookie } from "~/utils/cookies.server";
 
 const MAX_QUANTITY = 999;
 const CartLineSchema = z.object({
@@ -13,47 +12,13 @@ const CartSchema = z.array(CartLineSchema).max(100);
 
 export type CartLine = z.infer<typeof CartLineSchema>;
 
-const CART_MAX_AGE_S = 60 * 60 * 24 * 30;
 const MAX_LINES = 100;
 const MAX_TAG_LENGTH = 200;
 
-let cartCookie: ReturnType<typeof signedCookie> | undefined;
-
-/** The cart lives in a signed cookie: it works without JavaScript and the server can trust its shape. */
-export function getCartCookie() {
-  cartCookie ??= signedCookie("cart", CART_MAX_AGE_S);
-  return cartCookie;
-}
-
-/** Lines as stored; prices always come from the database when the cart is shown or ordered. */
-export async function readCartLines(request: Request): Promise<CartLine[]> {
-  const value: unknown = await getCartCookie().parse(request.headers.get("Cookie"));
+/** Lines as stored, or none when the value is not a cart this shop wrote. */
+export function parseCartLines(value: unknown): CartLine[] {
   const parsed = CartSchema.safeParse(value);
   return parsed.success ? parsed.data : [];
-}
-
-export async function getCartCount(request: Request): Promise<number> {
-  const lines = await readCartLines(request);
-  return lines.reduce((sum, line) => sum + line.quantity, 0);
-}
-
-/** Browsers drop a cookie above about 4 KB silently, which would lose the whole cart. */
-export const MAX_CART_COOKIE_BYTES = 3800;
-
-/** The Set-Cookie value that stores these lines. */
-export function cartCookieHeader(lines: CartLine[]): Promise<string> {
-  return getCartCookie().serialize(lines);
-}
-
-/** The Set-Cookie value for a change, or null when the cart would outgrow its cookie. */
-export async function cartCookieHeaderIfFits(lines: CartLine[]): Promise<string | null> {
-  const header = await cartCookieHeader(lines);
-  return header.split(";")[0].length > MAX_CART_COOKIE_BYTES ? null : header;
-}
-
-/** The Set-Cookie value that empties the cart (after an order is placed, or the shopper's Clear). */
-export function clearCartCookieHeader(): Promise<string> {
-  return getCartCookie().serialize([], { maxAge: 0 });
 }
 
 /** A line is one product with one set of tag values; its id names it in forms without revealing anything. */

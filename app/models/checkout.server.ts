@@ -1,30 +1,9 @@
 import type { TFunction } from "i18next";
-import { signedCookie } from "~/utils/cookies.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localized, type Language } from "~/i18n/config";
-import { getCartCookie, priceCartLines, readCartLines } from "~/models/cart.server";
+import { readCartLines } from "~/cookies/cart.server";
+import { priceCartLines } from "~/models/cart.server";
 import { OrderError } from "~/models/order.server";
-
-let guestCookie: ReturnType<typeof signedCookie> | undefined;
-
-/** The login page's "continue as guest" choice, kept for a while so the checkout opens without an account. */
-function getGuestCookie() {
-  guestCookie ??= signedCookie("checkout_guest", 60 * 60 * 2);
-  return guestCookie;
-}
-
-export async function isCheckoutGuest(request: Request): Promise<boolean> {
-  return (await getGuestCookie().parse(request.headers.get("Cookie"))) === true;
-}
-
-export function guestCookieHeader(): Promise<string> {
-  return getGuestCookie().serialize(true);
-}
-
-/** Empties the cart once its order is paid. */
-export function clearCartCookieHeader(): Promise<string> {
-  return getCartCookie().serialize([], { maxAge: 0 });
-}
 
 export type CartSummaryLine = { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] };
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { bilingual, clearCartCookieHeader, clientKey } from "~/models/checkout.server";
+import { clearCartCookieHeader } from "~/cookies/cart.server";
+import { bilingual, clientKey } from "~/models/checkout.server";
 import { confirmPayment } from "~/models/payment.server";
 import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";

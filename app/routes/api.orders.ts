@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CheckoutSchema } from "~/shared/checkout-schema";
 import { getLanguage } from "~/i18n/i18next.server";
 import { bilingual, bilingualFieldErrors, bilingualOrderError, clientKey } from "~/models/checkout.server";
-import { rememberOrderHeader } from "~/models/invoice-access.server";
+import { rememberOrderHeader } from "~/cookies/order-access.server";
 import { OrderError } from "~/models/order.server";
 import { placeOrderAndStartPayment } from "~/models/payment.server";
 import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCategory, createProduct } from "../../tests/setup/shop-fixtures";
-import { readCartLines } from "~/models/cart.server";
+import { readCartLines } from "~/cookies/cart.server";
 import { action, loader } from "./cart";
 import { loader as cartJsonLoader } from "./cart[.]json";
 
