@@ -6,13 +6,9 @@ import { verifyLogin, type AccountMessage, type Outcome } from "~/models/custome
 import { jsonError } from "~/utils/api.server";
 import { LoginSchema } from "~/shared/account-schemas";
 import { getCustomerFromRequest } from "~/auth/session.server";
+import { clientAddress } from "~/utils/client-address.server";
 
 export type SignedInCustomer = NonNullable<Awaited<ReturnType<typeof getCustomerFromRequest>>>;
-
-/** The client's address from the Express server (TRUST_PROXY applied there); tests may leave it out. */
-export function clientAddress(context: AppLoadContext | undefined): string {
-  return context?.clientAddress ?? "unknown";
-}
 
 /** API answers carry both languages: "English / العربية" (CONTRACT.md). */
 export function bilingualMessage(key: AccountMessage): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createCategory, createProduct } from "../../tests/setup/shop-fixtures";
-import { addToCart, cartLineId, getCartView, setLineQuantity, type CartLine } from "./cart.server";
+import { addToCart, cartLineId, getCartSummary, getCartView, setLineQuantity, type CartLine } from "./cart.server";
 
 const NAME_TAG = { titleEn: "Name", titleAr: "الاسم", required: true };
 
@@ -69,5 +69,18 @@ describe("the cart", () => {
     expect(view.items.map((item) => [item.productId, item.priceFils, item.quantity])).toEqual([[product.id, 1250, 2]]);
     expect(view.totalFils).toBe(2500);
     expect(view.count).toBe(2);
+  });
+
+  it("prices the checkout summary the same way, leaving out a product whose category is hidden", async () => {
+    const product = await createProduct((await createCategory()).id, { priceFils: 1000 });
+    const inHiddenCategory = await createProduct((await createCategory({ isVisible: false })).id);
+    const lines: CartLine[] = [
+      { productId: product.id, quantity: 3, customTags: [""] },
+      { productId: inHiddenCategory.id, quantity: 1, customTags: [] },
+    ];
+    const summary = await getCartSummary(lines, "en");
+    expect(summary.items).toEqual([{ productId: product.id, name: product.nameEn, quantity: 3, priceFils: 1000, customTags: [] }]);
+    expect(summary.productsTotalFils).toBe(3000);
+    expect((await getCartView(lines)).items.map((item) => item.productId)).toEqual([product.id]);
   });
 });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { localized, type Language } from "~/i18n/config";
 import { getProductsForSale, type ProductForSale } from "~/models/product.server";
 
 const MAX_QUANTITY = 999;
@@ -134,3 +135,15 @@ export async function getCartView(lines: CartLine[]) {
 }
 
 export type CartView = Awaited<ReturnType<typeof getCartView>>;
+
+export type CartSummaryLine = { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] };
+
+/** The cart as the checkout shows it, priced from the database; lines whose product is hidden or gone are dropped. */
+export async function getCartSummary(lines: CartLine[], language: Language) {
+  const items: CartSummaryLine[] = (await priceCartLines(lines)).flatMap(({ line, product }) => {
+    if (!product) return [];
+    const name = localized(language, { en: product.nameEn, ar: product.nameAr });
+    return [{ productId: product.id, name, quantity: line.quantity, priceFils: product.priceFils, customTags: line.customTags.filter(Boolean) }];
+  });
+  return { items, productsTotalFils: items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0) };
+}

@@ -3,7 +3,8 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { startRegistration } from "~/models/customer.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { EmailSchema } from "~/shared/account-schemas";
-import { bilingualMessage, clientAddress, outcomeError } from "~/auth/auth.server";
+import { bilingualMessage, outcomeError } from "~/auth/auth.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { getProof } from "~/auth/verification-proof.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { normalizeOrderNumber } from "~/shared/order-number";
-import { bilingual } from "~/models/checkout.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { lookUpInvoice } from "~/models/invoice-lookup.server";
 import { jsonError } from "~/utils/api.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { bilingual } from "~/models/checkout.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { verifyOrderPayment } from "~/models/payment.server";
 import { jsonError } from "~/utils/api.server";
 

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { bilingual } from "~/models/checkout.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
 import { getOrderById } from "~/models/order.server";
 import { jsonError } from "~/utils/api.server";

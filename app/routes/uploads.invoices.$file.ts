@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { bilingual } from "~/models/checkout.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { canReadInvoice } from "~/models/invoice-access.server";
 import { getInvoicePdf } from "~/models/invoice.server";
 import { getOrderByNumber } from "~/models/order.server";
