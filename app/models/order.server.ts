@@ -179,3 +179,11 @@ export async function getOrderById(orderId: string) {
     select: { id: true, orderNumber: true, status: true, paymentStatus: true, phone: true, customerId: true, createdAt: true },
   });
 }
+
+/** What the payment confirmation e-mail says about an order; null unless it is paid. */
+export async function getPaidOrder(orderId: string) {
+  return prisma.order.findFirst({
+    where: { id: orderId, paymentStatus: "paid" },
+    select: { orderNumber: true, email: true, fullName: true, totalFils: true },
+  });
+}
