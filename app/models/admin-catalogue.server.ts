@@ -76,17 +76,6 @@ export async function deleteCategory(id: string): Promise<DeleteCategoryResult> 
   return { ok: true };
 }
 
-export function categoryJson(category: Awaited<ReturnType<typeof listAdminCategories>>[number] | NonNullable<Awaited<ReturnType<typeof getAdminCategory>>>) {
-  return {
-    _id: category.id,
-    name: { en: category.nameEn, ar: category.nameAr },
-    slug: category.slug,
-    iconImage: category.iconImage,
-    isVisible: category.isVisible,
-    productCount: category._count.products,
-  };
-}
-
 // ----- products -----
 
 const productInclude = {
