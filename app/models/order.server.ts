@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import type { CheckoutDetails } from "~/shared/checkout-schema";
 import { prisma } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { priceCartLines, type CartLine } from "~/models/cart.server";
@@ -21,8 +20,24 @@ export class OrderError extends Error {
   }
 }
 
+/** The shopper's contact and address as an order keeps them; the checkout schema's output is one of these. */
+export type OrderDetails = {
+  fullName: string;
+  email: string;
+  phone: string;
+  buildingType: string;
+  city: string;
+  street: string;
+  streetNumber: string;
+  block: string;
+  buildingNumber: string;
+  floor?: string;
+  apartmentNumber?: string;
+  notes?: string;
+};
+
 export type PlaceOrderInput = {
-  details: CheckoutDetails;
+  details: OrderDetails;
   lines: CartLine[];
   customerId: string | null;
   language: Language;
