@@ -8,7 +8,7 @@ import { action as login } from "~/routes/api.auth.login";
 import { action as registerEmail } from "~/routes/api.auth.register-email";
 import { action as verifyCode } from "~/routes/api.auth.verify-code";
 import { action as verifyResetCode } from "~/routes/api.auth.verify-reset-code";
-import { bilingualMessage } from "~/auth/auth.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { createCustomer } from "../../tests/factories/customer";
 import { uniqueEmail } from "../../tests/factories/unique";
 
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 describe("rate limits, kept in the database", () => {
   it("answer 429 with a bilingual message", () => {
-    expect(bilingualMessage("tooManyAttempts")).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
+    expect(bilingual("account.messages.tooManyAttempts")).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
   });
 
   it("stop password guessing per e-mail, even from many addresses", async () => {

@@ -82,6 +82,20 @@ describe("POST /api/orders", () => {
     expect(short.status).toBe(409);
     expect(((await short.json()) as { message: string }).message).toContain("Not enough stock for Satin Bow");
   });
+
+  it("refuses a product whose category is hidden as it refuses a hidden product, and keeps its stock", async () => {
+    const city = await createDeliveryArea(prisma);
+    const inHiddenCategory = await createProduct(prisma, { stockQuantity: 5 });
+    const hidden = await createProduct(prisma, { stockQuantity: 5 });
+    await prisma.category.update({ where: { id: inHiddenCategory.categoryId }, data: { isVisible: false } });
+    await prisma.product.update({ where: { id: hidden.id }, data: { isVisible: false } });
+    const refused = await placeOrderAction({ request: post("/api/orders", payload(city, inHiddenCategory.id)), params: {}, context: context() });
+    const hiddenRefused = await placeOrderAction({ request: post("/api/orders", payload(city, hidden.id)), params: {}, context: context() });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual(await hiddenRefused.json());
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: inHiddenCategory.id } })).stockQuantity).toBe(5);
+    expect(await prisma.orderItem.count({ where: { productId: inHiddenCategory.id } })).toBe(0);
+  });
 });
 
 describe("POST /api/orders/pay", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createCategory } from "../../tests/factories/category";
 import { createProduct } from "../../tests/factories/product";
-import { readCartLines } from "~/models/cart.server";
+import { readCartLines } from "~/cookies/cart.server";
 import { action, loader } from "./cart";
 import { loader as cartJsonLoader } from "./cart[.]json";
 

@@ -7,11 +7,12 @@ import { CardSchema } from "~/shared/card-schema";
 import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { clearCartCookieHeader, clientKey } from "~/models/checkout.server";
+import { clearCartCookieHeader } from "~/cookies/cart.server";
 import { confirmPayment, getPaymentSession } from "~/models/payment.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { formatKD } from "~/shared/money";
+import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import checkoutStyles from "~/styles/checkout.css";
 
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: CardSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), paidOrderNumber: null }, { status: 400 });
   const { orderSessionId, cardNumber } = submission.value;
-  const attempts = await hitRateLimit(`card:${orderSessionId}:${clientKey(context)}`, 10, 600);
+  const attempts = await hitRateLimit(`card:${orderSessionId}:${clientAddress(context)}`, 10, 600);
   if (!attempts.allowed) {
     return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("payment.orderFailedRetry")] }), paidOrderNumber: null }, { status: 429 });
   }
