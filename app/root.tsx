@@ -17,7 +17,7 @@ import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./utils/nonce";
 import { defaultLanguage, directionOf, type Language } from "./i18n/config";
 import { getLanguage } from "./i18n/i18next.server";
-import { getCartCount } from "./models/cart.server";
+import { getCartCount } from "./cookies/cart.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import appStyles from "./styles/app.css";
 

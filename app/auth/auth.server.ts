@@ -2,22 +2,13 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { bilingual } from "~/i18n/bilingual.server";
-import { verifyLogin, type AccountMessage, type Outcome } from "~/models/customer.server";
+import { verifyLogin, type Outcome } from "~/models/customer.server";
 import { jsonError } from "~/utils/api.server";
 import { LoginSchema } from "~/shared/account-schemas";
 import { getCustomerFromRequest } from "~/auth/session.server";
+import { clientAddress } from "~/utils/client-address.server";
 
 export type SignedInCustomer = NonNullable<Awaited<ReturnType<typeof getCustomerFromRequest>>>;
-
-/** The client's address from the Express server (TRUST_PROXY applied there); tests may leave it out. */
-export function clientAddress(context: AppLoadContext | undefined): string {
-  return context?.clientAddress ?? "unknown";
-}
-
-/** Kept only for app/models/customer.server.test.ts (owned by the models refactor); new code calls `bilingual`. */
-export function bilingualMessage(key: AccountMessage): string {
-  return bilingual(`account.messages.${key}`);
-}
 
 export function outcomeError(outcome: Extract<Outcome, { ok: false }>) {
   return jsonError(outcome.status, bilingual(`account.messages.${outcome.message}`));

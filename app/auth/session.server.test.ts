@@ -2,20 +2,17 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createCustomerSession, destroyCustomerSession, getCustomerFromRequest, revokeAllForCustomer } from "~/auth/session.server";
 import { proofCookieHeader } from "~/auth/verification-proof.server";
+import { createCustomer } from "../../tests/factories/customer";
 
 // CONTRACT.md: NODE_ENV=production makes cookies Secure. getEnv() has not been read yet in this test process.
 process.env.SHOP_DEPLOY_ENV = "production";
 process.env.ALLOW_TEST_PAYMENTS = "1";
 
-async function newCustomer() {
-  return prisma.customer.create({ data: { email: `session-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com` } });
-}
-
 const withCookie = (setCookie: string) => new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0] } });
 
 describe("customer sessions", () => {
   it("are HttpOnly, SameSite=Lax and Secure in production, and so are the verification proofs", async () => {
-    const customer = await newCustomer();
+    const customer = await createCustomer(prisma);
     const { setCookie } = await createCustomerSession(new Request("http://localhost/"), customer.id);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
@@ -24,7 +21,7 @@ describe("customer sessions", () => {
   });
 
   it("end on the server: a copied cookie is useless after logout", async () => {
-    const customer = await newCustomer();
+    const customer = await createCustomer(prisma);
     const { setCookie } = await createCustomerSession(new Request("http://localhost/"), customer.id);
     expect((await getCustomerFromRequest(withCookie(setCookie)))?.id).toBe(customer.id);
     await destroyCustomerSession(withCookie(setCookie));
@@ -32,8 +29,8 @@ describe("customer sessions", () => {
   });
 
   it("can all be revoked for one customer, leaving others signed in", async () => {
-    const customer = await newCustomer();
-    const other = await newCustomer();
+    const customer = await createCustomer(prisma);
+    const other = await createCustomer(prisma);
     const first = await createCustomerSession(new Request("http://localhost/"), customer.id);
     const second = await createCustomerSession(new Request("http://localhost/"), customer.id);
     const others = await createCustomerSession(new Request("http://localhost/"), other.id);
@@ -44,7 +41,7 @@ describe("customer sessions", () => {
   });
 
   it("accept a bearer token and ignore a forged cookie", async () => {
-    const customer = await newCustomer();
+    const customer = await createCustomer(prisma);
     const { token } = await createCustomerSession(new Request("http://localhost/"), customer.id);
     const bearer = new Request("http://localhost/", { headers: { Authorization: `Bearer ${token}` } });
     expect((await getCustomerFromRequest(bearer))?.id).toBe(customer.id);

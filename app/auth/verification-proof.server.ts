@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getEnv } from "~/env.server";
 import type { CodePurpose } from "~/models/one-time-code.server";
-import { rawCookies } from "~/utils/raw-cookies";
+import { plainCookie } from "~/utils/cookies.server";
 
 /**
  * After a code is verified, only the browser or API client that verified it may set the password. It gets a
@@ -12,7 +12,10 @@ export const PROOF_LIFETIME_MINUTES = 30;
 
 export type Proof = { email: string; purpose: CodePurpose; codeId: string; expiresAt: number };
 
-const cookieName = (purpose: CodePurpose) => (purpose === "register" ? "register_proof" : "reset_proof");
+const proofCookies = {
+  register: plainCookie("register_proof", PROOF_LIFETIME_MINUTES * 60),
+  reset: plainCookie("reset_proof", PROOF_LIFETIME_MINUTES * 60),
+};
 
 function sign(payload: string, secret: string): string {
   return crypto.createHmac("sha256", secret).update(payload).digest("base64url");
@@ -43,20 +46,10 @@ export function readProofToken(token: string | null | undefined, purpose: CodePu
   }
 }
 
-function readCookie(request: Request, name: string): string | null {
-  const value = rawCookies(request.headers.get("Cookie")).get(name);
-  if (value === undefined) return null;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
-}
-
 /** The proof this request carries for this e-mail: cookie, header or body token, in that order. */
 export function getProof(request: Request, purpose: CodePurpose, email: string, bodyToken?: unknown): Proof | null {
   const candidates = [
-    readCookie(request, cookieName(purpose)),
+    proofCookies[purpose].read(request),
     request.headers.get("X-Verification-Token"),
     typeof bodyToken === "string" ? bodyToken : null,
   ];
@@ -68,11 +61,9 @@ export function getProof(request: Request, purpose: CodePurpose, email: string, 
 }
 
 export function proofCookieHeader(purpose: CodePurpose, token: string): string {
-  const secure = getEnv().isProduction ? "; Secure" : "";
-  return `${cookieName(purpose)}=${encodeURIComponent(token)}; Path=/; Max-Age=${PROOF_LIFETIME_MINUTES * 60}; HttpOnly; SameSite=Lax${secure}`;
+  return proofCookies[purpose].serialize(token);
 }
 
 export function clearProofCookieHeader(purpose: CodePurpose): string {
-  const secure = getEnv().isProduction ? "; Secure" : "";
-  return `${cookieName(purpose)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+  return proofCookies[purpose].clear();
 }

@@ -1,14 +1,8 @@
 import { RemixI18Next } from "remix-i18next/server";
 import { defaultLanguage, isLanguage, supportedLanguages, type Language } from "./config";
+import { languageFromCookie } from "~/cookies/language.server";
 import { fixedT } from "~/i18n/fixed-t.server";
-import { rawCookies } from "~/utils/raw-cookies";
 import { resources } from "./resources";
-
-/** Reads the raw `lang` cookie of CONTRACT.md (plain `ar` or `en`, also set by the client-side toggle). */
-export function languageFromCookie(request: Request): Language | null {
-  const value = rawCookies(request.headers.get("Cookie")).get("lang");
-  return isLanguage(value) ? value : null;
-}
 
 const detector = new RemixI18Next({
   detection: {
@@ -43,8 +37,3 @@ export const i18nServer = {
     return fixedT(language);
   },
 };
-
-export function languageCookieHeader(language: Language, secure: boolean): string {
-  const oneYear = 60 * 60 * 24 * 365;
-  return `lang=${language}; Path=/; Max-Age=${oneYear}; SameSite=Lax${secure ? "; Secure" : ""}`;
-}

@@ -1,6 +1,6 @@
-import { prisma } from "~/db.server";
-import { getInvoiceOrder, storeInvoice } from "~/models/invoice.server";
+import { getInvoiceData, storeInvoice } from "~/models/invoice.server";
 import { signedInvoiceUrl } from "~/models/invoice-access.server";
+import { getPaidOrder } from "~/models/order.server";
 import { formatKD } from "~/shared/money";
 import { sendMail } from "~/mail/send.server";
 
@@ -14,26 +14,26 @@ function escapeHtml(text: string) {
  */
 export async function onOrderPaid(orderId: string): Promise<void> {
   try {
-    const order = await prisma.order.findUnique({ where: { id: orderId }, select: { orderNumber: true } });
-    const invoiceOrder = order && (await getInvoiceOrder(order.orderNumber));
-    if (!invoiceOrder) return;
-    const pdf = await storeInvoice(invoiceOrder);
-    const link = signedInvoiceUrl(invoiceOrder.orderNumber);
-    const total = formatKD(invoiceOrder.totalFils);
-    const totalAr = formatKD(invoiceOrder.totalFils, "ar");
-    const number = invoiceOrder.orderNumber;
+    const order = await getPaidOrder(orderId);
+    const invoice = order && (await getInvoiceData(order.orderNumber));
+    if (!order || !invoice) return;
+    const pdf = await storeInvoice(invoice);
+    const link = signedInvoiceUrl(order.orderNumber);
+    const total = formatKD(order.totalFils);
+    const totalAr = formatKD(order.totalFils, "ar");
+    const number = order.orderNumber;
     await sendMail({
-      to: invoiceOrder.email,
+      to: order.email,
       subject: `Order ${number} confirmed / تم تأكيد الطلب ${number}`,
       text: [
-        `Thank you, ${invoiceOrder.fullName}! Your payment of ${total} for order ${number} was received.`,
+        `Thank you, ${order.fullName}! Your payment of ${total} for order ${number} was received.`,
         `Your invoice: ${link}`,
         "",
         `شكرًا لك! تم استلام دفعتك بقيمة ${totalAr} للطلب ${number}.`,
         `فاتورتك: ${link}`,
       ].join("\n"),
       html: [
-        `<p>Thank you, ${escapeHtml(invoiceOrder.fullName)}! Your payment of ${total} for order <strong>${number}</strong> was received.</p>`,
+        `<p>Thank you, ${escapeHtml(order.fullName)}! Your payment of ${total} for order <strong>${number}</strong> was received.</p>`,
         `<p><a href="${escapeHtml(link)}">View your invoice</a></p>`,
         `<div dir="rtl" lang="ar"><p>شكرًا لك! تم استلام دفعتك بقيمة ${totalAr} للطلب <strong>${number}</strong>.</p>`,
         `<p><a href="${escapeHtml(link)}">عرض الفاتورة</a></p></div>`,

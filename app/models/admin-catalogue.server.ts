@@ -1,6 +1,5 @@
 import { prisma } from "~/db.server";
 import { productToJson } from "~/models/product.server";
-import type { ProductInput } from "~/shared/admin-schemas";
 
 // ----- categories -----
 
@@ -76,17 +75,6 @@ export async function deleteCategory(id: string): Promise<DeleteCategoryResult> 
   return { ok: true };
 }
 
-export function categoryJson(category: Awaited<ReturnType<typeof listAdminCategories>>[number] | NonNullable<Awaited<ReturnType<typeof getAdminCategory>>>) {
-  return {
-    _id: category.id,
-    name: { en: category.nameEn, ar: category.nameAr },
-    slug: category.slug,
-    iconImage: category.iconImage,
-    isVisible: category.isVisible,
-    productCount: category._count.products,
-  };
-}
-
 // ----- products -----
 
 const productInclude = {
@@ -108,6 +96,32 @@ export async function getAdminProduct(id: string) {
 }
 
 export type AdminProduct = NonNullable<Awaited<ReturnType<typeof getAdminProduct>>>;
+
+/**
+ * A product as the admin writes it: prices in fils, the main image apart from the gallery. The admin form's value
+ * converts to one (productInputFromForm), so the model does not depend on the form.
+ */
+export type ProductInput = {
+  nameEn: string;
+  nameAr: string;
+  descriptionEn: string;
+  descriptionAr: string;
+  priceFils: number;
+  priceBeforeDiscountFils: number | null;
+  hasDiscount: boolean;
+  stockQuantity: number;
+  isAvailable: boolean;
+  isNewArrival: boolean;
+  imageUrl: string;
+  gallery: string[];
+  colorNameEn: string | null;
+  colorNameAr: string | null;
+  colorLevelEn: string | null;
+  colorLevelAr: string | null;
+  filterColor: string | null;
+  categoryId: string;
+  customTags: { titleEn: string; titleAr: string; required: boolean }[];
+};
 
 function productData(input: ProductInput) {
   return {

@@ -1,21 +1,18 @@
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { createTestOrder } from "../../tests/support/orders";
+import { createAdmin } from "../../tests/factories/admin";
+import { createOrder } from "../../tests/factories/order";
+import { uniqueName, uniquePhone } from "../../tests/factories/unique";
 import { getAdminOrder, getGroupedOrders, getOrdersByPhone, listAdminOrders, orderNumberFromSearch, setOrderStatus } from "./admin-order.server";
-
-const db = prisma as never;
-const uniqueName = () => `Shopper ${crypto.randomUUID()}`;
-const uniquePhone = () => `5${crypto.randomInt(1000000, 9999999)}`;
 
 describe("the orders list", () => {
   it("lists only paid orders in the fulfilment tabs and keeps unpaid and failed apart", async () => {
-    const fullName = uniqueName();
-    const paid = await createTestOrder(db, { fullName, status: "pending" });
-    const unpaid = await createTestOrder(db, { fullName, status: "pending", paymentStatus: "unpaid" });
-    const failed = await createTestOrder(db, { fullName, status: "pending", paymentStatus: "failed" });
-    const processing = await createTestOrder(db, { fullName, status: "processing" });
+    const fullName = uniqueName("Shopper");
+    const paid = await createOrder(prisma, { fullName, status: "pending" });
+    const unpaid = await createOrder(prisma, { fullName, status: "pending", paymentStatus: "unpaid" });
+    const failed = await createOrder(prisma, { fullName, status: "pending", paymentStatus: "failed" });
+    const processing = await createOrder(prisma, { fullName, status: "processing" });
 
     const pending = await listAdminOrders({ search: fullName });
     expect(pending.orders.map((order) => order.id)).toEqual([paid.id]);
@@ -27,7 +24,7 @@ describe("the orders list", () => {
 
   it("finds an order by its number with or without ORD-, by phone, and by name", async () => {
     const phone = uniquePhone();
-    const order = await createTestOrder(db, { phone });
+    const order = await createOrder(prisma, { phone });
     const digits = order.orderNumber.slice(4);
     expect(orderNumberFromSearch(`ord ${digits}`)).toBe(order.orderNumber);
     for (const search of [order.orderNumber, order.orderNumber.toLowerCase(), digits, `ORD- ${digits}`, phone, `+965 ${phone}`]) {
@@ -37,24 +34,24 @@ describe("the orders list", () => {
   });
 
   it("applies the date range to the delivered tab only, in Kuwait days", async () => {
-    const fullName = uniqueName();
+    const fullName = uniqueName("Shopper");
     // 21:30 UTC on 1 March is already 2 March in Kuwait.
-    const late = await createTestOrder(db, { fullName, status: "delivered", createdAt: new Date("2026-03-01T21:30:00Z") });
-    const early = await createTestOrder(db, { fullName, status: "delivered", createdAt: new Date("2026-03-01T10:00:00Z") });
+    const late = await createOrder(prisma, { fullName, status: "delivered", createdAt: new Date("2026-03-01T21:30:00Z") });
+    const early = await createOrder(prisma, { fullName, status: "delivered", createdAt: new Date("2026-03-01T10:00:00Z") });
     const march2 = await listAdminOrders({ tab: "delivered", search: fullName, dateFrom: "2026-03-02", dateTo: "2026-03-02" });
     expect(march2.orders.map((order) => order.id)).toEqual([late.id]);
     const march1 = await listAdminOrders({ tab: "delivered", search: fullName, dateFrom: "2026-03-01", dateTo: "2026-03-01" });
     expect(march1.orders.map((order) => order.id)).toEqual([early.id]);
 
-    const pendingName = uniqueName();
-    await createTestOrder(db, { fullName: pendingName, createdAt: new Date("2026-03-01T10:00:00Z") });
+    const pendingName = uniqueName("Shopper");
+    await createOrder(prisma, { fullName: pendingName, createdAt: new Date("2026-03-01T10:00:00Z") });
     const ignored = await listAdminOrders({ tab: "pending", search: pendingName, dateFrom: "2030-01-01", dateTo: "2030-01-02" });
     expect(ignored.total).toBe(1);
   });
 
   it("pages through the results", async () => {
-    const fullName = uniqueName();
-    for (let i = 0; i < 5; i++) await createTestOrder(db, { fullName, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) });
+    const fullName = uniqueName("Shopper");
+    for (let i = 0; i < 5; i++) await createOrder(prisma, { fullName, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) });
     const second = await listAdminOrders({ search: fullName, page: 2, pageSize: 2 });
     expect(second.total).toBe(5);
     expect(second.pageCount).toBe(3);
@@ -65,8 +62,8 @@ describe("the orders list", () => {
 
 describe("setOrderStatus", () => {
   it("moves any status to any other and records who changed it, from and to", async () => {
-    const admin = await prisma.admin.create({ data: { email: `status-${crypto.randomUUID()}@example.com`, passwordHash: "x" } });
-    const order = await createTestOrder(db, { status: "delivered" });
+    const admin = await createAdmin(prisma);
+    const order = await createOrder(prisma, { status: "delivered" });
     const updated = await setOrderStatus({ idOrNumber: order.orderNumber, status: "pending", admin });
     expect(updated?.status).toBe("pending");
     await setOrderStatus({ idOrNumber: order.id, status: "cancelled", admin });
@@ -79,8 +76,8 @@ describe("setOrderStatus", () => {
   });
 
   it("succeeds while another connection (a second server worker) keeps committing", async () => {
-    const admin = await prisma.admin.create({ data: { email: `busy-${crypto.randomUUID()}@example.com`, passwordHash: "x" } });
-    const order = await createTestOrder(db, { status: "pending" });
+    const admin = await createAdmin(prisma);
+    const order = await createOrder(prisma, { status: "pending" });
     // Another process commits to the same order every millisecond, as the other server worker can: a transaction
     // that read first and wrote second would then fail with SQLITE_BUSY_SNAPSHOT.
     const writer = spawn(
@@ -118,9 +115,9 @@ describe("setOrderStatus", () => {
 describe("grouped orders and orders by phone", () => {
   it("groups paid orders by phone with the latest name, count, exact total and last date", async () => {
     const phone = uniquePhone();
-    await createTestOrder(db, { phone, fullName: "Old Name", subtotalFils: 1001, deliveryFeeFils: 1500, createdAt: new Date("2026-02-01T08:00:00Z") });
-    await createTestOrder(db, { phone, fullName: "New Name", subtotalFils: 2002, deliveryFeeFils: 1800, createdAt: new Date("2026-02-03T08:00:00Z") });
-    await createTestOrder(db, { phone, paymentStatus: "unpaid", subtotalFils: 99999 });
+    await createOrder(prisma, { phone, fullName: "Old Name", subtotalFils: 1001, deliveryFeeFils: 1500, createdAt: new Date("2026-02-01T08:00:00Z") });
+    await createOrder(prisma, { phone, fullName: "New Name", subtotalFils: 2002, deliveryFeeFils: 1800, createdAt: new Date("2026-02-03T08:00:00Z") });
+    await createOrder(prisma, { phone, paymentStatus: "unpaid", subtotalFils: 99999 });
     const { groups } = await getGroupedOrders({ pageSize: 500 });
     const group = groups.find((row) => row.phone === phone);
     expect(group).toEqual({ fullName: "New Name", phone, totalOrders: 2, totalFils: 6303, lastOrderDate: new Date("2026-02-03T08:00:00Z") });

@@ -1,29 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { createCategory, createProduct } from "../../tests/setup/shop-fixtures";
-import {
-  addToCart,
-  cartCookieHeader,
-  cartCookieHeaderIfFits,
-  cartLineId,
-  clearCartCookieHeader,
-  getCartCount,
-  getCartView,
-  readCartLines,
-  setLineQuantity,
-  type CartLine,
-} from "./cart.server";
+import { createCategory } from "../../tests/factories/category";
+import { createProduct } from "../../tests/factories/product";
+import { addToCart, cartLineId, getCartSummary, getCartView, setLineQuantity, type CartLine } from "./cart.server";
 
 const NAME_TAG = { titleEn: "Name", titleAr: "الاسم", required: true };
 
-function requestWith(setCookie: string): Request {
-  return new Request("http://shop.test/", { headers: { Cookie: setCookie.split(";")[0] } });
-}
-
 describe("the cart", () => {
   it("adds a new line at 1 and raises the same product with the same tag values by 1", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { tags: [{ ...NAME_TAG, required: false }] });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, tags: [{ ...NAME_TAG, required: false }] });
     let lines: CartLine[] = [];
     lines = (await addToCart(lines, product.id, ["Sara"])).lines;
     lines = (await addToCart(lines, product.id, [" Sara "])).lines;
@@ -35,10 +21,10 @@ describe("the cart", () => {
   });
 
   it("blocks a blank required tag, an out-of-stock product and a hidden one", async () => {
-    const category = await createCategory();
-    const tagged = await createProduct(category.id, { tags: [NAME_TAG] });
-    const soldOut = await createProduct(category.id, { stockQuantity: 0 });
-    const hidden = await createProduct(category.id, { isVisible: false });
+    const category = await createCategory(prisma);
+    const tagged = await createProduct(prisma, { categoryId: category.id, tags: [NAME_TAG] });
+    const soldOut = await createProduct(prisma, { categoryId: category.id, stockQuantity: 0 });
+    const hidden = await createProduct(prisma, { categoryId: category.id, isVisible: false });
     expect((await addToCart([], tagged.id, ["  "])).problem).toBe("tagsRequired");
     expect((await addToCart([], tagged.id, [])).problem).toBe("tagsRequired");
     expect((await addToCart([], soldOut.id, [])).problem).toBe("outOfStock");
@@ -46,8 +32,8 @@ describe("the cart", () => {
   });
 
   it("never holds more of a product than its stock, across lines", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { stockQuantity: 2, tags: [{ ...NAME_TAG, required: false }] });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, stockQuantity: 2, tags: [{ ...NAME_TAG, required: false }] });
     let change = await addToCart([], product.id, ["A"]);
     change = await addToCart(change.lines, product.id, ["B"]);
     const third = await addToCart(change.lines, product.id, ["A"]);
@@ -58,8 +44,8 @@ describe("the cart", () => {
   });
 
   it("ignores a quantity below 1 and stops a raise at the stock", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { stockQuantity: 3 });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, stockQuantity: 3 });
     const lines: CartLine[] = [{ productId: product.id, quantity: 2, customTags: [] }];
     const id = cartLineId(lines[0]);
     expect((await setLineQuantity(lines, id, 0)).lines).toEqual(lines);
@@ -71,9 +57,9 @@ describe("the cart", () => {
   });
 
   it("shows today's database price, never one from the cookie, and leaves out hidden products", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { priceFils: 1000 });
-    const gone = await createProduct(category.id);
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, priceFils: 1000 });
+    const gone = await createProduct(prisma, { categoryId: category.id });
     const lines: CartLine[] = [
       { productId: product.id, quantity: 2, customTags: [] },
       { productId: gone.id, quantity: 1, customTags: [] },
@@ -86,23 +72,16 @@ describe("the cart", () => {
     expect(view.count).toBe(2);
   });
 
-  it("round-trips through the signed cookie, refuses a forged one and empties with clearCartCookieHeader", async () => {
-    const lines: CartLine[] = [{ productId: "p1", quantity: 3, customTags: ["x"] }];
-    const request = requestWith(await cartCookieHeader(lines));
-    expect(await readCartLines(request)).toEqual(lines);
-    expect(await getCartCount(request)).toBe(3);
-    const forged = Buffer.from(JSON.stringify([{ productId: "p1", quantity: 999, customTags: [] }])).toString("base64");
-    expect(await readCartLines(new Request("http://shop.test/", { headers: { Cookie: `cart=${forged}` } }))).toEqual([]);
-    const cleared = await clearCartCookieHeader();
-    expect(cleared).toMatch(/^cart=/);
-    expect(cleared).toMatch(/Max-Age=0/);
-    expect(await readCartLines(requestWith(cleared))).toEqual([]);
-  });
-
-  it("refuses a change that would outgrow the cookie instead of losing the whole cart", async () => {
-    const small: CartLine[] = [{ productId: "p1", quantity: 1, customTags: ["short"] }];
-    expect(await cartCookieHeaderIfFits(small)).toMatch(/^cart=/);
-    const large: CartLine[] = Array.from({ length: 20 }, (_, index) => ({ productId: `p${index}`, quantity: 1, customTags: ["x".repeat(200)] }));
-    expect(await cartCookieHeaderIfFits(large)).toBeNull();
+  it("prices the checkout summary the same way, leaving out a product whose category is hidden", async () => {
+    const product = await createProduct(prisma, { categoryId: (await createCategory(prisma)).id, priceFils: 1000 });
+    const inHiddenCategory = await createProduct(prisma, { categoryId: (await createCategory(prisma, { isVisible: false })).id });
+    const lines: CartLine[] = [
+      { productId: product.id, quantity: 3, customTags: [""] },
+      { productId: inHiddenCategory.id, quantity: 1, customTags: [] },
+    ];
+    const summary = await getCartSummary(lines, "en");
+    expect(summary.items).toEqual([{ productId: product.id, name: product.nameEn, quantity: 3, priceFils: 1000, customTags: [] }]);
+    expect(summary.productsTotalFils).toBe(3000);
+    expect((await getCartView(lines)).items.map((item) => item.productId)).toEqual([product.id]);
   });
 });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import { prisma } from "~/db.server";
-import { signedCookie } from "~/utils/cookies.server";
+import { localized, type Language } from "~/i18n/config";
+import { getProductsForSale, type ProductForSale } from "~/models/product.server";
 
 const MAX_QUANTITY = 999;
 const CartLineSchema = z.object({
@@ -13,47 +13,13 @@ const CartSchema = z.array(CartLineSchema).max(100);
 
 export type CartLine = z.infer<typeof CartLineSchema>;
 
-const CART_MAX_AGE_S = 60 * 60 * 24 * 30;
 const MAX_LINES = 100;
 const MAX_TAG_LENGTH = 200;
 
-let cartCookie: ReturnType<typeof signedCookie> | undefined;
-
-/** The cart lives in a signed cookie: it works without JavaScript and the server can trust its shape. */
-export function getCartCookie() {
-  cartCookie ??= signedCookie("cart", CART_MAX_AGE_S);
-  return cartCookie;
-}
-
-/** Lines as stored; prices always come from the database when the cart is shown or ordered. */
-export async function readCartLines(request: Request): Promise<CartLine[]> {
-  const value: unknown = await getCartCookie().parse(request.headers.get("Cookie"));
+/** Lines as stored, or none when the value is not a cart this shop wrote. */
+export function parseCartLines(value: unknown): CartLine[] {
   const parsed = CartSchema.safeParse(value);
   return parsed.success ? parsed.data : [];
-}
-
-export async function getCartCount(request: Request): Promise<number> {
-  const lines = await readCartLines(request);
-  return lines.reduce((sum, line) => sum + line.quantity, 0);
-}
-
-/** Browsers drop a cookie above about 4 KB silently, which would lose the whole cart. */
-export const MAX_CART_COOKIE_BYTES = 3800;
-
-/** The Set-Cookie value that stores these lines. */
-export function cartCookieHeader(lines: CartLine[]): Promise<string> {
-  return getCartCookie().serialize(lines);
-}
-
-/** The Set-Cookie value for a change, or null when the cart would outgrow its cookie. */
-export async function cartCookieHeaderIfFits(lines: CartLine[]): Promise<string | null> {
-  const header = await cartCookieHeader(lines);
-  return header.split(";")[0].length > MAX_CART_COOKIE_BYTES ? null : header;
-}
-
-/** The Set-Cookie value that empties the cart (after an order is placed, or the shopper's Clear). */
-export function clearCartCookieHeader(): Promise<string> {
-  return getCartCookie().serialize([], { maxAge: 0 });
 }
 
 /** A line is one product with one set of tag values; its id names it in forms without revealing anything. */
@@ -64,15 +30,8 @@ export function cartLineId(line: Pick<CartLine, "productId" | "customTags">): st
 export type CartProblem = "notFound" | "outOfStock" | "tagsRequired" | "stockLimit" | "cartFull";
 export type CartChange = { lines: CartLine[]; problem: CartProblem | null };
 
-async function stockOf(productId: string) {
-  return prisma.product.findFirst({
-    where: { id: productId, isVisible: true, category: { isVisible: true } },
-    select: {
-      stockQuantity: true,
-      isAvailable: true,
-      customTags: { select: { required: true }, orderBy: { position: "asc" } },
-    },
-  });
+async function stockOf(productId: string): Promise<ProductForSale | null> {
+  return (await getProductsForSale([productId])).get(productId) ?? null;
 }
 
 function quantityInCart(lines: CartLine[], productId: string): number {
@@ -135,28 +94,24 @@ export type CartItem = {
   customTags: { titleEn: string; titleAr: string; value: string }[];
 };
 
+export type PricedLine = { line: CartLine; product: ProductForSale | null };
+
 /**
- * The cart as shown: each line joined with today's product row, so prices and names always come from the
- * database. Lines whose product was hidden or deleted are left out; unavailable ones are shown but not counted.
+ * Each line with today's row of its product, or null when the product or its category is hidden, or it is gone.
+ * The one pricing of a cart: the cart page, the checkout summary and the order itself all start here.
+ */
+export async function priceCartLines(lines: CartLine[]): Promise<PricedLine[]> {
+  const products = await getProductsForSale([...new Set(lines.map((line) => line.productId))]);
+  return lines.map((line) => ({ line, product: products.get(line.productId) ?? null }));
+}
+
+/**
+ * The cart as shown: prices and names always come from the database. Lines whose product was hidden or deleted
+ * are left out; unavailable ones are shown but not counted.
  */
 export async function getCartView(lines: CartLine[]) {
-  const products = await prisma.product.findMany({
-    where: { id: { in: [...new Set(lines.map((line) => line.productId))] }, isVisible: true, category: { isVisible: true } },
-    select: {
-      id: true,
-      nameEn: true,
-      nameAr: true,
-      imageUrl: true,
-      priceFils: true,
-      stockQuantity: true,
-      isAvailable: true,
-      customTags: { select: { titleEn: true, titleAr: true }, orderBy: { position: "asc" } },
-    },
-  });
-  const byId = new Map(products.map((product) => [product.id, product]));
   const items: CartItem[] = [];
-  for (const line of lines) {
-    const product = byId.get(line.productId);
+  for (const { line, product } of await priceCartLines(lines)) {
     if (!product) continue;
     items.push({
       lineId: cartLineId(line),
@@ -168,7 +123,7 @@ export async function getCartView(lines: CartLine[]) {
       quantity: line.quantity,
       stockQuantity: product.stockQuantity,
       isAvailable: product.isAvailable && product.stockQuantity >= line.quantity,
-      customTags: product.customTags.map((tag, index) => ({ ...tag, value: line.customTags[index] ?? "" })),
+      customTags: product.customTags.map((tag, index) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, value: line.customTags[index] ?? "" })),
     });
   }
   const counted = items.filter((item) => item.isAvailable);
@@ -180,3 +135,15 @@ export async function getCartView(lines: CartLine[]) {
 }
 
 export type CartView = Awaited<ReturnType<typeof getCartView>>;
+
+export type CartSummaryLine = { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] };
+
+/** The cart as the checkout shows it, priced from the database; lines whose product is hidden or gone are dropped. */
+export async function getCartSummary(lines: CartLine[], language: Language) {
+  const items: CartSummaryLine[] = (await priceCartLines(lines)).flatMap(({ line, product }) => {
+    if (!product) return [];
+    const name = localized(language, { en: product.nameEn, ar: product.nameAr });
+    return [{ productId: product.id, name, quantity: line.quantity, priceFils: product.priceFils, customTags: line.customTags.filter(Boolean) }];
+  });
+  return { items, productsTotalFils: items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0) };
+}

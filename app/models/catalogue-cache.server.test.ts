@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { createCategory, createProduct } from "../../tests/setup/shop-fixtures";
+import { createCategory } from "../../tests/factories/category";
+import { createProduct } from "../../tests/factories/product";
 import { cachedCatalogue } from "./catalogue-cache.server";
 import { getVisibleProduct } from "./product.server";
 
@@ -17,8 +18,8 @@ describe("the catalogue cache", () => {
   });
 
   it("forgets everything as soon as the database changes: a hidden product disappears at once", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { priceFils: 1000 });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, priceFils: 1000 });
     expect((await getVisibleProduct(product.id))?.priceFils).toBe(1000);
     await prisma.product.update({ where: { id: product.id }, data: { priceFils: 1100 } });
     expect((await getVisibleProduct(product.id))?.priceFils).toBe(1100);
@@ -27,8 +28,8 @@ describe("the catalogue cache", () => {
   });
 
   it("forgets everything when another connection commits (a seed, a second server process)", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { priceFils: 2000 });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, priceFils: 2000 });
     expect((await getVisibleProduct(product.id))?.priceFils).toBe(2000);
     const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
     other.pragma("busy_timeout = 5000");

@@ -21,13 +21,14 @@ export async function getVisibleCategoryBySlug(slug: string): Promise<CategoryRo
   return cachedCatalogue(`category:${slug}`, () => prisma.category.findFirst({ where: { slug, isVisible: true }, select: CATEGORY_FIELDS }));
 }
 
-/** SPEC section 3's Category as the JSON API speaks it. */
-export function categoryToJson(category: CategoryRow) {
+/** SPEC section 3's Category as the JSON API speaks it; the admin's answers also say how many products it holds. */
+export function categoryToJson(category: CategoryRow & { _count?: { products: number } }) {
   return {
     _id: category.id,
     name: { en: category.nameEn, ar: category.nameAr },
     slug: category.slug,
     iconImage: category.iconImage,
     isVisible: category.isVisible,
+    ...(category._count ? { productCount: category._count.products } : {}),
   };
 }

@@ -8,8 +8,9 @@ import { action as login } from "~/routes/api.auth.login";
 import { action as registerEmail } from "~/routes/api.auth.register-email";
 import { action as verifyCode } from "~/routes/api.auth.verify-code";
 import { action as verifyResetCode } from "~/routes/api.auth.verify-reset-code";
-import { bilingualMessage } from "~/auth/auth.server";
-import { hashPassword } from "~/auth/password.server";
+import { bilingual } from "~/i18n/bilingual.server";
+import { createCustomer } from "../../tests/factories/customer";
+import { uniqueEmail } from "../../tests/factories/unique";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -25,20 +26,14 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-async function customerWithPassword(email: string, password: string) {
-  await prisma.customer.create({ data: { email, isVerified: true, passwordHash: await hashPassword(password) } });
-}
-
 describe("rate limits, kept in the database", () => {
   it("answer 429 with a bilingual message", () => {
-    expect(bilingualMessage("tooManyAttempts")).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
+    expect(bilingual("account.messages.tooManyAttempts")).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
   });
 
   it("stop password guessing per e-mail, even from many addresses", async () => {
     const email = uniqueEmail("guess");
-    await customerWithPassword(email, "the-real-password");
+    await createCustomer(prisma, { email, password: "the-real-password" });
     for (let i = 0; i < 10; i++) {
       expect((await new RouteClient().json(login, "/api/auth/login", { email, password: `wrong-${i}` })).status).toBe(401);
     }

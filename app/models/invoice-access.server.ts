@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
-import { signedCookie } from "~/utils/cookies.server";
 import { isAdminRequest } from "~/auth/admin-session.server";
+import { ordersPlacedHere } from "~/cookies/order-access.server";
 import { getCustomerSessionId } from "~/auth/session.server";
 
 /** How long a signed invoice link works: the e-mail's link must still open when the parcel arrives. */
@@ -33,24 +33,6 @@ export function hasValidInvoiceSignature(url: URL, orderNumber: string, now = Da
     const given = Buffer.from(sig);
     return expected.length === given.length && crypto.timingSafeEqual(expected, given);
   });
-}
-
-let accessCookie: ReturnType<typeof signedCookie> | undefined;
-
-/** The orders this browser placed, so a guest can open their own invoice without an account. */
-function getOrderAccessCookie() {
-  accessCookie ??= signedCookie("order_access", 60 * 60 * 24 * 30);
-  return accessCookie;
-}
-
-async function ordersPlacedHere(request: Request): Promise<string[]> {
-  const value: unknown = await getOrderAccessCookie().parse(request.headers.get("Cookie"));
-  return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
-}
-
-export async function rememberOrderHeader(request: Request, orderId: string): Promise<string> {
-  const known = await ordersPlacedHere(request);
-  return getOrderAccessCookie().serialize([orderId, ...known.filter((id) => id !== orderId)].slice(0, 10));
 }
 
 /** The owner (signed in or the browser that placed it), the administrator, or a signed link. */

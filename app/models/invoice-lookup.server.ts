@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { clientKey } from "~/models/checkout.server";
 import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
 import { getOrderByNumber } from "~/models/order.server";
 import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { normalizeKuwaitiPhone } from "~/shared/phone";
+import { clientAddress } from "~/utils/client-address.server";
 
 export type InvoiceLookup =
   | { kind: "limited"; message: string }
@@ -21,7 +21,7 @@ export async function lookUpInvoice(
   orderNumber: string,
   phone: string | null,
 ): Promise<InvoiceLookup> {
-  const limit = await hitRateLimit(`lookup:${clientKey(context)}`, 60, 600);
+  const limit = await hitRateLimit(`lookup:${clientAddress(context)}`, 60, 600);
   if (!limit.allowed) return { kind: "limited", message: TOO_MANY_ATTEMPTS_MESSAGE };
   if (!/^ORD-\d{10,}$/.test(orderNumber)) return { kind: "notFound" };
   const order = await getOrderByNumber(orderNumber);

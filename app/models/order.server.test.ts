@@ -5,10 +5,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { testProvider } from "~/payments/test-provider.server";
+import { createDeliveryArea } from "../../tests/factories/delivery-area";
+import { checkoutDetails } from "../../tests/factories/order";
+import { createProduct, NAME_TO_PRINT } from "../../tests/factories/product";
 import { getInvoicePdf } from "./invoice.server";
-import { createArea, createProduct, details } from "./order-fixtures.test-helpers";
 import { OrderError, placeOrder, RESERVATION_MINUTES } from "./order.server";
 import { confirmPayment, expireReservations, placeOrderAndStartPayment } from "./payment.server";
+
+// The name the order, its items and its invoice are checked for.
+const SATIN_BOW = { nameEn: "Satin Bow", nameAr: "فيونكة ستان" };
 
 async function stockOf(productId: string) {
   return (await prisma.product.findUniqueOrThrow({ where: { id: productId } })).stockQuantity;
@@ -21,9 +26,9 @@ async function payWith(cardNumber: string, orderSessionId: string) {
 
 describe("placeOrder", () => {
   it("takes prices and the delivery fee from the database, and reserves the stock", async () => {
-    const city = await createArea(1800);
-    const product = await createProduct({ priceFils: 2500, stock: 5 });
-    const order = await placeOrder({ details: details(city), lines: [{ productId: product.id, quantity: 2, customTags: [] }], customerId: null, language: "ar" });
+    const city = await createDeliveryArea(prisma, 1800);
+    const product = await createProduct(prisma, { ...SATIN_BOW, priceFils: 2500, stockQuantity: 5 });
+    const order = await placeOrder({ details: checkoutDetails(city), lines: [{ productId: product.id, quantity: 2, customTags: [] }], customerId: null, language: "ar" });
     expect(order.orderNumber).toMatch(/^ORD-\d{12}$/);
     const row = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { items: true, statusChanges: true } });
     expect(row).toMatchObject({ subtotalFils: 5000, deliveryFeeFils: 1800, totalFils: 6800, status: "pending", paymentStatus: "unpaid", isGuest: true });
@@ -33,9 +38,9 @@ describe("placeOrder", () => {
   });
 
   it("keeps the custom tag values and refuses a blank required one", async () => {
-    const city = await createArea();
-    const product = await createProduct({ requiredTag: true });
-    const input = { details: details(city), customerId: null, language: "en" as const };
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { tags: [NAME_TO_PRINT] });
+    const input = { details: checkoutDetails(city), customerId: null, language: "en" as const };
     await expect(placeOrder({ ...input, lines: [{ productId: product.id, quantity: 1, customTags: [" "] }] })).rejects.toMatchObject({ code: "requiredTag" });
     const order = await placeOrder({ ...input, lines: [{ productId: product.id, quantity: 1, customTags: ["Sara"] }] });
     const item = await prisma.orderItem.findFirstOrThrow({ where: { orderId: order.id } });
@@ -43,22 +48,22 @@ describe("placeOrder", () => {
   });
 
   it("refuses an unknown city, an empty cart and more than the stock", async () => {
-    const city = await createArea();
-    const product = await createProduct({ stock: 1 });
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 1 });
     const base = { customerId: null, language: "ar" as const };
-    await expect(placeOrder({ ...base, details: details("Atlantis"), lines: [{ productId: product.id, quantity: 1, customTags: [] }] })).rejects.toMatchObject({ code: "unknownCity" });
-    await expect(placeOrder({ ...base, details: details(city), lines: [] })).rejects.toMatchObject({ code: "emptyCart" });
+    await expect(placeOrder({ ...base, details: checkoutDetails("Atlantis"), lines: [{ productId: product.id, quantity: 1, customTags: [] }] })).rejects.toMatchObject({ code: "unknownCity" });
+    await expect(placeOrder({ ...base, details: checkoutDetails(city), lines: [] })).rejects.toMatchObject({ code: "emptyCart" });
     await expect(
-      placeOrder({ ...base, details: details(city), lines: [{ productId: product.id, quantity: 1, customTags: [] }, { productId: product.id, quantity: 1, customTags: ["x"] }] }),
+      placeOrder({ ...base, details: checkoutDetails(city), lines: [{ productId: product.id, quantity: 1, customTags: [] }, { productId: product.id, quantity: 1, customTags: ["x"] }] }),
     ).rejects.toBeInstanceOf(OrderError);
     expect(await stockOf(product.id)).toBe(1);
   });
 
   it("sells exactly the stock when 40 buyers race for 10 items", async () => {
-    const city = await createArea();
-    const product = await createProduct({ stock: 10 });
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 10 });
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, () => placeOrder({ details: details(city), lines: [{ productId: product.id, quantity: 1, customTags: [] }], customerId: null, language: "ar" })),
+      Array.from({ length: 40 }, () => placeOrder({ details: checkoutDetails(city), lines: [{ productId: product.id, quantity: 1, customTags: [] }], customerId: null, language: "ar" })),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(10);
     const refusals = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
@@ -69,10 +74,10 @@ describe("placeOrder", () => {
 
 describe("payment", () => {
   it("marks the order paid once, however many confirmations arrive together, and makes a readable invoice", async () => {
-    const city = await createArea(2000);
-    const product = await createProduct({ priceFils: 3500, stock: 4, requiredTag: true });
+    const city = await createDeliveryArea(prisma, 2000);
+    const product = await createProduct(prisma, { ...SATIN_BOW, priceFils: 3500, stockQuantity: 4, tags: [NAME_TO_PRINT] });
     const placed = await placeOrderAndStartPayment({
-      details: details(city),
+      details: checkoutDetails(city),
       lines: [{ productId: product.id, quantity: 2, customTags: ["Sara"] }],
       customerId: null,
       language: "ar",
@@ -99,9 +104,9 @@ describe("payment", () => {
   });
 
   it("declines the declined test card, releases the stock and never marks it paid", async () => {
-    const city = await createArea();
-    const product = await createProduct({ stock: 3 });
-    const placed = await placeOrderAndStartPayment({ details: details(city), lines: [{ productId: product.id, quantity: 3, customTags: [] }], customerId: null, language: "en" });
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 3 });
+    const placed = await placeOrderAndStartPayment({ details: checkoutDetails(city), lines: [{ productId: product.id, quantity: 3, customTags: [] }], customerId: null, language: "en" });
     expect(await stockOf(product.id)).toBe(0);
     await payWith("4000000000000002", placed.orderSessionId);
     expect((await confirmPayment(placed.orderSessionId))?.state).toBe("failed");
@@ -111,10 +116,10 @@ describe("payment", () => {
   });
 
   it("releases an unpaid reservation after 15 minutes and marks it as failed payment", async () => {
-    const city = await createArea();
-    const product = await createProduct({ stock: 2 });
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 2 });
     const placedAt = new Date(Date.now() - (RESERVATION_MINUTES + 1) * 60_000);
-    const placed = await placeOrderAndStartPayment({ details: details(city), lines: [{ productId: product.id, quantity: 2, customTags: [] }], customerId: null, language: "ar" }, placedAt);
+    const placed = await placeOrderAndStartPayment({ details: checkoutDetails(city), lines: [{ productId: product.id, quantity: 2, customTags: [] }], customerId: null, language: "ar" }, placedAt);
     expect(await stockOf(product.id)).toBe(0);
     expect(await expireReservations()).toBeGreaterThanOrEqual(1);
     expect((await prisma.order.findUniqueOrThrow({ where: { id: placed.order.id } })).paymentStatus).toBe("failed");
@@ -128,10 +133,10 @@ describe("payment", () => {
 
 describe("reservations and late payments", () => {
   it("confirms instead of releasing when the provider reports the payment paid at expiry", async () => {
-    const city = await createArea();
-    const product = await createProduct({ stock: 1 });
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 1 });
     const placedAt = new Date(Date.now() - (RESERVATION_MINUTES + 1) * 60_000);
-    const placed = await placeOrderAndStartPayment({ details: details(city), lines: [{ productId: product.id, quantity: 1, customTags: [] }], customerId: null, language: "ar" }, placedAt);
+    const placed = await placeOrderAndStartPayment({ details: checkoutDetails(city), lines: [{ productId: product.id, quantity: 1, customTags: [] }], customerId: null, language: "ar" }, placedAt);
     await payWith("4111111111111111", placed.orderSessionId);
     await expireReservations();
     expect((await prisma.order.findUniqueOrThrow({ where: { id: placed.order.id } })).paymentStatus).toBe("paid");

@@ -1,9 +1,7 @@
 import crypto from "node:crypto";
-import type { CheckoutDetails } from "~/shared/checkout-schema";
 import { prisma } from "~/db.server";
-import { Prisma } from "~/generated/prisma/client";
 import type { Language } from "~/i18n/config";
-import type { CartLine } from "~/models/cart.server";
+import { priceCartLines, type CartLine } from "~/models/cart.server";
 import { getDeliveryArea } from "~/models/delivery-area.server";
 
 /** An unpaid order holds its stock this long; then the stock goes back on sale (issue 5). */
@@ -22,8 +20,24 @@ export class OrderError extends Error {
   }
 }
 
+/** The shopper's contact and address as an order keeps them; the checkout schema's output is one of these. */
+export type OrderDetails = {
+  fullName: string;
+  email: string;
+  phone: string;
+  buildingType: string;
+  city: string;
+  street: string;
+  streetNumber: string;
+  block: string;
+  buildingNumber: string;
+  floor?: string;
+  apartmentNumber?: string;
+  notes?: string;
+};
+
 export type PlaceOrderInput = {
-  details: CheckoutDetails;
+  details: OrderDetails;
   lines: CartLine[];
   customerId: string | null;
   language: Language;
@@ -68,59 +82,6 @@ export async function placeOrder(input: PlaceOrderInput, now = new Date()): Prom
   }
 }
 
-type ProductForOrder = {
-  id: string;
-  nameEn: string;
-  nameAr: string;
-  imageUrl: string;
-  priceFils: number;
-  isVisible: boolean;
-  isAvailable: boolean;
-  customTags: { titleEn: string; titleAr: string; required: boolean }[];
-};
-
-/** The products and their custom tags in one query (a Prisma include takes two), prices as they are now. */
-async function readProductsForOrder(ids: string[]): Promise<ProductForOrder[]> {
-  const rows = await prisma.$queryRaw<
-    {
-      id: string;
-      nameEn: string;
-      nameAr: string;
-      imageUrl: string;
-      priceFils: number;
-      isVisible: number | boolean;
-      isAvailable: number | boolean;
-      titleEn: string | null;
-      titleAr: string | null;
-      required: number | boolean | null;
-    }[]
-  >`
-    SELECT p."id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."isVisible", p."isAvailable",
-      t."titleEn", t."titleAr", t."required"
-    FROM "Product" p LEFT JOIN "ProductCustomTag" t ON t."productId" = p."id"
-    WHERE p."id" IN (${Prisma.join(ids)})
-    ORDER BY p."id", t."position", t."id"`;
-  const byId = new Map<string, ProductForOrder>();
-  for (const row of rows) {
-    let product = byId.get(row.id);
-    if (!product) {
-      product = {
-        id: row.id,
-        nameEn: row.nameEn,
-        nameAr: row.nameAr,
-        imageUrl: row.imageUrl,
-        priceFils: Number(row.priceFils),
-        isVisible: Boolean(Number(row.isVisible)),
-        isAvailable: Boolean(Number(row.isAvailable)),
-        customTags: [],
-      };
-      byId.set(row.id, product);
-    }
-    if (row.titleEn !== null) product.customTags.push({ titleEn: row.titleEn, titleAr: row.titleAr ?? "", required: Boolean(Number(row.required)) });
-  }
-  return [...byId.values()];
-}
-
 /** A stock UPDATE that would go below zero writes NULL instead, which the NOT NULL column refuses. */
 function isStockRefusal(error: unknown): boolean {
   const text = error instanceof Error ? error.message : String(error);
@@ -130,11 +91,9 @@ function isStockRefusal(error: unknown): boolean {
 async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now: Date): Promise<PlacedOrder> {
   const { details, lines } = input;
   const quantities = quantitiesByProduct(lines);
-  const products = await readProductsForOrder([...quantities.keys()]);
-  const byId = new Map(products.map((product) => [product.id, product]));
-  const items = lines.map((line) => {
-    const product = byId.get(line.productId);
-    if (!product || !product.isVisible || !product.isAvailable) throw new OrderError("unavailable", 409, product && names(product));
+  const items = (await priceCartLines(lines)).map(({ line, product }) => {
+    // The pricing leaves out a hidden product, one in a hidden category and a deleted one: none of them is for sale.
+    if (!product || !product.isAvailable) throw new OrderError("unavailable", 409, product ? names(product) : undefined);
     const customTags = product.customTags.map((tag, index) => ({
       titleEn: tag.titleEn,
       titleAr: tag.titleAr,
@@ -193,7 +152,7 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     if (!isStockRefusal(error)) throw error;
     const stock = await prisma.product.findMany({ where: { id: { in: [...quantities.keys()] } }, select: { id: true, stockQuantity: true } });
     const short = stock.find((row) => row.stockQuantity < (quantities.get(row.id) ?? 0)) ?? stock[0];
-    throw new OrderError("outOfStock", 409, names(byId.get(short.id)!));
+    throw new OrderError("outOfStock", 409, names(items.find((item) => item.productId === short.id)!));
   }
 }
 
@@ -233,5 +192,13 @@ export async function getOrderById(orderId: string) {
   return prisma.order.findUnique({
     where: { id: orderId },
     select: { id: true, orderNumber: true, status: true, paymentStatus: true, phone: true, customerId: true, createdAt: true },
+  });
+}
+
+/** What the payment confirmation e-mail says about an order; null unless it is paid. */
+export async function getPaidOrder(orderId: string) {
+  return prisma.order.findFirst({
+    where: { id: orderId, paymentStatus: "paid" },
+    select: { orderNumber: true, email: true, fullName: true, totalFils: true },
   });
 }

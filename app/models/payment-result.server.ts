@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
-import { clearCartCookieHeader } from "~/models/checkout.server";
+import { clearCartCookieHeader } from "~/cookies/cart.server";
 import { verifyOrderPayment } from "~/models/payment.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 

@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { createCategory, createProduct } from "../../tests/setup/shop-fixtures";
+import { prisma } from "~/db.server";
+import { createCategory } from "../../tests/factories/category";
+import { createProduct } from "../../tests/factories/product";
 import { getStorefrontProducts, productImages, STOREFRONT_PAGE_SIZE } from "./product.server";
 
 describe("the home grid's products", () => {
   it("filters by category and colour, sorts by price, and leaves hidden ones out", async () => {
-    const category = await createCategory();
-    const cheap = await createProduct(category.id, { priceFils: 500, filterColor: "white" });
-    const dear = await createProduct(category.id, { priceFils: 9000, filterColor: "white" });
-    const pink = await createProduct(category.id, { priceFils: 2000, filterColor: "primaryPink" });
-    await createProduct(category.id, { isVisible: false, filterColor: "white" });
+    const category = await createCategory(prisma);
+    const cheap = await createProduct(prisma, { categoryId: category.id, priceFils: 500, filterColor: "white" });
+    const dear = await createProduct(prisma, { categoryId: category.id, priceFils: 9000, filterColor: "white" });
+    const pink = await createProduct(prisma, { categoryId: category.id, priceFils: 2000, filterColor: "primaryPink" });
+    await createProduct(prisma, { categoryId: category.id, isVisible: false, filterColor: "white" });
     const base = { categorySlug: category.slug, color: null, page: 1 } as const;
     const ascending = await getStorefrontProducts({ ...base, sort: "price-asc" });
     expect(ascending.products.map((product) => product.id)).toEqual([cheap.id, pink.id, dear.id]);
@@ -22,10 +24,10 @@ describe("the home grid's products", () => {
   });
 
   it("renders one page at a time, newest first", async () => {
-    const category = await createCategory();
+    const category = await createCategory(prisma);
     const created = [];
     for (let index = 0; index < STOREFRONT_PAGE_SIZE + 2; index++) {
-      created.push(await createProduct(category.id, { createdAt: new Date(Date.UTC(2025, 0, 1, 0, index)) }));
+      created.push(await createProduct(prisma, { categoryId: category.id, createdAt: new Date(Date.UTC(2025, 0, 1, 0, index)) }));
     }
     const first = await getStorefrontProducts({ categorySlug: category.slug, color: null, sort: "default", page: 1 });
     expect(first.products).toHaveLength(STOREFRONT_PAGE_SIZE);
@@ -36,8 +38,8 @@ describe("the home grid's products", () => {
   });
 
   it("shows the products of a hidden category to nobody", async () => {
-    const hidden = await createCategory({ isVisible: false });
-    await createProduct(hidden.id);
+    const hidden = await createCategory(prisma, { isVisible: false });
+    await createProduct(prisma, { categoryId: hidden.id });
     const listing = await getStorefrontProducts({ categorySlug: hidden.slug, color: null, sort: "default", page: 1 });
     expect(listing.total).toBe(0);
   });

@@ -1,4 +1,5 @@
-import { prisma, type Prisma } from "~/db.server";
+import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import { filsToKD } from "~/shared/money";
 import type { FilterColor } from "~/shared/product";
 import type { ProductSort } from "~/shared/storefront";
@@ -95,6 +96,66 @@ export async function getVisibleProduct(id: string): Promise<ProductDetail | nul
 /** For the sitemap: just enough to list every visible product page. */
 export async function getVisibleProductIds() {
   return prisma.product.findMany({ where: VISIBLE, select: { id: true, updatedAt: true }, orderBy: { id: "asc" } });
+}
+
+/** A product as the cart, the checkout and an order price it: today's row, its custom tags in the admin's order. */
+export type ProductForSale = {
+  id: string;
+  nameEn: string;
+  nameAr: string;
+  imageUrl: string;
+  priceFils: number;
+  stockQuantity: number;
+  isAvailable: boolean;
+  customTags: { titleEn: string; titleAr: string; required: boolean }[];
+};
+
+/**
+ * The products among `ids` that a shopper may see (VISIBLE, written in SQL), with their custom tags, in one query
+ * where a Prisma include takes two. Cart lines are priced only through this, whether shown, checked out or ordered.
+ */
+export async function getProductsForSale(ids: string[]): Promise<Map<string, ProductForSale>> {
+  const products = new Map<string, ProductForSale>();
+  if (ids.length === 0) return products;
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      nameEn: string;
+      nameAr: string;
+      imageUrl: string;
+      priceFils: number;
+      stockQuantity: number;
+      isAvailable: number | boolean;
+      titleEn: string | null;
+      titleAr: string | null;
+      required: number | boolean | null;
+    }[]
+  >`
+    SELECT p."id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."stockQuantity", p."isAvailable",
+      t."titleEn", t."titleAr", t."required"
+    FROM "Product" p
+      JOIN "Category" c ON c."id" = p."categoryId"
+      LEFT JOIN "ProductCustomTag" t ON t."productId" = p."id"
+    WHERE p."id" IN (${Prisma.join(ids)}) AND p."isVisible" = 1 AND c."isVisible" = 1
+    ORDER BY p."id", t."position", t."id"`;
+  for (const row of rows) {
+    let product = products.get(row.id);
+    if (!product) {
+      product = {
+        id: row.id,
+        nameEn: row.nameEn,
+        nameAr: row.nameAr,
+        imageUrl: row.imageUrl,
+        priceFils: Number(row.priceFils),
+        stockQuantity: Number(row.stockQuantity),
+        isAvailable: Boolean(Number(row.isAvailable)),
+        customTags: [],
+      };
+      products.set(row.id, product);
+    }
+    if (row.titleEn !== null) product.customTags.push({ titleEn: row.titleEn, titleAr: row.titleAr ?? "", required: Boolean(Number(row.required)) });
+  }
+  return products;
 }
 
 /** Buying needs stock above 0 (SPEC section 4); the admin's availability switch can also stop it. */

@@ -1,10 +1,8 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { createTestOrder } from "../../tests/support/orders";
+import { createOrder } from "../../tests/factories/order";
 import { getSalesReport, resolveSalesRange, salesReportCsv, salesReportJson } from "./sales-report.server";
-
-const db = prisma as never;
 
 describe("resolveSalesRange", () => {
   it("defaults both dates to today (Kuwait) when the end date is empty", () => {
@@ -25,12 +23,12 @@ describe("getSalesReport", () => {
     // a year far from other tests' orders, so this month holds only these rows
     const year = 2100 + crypto.randomInt(0, 800);
     const day = (d: number, hourUtc: number) => new Date(Date.UTC(year, 1, d, hourUtc));
-    const a = await createTestOrder(db, { subtotalFils: 1001, deliveryFeeFils: 1500, createdAt: day(1, 8) });
-    const b = await createTestOrder(db, { subtotalFils: 2333, deliveryFeeFils: 1750, createdAt: day(1, 20) });
+    const a = await createOrder(prisma, { subtotalFils: 1001, deliveryFeeFils: 1500, createdAt: day(1, 8) });
+    const b = await createOrder(prisma, { subtotalFils: 2333, deliveryFeeFils: 1750, createdAt: day(1, 20) });
     // 22:00 UTC on the 1st is the 2nd in Kuwait
-    const c = await createTestOrder(db, { subtotalFils: 5, deliveryFeeFils: 2000, createdAt: day(1, 22), status: "cancelled" });
-    await createTestOrder(db, { subtotalFils: 7000, deliveryFeeFils: 1000, createdAt: day(1, 9), paymentStatus: "unpaid" });
-    await createTestOrder(db, { subtotalFils: 7000, deliveryFeeFils: 1000, createdAt: day(1, 9), paymentStatus: "failed" });
+    const c = await createOrder(prisma, { subtotalFils: 5, deliveryFeeFils: 2000, createdAt: day(1, 22), status: "cancelled" });
+    await createOrder(prisma, { subtotalFils: 7000, deliveryFeeFils: 1000, createdAt: day(1, 9), paymentStatus: "unpaid" });
+    await createOrder(prisma, { subtotalFils: 7000, deliveryFeeFils: 1000, createdAt: day(1, 9), paymentStatus: "failed" });
 
     const lastDay = new Date(Date.UTC(year, 2, 0)).getUTCDate();
     const report = await getSalesReport(`${year}-02-01`, `${year}-02-${lastDay}`);

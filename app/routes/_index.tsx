@@ -11,7 +11,7 @@ import { localized } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getVisibleCategories } from "~/models/category.server";
 import { getStorefrontProducts } from "~/models/product.server";
-import { readFlash } from "~/models/shop-flash.server";
+import { readFlash } from "~/cookies/shop-flash.server";
 import shopStyles from "~/styles/shop.css";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error";
+import { RowActions } from "~/components/admin/row-actions";
 import { Toast } from "~/components/toast";
 import { localized } from "~/i18n/config";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
@@ -92,23 +93,7 @@ export default function CategoriesView() {
               <Link to={`/admin/timsar/products/new?categoryId=${category.id}`} className="button button--secondary button--small">
                 {t("admin.products.addProduct")}
               </Link>
-              <Form method="post">
-                <input type="hidden" name="categoryId" value={category.id} />
-                <button type="submit" name="intent" value="toggle" className="button button--secondary button--small">
-                  {category.isVisible ? t("admin.products.hide") : t("admin.products.show")}
-                </button>
-              </Form>
-              <Form
-                method="post"
-                onSubmit={(event) => {
-                  if (!window.confirm(t("admin.categories.confirmDelete"))) event.preventDefault();
-                }}
-              >
-                <input type="hidden" name="categoryId" value={category.id} />
-                <button type="submit" name="intent" value="delete" className="button button--danger button--small">
-                  {t("admin.products.delete")}
-                </button>
-              </Form>
+              <RowActions idField="categoryId" id={category.id} isVisible={category.isVisible} confirmDelete={t("admin.categories.confirmDelete")} />
             </div>
             <details className="admin-category__products">
               <summary>{t("admin.categories.products")}</summary>

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Pagination } from "~/components/admin/pagination";
 import { AdminError } from "~/components/admin/admin-error";
+import { AdminTable } from "~/components/admin/admin-table";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getGroupedOrders } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
@@ -33,36 +34,23 @@ export default function GroupedOrders() {
   return (
     <section className="page admin-page">
       <h1>{t("admin.grouped.title")}</h1>
-      {groups.length === 0 ? (
-        <p className="admin-empty">{t("admin.grouped.empty")}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table" data-testid="grouped-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.grouped.fullName")}</th>
-                <th scope="col">{t("admin.grouped.phone")}</th>
-                <th scope="col">{t("admin.grouped.totalOrders")}</th>
-                <th scope="col">{t("admin.grouped.totalAmount")}</th>
-                <th scope="col">{t("admin.grouped.lastOrderDate")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {groups.map((group) => (
-                <tr key={group.phone}>
-                  <td>{group.fullName}</td>
-                  <td dir="ltr">
-                    <Link to={`/admin/timsar/user-orders/${encodeURIComponent(group.phone)}`}>{group.phone}</Link>
-                  </td>
-                  <td>{group.totalOrders}</td>
-                  <td>{group.totalAmount}</td>
-                  <td>{group.lastOrderDate}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={groups}
+        rowKey={(group) => group.phone}
+        empty={t("admin.grouped.empty")}
+        testId="grouped-table"
+        columns={[
+          { header: t("admin.grouped.fullName"), cell: (group) => group.fullName },
+          {
+            header: t("admin.grouped.phone"),
+            cell: (group) => <Link to={`/admin/timsar/user-orders/${encodeURIComponent(group.phone)}`}>{group.phone}</Link>,
+            dir: "ltr",
+          },
+          { header: t("admin.grouped.totalOrders"), cell: (group) => group.totalOrders },
+          { header: t("admin.grouped.totalAmount"), cell: (group) => group.totalAmount },
+          { header: t("admin.grouped.lastOrderDate"), cell: (group) => group.lastOrderDate },
+        ]}
+      />
       <Pagination page={page} pageCount={pageCount} />
     </section>
   );

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { OrderStatusForm, STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
+import { STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
+import { OrdersTable } from "~/components/admin/orders-table";
 import { Pagination } from "~/components/admin/pagination";
-import { PaymentBadge } from "~/components/admin/payment-badge";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { AdminError } from "~/components/admin/admin-error";
 import { Toast } from "~/components/toast";
@@ -66,12 +66,6 @@ export default function AdminOrders() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<StatusActionData>();
-  const navigate = useNavigate();
-  // With JavaScript a click anywhere on a row opens the order; the order number stays a real link for everyone.
-  const openRow = (event: React.MouseEvent<HTMLTableRowElement>, orderId: string) => {
-    if ((event.target as HTMLElement).closest("a, button, select, input, label, form")) return;
-    navigate(`/admin/timsar/orders/${orderId}`);
-  };
   const tabHref = (tab: AdminOrderTab) => (tab === DEFAULT_ORDER_TAB ? "/admin/timsar/orders" : `/admin/timsar/orders?status=${tab}`);
   return (
     <section className="page admin-page">
@@ -117,52 +111,7 @@ export default function AdminOrders() {
         ) : null}
       </Form>
       <p className="admin-count">{t("admin.orders.count", { count: data.total })}</p>
-      {data.orders.length === 0 ? (
-        <p className="admin-empty">{t("admin.orders.empty")}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table" data-testid="orders-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.orders.orderNumber")}</th>
-                <th scope="col">{t("admin.orders.customer")}</th>
-                <th scope="col">{t("admin.orders.phone")}</th>
-                <th scope="col">{t("admin.orders.date")}</th>
-                <th scope="col">{t("admin.orders.total")}</th>
-                <th scope="col">{t("admin.orders.payment")}</th>
-                <th scope="col">{t("admin.orders.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.orders.map((order) => (
-                <tr
-                  key={order.id}
-                  data-testid="order-row"
-                  data-order-number={order.orderNumber}
-                  className="admin-table__clickable"
-                  onClick={(event) => openRow(event, order.id)}
-                >
-                  <td>
-                    <Link to={`/admin/timsar/orders/${order.id}`} className="admin-row-link">
-                      {order.orderNumber}
-                    </Link>
-                  </td>
-                  <td>{order.fullName}</td>
-                  <td dir="ltr">{order.phone}</td>
-                  <td>{order.date}</td>
-                  <td>{order.total}</td>
-                  <td>
-                    <PaymentBadge paymentStatus={order.paymentStatus} />
-                  </td>
-                  <td>
-                    <OrderStatusForm orderId={order.id} status={order.status} showBadge />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <OrdersTable orders={data.orders} empty={t("admin.orders.empty")} withPhone editable testId="orders-table" />
       <Pagination page={data.page} pageCount={data.pageCount} />
     </section>
   );

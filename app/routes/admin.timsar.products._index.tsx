@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error";
+import { RowActions } from "~/components/admin/row-actions";
 import { Toast } from "~/components/toast";
 import { localized } from "~/i18n/config";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
@@ -141,23 +142,7 @@ function ProductRow({ product }: { product: ReturnType<typeof useLoaderData<type
         <Link to={`/admin/timsar/products/edit/${product.id}`} className="button button--secondary button--small">
           {t("admin.products.edit")}
         </Link>
-        <Form method="post">
-          <input type="hidden" name="productId" value={product.id} />
-          <button type="submit" name="intent" value="toggle" className="button button--secondary button--small">
-            {product.isVisible ? t("admin.products.hide") : t("admin.products.show")}
-          </button>
-        </Form>
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(t("admin.products.confirmDelete"))) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="productId" value={product.id} />
-          <button type="submit" name="intent" value="delete" className="button button--danger button--small">
-            {t("admin.products.delete")}
-          </button>
-        </Form>
+        <RowActions idField="productId" id={product.id} isVisible={product.isVisible} confirmDelete={t("admin.products.confirmDelete")} />
       </td>
     </tr>
   );

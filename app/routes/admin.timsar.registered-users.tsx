@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AdminError } from "~/components/admin/admin-error";
+import { AdminTable } from "~/components/admin/admin-table";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getRegisteredPhones } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
@@ -26,36 +27,20 @@ export default function RegisteredUsers() {
   return (
     <section className="page admin-page">
       <h1>{t("admin.users.title")}</h1>
-      {phones.length === 0 ? (
-        <p className="admin-empty">{t("admin.users.empty")}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.users.phone")}</th>
-                <th scope="col">{t("admin.users.orderCount")}</th>
-                <th scope="col">{t("admin.users.lastOrder")}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("admin.users.viewOrders")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {phones.map((row) => (
-                <tr key={row.phone}>
-                  <td dir="ltr">{row.phone}</td>
-                  <td>{row.orderCount}</td>
-                  <td>{row.lastOrderAt ?? t("admin.users.never")}</td>
-                  <td>
-                    <Link to={`/admin/timsar/user-orders/${encodeURIComponent(row.phone)}`}>{t("admin.users.viewOrders")}</Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={phones}
+        rowKey={(row) => row.phone}
+        empty={t("admin.users.empty")}
+        columns={[
+          { header: t("admin.users.phone"), cell: (row) => row.phone, dir: "ltr" },
+          { header: t("admin.users.orderCount"), cell: (row) => row.orderCount },
+          { header: t("admin.users.lastOrder"), cell: (row) => row.lastOrderAt ?? t("admin.users.never") },
+          {
+            header: <span className="visually-hidden">{t("admin.users.viewOrders")}</span>,
+            cell: (row) => <Link to={`/admin/timsar/user-orders/${encodeURIComponent(row.phone)}`}>{t("admin.users.viewOrders")}</Link>,
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { PaymentBadge } from "~/components/admin/payment-badge";
+import { OrdersTable } from "~/components/admin/orders-table";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { AdminError } from "~/components/admin/admin-error";
-import { StatusBadge } from "~/components/status-badge";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getOrdersByPhone } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
@@ -33,49 +32,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function UserOrders() {
   const { t } = useTranslation();
-  const { phone, orders, language } = useLoaderData<typeof loader>();
+  const { phone, orders } = useLoaderData<typeof loader>();
   return (
     <section className="page admin-page">
       <p>
         <Link to="/admin/timsar/registered-users">{t("admin.users.back")}</Link>
       </p>
       <h1>{t("admin.users.ordersFor", { phone })}</h1>
-      {orders.length === 0 ? (
-        <p className="admin-empty">{t("admin.users.noOrders")}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.orders.orderNumber")}</th>
-                <th scope="col">{t("admin.orders.customer")}</th>
-                <th scope="col">{t("admin.orders.date")}</th>
-                <th scope="col">{t("admin.orders.total")}</th>
-                <th scope="col">{t("admin.orders.payment")}</th>
-                <th scope="col">{t("admin.orders.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <td>
-                    <Link to={`/admin/timsar/orders/${order.id}`}>{order.orderNumber}</Link>
-                  </td>
-                  <td>{order.fullName}</td>
-                  <td>{order.date}</td>
-                  <td>{order.total}</td>
-                  <td>
-                    <PaymentBadge paymentStatus={order.paymentStatus} />
-                  </td>
-                  <td>
-                    <StatusBadge status={order.status} language={language} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <OrdersTable orders={orders} empty={t("admin.users.noOrders")} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { categoryJson, deleteCategory, getAdminCategory, updateCategory } from "~/models/admin-catalogue.server";
+import { deleteCategory, getAdminCategory, updateCategory } from "~/models/admin-catalogue.server";
+import { categoryToJson } from "~/models/category.server";
 import { readCategoryUpload } from "~/admin/category-api.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
@@ -10,7 +11,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminApi(request);
   const category = await getAdminCategory(params.id ?? "");
   if (!category) return jsonError(404, bilingual("admin.categories.notFound"));
-  return Response.json({ category: categoryJson(category) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ category: categoryToJson(category) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** PUT renames (multipart `name`, optional new `iconImage`); DELETE refuses with 409 while products remain. */
@@ -28,5 +29,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const upload = await readCategoryUpload(request, "edit");
   const category = await updateCategory(id, { ...upload.names, iconImage: upload.iconImage ?? undefined });
   if (!category) return jsonError(404, bilingual("admin.categories.notFound"));
-  return Response.json({ message: bilingual("admin.categories.updated"), category: categoryJson((await getAdminCategory(id))!) });
+  return Response.json({ message: bilingual("admin.categories.updated"), category: categoryToJson((await getAdminCategory(id))!) });
 }

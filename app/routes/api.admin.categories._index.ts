@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { categoryJson, createCategory, getAdminCategory, listAdminCategories } from "~/models/admin-catalogue.server";
+import { createCategory, getAdminCategory, listAdminCategories } from "~/models/admin-catalogue.server";
+import { categoryToJson } from "~/models/category.server";
 import { readCategoryUpload } from "~/admin/category-api.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
@@ -9,7 +10,7 @@ import { bilingual } from "~/i18n/bilingual.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
   const categories = await listAdminCategories();
-  return Response.json({ categories: categories.map(categoryJson) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ categories: categories.map(categoryToJson) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** POST /api/admin/categories, multipart: name (JSON of en and ar) and iconImage (an image file). */
@@ -19,5 +20,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const upload = await readCategoryUpload(request, "create");
   const category = await createCategory({ ...upload.names, iconImage: upload.iconImage! });
   const created = await getAdminCategory(category.id);
-  return Response.json({ message: bilingual("admin.categories.created"), category: categoryJson(created!) }, { status: 201 });
+  return Response.json({ message: bilingual("admin.categories.created"), category: categoryToJson(created!) }, { status: 201 });
 }

@@ -3,8 +3,9 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { changePassword } from "~/models/customer.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { ChangePasswordSchema } from "~/shared/account-schemas";
-import { clientAddress, outcomeError, requireApiCustomer } from "~/auth/auth.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { outcomeError, requireApiCustomer } from "~/auth/auth.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { destroyCustomerSession } from "~/auth/session.server";
 
 /** Success ends every session of the customer, this one included: the client signs in again. */

@@ -3,8 +3,9 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { startPasswordReset } from "~/models/customer.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { EmailSchema } from "~/shared/account-schemas";
-import { clientAddress, outcomeError } from "~/auth/auth.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { outcomeError } from "~/auth/auth.server";
+import { clientAddress } from "~/utils/client-address.server";
 
 /** The same answer whether or not the e-mail has an account. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyLogin } from "~/models/customer.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { LoginSchema } from "~/shared/account-schemas";
-import { clientAddress, outcomeError } from "~/auth/auth.server";
+import { outcomeError } from "~/auth/auth.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { createCustomerSession } from "~/auth/session.server";
 
 /** Answers the e-mail and a bearer token (the session row's id); browsers also get the session cookie. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { codeFromMail, startSmtpServer } from "../../tests/setup/smtp";
 import { RouteClient } from "../../tests/setup/route-client";
+import { uniqueEmail } from "../../tests/factories/unique";
 import { action as changePassword } from "./api.auth.change-password";
 import { action as checkVerified } from "./api.auth.check-verified";
 import { action as forgotPassword } from "./api.auth.forgot-password";
@@ -25,8 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp.close();
 });
-
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 async function register(client: RouteClient, email: string, password = "first-password") {
   const before = smtp.received.length;

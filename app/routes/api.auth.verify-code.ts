@@ -2,8 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyRegistrationCode } from "~/models/customer.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { VerifyCodeSchema } from "~/shared/account-schemas";
-import { clientAddress, outcomeError } from "~/auth/auth.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { outcomeError } from "~/auth/auth.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { getProof, proofCookieHeader } from "~/auth/verification-proof.server";
 
 /** A right code answers the proof twice: as an HttpOnly cookie and as `verificationToken` for API clients. */

@@ -2,8 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyResetCode } from "~/models/customer.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { ResetCodeSchema } from "~/shared/account-schemas";
-import { clientAddress, outcomeError } from "~/auth/auth.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { outcomeError } from "~/auth/auth.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { proofCookieHeader } from "~/auth/verification-proof.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createCategory, createProduct, FIXTURE_GALLERY_IMAGE } from "../../tests/setup/shop-fixtures";
+import { prisma } from "~/db.server";
+import { createCategory } from "../../tests/factories/category";
+import { createProduct, FIXTURE_GALLERY_IMAGE } from "../../tests/factories/product";
 import { loader as categoriesLoader } from "./api.categories";
 import { loader as categoryLoader } from "./api.categories.$slug";
 import { loader as productsLoader } from "./api.products";
@@ -26,8 +28,8 @@ function callProduct(id: string) {
 
 describe("GET /api/categories", () => {
   it("answers { categories } with SPEC's fields, visible ones only", async () => {
-    const visible = await createCategory();
-    const hidden = await createCategory({ isVisible: false });
+    const visible = await createCategory(prisma);
+    const hidden = await createCategory(prisma, { isVisible: false });
     const { status, body } = await getJson(await callCategories());
     expect(status).toBe(200);
     const categories = body.categories as { _id: string; slug: string }[];
@@ -42,8 +44,8 @@ describe("GET /api/categories", () => {
   });
 
   it("answers one category by slug, and 404 with a bilingual message for hidden or missing", async () => {
-    const visible = await createCategory();
-    const hidden = await createCategory({ isVisible: false });
+    const visible = await createCategory(prisma);
+    const hidden = await createCategory(prisma, { isVisible: false });
     const found = await getJson(await callCategory(visible.slug));
     expect(found.status).toBe(200);
     expect(found.body.category).toMatchObject({ _id: visible.id, slug: visible.slug, name: { en: visible.nameEn, ar: visible.nameAr } });
@@ -57,8 +59,9 @@ describe("GET /api/categories", () => {
 
 describe("GET /api/products", () => {
   it("answers { products } in SPEC section 3's shape, prices in KD", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, {
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, {
+      categoryId: category.id,
       priceFils: 2250,
       priceBeforeDiscountFils: 3000,
       gallery: [FIXTURE_GALLERY_IMAGE],
@@ -89,11 +92,11 @@ describe("GET /api/products", () => {
   });
 
   it("never lists hidden products or products of hidden categories", async () => {
-    const category = await createCategory();
-    const hiddenCategory = await createCategory({ isVisible: false });
-    const shown = await createProduct(category.id);
-    const hiddenProduct = await createProduct(category.id, { isVisible: false });
-    const inHiddenCategory = await createProduct(hiddenCategory.id);
+    const category = await createCategory(prisma);
+    const hiddenCategory = await createCategory(prisma, { isVisible: false });
+    const shown = await createProduct(prisma, { categoryId: category.id });
+    const hiddenProduct = await createProduct(prisma, { categoryId: category.id, isVisible: false });
+    const inHiddenCategory = await createProduct(prisma, { categoryId: hiddenCategory.id });
     const { body } = await getJson(await callProducts());
     const ids = (body.products as { _id: string }[]).map((product) => product._id);
     expect(ids).toContain(shown.id);
@@ -103,8 +106,8 @@ describe("GET /api/products", () => {
   });
 
   it("treats the synthetic 'all' category as no filter and refuses a malformed slug with 400", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id);
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id });
     const all = await getJson(await callProducts("?category=all"));
     expect((all.body.products as { _id: string }[]).map((item) => item._id)).toContain(product.id);
     const bad = await getJson(await callProducts("?category=%3Cscript%3E"));
@@ -115,14 +118,14 @@ describe("GET /api/products", () => {
 
 describe("GET /api/products/{id}", () => {
   it("answers { product } for a visible product and 404 for hidden or missing", async () => {
-    const category = await createCategory();
-    const hiddenCategory = await createCategory({ isVisible: false });
-    const product = await createProduct(category.id, { stockQuantity: 0, isAvailable: false });
+    const category = await createCategory(prisma);
+    const hiddenCategory = await createCategory(prisma, { isVisible: false });
+    const product = await createProduct(prisma, { categoryId: category.id, stockQuantity: 0, isAvailable: false });
     const found = await getJson(await callProduct(product.id));
     expect(found.status).toBe(200);
     expect(found.body.product).toMatchObject({ _id: product.id, stockQuantity: 0, isAvailable: false, priceBeforeDiscount: null, hasDiscount: false });
-    const hidden = await createProduct(category.id, { isVisible: false });
-    const orphan = await createProduct(hiddenCategory.id);
+    const hidden = await createProduct(prisma, { categoryId: category.id, isVisible: false });
+    const orphan = await createProduct(prisma, { categoryId: hiddenCategory.id });
     for (const id of [hidden.id, orphan.id, "does-not-exist"]) {
       const missing = await getJson(await callProduct(id));
       expect(missing.status).toBe(404);

@@ -1,46 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createCustomerSession } from "~/auth/session.server";
+import { createCustomer } from "../../tests/factories/customer";
+import { createOrder } from "../../tests/factories/order";
 import { RouteClient } from "../../tests/setup/route-client";
 import { loader } from "./api.orders.my";
 
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-
-async function makeOrder(customerId: string | null, paymentStatus: string, extra: Partial<{ createdAt: Date }> = {}) {
-  return prisma.order.create({
-    data: {
-      orderNumber: `ORD-${unique()}`,
-      customerId,
-      isGuest: !customerId,
-      fullName: "Sara",
-      email: "sara@example.com",
-      phone: "51234567",
-      buildingType: "Apartment",
-      city: "Hawalli",
-      street: "Tunis St",
-      streetNumber: "3",
-      block: "2",
-      buildingNumber: "14",
-      floor: "1",
-      subtotalFils: 4500,
-      deliveryFeeFils: 1800,
-      totalFils: 6300,
-      status: "processing",
-      paymentStatus,
-      ...extra,
-      items: {
-        create: [
-          {
-            nameEn: "Pink bow",
-            nameAr: "فيونكة وردية",
-            imageUrl: "/images/bow.webp",
-            priceFils: 2250,
-            quantity: 2,
-            customTags: [{ titleEn: "Name", titleAr: "الاسم", value: "Lulu" }],
-          },
-        ],
+/** Sara's order, with the address and item the answer below is checked for. */
+function makeOrder(customerId: string | null, paymentStatus: string, extra: Partial<{ createdAt: Date }> = {}) {
+  return createOrder(prisma, {
+    customerId,
+    paymentStatus,
+    status: "processing",
+    fullName: "Sara",
+    phone: "51234567",
+    floor: "1",
+    items: [
+      {
+        nameEn: "Pink bow",
+        nameAr: "فيونكة وردية",
+        imageUrl: "/images/bow.webp",
+        priceFils: 2250,
+        quantity: 2,
+        customTags: [{ titleEn: "Name", titleAr: "الاسم", value: "Lulu" }],
       },
-    },
+    ],
+    ...extra,
   });
 }
 
@@ -52,8 +37,8 @@ describe("GET /api/orders/my", () => {
   });
 
   it("lists only this customer's paid orders, newest first, in SPEC's shape", async () => {
-    const customer = await prisma.customer.create({ data: { email: `orders-${unique()}@example.com`, isVerified: true } });
-    const other = await prisma.customer.create({ data: { email: `other-${unique()}@example.com`, isVerified: true } });
+    const customer = await createCustomer(prisma);
+    const other = await createCustomer(prisma);
     const older = await makeOrder(customer.id, "paid", { createdAt: new Date("2026-03-01T10:00:00Z") });
     const newer = await makeOrder(customer.id, "paid", { createdAt: new Date("2026-04-01T10:00:00Z") });
     await makeOrder(customer.id, "unpaid");

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { clearCartCookieHeader } from "~/cookies/cart.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { clearCartCookieHeader, clientKey } from "~/models/checkout.server";
 import { confirmPayment } from "~/models/payment.server";
 import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
+import { clientAddress } from "~/utils/client-address.server";
 
 const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });
 
@@ -14,7 +15,7 @@ const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
-  const limit = await hitRateLimit(`pay:${clientKey(context)}`, 120, 600);
+  const limit = await hitRateLimit(`pay:${clientAddress(context)}`, 120, 600);
   if (!limit.allowed) return jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
   const body = PayBodySchema.safeParse(await readJsonBody(request));
   if (!body.success) return jsonError(400, bilingual("payment.sessionNotFound"), { orderSessionId: [bilingual("payment.sessionNotFound")] });

@@ -1,10 +1,8 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
-import { createArea, createProduct, uniqueId } from "~/models/order-fixtures.test-helpers";
 import { testProvider } from "~/payments/test-provider.server";
 import { getCustomerSessionCookie } from "~/auth/session.server";
 import { action as placeOrderAction } from "./api.orders";
@@ -13,8 +11,15 @@ import { loader as orderStatusLoader } from "./api.orders.$orderNumber";
 import { loader as invoiceApiLoader } from "./api.invoice.$orderNumber";
 import { loader as paymentStatusLoader } from "./api.payment.status";
 import { loader as invoiceFileLoader } from "./uploads.invoices.$file";
+import { createCustomer } from "../../tests/factories/customer";
+import { createDeliveryArea } from "../../tests/factories/delivery-area";
+import { createProduct } from "../../tests/factories/product";
+import { createSession } from "../../tests/factories/session";
+import { uniqueId } from "../../tests/factories/unique";
 
 const context = () => ({ cspNonce: "", clientAddress: uniqueId("ip") });
+// The name the stored items and the stock message are checked for.
+const SATIN_BOW = { nameEn: "Satin Bow", nameAr: "فيونكة ستان" };
 
 function payload(city: string, productId: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -55,8 +60,8 @@ function getFile(orderNumber: string, query = "", cookie?: string) {
 
 describe("POST /api/orders", () => {
   it("ignores the client's prices, fee and total", async () => {
-    const city = await createArea(2500);
-    const product = await createProduct({ priceFils: 1750 });
+    const city = await createDeliveryArea(prisma, 2500);
+    const product = await createProduct(prisma, { ...SATIN_BOW, priceFils: 1750 });
     const { body } = await placeViaApi(city, product.id);
     expect(body.paymentUrl).toBe(`/payment?orderSessionId=${body.orderSessionId}`);
     expect(body.orderNumber).toMatch(/^ORD-\d{12}$/);
@@ -66,8 +71,8 @@ describe("POST /api/orders", () => {
   });
 
   it("answers 400 with bilingual field errors, and 409 when the stock is short", async () => {
-    const city = await createArea();
-    const product = await createProduct({ stock: 1 });
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { ...SATIN_BOW, stockQuantity: 1 });
     const invalid = await placeOrderAction({ request: post("/api/orders", payload(city, product.id, { phone: "12345678", fullName: "" })), params: {}, context: context() });
     expect(invalid.status).toBe(400);
     const errors = (await invalid.json()) as { message: string; fieldErrors: Record<string, string[]> };
@@ -77,12 +82,26 @@ describe("POST /api/orders", () => {
     expect(short.status).toBe(409);
     expect(((await short.json()) as { message: string }).message).toContain("Not enough stock for Satin Bow");
   });
+
+  it("refuses a product whose category is hidden as it refuses a hidden product, and keeps its stock", async () => {
+    const city = await createDeliveryArea(prisma);
+    const inHiddenCategory = await createProduct(prisma, { stockQuantity: 5 });
+    const hidden = await createProduct(prisma, { stockQuantity: 5 });
+    await prisma.category.update({ where: { id: inHiddenCategory.categoryId }, data: { isVisible: false } });
+    await prisma.product.update({ where: { id: hidden.id }, data: { isVisible: false } });
+    const refused = await placeOrderAction({ request: post("/api/orders", payload(city, inHiddenCategory.id)), params: {}, context: context() });
+    const hiddenRefused = await placeOrderAction({ request: post("/api/orders", payload(city, hidden.id)), params: {}, context: context() });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual(await hiddenRefused.json());
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: inHiddenCategory.id } })).stockQuantity).toBe(5);
+    expect(await prisma.orderItem.count({ where: { productId: inHiddenCategory.id } })).toBe(0);
+  });
 });
 
 describe("POST /api/orders/pay", () => {
   it("answers 409 before the provider confirms, then the number to every concurrent call, paying once", async () => {
-    const city = await createArea();
-    const product = await createProduct();
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma);
     const { body } = await placeViaApi(city, product.id);
     const early = await payAction({ request: post("/api/orders/pay", { orderSessionId: body.orderSessionId }), params: {}, context: context() });
     expect(early.status).toBe(409);
@@ -111,11 +130,11 @@ describe("POST /api/orders/pay", () => {
 
 describe("invoice privacy", () => {
   it("opens the PDF for the browser that ordered, a signed link or the owner, never for a stranger", async () => {
-    const city = await createArea();
-    const product = await createProduct();
-    const customer = await prisma.customer.create({ data: { email: `${uniqueId("owner")}@example.com`, isVerified: true } });
-    const session = await prisma.session.create({ data: { id: crypto.randomBytes(24).toString("base64url"), kind: "customer", customerId: customer.id, expiresAt: new Date(Date.now() + 3600_000) } });
-    const ownerCookie = (await getCustomerSessionCookie().serialize(session.id)).split(";")[0];
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma);
+    const customer = await createCustomer(prisma);
+    const sessionId = await createSession(prisma, { customerId: customer.id });
+    const ownerCookie = (await getCustomerSessionCookie().serialize(sessionId)).split(";")[0];
     const response = await placeOrderAction({ request: post("/api/orders", payload(city, product.id), { Cookie: ownerCookie }), params: {}, context: context() });
     const body = (await response.json()) as { orderSessionId: string; orderNumber: string };
     const accessCookie = response.headers.get("Set-Cookie")!.split(";")[0];
@@ -141,8 +160,8 @@ describe("invoice privacy", () => {
   });
 
   it("stops phone guessing for one order after 10 tries, even from different clients", async () => {
-    const city = await createArea();
-    const product = await createProduct();
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma);
     const { body } = await placeViaApi(city, product.id);
     await approve(body.orderSessionId);
     await payAction({ request: post("/api/orders/pay", { orderSessionId: body.orderSessionId }), params: {}, context: context() });

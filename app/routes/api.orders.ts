@@ -3,12 +3,13 @@ import { z } from "zod";
 import { CheckoutSchema } from "~/shared/checkout-schema";
 import { getLanguage } from "~/i18n/i18next.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
-import { bilingualOrderError, clientKey } from "~/models/checkout.server";
-import { rememberOrderHeader } from "~/models/invoice-access.server";
+import { bilingualOrderError } from "~/models/order-messages.server";
+import { rememberOrderHeader } from "~/cookies/order-access.server";
 import { OrderError } from "~/models/order.server";
 import { placeOrderAndStartPayment } from "~/models/payment.server";
 import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
 
 /**
@@ -49,7 +50,7 @@ function asText(value: unknown) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
-  const limit = await hitRateLimit(`orders:${clientKey(context)}`, 120, 600);
+  const limit = await hitRateLimit(`orders:${clientAddress(context)}`, 120, 600);
   if (!limit.allowed) return jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
 
   const payload = OrderPayloadSchema.safeParse(await readJsonBody(request));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createCategory, createProduct } from "../../tests/setup/shop-fixtures";
-import { readCartLines } from "~/models/cart.server";
+import { prisma } from "~/db.server";
+import { createCategory } from "../../tests/factories/category";
+import { createProduct } from "../../tests/factories/product";
+import { readCartLines } from "~/cookies/cart.server";
 import { action, loader } from "./cart";
 import { loader as cartJsonLoader } from "./cart[.]json";
 
@@ -27,8 +29,8 @@ async function unwrap(result: unknown): Promise<Response> {
 
 describe("the cart action without JavaScript", () => {
   it("adds, then redirects back with a one-shot 'added' flash; Buy Now goes to the cart", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id);
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id });
     const added = await unwrap(await action({ request: post({ intent: "add", productId: product.id, source: "card", redirectTo: "/?color=white" }), params: {}, context }));
     expect(added.status).toBe(303);
     expect(added.headers.get("Location")).toBe("/?color=white");
@@ -41,8 +43,8 @@ describe("the cart action without JavaScript", () => {
   });
 
   it("sends a card's add with required tags to the product page with SPEC's message", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { tags: [{ titleEn: "Name", titleAr: "الاسم", required: true }] });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, tags: [{ titleEn: "Name", titleAr: "الاسم", required: true }] });
     for (const [intent, flash] of [["add", "tagsRequiredAdd"], ["buy", "tagsRequiredBuy"]]) {
       const response = await unwrap(await action({ request: post({ intent, productId: product.id, source: "card" }), params: {}, context }));
       expect(response.headers.get("Location")).toBe(`/product/${product.id}`);
@@ -51,8 +53,8 @@ describe("the cart action without JavaScript", () => {
   });
 
   it("refuses an off-site redirect target", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id);
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id });
     const response = await unwrap(await action({ request: post({ intent: "add", productId: product.id, redirectTo: "//evil.example" }), params: {}, context }));
     expect(response.headers.get("Location")).toBe("/cart");
   });
@@ -60,8 +62,8 @@ describe("the cart action without JavaScript", () => {
 
 describe("the cart action with JavaScript", () => {
   it("answers the outcome instead of redirecting, and 409 for a problem", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { stockQuantity: 1 });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, stockQuantity: 1 });
     const first = await unwrap(await action({ request: post({ intent: "add", productId: product.id, mode: "fetch" }), params: {}, context }));
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ problem: null, intent: "add" });
@@ -75,8 +77,8 @@ describe("the cart action with JavaScript", () => {
 
 describe("the cart page", () => {
   it("lists lines with database prices and sends a signed-out shopper to /login?from=checkout", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { priceFils: 2750 });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, priceFils: 2750 });
     const added = await unwrap(await action({ request: post({ intent: "add", productId: product.id }), params: {}, context }));
     const request = new Request("http://shop.test/cart", { headers: { Cookie: cookiesOf(added) } });
     const page = (await loader({ request, params: {}, context })) as unknown as {
@@ -91,8 +93,8 @@ describe("the cart page", () => {
 
 describe("/cart.json, the drawer's data", () => {
   it("answers the same cart as the page, as JSON", async () => {
-    const category = await createCategory();
-    const product = await createProduct(category.id, { priceFils: 1200 });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, priceFils: 1200 });
     const added = await unwrap(await action({ request: post({ intent: "add", productId: product.id }), params: {}, context }));
     const response = await cartJsonLoader({ request: new Request("http://shop.test/cart.json", { headers: { Cookie: cookiesOf(added) } }), params: {}, context });
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");

@@ -6,18 +6,9 @@ import { ErrorPage } from "~/components/error-page";
 import { FlashToast } from "~/components/shop/flash-toast";
 import type { ShopFlash } from "~/shared/toast-messages";
 import { getLanguage } from "~/i18n/i18next.server";
-import {
-  addToCart,
-  cartCookieHeader,
-  cartCookieHeaderIfFits,
-  clearCartCookieHeader,
-  getCartView,
-  readCartLines,
-  removeLine,
-  setLineQuantity,
-  type CartChange,
-} from "~/models/cart.server";
-import { readFlash, setFlashHeader } from "~/models/shop-flash.server";
+import { cartCookieHeader, cartCookieHeaderIfFits, clearCartCookieHeader, readCartLines } from "~/cookies/cart.server";
+import { addToCart, getCartView, removeLine, setLineQuantity, type CartChange } from "~/models/cart.server";
+import { readFlash, setFlashHeader } from "~/cookies/shop-flash.server";
 import { CartActionSchema } from "~/models/storefront-input.server";
 import shopStyles from "~/styles/shop.css";
 import { fixedT } from "~/i18n/fixed-t.server";

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
-import { getCartView, readCartLines } from "~/models/cart.server";
+import { readCartLines } from "~/cookies/cart.server";
+import { getCartView } from "~/models/cart.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { checkoutHref } from "~/shared/storefront";
 

@@ -10,7 +10,8 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { changePassword } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
 import { ChangePasswordSchema } from "~/shared/account-schemas";
-import { clientAddress, requireCustomer } from "~/auth/auth.server";
+import { requireCustomer } from "~/auth/auth.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { destroyCustomerSession } from "~/auth/session.server";
 

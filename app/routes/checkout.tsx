@@ -6,9 +6,12 @@ import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { CheckoutSchema } from "~/shared/checkout-schema";
 import { ErrorPage } from "~/components/error-page";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { guestCookieHeader, getCartSummary, isCheckoutGuest, orderErrorMessage } from "~/models/checkout.server";
+import { readCartLines } from "~/cookies/cart.server";
+import { guestCookieHeader, isCheckoutGuest } from "~/cookies/checkout-guest.server";
+import { getCartSummary } from "~/models/cart.server";
+import { orderErrorMessage } from "~/models/order-messages.server";
 import { listDeliveryAreas } from "~/models/delivery-area.server";
-import { rememberOrderHeader } from "~/models/invoice-access.server";
+import { rememberOrderHeader } from "~/cookies/order-access.server";
 import { OrderError } from "~/models/order.server";
 import { placeOrderAndStartPayment } from "~/models/payment.server";
 import { pageMeta } from "~/utils/meta";
@@ -27,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isCheckoutGuest(request),
   ]);
   if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT);
-  const [cart, areas] = await Promise.all([getCartSummary(request, language), listDeliveryAreas()]);
+  const [cart, areas] = await Promise.all([getCartSummary(await readCartLines(request), language), listDeliveryAreas()]);
   return {
     language,
     items: cart.items,
@@ -53,9 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), paymentUrl: null, orderSessionId: null }, { status: 400 });
-  const cart = await getCartSummary(request, language);
+  const lines = await readCartLines(request);
   try {
-    const placed = await placeOrderAndStartPayment({ details: submission.value, lines: cart.lines, customerId: customer?.id ?? null, language });
+    const placed = await placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language });
     const headers = { "Set-Cookie": await rememberOrderHeader(request, placed.order.id) };
     // With JavaScript the page shows its toast and then goes on; without it the browser follows the redirect.
     if (formData.get("enhanced") === "1") return data({ result: submission.reply(), paymentUrl: placed.paymentUrl, orderSessionId: placed.orderSessionId }, { headers });

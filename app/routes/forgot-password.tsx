@@ -12,7 +12,7 @@ import { startPasswordReset } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
 import { EmailSchema } from "~/shared/account-schemas";
 import { saveResetEmail } from "~/auth/account-flow.server";
-import { clientAddress } from "~/auth/auth.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];

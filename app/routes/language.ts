@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { getEnv } from "~/env.server";
 import { isLanguage } from "~/i18n/config";
-import { languageCookieHeader } from "~/i18n/i18next.server";
+import { languageCookieHeader } from "~/cookies/language.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 
 /** The language toggle's form posts here; it works the same with JavaScript off. */
@@ -12,7 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isLanguage(language)) return redirect(back, { status: 303 });
   return redirect(back, {
     status: 303,
-    headers: { "Set-Cookie": languageCookieHeader(language, getEnv().isProduction) },
+    headers: { "Set-Cookie": languageCookieHeader(language) },
   });
 }
 

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { hashPassword } from "~/auth/password.server";
+import { createCustomer } from "../../tests/factories/customer";
+import { uniqueEmail } from "../../tests/factories/unique";
 import { RouteClient } from "../../tests/setup/route-client";
 import { action, loader } from "./login";
 
 async function customer(password: string) {
-  const email = `page-login-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await prisma.customer.create({ data: { email, isVerified: true, passwordHash: await hashPassword(password) } });
-  return email;
+  return (await createCustomer(prisma, { email: uniqueEmail("page-login"), password })).email;
 }
 
 describe("the login page (remix-auth form strategy)", () => {

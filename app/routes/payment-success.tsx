@@ -6,7 +6,7 @@ import { normalizeOrderNumber } from "~/shared/order-number";
 import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
-import { clearCartCookieHeader } from "~/models/checkout.server";
+import { clearCartCookieHeader } from "~/cookies/cart.server";
 import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
 import { getOrderByNumber } from "~/models/order.server";
 import { pageMeta } from "~/utils/meta";

@@ -8,12 +8,13 @@ import { CardSchema } from "~/shared/card-schema";
 import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { clearCartCookieHeader, clientKey } from "~/models/checkout.server";
+import { clearCartCookieHeader } from "~/cookies/cart.server";
 import { beginGatewayPayment, confirmPayment, getPaymentSession, listPaymentMethods, PaymentStartError } from "~/models/payment.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { formatKD } from "~/shared/money";
+import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import checkoutStyles from "~/styles/checkout.css";
 
@@ -79,7 +80,7 @@ async function testCardAction(request: Request, formData: FormData, context: Act
   const submission = parseWithZod(formData, { schema: CardSchema });
   if (submission.status !== "success") return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS })), { status: 400 });
   const { orderSessionId, cardNumber } = submission.value;
-  const attempts = await hitRateLimit(`card:${orderSessionId}:${clientKey(context)}`, 10, 600);
+  const attempts = await hitRateLimit(`card:${orderSessionId}:${clientAddress(context)}`, 10, 600);
   if (!attempts.allowed) {
     return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("payment.orderFailedRetry")] })), { status: 429 });
   }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { createArea, createProduct, uniqueId } from "~/models/order-fixtures.test-helpers";
 import { testProvider } from "~/payments/test-provider.server";
 import { action as placeOrderAction } from "./api.orders";
 import { loader as invoiceByIdLoader } from "./invoice.$orderId";
 import { loader as returnLoader } from "./payment_.return";
+import { createDeliveryArea } from "../../tests/factories/delivery-area";
+import { createProduct } from "../../tests/factories/product";
+import { uniqueId } from "../../tests/factories/unique";
 
 const context = () => ({ cspNonce: "", clientAddress: uniqueId("ip") });
 
@@ -15,8 +17,8 @@ async function loaderData(response: unknown) {
 
 describe("the payment result page by orderId", () => {
   it("asks the provider, shows the confirmed order, empties the cart, and opens the invoice for its buyer only", async () => {
-    const city = await createArea();
-    const product = await createProduct();
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma);
     const body = {
       fullName: "Sara",
       email: "sara@example.com",

@@ -10,7 +10,7 @@ import { localized } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { getVisibleProduct, isInStock, productImages, showsDiscount } from "~/models/product.server";
-import { readFlash } from "~/models/shop-flash.server";
+import { readFlash } from "~/cookies/shop-flash.server";
 import { ProductParamsSchema } from "~/models/storefront-input.server";
 import shopStyles from "~/styles/shop.css";
 import { filsToKD } from "~/shared/money";

@@ -12,7 +12,7 @@ import { completeRegistration, isRegistrationVerified, startRegistration, verify
 import accountStyles from "~/styles/account.css";
 import { CodeStepSchema, EmailSchema, ProfileSchema } from "~/shared/account-schemas";
 import { readRegistrationProgress, saveRegistrationProgress, type RegistrationProgress } from "~/auth/account-flow.server";
-import { clientAddress } from "~/auth/auth.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { clearProofCookieHeader, getProof, proofCookieHeader } from "~/auth/verification-proof.server";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { adminCookie, customerToken, request } from "../../tests/support/admin-requests";
-import { createTestOrder } from "../../tests/support/orders";
+import { createOrder } from "../../tests/factories/order";
 import { loader } from "./uploads.invoices.$file";
 
 function invoiceRequest(orderNumber: string, auth: { cookie?: string; token?: string } = {}) {
@@ -20,7 +20,7 @@ async function status(promise: Promise<Response>) {
 
 describe("invoice PDFs and the administrator", () => {
   it("open for the admin session, not for a stranger or another shopper", async () => {
-    const order = await createTestOrder(prisma, { paymentStatus: "paid" });
+    const order = await createOrder(prisma, { paymentStatus: "paid" });
     const { cookie } = await adminCookie();
     const admin = await invoiceRequest(order.orderNumber, { cookie });
     expect(admin.status).toBe(200);

@@ -11,7 +11,7 @@ import { verifyResetCode } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
 import { ResetCodeStepSchema } from "~/shared/account-schemas";
 import { readResetEmail } from "~/auth/account-flow.server";
-import { clientAddress } from "~/auth/auth.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { proofCookieHeader } from "~/auth/verification-proof.server";
 

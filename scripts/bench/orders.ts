@@ -21,7 +21,8 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
   process.env.DATABASE_URL = databaseUrl;
   const { prisma, prepareDatabase } = await import("../../app/db.server");
   const { placeOrder, OrderError } = await import("../../app/models/order.server");
-  const { renderInvoicePdf, getInvoiceOrder } = await import("../../app/models/invoice.server");
+  const { getInvoiceData } = await import("../../app/models/invoice.server");
+  const { renderInvoicePdf } = await import("../../app/pdf/invoice.server");
   await prepareDatabase();
 
   const area = await prisma.deliveryArea.findFirstOrThrow({ orderBy: { position: "asc" } });
@@ -67,7 +68,7 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
   // Invoices: a paid order with a few items.
   const placed = await order(plenty.id);
   await prisma.order.update({ where: { id: placed.id }, data: { paymentStatus: "paid", paidAt: new Date() } });
-  const invoiceOrder = (await getInvoiceOrder(placed.orderNumber))!;
+  const invoiceOrder = (await getInvoiceData(placed.orderNumber))!;
   const timings: number[] = [];
   for (let index = 0; index < 100; index++) {
     const start = performance.now();

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createCustomer, uniqueEmail } from "../setup/e2e-db";
+import { createCustomer } from "../factories/customer";
+import { uniqueEmail } from "../factories/unique";
+import { e2eDatabase } from "../support/e2e-database";
 import { mailCount, waitForCode } from "../setup/mailbox";
 
 const TEXT = {
@@ -62,7 +64,7 @@ for (const language of ["ar", "en"] as const) {
 
     test("forgot password → code from the mail → new password → login", async ({ page, javaScriptEnabled }) => {
       const email = uniqueEmail(`forgot-${language}`);
-      await createCustomer(email, "old-password");
+      await createCustomer(e2eDatabase(), { email, password: "old-password" });
       await page.goto("/forgot-password");
       // with JavaScript the form says so (js=1) once hydrated, and the page waits SPEC's 1.2 s itself
       if (javaScriptEnabled) await expect(page.locator('input[name="js"]')).toBeAttached();
@@ -110,7 +112,7 @@ for (const language of ["ar", "en"] as const) {
 
     test("change password needs both fields and the right old one, then signs out", async ({ page, javaScriptEnabled }) => {
       const email = uniqueEmail(`change-${language}`);
-      await createCustomer(email, "before-change");
+      await createCustomer(e2eDatabase(), { email, password: "before-change" });
       await signIn(page, text, email, "before-change");
       await expect(page).toHaveURL(/\/account$/);
       await page.getByRole("link", { name: text.changeButton }).click();

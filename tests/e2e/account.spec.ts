@@ -1,5 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createCustomer, createPaidOrder, uniqueEmail } from "../setup/e2e-db";
+import { createCustomer } from "../factories/customer";
+import { createOrder } from "../factories/order";
+import { uniqueEmail } from "../factories/unique";
+import { e2eDatabase } from "../support/e2e-database";
 import { mailCount, waitForCode } from "../setup/mailbox";
 
 const TEXT = {
@@ -153,7 +156,7 @@ test.describe("registration step 3", () => {
 test.describe("login page", () => {
   test("offers guest checkout only when coming from the cart's checkout, and returns there after login", async ({ page }) => {
     const email = uniqueEmail("from-checkout");
-    await createCustomer(email, "checkout-pass");
+    await createCustomer(e2eDatabase(), { email, password: "checkout-pass" });
     await page.goto("/login");
     await expect(page.getByTestId("guest-checkout")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "نسيت كلمة المرور؟" })).toHaveAttribute("href", "/forgot-password");
@@ -190,15 +193,30 @@ test.describe("login page", () => {
 test.describe("my orders", () => {
   test("shows 'No orders yet', then the paid orders with date, total, badge, items and invoice link", async ({ page, baseURL }) => {
     const email = uniqueEmail("orders");
-    const customerId = await createCustomer(email, "orders-pass");
+    const customer = await createCustomer(e2eDatabase(), { email, password: "orders-pass" });
     await page.request.post("/api/auth/login", { data: { email, password: "orders-pass" } });
     await useLanguage(page, "en", baseURL);
     await page.goto("/my-orders");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Orders");
     await expect(page.getByTestId("orders-empty")).toHaveText("No orders yet");
 
-    const orderNumber = `ORD-${Date.now()}`;
-    createPaidOrder(customerId, { orderNumber, createdAt: "2026-03-15T09:00:00.000+00:00", status: "outForDelivery", totalFils: 6300 });
+    const { orderNumber } = await createOrder(e2eDatabase(), {
+      customerId: customer.id,
+      createdAt: new Date("2026-03-15T09:00:00.000Z"),
+      status: "outForDelivery",
+      items: [
+        {
+          nameEn: "Pink bow",
+          nameAr: "فيونكة وردية",
+          priceFils: 2250,
+          quantity: 2,
+          customTags: [
+            { titleEn: "Name", titleAr: "الاسم", value: "Lulu" },
+            { titleEn: "Class", titleAr: "الصف", value: "KG2" },
+          ],
+        },
+      ],
+    });
     await page.reload();
     const card = page.getByTestId("order-card");
     await expect(card).toHaveCount(1);

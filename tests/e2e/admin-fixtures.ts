@@ -1,33 +1,20 @@
-/** Shared helpers for the admin browser tests: the e2e database and a signed-in administrator. */
-import crypto from "node:crypto";
-import path from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+/** Shared helpers for the admin browser tests: a signed-in administrator and pictures to upload. */
 import type { BrowserContext } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import sharp from "sharp";
-import { PrismaClient } from "../../app/generated/prisma/client";
-import { resolveSqliteUrl } from "../../app/utils/database-url";
+import { createSession } from "../factories/session";
+import { e2eDatabase } from "../support/e2e-database";
 
 export const ADMIN_EMAIL = "admin@example.com";
 export const ADMIN_PASSWORD = "admin-password-e2e";
 // The web server of playwright.config.ts signs cookies with this secret.
 const SESSION_SECRET = "e2e-session-secret-0123456789";
 
-let client: PrismaClient | undefined;
-
-export function e2eDatabase(): PrismaClient {
-  client ??= new PrismaClient({
-    adapter: new PrismaBetterSQLite3({ url: resolveSqliteUrl(`file:${path.resolve("tests/.tmp/e2e.db")}`), timeout: 5000 }),
-  });
-  return client;
-}
-
 /** Signs the browser in as the administrator by creating the session row directly (only the login test uses the form). */
 export async function signInAsAdmin(context: BrowserContext, baseURL: string) {
   const prisma = e2eDatabase();
   const admin = await prisma.admin.findUniqueOrThrow({ where: { email: ADMIN_EMAIL } });
-  const id = crypto.randomBytes(32).toString("base64url");
-  await prisma.session.create({ data: { id, kind: "admin", adminId: admin.id, expiresAt: new Date(Date.now() + 3600_000) } });
+  const id = await createSession(prisma, { adminId: admin.id });
   const value = (await createCookie("__admin", { secrets: [SESSION_SECRET] }).serialize(id)).split(";")[0].split("=").slice(1).join("=");
   await context.addCookies([{ name: "__admin", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
@@ -38,8 +25,4 @@ export async function useEnglish(context: BrowserContext, baseURL: string) {
 
 export function pictureBuffer(color = "#e91e63"): Promise<Buffer> {
   return sharp({ create: { width: 320, height: 240, channels: 3, background: color } }).png().toBuffer();
-}
-
-export function unique(prefix: string): string {
-  return `${prefix} ${crypto.randomBytes(4).toString("hex")}`;
 }

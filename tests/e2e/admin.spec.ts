@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { createTestOrder } from "../support/orders";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, e2eDatabase, pictureBuffer, signInAsAdmin, unique, useEnglish } from "./admin-fixtures";
+import { createOrder } from "../factories/order";
+import { createProduct } from "../factories/product";
+import { uniqueName } from "../factories/unique";
+import { e2eDatabase } from "../support/e2e-database";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, pictureBuffer, signInAsAdmin, useEnglish } from "./admin-fixtures";
 
 test.describe("admin login", () => {
   test("guards the admin pages, refuses a wrong password, then opens the dashboard", async ({ page, context, baseURL }) => {
@@ -39,7 +42,7 @@ test.describe("catalogue management", () => {
   test("creates a category and a product with an uploaded image and a required custom tag, then hides them", async ({ page, context, baseURL }, testInfo) => {
     await useEnglish(context, baseURL!);
     await signInAsAdmin(context, baseURL!);
-    const categoryName = unique("Ribbons");
+    const categoryName = uniqueName("Ribbons");
 
     await page.goto("/admin/timsar/categories/new");
     await page.getByRole("button", { name: "Create category" }).click();
@@ -53,7 +56,7 @@ test.describe("catalogue management", () => {
     await page.goto("/");
     await expect(page.locator("#categories-section")).toContainText(categoryName);
 
-    const productName = unique("Velvet bow");
+    const productName = uniqueName("Velvet bow");
     await page.goto("/admin/timsar/products/new");
     await page.getByLabel("Name (English)").fill(productName);
     await page.getByLabel("Name (Arabic)").fill("فيونكة مخمل");
@@ -105,7 +108,7 @@ test.describe("catalogue management", () => {
     await useEnglish(context, baseURL!);
     await signInAsAdmin(context, baseURL!);
     await page.goto("/admin/timsar/products/new");
-    await page.getByLabel("Name (English)").fill(unique("Clip"));
+    await page.getByLabel("Name (English)").fill(uniqueName("Clip"));
     await page.getByLabel("Name (Arabic)").fill("بكلة");
     await page.getByLabel("Price (KD)", { exact: true }).fill("2");
     await page.getByLabel("Category").selectOption({ index: 1 });
@@ -122,9 +125,7 @@ test.describe("product editing", () => {
     await signInAsAdmin(context, baseURL!);
     const prisma = e2eDatabase();
     const category = await prisma.category.findUniqueOrThrow({ where: { slug: "hair-accessories" } });
-    const product = await prisma.product.create({
-      data: { nameEn: unique("Headband"), nameAr: "طوق", priceFils: 3000, stockQuantity: 4, imageUrl: "/uploads/catalogue/seed-product-01-main.webp", categoryId: category.id },
-    });
+    const product = await createProduct(prisma, { categoryId: category.id, nameEn: uniqueName("Headband"), nameAr: "طوق", priceFils: 3000, stockQuantity: 4 });
 
     await page.goto(`/admin/timsar/products/edit/${product.id}`);
     const price = page.getByLabel("Price (KD)", { exact: true });
@@ -154,8 +155,8 @@ test.describe("orders", () => {
   test("changes an order's status from the list and from the order page, with its history", async ({ page, context, baseURL }) => {
     await useEnglish(context, baseURL!);
     await signInAsAdmin(context, baseURL!);
-    const order = await createTestOrder(e2eDatabase() as never, {
-      fullName: unique("Maryam"),
+    const order = await createOrder(e2eDatabase(), {
+      fullName: uniqueName("Maryam"),
       items: [{ nameEn: "Pink bow", nameAr: "فيونكة", priceFils: 1500, quantity: 2, customTags: [{ titleEn: "Name", titleAr: "الاسم", value: "Lulu" }] }],
     });
 
@@ -187,8 +188,8 @@ test.describe("orders", () => {
   test("keeps unpaid orders out of the fulfilment tabs, and a row opens its order", async ({ page, context, baseURL }, testInfo) => {
     await useEnglish(context, baseURL!);
     await signInAsAdmin(context, baseURL!);
-    const fullName = unique("Unpaid shopper");
-    const order = await createTestOrder(e2eDatabase() as never, { fullName, paymentStatus: "unpaid" });
+    const fullName = uniqueName("Unpaid shopper");
+    const order = await createOrder(e2eDatabase(), { fullName, paymentStatus: "unpaid" });
     await page.goto(`/admin/timsar/orders?search=${encodeURIComponent(fullName)}`);
     await expect(page.getByText("No orders found.")).toBeVisible();
     await page.goto(`/admin/timsar/orders?status=unpaid&search=${encodeURIComponent(fullName)}`);
@@ -204,8 +205,8 @@ test.describe("sales report", () => {
   test("shows today's paid orders with exact totals and offers CSV", async ({ page, context, baseURL }) => {
     await useEnglish(context, baseURL!);
     await signInAsAdmin(context, baseURL!);
-    const paid = await createTestOrder(e2eDatabase() as never, { subtotalFils: 3335, deliveryFeeFils: 1800 });
-    const unpaid = await createTestOrder(e2eDatabase() as never, { subtotalFils: 9000, paymentStatus: "unpaid" });
+    const paid = await createOrder(e2eDatabase(), { subtotalFils: 3335, deliveryFeeFils: 1800 });
+    const unpaid = await createOrder(e2eDatabase(), { subtotalFils: 9000, paymentStatus: "unpaid" });
     await page.goto("/admin/timsar/sales-report");
     await expect(page.getByRole("heading", { name: "Sales Report" })).toBeVisible();
     await expect(page.getByTestId("report-day").getByRole("row", { name: new RegExp(paid.orderNumber) })).toContainText("5.13 KD");

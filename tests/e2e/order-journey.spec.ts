@@ -1,13 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { createTestOrder } from "../support/orders";
+import { createOrder } from "../factories/order";
+import { uniqueName } from "../factories/unique";
+import { e2eDatabase } from "../support/e2e-database";
 import { signInAsNewCustomer } from "../support/shopper";
-import { e2eDatabase, signInAsAdmin, unique } from "./admin-fixtures";
+import { signInAsAdmin } from "./admin-fixtures";
 
 // The administrator's status change is what the shopper sees, on My Orders and on the tracking page.
 test("a status set by the administrator shows on the shopper's My Orders and tracking pages", async ({ browser, baseURL }) => {
   const shopperContext = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
   const customer = await signInAsNewCustomer(shopperContext, baseURL!);
-  const order = await createTestOrder(e2eDatabase() as never, { fullName: unique("Hessa"), customerId: customer.id, phone: customer.phone });
+  const order = await createOrder(e2eDatabase(), { fullName: uniqueName("Hessa"), customerId: customer.id, phone: customer.phone });
 
   const shopper = await shopperContext.newPage();
   await shopper.goto("/my-orders");

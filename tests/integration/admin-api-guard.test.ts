@@ -1,58 +1,98 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import * as categories from "~/routes/api.admin.categories._index";
-import * as category from "~/routes/api.admin.categories.$id._index";
-import * as categoryProducts from "~/routes/api.admin.categories.$id.products";
-import * as categoryToggle from "~/routes/api.admin.categories.$id.toggle";
-import * as grouped from "~/routes/api.admin.grouped-orders";
-import * as orders from "~/routes/api.admin.orders._index";
-import * as order from "~/routes/api.admin.orders.$id._index";
-import * as orderStatus from "~/routes/api.admin.orders.$id.status";
-import * as products from "~/routes/api.admin.products._index";
-import * as product from "~/routes/api.admin.products.$id._index";
-import * as productToggle from "~/routes/api.admin.products.$id.toggle";
-import * as salesReport from "~/routes/api.admin.sales-report";
-import * as byPhone from "~/routes/api.admin.users.orders.by-phone.$phone";
-import * as phones from "~/routes/api.admin.users.phones";
-import * as upload from "~/routes/api.upload";
 import { adminCookie, customerToken, request } from "../support/admin-requests";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
 
-/** Every admin call of SPEC section 7 (login and session excepted) with the method it answers. */
-const CALLS: { name: string; method: string; path: string; handler: Handler; params?: Record<string, string> }[] = [
-  { name: "GET orders", method: "GET", path: "/api/admin/orders", handler: orders.loader as Handler },
-  { name: "GET order", method: "GET", path: "/api/admin/orders/x", handler: order.loader as Handler, params: { id: "x" } },
-  { name: "PUT order status", method: "PUT", path: "/api/admin/orders/x/status", handler: orderStatus.action as Handler, params: { id: "x" } },
-  { name: "GET grouped orders", method: "GET", path: "/api/admin/grouped-orders", handler: grouped.loader as Handler },
-  { name: "GET phones", method: "GET", path: "/api/admin/users/phones", handler: phones.loader as Handler },
-  { name: "GET orders by phone", method: "GET", path: "/api/admin/users/orders/by-phone/99998888", handler: byPhone.loader as Handler, params: { phone: "99998888" } },
-  { name: "GET sales report", method: "GET", path: "/api/admin/sales-report", handler: salesReport.loader as Handler },
-  { name: "GET categories", method: "GET", path: "/api/admin/categories", handler: categories.loader as Handler },
-  { name: "POST category", method: "POST", path: "/api/admin/categories", handler: categories.action as Handler },
-  { name: "GET category", method: "GET", path: "/api/admin/categories/x", handler: category.loader as Handler, params: { id: "x" } },
-  { name: "PUT category", method: "PUT", path: "/api/admin/categories/x", handler: category.action as Handler, params: { id: "x" } },
-  { name: "DELETE category", method: "DELETE", path: "/api/admin/categories/x", handler: category.action as Handler, params: { id: "x" } },
-  { name: "GET category products", method: "GET", path: "/api/admin/categories/x/products", handler: categoryProducts.loader as Handler, params: { id: "x" } },
-  { name: "PUT category toggle", method: "PUT", path: "/api/admin/categories/x/toggle", handler: categoryToggle.action as Handler, params: { id: "x" } },
-  { name: "GET products", method: "GET", path: "/api/admin/products", handler: products.loader as Handler },
-  { name: "POST product", method: "POST", path: "/api/admin/products", handler: products.action as Handler },
-  { name: "GET product", method: "GET", path: "/api/admin/products/x", handler: product.loader as Handler, params: { id: "x" } },
-  { name: "PUT product", method: "PUT", path: "/api/admin/products/x", handler: product.action as Handler, params: { id: "x" } },
-  { name: "DELETE product", method: "DELETE", path: "/api/admin/products/x", handler: product.action as Handler, params: { id: "x" } },
-  { name: "PUT product toggle", method: "PUT", path: "/api/admin/products/x/toggle", handler: productToggle.action as Handler, params: { id: "x" } },
-  { name: "POST upload", method: "POST", path: "/api/upload", handler: upload.action as Handler },
-];
+const ROUTES = path.resolve("app/routes");
 
-async function call(entry: (typeof CALLS)[number], auth: { cookie?: string; token?: string }) {
+/** The admin API's doors that must open without an administrator, and why. */
+const OPEN_ROUTES: Record<string, string> = {
+  "api.admin.timsar.ts": "the login itself",
+  "api.admin.session.ts": "answers { isAdmin: false } to anyone, so a client can poll it",
+  "api.admin.logout.ts": "signing out needs no session",
+};
+
+/** Admin-only routes whose names do not start with api.admin. */
+const ALSO_ADMIN_ONLY = ["api.upload.ts"];
+
+/** A value for each route parameter; the guard answers before any lookup, so they need not exist. */
+const PARAMS: Record<string, string> = { id: "x", phone: "99998888" };
+
+/** Every api.admin.* route module, as Remix finds them (remix.config.js ignores test files; a folder's module is its route.ts). */
+function adminRouteFiles(): string[] {
+  return fs
+    .readdirSync(ROUTES, { withFileTypes: true })
+    .filter((entry) => entry.name.startsWith("api.admin.") && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => (entry.isDirectory() ? path.join(entry.name, "route.ts") : entry.name))
+    .sort();
+}
+
+/** Remix's flat-route naming: dots are slashes, `$name` a parameter, `_index` the folder's own URL. */
+function routeOf(file: string): { url: string; params: Record<string, string> } {
+  const name = file.replace(/(\/route)?\.tsx?$/, "");
+  const params: Record<string, string> = {};
+  const segments = name
+    .split(".")
+    .filter((segment) => segment !== "_index")
+    .map((segment) => {
+      if (!segment.startsWith("$")) return segment;
+      const param = segment.slice(1);
+      params[param] = PARAMS[param] ?? "x";
+      return params[param];
+    });
+  return { url: `/${segments.join("/")}`, params };
+}
+
+type Call = { name: string; method: string; url: string; params: Record<string, string>; handler: Handler };
+
+/** The loader answers GET; the action answers the methods its file names ("PUT", "DELETE", ...), else a form's POST. */
+async function callsOf(file: string): Promise<Call[]> {
+  const source = fs.readFileSync(path.join(ROUTES, file), "utf8");
+  const route = (await import(path.join(ROUTES, file))) as { loader?: Handler; action?: Handler };
+  const { url, params } = routeOf(file);
+  const calls: Call[] = [];
+  if (route.loader) calls.push({ name: `GET ${url}`, method: "GET", url, params, handler: route.loader });
+  if (route.action) {
+    const named = [...new Set([...source.matchAll(/"(POST|PUT|PATCH|DELETE)"/g)].map((match) => match[1]))];
+    for (const method of named.length > 0 ? named : ["POST"]) calls.push({ name: `${method} ${url}`, method, url, params, handler: route.action });
+  }
+  return calls;
+}
+
+/**
+ * A handler that takes no arguments never sees the request, so it cannot tell who asks: it can only be the
+ * "method not allowed" answer of a route that serves other methods, and is checked to be just that.
+ */
+const seesTheRequest = (entry: Call) => entry.handler.length > 0;
+
+const FILES = adminRouteFiles();
+const GUARDED_FILES = [...FILES.filter((file) => !(file in OPEN_ROUTES)), ...ALSO_ADMIN_ONLY];
+const CALLS_BY_FILE = await Promise.all(GUARDED_FILES.map(async (file) => ({ file, calls: await callsOf(file) })));
+const CALLS = CALLS_BY_FILE.flatMap(({ calls }) => calls.filter(seesTheRequest));
+const REFUSALS = CALLS_BY_FILE.flatMap(({ calls }) => calls.filter((entry) => !seesTheRequest(entry)));
+
+async function call(entry: Call, auth: { cookie?: string; token?: string }) {
   const body = entry.method === "GET" ? undefined : JSON.stringify({});
-  const req = request(entry.path, { method: entry.method, body, headers: body ? { "Content-Type": "application/json" } : {}, ...auth });
+  const req = request(entry.url, { method: entry.method, body, headers: body ? { "Content-Type": "application/json" } : {}, ...auth });
   try {
-    return await entry.handler({ request: req, params: entry.params ?? {}, context: {} });
+    return await entry.handler({ request: req, params: entry.params, context: {} });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
 }
+
+describe("the list of admin API routes", () => {
+  it("comes from the route files: each one is checked below or named open on purpose", () => {
+    expect(FILES.length).toBeGreaterThan(0);
+    for (const file of Object.keys(OPEN_ROUTES)) expect(FILES, `${file} is named open but no longer exists`).toContain(file);
+    for (const { file, calls } of CALLS_BY_FILE) {
+      expect(calls.filter(seesTheRequest).length, `${file} has no loader or action that reads the request`).toBeGreaterThan(0);
+    }
+  });
+});
 
 describe("every admin API call", () => {
   it.each(CALLS)("$name answers 401 without any session", async (entry) => {
@@ -67,9 +107,14 @@ describe("every admin API call", () => {
     expect(await response.json()).toEqual({ message: expect.stringContaining("Administrators only") });
   });
 
+  it.each(REFUSALS)("$name answers 405 to anyone", async (entry) => {
+    expect((await call(entry, {})).status).toBe(405);
+  });
+
   it("lets the administrator in", async () => {
     const { cookie } = await adminCookie();
-    const response = await call(CALLS[0], { cookie });
+    const orders = CALLS.find((entry) => entry.name === "GET /api/admin/orders")!;
+    const response = await call(orders, { cookie });
     expect(response.status).toBe(200);
     expect(await response.json()).toHaveProperty("orders");
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { startServer } from "../setup/server-process";
-import { createCategory, createProduct } from "../setup/shop-fixtures";
+import { createCategory } from "../factories/category";
+import { createProduct } from "../factories/product";
 
 // The real server.ts keeps shared pages (server/page-cache.ts); these tests look at what a visitor would see
 // from it: their own language, their own cart, the catalogue as it is now, and scripts the browser will run.
@@ -18,8 +19,8 @@ describe("pages shared between visitors without cookies", () => {
 
   beforeAll(async () => {
     server = startServer(port);
-    const category = await createCategory();
-    const product = await createProduct(category.id, { priceFils: 2250 });
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, priceFils: 2250 });
     productId = product.id;
     productPath = `/product/${product.id}`;
     await server.ready;

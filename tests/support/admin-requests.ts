@@ -1,22 +1,20 @@
 /** Requests signed in as the administrator or as a shopper, for calling loaders and actions directly. */
-import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { createAdminSession } from "~/auth/admin-session.server";
-import { newSessionId } from "~/auth/session.server";
+import { createAdmin } from "../factories/admin";
+import { createCustomer } from "../factories/customer";
+import { createSession } from "../factories/session";
 
 export async function adminCookie(): Promise<{ cookie: string; admin: { id: string; email: string } }> {
-  const email = `admin-${crypto.randomUUID()}@example.com`;
-  const admin = await prisma.admin.create({ data: { email, passwordHash: "not-used" } });
+  const admin = await createAdmin(prisma);
   const setCookie = await createAdminSession(admin.id);
-  return { cookie: setCookie.split(";")[0], admin: { id: admin.id, email } };
+  return { cookie: setCookie.split(";")[0], admin: { id: admin.id, email: admin.email } };
 }
 
 /** A shopper's bearer token (the customer API accepts it the same as the cookie). */
 export async function customerToken(): Promise<string> {
-  const customer = await prisma.customer.create({ data: { email: `shopper-${crypto.randomUUID()}@example.com`, isVerified: true } });
-  const id = newSessionId();
-  await prisma.session.create({ data: { id, kind: "customer", customerId: customer.id, expiresAt: new Date(Date.now() + 3600_000) } });
-  return id;
+  const customer = await createCustomer(prisma);
+  return createSession(prisma, { customerId: customer.id });
 }
 
 export function request(path: string, init: RequestInit & { cookie?: string; token?: string; json?: unknown } = {}) {

@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 
 export type TestCartLine = { productId: string; quantity: number; customTags: string[] };
 
-/** Signs a cart cookie exactly as app/models/cart.server.ts does, so tests can fill a cart without the cart UI. */
+/** Signs a cart cookie exactly as app/cookies/cart.server.ts does, so tests can fill a cart without the cart UI. */
 export async function signedCartCookie(lines: TestCartLine[], secret: string): Promise<string> {
   const cookie = createCookie("cart", { path: "/", sameSite: "lax", httpOnly: true, secrets: [secret] });
   const header = await cookie.serialize(lines);

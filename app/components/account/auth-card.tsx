@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { FormMessage } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** The narrow card every account form sits in. */
 export function AuthCard({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
@@ -20,15 +20,9 @@ export function FormErrors({ errors }: { errors?: string[] | null }) {
 }
 
 /**
- * True once React runs in the browser. Forms send it as `js=1`, so the server can answer data (and the page
- * waits SPEC's seconds before moving on) instead of a plain redirect for browsers without JavaScript.
+ * Sent as `js=1` once React runs, so the server can answer data (and the page waits SPEC's seconds before moving
+ * on) instead of a plain redirect for browsers without JavaScript.
  */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 export function JsFlag() {
   const hydrated = useHydrated();
   return hydrated ? <input type="hidden" name="js" value="1" /> : null;

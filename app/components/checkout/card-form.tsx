@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { FieldErrors, FormMessage } from "~/components/forms";
 import { Toast } from "~/components/toast";
 import { CardSchema } from "~/shared/card-schema";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 type Props = {
   orderSessionId: string;

@@ -11,7 +11,7 @@ import { formatKD } from "~/shared/money";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 import { BUILDING_TYPES, CheckoutSchema } from "~/shared/checkout-schema";
 import { OrderSummary } from "./order-summary";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 type Props = {
   language: Language;

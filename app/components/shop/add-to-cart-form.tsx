@@ -4,7 +4,7 @@ import { localized, type Language } from "~/i18n/config";
 import type { action as cartAction } from "~/routes/cart";
 import { FlashToast } from "./flash-toast";
 import { useCartOutcomeToast } from "./product-card";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 type Tag = { titleEn: string; titleAr: string; required: boolean };
 

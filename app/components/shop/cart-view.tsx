@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { localized, type Language } from "~/i18n/config";
 import type { CartView as CartData } from "~/models/cart.server";
 import { filsToKD, formatKD } from "~/shared/money";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** SPEC section 3: with JavaScript the cart is mirrored in localStorage under `cart`. The cookie stays the truth. */
 function mirrorToLocalStorage(cart: CartData) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { visualRuns, wrapWords } from "./pdf-text.server";
+import { visualRuns, wrapWords } from "./text.server";
 
 const words = (text: string, direction?: "rtl" | "ltr") =>
   visualRuns(text, direction)

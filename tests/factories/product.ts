@@ -1,26 +1,22 @@
-import crypto from "node:crypto";
-import { prisma } from "~/db.server";
+import type { PrismaClient } from "../../app/generated/prisma/client";
+import { createCategory } from "./category";
+import { uniqueId } from "./unique";
 
 /**
- * Unique rows for one test: files run in parallel on one database, so nothing is shared or assumed. The rows
- * also keep the seed test's catalogue-wide rules (pictures that exist under /uploads/catalogue, out of stock
- * means unavailable), because that test reads every row of the shared database.
+ * Pictures that exist under /uploads/catalogue, and out of stock means unavailable: the seed test reads every row
+ * of the shared database, so these rows keep the catalogue-wide rules too.
  */
 export const FIXTURE_IMAGE = "/uploads/catalogue/seed-product-01-main.webp";
 export const FIXTURE_GALLERY_IMAGE = "/uploads/catalogue/seed-product-01-gallery-1.webp";
 
-export function uniqueSlug(prefix: string): string {
-  return `${prefix}-${crypto.randomBytes(4).toString("hex")}`;
-}
-
-export async function createCategory(overrides: { isVisible?: boolean; slug?: string } = {}) {
-  const slug = overrides.slug ?? uniqueSlug("cat");
-  return prisma.category.create({
-    data: { slug, nameEn: `Category ${slug}`, nameAr: `تصنيف ${slug}`, iconImage: "/uploads/catalogue/category-bows.webp", isVisible: overrides.isVisible ?? true },
-  });
-}
+/** The personalisation most tests ask for: a name printed on the bow. */
+export const NAME_TO_PRINT = { titleEn: "Name to print", titleAr: "الاسم المراد طباعته", required: true };
 
 type ProductOverrides = {
+  /** Without one the product gets a category of its own. */
+  categoryId?: string;
+  nameEn?: string;
+  nameAr?: string;
   priceFils?: number;
   priceBeforeDiscountFils?: number | null;
   stockQuantity?: number;
@@ -32,15 +28,16 @@ type ProductOverrides = {
   gallery?: string[];
 };
 
-export async function createProduct(categoryId: string, overrides: ProductOverrides = {}) {
-  const id = uniqueSlug("product");
+export async function createProduct(db: PrismaClient, overrides: ProductOverrides = {}) {
+  const id = uniqueId("product");
+  const categoryId = overrides.categoryId ?? (await createCategory(db)).id;
   const before = overrides.priceBeforeDiscountFils ?? null;
-  return prisma.product.create({
+  return db.product.create({
     data: {
       id,
       categoryId,
-      nameEn: `Product ${id}`,
-      nameAr: `منتج ${id}`,
+      nameEn: overrides.nameEn ?? `Product ${id}`,
+      nameAr: overrides.nameAr ?? `منتج ${id}`,
       descriptionEn: "English description",
       descriptionAr: "وصف عربي",
       priceFils: overrides.priceFils ?? 1500,

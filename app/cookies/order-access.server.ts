@@ -1,0 +1,19 @@
+import { signedCookie } from "~/utils/cookies.server";
+
+let accessCookie: ReturnType<typeof signedCookie> | undefined;
+
+/** The orders this browser placed, so a guest can open their own invoice without an account. */
+function getOrderAccessCookie() {
+  accessCookie ??= signedCookie("order_access", 60 * 60 * 24 * 30);
+  return accessCookie;
+}
+
+export async function ordersPlacedHere(request: Request): Promise<string[]> {
+  const value: unknown = await getOrderAccessCookie().parse(request.headers.get("Cookie"));
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
+}
+
+export async function rememberOrderHeader(request: Request, orderId: string): Promise<string> {
+  const known = await ordersPlacedHere(request);
+  return getOrderAccessCookie().serialize([orderId, ...known.filter((id) => id !== orderId)].slice(0, 10));
+}

@@ -1,0 +1,25 @@
+import type { TFunction } from "i18next";
+import { bilingualFrom } from "~/i18n/bilingual.server";
+import { localized, type Language } from "~/i18n/config";
+import type { OrderError } from "~/models/order.server";
+
+/** The shopper-facing text of a refused order, in one language; API answers join both. */
+export function orderErrorMessage(error: OrderError, t: TFunction, language: Language): string {
+  const name = error.productName ? localized(language, error.productName) : "";
+  switch (error.code) {
+    case "emptyCart":
+      return t("checkout.emptyCart");
+    case "unknownCity":
+      return t("checkoutValidation.cityRequired");
+    case "unavailable":
+      return t("checkout.productUnavailable");
+    case "outOfStock":
+      return t("checkout.outOfStock", { name });
+    case "requiredTag":
+      return t("checkout.requiredTagMissing", { name });
+  }
+}
+
+export function bilingualOrderError(error: OrderError): string {
+  return bilingualFrom((t, language) => orderErrorMessage(error, t, language));
+}
