@@ -1,4 +1,5 @@
-import { productFormSchema, productInputFromForm, type ProductFormMode, type ProductInput } from "~/shared/admin-schemas";
+import type { ProductInput } from "~/models/admin-catalogue.server";
+import { productFormSchema, productInputFromForm, type ProductFormMode } from "~/shared/admin-schemas";
 import type { AdminProduct } from "~/models/admin-catalogue.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";

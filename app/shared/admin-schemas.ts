@@ -74,30 +74,11 @@ export function productFormSchema(mode: ProductFormMode) {
 
 export type ProductFormValue = z.infer<ReturnType<typeof productFormSchema>>;
 
-/** What the model stores, in fils; built only from a value the schema accepted. */
-export type ProductInput = {
-  nameEn: string;
-  nameAr: string;
-  descriptionEn: string;
-  descriptionAr: string;
-  priceFils: number;
-  priceBeforeDiscountFils: number | null;
-  hasDiscount: boolean;
-  stockQuantity: number;
-  isAvailable: boolean;
-  isNewArrival: boolean;
-  imageUrl: string;
-  gallery: string[];
-  colorNameEn: string | null;
-  colorNameAr: string | null;
-  colorLevelEn: string | null;
-  colorLevelAr: string | null;
-  filterColor: string | null;
-  categoryId: string;
-  customTags: { titleEn: string; titleAr: string; required: boolean }[];
-};
-
-export function productInputFromForm(value: ProductFormValue): ProductInput {
+/**
+ * The accepted form value as the catalogue model takes it (its ProductInput, in app/models/admin-catalogue.server.ts):
+ * prices in fils, the main image apart from the gallery. The model owns that type; this only builds one.
+ */
+export function productInputFromForm(value: ProductFormValue) {
   const images = [...new Set(value.images ?? [])];
   return {
     nameEn: value.nameEn,
