@@ -13,18 +13,23 @@ export const ADMIN_PASSWORD = "admin-password-e2e";
 // The web server of playwright.config.ts signs cookies with this secret.
 const SESSION_SECRET = "e2e-session-secret-0123456789";
 
-let client: PrismaClient | undefined;
+const clients = new Map<string, PrismaClient>();
 
-export function e2eDatabase(): PrismaClient {
-  client ??= new PrismaClient({
-    adapter: new PrismaBetterSQLite3({ url: resolveSqliteUrl(`file:${path.resolve("tests/.tmp/e2e.db")}`), timeout: 5000 }),
-  });
+/** The database of a web server of playwright.config.ts: the main shop's unless another file is named. */
+export function e2eDatabase(file = "tests/.tmp/e2e.db"): PrismaClient {
+  let client = clients.get(file);
+  if (!client) {
+    client = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: resolveSqliteUrl(`file:${path.resolve(file)}`), timeout: 5000 }) });
+    clients.set(file, client);
+  }
   return client;
 }
 
-/** Signs the browser in as the administrator by creating the session row directly (only the login test uses the form). */
-export async function signInAsAdmin(context: BrowserContext, baseURL: string) {
-  const prisma = e2eDatabase();
+/**
+ * Signs the browser in as the administrator by creating the session row directly (only the login test uses the
+ * form). `prisma` is the database of the shop at `baseURL`.
+ */
+export async function signInAsAdmin(context: BrowserContext, baseURL: string, prisma = e2eDatabase()) {
   const admin = await prisma.admin.findUniqueOrThrow({ where: { email: ADMIN_EMAIL } });
   const id = crypto.randomBytes(32).toString("base64url");
   await prisma.session.create({ data: { id, kind: "admin", adminId: admin.id, expiresAt: new Date(Date.now() + 3600_000) } });
