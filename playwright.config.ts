@@ -5,6 +5,36 @@ export const E2E_DATABASE = "tests/.tmp/e2e.db";
 // The loopback SMTP server of tests/setup/e2e-global.ts; the shop sends its account mails there.
 export const E2E_SMTP_PORT = PORT + 1000;
 export const E2E_MAILBOX_FILE = `tests/.tmp/e2e-mailbox-${PORT}.jsonl`;
+const SESSION_SECRET = "e2e-session-secret-0123456789";
+
+/**
+ * tests/e2e/gateways.spec.ts: the local fakes of MyFatoorah and Tap (tests/fakes/), each with a shop of its own
+ * (PAYMENT_PROVIDER set, its own database), on ports next to E2E_PORT so parallel runs on other base ports never meet.
+ */
+export const GATEWAYS = {
+  myfatoorah: {
+    fakePort: PORT + 2,
+    shopPort: PORT + 4,
+    database: "tests/.tmp/e2e-myfatoorah.db",
+    env: { MYFATOORAH_API_KEY: "e2e-myfatoorah-api-key-0123456789", MYFATOORAH_WEBHOOK_SECRET: "e2e-myfatoorah-webhook-secret" },
+  },
+  tap: {
+    fakePort: PORT + 3,
+    shopPort: PORT + 5,
+    database: "tests/.tmp/e2e-tap.db",
+    env: { TAP_SECRET_KEY: "sk_test_e2e_0123456789abcdef" },
+  },
+} as const;
+
+const shopEnv = (port: number, database: string) => ({
+  PORT: String(port),
+  APP_URL: `http://localhost:${port}`,
+  DATABASE_URL: `file:./${database}`,
+  ADMIN_EMAIL: "admin@example.com",
+  ADMIN_PASSWORD: "admin-password-e2e",
+  SESSION_SECRET,
+  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+});
 
 // Debian's Chromium: no browser download is possible on these machines (docs/decisions/0002-browsers.md).
 const chromium = {
@@ -44,20 +74,62 @@ export default defineConfig({
     { name: "js", use: { ...chromium } },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "tsx tests/setup/e2e-server.ts",
-    url: `http://localhost:${PORT}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      DATABASE_URL: `file:./${E2E_DATABASE}`,
-      ADMIN_EMAIL: "admin@example.com",
-      ADMIN_PASSWORD: "admin-password-e2e",
-      SESSION_SECRET: "e2e-session-secret-0123456789",
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  // Started one after another, so only the first shop builds the app when the build is stale.
+  webServer: [
+    {
+      command: "tsx tests/setup/e2e-server.ts",
+      url: `http://localhost:${PORT}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: shopEnv(PORT, E2E_DATABASE),
     },
-  },
+    {
+      command: "tsx tests/fakes/myfatoorah.ts",
+      url: `http://127.0.0.1:${GATEWAYS.myfatoorah.fakePort}/__state`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { PORT: String(GATEWAYS.myfatoorah.fakePort), ...GATEWAYS.myfatoorah.env },
+    },
+    {
+      command: "tsx tests/fakes/tap.ts",
+      url: `http://127.0.0.1:${GATEWAYS.tap.fakePort}/__state`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { PORT: String(GATEWAYS.tap.fakePort), ...GATEWAYS.tap.env },
+    },
+    {
+      command: "tsx tests/setup/e2e-server.ts",
+      url: `http://localhost:${GATEWAYS.myfatoorah.shopPort}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...shopEnv(GATEWAYS.myfatoorah.shopPort, GATEWAYS.myfatoorah.database),
+        ...GATEWAYS.myfatoorah.env,
+        PAYMENT_PROVIDER: "myfatoorah",
+        MYFATOORAH_BASE_URL: `http://127.0.0.1:${GATEWAYS.myfatoorah.fakePort}`,
+      },
+    },
+    {
+      command: "tsx tests/setup/e2e-server.ts",
+      url: `http://localhost:${GATEWAYS.tap.shopPort}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...shopEnv(GATEWAYS.tap.shopPort, GATEWAYS.tap.database),
+        ...GATEWAYS.tap.env,
+        PAYMENT_PROVIDER: "tap",
+        TAP_BASE_URL: `http://127.0.0.1:${GATEWAYS.tap.fakePort}`,
+      },
+    },
+  ],
 });

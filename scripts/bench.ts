@@ -2,13 +2,16 @@
  * `npm run bench`: serves the production build on loopback with a fresh demo database and runs every
  * benchmark in scripts/bench/*.ts. Each module exports `bench(context)` returning rows of figures.
  * Figures are noisy on 2-core machines: each module repeats its runs and reports the median.
+ * `npm run bench payments` runs one module (scripts/bench/payments.ts: a second shop on BENCH_PORT + 1 that pays
+ * through the fake MyFatoorah).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-export type BenchContext = { baseUrl: string; databaseUrl: string };
+/** `sparePort`: a free port for a module that needs a server of its own. */
+export type BenchContext = { baseUrl: string; databaseUrl: string; sparePort: number };
 export type BenchRow = { name: string; value: number; unit: string; target: string; ok: boolean };
 
 const port = Number(process.env.BENCH_PORT ?? 3300);
@@ -48,7 +51,7 @@ try {
     const module = (await import(pathToFileURL(path.join(dir, file)).href)) as {
       bench: (context: BenchContext) => Promise<BenchRow[]>;
     };
-    for (const row of await module.bench({ baseUrl, databaseUrl })) {
+    for (const row of await module.bench({ baseUrl, databaseUrl, sparePort: port + 1 })) {
       rows.push(row);
       process.stdout.write(`${row.ok ? "ok  " : "MISS"} ${row.name}: ${row.value} ${row.unit} (target ${row.target})\n`);
     }

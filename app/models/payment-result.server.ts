@@ -1,6 +1,6 @@
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
-import { clearCartCookieHeader } from "~/cookies/cart.server";
+import { clearCartCookieHeader, getCartCount } from "~/cookies/cart.server";
 import { verifyOrderPayment } from "~/models/payment.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 
@@ -24,8 +24,12 @@ export async function loadPaymentResult(request: Request) {
   }
   if (!result) return data({ meta, state: "failed" as const, orderId: null, orderNumber: null }, { status: 404 });
   if (result.state !== "paid") return data({ meta, state: "failed" as const, orderId: result.orderId, orderNumber: null });
-  return data(
-    { meta, state: "paid" as const, orderId: result.orderId, orderNumber: result.orderNumber },
-    { headers: { "Set-Cookie": await clearCartCookieHeader() } },
-  );
+  const headers = { "Set-Cookie": await clearCartCookieHeader() };
+  // The header's cart count is read from this request's cookie, which still holds the bought items: coming back
+  // from the gateway, go once more to the plain address, so the confirmation is shown with the cart emptied.
+  const fromGateway = [...searchParams.keys()].some((key) => key !== "orderId");
+  if (fromGateway && (await getCartCount(request)) > 0) {
+    throw redirect(`/payment/return?orderId=${encodeURIComponent(result.orderId)}`, { status: 303, headers });
+  }
+  return data({ meta, state: "paid" as const, orderId: result.orderId, orderNumber: result.orderNumber }, { headers });
 }

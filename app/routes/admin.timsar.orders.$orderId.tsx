@@ -269,7 +269,9 @@ function RefundCard({ orderId, refund, refunds }: { orderId: string; refund: Loa
     <section className="admin-card" data-testid="refund-card">
       <h2>{t("admin.refund.title")}</h2>
       {refund && refund.left > 0 ? (
-        <Form method="post" className="refund-form">
+        // Keyed by what is left: after a refund the amount field starts empty again ("all that is left"), as it
+        // does without JavaScript, instead of offering the same partial amount a second time.
+        <Form method="post" className="refund-form" key={refund.left}>
           <p>{refund.summary}</p>
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="orderId" value={orderId} />

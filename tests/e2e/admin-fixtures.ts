@@ -10,9 +10,11 @@ export const ADMIN_PASSWORD = "admin-password-e2e";
 // The web server of playwright.config.ts signs cookies with this secret.
 const SESSION_SECRET = "e2e-session-secret-0123456789";
 
-/** Signs the browser in as the administrator by creating the session row directly (only the login test uses the form). */
-export async function signInAsAdmin(context: BrowserContext, baseURL: string) {
-  const prisma = e2eDatabase();
+/**
+ * Signs the browser in as the administrator by creating the session row directly (only the login test uses the
+ * form). `prisma` is the database of the shop at `baseURL`.
+ */
+export async function signInAsAdmin(context: BrowserContext, baseURL: string, prisma = e2eDatabase()) {
   const admin = await prisma.admin.findUniqueOrThrow({ where: { email: ADMIN_EMAIL } });
   const id = await createSession(prisma, { adminId: admin.id });
   const value = (await createCookie("__admin", { secrets: [SESSION_SECRET] }).serialize(id)).split(";")[0].split("=").slice(1).join("=");

@@ -174,7 +174,7 @@ test.describe("orders", () => {
 
     await page.goto(`/admin/timsar/orders/${order.orderNumber}`);
     await expect(page.getByText("Name: Lulu")).toBeVisible();
-    await expect(page.getByText("4.80 KD")).toBeVisible();
+    await expect(page.getByText("4.80 KD", { exact: true })).toBeVisible();
     await page.getByLabel("Status", { exact: true }).selectOption("outForDelivery");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Order status updated successfully.");
