@@ -4,7 +4,7 @@ import { getEnv } from "~/env.server";
 import { onOrderPaid } from "~/mail/order-paid.server";
 import { placeOrder, releaseReservation, type PlaceOrderInput, type PlacedOrder } from "~/models/order.server";
 import { getPaymentProvider } from "~/payments/index.server";
-import { PaymentGatewayError, type PaymentMethod, type RemotePayment } from "~/payments/provider.server";
+import { PaymentGatewayError, type PaymentMethod, type PaymentProvider, type RemotePayment } from "~/payments/provider.server";
 
 /**
  * Payments (docs/decisions/0009 and 0014). A Payment row is one attempt at the gateway; its random id (`ps_…`) is
@@ -167,8 +167,8 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   const attempt = { id: payment.id, providerPaymentId: payment.providerPaymentId };
 
   const provider = getPaymentProvider(payment.provider);
-  let remote = await provider.getPaymentStatus(attempt.providerPaymentId, returned);
-  if (returned && !isForPayment(remote, attempt)) remote = await provider.getPaymentStatus(attempt.providerPaymentId);
+  let remote = returned ? await askAboutReturned(provider, attempt.providerPaymentId, returned) : null;
+  if (!remote || !isForPayment(remote, attempt)) remote = await provider.getPaymentStatus(attempt.providerPaymentId);
   if (!isForPayment(remote, attempt) || remote.status === "pending") return result(stateOf(order.paymentStatus));
 
   if (remote.status !== "paid") {
@@ -201,6 +201,19 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   // Paid after the reservation ran out: the stock may be sold, so the order stays failed and is refunded by hand.
   process.stdout.write(`payment ${payment.id} for expired order ${order.orderNumber} was paid: refund it\n`);
   return result("failed");
+}
+
+/**
+ * The gateway's word on the payment the return query names, or null when the gateway refuses to look it up (an id
+ * it never made, or not one of its ids at all): the query is only a hint, so the attempt is then asked by its own id.
+ */
+async function askAboutReturned(provider: PaymentProvider, providerPaymentId: string, returned: URLSearchParams): Promise<RemotePayment | null> {
+  try {
+    return await provider.getPaymentStatus(providerPaymentId, returned);
+  } catch (error) {
+    if (error instanceof PaymentGatewayError && error.fault === "refused") return null;
+    throw error;
+  }
 }
 
 /** A declined or cancelled attempt fails the order (and gives its stock back once) unless another attempt is still open. */
