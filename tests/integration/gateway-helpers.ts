@@ -15,6 +15,12 @@ export type GatewayName = (typeof GATEWAYS)[number];
 /** Typed on the gateway's hosted page only: the shop must never see it, let alone keep or print it. */
 export const CARD_NUMBER = "5123450000000008";
 
+/**
+ * How long the fakes wait for the shop to answer a webhook. A hundred requests at once on a small shared machine can
+ * keep the shop busy for many seconds; the tests judge the answer, not how fast a loaded machine gives it.
+ */
+const WEBHOOK_TIMEOUT_MS = 60_000;
+
 export type ShopperChoice = "approve" | "decline" | "cancel";
 
 export type TestGateway = {
@@ -59,7 +65,7 @@ async function submitHostedPage(pageUrl: string, fields: Record<string, string>)
 async function startMyFatoorah(): Promise<TestGateway> {
   const apiKey = `SK_KWT_${secret(24)}`;
   const webhookSecret = `whsec-${secret(16)}`;
-  const fake = await startFakeMyFatoorah({ apiKey, webhookSecret });
+  const fake = await startFakeMyFatoorah({ apiKey, webhookSecret, webhookTimeoutMs: WEBHOOK_TIMEOUT_MS });
   const invoice = (id: string) => {
     const found = fake.invoices.get(id);
     if (!found) throw new Error(`the MyFatoorah fake has no invoice ${id}`);
@@ -94,7 +100,7 @@ async function startMyFatoorah(): Promise<TestGateway> {
 
 async function startTap(): Promise<TestGateway> {
   const secretKey = `sk_test_${secret(16)}`;
-  const fake = await startFakeTap({ secretKey });
+  const fake = await startFakeTap({ secretKey, webhookTimeoutMs: WEBHOOK_TIMEOUT_MS });
   const charge = (id: string) => {
     const found = fake.charges.get(id);
     if (!found) throw new Error(`the Tap fake has no charge ${id}`);

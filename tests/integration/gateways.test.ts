@@ -15,6 +15,9 @@ import { adminCookie } from "../support/admin-requests";
 import { CARD_NUMBER, freePort, GATEWAYS, startGateway, type TestGateway } from "./gateway-helpers";
 
 type Server = ReturnType<typeof startServer>;
+
+/** A shared two-core machine can take many seconds over a journey that takes one on an idle one. */
+const SLOW = { timeout: 120_000 };
 type PlacedOrder = { orderId: string; orderNumber: string; orderSessionId: string; email: string };
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -142,7 +145,7 @@ describe.each(GATEWAYS)("the shop with %s, over HTTP", (name) => {
     return { ...order, providerPaymentId: await attemptOf(order.orderId) };
   }
 
-  it("answers 4xx to a webhook without a valid signature and changes nothing, then 2xx to valid ones, repeats included", async () => {
+  it("answers 4xx to a webhook without a valid signature and changes nothing, then 2xx to valid ones, repeats included", SLOW, async () => {
     gateway.setAutoWebhook(false);
     try {
       const order = await placeOrder();
@@ -175,7 +178,7 @@ describe.each(GATEWAYS)("the shop with %s, over HTTP", (name) => {
     }
   });
 
-  it("pays the order once when 50 return-page loads and 50 webhooks arrive together, sends one e-mail, and the status API agrees", async () => {
+  it("pays the order once when 50 return-page loads and 50 webhooks arrive together, sends one e-mail, and the status API agrees", SLOW, async () => {
     const order = await placeOrder();
     const back = await gateway.decide(await choose(order, "KNET"), "approve");
     expect(back.searchParams.get("orderId")).toBe(order.orderId);
@@ -205,7 +208,7 @@ describe.each(GATEWAYS)("the shop with %s, over HTTP", (name) => {
     expect(await status.json()).toEqual({ status: "paid", orderNumber: order.orderNumber });
   });
 
-  it("refunds through POST /api/admin/orders/{id}/refund: 200 with the order, 409 when nothing may be refunded, 502 when the gateway refuses", async () => {
+  it("refunds through POST /api/admin/orders/{id}/refund: 200 with the order, 409 when nothing may be refunded, 502 when the gateway refuses", SLOW, async () => {
     const { cookie } = await adminCookie();
     const headers = { Cookie: cookie, "Content-Type": "application/json" };
     const refund = async (orderId: string, body?: unknown) => {
@@ -248,7 +251,7 @@ describe.each(GATEWAYS)("the shop with %s, over HTTP", (name) => {
     expect((await refund(paid.orderId)).status).toBe(409);
   });
 
-  it("keeps the API key, the webhook secret and the card number out of the database, its own output and the e-mails", async () => {
+  it("keeps the API key, the webhook secret and the card number out of the database, its own output and the e-mails", SLOW, async () => {
     const order = await placeOrder();
     const back = await gateway.decide(await choose(order, "Credit or debit card"), "approve", CARD_NUMBER);
     expect((await returnPage(back)).html).toContain('data-testid="payment-confirmed"');
