@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { prisma } from "~/db.server";
@@ -63,8 +64,9 @@ export async function storeInvoice(invoice: InvoiceData): Promise<Buffer> {
   const pdf = await renderInvoicePdf(invoice);
   const file = invoicePath(invoice.orderNumber);
   await fsp.mkdir(path.dirname(file), { recursive: true });
-  // Write then rename, so a concurrent reader never sees half a file.
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  // Write then rename, so a concurrent reader never sees half a file. The name is random: two writers in one
+  // process within the same millisecond would otherwise share it, and one rename would find the file gone.
+  const temporary = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
   await fsp.writeFile(temporary, pdf);
   await fsp.rename(temporary, file);
   return pdf;

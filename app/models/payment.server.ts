@@ -167,7 +167,7 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   const attempt = { id: payment.id, providerPaymentId: payment.providerPaymentId };
 
   const provider = getPaymentProvider(payment.provider);
-  let remote = returned ? await statusOfReturnedPayment(provider, attempt.providerPaymentId, returned) : null;
+  let remote = returned ? await askAboutReturned(provider, attempt.providerPaymentId, returned) : null;
   if (!remote || !isForPayment(remote, attempt)) remote = await provider.getPaymentStatus(attempt.providerPaymentId);
   if (!isForPayment(remote, attempt) || remote.status === "pending") return result(stateOf(order.paymentStatus));
 
@@ -204,11 +204,10 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
 }
 
 /**
- * The gateway's word on the payment that the return URL's query names. A made-up or mangled id there is refused by
- * the gateway (MyFatoorah: no data match; Tap: 404): that is null, so the caller asks by the attempt's own id
- * instead of reporting the gateway as unreachable.
+ * The gateway's word on the payment the return query names, or null when the gateway refuses to look it up (an id
+ * it never made, or not one of its ids at all): the query is only a hint, so the attempt is then asked by its own id.
  */
-async function statusOfReturnedPayment(provider: PaymentProvider, providerPaymentId: string, returned: URLSearchParams) {
+async function askAboutReturned(provider: PaymentProvider, providerPaymentId: string, returned: URLSearchParams): Promise<RemotePayment | null> {
   try {
     return await provider.getPaymentStatus(providerPaymentId, returned);
   } catch (error) {

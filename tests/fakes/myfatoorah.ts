@@ -174,6 +174,8 @@ export async function startFakeMyFatoorah(options: {
   webhookSecret: string;
   webhookUrl?: string;
   port?: number;
+  /** How long a webhook delivery waits for the shop's answer (default 10 s); a test that loads the shop heavily waits longer. */
+  webhookTimeoutMs?: number;
 }): Promise<FakeMyFatoorah> {
   const invoices = new Map<string, FakeInvoice>();
   const calls: FakeCall[] = [];
@@ -321,7 +323,7 @@ export async function startFakeMyFatoorah(options: {
     if (how.signature !== "missing") {
       headers["MyFatoorah-Signature"] = signPaymentEvent(event.Data, how.signature === "wrong" ? `${options.webhookSecret}-not` : options.webhookSecret);
     }
-    const response = await fetch(target, { method: "POST", headers, body: JSON.stringify(event), signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(target, { method: "POST", headers, body: JSON.stringify(event), signal: AbortSignal.timeout(options.webhookTimeoutMs ?? 10_000) });
     return { status: response.status, body: await response.text() };
   }
 

@@ -96,7 +96,14 @@ export type FakeTap = {
   webhooks: WebhookDelivery[];
 };
 
-type StartOptions = { secretKey: string; port?: number; host?: string; controlRoutes?: boolean };
+type StartOptions = {
+  secretKey: string;
+  port?: number;
+  host?: string;
+  controlRoutes?: boolean;
+  /** How long a webhook delivery waits for the shop's answer (default 5 s); a test that loads the shop heavily waits longer. */
+  webhookTimeoutMs?: number;
+};
 
 const KWD_FILS = 1000;
 const MAX_BODY_BYTES = 1_000_000;
@@ -228,7 +235,7 @@ export async function startFakeTap(options: StartOptions): Promise<FakeTap> {
   async function postWebhook(url: string, body: unknown, signature: string | null): Promise<number> {
     const headers: Record<string, string> = { "Content-Type": "application/json" };
     if (signature !== null) headers.hashstring = signature;
-    const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal: AbortSignal.timeout(5_000) });
+    const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal: AbortSignal.timeout(options.webhookTimeoutMs ?? 5_000) });
     await response.arrayBuffer();
     return response.status;
   }

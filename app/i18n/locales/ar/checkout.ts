@@ -45,7 +45,7 @@ export const checkout: TranslationOf<typeof en> = {
   payment: {
     chooseMethod: "اختر طريقة الدفع",
     gatewayNote: "ستدفع في الصفحة الآمنة لمزوّد الدفع ثم تعود إلى هنا.",
-    methods: { knet: "كي نت", card: "بطاقة ائتمان أو خصم (فيزا، ماستركارد)", applepay: "Apple Pay" },
+    methods: { knet: "كي نت", card: "بطاقة ائتمان أو خصم (فيزا، ماستركارد)", applepay: "آبل باي (Apple Pay)" },
     payWith: "ادفع {{amount}} عبر {{method}}",
     gatewayUnavailable: "لم تستجب خدمة الدفع. يرجى المحاولة مرة أخرى بعد قليل.",
     gatewayRefused: "تعذر على خدمة الدفع بدء هذه العملية. يرجى المحاولة مرة أخرى أو اختيار طريقة دفع أخرى.",
