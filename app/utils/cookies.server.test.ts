@@ -5,6 +5,7 @@ import { readFlash, setFlashHeader } from "~/cookies/shop-flash.server";
 
 // getEnv() has not been read yet in this test process.
 process.env.SHOP_DEPLOY_ENV = "production";
+process.env.ALLOW_TEST_PAYMENTS = "1";
 
 describe("the cookie policy", () => {
   it("makes every cookie SameSite=Lax and Secure in production, and HttpOnly unless the page's script may read it", async () => {
