@@ -30,7 +30,7 @@ const RETRY = { maxRetries: 2 };
 const TEXT = {
   ar: {
     choose: "اختر طريقة الدفع",
-    payWith: (method: MethodKind) => `ادفع ${TOTAL.ar} عبر ${{ knet: "كي نت", card: "بطاقة ائتمان أو خصم (فيزا، ماستركارد)", applepay: "Apple Pay" }[method]}`,
+    payWith: (method: MethodKind) => `ادفع ${TOTAL.ar} عبر ${{ knet: "كي نت", card: "بطاقة ائتمان أو خصم (فيزا، ماستركارد)", applepay: "آبل باي (Apple Pay)" }[method]}`,
     confirmed: "تم تأكيد الطلب",
     failed: "فشل الدفع",
     tryAgain: "حاول مرة أخرى",
