@@ -1,12 +1,12 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { defaultLanguage, isLanguage } from "./i18n/config";
+import { languageOrDefault } from "./i18n/config";
 import { I18nProvider } from "./i18n/react";
 import { resources } from "./i18n/resources";
 
 const htmlLanguage = document.documentElement.lang;
-const language = isLanguage(htmlLanguage) ? htmlLanguage : defaultLanguage;
+const language = languageOrDefault(htmlLanguage);
 
 startTransition(() => {
   hydrateRoot(

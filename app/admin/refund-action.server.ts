@@ -1,6 +1,5 @@
-import { bilingual } from "~/i18n/bilingual.server";
-import { i18nServer } from "~/i18n/i18next.server";
-import { getAdminOrder } from "~/models/admin-order.server";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { findAdminOrderId } from "~/models/admin-order.server";
 import { refundOrder, RefundError } from "~/models/refund.server";
 import type { SignedInAdmin } from "~/auth/admin-session.server";
 import { formatKD, parseKDToFils } from "~/shared/money";
@@ -30,13 +29,13 @@ type RefundOutcome = { ok: true; orderId: string; fils: number } | { ok: false; 
 
 /** One refund for the admin page's form and `POST /api/admin/orders/{id}/refund`. */
 export async function refund(idOrNumber: string, amount: unknown, admin: SignedInAdmin): Promise<RefundOutcome> {
-  const order = await getAdminOrder(idOrNumber);
-  if (!order) return { ok: false, status: 404, key: REFUND_MESSAGE_KEYS.notFound };
+  const orderId = await findAdminOrderId(idOrNumber);
+  if (!orderId) return { ok: false, status: 404, key: REFUND_MESSAGE_KEYS.notFound };
   const amountFils = refundAmountFils(amount);
   if (amountFils === null) return { ok: false, status: 400, key: REFUND_MESSAGE_KEYS.invalidAmount };
   try {
-    await refundOrder({ orderId: order.id, amountFils, admin });
-    return { ok: true, orderId: order.id, fils: amountFils ?? order.totalFils - order.refundedFils };
+    const refunded = await refundOrder({ orderId, amountFils, admin });
+    return { ok: true, orderId, fils: refunded.amountFils };
   } catch (error) {
     if (!(error instanceof RefundError)) throw error;
     return { ok: false, status: error.status, key: REFUND_MESSAGE_KEYS[error.reason] };
@@ -46,13 +45,8 @@ export async function refund(idOrNumber: string, amount: unknown, admin: SignedI
 /** The admin order page's refund form: the page shows the outcome in the admin's language. */
 export async function handleRefundForm(request: Request, form: FormData, admin: SignedInAdmin) {
   const t = await i18nServer.getFixedT(request);
-  const language = (await i18nServer.getLocale(request)) === "en" ? "en" : "ar";
+  const language = await getLanguage(request);
   const outcome = await refund(String(form.get("orderId") ?? ""), form.get("amount") ?? undefined, admin);
   if (!outcome.ok) return Response.json({ ok: false, message: t(outcome.key) }, { status: outcome.status });
   return Response.json({ ok: true, message: t("admin.refund.done", { amount: formatKD(outcome.fils, language) }) });
-}
-
-/** The same refusal for an API client, in both languages. */
-export function refundErrorMessage(key: RefundMessageKey) {
-  return bilingual(key);
 }

@@ -6,6 +6,11 @@ export function isLanguage(value: unknown): value is Language {
   return value === "ar" || value === "en";
 }
 
+/** A stored language (an order's, say) as one the shop speaks: anything else is the default. */
+export function languageOrDefault(value: unknown): Language {
+  return isLanguage(value) ? value : defaultLanguage;
+}
+
 export function directionOf(language: Language): "rtl" | "ltr" {
   return language === "ar" ? "rtl" : "ltr";
 }

@@ -1,5 +1,5 @@
 import { RemixI18Next } from "remix-i18next/server";
-import { defaultLanguage, isLanguage, supportedLanguages, type Language } from "./config";
+import { defaultLanguage, languageOrDefault, supportedLanguages, type Language } from "./config";
 import { languageFromCookie } from "~/cookies/language.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { resources } from "./resources";
@@ -18,7 +18,7 @@ const detector = new RemixI18Next({
 
 export async function getLanguage(request: Request): Promise<Language> {
   const locale = await detector.getLocale(request);
-  return isLanguage(locale) ? locale : defaultLanguage;
+  return languageOrDefault(locale);
 }
 
 /**
@@ -28,12 +28,7 @@ export async function getLanguage(request: Request): Promise<Language> {
 export const i18nServer = {
   getLocale: getLanguage,
   async getFixedT(requestOrLanguage: Request | string) {
-    const language =
-      typeof requestOrLanguage === "string"
-        ? isLanguage(requestOrLanguage)
-          ? requestOrLanguage
-          : defaultLanguage
-        : await getLanguage(requestOrLanguage);
+    const language = typeof requestOrLanguage === "string" ? languageOrDefault(requestOrLanguage) : await getLanguage(requestOrLanguage);
     return fixedT(language);
   },
 };

@@ -85,11 +85,20 @@ export async function listAdminOrders(query: AdminOrderQuery) {
 export type AdminOrderRow = Awaited<ReturnType<typeof listAdminOrders>>["orders"][number];
 
 /** The order by its id or its order number (SPEC section 7 accepts either). */
-export async function getAdminOrder(idOrNumber: string) {
+function orderKeyWhere(idOrNumber: string): Prisma.OrderWhereInput {
   const key = idOrNumber.trim();
   const orderNumber = /^ord/i.test(key) ? orderNumberFromSearch(key) : null;
+  return orderNumber ? { orderNumber } : { OR: [{ id: key }, { orderNumber: key }] };
+}
+
+/** Only the id of the order named by its id or its order number, for an action that reads the order itself. */
+export async function findAdminOrderId(idOrNumber: string): Promise<string | null> {
+  return (await prisma.order.findFirst({ where: orderKeyWhere(idOrNumber), select: { id: true } }))?.id ?? null;
+}
+
+export async function getAdminOrder(idOrNumber: string) {
   return prisma.order.findFirst({
-    where: orderNumber ? { orderNumber } : { OR: [{ id: key }, { orderNumber: key }] },
+    where: orderKeyWhere(idOrNumber),
     include: {
       items: { orderBy: { id: "asc" } },
       statusChanges: { orderBy: { createdAt: "asc" } },

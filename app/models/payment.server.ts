@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
+import { languageOrDefault } from "~/i18n/config";
 import { onOrderPaid } from "~/mail/order-paid.server";
 import { placeOrder, releaseReservation, type PlaceOrderInput, type PlacedOrder } from "~/models/order.server";
 import { getPaymentProvider } from "~/payments/index.server";
@@ -46,7 +47,7 @@ async function createAtProvider(paymentId: string, methodId: string, method: Pay
     orderNumber: payment.order.orderNumber,
     amountFils: payment.amountFils,
     customer: { name: payment.order.fullName, email: payment.order.email, phone: payment.order.phone },
-    language: payment.order.language === "en" ? "en" : "ar",
+    language: languageOrDefault(payment.order.language),
     methodId,
     returnUrl: returnUrlOf(payment.order.id),
     webhookUrl: webhookUrlOf(provider.name),
@@ -65,7 +66,7 @@ export async function startPayment(order: PlacedOrder): Promise<{ orderSessionId
   try {
     await prisma.payment.create({ data: { id: orderSessionId, orderId: order.id, provider: provider.name, amountFils: order.totalFils } });
     if (!provider.choosesMethodOnShop) {
-      const [method] = await provider.listMethods({ amountFils: order.totalFils, language: order.language === "en" ? "en" : "ar" });
+      const [method] = await provider.listMethods({ amountFils: order.totalFils, language: languageOrDefault(order.language) });
       await createAtProvider(orderSessionId, method.id, method.kind);
     }
     return { orderSessionId, paymentUrl: `/payment?orderSessionId=${encodeURIComponent(orderSessionId)}` };
@@ -117,7 +118,7 @@ export async function beginGatewayPayment(orderSessionId: string, methodId: stri
   const session = await getPaymentSession(orderSessionId);
   if (!session) throw new PaymentStartError("sessionNotFound");
   if (session.order.paymentStatus !== "unpaid") throw new PaymentStartError("notPayable");
-  const language = session.order.language === "en" ? "en" : "ar";
+  const language = languageOrDefault(session.order.language);
   const method = (await listPaymentMethods(session, language)).find((candidate) => candidate.id === methodId);
   if (!method) throw new PaymentStartError("unknownMethod");
 
@@ -137,7 +138,7 @@ function stateOf(paymentStatus: string): PaymentState {
   return paymentStatus === "paid" ? "paid" : paymentStatus === "failed" ? "failed" : "unpaid";
 }
 
-/** Is this the gateway's word on this very payment: its id, our reference, KWD and the order's whole total? */
+/** Is this the gateway's word on this very attempt: its id, and our reference where the gateway echoes one? */
 function isForPayment(remote: RemotePayment, payment: { id: string; providerPaymentId: string }) {
   return remote.providerPaymentId === payment.providerPaymentId && (remote.reference === null || remote.reference === payment.id);
 }

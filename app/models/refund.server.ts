@@ -17,7 +17,8 @@ export class RefundError extends Error {
  * Refunds a paid order through the gateway that took its payment: `amountFils` or, by default, all that is left
  * (delivery included). The amount is first counted against the order in one conditional update, so two refunds
  * racing can never add up to more than was paid; a gateway that refuses gets it back. With the test provider the
- * refund is only recorded. Each refund is a row with who asked and when, shown in the order's history.
+ * refund is only recorded. Each refund is a row with who asked and when, shown in the order's history. Answers the
+ * amount refunded.
  */
 export async function refundOrder(input: { orderId: string; amountFils?: number; admin: { email: string }; reason?: string }) {
   const order = await prisma.order.findUnique({
@@ -64,5 +65,5 @@ export async function refundOrder(input: { orderId: string; amountFils?: number;
     ]);
     throw new RefundError(error.fault === "refused" ? "gatewayRefused" : "gatewayUnavailable", 502);
   }
-  return order.id;
+  return { amountFils };
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { refund, refundErrorMessage } from "~/admin/refund-action.server";
+import { refund } from "~/admin/refund-action.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getAdminOrder, orderDetailJson } from "~/models/admin-order.server";
@@ -17,7 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const body = (await request.clone().text()).trim() === "" ? {} : await readJsonBody(request);
   const amount = body && typeof body === "object" && "amount" in body ? (body as { amount: unknown }).amount : undefined;
   const outcome = await refund(params.id ?? "", amount, admin);
-  if (!outcome.ok) return jsonError(outcome.status, refundErrorMessage(outcome.key));
+  if (!outcome.ok) return jsonError(outcome.status, bilingual(outcome.key));
   const order = await getAdminOrder(outcome.orderId);
   return Response.json({ order: order && orderDetailJson(order) }, { headers: { "Cache-Control": "no-store" } });
 }
