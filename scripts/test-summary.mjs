@@ -1,27 +1,45 @@
-// Prints one closing line for the whole run, "N passed, N failed", from vitest's and Playwright's JSON reports.
+// Prints one closing line for the whole run, "N passed, N failed", from vitest's and Playwright's JSON reports,
+// after the name of each failed test: CI keeps only the end of the output, and vitest reports its failures first.
 import fs from "node:fs";
 
 const [vitestFile, playwrightFile] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
+
+function playwrightFailures(suite, path) {
+  for (const spec of suite.specs ?? []) {
+    for (const run of spec.tests ?? []) {
+      if (run.status === "unexpected") failures.push(`playwright [${run.projectName}] ${spec.file}: ${[...path, spec.title].join(" › ")}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, [...path, child.title]);
+}
 
 if (fs.existsSync(vitestFile)) {
   const report = JSON.parse(fs.readFileSync(vitestFile, "utf8"));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed") failures.push(`vitest ${file.name}: ${test.fullName}\n    ${(test.failureMessages ?? []).join(" ").split("\n")[0]}`);
+    }
+  }
 } else {
   failed += 1;
 }
 
 if (fs.existsSync(playwrightFile)) {
-  const { stats } = JSON.parse(fs.readFileSync(playwrightFile, "utf8"));
-  passed += stats.expected + stats.flaky;
-  failed += stats.unexpected;
-  skipped += stats.skipped;
+  const report = JSON.parse(fs.readFileSync(playwrightFile, "utf8"));
+  passed += report.stats.expected + report.stats.flaky;
+  failed += report.stats.unexpected;
+  skipped += report.stats.skipped;
+  for (const suite of report.suites ?? []) playwrightFailures(suite, []);
 } else {
   failed += 1;
 }
 
+if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.map((line) => `  ${line}`).join("\n")}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`);

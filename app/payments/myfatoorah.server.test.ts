@@ -257,7 +257,8 @@ describe("MyFatoorah provider against the fake gateway", () => {
     fake.setDelay(1_500);
     const started = Date.now();
     expect((await faultOf(impatient.listMethods({ amountFils: 1_000, language: "en" }))).fault).toBe("timeout");
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // The fake answers after 1.5 s: anything well under that means the client stopped waiting, even on a loaded machine.
+    expect(Date.now() - started).toBeLessThan(1_300);
     expect((await faultOf(impatient.getPaymentStatus("1"))).fault).toBe("timeout");
   });
 

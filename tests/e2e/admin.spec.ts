@@ -52,6 +52,8 @@ test.describe("catalogue management", () => {
     await page.getByLabel("Icon image").setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: await pictureBuffer("#1565c0") });
     await page.getByRole("button", { name: "Create category" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Category created successfully.");
+    // SPEC's delayed redirect (a timer, or a meta refresh without JavaScript) must land before we navigate ourselves.
+    await expect(page).toHaveURL(/\/admin\/timsar\/categories\/view$/);
 
     await page.goto("/");
     await expect(page.locator("#categories-section")).toContainText(categoryName);
@@ -72,6 +74,7 @@ test.describe("catalogue management", () => {
     if (testInfo.project.name === "js") await expect(page.getByTestId("product-images").locator("img")).toHaveCount(1);
     await page.getByRole("button", { name: "Save product" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Product created successfully.");
+    await expect(page).toHaveURL(/\/admin\/timsar\/products$/);
 
     const saved = await e2eDatabase().product.findFirstOrThrow({ where: { nameEn: productName }, include: { customTags: true } });
     expect(saved.priceFils).toBe(1234500);
