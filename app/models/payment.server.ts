@@ -299,6 +299,8 @@ export async function reconcilePayments(now = new Date()): Promise<number> {
 /**
  * Releases reservations older than RESERVATION_MINUTES. Each open attempt is asked of the gateway first, so a
  * shopper who paid at the last second is confirmed instead; while the gateway cannot answer, the hold is kept.
+ * An order that cannot be checked at all (its gateway is no longer configured) keeps its hold and is logged, but
+ * never stops the other holds from ending: one such order must not keep the whole shop Out of Stock.
  */
 export async function expireReservations(now = new Date()): Promise<number> {
   const due = await prisma.order.findMany({
@@ -311,7 +313,9 @@ export async function expireReservations(now = new Date()): Promise<number> {
     try {
       if ((await verifyOrderPayment(order.id))?.state !== "unpaid") continue;
     } catch (error) {
-      if (!(error instanceof PaymentGatewayError)) throw error;
+      if (!(error instanceof PaymentGatewayError)) {
+        process.stderr.write(`hold of order ${order.id} kept, its payment could not be checked: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
       continue;
     }
     if (await releaseReservation(order.id)) {

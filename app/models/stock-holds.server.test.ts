@@ -68,6 +68,24 @@ describe("a hold", () => {
     }
     expect(await stock(hoarded.id)).toEqual({ stockQuantity: 4, heldQuantity: 0 });
   });
+
+  it("still end for everyone when one expired order's gateway can no longer be asked", async () => {
+    const city = await createDeliveryArea(prisma);
+    const stuck = await createProduct(prisma, { stockQuantity: 1 });
+    const product = await createProduct(prisma, { stockQuantity: 2 });
+    const placedAt = minutesAgo(RESERVATION_MINUTES + 1);
+    const unaskable = await placeOrderAndStartPayment(order(city, [{ productId: stuck.id, quantity: 1 }]), placedAt);
+    // Its attempt was made with a gateway the shop has since been switched away from.
+    await prisma.payment.update({ where: { id: unaskable.orderSessionId }, data: { provider: "retired-gateway" } });
+    const expired = await placeOrderAndStartPayment(order(city, [{ productId: product.id, quantity: 2 }]), placedAt);
+
+    await expireReservations();
+    expect(await paymentStatusOf(expired.order.id)).toBe("failed");
+    expect(await stock(product.id)).toEqual({ stockQuantity: 2, heldQuantity: 0 });
+    expect(await paymentStatusOf(unaskable.order.id)).toBe("unpaid");
+    expect(await stock(stuck.id)).toEqual({ stockQuantity: 0, heldQuantity: 1 });
+    await prisma.payment.update({ where: { id: unaskable.orderSessionId }, data: { provider: "test" } });
+  });
 });
 
 describe("the owner's stock edit", () => {

@@ -182,7 +182,6 @@ export const admin: TranslationOf<typeof en> = {
       name: "الاسم",
       category: "التصنيف",
       price: "السعر",
-      stock: "المخزون",
       onHand: "الموجود فعلياً",
       held: "محجوز لطلبات غير مدفوعة",
       belowHeld: "لا يمكن أن يكون الموجود فعلياً أقل من {{count}} قطعة محجوزة الآن لطلبات غير مدفوعة.",

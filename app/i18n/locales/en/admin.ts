@@ -179,7 +179,6 @@ export const admin = {
       name: "Name",
       category: "Category",
       price: "Price",
-      stock: "Stock",
       onHand: "On hand",
       held: "Held for unpaid orders",
       belowHeld: "On hand cannot be lower than the {{count}} pieces held for unpaid orders right now.",
