@@ -115,6 +115,8 @@ export default defineConfig({
         ...GATEWAYS.myfatoorah.env,
         PAYMENT_PROVIDER: "myfatoorah",
         MYFATOORAH_BASE_URL: `http://127.0.0.1:${GATEWAYS.myfatoorah.fakePort}`,
+        // Each spec's shopper sends an address of its own (tests/e2e/gateways.spec.ts), as shoppers behind a proxy do.
+        TRUST_PROXY: "1",
       },
     },
     {
@@ -129,6 +131,8 @@ export default defineConfig({
         ...GATEWAYS.tap.env,
         PAYMENT_PROVIDER: "tap",
         TAP_BASE_URL: `http://127.0.0.1:${GATEWAYS.tap.fakePort}`,
+        // Each spec's shopper sends an address of its own (tests/e2e/gateways.spec.ts), as shoppers behind a proxy do.
+        TRUST_PROXY: "1",
       },
     },
   ],

@@ -1,6 +1,6 @@
 import type { ProductInput } from "~/models/admin-catalogue.server";
 import { productFormSchema, productInputFromForm, type ProductFormMode } from "~/shared/admin-schemas";
-import type { AdminProduct } from "~/models/admin-catalogue.server";
+import { onHandOf, type AdminProduct } from "~/models/admin-catalogue.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
 
@@ -74,7 +74,7 @@ export function productFormValueFromApi(body: Record<string, unknown>, existing?
       : existing?.priceBeforeDiscountFils != null
         ? String(existing.priceBeforeDiscountFils / 1000)
         : undefined,
-    stockQuantity: pick(text(body.stockQuantity), existing ? String(existing.stockQuantity) : undefined),
+    stockQuantity: pick(text(body.stockQuantity), existing ? String(onHandOf(existing)) : undefined),
     hasDiscount: pick(flag(body.hasDiscount), existing?.hasDiscount),
     isAvailable: pick(flag(body.isAvailable), existing?.isAvailable ?? true),
     isNewArrival: pick(flag(body.isNewArrivals ?? body.isNewArrival), existing?.isNewArrival),

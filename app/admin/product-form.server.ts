@@ -56,6 +56,10 @@ export async function productFormAction(request: Request, mode: ProductFormMode,
   if (submission.status !== "success") return Response.json({ result: submission.reply(), images }, { status: 400 });
   const input = productInputFromForm(submission.value);
   const result = mode === "create" ? await createProduct(input) : await updateProduct(productId ?? "", input);
+  if (!result.ok && result.reason === "belowHeld") {
+    const message = t("admin.products.belowHeld", { count: result.heldQuantity });
+    return Response.json({ result: submission.reply({ fieldErrors: { stockQuantity: [message] } }), images }, { status: 409 });
+  }
   if (!result.ok) {
     const message = result.reason === "notFound" ? t("admin.products.notFound") : t("admin.validation.adminCategoryRequired");
     const failed = mode === "create" ? t("admin.products.createFailed") : t("admin.products.updateFailed");

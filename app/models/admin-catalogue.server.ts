@@ -109,6 +109,7 @@ export type ProductInput = {
   priceFils: number;
   priceBeforeDiscountFils: number | null;
   hasDiscount: boolean;
+  /** On hand: every piece the shop has, including those held for unpaid orders (docs/decisions/0015-stock-holds.md). */
   stockQuantity: number;
   isAvailable: boolean;
   isNewArrival: boolean;
@@ -123,6 +124,7 @@ export type ProductInput = {
   customTags: { titleEn: string; titleAr: string; required: boolean }[];
 };
 
+/** The product's own fields; the stock is written apart, see updateProduct. */
 function productData(input: ProductInput) {
   return {
     nameEn: input.nameEn,
@@ -132,7 +134,6 @@ function productData(input: ProductInput) {
     priceFils: input.priceFils,
     priceBeforeDiscountFils: input.priceBeforeDiscountFils,
     hasDiscount: input.hasDiscount,
-    stockQuantity: input.stockQuantity,
     isAvailable: input.isAvailable,
     isNewArrival: input.isNewArrival,
     imageUrl: input.imageUrl,
@@ -145,7 +146,10 @@ function productData(input: ProductInput) {
   };
 }
 
-export type ProductWriteResult = { ok: true; product: AdminProduct } | { ok: false; reason: "notFound" | "categoryNotFound" };
+export type ProductWriteResult =
+  | { ok: true; product: AdminProduct }
+  | { ok: false; reason: "notFound" | "categoryNotFound" }
+  | { ok: false; reason: "belowHeld"; heldQuantity: number };
 
 export async function createProduct(input: ProductInput): Promise<ProductWriteResult> {
   if (!(await prisma.category.findUnique({ where: { id: input.categoryId }, select: { id: true } }))) {
@@ -154,6 +158,7 @@ export async function createProduct(input: ProductInput): Promise<ProductWriteRe
   const created = await prisma.product.create({
     data: {
       ...productData(input),
+      stockQuantity: input.stockQuantity,
       gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
       customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
     },
@@ -162,25 +167,46 @@ export async function createProduct(input: ProductInput): Promise<ProductWriteRe
   return { ok: true, product: (await getAdminProduct(created.id))! };
 }
 
-/** Gallery and custom tags are replaced as a whole, in one transaction with the product's own fields. */
+/**
+ * Gallery and custom tags are replaced as a whole, in one transaction with the product's own fields. The owner
+ * sets on hand; what is for sale becomes on hand minus the units held right now, in one conditional UPDATE, so a
+ * hold that ends later gives back only its own units and stock never rises above what the owner counted. An on
+ * hand below the held units is refused: those pieces are promised to shoppers who may still pay.
+ */
 export async function updateProduct(id: string, input: ProductInput): Promise<ProductWriteResult> {
   if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) return { ok: false, reason: "notFound" };
   if (!(await prisma.category.findUnique({ where: { id: input.categoryId }, select: { id: true } }))) {
     return { ok: false, reason: "categoryNotFound" };
   }
-  await prisma.$transaction([
-    prisma.productImage.deleteMany({ where: { productId: id } }),
-    prisma.productCustomTag.deleteMany({ where: { productId: id } }),
-    prisma.product.update({
-      where: { id },
-      data: {
-        ...productData(input),
-        gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
-        customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
-      },
-    }),
-  ]);
-  return { ok: true, product: (await getAdminProduct(id))! };
+  const onHand = input.stockQuantity;
+  const refused = await prisma.$transaction(
+    async (tx) => {
+      const set = await tx.$executeRaw`
+        UPDATE "Product" SET "stockQuantity" = ${onHand} - "heldQuantity" WHERE "id" = ${id} AND "heldQuantity" <= ${onHand}`;
+      if (set !== 1) {
+        const row = await tx.product.findUnique({ where: { id }, select: { heldQuantity: true } });
+        return row ? ({ ok: false, reason: "belowHeld", heldQuantity: row.heldQuantity } as const) : ({ ok: false, reason: "notFound" } as const);
+      }
+      await tx.productImage.deleteMany({ where: { productId: id } });
+      await tx.productCustomTag.deleteMany({ where: { productId: id } });
+      await tx.product.update({
+        where: { id },
+        data: {
+          ...productData(input),
+          gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
+          customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
+        },
+      });
+      return null;
+    },
+    { maxWait: 15_000, timeout: 15_000 },
+  );
+  return refused ?? { ok: true, product: (await getAdminProduct(id))! };
+}
+
+/** Every piece the shop has: for sale plus held for unpaid orders. */
+export function onHandOf(product: { stockQuantity: number; heldQuantity: number }): number {
+  return product.stockQuantity + product.heldQuantity;
 }
 
 /** Past orders keep their frozen copy of the line (OrderItem.productId becomes null). */
@@ -195,10 +221,16 @@ export async function toggleProduct(id: string) {
   return prisma.product.update({ where: { id }, data: { isVisible: !product.isVisible }, select: { id: true, isVisible: true } });
 }
 
-/** SPEC section 3's product as the storefront API answers it, plus the category title the admin views show. */
+/**
+ * SPEC section 3's product as the storefront API answers it, plus the category title the admin views show. For
+ * the owner `stockQuantity` is on hand, the number the admin API and form take back, and `heldQuantity` says how
+ * many of those pieces unpaid orders hold; the storefront's `stockQuantity` stays what is for sale.
+ */
 export function productJson(product: AdminProduct) {
   return {
     ...productToJson(product),
+    stockQuantity: onHandOf(product),
+    heldQuantity: product.heldQuantity,
     category: { _id: product.category.id, name: { en: product.category.nameEn, ar: product.category.nameAr } },
   };
 }
@@ -212,7 +244,7 @@ export function productFormDefaults(product: AdminProduct) {
     descriptionAr: product.descriptionAr,
     price: (product.priceFils / 1000).toFixed(3),
     priceBeforeDiscount: product.priceBeforeDiscountFils === null ? "" : (product.priceBeforeDiscountFils / 1000).toFixed(3),
-    stockQuantity: String(product.stockQuantity),
+    stockQuantity: String(onHandOf(product)),
     hasDiscount: product.hasDiscount,
     isAvailable: product.isAvailable,
     isNewArrival: product.isNewArrival,

@@ -17,6 +17,8 @@ export function orderErrorMessage(error: OrderError, t: TFunction, language: Lan
       return t("checkout.outOfStock", { name });
     case "requiredTag":
       return t("checkout.requiredTagMissing", { name });
+    case "holdLimit":
+      return t("checkout.holdLimit");
   }
 }
 

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { getEnv } from "~/env.server";
 import type { Language } from "~/i18n/config";
 import { priceCartLines, type CartLine } from "~/models/cart.server";
 import { getDeliveryArea } from "~/models/delivery-area.server";
@@ -7,13 +9,20 @@ import { getDeliveryArea } from "~/models/delivery-area.server";
 /** An unpaid order holds its stock this long; then the stock goes back on sale (issue 5). */
 export const RESERVATION_MINUTES = 15;
 
-export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag";
+/**
+ * What one client may hold at once in unpaid orders whose hold has not ended (docs/decisions/0015-stock-holds.md):
+ * a client is its address and, when signed in, its account. A shopper pays within minutes, so these never stop a
+ * real purchase, but one client can no longer take a whole catalogue off sale.
+ */
+export const HOLD_LIMITS = { unpaidOrders: 3, heldUnits: 20, heldUnitsPerProduct: 10 } as const;
+
+export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit";
 
 /** A refusal the shopper can act on; `status` is the HTTP status the API answers with. */
 export class OrderError extends Error {
   constructor(
     readonly code: OrderErrorCode,
-    readonly status: 400 | 409,
+    readonly status: 400 | 409 | 429,
     readonly productName?: { en: string; ar: string },
   ) {
     super(code);
@@ -41,7 +50,14 @@ export type PlaceOrderInput = {
   lines: CartLine[];
   customerId: string | null;
   language: Language;
+  /** The client's address (clientAddress); with it, or a customerId, the hold caps apply. Only its HMAC is stored. */
+  clientAddress?: string | null;
 };
+
+/** A keyed hash of the client's address: enough to count its holds, useless to anyone without the session secret. */
+export function clientHashOf(address: string): string {
+  return crypto.createHmac("sha256", getEnv().sessionSecrets[0]).update(`order-client:${address}`).digest("base64url");
+}
 
 export type PlacedOrder = { id: string; orderNumber: string; totalFils: number; email: string; language: string };
 
@@ -88,6 +104,31 @@ function isStockRefusal(error: unknown): boolean {
   return /NOT NULL constraint failed: Product\.stockQuantity/i.test(text) || (typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2011");
 }
 
+/** The cap check writes NULL into the new order's number when the client would hold too much. */
+function isHoldLimitRefusal(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return /NOT NULL constraint failed: Order\.orderNumber/i.test(text);
+}
+
+/**
+ * The last statement of the placing batch, when the order is already written: it nulls the order's number (which
+ * aborts the batch) if the client now holds more than HOLD_LIMITS. The batch took its write lock at the first stock
+ * UPDATE and SQLite lets one writer in at a time, so no concurrent order of the same client is counted or missed:
+ * however many arrive together, the caps are never passed.
+ */
+function checkHoldLimits(orderId: string, clientHash: string | null, customerId: string | null, now: Date) {
+  const mine = Prisma.sql`o."paymentStatus" = 'unpaid' AND o."reservedUntil" > ${now}
+    AND (o."clientHash" = ${clientHash} OR o."customerId" = ${customerId})`;
+  return prisma.$executeRaw`
+    UPDATE "Order" SET "orderNumber" = CASE WHEN
+      (SELECT COUNT(*) FROM "Order" o WHERE ${mine}) <= ${HOLD_LIMITS.unpaidOrders}
+      AND (SELECT COALESCE(SUM(i."quantity"), 0) FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" WHERE ${mine}) <= ${HOLD_LIMITS.heldUnits}
+      AND NOT EXISTS (SELECT 1 FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" WHERE ${mine} AND i."productId" IS NOT NULL
+        GROUP BY i."productId" HAVING SUM(i."quantity") > ${HOLD_LIMITS.heldUnitsPerProduct})
+    THEN "orderNumber" ELSE NULL END
+    WHERE "id" = ${orderId}`;
+}
+
 async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now: Date): Promise<PlacedOrder> {
   const { details, lines } = input;
   const quantities = quantitiesByProduct(lines);
@@ -116,11 +157,14 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
 
   // One batch transaction: every stock UPDATE is conditional and atomic, and a short one aborts the whole
   // batch, so the order exists only if all of its stock was taken. No two buyers can take the same last item.
+  // The units move from "for sale" to "held": on hand (their sum) does not change until the order is paid.
   const takeStock = [...quantities].map(
     ([productId, quantity]) => prisma.$executeRaw`
-      UPDATE "Product" SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END
+      UPDATE "Product" SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END,
+        "heldQuantity" = "heldQuantity" + ${quantity}
       WHERE "id" = ${productId}`,
   );
+  const clientHash = input.clientAddress ? clientHashOf(input.clientAddress) : null;
   // Plain INSERTs in the same batch: the nested create of Prisma costs several extra round trips per order.
   const orderId = crypto.randomUUID();
   const orderNumber = newOrderNumber();
@@ -129,12 +173,12 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   const insertOrder = prisma.$executeRaw`
     INSERT INTO "Order" ("id", "orderNumber", "customerId", "isGuest", "language", "fullName", "email", "phone", "buildingType",
       "city", "street", "streetNumber", "block", "buildingNumber", "floor", "apartmentNumber", "notes",
-      "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "reservedUntil", "createdAt", "updatedAt")
+      "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "reservedUntil", "clientHash", "createdAt", "updatedAt")
     VALUES (${orderId}, ${orderNumber}, ${input.customerId}, ${input.customerId ? 0 : 1}, ${input.language}, ${details.fullName},
       ${details.email.toLowerCase()}, ${details.phone}, ${details.buildingType}, ${details.city}, ${details.street},
       ${details.streetNumber}, ${details.block}, ${details.buildingNumber}, ${details.floor || null},
       ${details.apartmentNumber || null}, ${details.notes || null}, ${subtotalFils}, ${deliveryFeeFils}, ${totalFils},
-      'pending', 'unpaid', ${reservedUntil}, ${now}, ${now})`;
+      'pending', 'unpaid', ${reservedUntil}, ${clientHash}, ${now}, ${now})`;
   // Item ids sort in cart order, so the invoice lists the lines as the shopper saw them.
   const insertItems = items.map(
     (item, index) => prisma.$executeRaw`
@@ -145,10 +189,12 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   const insertStatus = prisma.$executeRaw`
     INSERT INTO "OrderStatusChange" ("id", "orderId", "toStatus", "changedBy", "createdAt")
     VALUES (${crypto.randomUUID()}, ${orderId}, 'pending', 'system', ${now})`;
+  const limits = clientHash || input.customerId ? [checkHoldLimits(orderId, clientHash, input.customerId, now)] : [];
   try {
-    await prisma.$transaction([...takeStock, insertOrder, ...insertItems, insertStatus]);
+    await prisma.$transaction([...takeStock, insertOrder, ...insertItems, insertStatus, ...limits]);
     return { id: orderId, orderNumber, totalFils, email: details.email.toLowerCase(), language: input.language };
   } catch (error) {
+    if (isHoldLimitRefusal(error)) throw new OrderError("holdLimit", 429);
     if (!isStockRefusal(error)) throw error;
     const stock = await prisma.product.findMany({ where: { id: { in: [...quantities.keys()] } }, select: { id: true, stockQuantity: true } });
     const short = stock.find((row) => row.stockQuantity < (quantities.get(row.id) ?? 0)) ?? stock[0];
@@ -160,7 +206,10 @@ function names(product: { nameEn: string; nameAr: string }) {
   return { en: product.nameEn, ar: product.nameAr };
 }
 
-/** Gives an unpaid order's stock back and marks it as failed payment; does nothing to a paid or failed order. */
+/**
+ * Gives an unpaid order's held units back to sale and marks it as failed payment; does nothing to a paid or failed
+ * order. Only units still counted as held move, so a release never changes on hand and never sells what is not there.
+ */
 export async function releaseReservation(orderId: string): Promise<boolean> {
   return prisma.$transaction(
     async (tx) => {
@@ -172,14 +221,16 @@ export async function releaseReservation(orderId: string): Promise<boolean> {
       const items = await tx.orderItem.findMany({ where: { orderId }, select: { productId: true, quantity: true } });
       for (const item of items) {
         if (!item.productId) continue;
-        await tx.$executeRaw`UPDATE "Product" SET "stockQuantity" = "stockQuantity" + ${item.quantity} WHERE "id" = ${item.productId}`;
+        await tx.$executeRaw`
+          UPDATE "Product" SET "stockQuantity" = "stockQuantity" + MIN(${item.quantity}, "heldQuantity"),
+            "heldQuantity" = "heldQuantity" - MIN(${item.quantity}, "heldQuantity")
+          WHERE "id" = ${item.productId}`;
       }
       return true;
     },
     { maxWait: 15_000, timeout: 15_000 },
   );
 }
-
 
 export async function getOrderByNumber(orderNumber: string) {
   return prisma.order.findUnique({

@@ -76,9 +76,11 @@ export async function startPayment(order: PlacedOrder): Promise<{ orderSessionId
   }
 }
 
-/** The checkout form's action and `POST /api/orders` both come here; they also free expired reservations. */
+/**
+ * The checkout form's action and `POST /api/orders` both come here. Holds that ran out are freed by the timer of
+ * startPaymentJobs, not here: an order never waits for, or depends on, another shopper's expired hold.
+ */
 export async function placeOrderAndStartPayment(input: PlaceOrderInput, now = new Date()) {
-  await sweepExpiredReservations(now);
   const order = await placeOrder(input, now);
   const payment = await startPayment(order);
   return { order, ...payment };
@@ -191,7 +193,14 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
       data: { paymentStatus: "paid", paidAt: new Date(), reservedUntil: null },
     });
     await tx.payment.update({ where: { id: payment.id }, data: { status: "paid", cardLast4: remote.cardLast4 ?? null } });
-    return changed.count === 1;
+    if (changed.count !== 1) return false;
+    // Sold: the held units leave the shop. They were taken from sale when the order was placed.
+    const items = await tx.orderItem.findMany({ where: { orderId: order.id }, select: { productId: true, quantity: true } });
+    for (const item of items) {
+      if (!item.productId) continue;
+      await tx.$executeRaw`UPDATE "Product" SET "heldQuantity" = MAX("heldQuantity" - ${item.quantity}, 0) WHERE "id" = ${item.productId}`;
+    }
+    return true;
   });
   if (won) {
     await onOrderPaid(order.id);
@@ -290,6 +299,8 @@ export async function reconcilePayments(now = new Date()): Promise<number> {
 /**
  * Releases reservations older than RESERVATION_MINUTES. Each open attempt is asked of the gateway first, so a
  * shopper who paid at the last second is confirmed instead; while the gateway cannot answer, the hold is kept.
+ * An order that cannot be checked at all (its gateway is no longer configured) keeps its hold and is logged, but
+ * never stops the other holds from ending: one such order must not keep the whole shop Out of Stock.
  */
 export async function expireReservations(now = new Date()): Promise<number> {
   const due = await prisma.order.findMany({
@@ -302,7 +313,9 @@ export async function expireReservations(now = new Date()): Promise<number> {
     try {
       if ((await verifyOrderPayment(order.id))?.state !== "unpaid") continue;
     } catch (error) {
-      if (!(error instanceof PaymentGatewayError)) throw error;
+      if (!(error instanceof PaymentGatewayError)) {
+        process.stderr.write(`hold of order ${order.id} kept, its payment could not be checked: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
       continue;
     }
     if (await releaseReservation(order.id)) {
@@ -311,15 +324,6 @@ export async function expireReservations(now = new Date()): Promise<number> {
     }
   }
   return released;
-}
-
-let lastSweep = 0;
-
-/** Runs `expireReservations` at most every 30 seconds, from the paths that sell stock. */
-async function sweepExpiredReservations(now: Date) {
-  if (now.getTime() - lastSweep < 30_000 && now.getTime() >= lastSweep) return;
-  lastSweep = now.getTime();
-  await expireReservations(now);
 }
 
 /** The timer of each server process: reconcile open payments, then release holds that ran out. */

@@ -1,5 +1,9 @@
 import { prisma } from "~/db.server";
 
+/** Order attempts per client (`orders:<address>`), shared by the checkout form and POST /api/orders. */
+export const ORDER_ATTEMPTS_PER_WINDOW = 120;
+export const ORDER_ATTEMPTS_WINDOW_SECONDS = 600;
+
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; remaining: number };
 
 /**

@@ -7,7 +7,7 @@ import { RowActions } from "~/components/admin/row-actions";
 import { Toast } from "~/components/toast";
 import { localized } from "~/i18n/config";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { deleteProduct, listAdminCategories, listAdminProducts, toggleProduct } from "~/models/admin-catalogue.server";
+import { deleteProduct, listAdminCategories, listAdminProducts, onHandOf, toggleProduct } from "~/models/admin-catalogue.server";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 
@@ -32,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       category: localized(language, { en: product.category.nameEn, ar: product.category.nameAr }),
       imageUrl: product.imageUrl,
       price: formatKD(product.priceFils, language),
-      stock: product.stockQuantity,
+      onHand: onHandOf(product),
+      held: product.heldQuantity,
       isVisible: product.isVisible,
     })),
   };
@@ -105,7 +106,8 @@ export default function ProductsHub() {
                 <th scope="col">{t("admin.products.name")}</th>
                 <th scope="col">{t("admin.products.category")}</th>
                 <th scope="col">{t("admin.products.price")}</th>
-                <th scope="col">{t("admin.products.stock")}</th>
+                <th scope="col">{t("admin.products.onHand")}</th>
+                <th scope="col">{t("admin.products.held")}</th>
                 <th scope="col">{t("admin.products.visibility")}</th>
                 <th scope="col">{t("admin.products.actions")}</th>
               </tr>
@@ -132,7 +134,8 @@ function ProductRow({ product }: { product: ReturnType<typeof useLoaderData<type
       <td>{product.name}</td>
       <td>{product.category}</td>
       <td>{product.price}</td>
-      <td>{product.stock}</td>
+      <td data-testid="on-hand">{product.onHand}</td>
+      <td data-testid="held">{product.held}</td>
       <td>
         <span className={`admin-visibility admin-visibility--${product.isVisible ? "on" : "off"}`}>
           {product.isVisible ? t("admin.products.visible") : t("admin.products.hidden")}

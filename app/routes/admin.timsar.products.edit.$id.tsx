@@ -23,6 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     categories: categories.map((category) => ({ id: category.id, nameEn: category.nameEn, nameAr: category.nameAr })),
     defaults: productFormDefaults(product) as ProductFormDefaults,
     productId: product.id,
+    heldQuantity: product.heldQuantity,
   };
 }
 
@@ -33,12 +34,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditProduct() {
   const { t } = useTranslation();
-  const { categories, language, defaults, productId } = useLoaderData<typeof loader>();
+  const { categories, language, defaults, productId, heldQuantity } = useLoaderData<typeof loader>();
   const actionData = useActionData<ProductFormActionData>();
   return (
     <section className="page admin-page">
       <h1>{t("admin.productForm.editTitle")}</h1>
-      <ProductForm key={productId} mode="edit" categories={categories} language={language} actionData={actionData} defaultValue={defaults} />
+      <ProductForm key={productId} mode="edit" categories={categories} language={language} actionData={actionData} defaultValue={defaults} heldQuantity={heldQuantity} />
     </section>
   );
 }

@@ -28,6 +28,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await updateProduct(id, input);
   if (!result.ok) {
     if (result.reason === "notFound") return jsonError(404, bilingual("admin.products.notFound"));
+    if (result.reason === "belowHeld") {
+      const message = bilingual("admin.products.belowHeld", { count: result.heldQuantity });
+      return jsonError(409, message, { stockQuantity: [message] });
+    }
     const message = bilingual("admin.validation.adminCategoryRequired");
     return jsonError(400, message, { categoryId: [message] });
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { testProvider } from "~/payments/test-provider.server";
+import { HOLD_LIMITS } from "~/models/order.server";
 import { getCustomerSessionCookie } from "~/auth/session.server";
 import { action as placeOrderAction } from "./api.orders";
 import { action as payAction } from "./api.orders.pay";
@@ -93,8 +94,26 @@ describe("POST /api/orders", () => {
     const hiddenRefused = await placeOrderAction({ request: post("/api/orders", payload(city, hidden.id)), params: {}, context: context() });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual(await hiddenRefused.json());
-    expect((await prisma.product.findUniqueOrThrow({ where: { id: inHiddenCategory.id } })).stockQuantity).toBe(5);
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: inHiddenCategory.id } })).toMatchObject({ stockQuantity: 5, heldQuantity: 0 });
     expect(await prisma.orderItem.count({ where: { productId: inHiddenCategory.id } })).toBe(0);
+  });
+});
+
+describe("POST /api/orders hold caps", () => {
+  it("answers 429 with a bilingual message once one client holds the most unpaid orders, while another client still orders", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 20 });
+    const hoarder = { cspNonce: "", clientAddress: uniqueId("ip") };
+    const place = (client: typeof hoarder) => placeOrderAction({ request: post("/api/orders", payload(city, product.id)), params: {}, context: client });
+    for (let index = 0; index < HOLD_LIMITS.unpaidOrders; index++) expect((await place(hoarder)).status).toBe(201);
+    const refused = await place(hoarder);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "You already have unpaid orders holding products. Please pay for them, or wait 15 minutes until they expire, then try again. / " +
+        "لديك طلبات غير مدفوعة تحجز منتجات. يرجى دفعها، أو الانتظار 15 دقيقة حتى تنتهي، ثم المحاولة مرة أخرى.",
+    );
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 14, heldQuantity: 6 });
+    expect((await place(context())).status).toBe(201);
   });
 });
 

@@ -7,7 +7,7 @@ import { bilingualOrderError } from "~/models/order-messages.server";
 import { rememberOrderHeader } from "~/cookies/order-access.server";
 import { OrderError } from "~/models/order.server";
 import { placeOrderAndStartPayment } from "~/models/payment.server";
-import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
+import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
@@ -50,7 +50,7 @@ function asText(value: unknown) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
-  const limit = await hitRateLimit(`orders:${clientAddress(context)}`, 120, 600);
+  const limit = await hitRateLimit(`orders:${clientAddress(context)}`, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS);
   if (!limit.allowed) return jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
 
   const payload = OrderPayloadSchema.safeParse(await readJsonBody(request));
@@ -83,6 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       lines: items.map((item) => ({ productId: item._id, quantity: item.quantity, customTags: item.customTags })),
       customerId: customer?.id ?? null,
       language,
+      clientAddress: clientAddress(context),
     });
     return Response.json(
       { paymentUrl: placed.paymentUrl, orderSessionId: placed.orderSessionId, orderNumber: placed.order.orderNumber, orderId: placed.order.id },

@@ -14,6 +14,8 @@ import { listDeliveryAreas } from "~/models/delivery-area.server";
 import { rememberOrderHeader } from "~/cookies/order-access.server";
 import { OrderError } from "~/models/order.server";
 import { placeOrderAndStartPayment } from "~/models/payment.server";
+import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS } from "~/models/rate-limit.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import checkoutStyles from "~/styles/checkout.css";
@@ -41,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "guest") {
     throw redirect("/checkout", { status: 303, headers: { "Set-Cookie": await guestCookieHeader() } });
@@ -55,10 +57,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT, { status: 303 });
 
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
+  // The same bucket as POST /api/orders: a client gets one budget of order attempts, whichever way it places them.
+  const address = clientAddress(context);
+  const limit = await hitRateLimit(`orders:${address}`, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS);
+  if (!limit.allowed) {
+    const message = `${t("checkout.saveFailed")}: ${t("checkout.tooManyAttempts")}`;
+    return data(
+      { result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
   if (submission.status !== "success") return data({ result: submission.reply(), paymentUrl: null, orderSessionId: null }, { status: 400 });
   const lines = await readCartLines(request);
   try {
-    const placed = await placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language });
+    const placed = await placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language, clientAddress: address });
     const headers = { "Set-Cookie": await rememberOrderHeader(request, placed.order.id) };
     // With JavaScript the page shows its toast and then goes on; without it the browser follows the redirect.
     if (formData.get("enhanced") === "1") return data({ result: submission.reply(), paymentUrl: placed.paymentUrl, orderSessionId: placed.orderSessionId }, { headers });

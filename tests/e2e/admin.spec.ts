@@ -154,6 +154,41 @@ test.describe("product editing", () => {
   });
 });
 
+test.describe("stock on hand", () => {
+  test("shows on hand and held for unpaid orders apart, in both languages, and refuses on hand below what is held", async ({ page, context, baseURL }) => {
+    await signInAsAdmin(context, baseURL!);
+    const prisma = e2eDatabase();
+    const category = await prisma.category.findUniqueOrThrow({ where: { slug: "hair-accessories" } });
+    const product = await createProduct(prisma, { categoryId: category.id, nameEn: uniqueName("Clip"), nameAr: "مشبك", stockQuantity: 3 });
+    // Two of its five pieces are held by an unpaid order.
+    await prisma.product.update({ where: { id: product.id }, data: { heldQuantity: 2 } });
+    const row = page.locator(`[data-product-id="${product.id}"]`);
+
+    await page.goto(`/admin/timsar/products?categoryId=${category.id}`);
+    await expect(page.getByRole("columnheader", { name: "الموجود فعلياً" })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "محجوز لطلبات غير مدفوعة" })).toBeVisible();
+    await expect(row.getByTestId("on-hand")).toHaveText("5");
+    await expect(row.getByTestId("held")).toHaveText("2");
+
+    await useEnglish(context, baseURL!);
+    await page.goto(`/admin/timsar/products?categoryId=${category.id}`);
+    await expect(page.getByRole("columnheader", { name: "On hand" })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "Held for unpaid orders" })).toBeVisible();
+
+    await page.goto(`/admin/timsar/products/edit/${product.id}`);
+    const onHand = page.getByLabel("Stock quantity");
+    await expect(onHand).toHaveValue("5");
+    await expect(page.getByText("Held for unpaid orders: 2")).toBeVisible();
+    await onHand.fill("1");
+    await page.getByRole("button", { name: "Save product" }).click();
+    await expect(page.getByText("On hand cannot be lower than the 2 pieces held for unpaid orders right now.")).toBeVisible();
+    await page.getByLabel("Stock quantity").fill("8");
+    await page.getByRole("button", { name: "Save product" }).click();
+    await expect(page.getByTestId("toast")).toHaveText("Product updated successfully.");
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 6, heldQuantity: 2 });
+  });
+});
+
 test.describe("orders", () => {
   test("changes an order's status from the list and from the order page, with its history", async ({ page, context, baseURL }) => {
     await useEnglish(context, baseURL!);

@@ -15,6 +15,15 @@ export function uniqueName(prefix: string): string {
   return `${prefix} ${crypto.randomBytes(4).toString("hex")}`;
 }
 
+/**
+ * A client address of its own (10.x.y.z), for a shopper sent through a shop that trusts one proxy (X-Forwarded-For):
+ * the per-client limits and hold caps then count each test's shopper apart, as they count real shoppers.
+ */
+export function uniqueAddress(): string {
+  const [a, b, c] = crypto.randomBytes(3);
+  return `10.${a}.${b}.${c}`;
+}
+
 export function uniqueEmail(label = "shopper"): string {
   return `${label}-${Date.now()}-${crypto.randomBytes(3).toString("hex")}@example.com`;
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createDeliveryArea } from "../factories/delivery-area";
 import { createProduct } from "../factories/product";
-import { uniqueId } from "../factories/unique";
+import { uniqueAddress, uniqueId } from "../factories/unique";
 import { exitOf, startServer } from "../setup/server-process";
 import { startSmtpServer } from "../setup/smtp";
 import { adminCookie } from "../support/admin-requests";
@@ -80,7 +80,9 @@ describe.each(GATEWAYS)("the shop with %s, over HTTP", (name) => {
     gateway = await startGateway(name);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = startServer(port, { ...gateway.env, PAYMENT_PROVIDER: name, APP_URL: base, SMTP_URL: smtp.url });
+    // One proxy trusted: each order below comes from a shopper of its own (X-Forwarded-For), so the per-client
+    // hold caps, which these tests do not exercise, never count one test's unpaid orders against another's.
+    server = startServer(port, { ...gateway.env, PAYMENT_PROVIDER: name, APP_URL: base, SMTP_URL: smtp.url, TRUST_PROXY: "1" });
     await server.ready;
   }, 90_000);
 
@@ -96,7 +98,7 @@ describe.each(GATEWAYS)("the shop with %s, over HTTP", (name) => {
     const email = `${uniqueId("gw")}@example.com`;
     const response = await fetch(`${base}/api/orders`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: "lang=en" },
+      headers: { "Content-Type": "application/json", Cookie: "lang=en", "X-Forwarded-For": uniqueAddress() },
       body: JSON.stringify({
         fullName: "Sara Ahmad",
         email,

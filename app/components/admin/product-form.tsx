@@ -49,12 +49,15 @@ export function ProductForm({
   defaultValue,
   actionData,
   language,
+  heldQuantity,
 }: {
   mode: ProductFormMode;
   categories: { id: string; nameEn: string; nameAr: string }[];
   defaultValue: ProductFormDefaults;
   actionData: ProductFormActionData | undefined;
   language: Language;
+  /** Pieces held for unpaid orders, shown beside on hand when editing. */
+  heldQuantity?: number;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -94,7 +97,17 @@ export function ProductForm({
           onBlur={formatPriceOnBlur}
           dir="ltr"
         />
-        <Field meta={fields.stockQuantity} label={t("admin.productForm.stockQuantity")} inputMode="numeric" dir="ltr" />
+        <Field
+          meta={fields.stockQuantity}
+          label={t("admin.productForm.stockQuantity")}
+          hint={
+            heldQuantity === undefined
+              ? t("admin.productForm.stockHint")
+              : `${t("admin.productForm.stockHint")} ${t("admin.productForm.held", { count: heldQuantity })}`
+          }
+          inputMode="numeric"
+          dir="ltr"
+        />
         <SelectField meta={fields.categoryId} label={t("admin.productForm.category")}>
           <option value="">{t("admin.productForm.chooseCategory")}</option>
           {categories.map((category) => (

@@ -41,6 +41,8 @@ export const checkout: TranslationOf<typeof en> = {
     outOfStock: "الكمية المتوفرة من {{name}} غير كافية. يرجى تقليل الكمية.",
     productUnavailable: "أحد المنتجات في سلتك لم يعد متوفرًا.",
     requiredTagMissing: "يرجى تعبئة الخيارات المطلوبة للمنتج {{name}}.",
+    holdLimit: "لديك طلبات غير مدفوعة تحجز منتجات. يرجى دفعها، أو الانتظار 15 دقيقة حتى تنتهي، ثم المحاولة مرة أخرى.",
+    tooManyAttempts: "محاولات كثيرة جداً. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
   },
   payment: {
     chooseMethod: "اختر طريقة الدفع",

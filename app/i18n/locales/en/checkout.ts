@@ -38,6 +38,8 @@ export const checkout = {
     outOfStock: "Not enough stock for {{name}}. Please lower the quantity.",
     productUnavailable: "A product in your cart is no longer available.",
     requiredTagMissing: "Please fill in the required custom tags for {{name}}.",
+    holdLimit: "You already have unpaid orders holding products. Please pay for them, or wait 15 minutes until they expire, then try again.",
+    tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
   },
   payment: {
     chooseMethod: "Choose how to pay",

@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { productInputFromForm, type ProductFormValue } from "~/shared/admin-schemas";
+import { testProvider } from "~/payments/test-provider.server";
+import { createCustomer } from "../../tests/factories/customer";
+import { createDeliveryArea } from "../../tests/factories/delivery-area";
+import { checkoutDetails } from "../../tests/factories/order";
+import { createProduct } from "../../tests/factories/product";
+import { uniqueId } from "../../tests/factories/unique";
+import { getAdminProduct, productFormDefaults, productJson, updateProduct } from "./admin-catalogue.server";
+import { clientHashOf, HOLD_LIMITS, OrderError, placeOrder, RESERVATION_MINUTES, type PlaceOrderInput } from "./order.server";
+import { confirmPayment, expireReservations, placeOrderAndStartPayment, startPaymentJobs } from "./payment.server";
+
+async function stock(productId: string) {
+  return prisma.product.findUniqueOrThrow({ where: { id: productId }, select: { stockQuantity: true, heldQuantity: true } });
+}
+
+async function paymentStatusOf(orderId: string) {
+  return (await prisma.order.findUniqueOrThrow({ where: { id: orderId } })).paymentStatus;
+}
+
+function order(city: string, lines: { productId: string; quantity: number }[], client: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
+  return {
+    details: checkoutDetails(city),
+    lines: lines.map((line) => ({ ...line, customTags: [] })),
+    customerId: null,
+    language: "en",
+    ...client,
+  };
+}
+
+/** The owner saves the edit form with a new on-hand count and every other field as it was. */
+async function setOnHand(productId: string, onHand: number) {
+  const defaults = productFormDefaults((await getAdminProduct(productId))!);
+  return updateProduct(productId, productInputFromForm({ ...defaults, stockQuantity: String(onHand) } as ProductFormValue));
+}
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+describe("a hold", () => {
+  it("moves the units from sale to held, and payment takes them out of the shop", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 5 });
+    const placed = await placeOrderAndStartPayment(order(city, [{ productId: product.id, quantity: 2 }]));
+    expect(await stock(product.id)).toEqual({ stockQuantity: 3, heldQuantity: 2 });
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { id: placed.orderSessionId } });
+    await testProvider.submitCard(payment.providerPaymentId!, { cardNumber: "4111111111111111" });
+    expect((await confirmPayment(placed.orderSessionId))?.state).toBe("paid");
+    expect(await stock(product.id)).toEqual({ stockQuantity: 3, heldQuantity: 0 });
+  });
+
+  it("ends on the timer, with no new order, and placing an order no longer frees other shoppers' holds", async () => {
+    const city = await createDeliveryArea(prisma);
+    const hoarded = await createProduct(prisma, { stockQuantity: 4 });
+    const other = await createProduct(prisma, { stockQuantity: 4 });
+    const expired = await placeOrderAndStartPayment(order(city, [{ productId: hoarded.id, quantity: 4 }]), minutesAgo(RESERVATION_MINUTES + 1));
+    expect(await stock(hoarded.id)).toEqual({ stockQuantity: 0, heldQuantity: 4 });
+
+    // Another checkout, even long after the hold ran out, leaves that hold to the timer.
+    await placeOrderAndStartPayment(order(city, [{ productId: other.id, quantity: 1 }]), new Date(Date.now() + 60 * 60_000));
+    expect(await paymentStatusOf(expired.order.id)).toBe("unpaid");
+
+    const stop = startPaymentJobs(50);
+    try {
+      await expect.poll(() => paymentStatusOf(expired.order.id), { timeout: 10_000, interval: 50 }).toBe("failed");
+    } finally {
+      stop();
+    }
+    expect(await stock(hoarded.id)).toEqual({ stockQuantity: 4, heldQuantity: 0 });
+  });
+
+  it("still end for everyone when one expired order's gateway can no longer be asked", async () => {
+    const city = await createDeliveryArea(prisma);
+    const stuck = await createProduct(prisma, { stockQuantity: 1 });
+    const product = await createProduct(prisma, { stockQuantity: 2 });
+    const placedAt = minutesAgo(RESERVATION_MINUTES + 1);
+    const unaskable = await placeOrderAndStartPayment(order(city, [{ productId: stuck.id, quantity: 1 }]), placedAt);
+    // Its attempt was made with a gateway the shop has since been switched away from.
+    await prisma.payment.update({ where: { id: unaskable.orderSessionId }, data: { provider: "retired-gateway" } });
+    const expired = await placeOrderAndStartPayment(order(city, [{ productId: product.id, quantity: 2 }]), placedAt);
+
+    await expireReservations();
+    expect(await paymentStatusOf(expired.order.id)).toBe("failed");
+    expect(await stock(product.id)).toEqual({ stockQuantity: 2, heldQuantity: 0 });
+    expect(await paymentStatusOf(unaskable.order.id)).toBe("unpaid");
+    expect(await stock(stuck.id)).toEqual({ stockQuantity: 0, heldQuantity: 1 });
+    await prisma.payment.update({ where: { id: unaskable.orderSessionId }, data: { provider: "test" } });
+  });
+});
+
+describe("the owner's stock edit", () => {
+  it("sets on hand while units are held, so the hold's end gives back only its own units (no oversell)", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 5 });
+    const placed = await placeOrderAndStartPayment(order(city, [{ productId: product.id, quantity: 2 }]), minutesAgo(RESERVATION_MINUTES + 1));
+
+    // The owner counts 10 pieces on the shelf, the 2 held ones among them.
+    expect((await setOnHand(product.id, 10)).ok).toBe(true);
+    expect(await stock(product.id)).toEqual({ stockQuantity: 8, heldQuantity: 2 });
+    expect(productJson((await getAdminProduct(product.id))!)).toMatchObject({ stockQuantity: 10, heldQuantity: 2 });
+
+    await expireReservations();
+    expect(await paymentStatusOf(placed.order.id)).toBe("failed");
+    expect(await stock(product.id)).toEqual({ stockQuantity: 10, heldQuantity: 0 });
+  });
+
+  it("refuses an on-hand count below the units held right now, changing nothing", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 5 });
+    await placeOrder(order(city, [{ productId: product.id, quantity: 3 }]));
+    expect(await setOnHand(product.id, 2)).toEqual({ ok: false, reason: "belowHeld", heldQuantity: 3 });
+    expect(await stock(product.id)).toEqual({ stockQuantity: 2, heldQuantity: 3 });
+    expect((await setOnHand(product.id, 3)).ok).toBe(true);
+    expect(await stock(product.id)).toEqual({ stockQuantity: 0, heldQuantity: 3 });
+  });
+});
+
+describe("the per-client hold caps", () => {
+  it("stop a client's burst at the caps while another shopper buys the last units", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 10 });
+    const hoarder = { clientAddress: uniqueId("203.0.113") };
+    const burst = Promise.allSettled(Array.from({ length: 8 }, () => placeOrder(order(city, [{ productId: product.id, quantity: 2 }], hoarder))));
+    const shopper = placeOrder(order(city, [{ productId: product.id, quantity: 4 }], { clientAddress: uniqueId("198.51.100") }));
+    const [results, bought] = await Promise.all([burst, shopper]);
+
+    const held = results.filter((result) => result.status === "fulfilled");
+    expect(held).toHaveLength(HOLD_LIMITS.unpaidOrders);
+    for (const result of results) {
+      if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "holdLimit", status: 429 });
+    }
+    expect(bought.orderNumber).toMatch(/^ORD-/);
+    expect(await stock(product.id)).toEqual({ stockQuantity: 0, heldQuantity: 10 });
+    const stored = await prisma.order.findMany({ where: { clientHash: clientHashOf(hoarder.clientAddress) } });
+    expect(stored).toHaveLength(HOLD_LIMITS.unpaidOrders);
+    expect(JSON.stringify(stored)).not.toContain(hoarder.clientAddress);
+  });
+
+  it("limit the units of one product and in all, by address and by account, and a refusal changes nothing", async () => {
+    const city = await createDeliveryArea(prisma);
+    const [first, second, third] = await Promise.all([1, 2, 3].map(() => createProduct(prisma, { stockQuantity: 30 })));
+    const address = { clientAddress: uniqueId("192.0.2") };
+    await expect(placeOrder(order(city, [{ productId: first.id, quantity: HOLD_LIMITS.heldUnitsPerProduct + 1 }], address))).rejects.toMatchObject({
+      code: "holdLimit",
+    });
+    expect(await stock(first.id)).toEqual({ stockQuantity: 30, heldQuantity: 0 });
+    expect(await prisma.order.count({ where: { clientHash: clientHashOf(address.clientAddress) } })).toBe(0);
+
+    const customer = await createCustomer(prisma);
+    const signedIn = { customerId: customer.id, clientAddress: uniqueId("192.0.2") };
+    await placeOrder(order(city, [{ productId: first.id, quantity: 10 }, { productId: second.id, quantity: 10 }], signedIn));
+    // The same account from another address is the same client: 20 units are held already.
+    const elsewhere = { customerId: customer.id, clientAddress: uniqueId("192.0.2") };
+    await expect(placeOrder(order(city, [{ productId: third.id, quantity: 1 }], elsewhere))).rejects.toBeInstanceOf(OrderError);
+    expect(await stock(third.id)).toEqual({ stockQuantity: 30, heldQuantity: 0 });
+    // Once those holds end, the account may hold again.
+    await prisma.order.updateMany({ where: { customerId: customer.id }, data: { reservedUntil: minutesAgo(1) } });
+    await expireReservations();
+    await placeOrder(order(city, [{ productId: third.id, quantity: 1 }], elsewhere));
+    expect(await stock(third.id)).toEqual({ stockQuantity: 29, heldQuantity: 1 });
+  });
+});

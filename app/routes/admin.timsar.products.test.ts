@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { placeOrder } from "~/models/order.server";
+import { createDeliveryArea } from "../../tests/factories/delivery-area";
+import { checkoutDetails } from "../../tests/factories/order";
+import { createProduct } from "../../tests/factories/product";
+import { adminCookie, request } from "../../tests/support/admin-requests";
+import { loader as listLoader } from "./admin.timsar.products._index";
+import { loader as editLoader } from "./admin.timsar.products.edit.$id";
+import { action as productApiAction, loader as productApiLoader } from "./api.admin.products.$id._index";
+
+const context = { cspNonce: "" };
+
+/** A product with 6 pieces on hand, 2 of them held by an unpaid order. */
+async function productWithHold() {
+  const city = await createDeliveryArea(prisma);
+  const product = await createProduct(prisma, { stockQuantity: 6 });
+  await placeOrder({ details: checkoutDetails(city), lines: [{ productId: product.id, quantity: 2, customTags: [] }], customerId: null, language: "en" });
+  return product;
+}
+
+async function stockOf(productId: string) {
+  return prisma.product.findUniqueOrThrow({ where: { id: productId }, select: { stockQuantity: true, heldQuantity: true } });
+}
+
+describe("the owner's view of stock", () => {
+  it("shows on hand and held for unpaid orders apart, on the list and the edit page", async () => {
+    const { cookie } = await adminCookie();
+    const product = await productWithHold();
+    const list = await listLoader({ request: request(`/admin/timsar/products?categoryId=${product.categoryId}`, { cookie }), params: {}, context });
+    expect(list.products).toEqual([expect.objectContaining({ id: product.id, onHand: 6, held: 2 })]);
+    const edit = await editLoader({ request: request(`/admin/timsar/products/edit/${product.id}`, { cookie }), params: { id: product.id }, context });
+    expect(edit).toMatchObject({ heldQuantity: 2, defaults: { stockQuantity: "6" } });
+  });
+
+  it("takes on hand through the API, keeps it when left out, and refuses less than what is held", async () => {
+    const { cookie } = await adminCookie();
+    const product = await productWithHold();
+    const api = (init: Parameters<typeof request>[1]) => productApiAction({ request: request(`/api/admin/products/${product.id}`, { cookie, ...init }), params: { id: product.id }, context });
+
+    const read = await productApiLoader({ request: request(`/api/admin/products/${product.id}`, { cookie }), params: { id: product.id }, context });
+    expect(((await read.json()) as { product: object }).product).toMatchObject({ stockQuantity: 6, heldQuantity: 2 });
+
+    const refused = await api({ method: "PUT", json: { stockQuantity: 1 } });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "On hand cannot be lower than the 2 pieces held for unpaid orders right now. / لا يمكن أن يكون الموجود فعلياً أقل من 2 قطعة محجوزة الآن لطلبات غير مدفوعة.",
+    );
+    expect(await stockOf(product.id)).toEqual({ stockQuantity: 4, heldQuantity: 2 });
+
+    expect((await api({ method: "PUT", json: { price: 3 } })).status).toBe(200);
+    expect(await stockOf(product.id)).toEqual({ stockQuantity: 4, heldQuantity: 2 });
+
+    const raised = await api({ method: "PUT", json: { stockQuantity: 9 } });
+    expect(((await raised.json()) as { product: object }).product).toMatchObject({ stockQuantity: 9, heldQuantity: 2 });
+    expect(await stockOf(product.id)).toEqual({ stockQuantity: 7, heldQuantity: 2 });
+  });
+});
