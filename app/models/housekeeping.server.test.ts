@@ -6,6 +6,7 @@ import { createSession } from "../../tests/factories/session";
 import { uniqueEmail } from "../../tests/factories/unique";
 import { sessionKey } from "~/auth/session.server";
 import { issueCode } from "./one-time-code.server";
+import { hitRateLimit } from "./rate-limit.server";
 import { purgeExpired, REMOVED, scrubAbandonedOrders } from "./housekeeping.server";
 
 const DAY = 24 * 3600_000;
@@ -31,6 +32,9 @@ describe("housekeeping", () => {
         { key: `${prefix}:running`, count: 3, resetsAt: new Date(Date.now() + 60_000) },
       ],
     });
+
+    // as the limits themselves write them (raw SQL), not only through Prisma
+    await hitRateLimit(`${prefix}:counted`, 5, 60, new Date(Date.now() - 2 * 60_000));
 
     await purgeExpired();
     expect((await prisma.session.findMany({ where: { id: { in: [live, ended, idle] } } })).map((row) => row.id)).toEqual([live]);
