@@ -6,6 +6,7 @@ import express from "express";
 import morgan from "morgan";
 import { prisma } from "../app/db.server";
 import { startPaymentJobs } from "../app/models/payment.server";
+import { startHousekeeping } from "../app/models/housekeeping.server";
 import type { Env } from "../app/env.server";
 import { createCachingRequestHandler, createPageCache } from "./page-cache";
 import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, securityHeaders } from "./security";
@@ -59,6 +60,7 @@ export async function serve(env: Env) {
   );
 
   const stopPaymentJobs = startPaymentJobs();
+  const stopHousekeeping = startHousekeeping();
   const server = app.listen(env.port, () => {
     process.stdout.write(`Shop listening on ${env.appUrl} (port ${env.port})\n`);
   });
@@ -69,6 +71,7 @@ export async function serve(env: Env) {
     stopping = true;
     process.stdout.write(`${signal} received: finishing in-flight requests\n`);
     stopPaymentJobs();
+    stopHousekeeping();
     server.close(async () => {
       pageCache.close();
       await prisma.$disconnect();

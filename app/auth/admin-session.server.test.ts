@@ -42,4 +42,16 @@ describe("the admin session", () => {
     const forged = `__admin=${encodeURIComponent(shopperToken)}`;
     expect(await isAdminRequest(request("/", { cookie: forged }))).toBe(false);
   });
+
+  it("ends after two hours without use, and refuses a disabled administrator", async () => {
+    const idle = await adminCookie();
+    const admin = await getAdminFromRequest(request("/", { cookie: idle.cookie }));
+    await prisma.session.update({ where: { id: admin!.sessionId }, data: { lastSeenAt: new Date(Date.now() - 3 * 3600_000) } });
+    expect(await isAdminRequest(request("/", { cookie: idle.cookie }))).toBe(false);
+
+    const disabled = await adminCookie();
+    expect(await isAdminRequest(request("/", { cookie: disabled.cookie }))).toBe(true);
+    await prisma.admin.update({ where: { id: disabled.admin.id }, data: { disabledAt: new Date() } });
+    expect(await isAdminRequest(request("/", { cookie: disabled.cookie }))).toBe(false);
+  });
 });

@@ -3,9 +3,11 @@ import { prisma } from "~/db.server";
 import { signedCookie } from "~/utils/cookies.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { getCustomerFromRequest, newSessionId } from "~/auth/session.server";
+import { getCustomerFromRequest, isSessionLive, newSessionId, sessionKey, touchSession } from "~/auth/session.server";
 
 export const ADMIN_SESSION_HOURS = 12;
+/** An admin session left alone this long ends, whatever its absolute end. */
+export const ADMIN_IDLE_HOURS = 2;
 export const ADMIN_LOGIN_PATH = "/admin/timsar";
 
 let adminCookie: ReturnType<typeof signedCookie> | undefined;
@@ -16,17 +18,21 @@ export function getAdminSessionCookie() {
   return adminCookie;
 }
 
+/** `sessionId` is the row's key (the hash of the cookie value). */
 export type SignedInAdmin = { id: string; email: string; sessionId: string };
 
+/** The administrator of a live session; an administrator that ADMIN_EMAIL no longer names is refused. */
 export async function getAdminFromRequest(request: Request): Promise<SignedInAdmin | null> {
   const value: unknown = await getAdminSessionCookie().parse(request.headers.get("Cookie"));
-  if (typeof value !== "string") return null;
+  if (typeof value !== "string" || value === "") return null;
+  const key = sessionKey(value);
   const session = await prisma.session.findUnique({
-    where: { id: value },
-    select: { kind: true, expiresAt: true, admin: { select: { id: true, email: true } } },
+    where: { id: key },
+    select: { kind: true, expiresAt: true, lastSeenAt: true, admin: { select: { id: true, email: true, disabledAt: true } } },
   });
-  if (!session || session.kind !== "admin" || session.expiresAt <= new Date() || !session.admin) return null;
-  return { ...session.admin, sessionId: value };
+  if (!session?.admin || session.admin.disabledAt || !isSessionLive(session, "admin", ADMIN_IDLE_HOURS * 60 * 60 * 1000)) return null;
+  await touchSession(key, session.lastSeenAt);
+  return { id: session.admin.id, email: session.admin.email, sessionId: key };
 }
 
 /** For the invoice route and others: may this request see what only the administrator sees? */
@@ -53,7 +59,7 @@ export async function requireAdminApi(request: Request): Promise<SignedInAdmin> 
 export async function createAdminSession(adminId: string): Promise<string> {
   const id = newSessionId();
   const expiresAt = new Date(Date.now() + ADMIN_SESSION_HOURS * 60 * 60 * 1000);
-  await prisma.session.create({ data: { id, kind: "admin", adminId, expiresAt } });
+  await prisma.session.create({ data: { id: sessionKey(id), kind: "admin", adminId, expiresAt } });
   return getAdminSessionCookie().serialize(id, { expires: expiresAt });
 }
 

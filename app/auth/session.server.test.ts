@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { createCustomerSession, destroyCustomerSession, getCustomerFromRequest, revokeAllForCustomer } from "~/auth/session.server";
+import { createCustomerSession, destroyCustomerSession, getCustomerFromRequest, revokeAllForCustomer, sessionKey } from "~/auth/session.server";
 import { proofCookieHeader } from "~/auth/verification-proof.server";
 import { createCustomer } from "../../tests/factories/customer";
 
@@ -47,5 +47,35 @@ describe("customer sessions", () => {
     expect((await getCustomerFromRequest(bearer))?.id).toBe(customer.id);
     const forged = new Request("http://localhost/", { headers: { Cookie: `__session=${Buffer.from(JSON.stringify(token)).toString("base64")}` } });
     expect(await getCustomerFromRequest(forged)).toBeNull();
+  });
+
+  it("are stored as the hash of the token, so a copy of the table signs nobody in", async () => {
+    const customer = await createCustomer(prisma);
+    const { token } = await createCustomerSession(new Request("http://localhost/"), customer.id);
+    expect(await prisma.session.count({ where: { id: token } })).toBe(0);
+    const row = await prisma.session.findUniqueOrThrow({ where: { id: sessionKey(token) } });
+    expect(row.customerId).toBe(customer.id);
+    const stolen = new Request("http://localhost/", { headers: { Authorization: `Bearer ${row.id}` } });
+    expect(await getCustomerFromRequest(stolen)).toBeNull();
+  });
+
+  it("end after a week without use, well before their 30-day end, and note use at most every few minutes", async () => {
+    const customer = await createCustomer(prisma);
+    const { token } = await createCustomerSession(new Request("http://localhost/"), customer.id);
+    const bearer = () => new Request("http://localhost/", { headers: { Authorization: `Bearer ${token}` } });
+    const key = sessionKey(token);
+
+    const twoMinutesAgo = new Date(Date.now() - 2 * 60 * 1000);
+    await prisma.session.update({ where: { id: key }, data: { lastSeenAt: twoMinutesAgo } });
+    expect((await getCustomerFromRequest(bearer()))?.id).toBe(customer.id);
+    expect((await prisma.session.findUniqueOrThrow({ where: { id: key } })).lastSeenAt).toEqual(twoMinutesAgo);
+
+    const sixDaysAgo = new Date(Date.now() - 6 * 24 * 3600_000);
+    await prisma.session.update({ where: { id: key }, data: { lastSeenAt: sixDaysAgo } });
+    expect((await getCustomerFromRequest(bearer()))?.id).toBe(customer.id);
+    expect((await prisma.session.findUniqueOrThrow({ where: { id: key } })).lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    await prisma.session.update({ where: { id: key }, data: { lastSeenAt: new Date(Date.now() - 8 * 24 * 3600_000) } });
+    expect(await getCustomerFromRequest(bearer())).toBeNull();
   });
 });

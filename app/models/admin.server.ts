@@ -2,53 +2,71 @@ import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import type { Env } from "~/env.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
-import { hitRateLimit, resetRateLimit } from "./rate-limit.server";
+import { hitGuessLimits, lockoutKey, resetRateLimit, type GuessBudgets } from "./rate-limit.server";
 
 /**
  * The administrator of CONTRACT.md: created or updated from ADMIN_EMAIL / ADMIN_PASSWORD at every start.
  * Without ADMIN_PASSWORD, the first start makes a random password and returns it to be printed once.
+ * Changing ADMIN_EMAIL disables the earlier administrator and changing the password ends the sessions, so
+ * whoever held the old credentials or an open admin session loses access at the next start.
  */
-export async function ensureAdmin(env: Pick<Env, "adminEmail" | "adminPassword">) {
-  const existing = await prisma.admin.findUnique({ where: { email: env.adminEmail } });
-  if (env.adminPassword) {
-    if (existing && (await verifyPassword(existing.passwordHash, env.adminPassword))) {
-      return { email: env.adminEmail, generatedPassword: null };
-    }
-    const passwordHash = await hashPassword(env.adminPassword);
-    await prisma.admin.upsert({
-      where: { email: env.adminEmail },
-      create: { email: env.adminEmail, passwordHash },
-      update: { passwordHash },
-    });
-    return { email: env.adminEmail, generatedPassword: null };
+export async function ensureAdmin(env: Pick<Env, "adminEmail" | "adminPassword">, now = new Date()) {
+  const email = env.adminEmail;
+  await disableOtherAdmins(email, now);
+  const existing = await prisma.admin.findUnique({ where: { email } });
+  if (existing && !existing.disabledAt && (!env.adminPassword || (await verifyPassword(existing.passwordHash, env.adminPassword)))) {
+    return { email, generatedPassword: null };
   }
-  if (existing) return { email: env.adminEmail, generatedPassword: null };
-  const generatedPassword = crypto.randomBytes(12).toString("base64url");
-  await prisma.admin.create({ data: { email: env.adminEmail, passwordHash: await hashPassword(generatedPassword) } });
-  return { email: env.adminEmail, generatedPassword };
+  // A disabled account coming back without ADMIN_PASSWORD gets a new password: the old one may be known to others.
+  const generatedPassword = env.adminPassword ? null : crypto.randomBytes(12).toString("base64url");
+  const passwordHash = await hashPassword(env.adminPassword ?? generatedPassword!);
+  const admin = await prisma.admin.upsert({
+    where: { email },
+    create: { email, passwordHash },
+    update: { passwordHash, disabledAt: null },
+  });
+  await prisma.session.deleteMany({ where: { adminId: admin.id } });
+  return { email, generatedPassword };
 }
 
-export const ADMIN_LOGIN_LIMIT = 10;
-export const ADMIN_LOGIN_WINDOW_SECONDS = 15 * 60;
+async function disableOtherAdmins(email: string, now: Date) {
+  const others = await prisma.admin.findMany({ where: { email: { not: email }, disabledAt: null }, select: { id: true } });
+  if (others.length === 0) return;
+  const ids = others.map((admin) => admin.id);
+  // Disabled rather than deleted: the order history names the administrator who changed a status.
+  await prisma.$transaction([
+    prisma.admin.updateMany({ where: { id: { in: ids } }, data: { disabledAt: now } }),
+    prisma.session.deleteMany({ where: { adminId: { in: ids } } }),
+  ]);
+}
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+export const ADMIN_LOGIN_LIMITS: GuessBudgets = {
+  perAddress: { limit: 30, windowSeconds: FIFTEEN_MINUTES },
+  perEmailAddress: { limit: 10, windowSeconds: FIFTEEN_MINUTES },
+  perEmail: { limit: 200, windowSeconds: 60 * 60 },
+};
 
 export type AdminLoginResult =
   | { ok: true; admin: { id: string; email: string } }
   | { ok: false; reason: "invalid" | "tooManyAttempts"; retryAfterSeconds?: number };
 
 /**
- * Checks the administrator's e-mail and password. Attempts are counted per e-mail in the database, like the
- * customer login, and a success clears the count so the administrator is never locked out by their own logins.
+ * Checks the administrator's e-mail and password. The client address is limited before any hashing; the lockout
+ * is keyed on e-mail and address together, so guesses from elsewhere do not lock the owner out, and a success
+ * clears only its own key.
  */
-export async function verifyAdminLogin(email: string, password: string): Promise<AdminLoginResult> {
+export async function verifyAdminLogin(email: string, password: string, address: string): Promise<AdminLoginResult> {
   const normalized = email.trim().toLowerCase();
-  const key = `admin-login:${normalized}`;
-  const limit = await hitRateLimit(key, ADMIN_LOGIN_LIMIT, ADMIN_LOGIN_WINDOW_SECONDS);
+  const limit = await hitGuessLimits("admin-login", normalized, address, ADMIN_LOGIN_LIMITS);
   if (!limit.allowed) return { ok: false, reason: "tooManyAttempts", retryAfterSeconds: limit.retryAfterSeconds };
-  const admin = await prisma.admin.findUnique({ where: { email: normalized } });
+  const found = await prisma.admin.findUnique({ where: { email: normalized } });
+  const admin = found && !found.disabledAt ? found : null;
   // Verify against a hash even for an unknown e-mail so the answer time does not reveal which e-mails exist.
   const valid = admin ? await verifyPassword(admin.passwordHash, password) : await verifyPassword(await dummyHash(), password);
   if (!admin || !valid) return { ok: false, reason: "invalid" };
-  await resetRateLimit(key);
+  await resetRateLimit(lockoutKey("admin-login", normalized, address));
   return { ok: true, admin: { id: admin.id, email: admin.email } };
 }
 

@@ -7,8 +7,8 @@ import { sendMail, type Mail } from "~/mail/send.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { revokeAllForCustomer } from "~/auth/session.server";
 import { createProofToken, type Proof } from "~/auth/verification-proof.server";
-import { checkCode, CODE_LIFETIME_MINUTES, isVerifiedCodeLive, issueCode, spendVerifiedCode, type CodeCheck } from "./one-time-code.server";
-import { hitRateLimit } from "./rate-limit.server";
+import { checkCode, CODE_LIFETIME_MINUTES, isVerifiedCodeLive, issueCode, spendVerifiedCode, type CodePurpose } from "./one-time-code.server";
+import { hitGuessLimits, hitRateLimit, isRateLimited, lockoutKey, resetRateLimit, type GuessBudgets } from "./rate-limit.server";
 
 export type AccountMessage = keyof typeof account.account.messages;
 
@@ -18,22 +18,29 @@ export type Outcome<T extends object = object> = ({ ok: true; message: AccountMe
 const fail = (status: 400 | 401 | 403 | 409 | 429, message: AccountMessage) => ({ ok: false as const, status, message });
 
 const FIFTEEN_MINUTES = 15 * 60;
+const ONE_HOUR = 60 * 60;
+const budget = (limit: number, windowSeconds = FIFTEEN_MINUTES) => ({ limit, windowSeconds });
 
-/** Per e-mail and per client address, kept in the database (SPEC issue 4, security). */
+/**
+ * Per client address first (before any lookup or hashing), then per e-mail and address together (the lockout),
+ * then per e-mail alone with a far higher ceiling (docs/decisions/0016-login-limits-and-sessions.md).
+ */
 const LIMITS = {
-  sendCode: { perEmail: 5, perAddress: 30 },
-  verifyCode: { perEmail: 10, perAddress: 60 },
-  login: { perEmail: 10, perAddress: 100 },
-  changePassword: { perEmail: 10, perAddress: 100 },
-} as const;
+  sendCode: { perAddress: budget(30), perEmailAddress: budget(5), perEmail: budget(20, ONE_HOUR) },
+  verifyCode: { perAddress: budget(60), perEmailAddress: budget(10), perEmail: budget(100, ONE_HOUR) },
+  login: { perAddress: budget(100), perEmailAddress: budget(10), perEmail: budget(200, ONE_HOUR) },
+  changePassword: { perAddress: budget(100), perEmailAddress: budget(10), perEmail: budget(200, ONE_HOUR) },
+} as const satisfies Record<string, GuessBudgets>;
+
+/** set-password needs a proof, so only the address is counted: it bounds probing with forged or stale proofs. */
+export const SET_PASSWORD_LIMIT = budget(30);
+
+/** Wrong codes per account and day, across codes: a new code every few minutes must not mean endless guesses. */
+export const WRONG_CODES_PER_DAY = 30;
+const ONE_DAY = 24 * ONE_HOUR;
 
 async function withinLimits(action: keyof typeof LIMITS, email: string, address: string): Promise<boolean> {
-  const limit = LIMITS[action];
-  const [byEmail, byAddress] = await Promise.all([
-    hitRateLimit(`${action}:email:${email}`, limit.perEmail, FIFTEEN_MINUTES),
-    hitRateLimit(`${action}:ip:${address}`, limit.perAddress, FIFTEEN_MINUTES),
-  ]);
-  return byEmail.allowed && byAddress.allowed;
+  return (await hitGuessLimits(action, email, address, LIMITS[action])).allowed;
 }
 
 /** Mail whose delivery must not change how long the answer takes (it would tell who has an account). */
@@ -43,8 +50,18 @@ function sendInBackground(mail: Mail) {
   });
 }
 
-function codeFailure(check: Exclude<CodeCheck, { ok: true }>) {
-  return fail(400, check.reason === "tooManyAttempts" ? "codeTooManyAttempts" : "invalidCode");
+/**
+ * Checks a code within the account's daily cap of wrong codes. Every failure answers the same message, whether
+ * the code was wrong, used up or never sent: an e-mail without an account has no code, and a different answer
+ * after a few guesses would tell who has one.
+ */
+async function checkCodeForAccount(email: string, purpose: CodePurpose, code: string) {
+  const key = `wrong-code:${email}`;
+  if (await isRateLimited(key, WRONG_CODES_PER_DAY)) return fail(429, "tooManyAttempts");
+  const check = await checkCode(email, purpose, code);
+  if (check.ok) return check;
+  await hitRateLimit(key, WRONG_CODES_PER_DAY, ONE_DAY);
+  return fail(400, "invalidCode");
 }
 
 export async function findCustomerByEmail(email: string) {
@@ -81,8 +98,8 @@ export async function verifyRegistrationCode(
 ): Promise<Outcome<{ alreadyVerified: boolean; proofToken?: string }>> {
   if (await isRegistrationVerified(email, proof)) return { ok: true, message: "alreadyVerified", alreadyVerified: true };
   if (!(await withinLimits("verifyCode", email, address))) return fail(429, "tooManyAttempts");
-  const check = await checkCode(email, "register", code);
-  if (!check.ok) return codeFailure(check);
+  const check = await checkCodeForAccount(email, "register", code);
+  if (!check.ok) return check;
   const now = new Date();
   await prisma.customer.upsert({
     where: { email },
@@ -101,14 +118,19 @@ export async function isRegistrationVerified(email: string, proof: Proof | null)
   return isVerifiedCodeLive(proof.codeId, email, "register");
 }
 
-/** Step 3: name, phone and password, only for the client that verified the code. */
+/**
+ * Step 3: name, phone and password, only for the client that verified the code. The proof is checked before
+ * anything about the e-mail is looked at, and every refusal is the same, so the answer does not tell whether
+ * the e-mail has an account.
+ */
 export async function completeRegistration(
   input: { email: string; fullName: string; phone: string; password: string },
   proof: Proof | null,
+  { address }: Pick<Context, "address">,
 ): Promise<Outcome> {
-  const customer = await findCustomerByEmail(input.email);
-  if (customer?.passwordHash) return fail(409, "alreadyRegistered");
-  if (!(await isRegistrationVerified(input.email, proof)) || !proof) return fail(403, "verifyAgain");
+  const limit = await hitRateLimit(`setPassword:ip:${address}`, SET_PASSWORD_LIMIT.limit, SET_PASSWORD_LIMIT.windowSeconds);
+  if (!limit.allowed) return fail(429, "tooManyAttempts");
+  if (!proof || !(await isRegistrationVerified(input.email, proof))) return fail(403, "verifyAgain");
   const passwordHash = await hashPassword(input.password);
   if (!(await spendVerifiedCode(proof.codeId))) return fail(403, "verifyAgain");
   await prisma.customer.update({
@@ -135,6 +157,7 @@ export async function verifyLogin(
     return fail(401, "invalidCredentials");
   }
   if (!(await verifyPassword(customer.passwordHash, password))) return fail(401, "invalidCredentials");
+  await resetRateLimit(lockoutKey("login", email, address));
   return { ok: true, message: "signedIn", customer: { id: customer.id, email: customer.email } };
 }
 
@@ -151,8 +174,8 @@ export async function startPasswordReset(email: string, { language, address }: C
 
 export async function verifyResetCode(email: string, code: string, { address }: Pick<Context, "address">): Promise<Outcome<{ proofToken: string }>> {
   if (!(await withinLimits("verifyCode", email, address))) return fail(429, "tooManyAttempts");
-  const check = await checkCode(email, "reset", code);
-  if (!check.ok) return codeFailure(check);
+  const check = await checkCodeForAccount(email, "reset", code);
+  if (!check.ok) return check;
   return { ok: true, message: "resetCodeVerified", proofToken: createProofToken({ email, purpose: "reset", codeId: check.codeId }) };
 }
 

@@ -34,3 +34,34 @@ export async function resetRateLimit(key: string): Promise<void> {
 
 export const TOO_MANY_ATTEMPTS_MESSAGE =
   "Too many attempts. Please wait a few minutes and try again. / محاولات كثيرة جداً. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.";
+
+/** Whether a counter is already at its limit in a live window, without counting this look. */
+export async function isRateLimited(key: string, limit: number, now = new Date()): Promise<boolean> {
+  const row = await prisma.rateLimit.findUnique({ where: { key } });
+  return Boolean(row && row.resetsAt > now && row.count >= limit);
+}
+
+export type Budget = { limit: number; windowSeconds: number };
+
+/**
+ * The three counters in front of anything that guesses a secret for an e-mail (docs/decisions/0016):
+ * - per client address, across e-mails: checked first and alone, before any lookup or password hashing;
+ * - per e-mail and address together: the lockout, so an attacker elsewhere cannot lock the owner out;
+ * - per e-mail alone, far higher: still bounds a guess spread over many addresses.
+ */
+export type GuessBudgets = { perAddress: Budget; perEmailAddress: Budget; perEmail: Budget };
+
+export function lockoutKey(scope: string, email: string, address: string): string {
+  return `${scope}:email-ip:${email}|${address}`;
+}
+
+export async function hitGuessLimits(scope: string, email: string, address: string, budgets: GuessBudgets): Promise<RateLimitResult> {
+  const byAddress = await hitRateLimit(`${scope}:ip:${address}`, budgets.perAddress.limit, budgets.perAddress.windowSeconds);
+  if (!byAddress.allowed) return byAddress;
+  const results = await Promise.all([
+    hitRateLimit(lockoutKey(scope, email, address), budgets.perEmailAddress.limit, budgets.perEmailAddress.windowSeconds),
+    hitRateLimit(`${scope}:email:${email}`, budgets.perEmail.limit, budgets.perEmail.windowSeconds),
+  ]);
+  const refused = results.find((result) => !result.allowed);
+  return refused ?? results[0];
+}

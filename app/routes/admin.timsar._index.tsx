@@ -9,6 +9,7 @@ import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import { verifyAdminLogin } from "~/models/admin.server";
 import { createAdminSession, getAdminFromRequest } from "~/auth/admin-session.server";
+import { clientAddress } from "~/utils/client-address.server";
 
 const DASHBOARD = "/admin/timsar/dashboard";
 
@@ -18,11 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("admin.login.title") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: AdminLoginSchema });
   const t = await i18nServer.getFixedT(request);
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
-  const result = await verifyAdminLogin(submission.value.email, submission.value.password);
+  const result = await verifyAdminLogin(submission.value.email, submission.value.password, clientAddress(context));
   if (!result.ok) {
     const message = result.reason === "tooManyAttempts" ? t("admin.login.tooManyAttempts") : t("admin.login.invalidCredentials");
     return Response.json(submission.reply({ formErrors: [message], hideFields: ["password"] }), {

@@ -5,15 +5,16 @@ import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { createAdminSession } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { clientAddress } from "~/utils/client-address.server";
 
 /** POST /api/admin/timsar {email, password}: the administrator's login; sets the `__admin` cookie. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const parsed = AdminLoginSchema.safeParse(await readJsonBody(request));
   if (!parsed.success || !parsed.data.email || !parsed.data.password) {
     return jsonError(400, bilingual("admin.login.invalidCredentials"));
   }
-  const result = await verifyAdminLogin(parsed.data.email, parsed.data.password);
+  const result = await verifyAdminLogin(parsed.data.email, parsed.data.password, clientAddress(context));
   if (!result.ok) {
     if (result.reason === "tooManyAttempts") {
       const response = jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);

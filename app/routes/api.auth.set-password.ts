@@ -4,11 +4,12 @@ import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { SetPasswordSchema } from "~/shared/account-schemas";
 import { outcomeError } from "~/auth/auth.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { data, token } = await parseJsonBody(request, SetPasswordSchema);
-  const outcome = await completeRegistration(data, getProof(request, "register", data.email, token));
+  const outcome = await completeRegistration(data, getProof(request, "register", data.email, token), { address: clientAddress(context) });
   if (!outcome.ok) return outcomeError(outcome);
   return jsonOk({ message: bilingual(`account.messages.${outcome.message}`) }, { "Set-Cookie": clearProofCookieHeader("register") });
 }

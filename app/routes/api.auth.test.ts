@@ -3,6 +3,8 @@ import { prisma } from "~/db.server";
 import { codeFromMail, startSmtpServer } from "../../tests/setup/smtp";
 import { RouteClient } from "../../tests/setup/route-client";
 import { uniqueEmail } from "../../tests/factories/unique";
+import { createCustomer } from "../../tests/factories/customer";
+import { sessionKey } from "~/auth/session.server";
 import { action as changePassword } from "./api.auth.change-password";
 import { action as checkVerified } from "./api.auth.check-verified";
 import { action as forgotPassword } from "./api.auth.forgot-password";
@@ -89,7 +91,7 @@ describe("registration API", () => {
     expect(customer.passwordHash).not.toContain("correct-horse");
     expect((await client.json(checkVerified, "/api/auth/check-verified", { email })).body).toEqual({ verified: false });
     const twice = await client.json(setPassword, "/api/auth/set-password", { email, password: "another-one", phone: "51234567", fullName: "X" });
-    expect(twice.status).toBe(409);
+    expect(twice.status).toBe(403);
   });
 
   it("binds set-password to the client that verified the code, not to whoever knows the e-mail", async () => {
@@ -136,6 +138,20 @@ describe("registration API", () => {
     expect(notice.text).not.toMatch(/\b\d{6}\b/);
   });
 
+  it("answers set-password without a proof the same whether or not the e-mail has an account, and limits it", async () => {
+    const registered = uniqueEmail("set-registered");
+    await createCustomer(prisma, { email: registered, password: "already-there" });
+    const prober = new RouteClient("203.0.113.40");
+    const body = (email: string) => ({ email, password: "probe-password", phone: "51234567", fullName: "Probe" });
+    const known = await prober.json(setPassword, "/api/auth/set-password", body(registered));
+    const unknown = await prober.json(setPassword, "/api/auth/set-password", body(uniqueEmail("set-unknown")));
+    expect(known).toMatchObject({ status: 403, body: { message: expect.stringContaining("Please verify your email again.") } });
+    expect(unknown).toMatchObject({ status: known.status, body: known.body });
+    for (let i = 2; i < 30; i++) expect((await prober.json(setPassword, "/api/auth/set-password", body(uniqueEmail("set-spray")))).status).toBe(403);
+    const limited = await prober.json(setPassword, "/api/auth/set-password", body(registered));
+    expect(limited.status).toBe(429);
+  });
+
   it("refuses a malformed e-mail with SPEC's message", async () => {
     const answer = await new RouteClient().json(registerEmail, "/api/auth/register-email", { email: "no-at-sign" });
     expect(answer.status).toBe(400);
@@ -169,7 +185,7 @@ describe("login, session and logout API", () => {
 
     expect((await api.json(logout, "/api/auth/logout", {}, bearer)).status).toBe(200);
     expect((await api.json(session, "/api/auth/session", undefined, bearer)).body).toEqual({ email: null, isAuthenticated: false });
-    expect(await prisma.session.count({ where: { id: String(ok.body.token) } })).toBe(0);
+    expect(await prisma.session.count({ where: { id: sessionKey(String(ok.body.token)) } })).toBe(0);
   });
 
   it("gives a new session id at every login and drops the one the browser had", async () => {
@@ -179,7 +195,8 @@ describe("login, session and logout API", () => {
     const first = await client.json(login, "/api/auth/login", { email, password: "fixation-pass" });
     const second = await client.json(login, "/api/auth/login", { email, password: "fixation-pass" });
     expect(second.body.token).not.toBe(first.body.token);
-    expect(await prisma.session.count({ where: { id: String(first.body.token) } })).toBe(0);
+    expect(await prisma.session.count({ where: { id: sessionKey(String(second.body.token)) } })).toBe(1);
+    expect(await prisma.session.count({ where: { id: sessionKey(String(first.body.token)) } })).toBe(0);
   });
 });
 

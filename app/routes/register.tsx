@@ -83,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: ProfileSchema });
     if (submission.status !== "success") return data<ActionData>({ step: "profile", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-    const outcome = await completeRegistration({ email: progress.email, ...submission.value }, proofFor(progress.email));
+    const outcome = await completeRegistration({ email: progress.email, ...submission.value }, proofFor(progress.email), flowContext);
     if (!outcome.ok && outcome.status === 403) return goTo({ ...progress, step: 3 });
     if (!outcome.ok) return data<ActionData>({ step: "profile", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["password"] }) }, { status: outcome.status });
     return goTo(null, [clearProofCookieHeader("register")], "/register?done=1");

@@ -10,7 +10,7 @@ import * as productToggle from "~/routes/api.admin.products.$id.toggle";
 import * as upload from "~/routes/api.upload";
 import * as login from "~/routes/api.admin.timsar";
 import * as session from "~/routes/api.admin.session";
-import { ensureAdmin } from "~/models/admin.server";
+import { createAdmin } from "../factories/admin";
 import { adminCookie, request } from "../support/admin-requests";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
@@ -135,7 +135,8 @@ describe("the admin catalogue API", () => {
 describe("the admin login API", () => {
   it("signs in with the right password, refuses a wrong one, and limits attempts", async () => {
     const adminEmail = `login-${crypto.randomUUID()}@example.com`;
-    await ensureAdmin({ adminEmail, adminPassword: "correct-horse-battery" });
+    // not ensureAdmin: it would disable the administrators of the other test files sharing this database
+    await createAdmin(prisma, { email: adminEmail, password: "correct-horse-battery" });
     const attempt = (password: string) =>
       run(login.action, request("/api/admin/timsar", { method: "POST", json: { email: adminEmail, password } }));
 

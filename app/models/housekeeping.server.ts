@@ -1,0 +1,108 @@
+import { prisma, type Prisma } from "~/db.server";
+import { ADMIN_IDLE_HOURS } from "~/auth/admin-session.server";
+import { CUSTOMER_IDLE_DAYS } from "~/auth/session.server";
+import { PROOF_LIFETIME_MINUTES } from "~/auth/verification-proof.server";
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** An order still unpaid (or failed) this long after it was placed is abandoned: the shop keeps no personal data of it. */
+export const ABANDONED_ORDER_DAYS = 30;
+/** What replaces the shopper's name, contacts and address; the city stays (it explains the delivery fee). */
+export const REMOVED = "—";
+
+/**
+ * Deletes what has expired and is only clutter or risk once it has: sessions past their absolute or idle end,
+ * codes whose proofs can no longer be used, and rate-limit counters whose window is over. Answers the counts.
+ */
+export async function purgeExpired(now = new Date()) {
+  const [sessions, codes, rateLimits] = await prisma.$transaction([
+    prisma.session.deleteMany({
+      where: {
+        OR: [
+          { expiresAt: { lte: now } },
+          { kind: "customer", lastSeenAt: { lte: new Date(now.getTime() - CUSTOMER_IDLE_DAYS * DAY_MS) } },
+          { kind: "admin", lastSeenAt: { lte: new Date(now.getTime() - ADMIN_IDLE_HOURS * HOUR_MS) } },
+        ],
+      },
+    }),
+    // A used code stays while a proof made from it may still set the password (docs/decisions/0007).
+    prisma.oneTimeCode.deleteMany({ where: { expiresAt: { lte: new Date(now.getTime() - PROOF_LIFETIME_MINUTES * 60 * 1000) } } }),
+    prisma.rateLimit.deleteMany({ where: { resetsAt: { lte: now } } }),
+  ]);
+  return { sessions: sessions.count, codes: codes.count, rateLimits: rateLimits.count };
+}
+
+/** Custom tags keep their titles; the values the shopper typed (often a child's name) go. */
+function scrubTags(tags: Prisma.JsonValue): Prisma.InputJsonValue {
+  if (!Array.isArray(tags)) return [];
+  return tags.map((tag) => (tag && typeof tag === "object" && !Array.isArray(tag) ? { ...(tag as Prisma.InputJsonObject), value: REMOVED } : {}));
+}
+
+/**
+ * Abandoned unpaid orders lose the shopper's personal data: name, e-mail, phone, address, notes and what they
+ * asked to have printed. The row, its number, items and amounts stay for the books.
+ */
+export async function scrubAbandonedOrders(now = new Date()): Promise<number> {
+  const orders = await prisma.order.findMany({
+    where: {
+      paymentStatus: { in: ["unpaid", "failed"] },
+      createdAt: { lte: new Date(now.getTime() - ABANDONED_ORDER_DAYS * DAY_MS) },
+      personalDataRemovedAt: null,
+    },
+    select: { id: true, items: { select: { id: true, customTags: true } } },
+    take: 500,
+  });
+  for (const order of orders) {
+    await prisma.$transaction([
+      prisma.order.update({
+        where: { id: order.id },
+        data: {
+          fullName: REMOVED,
+          email: REMOVED,
+          phone: REMOVED,
+          street: REMOVED,
+          streetNumber: REMOVED,
+          block: REMOVED,
+          buildingNumber: REMOVED,
+          floor: null,
+          apartmentNumber: null,
+          notes: null,
+          customerId: null,
+          personalDataRemovedAt: now,
+        },
+      }),
+      ...order.items.map((item) =>
+        prisma.orderItem.update({
+          where: { id: item.id },
+          data: { customTags: scrubTags(item.customTags) },
+        }),
+      ),
+    ]);
+  }
+  return orders.length;
+}
+
+export async function runHousekeeping(now = new Date()) {
+  return { ...(await purgeExpired(now)), orders: await scrubAbandonedOrders(now) };
+}
+
+/** Runs housekeeping now and then every interval (hourly by default) until the returned function stops it. */
+export function startHousekeeping(intervalMs = HOUR_MS): () => void {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    runHousekeeping()
+      .catch((error: unknown) => process.stderr.write(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}\n`))
+      .finally(() => (running = false));
+  };
+  const first = setTimeout(run, 30_000);
+  const timer = setInterval(run, intervalMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
