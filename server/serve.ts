@@ -7,6 +7,7 @@ import morgan from "morgan";
 import { prisma } from "../app/db.server";
 import { startPaymentJobs } from "../app/models/payment.server";
 import type { Env } from "../app/env.server";
+import { limitRequestBodies } from "./body-limit";
 import { createCachingRequestHandler, createPageCache } from "./page-cache";
 import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, securityHeaders } from "./security";
 
@@ -48,6 +49,7 @@ export async function serve(env: Env) {
   );
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
+  app.use(limitRequestBodies);
   const pageCache = createPageCache(env.databaseUrl);
   app.all(
     "*",

@@ -65,5 +65,8 @@ export const common: TranslationOf<typeof en> = {
     invalidJson: "يجب أن يكون محتوى الطلب بصيغة JSON صحيحة.",
     formUnreadable: "تعذرت قراءة النموذج.",
     crossSiteRefused: "تم رفض طلب من موقع آخر.",
+    formTooLarge: "الطلب كبير جداً: الحد الأقصى للنماذج وبيانات JSON هو {{limit}} كيلوبايت.",
+    uploadTooLarge: "الملف المرفوع كبير جداً: الحد الأقصى {{limit}} ميغابايت في المرة الواحدة.",
+    tooLargeTitle: "الطلب كبير جداً",
   },
 };
