@@ -68,5 +68,6 @@ export const common: TranslationOf<typeof en> = {
     formTooLarge: "الطلب كبير جداً: الحد الأقصى للنماذج وبيانات JSON هو {{limit}} كيلوبايت.",
     uploadTooLarge: "الملف المرفوع كبير جداً: الحد الأقصى {{limit}} ميغابايت في المرة الواحدة.",
     tooLargeTitle: "الطلب كبير جداً",
+    invalidPaging: "يجب أن تكون قيمة {{name}} عدداً صحيحاً من {{min}} إلى {{max}}.",
   },
 };

@@ -66,5 +66,6 @@ export const common = {
     formTooLarge: "The request is too large: forms and JSON may be at most {{limit}} KB.",
     uploadTooLarge: "The upload is too large: at most {{limit}} MB may be sent at once.",
     tooLargeTitle: "Request too large",
+    invalidPaging: "{{name}} must be a whole number from {{min}} to {{max}}.",
   },
 };
