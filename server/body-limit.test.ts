@@ -75,6 +75,12 @@ describe("limitRequestBodies", () => {
     expect(message).toMatch(/64 KB.* \/ .*64 كيلوبايت/);
   });
 
+  it("answers Remix's own data requests in JSON", async () => {
+    const answer = await send("/checkout?_data=routes%2Fcheckout", FORM_LIMIT_BYTES + 1, { "Content-Type": "application/x-www-form-urlencoded" });
+    expect(answer.status).toBe(413);
+    expect(answer.type).toContain("application/json");
+  });
+
   it("refuses at once a body whose Content-Length is over the limit", async () => {
     const answer = await send("/api/auth/login", 10, { "Content-Type": "application/json", "Content-Length": FORM_LIMIT_BYTES + 1 });
     expect(answer.status).toBe(413);

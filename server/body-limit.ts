@@ -30,7 +30,9 @@ function tooLargeMessage(limit: number): string {
 function wantsJson(req: Request): boolean {
   const type = (req.get("content-type") ?? "").toLowerCase();
   const accept = (req.get("accept") ?? "").toLowerCase();
-  return req.path.startsWith("/api/") || type.includes("json") || (accept.includes("application/json") && !accept.includes("text/html"));
+  // `_data` marks Remix's own fetch of a route's data, which reads JSON, not a page.
+  const remixData = new URLSearchParams(req.originalUrl.split("?")[1] ?? "").has("_data");
+  return req.path.startsWith("/api/") || remixData || type.includes("json") || (accept.includes("application/json") && !accept.includes("text/html"));
 }
 
 const escapeHtml = (text: string) =>

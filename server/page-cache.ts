@@ -78,6 +78,7 @@ function isShareable(response: globalThis.Response): boolean {
     response.status === 200 &&
     response.headers.get(SHARED_PAGE_HEADER) === "1" &&
     !response.headers.has("set-cookie") &&
+    !/no-store|private/i.test(response.headers.get("cache-control") ?? "") &&
     (response.headers.get("content-type") ?? "").startsWith("text/html")
   );
 }
