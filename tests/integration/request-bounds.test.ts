@@ -66,6 +66,16 @@ describe("request bounds, private pages and the request log", () => {
     expect(declared.status).toBe(413);
   });
 
+  it("lets an upload of up to 6 MB reach the upload call and refuses a bigger one", async () => {
+    const { cookie } = await adminCookie();
+    const headers = { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=bounds" };
+    const withinLimit = await postChunked("/api/upload", 1024 * 1024, headers);
+    expect(withinLimit.status).toBe(400);
+    const tooBig = await postChunked("/api/upload", 6 * 1024 * 1024 + 8 * 1024, headers);
+    expect(tooBig.status).toBe(413);
+    expect((JSON.parse(tooBig.body) as { message: string }).message).toMatch(/6 MB.* \/ .*6 ميغابايت/);
+  });
+
   it("still serves forms within the limit", async () => {
     const body = new URLSearchParams({ lang: "en", redirectTo: "/" });
     const response = await fetch(`${base}/language`, { method: "POST", body, redirect: "manual", headers: { Origin: base } });
