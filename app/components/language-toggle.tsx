@@ -30,7 +30,8 @@ export function LanguageToggle({ language, currentPath }: { language: Language; 
       <button type="submit" lang={next} aria-describedby={descriptionId} data-testid="language-toggle">
         {t("language.switchTo")}
       </button>
-      <span id={descriptionId} className="visually-hidden">
+      {/* Hidden: read only as the button's description, not a second time as text of its own. */}
+      <span id={descriptionId} hidden>
         {t("language.switchLabel")}
       </span>
     </form>
