@@ -7,6 +7,7 @@ import { getLanguage } from "./i18n/i18next.server";
 import { I18nProvider } from "./i18n/react";
 import { resources } from "./i18n/resources";
 import { NonceContext } from "./utils/nonce";
+import { redactText } from "./utils/redact";
 
 export const streamTimeout = 5_000;
 
@@ -50,7 +51,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are reported by the ErrorBoundary; log them once here for the operator.
-          if (shellRendered) process.stderr.write(`render error: ${String(error)}\n`);
+          if (shellRendered) process.stderr.write(`render error: ${redactText(String(error))}\n`);
         },
       },
     );

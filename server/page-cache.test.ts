@@ -37,6 +37,9 @@ describe("the shared page cache", () => {
     expect(cache.keyOf(request("/", { Cookie: "lang=en" }))).not.toBe(cache.keyOf(request("/", { Cookie: "lang=ar" })));
     expect(cache.keyOf(request("/", { "Accept-Language": "en" }))).not.toBe(cache.keyOf(request("/")));
     expect(cache.keyOf(request("/?page=2"))).not.toBe(cache.keyOf(request("/")));
+    for (const url of ["/checkout", "/account", "/my-orders", "/view-invoice?orderNumber=ORD-1", "/payment?orderSessionId=x", "/payment-success", "/payment/return", "/invoice/o1", "/admin/timsar/orders", "//account", "/%61ccount"]) {
+      expect(cache.keyOf(request(url)), url).toBeNull();
+    }
     cache.close();
   });
 

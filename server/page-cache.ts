@@ -2,6 +2,7 @@ import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContex
 import type { NextFunction, Request, Response } from "express";
 import { rawCookies } from "../app/utils/raw-cookies";
 import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
+import { isPrivatePath } from "../app/utils/private-pages";
 import { openDatabaseVersion } from "../app/utils/database-version.server";
 import { createRemixRequest } from "./remix-request";
 
@@ -40,7 +41,7 @@ export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
     version,
     /** The key a request's page would be shared under, or null when the visitor carries anything of their own. */
     keyOf(req: Request): string | null {
-      if (req.method !== "GET" || req.get("authorization")) return null;
+      if (req.method !== "GET" || req.get("authorization") || isPrivatePath(pathOf(req.originalUrl))) return null;
       const cookies = rawCookies(req.get("cookie"));
       if ([...cookies.keys()].some((name) => name !== "lang")) return null;
       const url = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
@@ -63,11 +64,21 @@ export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
+function pathOf(originalUrl: string): string {
+  const path = originalUrl.split("?")[0].replace(/\/{2,}/g, "/");
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 function isShareable(response: globalThis.Response): boolean {
   return (
     response.status === 200 &&
     response.headers.get(SHARED_PAGE_HEADER) === "1" &&
     !response.headers.has("set-cookie") &&
+    !/no-store|private/i.test(response.headers.get("cache-control") ?? "") &&
     (response.headers.get("content-type") ?? "").startsWith("text/html")
   );
 }
@@ -109,9 +120,13 @@ export function createCachingRequestHandler({
       }
       res.statusMessage = response.statusText;
       res.status(response.status);
+      const privatePage = isPrivatePath(pathOf(req.originalUrl));
       for (const [name, value] of response.headers.entries()) {
-        if (name.toLowerCase() !== SHARED_PAGE_HEADER.toLowerCase()) res.append(name, value);
+        const lower = name.toLowerCase();
+        if (lower === SHARED_PAGE_HEADER.toLowerCase() || (privatePage && lower === "cache-control")) continue;
+        res.append(name, value);
       }
+      if (privatePage) res.setHeader("Cache-Control", "no-store");
       if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {

@@ -22,8 +22,13 @@ export function createRemixRequest(req: ExpressRequest, res: ExpressResponse): R
   let controller: AbortController | null = new AbortController();
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
+    // limitRequestBodies (server/body-limit.ts) has already read and counted the body.
+    const buffered: unknown = res.locals.body;
+    if (Buffer.isBuffer(buffered)) init.body = new Uint8Array(buffered);
+    else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
   }
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());

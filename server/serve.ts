@@ -3,11 +3,12 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 import { prisma } from "../app/db.server";
 import { startPaymentJobs } from "../app/models/payment.server";
 import { startHousekeeping } from "../app/models/housekeeping.server";
 import type { Env } from "../app/env.server";
+import { limitRequestBodies } from "./body-limit";
+import { requestLog } from "./request-log";
 import { createCachingRequestHandler, createPageCache } from "./page-cache";
 import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, securityHeaders } from "./security";
 
@@ -22,11 +23,7 @@ export async function serve(env: Env) {
   app.disable("x-powered-by");
   app.set("trust proxy", env.trustProxy);
 
-  app.use(
-    morgan(":remote-addr :method :url :status :res[content-length] - :response-time ms", {
-      stream: { write: (line: string) => process.stdout.write(line) },
-    }),
-  );
+  app.use(requestLog());
   app.use(compression());
   app.use(assignNonce);
   app.use(securityHeaders({ isProduction: env.isProduction, formActionOrigins: gatewayPageOrigins(env) }));
@@ -49,6 +46,7 @@ export async function serve(env: Env) {
   );
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
+  app.use(limitRequestBodies);
   const pageCache = createPageCache(env.databaseUrl);
   app.all(
     "*",

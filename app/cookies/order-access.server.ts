@@ -17,3 +17,8 @@ export async function rememberOrderHeader(request: Request, orderId: string): Pr
   const known = await ordersPlacedHere(request);
   return getOrderAccessCookie().serialize([orderId, ...known.filter((id) => id !== orderId)].slice(0, 10));
 }
+
+/** Signing out forgets the orders too: the next person at this browser must not open the last one's invoices. */
+export async function forgetOrdersPlacedHere(): Promise<string> {
+  return getOrderAccessCookie().serialize([], { expires: new Date(0), maxAge: 0 });
+}

@@ -3,6 +3,7 @@ import { signedInvoiceUrl } from "~/models/invoice-access.server";
 import { getPaidOrder } from "~/models/order.server";
 import { formatKD } from "~/shared/money";
 import { sendMail } from "~/mail/send.server";
+import { redactText } from "~/utils/redact";
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -41,6 +42,6 @@ export async function onOrderPaid(orderId: string): Promise<void> {
       attachments: [{ filename: `${number}.pdf`, content: pdf, contentType: "application/pdf" }],
     });
   } catch (error) {
-    process.stderr.write(`after payment of order ${orderId}: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`after payment of order ${orderId}: ${redactText(error instanceof Error ? error.message : String(error))}\n`);
   }
 }

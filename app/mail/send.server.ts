@@ -30,5 +30,5 @@ export async function sendMail(mail: Mail): Promise<void> {
   const streamed = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);
   const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.eml`);
   await fs.writeFile(file, streamed.message as Buffer);
-  process.stdout.write(`mail to ${mail.to} written to ${file}\n`);
+  process.stdout.write(`mail written to ${file}\n`);
 }

@@ -5,9 +5,12 @@ import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admi
 import { isOrderStatus, type OrderStatus } from "~/shared/order-status";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { normalizeKuwaitiPhone } from "~/shared/phone";
+import type { WholeNumberRule } from "~/shared/paging";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
 
 export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_ORDERS_PAGE_SIZE_RULE: WholeNumberRule = { fallback: ADMIN_PAGE_SIZE, min: 1, max: 100 };
+export const GROUPED_ORDERS_PAGE_SIZE_RULE: WholeNumberRule = { fallback: 100, min: 1, max: 500 };
 
 /** SPEC section 5: a search by order number keeps only the digits and prefixes ORD-. */
 export function orderNumberFromSearch(search: string): string | null {
@@ -67,11 +70,11 @@ const listSelect = {
 } satisfies Prisma.OrderSelect;
 
 export async function listAdminOrders(query: AdminOrderQuery) {
-  const pageSize = Math.min(Math.max(query.pageSize ?? ADMIN_PAGE_SIZE, 1), 100);
+  const pageSize = Math.min(Math.max(Math.trunc(query.pageSize ?? ADMIN_PAGE_SIZE), 1), 100);
   const where = adminOrderWhere(query);
   const total = await prisma.order.count({ where });
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(query.page ?? 1, 1), pageCount);
+  const page = Math.min(Math.max(Math.trunc(query.page ?? 1), 1), pageCount);
   const orders = await prisma.order.findMany({
     where,
     select: listSelect,
@@ -214,8 +217,8 @@ async function groupPage(size: number, offset: number) {
  * so each group shows the name of its latest order.
  */
 export async function getGroupedOrders({ page = 1, pageSize = 50 }: { page?: number; pageSize?: number } = {}) {
-  const size = Math.min(Math.max(pageSize, 1), 500);
-  let current = Math.max(page, 1);
+  const size = Math.min(Math.max(Math.trunc(pageSize), 1), 500);
+  let current = Math.max(Math.trunc(page), 1);
   let rows = await groupPage(size, (current - 1) * size);
   if (rows.length === 0 && current > 1) {
     current = 1;

@@ -9,6 +9,7 @@ import { revokeAllForCustomer } from "~/auth/session.server";
 import { createProofToken, type Proof } from "~/auth/verification-proof.server";
 import { checkCode, CODE_LIFETIME_MINUTES, isVerifiedCodeLive, issueCode, spendVerifiedCode, type CodePurpose } from "./one-time-code.server";
 import { hitGuessLimits, hitRateLimit, isRateLimited, lockoutKey, resetRateLimit, type GuessBudgets } from "./rate-limit.server";
+import { redactText } from "~/utils/redact";
 
 export type AccountMessage = keyof typeof account.account.messages;
 
@@ -46,7 +47,7 @@ async function withinLimits(action: keyof typeof LIMITS, email: string, address:
 /** Mail whose delivery must not change how long the answer takes (it would tell who has an account). */
 function sendInBackground(mail: Mail) {
   sendMail(mail).catch((error: unknown) => {
-    process.stderr.write(`account mail to ${mail.to} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`account mail failed: ${redactText(error instanceof Error ? error.message : String(error))}\n`);
   });
 }
 

@@ -9,10 +9,11 @@ import { getGroupedOrders } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
+import { readPageParam } from "~/shared/paging";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const page = Number(new URL(request.url).searchParams.get("page")) || 1;
+  const page = readPageParam(new URL(request.url).searchParams, "page");
   const [language, t, result] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getGroupedOrders({ page })]);
   return {
     title: t("admin.grouped.title"),

@@ -14,6 +14,7 @@ import { formatAdminDateTime, isDateKey } from "~/shared/admin-dates";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { handleStatusForm } from "~/admin/status-action.server";
 import { formatKD } from "~/shared/money";
+import { readPageParam } from "~/shared/paging";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [language, t, result] = await Promise.all([
     getLanguage(request),
     i18nServer.getFixedT(request),
-    listAdminOrders({ tab, search, dateFrom, dateTo, page: Number(params.get("page")) || 1 }),
+    listAdminOrders({ tab, search, dateFrom, dateTo, page: readPageParam(params, "page") }),
   ]);
   return {
     title: t("admin.orders.title"),

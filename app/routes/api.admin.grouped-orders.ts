@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getGroupedOrders } from "~/models/admin-order.server";
+import { GROUPED_ORDERS_PAGE_SIZE_RULE, getGroupedOrders } from "~/models/admin-order.server";
+import { PAGE_RULE } from "~/shared/paging";
+import { readApiPaging } from "~/utils/api.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { filsToKD } from "~/shared/money";
 
@@ -7,7 +9,7 @@ import { filsToKD } from "~/shared/money";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
   const params = new URL(request.url).searchParams;
-  const result = await getGroupedOrders({ page: Number(params.get("page")) || 1, pageSize: Number(params.get("pageSize")) || 100 });
+  const result = await getGroupedOrders(readApiPaging(params, { page: PAGE_RULE, pageSize: GROUPED_ORDERS_PAGE_SIZE_RULE }));
   return Response.json(
     {
       groups: result.groups.map((group) => ({

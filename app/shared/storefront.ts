@@ -1,3 +1,4 @@
+import { readPageParam } from "~/shared/paging";
 import { isFilterColor, type FilterColor } from "~/shared/product";
 
 /** The home grid's choices live in the URL (?category=&color=&sort=&page=), so they can be shared and bookmarked. */
@@ -23,12 +24,11 @@ export function readStorefrontChoice(searchParams: URLSearchParams): StorefrontC
   const category = searchParams.get("category");
   const color = searchParams.get("color");
   const sort = searchParams.get("sort");
-  const page = Number(searchParams.get("page") ?? "1");
   return {
     categorySlug: category && category !== ALL_CATEGORY_SLUG && /^[a-z0-9-]{1,80}$/.test(category) ? category : null,
     color: isFilterColor(color) ? color : null,
     sort: (PRODUCT_SORTS as readonly string[]).includes(sort ?? "") ? (sort as ProductSort) : "default",
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    page: readPageParam(searchParams, "page"),
     showAllCategories: searchParams.get("categories") === "all",
   };
 }

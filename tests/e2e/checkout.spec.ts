@@ -161,6 +161,23 @@ test.describe("checkout validation", () => {
     }
   });
 
+  for (const [language, message] of [
+    ["en", "Please select building type"],
+    ["ar", "يرجى اختيار نوع المبنى"],
+  ] as const) {
+    test(`'${message}' shows while no building type is chosen (${language})`, async ({ page, context, baseURL }) => {
+      await setLanguage(context, baseURL!, language);
+      await setCart(context, baseURL!, [{ productId: "seed-product-01", quantity: 1, customTags: [] }]);
+      await continueAsGuest(page);
+      await page.goto("/checkout");
+      const required = page.getByTestId("building-type-required");
+      await expect(required).toHaveText(message);
+      await expect(required).toBeVisible();
+      await page.getByTestId("building-Office").check({ force: true });
+      await expect(required).toBeHidden();
+    });
+  }
+
   test("the tracking page explains an empty or unknown number", async ({ page, context, baseURL }) => {
     await setLanguage(context, baseURL!, "en");
     await page.goto("/view-invoice?orderNumber=%20%20");

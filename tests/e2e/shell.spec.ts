@@ -11,9 +11,24 @@ test.describe("the shop's shell", () => {
     await expect(page.locator("footer")).toContainText("حولي، الكويت");
   });
 
+  test("the toggle is named by the text it shows, in both languages (WCAG 2.5.3)", async ({ page, context, baseURL }) => {
+    for (const [language, shown, description] of [
+      ["ar", "English", "التبديل إلى الإنجليزية"],
+      ["en", "العربية", "Switch to Arabic"],
+    ] as const) {
+      await context.addCookies([{ name: "lang", value: language, url: baseURL! }]);
+      await page.goto("/");
+      const toggle = page.getByRole("button", { name: shown, exact: true }).first();
+      await expect(toggle).toBeVisible();
+      await expect(toggle).toHaveText(shown);
+      await expect(toggle).toHaveAccessibleName(shown);
+      await expect(toggle).toHaveAccessibleDescription(description);
+    }
+  });
+
   test("the toggle switches to English and back, on the same page", async ({ page }) => {
     await page.goto("/?category=hair-accessories");
-    await page.getByTestId("language-toggle").first().click();
+    await page.getByRole("button", { name: "English", exact: true }).first().click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await expect(page).toHaveURL(/\/\?category=hair-accessories$/);
@@ -21,7 +36,7 @@ test.describe("the shop's shell", () => {
     if (test.info().project.name === "js") {
       expect(await page.evaluate(() => window.localStorage.getItem("lang"))).toBe("en");
     }
-    await page.getByTestId("language-toggle").first().click();
+    await page.getByRole("button", { name: "العربية", exact: true }).first().click();
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page).toHaveURL(/\/\?category=hair-accessories$/);
   });

@@ -46,6 +46,8 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
   });
   const [city, setCity] = useState(typeof fields.city.initialValue === "string" ? fields.city.initialValue : "");
   const area = areas.find((candidate) => candidate.nameEn === city);
+  const buildingType = fields.buildingType.value;
+  const buildingTypeChosen = (BUILDING_TYPES as readonly unknown[]).includes(buildingType) && !fields.buildingType.errors?.length;
 
   useEffect(() => {
     if (formRef.current) setCanPay(isComplete(formRef.current));
@@ -87,7 +89,13 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
               </label>
             ))}
           </div>
-          <FieldErrors id={fields.buildingType.errorId} errors={fields.buildingType.errors} />
+          {/* SPEC section 5: unlike the other fields, this message shows while no type is chosen, touched or not.
+              Without JavaScript, checkout.css hides it as soon as a type is picked. */}
+          {buildingTypeChosen ? null : (
+            <p id={fields.buildingType.errorId} className="field__errors building-type__required" data-testid="building-type-required">
+              {t("checkoutValidation.buildingTypeRequired")}
+            </p>
+          )}
         </fieldset>
         <Field meta={fields.fullName} label={t("checkout.fullName")} autoComplete="name" />
         <Field meta={fields.email} label={t("checkout.email")} type="email" autoComplete="email" dir="ltr" />

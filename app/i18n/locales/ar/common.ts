@@ -65,5 +65,9 @@ export const common: TranslationOf<typeof en> = {
     invalidJson: "يجب أن يكون محتوى الطلب بصيغة JSON صحيحة.",
     formUnreadable: "تعذرت قراءة النموذج.",
     crossSiteRefused: "تم رفض طلب من موقع آخر.",
+    formTooLarge: "الطلب كبير جداً: الحد الأقصى للنماذج وبيانات JSON هو {{limit}} كيلوبايت.",
+    uploadTooLarge: "الملف المرفوع كبير جداً: الحد الأقصى {{limit}} ميغابايت في المرة الواحدة.",
+    tooLargeTitle: "الطلب كبير جداً",
+    invalidPaging: "يجب أن تكون قيمة {{name}} عدداً صحيحاً من {{min}} إلى {{max}}.",
   },
 };

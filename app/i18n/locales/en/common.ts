@@ -63,5 +63,9 @@ export const common = {
     invalidJson: "Request body must be valid JSON.",
     formUnreadable: "The form could not be read.",
     crossSiteRefused: "Cross-site request refused.",
+    formTooLarge: "The request is too large: forms and JSON may be at most {{limit}} KB.",
+    uploadTooLarge: "The upload is too large: at most {{limit}} MB may be sent at once.",
+    tooLargeTitle: "Request too large",
+    invalidPaging: "{{name}} must be a whole number from {{min}} to {{max}}.",
   },
 };

@@ -1,0 +1,21 @@
+/**
+ * Addresses whose answers carry someone's personal data or session (issue 13): the account pages, checkout and
+ * payment, invoices and tracking, the admin area. They are answered `Cache-Control: no-store` whatever the route
+ * says, and the shared-page cache never keeps them.
+ */
+const PRIVATE_PATHS = [
+  /^\/account(\/|$)/,
+  /^\/my-orders(\/|$)/,
+  /^\/change-password(\/|$)/,
+  /^\/checkout(\/|$)/,
+  /^\/view-invoice(\/|$)/,
+  /^\/payment([/_-]|$)/,
+  /^\/invoice(\/|$)/,
+  /^\/uploads\/invoices(\/|$)/,
+  /^\/admin(\/|$)/,
+  /^\/(register|forgot-password|verify-reset-code|reset-password)(\/|$)/,
+];
+
+export function isPrivatePath(pathname: string): boolean {
+  return PRIVATE_PATHS.some((pattern) => pattern.test(pathname));
+}

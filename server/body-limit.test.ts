@@ -1,0 +1,101 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORM_LIMIT_BYTES, UPLOAD_LIMIT_BYTES, limitRequestBodies } from "./body-limit";
+import { createRemixRequest } from "./remix-request";
+
+// A real Express app with the middleware in front of a handler that reads the body the way Remix would.
+let server: http.Server;
+let port: number;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(limitRequestBodies);
+  app.all("*", async (req, res) => {
+    const body = await createRemixRequest(req, res).arrayBuffer();
+    res.json({ received: body.byteLength });
+  });
+  server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+type Answer = { status: number; type: string; body: string };
+
+/** Sends `total` bytes in 16 KB chunks, with the given headers (no Content-Length unless given: chunked). */
+function send(path: string, total: number, headers: Record<string, string | number> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ port, path, method: "POST", headers }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, type: String(response.headers["content-type"]), body }));
+    });
+    // The server may close the connection while the body is still being sent; the answer already arrived.
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+    });
+    const chunk = Buffer.alloc(16 * 1024, "a");
+    let sent = 0;
+    function write() {
+      while (sent < total) {
+        const size = Math.min(chunk.length, total - sent);
+        sent += size;
+        if (!request.write(chunk.subarray(0, size))) return void request.once("drain", write);
+      }
+      request.end();
+    }
+    write();
+  });
+}
+
+describe("limitRequestBodies", () => {
+  it("passes a form within 64 KB on to the handler, whole", async () => {
+    const answer = await send("/login", FORM_LIMIT_BYTES, { "Content-Type": "application/x-www-form-urlencoded" });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ received: FORM_LIMIT_BYTES });
+  });
+
+  it("refuses a chunked form over 64 KB with a bilingual page, counting while it streams", async () => {
+    const answer = await send("/login", FORM_LIMIT_BYTES + 1, { "Content-Type": "application/x-www-form-urlencoded" });
+    expect(answer.status).toBe(413);
+    expect(answer.type).toContain("text/html");
+    expect(answer.body).toContain("64 KB");
+    expect(answer.body).toContain("64 كيلوبايت");
+  });
+
+  it("refuses JSON over 64 KB with the API's { message } shape in both languages", async () => {
+    const answer = await send("/api/auth/login", 200 * 1024, { "Content-Type": "application/json" });
+    expect(answer.status).toBe(413);
+    expect(answer.type).toContain("application/json");
+    const { message } = JSON.parse(answer.body) as { message: string };
+    expect(message).toMatch(/64 KB.* \/ .*64 كيلوبايت/);
+  });
+
+  it("answers Remix's own data requests in JSON", async () => {
+    const answer = await send("/checkout?_data=routes%2Fcheckout", FORM_LIMIT_BYTES + 1, { "Content-Type": "application/x-www-form-urlencoded" });
+    expect(answer.status).toBe(413);
+    expect(answer.type).toContain("application/json");
+  });
+
+  it("refuses at once a body whose Content-Length is over the limit", async () => {
+    const answer = await send("/api/auth/login", 10, { "Content-Type": "application/json", "Content-Length": FORM_LIMIT_BYTES + 1 });
+    expect(answer.status).toBe(413);
+  });
+
+  it("allows 6 MB for uploads (the upload call, the admin catalogue forms and API) and no more", async () => {
+    const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
+    for (const path of ["/api/upload", "/admin/timsar/products/new", "/admin/timsar/products/edit/p1", "/admin/timsar/categories/edit/c1", "/api/admin/categories"]) {
+      expect((await send(path, 5 * 1024 * 1024, multipart)).status, path).toBe(200);
+    }
+    const over = await send("/api/upload", UPLOAD_LIMIT_BYTES + 1, multipart);
+    expect(over.status).toBe(413);
+    expect(JSON.parse(over.body)).toEqual({ message: expect.stringMatching(/6 MB.* \/ .*6 ميغابايت/) as unknown });
+    // Elsewhere, or not multipart, an upload-sized body is still a form.
+    expect((await send("/checkout", 1024 * 1024, multipart)).status).toBe(413);
+    expect((await send("/api/upload", 1024 * 1024, { "Content-Type": "application/json" })).status).toBe(413);
+  });
+});

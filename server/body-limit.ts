@@ -1,0 +1,102 @@
+import type { NextFunction, Request, Response } from "express";
+import { bilingual, inLanguage } from "../app/i18n/bilingual.server";
+
+export const FORM_LIMIT_BYTES = 64 * 1024;
+export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
+
+/**
+ * The addresses whose multipart bodies carry images: the upload call, the admin catalogue API, and the admin
+ * product and category forms, which hold the image itself when JavaScript is off.
+ */
+const UPLOAD_PATHS = [
+  /^\/api\/upload\/?$/,
+  /^\/api\/admin\/(products|categories)(\/[^/]+)?\/?$/,
+  /^\/admin\/timsar\/(products|categories)\/(new|edit\/[^/]+)\/?$/,
+];
+
+const BODYLESS_METHODS = new Set(["GET", "HEAD"]);
+
+export function bodyLimitOf(req: Pick<Request, "path" | "get">): number {
+  const multipart = (req.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  return multipart && UPLOAD_PATHS.some((pattern) => pattern.test(req.path)) ? UPLOAD_LIMIT_BYTES : FORM_LIMIT_BYTES;
+}
+
+function tooLargeMessage(limit: number): string {
+  return limit === UPLOAD_LIMIT_BYTES
+    ? bilingual("api.uploadTooLarge", { limit: limit / 1024 / 1024 })
+    : bilingual("api.formTooLarge", { limit: limit / 1024 });
+}
+
+function wantsJson(req: Request): boolean {
+  const type = (req.get("content-type") ?? "").toLowerCase();
+  const accept = (req.get("accept") ?? "").toLowerCase();
+  // `_data` marks Remix's own fetch of a route's data, which reads JSON, not a page.
+  const remixData = new URLSearchParams(req.originalUrl.split("?")[1] ?? "").has("_data");
+  return req.path.startsWith("/api/") || remixData || type.includes("json") || (accept.includes("application/json") && !accept.includes("text/html"));
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
+
+function tooLargePage(message: string): string {
+  const title = bilingual("api.tooLargeTitle");
+  const section = (language: "ar" | "en") =>
+    `<section lang="${language}" dir="${language === "ar" ? "rtl" : "ltr"}"><h1>${escapeHtml(inLanguage(title, language))}</h1>` +
+    `<p>${escapeHtml(inLanguage(message, language))}</p><p><a href="/">${escapeHtml(inLanguage(bilingual("errors.backHome"), language))}</a></p></section>`;
+  return `<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body>${section("ar")}${section("en")}</body></html>`;
+}
+
+function refuse(req: Request, res: Response, limit: number) {
+  const message = tooLargeMessage(limit);
+  // The rest of the body is never read, so the connection cannot carry another request.
+  res.setHeader("Connection", "close");
+  res.setHeader("Cache-Control", "no-store");
+  if (wantsJson(req)) res.status(413).json({ message });
+  else res.status(413).type("html").send(tooLargePage(message));
+}
+
+/**
+ * Reads every request body before Remix does, counting the bytes as they arrive: a body over its limit is answered
+ * 413 as soon as the limit is passed, whatever Content-Length said or whether there was one (chunked). A body within
+ * its limit is kept in `res.locals.body` for `createRemixRequest`.
+ */
+export function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
+  if (BODYLESS_METHODS.has(req.method)) return next();
+  const limit = bodyLimitOf(req);
+  const declared = Number(req.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) return refuse(req, res, limit);
+
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let settled = false;
+  function stop() {
+    settled = true;
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", onError);
+  }
+  function onData(chunk: Buffer) {
+    received += chunk.length;
+    if (received > limit) {
+      stop();
+      req.pause();
+      refuse(req, res, limit);
+      return;
+    }
+    chunks.push(chunk);
+  }
+  function onEnd() {
+    if (settled) return;
+    stop();
+    res.locals.body = Buffer.concat(chunks, received);
+    next();
+  }
+  function onError(error: Error) {
+    if (settled) return;
+    stop();
+    next(error);
+  }
+  req.on("data", onData);
+  req.on("end", onEnd);
+  req.on("error", onError);
+}

@@ -1,0 +1,110 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer } from "../setup/server-process";
+import { adminCookie } from "../support/admin-requests";
+
+// Issue 13 against the real server.ts over the production build: bounded bodies and paging, logs without
+// personal data, and no-store on every page that carries some.
+
+describe("request bounds, private pages and the request log", () => {
+  const port = 4600 + Math.floor(Math.random() * 300);
+  const base = `http://127.0.0.1:${port}`;
+  let server: ReturnType<typeof startServer>;
+
+  beforeAll(async () => {
+    server = startServer(port);
+    await server.ready;
+  }, 60_000);
+
+  afterAll(() => {
+    if (server.child.exitCode === null) server.child.kill("SIGKILL");
+  });
+
+  /** A chunked POST (no Content-Length) of `total` bytes; the answer, even if the server stops reading early. */
+  function postChunked(path: string, total: number, headers: Record<string, string>) {
+    return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const request = http.request(`${base}${path}`, { method: "POST", headers: { Origin: base, ...headers } }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, type: String(response.headers["content-type"]), body }));
+      });
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+      });
+      const chunk = Buffer.alloc(8 * 1024, "a");
+      let sent = 0;
+      function write() {
+        while (sent < total) {
+          sent += chunk.length;
+          if (!request.write(chunk)) return void request.once("drain", write);
+        }
+        request.end();
+      }
+      write();
+    });
+  }
+
+  it("refuses a chunked JSON body over 64 KB with 413 and a bilingual { message }", async () => {
+    const answer = await postChunked("/api/auth/login", 128 * 1024, { "Content-Type": "application/json" });
+    expect(answer.status).toBe(413);
+    expect(answer.type).toContain("application/json");
+    expect((JSON.parse(answer.body) as { message: string }).message).toMatch(/64 KB.* \/ .*64 كيلوبايت/);
+  });
+
+  it("refuses a form over 64 KB with a bilingual page, and a declared Content-Length over it before reading", async () => {
+    const form = await postChunked("/login", 128 * 1024, { "Content-Type": "application/x-www-form-urlencoded" });
+    expect(form.status).toBe(413);
+    expect(form.type).toContain("text/html");
+    expect(form.body).toContain('lang="ar"');
+    expect(form.body).toContain('lang="en"');
+    const declared = await fetch(`${base}/language`, {
+      method: "POST",
+      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "lang=en&redirectTo=/&pad=" + "x".repeat(70 * 1024),
+    });
+    expect(declared.status).toBe(413);
+  });
+
+  it("lets an upload of up to 6 MB reach the upload call and refuses a bigger one", async () => {
+    const { cookie } = await adminCookie();
+    const headers = { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=bounds" };
+    const withinLimit = await postChunked("/api/upload", 1024 * 1024, headers);
+    expect(withinLimit.status).toBe(400);
+    const tooBig = await postChunked("/api/upload", 6 * 1024 * 1024 + 8 * 1024, headers);
+    expect(tooBig.status).toBe(413);
+    expect((JSON.parse(tooBig.body) as { message: string }).message).toMatch(/6 MB.* \/ .*6 ميغابايت/);
+  });
+
+  it("still serves forms within the limit", async () => {
+    const body = new URLSearchParams({ lang: "en", redirectTo: "/" });
+    const response = await fetch(`${base}/language`, { method: "POST", body, redirect: "manual", headers: { Origin: base } });
+    expect(response.status).toBe(303);
+  });
+
+  it("answers the admin list API 400, not 500, for a page size that is not a whole number", async () => {
+    const { cookie } = await adminCookie();
+    const bad = await fetch(`${base}/api/admin/orders?pageSize=2.5`, { headers: { Cookie: cookie } });
+    expect(bad.status).toBe(400);
+    const page = await fetch(`${base}/admin/timsar/orders?page=1.5`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+  });
+
+  it("answers no-store for every page with personal data, and never shares them", async () => {
+    for (const path of ["/account", "/my-orders", "/checkout", "/view-invoice?orderNumber=ORD-1", "/payment", "/payment-success?orderNumber=ORD-1", "/payment/return", "/invoice/nothing", "/admin/timsar", "/admin/timsar/orders"]) {
+      const response = await fetch(`${base}${path}`, { redirect: "manual" });
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+    }
+    expect(await fetch(`${base}/`).then((response) => response.headers.get("cache-control"))).not.toBe("no-store");
+  });
+
+  it("logs paths without signed links, phones, order sessions or e-mail addresses", async () => {
+    const personal = ["/view-invoice?orderNumber=ORD-1&phone=51234567", "/payment?orderSessionId=secret-session-1", "/invoice/x?expires=1&sig=secret-signature", "/admin/timsar/user-orders/%2B96599887766", "/login?email=someone%40mail.example"];
+    for (const path of personal) await fetch(`${base}${path}`, { redirect: "manual" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const log = server.output();
+    for (const secret of ["51234567", "secret-session-1", "secret-signature", "99887766", "someone", "mail.example"]) expect(log).not.toContain(secret);
+    expect(log).toMatch(/GET \/view-invoice\?orderNumber=ORD-1&phone=\[redacted\] \d{3} /);
+    expect(log).toMatch(/GET \/admin\/timsar\/user-orders\/\[redacted\] /);
+  });
+});
