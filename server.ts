@@ -1,6 +1,5 @@
 import "./server/production-mode";
 import cluster from "node:cluster";
-import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { prepareDatabase } from "./app/db.server";
 import { EnvError, parseEnv } from "./app/env.server";
@@ -30,8 +29,7 @@ async function main() {
       );
     }
     // Rendering is CPU-bound and Node uses one core per process: one worker per core (docs/decisions/0011).
-    const workers = Math.min(os.availableParallelism(), 4);
-    if (workers > 1) return superviseWorkers(workers, fileURLToPath(import.meta.url));
+    if (env.workers > 1) return superviseWorkers(env.workers, fileURLToPath(import.meta.url));
   }
   return serve(env);
 }

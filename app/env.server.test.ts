@@ -39,6 +39,8 @@ describe("parseEnv", () => {
     ["PAYMENT_PROVIDER", "paypal"],
     ["TRUST_PROXY", "-1"],
     ["TRUST_PROXY", "two"],
+    ["WEB_CONCURRENCY", "0"],
+    ["WEB_CONCURRENCY", "1.5"],
   ])("refuses a bad %s (%s) with a message naming it", (name, value) => {
     expect(() => parseEnv({ [name]: value }, tempDir())).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value }, tempDir())).toThrow(name);
@@ -52,6 +54,11 @@ describe("parseEnv", () => {
     expect(first[0].length).toBeGreaterThanOrEqual(32);
     expect(second).toEqual(first);
     expect(fs.readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(first[0]);
+  });
+
+  it("runs WEB_CONCURRENCY workers, else one per core and at most 4", () => {
+    expect(parseEnv({ WEB_CONCURRENCY: "3" }, tempDir()).workers).toBe(3);
+    expect(parseEnv({}, tempDir()).workers).toBe(Math.min(os.availableParallelism(), 4));
   });
 
   it("reads rotated secrets newest first", () => {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -52,6 +53,12 @@ const EnvSchema = z.object({
     .min(0, "must be the number of proxies in front of the shop (0 to 10)")
     .max(10, "must be the number of proxies in front of the shop (0 to 10)")
     .default(0),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "must be the number of worker processes (1 to 64)" })
+    .int("must be the number of worker processes (1 to 64)")
+    .min(1, "must be the number of worker processes (1 to 64)")
+    .max(64, "must be the number of worker processes (1 to 64)")
+    .optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -69,6 +76,8 @@ export type Env = {
   myfatoorah: { apiKey: string; baseUrl: string; webhookSecret: string } | null;
   tap: { secretKey: string; baseUrl: string } | null;
   trustProxy: number;
+  /** Worker processes: WEB_CONCURRENCY, else one per core and at most 4 (docs/decisions/0011). */
+  workers: number;
   isProduction: boolean;
   dataDir: string;
 };
@@ -144,6 +153,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
         : null,
     tap: values.TAP_SECRET_KEY ? { secretKey: values.TAP_SECRET_KEY, baseUrl: values.TAP_BASE_URL.replace(/\/+$/, "") } : null,
     trustProxy: values.TRUST_PROXY,
+    workers: values.WEB_CONCURRENCY ?? Math.min(os.availableParallelism(), 4),
     isProduction,
     dataDir,
   };

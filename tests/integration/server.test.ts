@@ -113,6 +113,17 @@ describe("server.ts configuration", () => {
     expect(bad.output()).toContain("PORT");
   });
 
+  it("starts as many workers as WEB_CONCURRENCY says", async () => {
+    const port = 3900 + Math.floor(Math.random() * 90);
+    const workers = startServer(port, { WEB_CONCURRENCY: "3" });
+    try {
+      await expect.poll(() => workers.output().match(/Shop listening/g)?.length ?? 0, { timeout: 30_000 }).toBe(3);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      workers.child.kill("SIGKILL");
+    }
+  });
+
   it("sends HSTS and Secure cookies in production", async () => {
     const port = 3900 + Math.floor(Math.random() * 90);
     const production = startServer(port, { NODE_ENV: "production", ALLOW_TEST_PAYMENTS: "1" });
