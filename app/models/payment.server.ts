@@ -4,7 +4,7 @@ import { getEnv } from "~/env.server";
 import { languageOrDefault } from "~/i18n/config";
 import { onOrderPaid } from "~/mail/order-paid.server";
 import { placeOrder, releaseReservation, type PlaceOrderInput, type PlacedOrder } from "~/models/order.server";
-import { getPaymentProvider } from "~/payments/index.server";
+import { configuredProviderNames, getPaymentProvider } from "~/payments/index.server";
 import { PaymentGatewayError, type PaymentMethod, type PaymentProvider, type RemotePayment } from "~/payments/provider.server";
 
 /**
@@ -277,6 +277,7 @@ export async function reconcilePayments(now = new Date()): Promise<number> {
     where: {
       status: "initiated",
       providerPaymentId: { not: null },
+      provider: { in: configuredProviderNames() },
       createdAt: { lt: new Date(now.getTime() - 60_000) },
       order: { paymentStatus: "unpaid" },
     },
@@ -333,9 +334,13 @@ export function startPaymentJobs(intervalMs = 60_000): () => void {
     if (running) return;
     running = true;
     const now = new Date();
+    const report = (job: string) => (error: unknown) =>
+      process.stderr.write(`${job} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    // Holds end even when reconciliation fails: a stuck gateway must not keep the shop Out of Stock.
     reconcilePayments(now)
+      .catch(report("payment reconciliation"))
       .then(() => expireReservations(now))
-      .catch((error: unknown) => process.stderr.write(`payment jobs failed: ${error instanceof Error ? error.message : String(error)}\n`))
+      .catch(report("hold expiry"))
       .finally(() => (running = false));
   }, intervalMs);
   timer.unref();

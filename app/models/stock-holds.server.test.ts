@@ -9,7 +9,7 @@ import { createProduct } from "../../tests/factories/product";
 import { uniqueId } from "../../tests/factories/unique";
 import { getAdminProduct, productFormDefaults, productJson, updateProduct } from "./admin-catalogue.server";
 import { clientHashOf, HOLD_LIMITS, OrderError, placeOrder, RESERVATION_MINUTES, type PlaceOrderInput } from "./order.server";
-import { confirmPayment, expireReservations, placeOrderAndStartPayment, startPaymentJobs } from "./payment.server";
+import { confirmPayment, expireReservations, placeOrderAndStartPayment, reconcilePayments, startPaymentJobs } from "./payment.server";
 
 async function stock(productId: string) {
   return prisma.product.findUniqueOrThrow({ where: { id: productId }, select: { stockQuantity: true, heldQuantity: true } });
@@ -67,6 +67,29 @@ describe("a hold", () => {
       stop();
     }
     expect(await stock(hoarded.id)).toEqual({ stockQuantity: 4, heldQuantity: 0 });
+  });
+
+  it("end on the timer even while a payment of a gateway this server cannot ask is still open", async () => {
+    const city = await createDeliveryArea(prisma);
+    const stuck = await createProduct(prisma, { stockQuantity: 1 });
+    const product = await createProduct(prisma, { stockQuantity: 3 });
+    const placedAt = minutesAgo(RESERVATION_MINUTES + 1);
+    const other = await placeOrderAndStartPayment(order(city, [{ productId: stuck.id, quantity: 1 }]), placedAt);
+    await prisma.payment.update({
+      where: { id: other.orderSessionId },
+      data: { provider: "retired-gateway", providerPaymentId: uniqueId("retired"), createdAt: placedAt },
+    });
+    const expired = await placeOrderAndStartPayment(order(city, [{ productId: product.id, quantity: 3 }]), placedAt);
+
+    await expect(reconcilePayments()).resolves.toBeGreaterThanOrEqual(0);
+    const stop = startPaymentJobs(50);
+    try {
+      await expect.poll(() => paymentStatusOf(expired.order.id), { timeout: 10_000, interval: 50 }).toBe("failed");
+    } finally {
+      stop();
+    }
+    expect(await stock(product.id)).toEqual({ stockQuantity: 3, heldQuantity: 0 });
+    await prisma.payment.update({ where: { id: other.orderSessionId }, data: { provider: "test" } });
   });
 
   it("still end for everyone when one expired order's gateway can no longer be asked", async () => {
