@@ -9,6 +9,7 @@ import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import { verifyAdminLogin } from "~/models/admin.server";
 import { createAdminSession, getAdminFromRequest } from "~/auth/admin-session.server";
+import { readFormData } from "~/utils/form-data.server";
 
 const DASHBOARD = "/admin/timsar/dashboard";
 
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: AdminLoginSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: AdminLoginSchema });
   const t = await i18nServer.getFixedT(request);
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   const result = await verifyAdminLogin(submission.value.email, submission.value.password);

@@ -65,5 +65,8 @@ export const common: TranslationOf<typeof en> = {
     invalidJson: "يجب أن يكون محتوى الطلب بصيغة JSON صحيحة.",
     formUnreadable: "تعذرت قراءة النموذج.",
     crossSiteRefused: "تم رفض طلب من موقع آخر.",
+    unreadableAddress: "تعذرت قراءة عنوان هذا الطلب.",
+    legacyDataRequest: "لا يجيب هذا المتجر على طلبات ‎?_data=‎.",
+    formExpected: "يقبل هذا العنوان نموذجاً فقط: application/x-www-form-urlencoded أو multipart/form-data.",
   },
 };

@@ -63,5 +63,8 @@ export const common = {
     invalidJson: "Request body must be valid JSON.",
     formUnreadable: "The form could not be read.",
     crossSiteRefused: "Cross-site request refused.",
+    unreadableAddress: "The address of this request could not be read.",
+    legacyDataRequest: "This shop does not answer ?_data= requests.",
+    formExpected: "This address takes a form: application/x-www-form-urlencoded or multipart/form-data.",
   },
 };
