@@ -8,6 +8,7 @@ import { prisma } from "../app/db.server";
 import { startPaymentJobs } from "../app/models/payment.server";
 import type { Env } from "../app/env.server";
 import { createCachingRequestHandler, createPageCache } from "./page-cache";
+import { refuseUnreadableRequests } from "./remix-request";
 import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, securityHeaders } from "./security";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
@@ -49,8 +50,10 @@ export async function serve(env: Env) {
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
   const pageCache = createPageCache(env.databaseUrl);
-  app.all(
-    "*",
+  app.use(refuseUnreadableRequests);
+  // `use`, not `all("*")`: a "*" route decodes the path as a parameter, and Express logs the URIError a path such as
+  // "/%" throws there with its stack; refuseUnreadableRequests answers those paths instead.
+  app.use(
     createCachingRequestHandler({
       build,
       pageCache,
