@@ -38,7 +38,22 @@ const ADMIN_PASSWORD = "integration-password";
  * Failures that other branches fix (issue 13's other parts). Requests that match are not sent, so this run stays
  * green meanwhile; empty this list once those branches are merged, and the fuzz covers them again.
  */
-const KNOWN_UNTIL_MERGE: { owner: string; why: string; matches: (request: MaterialRequest) => boolean }[] = [];
+const KNOWN_UNTIL_MERGE: { owner: string; why: string; matches: (request: MaterialRequest) => boolean }[] = [
+  {
+    owner: "the paging branch (issue 13, paging parameters)",
+    why: "GET /api/admin/grouped-orders?pageSize=1.5 (admin): SQLite 'datatype mismatch' in getGroupedOrders' raw query, a 500",
+    matches: (request) => PAGED_ROUTES.has(request.route) && hasOddPaging(request.path),
+  },
+];
+
+/** Routes that read page or pageSize from the query. */
+const PAGED_ROUTES = new Set(fuzzRoutes().filter((route) => route.names.includes("page") || route.names.includes("pageSize")).map((route) => route.file));
+
+/** A page or pageSize that is not a plain positive whole number (1.5, -1, 1e309, ٣, ...). */
+function hasOddPaging(path: string): boolean {
+  const query = new URLSearchParams(path.split("?")[1] ?? "");
+  return ["page", "pageSize"].some((name) => query.getAll(name).some((value) => value !== "" && !/^[1-9]\d{0,5}$/.test(value)));
+}
 
 type Finding = { kind: "5xx" | "no answer" | "stderr" | "data changed" | "server exited"; detail: string; requests: string[] };
 
@@ -106,6 +121,7 @@ describe("the shop under generated requests (fast-check)", () => {
       const findings: Finding[] = [];
       const statuses: Record<string, number> = {};
       const perRoute: Record<string, number> = {};
+      const routeStatuses: Record<string, Record<string, number>> = {};
       let sent = 0;
       let skippedAsKnown = 0;
       let fingerprintChecks = 0;
@@ -125,6 +141,8 @@ describe("the shop under generated requests (fast-check)", () => {
           const counted = status === "no answer" && headBytes(request) > 16 * 1024 ? "431 (connection closed)" : String(status);
           statuses[counted] = (statuses[counted] ?? 0) + 1;
           perRoute[request.route] = (perRoute[request.route] ?? 0) + 1;
+          const byStatus = (routeStatuses[`${request.method} ${request.route}`] ??= {});
+          byStatus[counted] = (byStatus[counted] ?? 0) + 1;
           if (counted === "no answer") findings.push({ kind: "no answer", detail: `${request.route}`, requests: [described[index]] });
           else if (typeof status === "number" && status >= 500) findings.push({ kind: "5xx", detail: `${request.route} ${request.method} ${status}`, requests: [described[index]] });
         });
@@ -139,7 +157,12 @@ describe("the shop under generated requests (fast-check)", () => {
           return request.method !== "GET" && request.method !== "HEAD" && (status === "no answer" || (status >= 200 && status < 400));
         });
         current = after;
-        if (mayChange) return;
+        if (mayChange) {
+          // A logout may have revoked the sessions the next requests carry, a password change the known password.
+          await keepPeople(db, fixed);
+          current = await fingerprint(db);
+          return;
+        }
         fingerprintChecks += batch.length;
         const diff = fingerprintDiff(before, after);
         if (diff.length === 0) return;
@@ -198,6 +221,7 @@ describe("the shop under generated requests (fast-check)", () => {
         statuses,
         routes: routes.length,
         perRoute,
+        routeStatuses,
         findings,
       };
       fs.mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
