@@ -373,10 +373,55 @@ const CONTENT_TYPES = [
 ];
 const oddContentType = fc.constantFrom(...CONTENT_TYPES);
 
+const validItem = fc.record({ _id: ref("productId"), quantity: fc.constantFrom<Value>(1, 2, 3), customTags: fc.constantFrom<Value>([], ["سارة"], ["Sara"]) });
+const validProduct = fc.record({
+  name: fc.record({ en: fc.constantFrom("Pink bow", "Navy ribbon"), ar: arabicText }),
+  price: fc.constantFrom("1.500", "0.250", "12"),
+  stockQuantity: fc.constantFrom("5", "0", "120"),
+  categoryId: ref("categoryId"),
+  imageUrl: fc.constant("/uploads/catalogue/seed-product-01-main.webp"),
+  filterColor: fc.constantFrom("primaryPink", "white"),
+  isAvailable: fc.boolean(),
+  hasDiscount: fc.constant(false),
+});
+
+/** Bodies the route accepts as they are, for the routes whose input has too many parts to be hit by chance. */
+const VALID_BODIES: Record<string, fc.Arbitrary<Record<string, Value>>> = {
+  "api.orders.ts": fc.record({
+    fullName: fc.constantFrom("Sara Ahmad", "سارة أحمد"),
+    email: fc.constantFrom("sara@example.com", "shopper@example.com"),
+    phone: fc.constantFrom("51234567", "61234567", "91234567"),
+    buildingType: fc.constantFrom("Apartment", "Villa", "Office"),
+    address: fc.record({ city: ref("city"), street: fc.constant("Gulf Road"), streetNumber: fc.constant("4"), block: fc.constant("1"), buildingNumber: fc.constant("9") }),
+    items: fc.array(validItem, { minLength: 1, maxLength: 3 }),
+  }),
+  "api.orders.pay.ts": fc.record({ orderSessionId: ref("orderSessionId") }),
+  "api.admin.orders.$id.status.ts": fc.record({ status: fc.constantFrom("pending", "processing", "outForDelivery", "delivered", "cancelled") }),
+  "api.admin.orders.$id.refund.ts": fc.record({ amount: fc.constantFrom<Value>(0.5, 1, "1.000", 100) }),
+  "api.admin.products._index.ts": validProduct,
+  "api.admin.products.$id._index.ts": validProduct,
+  "api.auth.login.ts": fc.record({ email: secret("customerEmail"), password: fc.oneof(secret("customerPassword"), fc.constant("wrong-password")) }),
+  "api.admin.timsar.ts": fc.record({ email: secret("adminEmail"), password: fc.oneof(secret("adminPassword"), fc.constant("wrong-password")) }),
+  "cart.tsx": fc.record({ intent: fc.constantFrom("add", "buy"), productId: ref("productId"), source: fc.constantFrom("card", "product"), tag: fc.constant("Sara") }),
+};
+
+/** A valid body, or a valid body with one field swapped for an odd value. */
+function nearlyValid(route: FuzzRoute): fc.Arbitrary<Value> | null {
+  const valid = VALID_BODIES[route.file];
+  if (!valid) return null;
+  return fc.tuple(valid, fc.option(fc.tuple(fc.nat(), edgyValue), { freq: 2 })).map(([body, mutation]) => {
+    if (!mutation) return body;
+    const keys = Object.keys(body);
+    return { ...body, [keys[mutation[0] % keys.length]]: mutation[1] };
+  });
+}
+
 function jsonBody(route: FuzzRoute): fc.Arbitrary<BodyPlan> {
+  const valid = nearlyValid(route);
   return fc
     .tuple(
       fc.oneof(
+        { weight: valid ? 6 : 0, arbitrary: (valid ?? fc.constant<Value>(null)).map((value) => ({ shaped: true, value })) },
         { weight: 6, arbitrary: shapedObject(route).map((value) => ({ shaped: true, value })) },
         { weight: 2, arbitrary: (fc.jsonValue({ maxDepth: 4 }) as fc.Arbitrary<Value>).map((value) => ({ shaped: false, value })) },
         { weight: 1, arbitrary: fc.array(shapedObject(route), { maxLength: 3 }).map((value) => ({ shaped: false, value: value as Value })) },
@@ -422,8 +467,12 @@ function formEntries(route: FuzzRoute): fc.Arbitrary<[string, Value][]> {
 }
 
 function formBody(route: FuzzRoute): fc.Arbitrary<BodyPlan> {
+  const valid = nearlyValid(route);
+  const entries = valid
+    ? fc.oneof(formEntries(route), valid.map((body) => Object.entries(body as Record<string, Value>)))
+    : formEntries(route);
   return fc
-    .tuple(formEntries(route), fc.oneof({ weight: 8, arbitrary: fc.constant("application/x-www-form-urlencoded") }, { weight: 2, arbitrary: oddContentType }))
+    .tuple(entries, fc.oneof({ weight: 8, arbitrary: fc.constant("application/x-www-form-urlencoded") }, { weight: 2, arbitrary: oddContentType }))
     .map(([entries, contentType]) => ({ kind: "form" as const, shaped: true, entries, contentType }));
 }
 

@@ -122,6 +122,7 @@ describe("the shop under generated requests (fast-check)", () => {
       const statuses: Record<string, number> = {};
       const perRoute: Record<string, number> = {};
       const routeStatuses: Record<string, Record<string, number>> = {};
+      const refusals: Record<string, string> = {};
       let sent = 0;
       let skippedAsKnown = 0;
       let fingerprintChecks = 0;
@@ -143,6 +144,8 @@ describe("the shop under generated requests (fast-check)", () => {
           perRoute[request.route] = (perRoute[request.route] ?? 0) + 1;
           const byStatus = (routeStatuses[`${request.method} ${request.route}`] ??= {});
           byStatus[counted] = (byStatus[counted] ?? 0) + 1;
+          // One example of each route's refusals, to see how far generated requests get.
+          if (typeof status === "number" && status >= 400) refusals[`${request.method} ${request.route} ${status}`] ??= described[index].slice(-400);
           if (counted === "no answer") findings.push({ kind: "no answer", detail: `${request.route}`, requests: [described[index]] });
           else if (typeof status === "number" && status >= 500) findings.push({ kind: "5xx", detail: `${request.route} ${request.method} ${status}`, requests: [described[index]] });
         });
@@ -222,6 +225,7 @@ describe("the shop under generated requests (fast-check)", () => {
         routes: routes.length,
         perRoute,
         routeStatuses,
+        refusals,
         findings,
       };
       fs.mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
