@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getLanguage } from "./i18n/i18next.server";
@@ -10,6 +10,18 @@ import { NonceContext } from "./utils/nonce";
 import { redactText } from "./utils/redact";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Remix logs every error by default, a 405 for a method no route serves or a 404 for an unknown URL too, each with a
+ * stack trace. Those are the client's mistakes and already answered; only what is the server's fault reaches stderr,
+ * so a stack trace there always means a bug.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  process.stderr.write(`${cause instanceof Error ? (cause.stack ?? cause.message) : JSON.stringify(cause)}\n`);
+};
 
 export default async function handleRequest(
   request: Request,

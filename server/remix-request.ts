@@ -1,5 +1,6 @@
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { bilingual } from "../app/i18n/bilingual.server";
 
 /**
  * An Express request as a Fetch request for Remix. @remix-run/express does the same inside its own handler but does
@@ -7,10 +8,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
  * respects "trust proxy", and loaders are aborted when the client goes away before the answer is finished.
  */
 export function createRemixRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const port = [req.get("X-Forwarded-Host"), req.get("host")]
-    .map((host) => Number.parseInt(host?.split(":")[1] ?? "", 10))
-    .find((value) => Number.isSafeInteger(value));
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const url = requestUrl(req);
+  if (!url) throw new Error("createRemixRequest: the request's URL cannot be read; refuseUnreadableRequests answers those first");
 
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
@@ -33,4 +32,43 @@ export function createRemixRequest(req: ExpressRequest, res: ExpressResponse): R
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
   return new Request(url.href, init);
+}
+
+/**
+ * The request's URL as Remix gets it, or null when the client made it unreadable: with TRUST_PROXY the host comes
+ * from X-Forwarded-Host, which any client can set to "a b" or a port above 65535.
+ */
+export function requestUrl(req: ExpressRequest): URL | null {
+  const port = [req.get("X-Forwarded-Host"), req.get("host")]
+    .map((host) => Number.parseInt(host?.split(":")[1] ?? "", 10))
+    .find((value) => Number.isSafeInteger(value));
+  try {
+    return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Answers 400 to what Remix cannot be handed: a URL that does not parse or whose path does not decode, and Remix v1's `?_data=` requests, which
+ * this single-fetch app never makes (Remix would log each one as an error and answer with a stack of its own).
+ */
+export function refuseUnreadableRequests(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  const url = requestUrl(req);
+  if (!url) {
+    res.status(400).json({ message: bilingual("api.unreadableAddress") });
+    return;
+  }
+  try {
+    // Remix decodes each path segment and only warns when one does not decode ("/%", "/%E0%A4%A").
+    decodeURIComponent(url.pathname);
+  } catch {
+    res.status(400).json({ message: bilingual("api.unreadableAddress") });
+    return;
+  }
+  if (url.searchParams.has("_data")) {
+    res.status(400).json({ message: bilingual("api.legacyDataRequest") });
+    return;
+  }
+  next();
 }

@@ -10,6 +10,7 @@ import type { Env } from "../app/env.server";
 import { limitRequestBodies } from "./body-limit";
 import { requestLog } from "./request-log";
 import { createCachingRequestHandler, createPageCache } from "./page-cache";
+import { refuseUnreadableRequests } from "./remix-request";
 import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, securityHeaders } from "./security";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
@@ -48,8 +49,10 @@ export async function serve(env: Env) {
 
   app.use(limitRequestBodies);
   const pageCache = createPageCache(env.databaseUrl);
-  app.all(
-    "*",
+  app.use(refuseUnreadableRequests);
+  // `use`, not `all("*")`: a "*" route decodes the path as a parameter, and Express logs the URIError a path such as
+  // "/%" throws there with its stack; refuseUnreadableRequests answers those paths instead.
+  app.use(
     createCachingRequestHandler({
       build,
       pageCache,

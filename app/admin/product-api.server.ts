@@ -3,6 +3,7 @@ import { productFormSchema, productInputFromForm, type ProductFormMode } from "~
 import { onHandOf, type AdminProduct } from "~/models/admin-catalogue.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
+import { readFormData } from "~/utils/form-data.server";
 
 type Bilingual = { en?: unknown; ar?: unknown } | undefined;
 
@@ -29,7 +30,7 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
   if (!type.includes("multipart/form-data") && !type.includes("application/x-www-form-urlencoded")) {
     return object(await readJsonBody(request));
   }
-  const form = await request.formData();
+  const form = await readFormData(request);
   const body: Record<string, unknown> = {};
   for (const [key, value] of form) {
     if (typeof value !== "string") continue;

@@ -10,6 +10,7 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { verifyAdminLogin } from "~/models/admin.server";
 import { createAdminSession, getAdminFromRequest } from "~/auth/admin-session.server";
 import { clientAddress } from "~/utils/client-address.server";
+import { readFormData } from "~/utils/form-data.server";
 
 const DASHBOARD = "/admin/timsar/dashboard";
 
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: AdminLoginSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: AdminLoginSchema });
   const t = await i18nServer.getFixedT(request);
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   const result = await verifyAdminLogin(submission.value.email, submission.value.password, clientAddress(context));

@@ -10,6 +10,7 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { deleteCategory, listAdminCategories, listAdminProducts, toggleCategory } from "~/models/admin-catalogue.server";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
+import { readFormData } from "~/utils/form-data.server";
 
 const CategoryAction = z.object({ intent: z.enum(["toggle", "delete"]), categoryId: z.string().min(1).max(64) });
 
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const t = await i18nServer.getFixedT(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = CategoryAction.safeParse({ intent: form.get("intent"), categoryId: form.get("categoryId") });
   if (!parsed.success) return Response.json({ ok: false, message: t("admin.categories.updateFailed") }, { status: 400 });
   if (parsed.data.intent === "toggle") {

@@ -17,6 +17,7 @@ import { handleRefundForm } from "~/admin/refund-action.server";
 import { handleStatusForm } from "~/admin/status-action.server";
 import { formatKD } from "~/shared/money";
 import { ORDER_STATUSES, orderStatusBadge } from "~/shared/order-status";
+import { readFormData } from "~/utils/form-data.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -95,7 +96,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") === "refund") return handleRefundForm(request, form, admin);
   return handleStatusForm(request, form, admin);
 }

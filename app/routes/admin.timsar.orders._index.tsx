@@ -15,6 +15,7 @@ import { requireAdmin } from "~/auth/admin-session.server";
 import { handleStatusForm } from "~/admin/status-action.server";
 import { formatKD } from "~/shared/money";
 import { readPageParam } from "~/shared/paging";
+import { readFormData } from "~/utils/form-data.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return handleStatusForm(request, await request.formData(), admin);
+  return handleStatusForm(request, await readFormData(request), admin);
 }
 
 /** A status saved in place keeps its row on screen (with the new badge) until the admin moves on. */

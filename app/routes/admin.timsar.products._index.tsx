@@ -10,6 +10,7 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { deleteProduct, listAdminCategories, listAdminProducts, onHandOf, toggleProduct } from "~/models/admin-catalogue.server";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
+import { readFormData } from "~/utils/form-data.server";
 
 const ProductAction = z.object({ intent: z.enum(["toggle", "delete"]), productId: z.string().min(1).max(64) });
 
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const t = await i18nServer.getFixedT(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = ProductAction.safeParse({ intent: form.get("intent"), productId: form.get("productId") });
   if (!parsed.success) return Response.json({ ok: false, message: t("admin.products.updateFailed") }, { status: 400 });
   if (parsed.data.intent === "delete") {

@@ -16,6 +16,7 @@ import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { checkoutHref } from "~/shared/storefront";
 import { getCustomerFromRequest } from "~/auth/session.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * and a one-shot flash; with JavaScript (mode=fetch) it answers the outcome and the page shows the toast itself.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = CartActionSchema.safeParse({ ...Object.fromEntries(form), tags: form.getAll("tag") });
   const isFetch = form.get("mode") === "fetch";
   const back = safeRedirectPath(form.get("redirectTo"), "/cart");

@@ -14,6 +14,7 @@ import { requireCustomer } from "~/auth/auth.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { destroyCustomerSession } from "~/auth/session.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Success ends every session of the customer (this one too) and sends them to sign in again. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request);
-  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ChangePasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["oldPassword", "newPassword"] }), { status: 400 });
   const outcome = await changePassword(customer, submission.value.oldPassword, submission.value.newPassword, {
     language: await getLanguage(request),

@@ -19,6 +19,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import checkoutStyles from "~/styles/checkout.css";
+import { readFormData } from "~/utils/form-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") === "guest") {
     throw redirect("/checkout", { status: 303, headers: { "Set-Cookie": await guestCookieHeader() } });
   }

@@ -14,6 +14,7 @@ import { EmailSchema } from "~/shared/account-schemas";
 import { saveResetEmail } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/form-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: EmailSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const outcome = await startPasswordReset(submission.value.email, { language: await getLanguage(request), address: clientAddress(context) });

@@ -2,10 +2,11 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { isLanguage } from "~/i18n/config";
 import { languageCookieHeader } from "~/cookies/language.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import { readFormData } from "~/utils/form-data.server";
 
 /** The language toggle's form posts here; it works the same with JavaScript off. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const language = form.get("lang");
   const back = safeRedirectPath(form.get("redirectTo"));
   if (!isLanguage(language)) return redirect(back, { status: 303 });

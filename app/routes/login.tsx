@@ -12,6 +12,7 @@ import { LoginSchema } from "~/shared/account-schemas";
 import { afterLoginPath, LoginFailure, loginAuthenticator } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { createCustomerSession, getCustomerFromRequest } from "~/auth/session.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   let customer;

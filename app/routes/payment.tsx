@@ -17,6 +17,7 @@ import { formatKD } from "~/shared/money";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import checkoutStyles from "~/styles/checkout.css";
+import { readFormData } from "~/utils/form-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.has("methodId")) return gatewayAction(request, formData);
   return testCardAction(request, formData, context);
 }

@@ -16,6 +16,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { clearProofCookieHeader, getProof, proofCookieHeader } from "~/auth/verification-proof.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -49,7 +50,7 @@ async function goTo(progress: RegistrationProgress | null, extraCookies: string[
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const progress = await readRegistrationProgress(request);
   const flowContext = { language: await getLanguage(request), address: clientAddress(context) };

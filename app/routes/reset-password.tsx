@@ -14,6 +14,7 @@ import { NewPasswordSchema } from "~/shared/account-schemas";
 import { readResetEmail, saveResetEmail } from "~/auth/account-flow.server";
 import { pageMeta } from "~/utils/meta";
 import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const email = await readResetEmail(request);
   const submission = parseWithZod(formData, { schema: NewPasswordSchema });
   if (!email) return data({ result: submission.reply({ formErrors: ["account.messages.emailNotProvided"] }), done: false }, { status: 400 });

@@ -14,6 +14,7 @@ import { readResetEmail } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { proofCookieHeader } from "~/auth/verification-proof.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const email = await readResetEmail(request);
-  const submission = parseWithZod(await request.formData(), { schema: ResetCodeStepSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ResetCodeStepSchema });
   if (!email) return data(submission.reply({ formErrors: ["account.messages.emailNotProvided"] }), { status: 400 });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const outcome = await verifyResetCode(email, submission.value.code, { address: clientAddress(context) });

@@ -6,6 +6,7 @@ import {
 import { MAX_UPLOAD_BYTES, uploadMessage } from "~/utils/uploads.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { readFormData } from "~/utils/form-data.server";
 
 /**
  * Parses a multipart body in memory, refusing any part over the upload limit (plus a little room) without
@@ -13,7 +14,7 @@ import { bilingual } from "~/i18n/bilingual.server";
  */
 export async function parseMultipart(request: Request, onTooLarge: () => Response = () => jsonError(400, uploadMessage("size"))) {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.includes("multipart/form-data")) return request.formData();
+  if (!type.includes("multipart/form-data")) return readFormData(request);
   try {
     return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES + 1 }));
   } catch (error) {

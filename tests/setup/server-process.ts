@@ -9,8 +9,12 @@ export function startServer(port: number, env: Record<string, string> = {}) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let errors = "";
   child.stdout.on("data", (chunk) => (output += String(chunk)));
-  child.stderr.on("data", (chunk) => (output += String(chunk)));
+  child.stderr.on("data", (chunk) => {
+    output += String(chunk);
+    errors += String(chunk);
+  });
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout.on("data", () => {
       if (output.includes("Shop listening")) resolve();
@@ -19,7 +23,8 @@ export function startServer(port: number, env: Record<string, string> = {}) {
   });
   // A server that is meant to fail never becomes ready; that is not an unhandled error.
   ready.catch(() => undefined);
-  return { child, ready, output: () => output };
+  // `errors` is stderr alone, where a crash, a stack trace or an unhandled rejection would show.
+  return { child, ready, output: () => output, errors: () => errors };
 }
 
 export function exitOf(child: ChildProcess) {

@@ -69,5 +69,8 @@ export const common: TranslationOf<typeof en> = {
     uploadTooLarge: "الملف المرفوع كبير جداً: الحد الأقصى {{limit}} ميغابايت في المرة الواحدة.",
     tooLargeTitle: "الطلب كبير جداً",
     invalidPaging: "يجب أن تكون قيمة {{name}} عدداً صحيحاً من {{min}} إلى {{max}}.",
+    unreadableAddress: "تعذرت قراءة عنوان هذا الطلب.",
+    legacyDataRequest: "لا يجيب هذا المتجر على طلبات ‎?_data=‎.",
+    formExpected: "يقبل هذا العنوان نموذجاً فقط: application/x-www-form-urlencoded أو multipart/form-data.",
   },
 };

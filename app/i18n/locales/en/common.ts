@@ -67,5 +67,8 @@ export const common = {
     uploadTooLarge: "The upload is too large: at most {{limit}} MB may be sent at once.",
     tooLargeTitle: "Request too large",
     invalidPaging: "{{name}} must be a whole number from {{min}} to {{max}}.",
+    unreadableAddress: "The address of this request could not be read.",
+    legacyDataRequest: "This shop does not answer ?_data= requests.",
+    formExpected: "This address takes a form: application/x-www-form-urlencoded or multipart/form-data.",
   },
 };
