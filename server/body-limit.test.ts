@@ -4,6 +4,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_LIMIT_BYTES, UPLOAD_LIMIT_BYTES, limitRequestBodies } from "./body-limit";
 import { createRemixRequest } from "./remix-request";
+import { postInChunks } from "../tests/support/chunked-post";
 
 // A real Express app with the middleware in front of a handler that reads the body the way Remix would.
 let server: http.Server;
@@ -23,34 +24,8 @@ beforeAll(async () => {
 
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-type Answer = { status: number; type: string; body: string };
-
-/** Sends `total` bytes in 16 KB chunks, with the given headers (no Content-Length unless given: chunked). */
-function send(path: string, total: number, headers: Record<string, string | number> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request({ port, path, method: "POST", headers }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, type: String(response.headers["content-type"]), body }));
-    });
-    // The server may close the connection while the body is still being sent; the answer already arrived.
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
-    });
-    const chunk = Buffer.alloc(16 * 1024, "a");
-    let sent = 0;
-    function write() {
-      while (sent < total) {
-        const size = Math.min(chunk.length, total - sent);
-        sent += size;
-        if (!request.write(chunk.subarray(0, size))) return void request.once("drain", write);
-      }
-      request.end();
-    }
-    write();
-  });
-}
+const send = (path: string, total: number, headers: Record<string, string | number> = {}) =>
+  postInChunks(`http://127.0.0.1:${port}${path}`, total, headers);
 
 describe("limitRequestBodies", () => {
   it("passes a form within 64 KB on to the handler, whole", async () => {

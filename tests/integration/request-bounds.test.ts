@@ -1,7 +1,7 @@
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../setup/server-process";
 import { adminCookie } from "../support/admin-requests";
+import { postInChunks } from "../support/chunked-post";
 
 // Issue 13 against the real server.ts over the production build: bounded bodies and paging, logs without
 // personal data, and no-store on every page that carries some.
@@ -20,30 +20,8 @@ describe("request bounds, private pages and the request log", () => {
     if (server.child.exitCode === null) server.child.kill("SIGKILL");
   });
 
-  /** A chunked POST (no Content-Length) of `total` bytes; the answer, even if the server stops reading early. */
-  function postChunked(path: string, total: number, headers: Record<string, string>) {
-    return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-      const request = http.request(`${base}${path}`, { method: "POST", headers: { Origin: base, ...headers } }, (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, type: String(response.headers["content-type"]), body }));
-      });
-      request.on("error", (error: NodeJS.ErrnoException) => {
-        if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
-      });
-      const chunk = Buffer.alloc(8 * 1024, "a");
-      let sent = 0;
-      function write() {
-        while (sent < total) {
-          sent += chunk.length;
-          if (!request.write(chunk)) return void request.once("drain", write);
-        }
-        request.end();
-      }
-      write();
-    });
-  }
+  const postChunked = (path: string, total: number, headers: Record<string, string>) =>
+    postInChunks(`${base}${path}`, total, { Origin: base, ...headers });
 
   it("refuses a chunked JSON body over 64 KB with 413 and a bilingual { message }", async () => {
     const answer = await postChunked("/api/auth/login", 128 * 1024, { "Content-Type": "application/json" });
