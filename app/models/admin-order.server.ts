@@ -70,11 +70,11 @@ const listSelect = {
 } satisfies Prisma.OrderSelect;
 
 export async function listAdminOrders(query: AdminOrderQuery) {
-  const pageSize = Math.min(Math.max(Math.trunc(query.pageSize ?? ADMIN_PAGE_SIZE), 1), 100);
+  const pageSize = Math.min(Math.max(query.pageSize ?? ADMIN_PAGE_SIZE, 1), 100);
   const where = adminOrderWhere(query);
   const total = await prisma.order.count({ where });
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(Math.trunc(query.page ?? 1), 1), pageCount);
+  const page = Math.min(Math.max(query.page ?? 1, 1), pageCount);
   const orders = await prisma.order.findMany({
     where,
     select: listSelect,
@@ -217,8 +217,8 @@ async function groupPage(size: number, offset: number) {
  * so each group shows the name of its latest order.
  */
 export async function getGroupedOrders({ page = 1, pageSize = 50 }: { page?: number; pageSize?: number } = {}) {
-  const size = Math.min(Math.max(Math.trunc(pageSize), 1), 500);
-  let current = Math.max(Math.trunc(page), 1);
+  const size = Math.min(Math.max(pageSize, 1), 500);
+  let current = Math.max(page, 1);
   let rows = await groupPage(size, (current - 1) * size);
   if (rows.length === 0 && current > 1) {
     current = 1;

@@ -117,20 +117,14 @@ export type ProductForSale = {
 export async function getProductsForSale(ids: string[]): Promise<Map<string, ProductForSale>> {
   const products = new Map<string, ProductForSale>();
   if (ids.length === 0) return products;
-  const rows = await prisma.$queryRaw<
-    {
-      id: string;
-      nameEn: string;
-      nameAr: string;
-      imageUrl: string;
-      priceFils: number;
-      stockQuantity: number;
-      isAvailable: number | boolean;
-      titleEn: string | null;
-      titleAr: string | null;
-      required: number | boolean | null;
-    }[]
-  >`
+  // One row per custom tag (or one with null tag columns): SQLite answers booleans as 0 / 1.
+  type Row = Omit<ProductForSale, "isAvailable" | "customTags"> & {
+    isAvailable: number | boolean;
+    titleEn: string | null;
+    titleAr: string | null;
+    required: number | boolean | null;
+  };
+  const rows = await prisma.$queryRaw<Row[]>`
     SELECT p."id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."stockQuantity", p."isAvailable",
       t."titleEn", t."titleAr", t."required"
     FROM "Product" p

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { startServer } from "../setup/server-process";
 import { createCategory } from "../factories/category";
 import { createProduct } from "../factories/product";
+import { useTestServer } from "../support/test-server";
 
 // The real server.ts keeps shared pages (server/page-cache.ts); these tests look at what a visitor would see
 // from it: their own language, their own cart, the catalogue as it is now, and scripts the browser will run.
@@ -11,23 +11,15 @@ const cspNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers
 const cartCount = (html: string) => /data-testid="cart-count"[^>]*>(\d+)</.exec(html)?.[1];
 
 describe("pages shared between visitors without cookies", () => {
-  const port = 4100 + Math.floor(Math.random() * 400);
-  const base = `http://127.0.0.1:${port}`;
-  let server: ReturnType<typeof startServer>;
+  const { base } = useTestServer(4100, 400);
   let productPath: string;
   let productId: string;
 
   beforeAll(async () => {
-    server = startServer(port);
     const category = await createCategory(prisma);
     const product = await createProduct(prisma, { categoryId: category.id, priceFils: 2250 });
     productId = product.id;
     productPath = `/product/${product.id}`;
-    await server.ready;
-  }, 60_000);
-
-  afterAll(() => {
-    if (server.child.exitCode === null) server.child.kill("SIGKILL");
   });
 
   it("gives every response its own CSP nonce on every script, so the page's scripts still run", async () => {

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer } from "../setup/server-process";
+import { describe, expect, it } from "vitest";
 import { adminCookie } from "../support/admin-requests";
 import { postInChunks } from "../support/chunked-post";
+import { useTestServer } from "../support/test-server";
 
 // Issue 13 against the real server.ts over the production build: bounded bodies and paging, logs without
 // personal data, and no-store on every page that carries some.
 
 describe("request bounds, private pages and the request log", () => {
-  const port = 4600 + Math.floor(Math.random() * 300);
-  const base = `http://127.0.0.1:${port}`;
-  let server: ReturnType<typeof startServer>;
-
-  beforeAll(async () => {
-    server = startServer(port);
-    await server.ready;
-  }, 60_000);
-
-  afterAll(() => {
-    if (server.child.exitCode === null) server.child.kill("SIGKILL");
-  });
+  const shop = useTestServer(4600, 300);
+  const { base } = shop;
 
   const postChunked = (path: string, total: number, headers: Record<string, string>) =>
     postInChunks(`${base}${path}`, total, { Origin: base, ...headers });
@@ -80,7 +70,7 @@ describe("request bounds, private pages and the request log", () => {
     const personal = ["/view-invoice?orderNumber=ORD-1&phone=51234567", "/payment?orderSessionId=secret-session-1", "/invoice/x?expires=1&sig=secret-signature", "/admin/timsar/user-orders/%2B96599887766", "/login?email=someone%40mail.example"];
     for (const path of personal) await fetch(`${base}${path}`, { redirect: "manual" });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const log = server.output();
+    const log = shop.process.output();
     for (const secret of ["51234567", "secret-session-1", "secret-signature", "99887766", "someone", "mail.example"]) expect(log).not.toContain(secret);
     expect(log).toMatch(/GET \/view-invoice\?orderNumber=ORD-1&phone=\[redacted\] \d{3} /);
     expect(log).toMatch(/GET \/admin\/timsar\/user-orders\/\[redacted\] /);

@@ -1,22 +1,13 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { exitOf, startServer } from "../setup/server-process";
+import { useTestServer } from "../support/test-server";
 
 // These tests run the real server.ts over the production build (scripts/test.sh builds before vitest).
 
 describe("server.ts", () => {
-  const port = 3400 + Math.floor(Math.random() * 500);
-  const base = `http://127.0.0.1:${port}`;
-  let server: ReturnType<typeof startServer>;
-
-  beforeAll(async () => {
-    server = startServer(port);
-    await server.ready;
-  }, 60_000);
-
-  afterAll(() => {
-    if (server.child.exitCode === null) server.child.kill("SIGKILL");
-  });
+  const shop = useTestServer(3400, 500);
+  const { base } = shop;
 
   it("enforces a Content-Security-Policy whose nonce is on every script the page carries", async () => {
     const response = await fetch(`${base}/`);
@@ -80,7 +71,7 @@ describe("server.ts", () => {
   it("logs each request", async () => {
     await fetch(`${base}/healthz?logged=1`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.output()).toMatch(/GET \/healthz\?logged=1 200/);
+    expect(shop.process.output()).toMatch(/GET \/healthz\?logged=1 200/);
   });
 
   it("finishes an in-flight request on SIGTERM, then exits cleanly", async () => {
@@ -94,14 +85,14 @@ describe("server.ts", () => {
       request.on("error", reject);
       request.write("lang=en&");
       setTimeout(() => {
-        server.child.kill("SIGTERM");
+        shop.process.child.kill("SIGTERM");
         setTimeout(() => request.end("redirectTo=/"), 300);
       }, 200);
     });
-    const exited = exitOf(server.child);
+    const exited = exitOf(shop.process.child);
     expect(await responded).toBe(303);
     expect(await exited).toBe(0);
-    expect(server.output()).toContain("SIGTERM received");
+    expect(shop.process.output()).toContain("SIGTERM received");
   });
 });
 
