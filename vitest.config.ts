@@ -3,16 +3,41 @@ import { defineConfig } from "vitest/config";
 
 // One fresh SQLite file per run, migrated by the global setup; tests never mock Prisma.
 const databaseFile = path.resolve("tests/.tmp", `vitest-${process.pid}.db`);
+// And one throw-away PostgreSQL cluster per run (tests/setup/vitest-postgresql.ts) for the tests that run on both.
+export const postgresqlPort = 41_000 + (process.pid % 9000);
+const postgresqlUrl = `postgresql://shop@127.0.0.1:${postgresqlPort}/vitest`;
+
+/** What runs on both engines: the model functions and the server-level API tests. */
+const onBothEngines = ["app/models/**/*.test.ts", "app/auth/**/*.test.ts", "app/admin/**/*.test.ts", "tests/integration/**/*.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "prisma/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    globalSetup: ["tests/setup/vitest-global.ts"],
     setupFiles: ["tests/setup/vitest-each.ts"],
-    env: { DATABASE_URL: `file:${databaseFile}`, SESSION_SECRET: "test-secret-that-is-long-enough-123" },
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "sqlite",
+          include: ["app/**/*.test.{ts,tsx}", "prisma/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/setup/vitest-global.ts"],
+          env: { DATABASE_URL: `file:${databaseFile}`, SESSION_SECRET: "test-secret-that-is-long-enough-123" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgresql",
+          include: onBothEngines,
+          // The fuzz test's 10,000 requests prove the request handling, which is the same on both engines.
+          exclude: ["tests/integration/fuzz.test.ts"],
+          globalSetup: ["tests/setup/vitest-postgresql.ts"],
+          env: { DATABASE_URL: postgresqlUrl, SESSION_SECRET: "test-secret-that-is-long-enough-123", TEST_POSTGRESQL_PORT: String(postgresqlPort) },
+        },
+      },
+    ],
   },
 });

@@ -1,29 +1,76 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "~/generated/prisma/client";
-import { resolveSqliteUrl } from "~/utils/database-url";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { Prisma, PrismaClient } from "~/generated/prisma/client";
+import { PrismaClient as PostgresqlPrismaClient } from "~/generated/prisma-postgresql/client";
+import { databaseEngineOf, resolveSqliteUrl, type DatabaseEngine } from "~/utils/database-url";
 
 export type { Prisma } from "~/generated/prisma/client";
+export type { DatabaseEngine } from "~/utils/database-url";
 
-function createClient(url: string | undefined) {
+/** Connections each process keeps to PostgreSQL; with 4 workers on each of 2 servers that is 80 of its 100. */
+const POOL_SIZE = 10;
+
+/**
+ * Both engines' clients are generated from one data model (docs/decisions/0018-two-database-engines.md), so their
+ * model APIs are the same; the code is typed against the SQLite client's, and the few places where the engines
+ * differ (raw SQL, case-insensitive search) ask `databaseEngine`.
+ */
+function createClient(url: string | undefined): PrismaClient {
+  if (databaseEngineOf(url) === "postgresql") {
+    const adapter = new PrismaPg({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 10_000 });
+    // A burst (a hundred webhooks and return pages for one order) queues for the pool's connections: wait for one
+    // rather than fail after Prisma's default 2 s.
+    return new PostgresqlPrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } }) as unknown as PrismaClient;
+  }
   const adapter = new PrismaBetterSQLite3({ url: resolveSqliteUrl(url), timeout: 5000 });
   return new PrismaClient({ adapter });
 }
 
 declare global {
-  var __shopPrisma: ReturnType<typeof createClient> | undefined;
+  var __shopPrisma: PrismaClient | undefined;
 }
+
+export const databaseEngine: DatabaseEngine = databaseEngineOf(process.env.DATABASE_URL);
 
 /** One client per process; kept on globalThis so a rebuilt server bundle reuses it. */
 export const prisma = (globalThis.__shopPrisma ??= createClient(process.env.DATABASE_URL));
 
 let pragmasApplied: Promise<void> | undefined;
 
-/** WAL lets readers run beside the writer; synchronous=NORMAL is safe with WAL and much faster. */
+/** SQLite: WAL lets readers run beside the writer; synchronous=NORMAL is safe with WAL and much faster. */
 export function prepareDatabase(): Promise<void> {
   pragmasApplied ??= (async () => {
+    if (databaseEngine !== "sqlite") return;
     await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     await prisma.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
     await prisma.$queryRawUnsafe("PRAGMA foreign_keys = ON");
   })();
   return pragmasApplied;
+}
+
+/** A JSON value for raw SQL: PostgreSQL's column is jsonb and takes no text without a cast; SQLite keeps text. */
+export function sqlJson(value: unknown): Prisma.Sql {
+  const text = JSON.stringify(value);
+  return databaseEngine === "postgresql" ? Prisma.sql`CAST(${text} AS jsonb)` : Prisma.sql`${text}`;
+}
+
+/**
+ * Whether a failed statement was refused by a database constraint, in either engine's words: SQLite says
+ * "NOT NULL constraint failed: Product.stockQuantity" or "UNIQUE constraint failed: Order.orderNumber", PostgreSQL
+ * names the column (not-null) or the constraint ("Order_orderNumber_key"). Prisma's own codes cover its queries.
+ */
+export function isConstraintRefusal(error: unknown, kind: "notNull" | "unique", table: string, column: string): boolean {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  const text = error instanceof Error ? error.message : String(error);
+  if (kind === "notNull") {
+    return (
+      new RegExp(`NOT NULL constraint failed: ${table}\\.${column}\\b`).test(text) ||
+      new RegExp(`null value in column "${column}" of relation "${table}" violates not-null constraint`).test(text)
+    );
+  }
+  return (
+    (code === "P2002" && JSON.stringify((error as { meta?: unknown }).meta ?? "").includes(column)) ||
+    new RegExp(`UNIQUE constraint failed: ${table}\\.${column}\\b`).test(text) ||
+    new RegExp(`unique constraint "${table}_${column}_key"`).test(text)
+  );
 }

@@ -14,7 +14,7 @@ const EnvSchema = z.object({
     .default(3000),
   DATABASE_URL: z
     .string()
-    .regex(/^file:.+/, 'must be a SQLite URL starting with "file:"')
+    .regex(/^(file:.+|postgres(ql)?:\/\/.+)/, 'must start with "file:" (SQLite) or "postgresql://" (PostgreSQL)')
     .default("file:./data/shop.db"),
   SESSION_SECRET: z
     .string()
@@ -59,6 +59,7 @@ const EnvSchema = z.object({
     .min(1, "must be the number of worker processes (1 to 64)")
     .max(64, "must be the number of worker processes (1 to 64)")
     .optional(),
+  UPLOADS_DIR: z.string().optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -80,6 +81,8 @@ export type Env = {
   workers: number;
   isProduction: boolean;
   dataDir: string;
+  /** Uploaded images: a folder every server of the shop reads, such as a shared volume (docs/decisions/0019). */
+  uploadsDir: string;
 };
 
 export class EnvError extends Error {}
@@ -132,6 +135,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const values = result.data;
   const isProduction = (source.SHOP_DEPLOY_ENV ?? values.NODE_ENV) === "production";
   const problems = providerProblems(values, isProduction);
+  if (/^postgres/.test(values.DATABASE_URL) && !values.SESSION_SECRET) {
+    problems.push("SESSION_SECRET: is required with a PostgreSQL DATABASE_URL, so that every server of the shop signs cookies alike");
+  }
   if (problems.length > 0) throw new EnvError(`Invalid environment variable ${problems.join("; ")}`);
   return {
     port: values.PORT,
@@ -156,6 +162,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     workers: values.WEB_CONCURRENCY ?? Math.min(os.availableParallelism(), 4),
     isProduction,
     dataDir,
+    uploadsDir: path.resolve(values.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
   };
 }
 

@@ -12,24 +12,25 @@ import { createRemixRequest } from "./remix-request";
  * shop arrive like that, and for them a page is a function of its URL, their language and the database, so it is
  * rendered once and sent again until the database changes (docs/decisions/0012-shared-page-cache.md).
  *
- * Freshness: the cache asks SQLite's `PRAGMA data_version` on a connection of its own, which changes with every
- * commit made by any other connection (this worker's, another worker's, an import); a cached page is only sent if
- * no commit has happened since it was rendered. The only per-visitor part of such a page is the CSP nonce, which
+ * Freshness: the cache asks the database's version (app/utils/database-version.server.ts: SQLite's data_version,
+ * PostgreSQL's current snapshot), which changes with every commit made by any connection (this worker's, another
+ * worker's or another server's, an import); a cached page is only sent if no commit has happened since it was
+ * rendered, so a product hidden through one server is never served from another's cache. The only per-visitor part of such a page is the CSP nonce, which
  * is replaced with the current request's on every hit.
  */
 const MAX_ENTRIES = 300;
 const MAX_KEY_PART = 512;
 
-type SharedPage = { version: number; status: number; headers: [string, string][]; parts: string[] };
+type SharedPage = { version: string; status: number; headers: [string, string][]; parts: string[] };
 
 export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
   const databaseVersion = openDatabaseVersion(databaseUrl);
   const pages = new Map<string, SharedPage>();
-  let pagesVersion = -1;
+  let pagesVersion = "";
 
-  /** The database's version now; NaN (equal to nothing, so nothing is sent or kept) if SQLite cannot say. */
-  function version(): number {
-    const now = databaseVersion.read();
+  /** The database's version now; one equal to nothing (so nothing is sent or kept) if the database cannot say. */
+  async function version(): Promise<string> {
+    const now = await databaseVersion.read();
     if (now !== pagesVersion) {
       pages.clear();
       pagesVersion = now;
@@ -49,12 +50,14 @@ export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
       if (url.length > MAX_KEY_PART || language.length > MAX_KEY_PART) return null;
       return `${url}\n${language}`;
     },
-    get(key: string): SharedPage | undefined {
+    /** The page shared under `key`, if it was rendered at the version `now` read. */
+    get(key: string, now: string): SharedPage | undefined {
       const page = pages.get(key);
-      return page && page.version === version() ? page : undefined;
+      return page && page.version === now ? page : undefined;
     },
+    /** Keeps a page unless a newer version has been read since it started rendering. */
     set(key: string, page: SharedPage) {
-      if (page.version !== version()) return;
+      if (page.version !== pagesVersion) return;
       if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
       pages.set(key, page);
     },
@@ -106,11 +109,11 @@ export function createCachingRequestHandler({
     try {
       const nonce = res.locals.cspNonce as string;
       const key = pageCache.keyOf(req);
-      const cached = key ? pageCache.get(key) : undefined;
+      // Read before rendering: a commit made while the page renders makes this copy stale at once.
+      const version = key ? await pageCache.version() : "";
+      const cached = key ? pageCache.get(key, version) : undefined;
       if (cached) return sendPage(res, cached, nonce);
 
-      // Read before rendering: a commit made while the page renders makes this copy stale at once.
-      const version = pageCache.version();
       const response = await handleRequest(createRemixRequest(req, res), getLoadContext(req, res));
       if (key && isShareable(response)) {
         const headers = [...response.headers.entries()].filter(([name]) => name.toLowerCase() !== SHARED_PAGE_HEADER.toLowerCase());

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { prisma } from "~/db.server";
+import { databaseEngine, prisma } from "~/db.server";
 import { createAdmin } from "../../tests/factories/admin";
 import { createOrder } from "../../tests/factories/order";
 import { uniqueName, uniquePhone } from "../../tests/factories/unique";
@@ -78,21 +78,20 @@ describe("setOrderStatus", () => {
   it("succeeds while another connection (a second server worker) keeps committing", async () => {
     const admin = await createAdmin(prisma);
     const order = await createOrder(prisma, { status: "pending" });
-    // Another process commits to the same order every millisecond, as the other server worker can: a transaction
-    // that read first and wrote second would then fail with SQLITE_BUSY_SNAPSHOT.
-    const writer = spawn(
-      process.execPath,
-      [
-        "-e",
-        `const db = new (require("better-sqlite3"))(process.argv[1]); db.pragma("busy_timeout = 5000");
+    // Another process commits to the same order every millisecond, as the other server worker can: on SQLite a
+    // transaction that read first and wrote second would then fail with SQLITE_BUSY_SNAPSHOT; on PostgreSQL the
+    // two wait for each other's row lock.
+    const sqliteWriter = `const db = new (require("better-sqlite3"))(process.argv[1].replace(/^file:/, "")); db.pragma("busy_timeout = 5000");
          const touch = db.prepare('UPDATE "Order" SET "notes" = ? WHERE "id" = ?');
          const pause = new Int32Array(new SharedArrayBuffer(4));
-         for (let i = 0; ; i++) { touch.run(String(i), process.argv[2]); if (i === 50) console.log("writing"); Atomics.wait(pause, 0, 0, 1); }`,
-        String(process.env.DATABASE_URL).replace(/^file:/, ""),
-        order.id,
-      ],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
+         for (let i = 0; ; i++) { touch.run(String(i), process.argv[2]); if (i === 50) console.log("writing"); Atomics.wait(pause, 0, 0, 1); }`;
+    const postgresqlWriter = `const client = new (require("pg").Client)({ connectionString: process.argv[1] });
+         (async () => { await client.connect();
+           for (let i = 0; ; i++) { await client.query('UPDATE "Order" SET "notes" = $1 WHERE "id" = $2', [String(i), process.argv[2]]);
+             if (i === 50) console.log("writing"); await new Promise((resolve) => setTimeout(resolve, 1)); } })();`;
+    const writer = spawn(process.execPath, ["-e", databaseEngine === "sqlite" ? sqliteWriter : postgresqlWriter, String(process.env.DATABASE_URL), order.id], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     await new Promise((resolve) => writer.stdout.once("data", resolve));
     try {
       const statuses = ["processing", "outForDelivery", "delivered", "pending"] as const;

@@ -199,23 +199,27 @@ type GroupRow = {
   fullName: string;
   totalOrders: number | bigint;
   totalFils: number | bigint;
-  lastOrderAt: string;
+  lastOrderAt: string | Date;
   groupCount: number | bigint;
 };
 
 async function groupPage(size: number, offset: number) {
-  // COUNT(*) OVER () counts the groups in the same pass, so one scan answers both the page and the page count.
+  // COUNT(*) OVER () counts the groups in the same pass, so one scan answers both the page and the page count; the
+  // name is looked up for the page's groups only, from each phone's latest paid order (index phone, createdAt).
   return prisma.$queryRaw<GroupRow[]>`
-    SELECT "phone", "fullName", COUNT(*) AS totalOrders, SUM("totalFils") AS totalFils, MAX("createdAt") AS lastOrderAt,
-      COUNT(*) OVER () AS groupCount
-    FROM "Order" WHERE "paymentStatus" = 'paid'
-    GROUP BY "phone" ORDER BY lastOrderAt DESC LIMIT ${size} OFFSET ${offset}`;
+    SELECT g."phone", g."totalOrders", g."totalFils", g."lastOrderAt", g."groupCount",
+      (SELECT o."fullName" FROM "Order" o WHERE o."phone" = g."phone" AND o."paymentStatus" = 'paid'
+        ORDER BY o."createdAt" DESC LIMIT 1) AS "fullName"
+    FROM (
+      SELECT "phone", COUNT(*) AS "totalOrders", SUM("totalFils") AS "totalFils", MAX("createdAt") AS "lastOrderAt",
+        COUNT(*) OVER () AS "groupCount"
+      FROM "Order" WHERE "paymentStatus" = 'paid'
+      GROUP BY "phone" ORDER BY "lastOrderAt" DESC LIMIT ${size} OFFSET ${offset}
+    ) g
+    ORDER BY g."lastOrderAt" DESC`;
 }
 
-/**
- * Paid orders grouped by phone. SQLite fills the bare fullName column from the row holding MAX(createdAt),
- * so each group shows the name of its latest order.
- */
+/** Paid orders grouped by phone; each group shows the name of its latest order. */
 export async function getGroupedOrders({ page = 1, pageSize = 50 }: { page?: number; pageSize?: number } = {}) {
   const size = Math.min(Math.max(pageSize, 1), 500);
   let current = Math.max(page, 1);
@@ -237,15 +241,15 @@ export async function getGroupedOrders({ page = 1, pageSize = 50 }: { page?: num
   return { groups, total, page: current, pageCount };
 }
 
-type PhoneRow = { phone: string; orderCount: number | bigint; lastOrderAt: string | null };
+type PhoneRow = { phone: string; orderCount: number | bigint; lastOrderAt: string | Date | null };
 
 /** Registered customers by phone, with how many paid orders that phone placed and when it last ordered. */
 export async function getRegisteredPhones() {
   const rows = await prisma.$queryRaw<PhoneRow[]>`
-    SELECT c."phone" AS phone, COUNT(o."id") AS orderCount, MAX(o."createdAt") AS lastOrderAt
+    SELECT c."phone" AS "phone", COUNT(o."id") AS "orderCount", MAX(o."createdAt") AS "lastOrderAt"
     FROM (SELECT DISTINCT "phone" FROM "Customer" WHERE "phone" IS NOT NULL AND "phone" <> '') c
     LEFT JOIN "Order" o ON o."phone" = c."phone" AND o."paymentStatus" = 'paid'
-    GROUP BY c."phone" ORDER BY lastOrderAt IS NULL, lastOrderAt DESC`;
+    GROUP BY c."phone" ORDER BY "lastOrderAt" IS NULL, "lastOrderAt" DESC`;
   return rows.map((row) => ({
     phone: row.phone,
     orderCount: Number(row.orderCount),

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { prisma } from "~/db.server";
+import pg from "pg";
+import { databaseEngine, prisma } from "~/db.server";
 import { createCategory } from "../../tests/factories/category";
 import { createProduct } from "../../tests/factories/product";
 import { cachedCatalogue } from "./catalogue-cache.server";
@@ -31,10 +32,17 @@ describe("the catalogue cache", () => {
     const category = await createCategory(prisma);
     const product = await createProduct(prisma, { categoryId: category.id, priceFils: 2000 });
     expect((await getVisibleProduct(product.id))?.priceFils).toBe(2000);
-    const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
-    other.pragma("busy_timeout = 5000");
-    other.prepare('UPDATE "Product" SET "priceFils" = 2500 WHERE "id" = ?').run(product.id);
-    other.close();
+    if (databaseEngine === "sqlite") {
+      const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
+      other.pragma("busy_timeout = 5000");
+      other.prepare('UPDATE "Product" SET "priceFils" = 2500 WHERE "id" = ?').run(product.id);
+      other.close();
+    } else {
+      const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await other.connect();
+      await other.query('UPDATE "Product" SET "priceFils" = 2500 WHERE "id" = $1', [product.id]);
+      await other.end();
+    }
     expect((await getVisibleProduct(product.id))?.priceFils).toBe(2500);
   });
 });

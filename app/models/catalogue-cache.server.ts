@@ -3,18 +3,19 @@ import { openDatabaseVersion, type DatabaseVersion } from "~/utils/database-vers
 /**
  * The storefront reads the same few catalogue queries on every page view, and on these small machines running
  * them (and Prisma's query compiler) costs more than rendering the page. Results are kept in memory and dropped
- * as soon as anything in the database changes, which SQLite's data_version tells on every call
- * (app/utils/database-version.server.ts): a hidden product or a new price shows on the very next request.
+ * as soon as anything in the database changes, which the database's version tells on every call
+ * (app/utils/database-version.server.ts): a hidden product or a new price shows on the very next request, on
+ * every server of the shop.
  */
 const MAX_ENTRIES = 500;
 
-let version: number | null = null;
+let version: string | null = null;
 let databaseVersion: DatabaseVersion | undefined;
 const entries = new Map<string, Promise<unknown>>();
 
 export async function cachedCatalogue<T>(key: string, load: () => Promise<T>): Promise<T> {
   databaseVersion ??= openDatabaseVersion(process.env.DATABASE_URL);
-  const now = databaseVersion.read();
+  const now = await databaseVersion.read();
   if (now !== version) {
     entries.clear();
     version = now;

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { prisma } from "~/db.server";
+import { databaseEngine, isConstraintRefusal, prisma, sqlJson } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
 import type { Language } from "~/i18n/config";
@@ -75,8 +75,7 @@ function quantitiesByProduct(lines: CartLine[]): Map<string, number> {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === "P2002" || (error instanceof Error && /UNIQUE constraint failed: Order\.orderNumber/.test(error.message));
+  return isConstraintRefusal(error, "unique", "Order", "orderNumber");
 }
 
 /**
@@ -93,28 +92,43 @@ export async function placeOrder(input: PlaceOrderInput, now = new Date()): Prom
     try {
       return await createOrder(input, area.feeFils, now);
     } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 2) throw error;
+      if (!(isUniqueViolation(error) || isRetryableConflict(error)) || attempt >= 2) throw error;
     }
   }
 }
 
 /** A stock UPDATE that would go below zero writes NULL instead, which the NOT NULL column refuses. */
 function isStockRefusal(error: unknown): boolean {
-  const text = error instanceof Error ? error.message : String(error);
-  return /NOT NULL constraint failed: Product\.stockQuantity/i.test(text) || (typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2011");
+  return isConstraintRefusal(error, "notNull", "Product", "stockQuantity");
 }
 
 /** The cap check writes NULL into the new order's number when the client would hold too much. */
 function isHoldLimitRefusal(error: unknown): boolean {
+  return isConstraintRefusal(error, "notNull", "Order", "orderNumber");
+}
+
+/** PostgreSQL aborts one of two transactions that wait on each other's rows, or (rarely) fails to serialize one. */
+function isRetryableConflict(error: unknown): boolean {
   const text = error instanceof Error ? error.message : String(error);
-  return /NOT NULL constraint failed: Order\.orderNumber/i.test(text);
+  return /Code: `40P01`|Code: `40001`|deadlock detected/.test(text);
+}
+
+/**
+ * PostgreSQL lets several placing batches run at once, unlike SQLite's one writer: the first statement of a batch
+ * with caps takes a lock per client key until commit, so one client's orders are counted one after another and the
+ * cap check sees every earlier one (READ COMMITTED gives each statement a fresh snapshot). SQLite needs nothing.
+ */
+function lockClient(keys: (string | null)[]) {
+  if (databaseEngine !== "postgresql") return [];
+  const present = [...new Set(keys.filter((key): key is string => Boolean(key)))].sort();
+  return present.map((key) => prisma.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`order-client:${key}`}))`);
 }
 
 /**
  * The last statement of the placing batch, when the order is already written: it nulls the order's number (which
- * aborts the batch) if the client now holds more than HOLD_LIMITS. The batch took its write lock at the first stock
- * UPDATE and SQLite lets one writer in at a time, so no concurrent order of the same client is counted or missed:
- * however many arrive together, the caps are never passed.
+ * aborts the batch) if the client now holds more than HOLD_LIMITS. On SQLite the batch took the write lock at its
+ * first UPDATE and one writer runs at a time; on PostgreSQL `lockClient` orders one client's batches. Either way no
+ * concurrent order of the same client is counted or missed: however many arrive together, the caps are never passed.
  */
 function checkHoldLimits(orderId: string, clientHash: string | null, customerId: string | null, now: Date) {
   const mine = Prisma.sql`o."paymentStatus" = 'unpaid' AND o."reservedUntil" > ${now}
@@ -158,7 +172,8 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   // One batch transaction: every stock UPDATE is conditional and atomic, and a short one aborts the whole
   // batch, so the order exists only if all of its stock was taken. No two buyers can take the same last item.
   // The units move from "for sale" to "held": on hand (their sum) does not change until the order is paid.
-  const takeStock = [...quantities].map(
+  // Products are taken in id order, so two batches on PostgreSQL never wait on each other's rows in a circle.
+  const takeStock = [...quantities].sort(([a], [b]) => (a < b ? -1 : 1)).map(
     ([productId, quantity]) => prisma.$executeRaw`
       UPDATE "Product" SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END,
         "heldQuantity" = "heldQuantity" + ${quantity}
@@ -174,7 +189,7 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     INSERT INTO "Order" ("id", "orderNumber", "customerId", "isGuest", "language", "fullName", "email", "phone", "buildingType",
       "city", "street", "streetNumber", "block", "buildingNumber", "floor", "apartmentNumber", "notes",
       "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "reservedUntil", "clientHash", "createdAt", "updatedAt")
-    VALUES (${orderId}, ${orderNumber}, ${input.customerId}, ${input.customerId ? 0 : 1}, ${input.language}, ${details.fullName},
+    VALUES (${orderId}, ${orderNumber}, ${input.customerId}, ${input.customerId === null}, ${input.language}, ${details.fullName},
       ${details.email.toLowerCase()}, ${details.phone}, ${details.buildingType}, ${details.city}, ${details.street},
       ${details.streetNumber}, ${details.block}, ${details.buildingNumber}, ${details.floor || null},
       ${details.apartmentNumber || null}, ${details.notes || null}, ${subtotalFils}, ${deliveryFeeFils}, ${totalFils},
@@ -184,14 +199,16 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     (item, index) => prisma.$executeRaw`
       INSERT INTO "OrderItem" ("id", "orderId", "productId", "nameEn", "nameAr", "imageUrl", "priceFils", "quantity", "customTags")
       VALUES (${`${orderId}-${String(index).padStart(3, "0")}`}, ${orderId}, ${item.productId}, ${item.nameEn}, ${item.nameAr}, ${item.imageUrl},
-        ${item.priceFils}, ${item.quantity}, ${JSON.stringify(item.customTags)})`,
+        ${item.priceFils}, ${item.quantity}, ${sqlJson(item.customTags)})`,
   );
   const insertStatus = prisma.$executeRaw`
     INSERT INTO "OrderStatusChange" ("id", "orderId", "toStatus", "changedBy", "createdAt")
     VALUES (${crypto.randomUUID()}, ${orderId}, 'pending', 'system', ${now})`;
-  const limits = clientHash || input.customerId ? [checkHoldLimits(orderId, clientHash, input.customerId, now)] : [];
+  const capped = Boolean(clientHash || input.customerId);
+  const lockClients = capped ? lockClient([clientHash, input.customerId]) : [];
+  const limits = capped ? [checkHoldLimits(orderId, clientHash, input.customerId, now)] : [];
   try {
-    await prisma.$transaction([...takeStock, insertOrder, ...insertItems, insertStatus, ...limits]);
+    await prisma.$transaction([...lockClients, ...takeStock, insertOrder, ...insertItems, insertStatus, ...limits]);
     return { id: orderId, orderNumber, totalFils, email: details.email.toLowerCase(), language: input.language };
   } catch (error) {
     if (isHoldLimitRefusal(error)) throw new OrderError("holdLimit", 429);
@@ -222,8 +239,8 @@ export async function releaseReservation(orderId: string): Promise<boolean> {
       for (const item of items) {
         if (!item.productId) continue;
         await tx.$executeRaw`
-          UPDATE "Product" SET "stockQuantity" = "stockQuantity" + MIN(${item.quantity}, "heldQuantity"),
-            "heldQuantity" = "heldQuantity" - MIN(${item.quantity}, "heldQuantity")
+          UPDATE "Product" SET "stockQuantity" = "stockQuantity" + CASE WHEN "heldQuantity" < ${item.quantity} THEN "heldQuantity" ELSE ${item.quantity} END,
+            "heldQuantity" = CASE WHEN "heldQuantity" < ${item.quantity} THEN 0 ELSE "heldQuantity" - ${item.quantity} END
           WHERE "id" = ${item.productId}`;
       }
       return true;

@@ -198,7 +198,7 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
     const items = await tx.orderItem.findMany({ where: { orderId: order.id }, select: { productId: true, quantity: true } });
     for (const item of items) {
       if (!item.productId) continue;
-      await tx.$executeRaw`UPDATE "Product" SET "heldQuantity" = MAX("heldQuantity" - ${item.quantity}, 0) WHERE "id" = ${item.productId}`;
+      await tx.$executeRaw`UPDATE "Product" SET "heldQuantity" = CASE WHEN "heldQuantity" > ${item.quantity} THEN "heldQuantity" - ${item.quantity} ELSE 0 END WHERE "id" = ${item.productId}`;
     }
     return true;
   });
@@ -264,6 +264,12 @@ export async function verifyOrderPayment(orderId: string, returned?: URLSearchPa
   for (const [index, payment] of order.payments.entries()) {
     outcome = (await confirmPayment(payment.id, index === 0 ? returned : undefined)) ?? outcome;
     if (outcome.state !== "unpaid") break;
+  }
+  if (outcome.state === "unpaid") {
+    // The order and its attempts are two reads: a request that settled the order between them (on PostgreSQL,
+    // another connection) leaves no open attempt here, so the order's own state has the last word.
+    const settled = await prisma.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });
+    outcome = { ...outcome, state: stateOf(settled?.paymentStatus ?? order.paymentStatus) };
   }
   return outcome;
 }

@@ -130,7 +130,7 @@ export async function getProductsForSale(ids: string[]): Promise<Map<string, Pro
     FROM "Product" p
       JOIN "Category" c ON c."id" = p."categoryId"
       LEFT JOIN "ProductCustomTag" t ON t."productId" = p."id"
-    WHERE p."id" IN (${Prisma.join(ids)}) AND p."isVisible" = 1 AND c."isVisible" = 1
+    WHERE p."id" IN (${Prisma.join(ids)}) AND p."isVisible" = TRUE AND c."isVisible" = TRUE
     ORDER BY p."id", t."position", t."id"`;
   for (const row of rows) {
     let product = products.get(row.id);

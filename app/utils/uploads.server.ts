@@ -38,7 +38,7 @@ export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | nul
 }
 
 export function uploadsDir(kind: UploadKind): string {
-  return path.join(getEnv().dataDir, "uploads", kind);
+  return path.join(getEnv().uploadsDir, kind);
 }
 
 /**

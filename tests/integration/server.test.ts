@@ -1,7 +1,7 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { exitOf, startServer } from "../setup/server-process";
-import { useTestServer } from "../support/test-server";
+import { PROJECT_PORT_OFFSET, useTestServer } from "../support/test-server";
 
 // These tests run the real server.ts over the production build (scripts/test.sh builds before vitest).
 
@@ -98,14 +98,14 @@ describe("server.ts", () => {
 
 describe("server.ts configuration", () => {
   it("stops with a message naming a bad variable", async () => {
-    const bad = startServer(3999, { PORT: "eighty" });
+    const bad = startServer(3999 + PROJECT_PORT_OFFSET, { PORT: "eighty" });
     const code = await exitOf(bad.child);
     expect(code).toBe(1);
     expect(bad.output()).toContain("PORT");
   });
 
   it("starts as many workers as WEB_CONCURRENCY says", async () => {
-    const port = 3900 + Math.floor(Math.random() * 90);
+    const port = 3900 + PROJECT_PORT_OFFSET + Math.floor(Math.random() * 90);
     const workers = startServer(port, { WEB_CONCURRENCY: "3" });
     try {
       await expect.poll(() => workers.output().match(/Shop listening/g)?.length ?? 0, { timeout: 30_000 }).toBe(3);
@@ -116,7 +116,7 @@ describe("server.ts configuration", () => {
   });
 
   it("sends HSTS and Secure cookies in production", async () => {
-    const port = 3900 + Math.floor(Math.random() * 90);
+    const port = 3900 + PROJECT_PORT_OFFSET + Math.floor(Math.random() * 90);
     const production = startServer(port, { NODE_ENV: "production", ALLOW_TEST_PAYMENTS: "1" });
     await production.ready;
     try {
