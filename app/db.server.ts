@@ -7,8 +7,19 @@ import { databaseEngineOf, resolveSqliteUrl, type DatabaseEngine } from "~/utils
 export type { Prisma } from "~/generated/prisma/client";
 export type { DatabaseEngine } from "~/utils/database-url";
 
-/** Connections each process keeps to PostgreSQL; with 4 workers on each of 2 servers that is 80 of its 100. */
-const POOL_SIZE = 10;
+/**
+ * Connections each process keeps to PostgreSQL, unless the URL says `?connection_limit=N` (Prisma's own name for
+ * it). A worker is one thread, so a few connections keep it busy; with 4 workers on each of 3 servers, the pools and
+ * each worker's one cache-version connection take 72 of PostgreSQL's default 100 (docs/several-servers.md).
+ */
+const DEFAULT_POOL_SIZE = 5;
+
+export function postgresqlPoolOptions(url: string) {
+  const parsed = new URL(url);
+  const limit = Number(parsed.searchParams.get("connection_limit"));
+  parsed.searchParams.delete("connection_limit");
+  return { connectionString: parsed.toString(), max: Number.isInteger(limit) && limit > 0 ? limit : DEFAULT_POOL_SIZE };
+}
 
 /**
  * Both engines' clients are generated from one data model (docs/decisions/0018-two-database-engines.md), so their
@@ -17,7 +28,7 @@ const POOL_SIZE = 10;
  */
 function createClient(url: string | undefined): PrismaClient {
   if (databaseEngineOf(url) === "postgresql") {
-    const adapter = new PrismaPg({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 10_000 });
+    const adapter = new PrismaPg({ ...postgresqlPoolOptions(url as string), connectionTimeoutMillis: 10_000 });
     // A burst (a hundred webhooks and return pages for one order) queues for the pool's connections: wait for one
     // rather than fail after Prisma's default 2 s.
     return new PostgresqlPrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } }) as unknown as PrismaClient;
@@ -73,4 +84,12 @@ export function isConstraintRefusal(error: unknown, kind: "notNull" | "unique", 
     new RegExp(`UNIQUE constraint failed: ${table}\\.${column}\\b`).test(text) ||
     new RegExp(`unique constraint "${table}_${column}_key"`).test(text)
   );
+}
+
+/**
+ * A "contains" filter that ignores the case of Latin letters on both engines, as SQLite's LIKE does; PostgreSQL
+ * needs Prisma's `mode: "insensitive"` (ILIKE), which the SQLite client's types do not know. Arabic has no case.
+ */
+export function textContains(term: string): Prisma.StringFilter {
+  return (databaseEngine === "postgresql" ? { contains: term, mode: "insensitive" } : { contains: term }) as Prisma.StringFilter;
 }

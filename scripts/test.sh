@@ -4,11 +4,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # What npm cannot install: Debian's Chromium for the browser tests, poppler for checking PDFs,
-# and a font with Arabic glyphs so screenshots show Arabic text.
+# a font with Arabic glyphs so screenshots show Arabic text, and PostgreSQL's server, which the tests start
+# themselves as a throw-away cluster on loopback (scripts/lib/postgres-cluster.ts).
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 [ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then
     echo "Installing Debian packages: ${missing[*]}"
@@ -27,6 +29,8 @@ echo "== typecheck"
 npm run --silent typecheck
 echo "== lint"
 npm run --silent lint
+echo "== the PostgreSQL schema is made from the SQLite one"
+npx tsx scripts/db-schemas.ts --check
 echo "== build (the integration and browser tests run the production build)"
 npx remix build
 echo "== unit and integration tests (vitest)"

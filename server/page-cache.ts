@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { rawCookies } from "../app/utils/raw-cookies";
 import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
 import { isPrivatePath } from "../app/utils/private-pages";
-import { openDatabaseVersion } from "../app/utils/database-version.server";
+import { sharedDatabaseVersion } from "../app/utils/database-version.server";
 import { createRemixRequest } from "./remix-request";
 
 /**
@@ -24,7 +24,7 @@ const MAX_KEY_PART = 512;
 type SharedPage = { version: string; status: number; headers: [string, string][]; parts: string[] };
 
 export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
-  const databaseVersion = openDatabaseVersion(databaseUrl);
+  const databaseVersion = sharedDatabaseVersion(databaseUrl);
   const pages = new Map<string, SharedPage>();
   let pagesVersion = "";
 

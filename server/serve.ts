@@ -74,7 +74,7 @@ export async function serve(env: Env) {
     stopPaymentJobs();
     stopHousekeeping();
     server.close(async () => {
-      pageCache.close();
+      await pageCache.close();
       await prisma.$disconnect();
       process.exit(0);
     });

@@ -33,6 +33,17 @@ describe("the orders list", () => {
     }
   });
 
+  it("finds a name in any letter case, and an Arabic name by part of it, on either engine", async () => {
+    const latin = await createOrder(prisma, { fullName: uniqueName("Fatima Al-Sabah") });
+    const arabic = await createOrder(prisma, { fullName: `فاطمة ${uniqueName("العنزي")}` });
+    for (const search of [latin.fullName.toLowerCase(), latin.fullName.toUpperCase(), "fatima al-sabah"]) {
+      expect((await listAdminOrders({ search, pageSize: 500 })).orders.map((row) => row.id), search).toContain(latin.id);
+    }
+    const part = arabic.fullName.split(" ")[1];
+    expect((await listAdminOrders({ search: part })).orders.map((row) => row.id)).toEqual([arabic.id]);
+    expect((await listAdminOrders({ search: "fatima al-sabahx" })).orders).toEqual([]);
+  });
+
   it("applies the date range to the delivered tab only, in Kuwait days", async () => {
     const fullName = uniqueName("Shopper");
     // 21:30 UTC on 1 March is already 2 March in Kuwait.

@@ -1,4 +1,4 @@
-import { prisma, type Prisma } from "~/db.server";
+import { prisma, textContains, type Prisma } from "~/db.server";
 import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/shared/admin-dates";
 import { filsToKD } from "~/shared/money";
 import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admin-orders";
@@ -38,7 +38,7 @@ function searchWhere(search: string): Prisma.OrderWhereInput | null {
     const digits = normalizeKuwaitiPhone(term);
     return { OR: [{ orderNumber: `ORD-${digits}` }, { phone: { contains: digits } }] };
   }
-  return { fullName: { contains: term } };
+  return { fullName: textContains(term) };
 }
 
 export function adminOrderWhere(query: AdminOrderQuery): Prisma.OrderWhereInput {

@@ -1,4 +1,4 @@
-import { openDatabaseVersion, type DatabaseVersion } from "~/utils/database-version.server";
+import { sharedDatabaseVersion, type DatabaseVersion } from "~/utils/database-version.server";
 
 /**
  * The storefront reads the same few catalogue queries on every page view, and on these small machines running
@@ -14,7 +14,7 @@ let databaseVersion: DatabaseVersion | undefined;
 const entries = new Map<string, Promise<unknown>>();
 
 export async function cachedCatalogue<T>(key: string, load: () => Promise<T>): Promise<T> {
-  databaseVersion ??= openDatabaseVersion(process.env.DATABASE_URL);
+  databaseVersion ??= sharedDatabaseVersion(process.env.DATABASE_URL);
   const now = await databaseVersion.read();
   if (now !== version) {
     entries.clear();

@@ -27,6 +27,32 @@ export function openDatabaseVersion(databaseUrl: string | undefined): DatabaseVe
   return databaseEngineOf(databaseUrl) === "postgresql" ? postgresqlVersion(databaseUrl as string) : sqliteVersion(databaseUrl);
 }
 
+declare global {
+  var __shopDatabaseVersions: Map<string, DatabaseVersion> | undefined;
+}
+
+/**
+ * One reader per process and database, shared by the page cache (server/) and the catalogue cache (the Remix
+ * build, a module copy of its own): one connection, and on PostgreSQL one round trip answers both.
+ */
+export function sharedDatabaseVersion(databaseUrl: string | undefined): DatabaseVersion {
+  const key = databaseUrl ?? "";
+  const versions = (globalThis.__shopDatabaseVersions ??= new Map());
+  let version = versions.get(key);
+  if (!version) {
+    const opened = openDatabaseVersion(databaseUrl);
+    version = {
+      read: opened.read,
+      close: async () => {
+        versions.delete(key);
+        await opened.close();
+      },
+    };
+    versions.set(key, version);
+  }
+  return version;
+}
+
 function sqliteVersion(databaseUrl: string | undefined): DatabaseVersion {
   const file = resolveSqliteUrl(databaseUrl).slice("file:".length);
   const connection = new Database(file, { fileMustExist: true });
