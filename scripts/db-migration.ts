@@ -17,13 +17,27 @@ import { POSTGRESQL_SCHEMA, SQLITE_SCHEMA, postgresqlSchemaFrom } from "./db-sch
 
 /** Text columns sort by code point and compare case-sensitively on PostgreSQL as on SQLite, whatever the database's locale. */
 export function withBinaryCollation(postgresqlSql: string): string {
-  return postgresqlSql.replace(/^(\s+"[^"]+" TEXT)( |,|$)/gm, '$1 COLLATE "C"$2');
+  return postgresqlSql.replace(/("[^"]+" TEXT)(?=[ ,;]|$)(?! COLLATE)/gm, '$1 COLLATE "C"');
 }
 
 /** Prisma's schema engine runs through the driver adapter here, so even a diff of two files needs a database to talk to. */
 export function diff(from: string | null, to: string, url: string): string {
   const args = ["migrate", "diff", "--script", ...(from ? ["--from-schema-datamodel", from] : ["--from-empty"]), "--to-schema-datamodel", to];
   return execFileSync(path.resolve("node_modules/.bin/prisma"), args, { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/** Migrations run in folder-name order: a new one always sorts after every existing one of either engine. */
+function nextStamp(now: Date): string {
+  const stampOf = (date: Date) => date.toISOString().replace(/\D/g, "").slice(0, 14);
+  const existing = [path.join("prisma", "migrations"), path.join("prisma", "postgresql", "migrations")]
+    .flatMap((folder) => fs.readdirSync(folder))
+    .map((name) => name.slice(0, 14))
+    .filter((stamp) => /^\d{14}$/.test(stamp))
+    .sort();
+  const latest = existing.at(-1);
+  if (!latest || stampOf(now) > latest) return stampOf(now);
+  const [, y, mo, d, h, mi, s] = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(latest)!.map(Number);
+  return stampOf(new Date(Date.UTC(y, mo - 1, d, h, mi, s + 1)));
 }
 
 function main() {
@@ -34,6 +48,7 @@ function main() {
   }
   const fromIndex = process.argv.indexOf("--from");
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), "shop-migration-"));
+  fs.chmodSync(temp, 0o755); // the throw-away cluster runs as the postgres user when we are root
   const oldSqlite = path.join(temp, "old.prisma");
   const oldPostgresql = path.join(temp, "old-postgresql.prisma");
   const oldSchema = fromIndex > 0 ? fs.readFileSync(process.argv[fromIndex + 1], "utf8") : execFileSync("git", ["show", `HEAD:${SQLITE_SCHEMA}`], { encoding: "utf8" });
@@ -41,7 +56,7 @@ function main() {
   fs.writeFileSync(oldPostgresql, postgresqlSchemaFrom(oldSchema).replace("../../app/generated", path.resolve("app/generated")));
   fs.writeFileSync(POSTGRESQL_SCHEMA, postgresqlSchemaFrom(fs.readFileSync(SQLITE_SCHEMA, "utf8")));
 
-  const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+  const stamp = nextStamp(new Date());
   const folder = `${stamp}_${name}`;
   const cluster = startPostgresCluster(path.join(temp, "postgres"), 50_000 + Math.floor(Math.random() * 5000));
   let outputs;
