@@ -71,9 +71,10 @@ export async function serve(env: Env) {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`${signal} received: finishing in-flight requests\n`);
-    stopPaymentJobs();
-    stopHousekeeping();
+    // A timed job's pass under way finishes (and gives its lease up) before the database connections close.
+    const jobsStopped = Promise.all([stopPaymentJobs(), stopHousekeeping()]);
     server.close(async () => {
+      await jobsStopped;
       await pageCache.close();
       await prisma.$disconnect();
       process.exit(0);

@@ -2,6 +2,7 @@ import { prisma, type Prisma } from "~/db.server";
 import { ADMIN_IDLE_HOURS } from "~/auth/admin-session.server";
 import { CUSTOMER_IDLE_DAYS } from "~/auth/session.server";
 import { PROOF_LIFETIME_MINUTES } from "~/auth/verification-proof.server";
+import { startTimedJob } from "~/models/job-lease.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -87,22 +88,7 @@ export async function runHousekeeping(now = new Date()) {
   return { ...(await purgeExpired(now)), orders: await scrubAbandonedOrders(now) };
 }
 
-/** Runs housekeeping now and then every interval (hourly by default) until the returned function stops it. */
-export function startHousekeeping(intervalMs = HOUR_MS): () => void {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    runHousekeeping()
-      .catch((error: unknown) => process.stderr.write(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}\n`))
-      .finally(() => (running = false));
-  };
-  const first = setTimeout(run, 30_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+/** Runs housekeeping 30 s after start and then every interval (hourly by default), on one server at a time. */
+export function startHousekeeping(intervalMs = HOUR_MS): () => Promise<void> {
+  return startTimedJob("housekeeping", { intervalMs, firstDelayMs: 30_000, holdMs: 10 * 60_000 }, () => runHousekeeping());
 }

@@ -4,6 +4,7 @@ import { getEnv } from "~/env.server";
 import { languageOrDefault } from "~/i18n/config";
 import { onOrderPaid } from "~/mail/order-paid.server";
 import { placeOrder, releaseReservation, type PlaceOrderInput, type PlacedOrder } from "~/models/order.server";
+import { startTimedJob } from "~/models/job-lease.server";
 import { configuredProviderNames, getPaymentProvider } from "~/payments/index.server";
 import { PaymentGatewayError, type PaymentMethod, type PaymentProvider, type RemotePayment } from "~/payments/provider.server";
 
@@ -333,22 +334,20 @@ export async function expireReservations(now = new Date()): Promise<number> {
   return released;
 }
 
-/** The timer of each server process: reconcile open payments, then release holds that ran out. */
-export function startPaymentJobs(intervalMs = 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    const now = new Date();
-    const report = (job: string) => (error: unknown) =>
-      process.stderr.write(`${job} failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    // Holds end even when reconciliation fails: a stuck gateway must not keep the shop Out of Stock.
-    reconcilePayments(now)
-      .catch(report("payment reconciliation"))
-      .then(() => expireReservations(now))
-      .catch(report("hold expiry"))
-      .finally(() => (running = false));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** One pass of the payment jobs: reconcile open payments, then release holds that ran out. */
+export async function runPaymentJobs(now = new Date()) {
+  const report = (job: string) => (error: unknown) =>
+    process.stderr.write(`${job} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  // Holds end even when reconciliation fails: a stuck gateway must not keep the shop Out of Stock.
+  await reconcilePayments(now).catch(report("payment reconciliation"));
+  await expireReservations(now).catch(report("hold expiry"));
+}
+
+/**
+ * The payment jobs' timer, started by every server process; one pass runs at a time across all of them (the
+ * "payment-jobs" lease, app/models/job-lease.server.ts). The returned function stops the timer and waits for a pass
+ * under way.
+ */
+export function startPaymentJobs(intervalMs = 60_000): () => Promise<void> {
+  return startTimedJob("payment-jobs", { intervalMs, holdMs: Math.max(2 * 60_000, 2 * intervalMs) }, () => runPaymentJobs());
 }

@@ -64,7 +64,7 @@ describe("a hold", () => {
     try {
       await expect.poll(() => paymentStatusOf(expired.order.id), { timeout: 10_000, interval: 50 }).toBe("failed");
     } finally {
-      stop();
+      await stop();
     }
     expect(await stock(hoarded.id)).toEqual({ stockQuantity: 4, heldQuantity: 0 });
   });
@@ -86,7 +86,7 @@ describe("a hold", () => {
     try {
       await expect.poll(() => paymentStatusOf(expired.order.id), { timeout: 10_000, interval: 50 }).toBe("failed");
     } finally {
-      stop();
+      await stop();
     }
     expect(await stock(product.id)).toEqual({ stockQuantity: 3, heldQuantity: 0 });
     await prisma.payment.update({ where: { id: other.orderSessionId }, data: { provider: "test" } });
