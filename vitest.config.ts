@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: "sqlite",
           include: ["app/**/*.test.{ts,tsx}", "prisma/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          // Several servers on one database is what PostgreSQL is for.
+          exclude: ["tests/integration/several-servers.test.ts"],
           globalSetup: ["tests/setup/vitest-global.ts"],
           env: { DATABASE_URL: `file:${databaseFile}`, SESSION_SECRET: "test-secret-that-is-long-enough-123" },
         },

@@ -32,19 +32,23 @@ export async function serve(env: Env) {
 
   // Fingerprinted assets never change under the same name.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: ONE_YEAR_S * 1000, index: false }));
-  // Uploaded images get new names when replaced; they are served as files, never run.
-  app.use(
-    "/uploads",
-    express.static(path.join(env.dataDir, "uploads"), {
-      immutable: true,
-      maxAge: ONE_YEAR_S * 1000,
-      index: false,
-      dotfiles: "deny",
-      setHeaders(res) {
-        res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-      },
-    }),
-  );
+  // Uploaded images get new names when replaced; they are served as files, never run. They live in UPLOADS_DIR,
+  // which every server of the shop mounts (docs/decisions/0019-shared-files.md); only its image folders are served:
+  // what the owner uploads (products, categories) and the demo catalogue's pictures the seed draws (catalogue).
+  for (const kind of ["products", "categories", "catalogue"] as const) {
+    app.use(
+      `/uploads/${kind}`,
+      express.static(path.join(env.uploadsDir, kind), {
+        immutable: true,
+        maxAge: ONE_YEAR_S * 1000,
+        index: false,
+        dotfiles: "deny",
+        setHeaders(res) {
+          res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+        },
+      }),
+    );
+  }
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
   app.use(limitRequestBodies);

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { prisma } from "~/db.server";
@@ -40,34 +39,37 @@ export async function getInvoiceData(orderNumber: string): Promise<InvoiceData |
   };
 }
 
-function invoicePath(orderNumber: string) {
+/** Where invoices were kept as files before they moved into the database (issue 14); still read, then adopted. */
+function legacyInvoicePath(orderNumber: string) {
   return path.join(getEnv().dataDir, "invoices", `${orderNumber}.pdf`);
 }
 
 /**
- * The stored invoice of a paid order: made once and kept under data/invoices (not data/uploads, which is served
- * without an access check). Null when the order does not exist or is not paid.
+ * The invoice of a paid order, as first made: kept in the database, so every server of the shop sends the same
+ * bytes (docs/decisions/0019-shared-files.md). An invoice still kept as a file under data/invoices by an older
+ * release is sent from there and adopted into the database. Null when the order does not exist or is not paid.
  */
 export async function getInvoicePdf(orderNumber: string): Promise<Buffer | null> {
   if (!/^ORD-\d{10,}$/.test(orderNumber)) return null;
-  const file = invoicePath(orderNumber);
-  try {
-    return await fsp.readFile(file);
-  } catch {
-    const invoice = await getInvoiceData(orderNumber);
-    if (!invoice) return null;
-    return storeInvoice(invoice);
-  }
+  const stored = await prisma.storedInvoice.findUnique({ where: { orderNumber }, select: { pdf: true } });
+  if (stored) return Buffer.from(stored.pdf);
+  const legacy = await fsp.readFile(legacyInvoicePath(orderNumber)).catch(() => null);
+  if (legacy) return keepInvoice(orderNumber, legacy);
+  const invoice = await getInvoiceData(orderNumber);
+  if (!invoice) return null;
+  return storeInvoice(invoice);
 }
 
+/** Makes a paid order's invoice and keeps it, unless another request or server kept one first: then that one. */
 export async function storeInvoice(invoice: InvoiceData): Promise<Buffer> {
-  const pdf = await renderInvoicePdf(invoice);
-  const file = invoicePath(invoice.orderNumber);
-  await fsp.mkdir(path.dirname(file), { recursive: true });
-  // Write then rename, so a concurrent reader never sees half a file. The name is random: two writers in one
-  // process within the same millisecond would otherwise share it, and one rename would find the file gone.
-  const temporary = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
-  await fsp.writeFile(temporary, pdf);
-  await fsp.rename(temporary, file);
-  return pdf;
+  return keepInvoice(invoice.orderNumber, await renderInvoicePdf(invoice));
+}
+
+/** The first invoice kept for an order wins, on any server: the primary key decides, and the winner is answered. */
+async function keepInvoice(orderNumber: string, pdf: Buffer): Promise<Buffer> {
+  await prisma.$executeRaw`
+    INSERT INTO "StoredInvoice" ("orderNumber", "pdf", "createdAt") VALUES (${orderNumber}, ${new Uint8Array(pdf)}, ${new Date()})
+    ON CONFLICT ("orderNumber") DO NOTHING`;
+  const kept = await prisma.storedInvoice.findUniqueOrThrow({ where: { orderNumber }, select: { pdf: true } });
+  return Buffer.from(kept.pdf);
 }

@@ -223,10 +223,30 @@ describe.each(GATEWAYS)("a KNET payment through %s", (name) => {
 describe("the invoice of an order paid through a gateway", () => {
   beforeAll(() => useProviderForNewOrders("myfatoorah"));
 
-  it("is made again when its file is gone, for simultaneous downloads too", async () => {
+  it("is kept once, in the database, and sent alike to simultaneous downloads", async () => {
     const paid = await paidOrder(gateways.myfatoorah);
-    fs.rmSync(path.join(getEnv().dataDir, "invoices", `${paid.order.orderNumber}.pdf`));
+    const kept = await prisma.storedInvoice.findUniqueOrThrow({ where: { orderNumber: paid.order.orderNumber } });
+    await prisma.storedInvoice.delete({ where: { orderNumber: paid.order.orderNumber } });
     const pdfs = await Promise.all(Array.from({ length: 4 }, () => getInvoicePdf(paid.order.orderNumber)));
     for (const pdf of pdfs) expect(pdf?.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(new Set(pdfs.map((pdf) => pdf?.toString("base64"))).size).toBe(1);
+    expect(await prisma.storedInvoice.count({ where: { orderNumber: paid.order.orderNumber } })).toBe(1);
+    expect(kept.pdf.length).toBeGreaterThan(1000);
+  });
+
+  it("kept as a file by an older release is still sent, and adopted into the database", async () => {
+    const paid = await paidOrder(gateways.myfatoorah);
+    await prisma.storedInvoice.delete({ where: { orderNumber: paid.order.orderNumber } });
+    const file = path.join(getEnv().dataDir, "invoices", `${paid.order.orderNumber}.pdf`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const legacy = Buffer.from("%PDF-1.4 an invoice an older release made\n%%EOF\n");
+    fs.writeFileSync(file, legacy);
+    try {
+      expect(await getInvoicePdf(paid.order.orderNumber)).toEqual(legacy);
+      expect(Buffer.from((await prisma.storedInvoice.findUniqueOrThrow({ where: { orderNumber: paid.order.orderNumber } })).pdf)).toEqual(legacy);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+    expect(await getInvoicePdf(paid.order.orderNumber)).toEqual(legacy);
   });
 });

@@ -41,8 +41,9 @@ export const CATALOGUE_SUBDIR = "catalogue";
 export const CATALOGUE_URL_PREFIX = `/uploads/${CATALOGUE_SUBDIR}`;
 
 /** The server serves this folder at `/uploads`. */
+/** UPLOADS_DIR, the folder every server of the shop serves `/uploads` from (docs/decisions/0019-shared-files.md). */
 export function defaultUploadsDir(): string {
-  return path.resolve("data/uploads");
+  return path.resolve(process.env.UPLOADS_DIR || "data/uploads");
 }
 
 export function catalogueUrl(fileName: string): string {

@@ -6,7 +6,7 @@ import { action } from "~/routes/api.upload";
 import { getEnv } from "~/env.server";
 import { adminCookie, request } from "../support/admin-requests";
 
-const productsDir = () => path.join(getEnv().dataDir, "uploads", "products");
+const productsDir = () => path.join(getEnv().uploadsDir, "products");
 
 function filesOnDisk(): Set<string> {
   return new Set(fs.existsSync(productsDir()) ? fs.readdirSync(productsDir()) : []);
