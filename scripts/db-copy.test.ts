@@ -1,0 +1,103 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PrismaClient as SqliteClient } from "../app/generated/prisma/client";
+import { PrismaClient as PostgresqlClient } from "../app/generated/prisma-postgresql/client";
+import { createAdmin } from "../tests/factories/admin";
+import { createCategory } from "../tests/factories/category";
+import { createCustomer } from "../tests/factories/customer";
+import { createDeliveryArea } from "../tests/factories/delivery-area";
+import { createOrder } from "../tests/factories/order";
+import { createProduct, NAME_TO_PRINT } from "../tests/factories/product";
+import { createSession } from "../tests/factories/session";
+import { COPIED_MODELS } from "./db-copy";
+import { startPostgresCluster, type PostgresCluster } from "./lib/postgres-cluster";
+
+/** A SQLite shop of its own, filled through the test factories, copied into a PostgreSQL cluster of its own. */
+const sourceFile = path.resolve("tests/.tmp", `db-copy-${process.pid}.db`);
+const port = 46_000 + (process.pid % 1000);
+let cluster: PostgresCluster;
+let targetUrl: string;
+let source: SqliteClient;
+/** The tables this shop leaves empty; every other one has rows, so an empty copy of it would show. */
+const NOT_FILLED = new Set(["oneTimeCode", "orderStatusChange", "testProviderPayment"]);
+
+function copy() {
+  return spawnSync(process.execPath, ["--import", "tsx", "scripts/db-copy.ts", "--from", `file:${sourceFile}`, "--to", targetUrl], { encoding: "utf8", env: process.env });
+}
+
+beforeAll(async () => {
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(sourceFile + suffix, { force: true });
+  execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: `file:${sourceFile}` }, stdio: "pipe" });
+  source = new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: `file:${sourceFile}` }) });
+  cluster = startPostgresCluster(path.resolve("tests/.tmp", `db-copy-postgresql-${port}`), port);
+  targetUrl = cluster.createDatabase("copy");
+
+  const category = await createCategory(source);
+  const product = await createProduct(source, { categoryId: category.id, nameAr: "ربطة شعر ستان وردية", stockQuantity: 7, tags: [NAME_TO_PRINT] });
+  await source.productImage.create({ data: { productId: product.id, url: "/uploads/products/a.webp", position: 1 } });
+  await source.product.update({ where: { id: product.id }, data: { heldQuantity: 2 } });
+  await createDeliveryArea(source);
+  const customer = await createCustomer(source);
+  await createSession(source, { customerId: customer.id });
+  await createAdmin(source);
+  const paid = await createOrder(source, {
+    customerId: customer.id,
+    fullName: "نورة الصباح",
+    createdAt: new Date("2026-03-01T21:30:00.123Z"),
+    items: [{ nameEn: "Satin Bow", nameAr: "فيونكة ستان", priceFils: 2750, quantity: 2, productId: product.id, customTags: [{ ...NAME_TO_PRINT, value: "ليان" }] }],
+  });
+  const payment = await source.payment.create({ data: { orderId: paid.id, provider: "test", providerPaymentId: "tp_1", status: "paid", amountFils: paid.totalFils, cardLast4: "1111" } });
+  await source.refund.create({ data: { orderId: paid.id, paymentId: payment.id, amountFils: 1000, status: "refunded", requestedBy: "admin@localhost" } });
+  await source.order.update({ where: { id: paid.id }, data: { refundedFils: 1000 } });
+  await source.storedInvoice.create({ data: { orderNumber: paid.orderNumber, pdf: new Uint8Array(Buffer.from("%PDF-1.4 فاتورة\n%%EOF\n")) } });
+  await createOrder(source, { paymentStatus: "unpaid" });
+}, 120_000);
+
+afterAll(async () => {
+  await source?.$disconnect();
+  cluster?.stop();
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(sourceFile + suffix, { force: true });
+});
+
+describe("npm run db:copy", () => {
+  it("copies every row of a SQLite shop into an empty PostgreSQL database, exactly, and checks the totals", { timeout: 120_000 }, async () => {
+    const run = copy();
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain("every count and total matches");
+    expect(run.stdout).toMatch(/sum\.order\.totalFils\s+\d+\s+\d+/);
+
+    const target = new PostgresqlClient({ adapter: new PrismaPg({ connectionString: targetUrl }) });
+    try {
+      for (const model of COPIED_MODELS) {
+        const key = model === "storedInvoice" ? "orderNumber" : "id";
+        const read = (client: unknown) => (client as Record<string, { findMany(args: unknown): Promise<unknown[]> }>)[model].findMany({ orderBy: { [key]: "asc" } });
+        const [before, after] = await Promise.all([read(source), read(target)]);
+        expect(after, model).toEqual(before);
+        if (!NOT_FILLED.has(model)) expect(before.length, model).toBeGreaterThan(0);
+      }
+      const order = await target.order.findFirstOrThrow({ where: { fullName: "نورة الصباح" }, include: { items: true } });
+      expect(order.createdAt.toISOString()).toBe("2026-03-01T21:30:00.123Z");
+      expect(order.items[0].customTags).toEqual([{ ...NAME_TO_PRINT, value: "ليان" }]);
+      expect(order.refundedFils).toBe(1000);
+    } finally {
+      await target.$disconnect();
+    }
+  });
+
+  it("refuses a target that already holds a shop, and changes nothing there", { timeout: 60_000 }, async () => {
+    const target = new PostgresqlClient({ adapter: new PrismaPg({ connectionString: targetUrl }) });
+    try {
+      const before = await target.order.count();
+      const run = copy();
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("already holds shop rows");
+      expect(await target.order.count()).toBe(before);
+    } finally {
+      await target.$disconnect();
+    }
+  });
+});
