@@ -1,14 +1,16 @@
 /**
  * Load data for benchmarks, never for the demo: 50,000 orders over the past year (about 5,000 phones, most paid),
  * each with one to three lines. Rows go in through prepared statements, 1,000 orders per transaction, straight
- * into SQLite (through Prisma the same load takes about 50 s; this way, a few seconds).
+ * into SQLite (through Prisma the same load takes about 50 s; this way, a few seconds), or as multi-row INSERTs
+ * through `pg` into PostgreSQL.
  * Usage: DATABASE_URL=file:./tests/.tmp/load.db tsx scripts/seed-load-orders.ts [count]
  */
 import crypto from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
-import { resolveSqliteUrl } from "../app/utils/database-url";
+import pg from "pg";
+import { databaseEngineOf, resolveSqliteUrl } from "../app/utils/database-url";
 
 const STATUSES = ["pending", "processing", "outForDelivery", "delivered", "delivered", "delivered", "cancelled"];
 const NAMES = ["Fatima", "Noura", "Maryam", "Sara", "Aisha", "Dana", "Lulwa", "Hessa", "Reem", "Shaikha"];
@@ -31,8 +33,43 @@ function sqliteDate(date: Date): string {
   return date.toISOString().replace("Z", "+00:00");
 }
 
-export function seedLoadOrders(databaseUrl: string, count = 50_000, now = new Date()): { orders: number; items: number; milliseconds: number } {
+const ORDER_COLUMNS = ["id", "orderNumber", "fullName", "email", "phone", "buildingType", "city", "street", "streetNumber", "block", "buildingNumber", "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "paidAt", "createdAt", "updatedAt"];
+const LINE_COLUMNS = ["id", "orderId", "nameEn", "nameAr", "imageUrl", "priceFils", "quantity", "customTags"];
+
+/** PostgreSQL: one multi-row INSERT per table and batch, in one transaction per batch. */
+async function insertIntoPostgresql(client: pg.Client, orders: Record<string, unknown>[], lines: Record<string, unknown>[]) {
+  const insert = async (table: string, columns: string[], rows: Record<string, unknown>[], fixed: string) => {
+    const values: unknown[] = [];
+    const tuples = rows.map((row) => {
+      const marks = columns.map((column) => {
+        const value = row[column];
+        values.push(typeof value === "string" && /At$/.test(column) ? new Date(value.replace("+00:00", "Z")) : value);
+        return `$${values.length}`;
+      });
+      return `(${marks.join(",")}${fixed ? `,${fixed}` : ""})`;
+    });
+    const extra = table === "Order" ? ',"isGuest","language"' : "";
+    await client.query(`INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(",")}${extra}) VALUES ${tuples.join(",")}`, values);
+  };
+  await client.query("BEGIN");
+  await insert("Order", ORDER_COLUMNS, orders, "TRUE,'ar'");
+  await insert("OrderItem", LINE_COLUMNS, lines.map((line) => ({ ...line })), "");
+  await client.query("COMMIT");
+}
+
+export async function seedLoadOrders(databaseUrl: string, count = 50_000, now = new Date()): Promise<{ orders: number; items: number; milliseconds: number }> {
   const started = Date.now();
+  if (databaseEngineOf(databaseUrl) === "postgresql") {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const items = await generate(count, now, (orders, lines) => insertIntoPostgresql(client, orders, lines));
+      await client.query("ANALYZE");
+      return { orders: count, items, milliseconds: Date.now() - started };
+    } finally {
+      await client.end();
+    }
+  }
   const db = new Database(resolveSqliteUrl(databaseUrl).replace(/^file:/, ""));
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 10000");
@@ -46,6 +83,14 @@ export function seedLoadOrders(databaseUrl: string, count = 50_000, now = new Da
     for (const order of orders) insertOrder.run(order);
     for (const line of lines) insertLine.run(line);
   });
+  const items = await generate(count, now, async (orders, lines) => insertBatch(orders, lines));
+  db.exec("ANALYZE");
+  db.close();
+  return { orders: count, items, milliseconds: Date.now() - started };
+}
+
+/** Makes the orders, a batch at a time, and hands each batch to `write`; answers the number of lines. */
+async function generate(count: number, now: Date, write: (orders: Record<string, unknown>[], lines: Record<string, unknown>[]) => Promise<void>): Promise<number> {
   const phones = Array.from({ length: Math.max(1, Math.round(count / 10)) }, (_, i) => `${pick(["5", "6", "9"], i)}${String(1000000 + i * 7).slice(-7)}`);
   const run = crypto.randomBytes(3).toString("hex");
   let items = 0;
@@ -98,12 +143,10 @@ export function seedLoadOrders(databaseUrl: string, count = 50_000, now = new Da
         updatedAt: sqliteDate(createdAt),
       });
     }
-    insertBatch(orders, lines);
+    await write(orders, lines);
     items += lines.length;
   }
-  db.exec("ANALYZE");
-  db.close();
-  return { orders: count, items, milliseconds: Date.now() - started };
+  return items;
 }
 
 if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? "")).href) {
@@ -112,6 +155,6 @@ if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? "")).href)
     process.stderr.write("Set DATABASE_URL to the database to load (never the shop's real one).\n");
     process.exit(1);
   }
-  const result = seedLoadOrders(url, Number(process.argv[2]) || 50_000);
+  const result = await seedLoadOrders(url, Number(process.argv[2]) || 50_000);
   process.stdout.write(`Loaded ${result.orders} orders and ${result.items} lines in ${result.milliseconds} ms\n`);
 }

@@ -3,9 +3,6 @@
  * sales report (< 300 ms) and grouped orders (< 300 ms), each timed through the JSON API with an admin session,
  * median of several runs after a warm-up.
  */
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "../../app/generated/prisma/client";
-import { resolveSqliteUrl } from "../../app/utils/database-url";
 import type { BenchContext, BenchRow } from "../bench";
 import { seedLoadOrders } from "../seed-load-orders";
 import { median } from "./lib/median";
@@ -52,10 +49,10 @@ function lastFullMonth(now = new Date()): { dateFrom: string; dateTo: string } {
 }
 
 export async function bench({ baseUrl, databaseUrl }: BenchContext): Promise<BenchRow[]> {
-  const loaded = seedLoadOrders(databaseUrl, 50_000);
-  const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: resolveSqliteUrl(databaseUrl), timeout: 10_000 }) });
+  const loaded = await seedLoadOrders(databaseUrl, 50_000);
+  process.env.DATABASE_URL = databaseUrl;
+  const { prisma } = await import("../../app/db.server");
   const sample = await prisma.order.findFirstOrThrow({ where: { paymentStatus: "paid", status: "delivered" }, orderBy: { createdAt: "desc" } });
-  await prisma.$disconnect();
 
   const cookie = await adminCookie(baseUrl);
   const month = lastFullMonth();

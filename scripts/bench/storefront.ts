@@ -8,6 +8,8 @@
  */
 import { gzipSync } from "node:zlib";
 import Database from "better-sqlite3";
+import pg from "pg";
+import { databaseEngineOf } from "../../app/utils/database-url";
 // @ts-expect-error autocannon ships no type declarations; the small part used here is typed below.
 import autocannonUntyped from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
@@ -54,7 +56,8 @@ const LARGE_CATALOGUE = 5000;
  * Adds products until the catalogue holds 5,000, through a second SQLite connection as an import would; the
  * server's catalogue cache sees the commit (data_version) and reads afresh.
  */
-function growCatalogue(databaseUrl: string): number {
+async function growCatalogue(databaseUrl: string): Promise<number> {
+  if (databaseEngineOf(databaseUrl) === "postgresql") return growPostgresqlCatalogue(databaseUrl);
   const db = new Database(databaseUrl.replace(/^file:/, ""));
   db.pragma("busy_timeout = 5000");
   const existing = (db.prepare('SELECT COUNT(*) AS count FROM "Product"').get() as { count: number }).count;
@@ -74,6 +77,28 @@ function growCatalogue(databaseUrl: string): number {
   const total = (db.prepare('SELECT COUNT(*) AS count FROM "Product"').get() as { count: number }).count;
   db.close();
   return total;
+}
+
+/** The same 5,000 products on PostgreSQL, through a connection of its own as an import would. */
+async function growPostgresqlCatalogue(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO "Product" ("id", "nameEn", "nameAr", "descriptionEn", "descriptionAr", "priceFils", "hasDiscount", "stockQuantity",
+        "isAvailable", "isNewArrival", "imageUrl", "filterColor", "isVisible", "createdAt", "updatedAt", "categoryId")
+       SELECT 'bench-' || n, 'Bench bow ' || n, 'فيونكة ' || n, '', '', 500 + (n % 50) * 100, FALSE, 10, TRUE, FALSE,
+         '/uploads/catalogue/seed-product-01-main.webp', (ARRAY['kindergartenBlue','primaryPink','middleIndigoBlue','secondaryNavyBlue','white'])[1 + n % 5],
+         TRUE, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', c.ids[1 + n % array_length(c.ids, 1)]
+       FROM generate_series((SELECT COUNT(*) FROM "Product"), $1 - 1) AS n,
+         (SELECT array_agg("id" ORDER BY "id") AS ids FROM "Category" WHERE "isVisible") AS c`,
+      [LARGE_CATALOGUE],
+    );
+    await client.query('ANALYZE "Product"');
+    return Number((await client.query<{ count: string }>('SELECT COUNT(*) AS count FROM "Product"')).rows[0].count);
+  } finally {
+    await client.end();
+  }
 }
 
 function loadRows(name: string, result: { requestsPerSecond: number; p99: number }): BenchRow[] {
@@ -108,7 +133,7 @@ export async function bench({ baseUrl, databaseUrl }: BenchContext): Promise<Ben
   const kilobytes = Math.round((await homeJavaScriptGzipBytes(baseUrl)) / 102.4) / 10;
   rows.push({ name: "home JavaScript, gzipped", value: kilobytes, unit: "KB", target: "<= 120", ok: kilobytes <= 120 });
 
-  const total = growCatalogue(databaseUrl);
+  const total = await growCatalogue(databaseUrl);
   rows.push(...(await bothVisitors(`home with ${total} products`, baseUrl + "/", cookie)));
   rows.push(...(await bothVisitors(`home with ${total} products, colour filter and price sort`, `${baseUrl}/?color=white&sort=price-desc&page=3`, cookie)));
   return rows;
