@@ -127,7 +127,7 @@ function lockClient(keys: (string | null)[]) {
 /**
  * The last statement of the placing batch, when the order is already written: it nulls the order's number (which
  * aborts the batch) if the client now holds more than HOLD_LIMITS. On SQLite the batch took the write lock at its
- * first UPDATE and one writer runs at a time; on PostgreSQL `lockClient` orders one client's batches. Either way no
+ * first write and one writer runs at a time; on PostgreSQL `lockClient` orders one client's batches. Either way no
  * concurrent order of the same client is counted or missed: however many arrive together, the caps are never passed.
  */
 function checkHoldLimits(orderId: string, clientHash: string | null, customerId: string | null, now: Date) {
@@ -208,7 +208,9 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   const lockClients = capped ? lockClient([clientHash, input.customerId]) : [];
   const limits = capped ? [checkHoldLimits(orderId, clientHash, input.customerId, now)] : [];
   try {
-    await prisma.$transaction([...lockClients, ...takeStock, insertOrder, ...insertItems, insertStatus, ...limits]);
+    // The stock UPDATEs come last but the cap check: a product's row stays locked from its UPDATE to the commit, so
+    // on PostgreSQL, where buyers of one popular product queue for that lock, the queue moves as fast as it can.
+    await prisma.$transaction([...lockClients, insertOrder, ...insertItems, insertStatus, ...takeStock, ...limits]);
     return { id: orderId, orderNumber, totalFils, email: details.email.toLowerCase(), language: input.language };
   } catch (error) {
     if (isHoldLimitRefusal(error)) throw new OrderError("holdLimit", 429);
@@ -235,7 +237,8 @@ export async function releaseReservation(orderId: string): Promise<boolean> {
         data: { paymentStatus: "failed", reservedUntil: null },
       });
       if (changed.count !== 1) return false;
-      const items = await tx.orderItem.findMany({ where: { orderId }, select: { productId: true, quantity: true } });
+      // In product order, as the placing batch takes them: on PostgreSQL no two transactions wait on each other in a circle.
+      const items = await tx.orderItem.findMany({ where: { orderId }, select: { productId: true, quantity: true }, orderBy: { productId: "asc" } });
       for (const item of items) {
         if (!item.productId) continue;
         await tx.$executeRaw`

@@ -196,7 +196,7 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
     await tx.payment.update({ where: { id: payment.id }, data: { status: "paid", cardLast4: remote.cardLast4 ?? null } });
     if (changed.count !== 1) return false;
     // Sold: the held units leave the shop. They were taken from sale when the order was placed.
-    const items = await tx.orderItem.findMany({ where: { orderId: order.id }, select: { productId: true, quantity: true } });
+    const items = await tx.orderItem.findMany({ where: { orderId: order.id }, select: { productId: true, quantity: true }, orderBy: { productId: "asc" } });
     for (const item of items) {
       if (!item.productId) continue;
       await tx.$executeRaw`UPDATE "Product" SET "heldQuantity" = CASE WHEN "heldQuantity" > ${item.quantity} THEN "heldQuantity" - ${item.quantity} ELSE 0 END WHERE "id" = ${item.productId}`;

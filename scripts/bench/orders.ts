@@ -5,6 +5,7 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import type { BenchContext, BenchRow } from "../bench";
+import { databaseEngineOf } from "../../app/utils/database-url";
 import { median } from "./lib/median";
 
 const ORDERS = 600;
@@ -57,6 +58,9 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
     }),
   );
   const ordersPerSecond = Math.round(ORDERS / ((performance.now() - started) / 1000));
+  // Issue 5 asked 200 orders/s of SQLite; issue 14 asks 500 of PostgreSQL, where several servers share the database.
+  const engine = databaseEngineOf(databaseUrl);
+  const target = engine === "postgresql" ? 500 : 200;
 
   // The race: RACE_BUYERS at once for RACE_STOCK items.
   const scarce = await makeProduct(RACE_STOCK);
@@ -86,7 +90,7 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
 
   await prisma.$disconnect();
   return [
-    { name: "placeOrder throughput (SQLite, model function)", value: ordersPerSecond, unit: "orders/s", target: ">= 200", ok: ordersPerSecond >= 200 },
+    { name: `placeOrder throughput (${engine}, model function)`, value: ordersPerSecond, unit: "orders/s", target: `>= ${target}`, ok: ordersPerSecond >= target },
     {
       name: `${RACE_BUYERS} buyers for ${RACE_STOCK} items: orders placed`,
       value: sold,
