@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 // One fresh SQLite file per run, migrated by the global setup; tests never mock Prisma.
 const databaseFile = path.resolve("tests/.tmp", `vitest-${process.pid}.db`);
 // And one throw-away PostgreSQL cluster per run (tests/setup/vitest-postgresql.ts) for the tests that run on both.
-export const postgresqlPort = 41_000 + (process.pid % 9000);
+// Below Linux's ephemeral ports (32768 and up), which outgoing connections take at random.
+export const postgresqlPort = 12_000 + (process.pid % 2000);
 const postgresqlUrl = `postgresql://shop@127.0.0.1:${postgresqlPort}/vitest`;
 
 /** What runs on both engines: the model functions and the server-level API tests. */

@@ -27,7 +27,7 @@ if (engine !== "sqlite" && engine !== "postgresql") throw new Error(`--engine mu
 const databaseFile = path.resolve("tests/.tmp/bench.db");
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(databaseFile + suffix, { force: true });
 fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
-const cluster = engine === "postgresql" ? startPostgresCluster(path.resolve("tests/.tmp/bench-postgresql"), port + 50) : null;
+const cluster = engine === "postgresql" ? startPostgresCluster(path.resolve("tests/.tmp/bench-postgresql"), port + 50, { tries: 5 }) : null;
 const databaseUrl = cluster ? cluster.createDatabase("bench") : `file:${databaseFile}`;
 
 const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {

@@ -18,7 +18,7 @@ import { startPostgresCluster, type PostgresCluster } from "./lib/postgres-clust
 
 /** A SQLite shop of its own, filled through the test factories, copied into a PostgreSQL cluster of its own. */
 const sourceFile = path.resolve("tests/.tmp", `db-copy-${process.pid}.db`);
-const port = 46_000 + (process.pid % 1000);
+const port = 14_000 + (process.pid % 1000);
 let cluster: PostgresCluster;
 let targetUrl: string;
 let source: SqliteClient;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(sourceFile + suffix, { force: true });
   execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: `file:${sourceFile}` }, stdio: "pipe" });
   source = new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: `file:${sourceFile}` }) });
-  cluster = startPostgresCluster(path.resolve("tests/.tmp", `db-copy-postgresql-${port}`), port);
+  cluster = startPostgresCluster(path.resolve("tests/.tmp", `db-copy-postgresql-${port}`), port, { tries: 5 });
   targetUrl = cluster.createDatabase("copy");
 
   const category = await createCategory(source);

@@ -58,7 +58,7 @@ function main() {
 
   const stamp = nextStamp(new Date());
   const folder = `${stamp}_${name}`;
-  const cluster = startPostgresCluster(path.join(temp, "postgres"), 50_000 + Math.floor(Math.random() * 5000));
+  const cluster = startPostgresCluster(path.join(temp, "postgres"), 15_000 + Math.floor(Math.random() * 1000), { tries: 5 });
   let outputs;
   try {
     outputs = [

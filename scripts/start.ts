@@ -18,7 +18,7 @@ function run(command: string, args: string[]) {
 type Client = (typeof import("../app/db.server"))["prisma"];
 
 /** The migration folders of this release that the database has not finished applying. */
-export async function pendingMigrations(prisma: Client, engine: "sqlite" | "postgresql"): Promise<string[]> {
+async function pendingMigrations(prisma: Client, engine: "sqlite" | "postgresql"): Promise<string[]> {
   const folder = engine === "postgresql" ? path.join("prisma", "postgresql", "migrations") : path.join("prisma", "migrations");
   const shipped = fs
     .readdirSync(folder)

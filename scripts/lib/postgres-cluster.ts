@@ -35,7 +35,21 @@ export type PostgresCluster = {
   stop(): void;
 };
 
-export function startPostgresCluster(directory: string, port: number): PostgresCluster {
+/**
+ * Starts a cluster on `port`; with `tries` above 1, on the next ports when one is taken. Pick ports below Linux's
+ * ephemeral range (32768 and up), where outgoing connections would otherwise take them at random.
+ */
+export function startPostgresCluster(directory: string, firstPort: number, { tries = 1 } = {}): PostgresCluster {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return startOn(directory, firstPort + attempt - 1);
+    } catch (error) {
+      if (attempt >= tries || !/could not start server/.test(String(error))) throw error;
+    }
+  }
+}
+
+function startOn(directory: string, port: number): PostgresCluster {
   const dataDir = path.resolve(directory);
   stopLeftover(dataDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
