@@ -17,8 +17,7 @@ import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./utils/nonce";
 import { defaultLanguage, directionOf, type Language } from "./i18n/config";
 import { getLanguage } from "./i18n/i18next.server";
-import { getCartCount } from "./cookies/cart.server";
-import { getCustomerFromRequest } from "~/auth/session.server";
+import { readVisitor } from "./utils/visitor.server";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -27,13 +26,10 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/images/icon-192.png" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [language, customer, cartCount] = await Promise.all([
-    getLanguage(request),
-    getCustomerFromRequest(request),
-    getCartCount(request),
-  ]);
-  return { language, isSignedIn: Boolean(customer), cartCount };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The shared-page cache has read the visitor already when it files this page under them.
+  const [language, visitor] = await Promise.all([getLanguage(request), context.visitor ?? readVisitor(request)]);
+  return { language, ...visitor };
 }
 
 export function useRootData() {

@@ -1,9 +1,12 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import type { Request } from "express";
 import { afterAll, describe, expect, it } from "vitest";
-import { createPageCache } from "./page-cache";
+import { cartCookieHeader } from "../app/cookies/cart.server";
+import { createPageCache, withoutNonce } from "./page-cache";
 
 // A real SQLite file of its own: the cache's freshness comes from SQLite's data_version, which is what is tested.
 const file = path.resolve("tests/.tmp", `page-cache-${process.pid}.db`);
@@ -22,32 +25,48 @@ function request(url: string, headers: Record<string, string> = {}, method = "GE
   return { method, protocol: "http", originalUrl: url, get: (name: string) => lower[name.toLowerCase()] ?? (name === "host" ? "shop.test" : undefined) } as unknown as Request;
 }
 
-const page = (version: string, body = "<p>n0nce</p>") => ({ version, status: 200, headers: [] as [string, string][], parts: body.split("n0nce") });
+const page = (version: string, body = "<p>page</p>") => ({ version, status: 200, headers: {}, etag: '"e"', bodies: { identity: Buffer.from(body) } });
+const keyOf = async (cache: ReturnType<typeof createPageCache>, req: Request) => (await cache.lookupKey(req))?.key ?? null;
+const cartCookie = async (quantity: number) => (await cartCookieHeader([{ productId: "p1", quantity, customTags: [] }])).split(";")[0];
 
 describe("the shared page cache", () => {
-  it("shares only the pages of visitors who carry nothing of their own", () => {
+  it("shares pages between visitors with the same language and the same header, never a private page", async () => {
     const cache = createPageCache(`file:${file}`);
-    expect(cache.keyOf(request("/"))).toBeTruthy();
-    expect(cache.keyOf(request("/", { Cookie: "lang=en" }))).toBeTruthy();
-    expect(cache.keyOf(request("/", { Cookie: "lang=en; cart=abc" }))).toBeNull();
-    expect(cache.keyOf(request("/", { Cookie: "__session=abc" }))).toBeNull();
-    expect(cache.keyOf(request("/", { Authorization: "Bearer token" }))).toBeNull();
-    expect(cache.keyOf(request("/", {}, "POST"))).toBeNull();
-    expect(cache.keyOf(request(`/?q=${"x".repeat(600)}`))).toBeNull();
-    expect(cache.keyOf(request("/", { Cookie: "lang=en" }))).not.toBe(cache.keyOf(request("/", { Cookie: "lang=ar" })));
-    expect(cache.keyOf(request("/", { "Accept-Language": "en" }))).not.toBe(cache.keyOf(request("/")));
-    expect(cache.keyOf(request("/?page=2"))).not.toBe(cache.keyOf(request("/")));
-    for (const url of ["/checkout", "/account", "/my-orders", "/view-invoice?orderNumber=ORD-1", "/payment?orderSessionId=x", "/payment-success", "/payment/return", "/invoice/o1", "/admin/timsar/orders", "//account", "/%61ccount"]) {
-      expect(cache.keyOf(request(url)), url).toBeNull();
+    expect(await keyOf(cache, request("/"))).toBeTruthy();
+    expect(await keyOf(cache, request("/", { Cookie: "lang=en" }))).toBeTruthy();
+    expect(await keyOf(cache, request("/", { Cookie: "lang=en; shop_flash=addedToCart" }))).toBeNull();
+    expect(await keyOf(cache, request("/", { Authorization: "Bearer token" }))).toBeNull();
+    expect(await keyOf(cache, request("/", {}, "POST"))).toBeNull();
+    expect(await keyOf(cache, request(`/?q=${"x".repeat(600)}`))).toBeNull();
+    expect(await keyOf(cache, request("/", { Cookie: "lang=en" }))).not.toBe(await keyOf(cache, request("/", { Cookie: "lang=ar" })));
+    expect(await keyOf(cache, request("/", { "Accept-Language": "en" }))).not.toBe(await keyOf(cache, request("/")));
+    expect(await keyOf(cache, request("/?page=2"))).not.toBe(await keyOf(cache, request("/")));
+    for (const url of ["/checkout", "/account", "/my-orders", "/view-invoice?orderNumber=ORD-1", "/payment?orderSessionId=x", "/payment-success", "/payment/return", "/invoice/o1", "/admin/timsar/orders", "//account", "/%61ccount", "/favicon.svg", "/product/a.data"]) {
+      expect(await keyOf(cache, request(url)), url).toBeNull();
     }
-    void cache.close();
+    await cache.close();
+  });
+
+  it("files a shopper's page under their cart count, so shoppers with different carts never share one", async () => {
+    const cache = createPageCache(`file:${file}`);
+    const [two, otherTwo, three] = [await cartCookie(2), await cartCookie(2), await cartCookie(3)];
+    const anonymous = await keyOf(cache, request("/"));
+    const withTwo = await cache.lookupKey(request("/", { Cookie: two }));
+    expect(withTwo?.visitor).toEqual({ cartCount: 2, isSignedIn: false });
+    expect(withTwo?.key).not.toBe(anonymous);
+    expect(await keyOf(cache, request("/", { Cookie: `${otherTwo}; _ga=GA1.2.3` }))).toBe(withTwo?.key);
+    expect(await keyOf(cache, request("/", { Cookie: three }))).not.toBe(withTwo?.key);
+    // A forged cart (a bad signature) counts as no cart, as the root loader reads it.
+    const forged = await cache.lookupKey(request("/", { Cookie: `${two.slice(0, -3)}abc` }));
+    expect(forged?.visitor).toEqual({ cartCount: 0, isSignedIn: false });
+    await cache.close();
   });
 
   it("forgets every page when another connection commits", async () => {
     const cache = createPageCache(`file:${file}`);
-    const key = cache.keyOf(request("/")) as string;
+    const key = (await keyOf(cache, request("/"))) as string;
     cache.set(key, page(await cache.version()));
-    expect(cache.get(key, await cache.version())?.parts).toEqual(["<p>", "</p>"]);
+    expect(cache.get(key, await cache.version())?.bodies.identity?.toString()).toBe("<p>page</p>");
     writer.prepare("INSERT INTO t (v) VALUES (1)").run();
     expect(cache.get(key, await cache.version())).toBeUndefined();
     await cache.close();
@@ -55,7 +74,7 @@ describe("the shared page cache", () => {
 
   it("never sends a page rendered before a commit", async () => {
     const cache = createPageCache(`file:${file}`);
-    const key = cache.keyOf(request("/product/a")) as string;
+    const key = (await keyOf(cache, request("/product/a"))) as string;
     const renderedAt = await cache.version();
     writer.prepare("INSERT INTO t (v) VALUES (2)").run();
     cache.set(key, page(renderedAt));
@@ -63,20 +82,24 @@ describe("the shared page cache", () => {
     await cache.close();
   });
 
-  it("keeps at most the number of pages it was given", async () => {
-    const cache = createPageCache(`file:${file}`, 2);
-    const keys = ["/a", "/b", "/c"].map((url) => cache.keyOf(request(url)) as string);
-    for (const key of keys) cache.set(key, page(await cache.version()));
+  it("keeps pages within its byte budget, the compressed forms counted, dropping the oldest first", async () => {
+    const cache = createPageCache(`file:${file}`, 2500);
+    const keys = await Promise.all(["/a", "/b", "/c"].map(async (url) => (await keyOf(cache, request(url))) as string));
+    for (const key of keys) cache.set(key, page(await cache.version(), "x".repeat(1000)));
     const now = await cache.version();
     expect(cache.get(keys[0], now)).toBeUndefined();
     expect(cache.get(keys[1], now)).toBeDefined();
-    expect(cache.get(keys[2], now)).toBeDefined();
+    const kept = cache.get(keys[2], now)!;
+    expect(zlib.gunzipSync(cache.body(keys[2], kept, "gzip")).toString()).toBe("x".repeat(1000));
+    expect(zlib.brotliDecompressSync(cache.body(keys[2], kept, "br")).toString()).toBe("x".repeat(1000));
+    expect(cache.size.bytes).toBeLessThanOrEqual(2500);
+    expect(cache.size.bytes).toBeGreaterThan(2000);
     await cache.close();
   });
 
   it("sends and keeps nothing when the database cannot say whether it changed", async () => {
     const cache = createPageCache(`file:${file}`);
-    const key = cache.keyOf(request("/")) as string;
+    const key = (await keyOf(cache, request("/"))) as string;
     cache.set(key, page(await cache.version()));
     await cache.close();
     const unknown = await cache.version();
@@ -84,5 +107,24 @@ describe("the shared page cache", () => {
     expect(cache.get(key, unknown)).toBeUndefined();
     cache.set(key, page(unknown));
     expect(cache.get(key, await cache.version())).toBeUndefined();
+  });
+});
+
+describe("a kept page's scripts", () => {
+  const nonce = "bm9uY2UxMjM0NTY3ODkwMTI=";
+  const csp = `default-src 'self'; script-src 'self' 'nonce-${nonce}'; object-src 'none'`;
+  const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
+
+  it("are allowed by their hashes instead of the response's nonce", () => {
+    const inline = 'window.__remixContext = {"a":"فيونكة"};';
+    const html = `<p>x</p><script nonce="${nonce}">${inline}</script><script nonce="${nonce}" type="module" src="/build/a.js"></script><script type="application/ld+json">{}</script>`;
+    const shared = withoutNonce(html, csp, nonce)!;
+    expect(shared.html).not.toContain(nonce);
+    expect(shared.html).toContain(`<script>${inline}</script>`);
+    expect(shared.csp).toBe(`default-src 'self'; script-src 'self' ${sha256(inline)}; object-src 'none'`);
+  });
+
+  it("is not shared when the nonce appears anywhere else in the page", () => {
+    expect(withoutNonce(`<p data-n="${nonce}"></p><script nonce="${nonce}">1</script>`, csp, nonce)).toBeNull();
   });
 });

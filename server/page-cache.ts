@@ -1,54 +1,102 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { rawCookies } from "../app/utils/raw-cookies";
 import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
 import { isPrivatePath } from "../app/utils/private-pages";
 import { sharedDatabaseVersion } from "../app/utils/database-version.server";
+import { readVisitor, type Visitor } from "../app/utils/visitor.server";
 import { createRemixRequest } from "./remix-request";
 
 /**
- * Serves Remix, keeping a rendered copy of the pages routes mark as shared (the home page, product pages, the legal
- * pages) for visitors who carry no state: no cookie but the language, no Authorization header. Most visitors to a
- * shop arrive like that, and for them a page is a function of its URL, their language and the database, so it is
- * rendered once and sent again until the database changes (docs/decisions/0012-shared-page-cache.md).
+ * Serves Remix, keeping a rendered copy of the pages routes mark as shared (the home page with every filter, sort
+ * and page, product pages, the legal pages). Such a page is a function of its URL, the visitor's language, the
+ * database, and the little the header shows of the visitor (`Visitor`: the cart count and whether they are signed
+ * in), so it is rendered once per (URL, language, visitor) and sent again until the database changes: to a
+ * first-time visitor and to a shopper with a cart or a session alike (docs/decisions/0012-shared-page-cache.md).
  *
  * Freshness: the cache asks the database's version (app/utils/database-version.server.ts: SQLite's data_version,
  * PostgreSQL's current snapshot), which changes with every commit made by any connection (this worker's, another
  * worker's or another server's, an import); a cached page is only sent if no commit has happened since it was
- * rendered, so a product hidden through one server is never served from another's cache. The only per-visitor part of such a page is the CSP nonce, which
- * is replaced with the current request's on every hit.
+ * rendered, so a product hidden through one server is never served from another's cache.
+ *
+ * A stored page is the same bytes for everyone: its inline scripts are allowed by their SHA-256 in the page's
+ * Content-Security-Policy instead of the per-response nonce, so its gzip and brotli forms are made once and a hit
+ * costs no render and no compression. Hits are answered before the rest of the middleware (`serveHits`), with the
+ * security headers the page was first sent with.
  */
-const MAX_ENTRIES = 300;
+const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_KEY_PART = 512;
+/** Cookies that give the visitor something of their own that a shared page would not show: a one-time message. */
+const PERSONAL_COOKIES = ["shop_flash"];
+/** Cookies the header reads (cart badge, account link); a visitor with either is filed under their `Visitor`. */
+const VISITOR_COOKIES = ["cart", "__session"];
 
-type SharedPage = { version: string; status: number; headers: [string, string][]; parts: string[] };
+type Encoding = "br" | "gzip" | "identity";
+type SharedPage = {
+  version: string;
+  status: number;
+  headers: Record<string, string | string[]>;
+  etag: string;
+  bodies: Partial<Record<Encoding, Buffer>>;
+};
+type Lookup = { key: string; version: string; visitor?: Visitor };
 
-export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
+export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
   const databaseVersion = sharedDatabaseVersion(databaseUrl);
   const pages = new Map<string, SharedPage>();
   let pagesVersion = "";
+  let bytes = 0;
+
+  const sizeOf = (page: SharedPage) => Object.values(page.bodies).reduce((sum, body) => sum + body.length, 0);
+
+  function forget(key: string) {
+    const page = pages.get(key);
+    if (!page) return;
+    bytes -= sizeOf(page);
+    pages.delete(key);
+  }
 
   /** The database's version now; one equal to nothing (so nothing is sent or kept) if the database cannot say. */
   async function version(): Promise<string> {
     const now = await databaseVersion.read();
     if (now !== pagesVersion) {
       pages.clear();
+      bytes = 0;
       pagesVersion = now;
     }
     return now;
   }
 
+  function makeRoom(needed: number) {
+    for (const key of pages.keys()) {
+      if (bytes + needed <= maxBytes) return;
+      forget(key);
+    }
+  }
+
   return {
     version,
-    /** The key a request's page would be shared under, or null when the visitor carries anything of their own. */
-    keyOf(req: Request): string | null {
-      if (req.method !== "GET" || req.get("authorization") || isPrivatePath(pathOf(req.originalUrl))) return null;
-      const cookies = rawCookies(req.get("cookie"));
-      if ([...cookies.keys()].some((name) => name !== "lang")) return null;
+    /**
+     * The key a request's page would be shared under, or null when the page may carry something of the visitor's
+     * own beyond `Visitor` (a message, an API client's token, a private address). Reads the visitor when they carry
+     * a cart or session cookie, and returns what it read so the render uses the very same.
+     */
+    async lookupKey(req: Request): Promise<{ key: string; visitor?: Visitor } | null> {
+      if (req.method !== "GET" || req.get("authorization")) return null;
+      const path = pathOf(req.originalUrl);
+      // A file name (a script, an image, /favicon.svg, a route's .data) is never a shared page.
+      if (path.slice(path.lastIndexOf("/")).includes(".") || isPrivatePath(path)) return null;
+      const cookieHeader = req.get("cookie");
+      const cookies = rawCookies(cookieHeader);
+      if (PERSONAL_COOKIES.some((name) => cookies.has(name))) return null;
       const url = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
       const language = `${cookies.get("lang") ?? ""}|${req.get("accept-language") ?? ""}`;
       if (url.length > MAX_KEY_PART || language.length > MAX_KEY_PART) return null;
-      return `${url}\n${language}`;
+      if (!VISITOR_COOKIES.some((name) => cookies.has(name))) return { key: `${url}\n${language}\n-` };
+      const visitor = await readVisitor(new globalThis.Request(url, { headers: { cookie: cookieHeader ?? "" } }));
+      return { key: `${url}\n${language}\n${visitor.cartCount}|${visitor.isSignedIn ? 1 : 0}`, visitor };
     },
     /** The page shared under `key`, if it was rendered at the version `now` read. */
     get(key: string, now: string): SharedPage | undefined {
@@ -58,8 +106,33 @@ export function createPageCache(databaseUrl: string, maxEntries = MAX_ENTRIES) {
     /** Keeps a page unless a newer version has been read since it started rendering. */
     set(key: string, page: SharedPage) {
       if (page.version !== pagesVersion) return;
-      if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
+      forget(key);
+      const size = sizeOf(page);
+      if (size > maxBytes) return;
+      makeRoom(size);
       pages.set(key, page);
+      bytes += size;
+    },
+    /** The body of a kept page in an encoding, compressed the first time a browser asks for it. */
+    body(key: string, page: SharedPage, encoding: Encoding): Buffer {
+      const cached = page.bodies[encoding];
+      if (cached) return cached;
+      const identity = page.bodies.identity as Buffer;
+      const body =
+        encoding === "br"
+          ? zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
+          : zlib.gzipSync(identity, { level: 6 });
+      if (pages.get(key) === page) {
+        makeRoom(body.length);
+        if (pages.get(key) === page) {
+          page.bodies[encoding] = body;
+          bytes += body.length;
+        }
+      }
+      return body;
+    },
+    get size() {
+      return { pages: pages.size, bytes };
     },
     close: () => databaseVersion.close(),
   };
@@ -86,15 +159,67 @@ function isShareable(response: globalThis.Response): boolean {
   );
 }
 
-function sendPage(res: Response, page: SharedPage, nonce: string) {
-  const body = page.parts.join(nonce);
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/**
+ * The page as everyone can be sent it: the nonce attributes taken off, and the CSP's `'nonce-…'` replaced by the
+ * SHA-256 of each inline script, which allows exactly those scripts. Null if the nonce appears anywhere else, as
+ * the page would then carry something of this response's own.
+ */
+export function withoutNonce(html: string, csp: string, nonce: string): { html: string; csp: string } | null {
+  const attribute = ` nonce="${nonce}"`;
+  const hashes = new Set<string>();
+  const shared = html.replace(INLINE_SCRIPT, (tag: string, attributes: string, content: string) => {
+    if (!attributes.includes(attribute)) return tag;
+    if (!/\bsrc=/.test(attributes) && content) hashes.add(`'sha256-${crypto.createHash("sha256").update(content).digest("base64")}'`);
+    return `<script${attributes.replace(attribute, "")}>${content}</script>`;
+  });
+  if (shared.includes(nonce)) return null;
+  const sources = [...hashes].join(" ");
+  const sharedCsp = csp.replace(`'nonce-${nonce}'`, sources).replace(/ {2,}/g, " ");
+  if (sharedCsp.includes(nonce)) return null;
+  return { html: shared, csp: sharedCsp };
+}
+
+function sendPage(req: Request, res: Response, cache: PageCache, key: string, page: SharedPage) {
   res.status(page.status);
-  for (const [name, value] of page.headers) res.append(name, value);
-  res.setHeader("Content-Length", Buffer.byteLength(body));
+  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("ETag", page.etag);
+  if (req.get("if-none-match") === page.etag) {
+    res.status(304).end();
+    return;
+  }
+  const accepted = req.acceptsEncodings("br", "gzip", "identity");
+  const encoding: Encoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
+  const body = cache.body(key, page, encoding);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
   res.end(body);
 }
 
-/** Express handler for Remix with the shared-page cache in front; `getLoadContext` is as in @remix-run/express. */
+/**
+ * Answers a request from the cache when its page is kept, before compression, the nonce and the security headers
+ * are worked out again (the kept page has its own); otherwise notes what it looked up for the Remix handler.
+ */
+export function serveHits(pageCache: PageCache) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const found = await pageCache.lookupKey(req);
+      if (!found) return next();
+      // Read before rendering: a commit made while the page renders makes this copy stale at once.
+      const version = await pageCache.version();
+      const cached = pageCache.get(found.key, version);
+      if (cached) return sendPage(req, res, pageCache, found.key, cached);
+      res.locals.pageCacheLookup = { ...found, version } satisfies Lookup;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** Express handler for Remix that keeps the shared pages it renders; `getLoadContext` is as in @remix-run/express. */
 export function createCachingRequestHandler({
   build,
   pageCache,
@@ -107,33 +232,44 @@ export function createCachingRequestHandler({
   const handleRequest = createRequestHandler(build, "production");
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const nonce = res.locals.cspNonce as string;
-      const key = pageCache.keyOf(req);
-      // Read before rendering: a commit made while the page renders makes this copy stale at once.
-      const version = key ? await pageCache.version() : "";
-      const cached = key ? pageCache.get(key, version) : undefined;
-      if (cached) return sendPage(res, cached, nonce);
-
-      const response = await handleRequest(createRemixRequest(req, res), getLoadContext(req, res));
-      if (key && isShareable(response)) {
-        const headers = [...response.headers.entries()].filter(([name]) => name.toLowerCase() !== SHARED_PAGE_HEADER.toLowerCase());
-        const page: SharedPage = { version, status: response.status, headers, parts: (await response.text()).split(nonce) };
-        pageCache.set(key, page);
-        return sendPage(res, page, nonce);
-      }
+      const lookup = res.locals.pageCacheLookup as Lookup | undefined;
+      const context = getLoadContext(req, res);
+      const response = await handleRequest(createRemixRequest(req, res), lookup?.visitor ? { ...context, visitor: lookup.visitor } : context);
+      const privatePage = isPrivatePath(pathOf(req.originalUrl));
       res.statusMessage = response.statusText;
       res.status(response.status);
-      const privatePage = isPrivatePath(pathOf(req.originalUrl));
       for (const [name, value] of response.headers.entries()) {
         const lower = name.toLowerCase();
         if (lower === SHARED_PAGE_HEADER.toLowerCase() || (privatePage && lower === "cache-control")) continue;
         res.append(name, value);
       }
       if (privatePage) res.setHeader("Cache-Control", "no-store");
-      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      if (lookup && isShareable(response)) {
+        const html = await response.text();
+        const page = keepPage(res, pageCache, lookup, response, html);
+        if (page) sendPage(req, res, pageCache, lookup.key, page);
+        else res.end(html);
+      } else if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {
       next(error);
     }
   };
+}
+
+function keepPage(res: Response, pageCache: PageCache, lookup: Lookup, response: globalThis.Response, html: string): SharedPage | null {
+  const nonce = res.locals.cspNonce as string;
+  const shared = withoutNonce(html, String(res.getHeader("Content-Security-Policy") ?? ""), nonce);
+  if (!shared) return null;
+  // What Express has set by now: the security headers and what Remix answered (copied above), less the CSP's nonce.
+  const headers: SharedPage["headers"] = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value !== undefined) headers[name] = typeof value === "number" ? String(value) : value;
+  }
+  headers["content-security-policy"] = shared.csp;
+  const body = Buffer.from(shared.html);
+  const etag = `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  const page: SharedPage = { version: lookup.version, status: response.status, headers, etag, bodies: { identity: body } };
+  pageCache.set(lookup.key, page);
+  return page;
 }

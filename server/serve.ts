@@ -9,7 +9,7 @@ import { startHousekeeping } from "../app/models/housekeeping.server";
 import type { Env } from "../app/env.server";
 import { limitRequestBodies } from "./body-limit";
 import { requestLog } from "./request-log";
-import { createCachingRequestHandler, createPageCache } from "./page-cache";
+import { createCachingRequestHandler, createPageCache, serveHits } from "./page-cache";
 import { refuseUnreadableRequests } from "./remix-request";
 import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, securityHeaders } from "./security";
 
@@ -25,6 +25,9 @@ export async function serve(env: Env) {
   app.set("trust proxy", env.trustProxy);
 
   app.use(requestLog());
+  // A kept catalogue page is answered here, with the headers and compressed bodies it was kept with.
+  const pageCache = createPageCache(env.databaseUrl);
+  app.use(serveHits(pageCache));
   app.use(compression());
   app.use(assignNonce);
   app.use(securityHeaders({ isProduction: env.isProduction, formActionOrigins: gatewayPageOrigins(env) }));
@@ -52,7 +55,6 @@ export async function serve(env: Env) {
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
   app.use(limitRequestBodies);
-  const pageCache = createPageCache(env.databaseUrl);
   app.use(refuseUnreadableRequests);
   // `use`, not `all("*")`: a "*" route decodes the path as a parameter, and Express logs the URIError a path such as
   // "/%" throws there with its stack; refuseUnreadableRequests answers those paths instead.

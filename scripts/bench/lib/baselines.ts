@@ -1,0 +1,35 @@
+/**
+ * What the storefront bench compares the shop with, measured in the same run on the same machine (issue 15):
+ * a bare Express "hello" and the Remix v2 template's page (scripts/bench/bare-remix, served as `remix-serve` serves
+ * it: compression, static files, a request log, the Remix handler). Run as `tsx scripts/bench/lib/baselines.ts
+ * express|remix PORT`, one process each, so each gets one core as the one-worker shop does.
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+export const BARE_REMIX_DIR = path.resolve("tests/.tmp/bare-remix");
+
+async function main() {
+  const [kind, port] = process.argv.slice(2);
+  const app = express();
+  app.disable("x-powered-by");
+  if (kind === "express") {
+    app.get("/", (_req, res) => {
+      res.send("hello");
+    });
+  } else {
+    const build = (await import(pathToFileURL(path.join(BARE_REMIX_DIR, "build/index.js")).href)) as ServerBuild;
+    app.use(compression());
+    app.use("/build", express.static(path.join(BARE_REMIX_DIR, "public/build"), { immutable: true, maxAge: "1y" }));
+    app.use(morgan("tiny"));
+    app.all("*", createRequestHandler({ build, mode: "production" }));
+  }
+  app.listen(Number(port), "127.0.0.1");
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) void main();
