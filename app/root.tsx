@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useTranslation } from "./i18n/react";
+import { WithRouteMessages } from "./i18n/route-messages";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { ErrorPage } from "./components/error-page";
@@ -18,6 +19,7 @@ import { useNonce } from "./utils/nonce";
 import { defaultLanguage, directionOf, type Language } from "./i18n/config";
 import { getLanguage } from "./i18n/i18next.server";
 import { readVisitor } from "./utils/visitor.server";
+import { browserMessagesUrl } from "./utils/browser-messages.server";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -29,7 +31,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The shared-page cache has read the visitor already when it files this page under them.
   const [language, visitor] = await Promise.all([getLanguage(request), context.visitor ?? readVisitor(request)]);
-  return { language, ...visitor };
+  return { language, ...visitor, messagesModule: browserMessagesUrl(language) };
 }
 
 export function useRootData() {
@@ -48,11 +50,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#c2185b" />
         <Meta />
         <Links />
+        {data?.messagesModule ? <link rel="modulepreload" href={data.messagesModule} /> : null}
       </head>
       <body>
-        <ShopShell cartCount={data?.cartCount ?? 0} isSignedIn={data?.isSignedIn ?? false} language={language}>
-          {children}
-        </ShopShell>
+        <WithRouteMessages>
+          <ShopShell cartCount={data?.cartCount ?? 0} isSignedIn={data?.isSignedIn ?? false} language={language}>
+            {children}
+          </ShopShell>
+        </WithRouteMessages>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

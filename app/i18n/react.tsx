@@ -7,7 +7,7 @@ import type { Resources } from "./resources";
  * ({{name}} interpolation, `_one`/`_other` plurals, defaultValue) for a fraction of the JavaScript a phone
  * downloads (docs/decisions/0006-translation-hook.md). Keys are typed, so a missing one fails the typecheck.
  */
-type Messages = Resources["translation"];
+export type Messages = Resources["translation"];
 type Tree = { [key: string]: string | Tree };
 type Leaves<T, Prefix extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -59,11 +59,11 @@ export function createTranslate(language: Language, messages: Messages): Transla
   };
 }
 
-type I18nValue = { t: Translate; i18n: { language: Language } };
+type I18nValue = { t: Translate; i18n: { language: Language }; messages: Messages };
 const I18nContext = createContext<I18nValue | null>(null);
 
 export function I18nProvider({ language, messages, children }: { language: Language; messages: Messages; children: React.ReactNode }) {
-  const value = useMemo(() => ({ t: createTranslate(language, messages), i18n: { language } }), [language, messages]);
+  const value = useMemo(() => ({ t: createTranslate(language, messages), i18n: { language }, messages }), [language, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
@@ -72,3 +72,25 @@ export function useTranslation(): I18nValue {
   if (!value) throw new Error("useTranslation needs an I18nProvider above it");
   return value;
 }
+
+/*
+ * A bundling hint, not code anyone calls (docs/decisions/0021-javascript-budget.md). The Remix compiler gives esbuild
+ * no say over chunks: a small module shared by some routes becomes a file of its own, and the home page fetched 21
+ * of them. esbuild files a module with the others reached from the same entry points, so naming these small, widely
+ * used modules here, in the module the client entry and every page reach, puts them in the one long-cached file with
+ * React and Remix.
+ */
+export * as bundledConfig from "./config";
+export * as bundledMoney from "~/shared/money";
+export * as bundledProduct from "~/shared/product";
+export * as bundledStorefront from "~/shared/storefront";
+export * as bundledToastMessages from "~/shared/toast-messages";
+export * as bundledMeta from "~/utils/meta";
+export * as bundledSeo from "~/utils/seo";
+export * as bundledErrorPage from "~/components/error-page";
+export * as bundledToast from "~/components/toast";
+export * as bundledFlashToast from "~/components/shop/flash-toast";
+export * as bundledPrice from "~/components/shop/price";
+export * as bundledProductCard from "~/components/shop/product-card";
+export * as bundledCartDrawer from "~/components/shop/cart-drawer";
+export { default as bundledShopStyles } from "~/styles/shop.css";

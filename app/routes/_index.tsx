@@ -23,7 +23,9 @@ export const headers = sharedPageHeaders;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: shopStyles },
+  // The hero is the largest paint: fetched at once, the picture the <picture> below will choose for this screen.
   { rel: "preload", as: "image", href: "/images/hero-mobile.webp", media: "(max-width: 640px)", fetchPriority: "high" },
+  { rel: "preload", as: "image", href: "/images/hero-desktop.webp", media: "(min-width: 641px)", fetchPriority: "high" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

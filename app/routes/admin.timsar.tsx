@@ -4,9 +4,13 @@ import { AdminNav } from "~/components/admin/admin-nav";
 import { ErrorPage } from "~/components/error-page";
 import { getAdminFromRequest } from "~/auth/admin-session.server";
 import adminStyles from "~/styles/admin.css";
+import { adminMessages } from "~/i18n/browser/areas";
 
 /** Admin pages hold customers' personal data: never stored by caches, never indexed. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+
+/** The administration texts, which the browser gets with the admin area's routes (app/i18n/route-messages.tsx). */
+export const handle = adminMessages;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 

@@ -20,10 +20,14 @@ import { pageMeta } from "~/utils/meta";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import checkoutStyles from "~/styles/checkout.css";
 import { readFormData } from "~/utils/form-data.server";
+import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
+
+/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountAndCheckoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [language, t, customer, isGuest] = await Promise.all([

@@ -15,11 +15,15 @@ import { saveResetEmail } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
+import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 /** SPEC section 4: with JavaScript the page shows the message and moves on after about 1.2 s. */
 const NEXT_STEP_DELAY_MS = 1200;
+
+/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountAndCheckoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);

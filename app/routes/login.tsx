@@ -13,10 +13,14 @@ import { afterLoginPath, LoginFailure, loginAuthenticator } from "~/auth/auth.se
 import { pageMeta } from "~/utils/meta";
 import { createCustomerSession, getCustomerFromRequest } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
+import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 const NOTICES = { reset: "account.messages.passwordResetDone", changed: "account.messages.passwordChanged", registered: "account.messages.registered" } as const;
+
+/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountAndCheckoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

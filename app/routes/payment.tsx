@@ -18,6 +18,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import checkoutStyles from "~/styles/checkout.css";
 import { readFormData } from "~/utils/form-data.server";
+import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
@@ -28,6 +29,9 @@ const HIDDEN_FIELDS = ["cardNumber", "cvv"];
  * The payment page of an order session. With the test provider it is that provider's hosted card page
  * (CONTRACT.md); with a gateway it lists the gateway's ways to pay, and the chosen one leads to its hosted page.
  */
+/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountAndCheckoutMessages;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   const meta = { title: t("payment.title"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") };

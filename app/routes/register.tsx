@@ -17,6 +17,7 @@ import { pageMeta } from "~/utils/meta";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { clearProofCookieHeader, getProof, proofCookieHeader } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
+import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -24,6 +25,9 @@ type StepName = "email" | "code" | "profile";
 type ActionData = { step: StepName; result?: SubmissionResult<string[]>; notice?: string };
 
 /** Step 3 is shown only while this browser still holds a live proof; otherwise back to step 2 (SPEC section 4). */
+/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountAndCheckoutMessages;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getCustomerFromRequest(request)) throw redirect("/account");
   const t = await i18nServer.getFixedT(request);

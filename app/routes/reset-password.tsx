@@ -15,11 +15,15 @@ import { readResetEmail, saveResetEmail } from "~/auth/account-flow.server";
 import { pageMeta } from "~/utils/meta";
 import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
+import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 /** SPEC section 4: with JavaScript the success message stays 2 s before the login page. */
 const LOGIN_DELAY_MS = 2000;
+
+/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountAndCheckoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);

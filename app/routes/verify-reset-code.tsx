@@ -15,8 +15,12 @@ import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { proofCookieHeader } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
+import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountAndCheckoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);

@@ -11,12 +11,16 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { lookUpInvoice } from "~/models/invoice-lookup.server";
 import { pageMeta } from "~/utils/meta";
 import checkoutStyles from "~/styles/checkout.css";
+import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 type Found = { orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
 
 /** Order tracking (a GET form, so it works without JavaScript): the status by number, the invoice with the phone. */
+/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountAndCheckoutMessages;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   const meta = { title: t("tracking.title"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") };

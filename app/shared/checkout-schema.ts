@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { KUWAIT_PHONE_PATTERN } from "~/shared/phone";
 
 export const BUILDING_TYPES = ["Apartment", "Villa", "Office"] as const;

@@ -1,8 +1,12 @@
 import { useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { CartJson } from "~/routes/cart[.]json";
-import { CartView } from "./cart-view";
+
+// The drawer's contents are only drawn once /cart.json has answered, so their code is fetched then, not with every
+// page's first load (the /cart page imports the same module directly).
+const loadCartView = () => import("./cart-view");
+const CartView = lazy(() => loadCartView().then((module) => ({ default: module.CartView })));
 
 const OPEN_EVENT = "shop:open-cart";
 
@@ -31,6 +35,7 @@ export function CartDrawer({ cartCount }: { cartCount: number }) {
   const location = useLocation();
 
   const refresh = useCallback(async () => {
+    void loadCartView();
     try {
       const response = await fetch("/cart.json", { headers: { Accept: "application/json" } });
       if (response.ok) setData((await response.json()) as CartJson);
@@ -68,7 +73,9 @@ export function CartDrawer({ cartCount }: { cartCount: number }) {
         </button>
       </div>
       {data ? (
-        <CartView cart={data.cart} checkoutHref={data.checkoutHref} language={data.language} />
+        <Suspense fallback={<p aria-live="polite">{t("shop.cart.loading")}</p>}>
+          <CartView cart={data.cart} checkoutHref={data.checkoutHref} language={data.language} />
+        </Suspense>
       ) : (
         <p aria-live="polite">{t("shop.cart.loading")}</p>
       )}

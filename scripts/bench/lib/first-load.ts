@@ -1,8 +1,9 @@
 /**
  * The JavaScript a browser fetches before a route's page is interactive, from the Remix asset manifest of the
- * production build: the manifest itself, the client entry and its imports, and for the route and each of its parents
- * the module and its imports (what `<Scripts>` writes as modulepreloads). Sizes are gzipped at level 9, as
- * compression at the edge would send them.
+ * production build: the client entry and its imports, for the route and each of its parents the module and its
+ * imports (what `<Scripts>` writes as modulepreloads), and the page language's texts, which the entry imports
+ * (app/i18n/browser; Arabic, the default and the larger). The manifest itself is not fetched: with
+ * v3_lazyRouteDiscovery the page carries the part it needs inline. Sizes are gzipped at level 9.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -22,10 +23,19 @@ export function readManifest(publicDir = path.resolve("public")): Manifest {
   return { ...manifest, url: manifest.url ?? `/build/${file}` };
 }
 
+/** The built module of the default language's browser texts, from the esbuild metafile beside the server build. */
+function browserMessages(publicDir: string): string[] {
+  const metafileFile = path.join(publicDir, "..", "build", "metafile.js.json");
+  const { outputs } = JSON.parse(fs.readFileSync(metafileFile, "utf8")) as { outputs: Record<string, { entryPoint?: string }> };
+  const output = Object.keys(outputs).find((name) => outputs[name].entryPoint === "app/i18n/browser/ar.ts" && name.endsWith(".js"));
+  if (!output) throw new Error(`${metafileFile} names no module for app/i18n/browser/ar.ts`);
+  return [`/${output.replace(/^public\//, "")}`];
+}
+
 export function firstLoad(manifest: Manifest, routeId: string, publicDir = path.resolve("public")): FirstLoad {
   const chain: ManifestRoute[] = [];
   for (let route: ManifestRoute | undefined = manifest.routes[routeId]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) chain.unshift(route);
-  const paths = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
+  const paths = new Set([manifest.entry.module, ...manifest.entry.imports, ...browserMessages(publicDir)]);
   for (const route of chain) for (const file of [route.module, ...(route.imports ?? [])]) paths.add(file);
   const files = [...paths].map((file) => ({ path: file, gzipBytes: gzipSync(fs.readFileSync(path.join(publicDir, file)), { level: 9 }).length }));
   return { routeId, files, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) };
