@@ -81,21 +81,37 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
     /**
      * The key a request's page would be shared under, or null when the page may carry something of the visitor's
      * own beyond `Visitor` (a message, an API client's token, a private address). Reads the visitor when they carry
-     * a cart or session cookie, and returns what it read so the render uses the very same.
+     * a cart or session cookie, and returns what it read so the render uses the very same. `version`, the database's
+     * version read before, lets a signed-in shopper's session be answered from memory (app/utils/visitor.server.ts).
      */
-    async lookupKey(req: Request): Promise<{ key: string; visitor?: Visitor } | null> {
-      if (req.method !== "GET" || req.get("authorization")) return null;
+    /**
+     * Whether a request's page could be shared at all: a GET of a page (not a file, not a private address) without
+     * anything of the visitor's own beyond `Visitor` (a one-time message, an API client's token). Answers without
+     * touching the database, so files and private pages cost nothing here.
+     */
+    mayShare(req: Request): boolean {
+      if (req.method !== "GET" || req.get("authorization")) return false;
       const path = pathOf(req.originalUrl);
       // A file name (a script, an image, /favicon.svg, a route's .data) is never a shared page.
-      if (path.slice(path.lastIndexOf("/")).includes(".") || isPrivatePath(path)) return null;
+      if (path.slice(path.lastIndexOf("/")).includes(".") || isPrivatePath(path)) return false;
+      const cookies = rawCookies(req.get("cookie"));
+      return !PERSONAL_COOKIES.some((name) => cookies.has(name));
+    },
+    /**
+     * The key a request's page would be shared under, or null when it may not be shared (`mayShare`). Reads the
+     * visitor when they carry a cart or session cookie, and returns what it read so the render uses the very same.
+     * `version`, the database's version read before, lets a signed-in shopper's session be answered from memory
+     * (app/utils/visitor.server.ts).
+     */
+    async lookupKey(req: Request, version?: string): Promise<{ key: string; visitor?: Visitor } | null> {
+      if (!this.mayShare(req)) return null;
       const cookieHeader = req.get("cookie");
       const cookies = rawCookies(cookieHeader);
-      if (PERSONAL_COOKIES.some((name) => cookies.has(name))) return null;
       const url = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
       const language = `${cookies.get("lang") ?? ""}|${req.get("accept-language") ?? ""}`;
       if (url.length > MAX_KEY_PART || language.length > MAX_KEY_PART) return null;
       if (!VISITOR_COOKIES.some((name) => cookies.has(name))) return { key: `${url}\n${language}\n-` };
-      const visitor = await readVisitor(new globalThis.Request(url, { headers: { cookie: cookieHeader ?? "" } }));
+      const visitor = await readVisitor(new globalThis.Request(url, { headers: { cookie: cookieHeader ?? "" } }), version);
       return { key: `${url}\n${language}\n${visitor.cartCount}|${visitor.isSignedIn ? 1 : 0}`, visitor };
     },
     /** The page shared under `key`, if it was rendered at the version `now` read. */
@@ -205,10 +221,11 @@ function sendPage(req: Request, res: Response, cache: PageCache, key: string, pa
 export function serveHits(pageCache: PageCache) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const found = await pageCache.lookupKey(req);
-      if (!found) return next();
-      // Read before rendering: a commit made while the page renders makes this copy stale at once.
+      if (!pageCache.mayShare(req)) return next();
+      // Read before the visitor and the render: a commit made meanwhile makes what they read stale at once.
       const version = await pageCache.version();
+      const found = await pageCache.lookupKey(req, version);
+      if (!found) return next();
       const cached = pageCache.get(found.key, version);
       if (cached) return sendPage(req, res, pageCache, found.key, cached);
       res.locals.pageCacheLookup = { ...found, version } satisfies Lookup;

@@ -17,7 +17,7 @@ function withArea(base: Messages, area: object): Messages {
 }
 
 /**
- * Adds the texts of the matched routes' areas (app/i18n/browser/areas.ts) to the page's own. In the browser those
+ * Adds the texts of the matched routes' areas (app/i18n/browser/areas/) to the page's own. In the browser those
  * start as the shell and catalogue texts of one language (app/entry.client.tsx); on the server they are all texts,
  * and adding changes nothing.
  */

@@ -7,12 +7,12 @@ import { i18nServer } from "~/i18n/i18next.server";
 import accountStyles from "~/styles/account.css";
 import { requireCustomer } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { accountMessages } from "~/i18n/browser/areas/account";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);

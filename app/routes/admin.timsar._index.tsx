@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { AdminLoginSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
+import { useFormValidation } from "~/components/use-form-validation";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { AdminLoginSchema } from "~/shared/admin-schemas";
 import { ErrorPage } from "~/components/error-page";
 import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -17,7 +17,9 @@ const DASHBOARD = "/admin/timsar/dashboard";
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getAdminFromRequest(request)) throw redirect(DASHBOARD);
   const t = await i18nServer.getFixedT(request);
-  return { title: t("admin.login.title") };
+  return {
+    constraint: getZodConstraint(AdminLoginSchema),
+    title: t("admin.login.title") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -35,15 +37,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminLogin() {
+  const { constraint } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validate = useFormValidation("adminLogin");
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(AdminLoginSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLoginSchema }),
+    onValidate: validate,
   });
   return (
     <section className="admin-login page">

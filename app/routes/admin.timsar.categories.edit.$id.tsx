@@ -1,3 +1,4 @@
+import { CategoryEditSchema, getZodConstraint } from "~/shared/schemas.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -15,6 +16,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!category) throw new Response(t("admin.categories.notFound"), { status: 404 });
   return {
     title: t("admin.categories.editTitle"),
+    // The form's attributes from its schema, so the browser needs no zod to draw it.
+    constraint: getZodConstraint(CategoryEditSchema),
     category: { id: category.id, nameEn: category.nameEn, nameAr: category.nameAr, iconImage: category.iconImage, slug: category.slug },
   };
 }
@@ -26,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditCategory() {
   const { t } = useTranslation();
-  const { category } = useLoaderData<typeof loader>();
+  const { category, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<CategoryFormActionData>();
   return (
     <section className="page admin-page">
@@ -37,6 +40,7 @@ export default function EditCategory() {
       <CategoryForm
         key={category.id}
         mode="edit"
+        constraint={constraint}
         actionData={actionData}
         defaultValue={{ nameEn: category.nameEn, nameAr: category.nameAr }}
         currentIcon={category.iconImage}

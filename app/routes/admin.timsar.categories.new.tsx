@@ -1,5 +1,6 @@
+import { CategoryCreateSchema, getZodConstraint } from "~/shared/schemas.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CategoryForm, type CategoryFormActionData } from "~/components/admin/category-form";
 import { ErrorPage } from "~/components/error-page";
@@ -10,7 +11,8 @@ import { requireAdmin } from "~/auth/admin-session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const t = await i18nServer.getFixedT(request);
-  return { title: t("admin.categories.newTitle") };
+  // The form's attributes from its schema, so the browser needs no zod to draw it.
+  return { title: t("admin.categories.newTitle"), constraint: getZodConstraint(CategoryCreateSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -20,11 +22,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewCategory() {
   const { t } = useTranslation();
+  const { constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<CategoryFormActionData>();
   return (
     <section className="page admin-page">
       <h1>{t("admin.categories.newTitle")}</h1>
-      <CategoryForm mode="create" actionData={actionData} />
+      <CategoryForm mode="create" actionData={actionData} constraint={constraint} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { z } from "zod";
+import { CategoryActionSchema } from "~/shared/schemas.server";
 import { AdminError } from "~/components/admin/admin-error";
 import { RowActions } from "~/components/admin/row-actions";
 import { Toast } from "~/components/toast";
@@ -12,7 +12,6 @@ import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 
-const CategoryAction = z.object({ intent: z.enum(["toggle", "delete"]), categoryId: z.string().min(1).max(64) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -46,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const t = await i18nServer.getFixedT(request);
   const form = await readFormData(request);
-  const parsed = CategoryAction.safeParse({ intent: form.get("intent"), categoryId: form.get("categoryId") });
+  const parsed = CategoryActionSchema.safeParse({ intent: form.get("intent"), categoryId: form.get("categoryId") });
   if (!parsed.success) return Response.json({ ok: false, message: t("admin.categories.updateFailed") }, { status: 400 });
   if (parsed.data.intent === "toggle") {
     const toggled = await toggleCategory(parsed.data.categoryId);

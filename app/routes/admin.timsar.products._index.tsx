@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { z } from "zod";
+import { ProductActionSchema } from "~/shared/schemas.server";
 import { AdminError } from "~/components/admin/admin-error";
 import { RowActions } from "~/components/admin/row-actions";
 import { Toast } from "~/components/toast";
@@ -12,7 +12,6 @@ import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 
-const ProductAction = z.object({ intent: z.enum(["toggle", "delete"]), productId: z.string().min(1).max(64) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -44,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const t = await i18nServer.getFixedT(request);
   const form = await readFormData(request);
-  const parsed = ProductAction.safeParse({ intent: form.get("intent"), productId: form.get("productId") });
+  const parsed = ProductActionSchema.safeParse({ intent: form.get("intent"), productId: form.get("productId") });
   if (!parsed.success) return Response.json({ ok: false, message: t("admin.products.updateFailed") }, { status: 400 });
   if (parsed.data.intent === "delete") {
     const deleted = await deleteProduct(parsed.data.productId);

@@ -1,3 +1,4 @@
+import { getZodConstraint, productFormSchema } from "~/shared/schemas.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -19,6 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!product) throw new Response(t("admin.products.notFound"), { status: 404 });
   return {
     title: t("admin.productForm.editTitle"),
+    // The form's attributes from its schema, so the browser needs no zod to draw it.
+    constraint: getZodConstraint(productFormSchema("edit")),
     language,
     categories: categories.map((category) => ({ id: category.id, nameEn: category.nameEn, nameAr: category.nameAr })),
     defaults: productFormDefaults(product) as ProductFormDefaults,
@@ -34,12 +37,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditProduct() {
   const { t } = useTranslation();
-  const { categories, language, defaults, productId, heldQuantity } = useLoaderData<typeof loader>();
+  const { categories, language, defaults, productId, heldQuantity, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<ProductFormActionData>();
   return (
     <section className="page admin-page">
       <h1>{t("admin.productForm.editTitle")}</h1>
-      <ProductForm key={productId} mode="edit" categories={categories} language={language} actionData={actionData} defaultValue={defaults} heldQuantity={heldQuantity} />
+      <ProductForm key={productId} mode="edit" constraint={constraint} categories={categories} language={language} actionData={actionData} defaultValue={defaults} heldQuantity={heldQuantity} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { getZodConstraint, productFormSchema } from "~/shared/schemas.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -13,6 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [language, t, categories] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), listAdminCategories()]);
   return {
     title: t("admin.productForm.newTitle"),
+    // The form's attributes from its schema, so the browser needs no zod to draw it.
+    constraint: getZodConstraint(productFormSchema("create")),
     language,
     categories: categories.map((category) => ({ id: category.id, nameEn: category.nameEn, nameAr: category.nameAr })),
   };
@@ -25,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewProduct() {
   const { t } = useTranslation();
-  const { categories, language } = useLoaderData<typeof loader>();
+  const { categories, language, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<ProductFormActionData>();
   const [searchParams] = useSearchParams();
   return (
@@ -33,6 +36,7 @@ export default function NewProduct() {
       <h1>{t("admin.productForm.newTitle")}</h1>
       <ProductForm
         mode="create"
+        constraint={constraint}
         categories={categories}
         language={language}
         actionData={actionData}

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { ChangePasswordSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
+import { useFormValidation } from "~/components/use-form-validation";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard, FormErrors } from "~/components/account/auth-card";
 import { ErrorPage } from "~/components/error-page";
@@ -9,23 +10,23 @@ import { Field } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { changePassword } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
-import { ChangePasswordSchema } from "~/shared/account-schemas";
 import { requireCustomer } from "~/auth/auth.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { destroyCustomerSession } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { accountMessages } from "~/i18n/browser/areas/account";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireCustomer(request);
   const t = await i18nServer.getFixedT(request);
   return {
+    constraint: getZodConstraint(ChangePasswordSchema),
     meta: { title: t("account.changePassword.title"), description: t("account.changePassword.description"), siteName: t("meta.siteName") },
   };
 }
@@ -47,14 +48,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ChangePassword() {
+  const { constraint } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
+  const validate = useFormValidation("changePassword");
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(ChangePasswordSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    onValidate: validate,
   });
   return (
     <AuthCard title={t("account.changePassword.title")} testId="change-password-page">

@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckoutSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
-import { CheckoutSchema } from "~/shared/checkout-schema";
 import { ErrorPage } from "~/components/error-page";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { readCartLines } from "~/cookies/cart.server";
@@ -20,14 +19,14 @@ import { pageMeta } from "~/utils/meta";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import checkoutStyles from "~/styles/checkout.css";
 import { readFormData } from "~/utils/form-data.server";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = checkoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [language, t, customer, isGuest] = await Promise.all([
@@ -44,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     productsTotalFils: cart.productsTotalFils,
     areas,
     defaults: { email: customer?.email ?? "", fullName: customer?.fullName ?? "", phone: customer?.phone ?? "" },
+    // The form's attributes from its schema, so the browser needs no zod to draw it.
+    constraint: getZodConstraint(CheckoutSchema),
     meta: { title: t("checkout.title"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") },
   };
 }

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { EmailSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
+import { useFormValidation } from "~/components/use-form-validation";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard, FormErrors, JsFlag } from "~/components/account/auth-card";
@@ -10,24 +11,26 @@ import { Field, FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { startPasswordReset } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
-import { EmailSchema } from "~/shared/account-schemas";
 import { saveResetEmail } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { accountMessages } from "~/i18n/browser/areas/account";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 /** SPEC section 4: with JavaScript the page shows the message and moves on after about 1.2 s. */
 const NEXT_STEP_DELAY_MS = 1200;
 
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  return { meta: { title: t("account.forgot.title"), description: t("account.forgot.description"), siteName: t("meta.siteName") } };
+  return {
+    constraint: getZodConstraint(EmailSchema),
+    meta: { title: t("account.forgot.title"), description: t("account.forgot.description"), siteName: t("meta.siteName") },
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -42,16 +45,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
+  const { constraint } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const sent = actionData?.sent ?? false;
+  const validate = useFormValidation("forgotPassword");
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(EmailSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailSchema }),
+    onValidate: validate,
   });
   useEffect(() => {
     if (!sent) return;

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, LoginSchema, parseWithZod } from "~/shared/schemas.server";
+import { useFormValidation } from "~/components/use-form-validation";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -8,19 +9,18 @@ import { ErrorPage } from "~/components/error-page";
 import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import accountStyles from "~/styles/account.css";
-import { LoginSchema } from "~/shared/account-schemas";
 import { afterLoginPath, LoginFailure, loginAuthenticator } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { createCustomerSession, getCustomerFromRequest } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { accountMessages } from "~/i18n/browser/areas/account";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 const NOTICES = { reset: "account.messages.passwordResetDone", changed: "account.messages.passwordChanged", registered: "account.messages.registered" } as const;
 
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -29,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const notice = url.searchParams.get("notice");
   return {
+    constraint: getZodConstraint(LoginSchema),
     from,
     notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
     meta: { title: t("account.login.title"), description: t("account.login.description"), siteName: t("meta.siteName") },
@@ -54,14 +55,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Login() {
   const { t } = useTranslation();
-  const { from, notice } = useLoaderData<typeof loader>();
+  const { constraint, from, notice } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const validate = useFormValidation("login");
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(LoginSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    onValidate: validate,
   });
   return (
     <AuthCard title={t("account.login.title")} testId="login-page">

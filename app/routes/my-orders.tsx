@@ -7,12 +7,13 @@ import { getOrdersForCustomer } from "~/models/order-history.server";
 import accountStyles from "~/styles/account.css";
 import { requireCustomer } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { accountMessages } from "~/i18n/browser/areas/account";
+import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The account and checkout texts (order statuses), which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = { messages: { ar: { ...accountMessages.messages.ar, ...checkoutMessages.messages.ar }, en: { ...accountMessages.messages.en, ...checkoutMessages.messages.en } } };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);

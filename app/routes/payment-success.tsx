@@ -11,13 +11,13 @@ import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.serve
 import { getOrderByNumber } from "~/models/order.server";
 import { pageMeta } from "~/utils/meta";
 import checkoutStyles from "~/styles/checkout.css";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 /** `/payment-success?orderNumber=`: the number, a signed invoice link for the buyer, and the e-mail note. */
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = checkoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);

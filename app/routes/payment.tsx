@@ -1,10 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { CardSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CardForm } from "~/components/checkout/card-form";
 import { PaymentMethods } from "~/components/checkout/payment-methods";
-import { CardSchema } from "~/shared/card-schema";
 import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
@@ -18,7 +17,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import checkoutStyles from "~/styles/checkout.css";
 import { readFormData } from "~/utils/form-data.server";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
@@ -29,8 +28,8 @@ const HIDDEN_FIELDS = ["cardNumber", "cvv"];
  * The payment page of an order session. With the test provider it is that provider's hosted card page
  * (CONTRACT.md); with a gateway it lists the gateway's ways to pay, and the chosen one leads to its hosted page.
  */
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = checkoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
@@ -40,7 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!session) return { meta, state: "missing" as const, payment: null, gateway: null };
   if (session.order.paymentStatus === "paid") throw redirect(`/payment-success?orderNumber=${session.order.orderNumber}`);
   if (session.order.paymentStatus !== "unpaid") return { meta, state: "notPayable" as const, payment: null, gateway: null };
-  const payment = { orderSessionId, orderNumber: session.order.orderNumber, amount: formatKD(session.amountFils, language) };
+  // The card form's attributes from its schema, so the browser needs no zod to draw it.
+  const constraint = getZodConstraint(CardSchema);
+  const payment = { orderSessionId, orderNumber: session.order.orderNumber, amount: formatKD(session.amountFils, language), constraint };
   if (session.provider === testProvider.name) return { meta, state: "ready" as const, payment, gateway: null };
   try {
     const methods = await listPaymentMethods(session, language);

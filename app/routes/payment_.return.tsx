@@ -5,13 +5,13 @@ import { PaymentResult } from "~/components/checkout/payment-result";
 import { loadPaymentResult } from "~/models/payment-result.server";
 import { pageMeta } from "~/utils/meta";
 import checkoutStyles from "~/styles/checkout.css";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 /** A payment outcome page by `orderId`; the provider is asked before anything is shown. */
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = checkoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPaymentResult(request);

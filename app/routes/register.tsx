@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { CodeStepSchema, EmailSchema, getZodConstraint, parseWithZod, ProfileSchema } from "~/shared/schemas.server";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -10,14 +10,13 @@ import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { completeRegistration, isRegistrationVerified, startRegistration, verifyRegistrationCode } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
-import { CodeStepSchema, EmailSchema, ProfileSchema } from "~/shared/account-schemas";
 import { readRegistrationProgress, saveRegistrationProgress, type RegistrationProgress } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { clearProofCookieHeader, getProof, proofCookieHeader } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { accountMessages } from "~/i18n/browser/areas/account";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -25,8 +24,8 @@ type StepName = "email" | "code" | "profile";
 type ActionData = { step: StepName; result?: SubmissionResult<string[]>; notice?: string };
 
 /** Step 3 is shown only while this browser still holds a live proof; otherwise back to step 2 (SPEC section 4). */
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getCustomerFromRequest(request)) throw redirect("/account");
@@ -40,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return {
     step,
+    // Each step's form attributes (required, lengths) from its schema, so the browser needs no zod to draw it.
+    constraints: { email: getZodConstraint(EmailSchema), code: getZodConstraint(CodeStepSchema), profile: getZodConstraint(ProfileSchema) },
     email: progress?.email ?? "",
     warning,
     done: new URL(request.url).searchParams.get("done") === "1" && !progress,
@@ -98,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Register() {
   const { t } = useTranslation();
-  const { step, email, warning, done } = useLoaderData<typeof loader>();
+  const { step, email, warning, done, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const resultFor = (name: StepName) => (actionData?.step === name ? actionData.result : undefined);
   return (
@@ -113,9 +114,9 @@ export default function Register() {
       {actionData?.notice ? (
         <FormMessage kind={actionData.notice.endsWith("codeSent") ? "success" : "error"} message={t(actionData.notice as never)} />
       ) : null}
-      {step === 1 ? <EmailStep key="email" lastResult={resultFor("email")} email={email} /> : null}
-      {step === 2 ? <CodeStep key="code" lastResult={resultFor("code")} email={email} /> : null}
-      {step === 3 ? <ProfileStep key="profile" lastResult={resultFor("profile")} email={email} /> : null}
+      {step === 1 ? <EmailStep key="email" lastResult={resultFor("email")} email={email} constraint={constraints.email} /> : null}
+      {step === 2 ? <CodeStep key="code" lastResult={resultFor("code")} email={email} constraint={constraints.code} /> : null}
+      {step === 3 ? <ProfileStep key="profile" lastResult={resultFor("profile")} email={email} constraint={constraints.profile} /> : null}
       <div className="account-links">
         <Link to="/login">{t("account.register.haveAccount")}</Link>
       </div>

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, NewPasswordSchema, parseWithZod } from "~/shared/schemas.server";
+import { useFormValidation } from "~/components/use-form-validation";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
@@ -10,25 +11,25 @@ import { Field, FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { resetPassword } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
-import { NewPasswordSchema } from "~/shared/account-schemas";
 import { readResetEmail, saveResetEmail } from "~/auth/account-flow.server";
 import { pageMeta } from "~/utils/meta";
 import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { accountMessages } from "~/i18n/browser/areas/account";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 /** SPEC section 4: with JavaScript the success message stays 2 s before the login page. */
 const LOGIN_DELAY_MS = 2000;
 
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const email = await readResetEmail(request);
   return {
+    constraint: getZodConstraint(NewPasswordSchema),
     email,
     verified: Boolean(email && getProof(request, "reset", email)),
     meta: { title: t("account.reset.title"), description: t("account.reset.description"), siteName: t("meta.siteName") },
@@ -52,16 +53,17 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const { t } = useTranslation();
-  const { email, verified } = useLoaderData<typeof loader>();
+  const { constraint, email, verified } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const done = actionData?.done ?? false;
+  const validate = useFormValidation("newPassword");
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(NewPasswordSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
+    onValidate: validate,
   });
   useEffect(() => {
     if (!done) return;

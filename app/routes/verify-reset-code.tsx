@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod, ResetCodeStepSchema } from "~/shared/schemas.server";
+import { useFormValidation } from "~/components/use-form-validation";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -9,22 +10,22 @@ import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import { verifyResetCode } from "~/models/customer.server";
 import accountStyles from "~/styles/account.css";
-import { ResetCodeStepSchema } from "~/shared/account-schemas";
 import { readResetEmail } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { proofCookieHeader } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { accountMessages } from "~/i18n/browser/areas/account";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   return {
+    constraint: getZodConstraint(ResetCodeStepSchema),
     email: await readResetEmail(request),
     meta: { title: t("account.verifyReset.title"), description: t("account.verifyReset.description"), siteName: t("meta.siteName") },
   };
@@ -42,14 +43,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function VerifyResetCode() {
   const { t } = useTranslation();
-  const { email } = useLoaderData<typeof loader>();
+  const { constraint, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const validate = useFormValidation("resetCode");
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(ResetCodeStepSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetCodeStepSchema }),
+    onValidate: validate,
   });
   if (!email) {
     return (

@@ -11,15 +11,15 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { lookUpInvoice } from "~/models/invoice-lookup.server";
 import { pageMeta } from "~/utils/meta";
 import checkoutStyles from "~/styles/checkout.css";
-import { accountAndCheckoutMessages } from "~/i18n/browser/areas";
+import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 type Found = { orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
 
 /** Order tracking (a GET form, so it works without JavaScript): the status by number, the invoice with the phone. */
-/** The account and checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = accountAndCheckoutMessages;
+/** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
+export const handle = checkoutMessages;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);

@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import { z } from "zod";
 import { parseKDToFils } from "~/shared/money";
 import { FILTER_COLORS } from "~/shared/product";
 
@@ -119,3 +119,7 @@ export const AdminLoginSchema = z.object({
   email: z.string({ error: "admin.validation.adminEmailRequired" }).trim().max(200),
   password: z.string({ error: "admin.validation.adminPasswordRequired" }).max(200),
 });
+
+/** The list pages' row buttons (show/hide, delete), a schema here rather than in the route so no zod reaches the browser. */
+export const CategoryActionSchema = z.object({ intent: z.enum(["toggle", "delete"]), categoryId: z.string().min(1).max(64) });
+export const ProductActionSchema = z.object({ intent: z.enum(["toggle", "delete"]), productId: z.string().min(1).max(64) });

@@ -1,7 +1,9 @@
-import { z } from "./zod";
+import { z } from "zod";
 import { KUWAIT_PHONE_PATTERN } from "~/shared/phone";
 
-export const BUILDING_TYPES = ["Apartment", "Villa", "Office"] as const;
+import { BUILDING_TYPES } from "./building-types";
+
+export { BUILDING_TYPES };
 
 // A simple address check: something@something.something, as the SPEC's client does.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

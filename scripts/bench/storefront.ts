@@ -8,9 +8,11 @@
  * manifest (scripts/bench/lib/first-load.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { createCookie } from "@remix-run/node";
 import { databaseEngineOf } from "../../app/utils/database-url";
 // @ts-expect-error autocannon ships no type declarations; the small part used here is typed below.
 import autocannonUntyped from "autocannon";
@@ -23,13 +25,16 @@ type AutocannonOptions = { url: string; connections: number; duration: number; h
 const autocannon = autocannonUntyped as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
 const RUNS = 3;
+/** The secret scripts/bench.ts starts the shop with. */
+const BENCH_SESSION_SECRET = "bench-session-secret-0123456789";
 const DURATION_S = 5;
 const WARM_UP_S = 10;
 const CONNECTIONS = 10;
 const PRODUCT_PATH = "/product/seed-product-03";
 
 async function load(url: string, cookie?: string) {
-  const headers = cookie ? { cookie } : undefined;
+  // As a browser asks: every browser accepts compressed pages, and the shop keeps its pages compressed.
+  const headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br", ...(cookie ? { cookie } : {}) };
   // A warm-up so the measured runs see a server in its steady state, as a shop's long-running server is: V8 needs
   // about 20 s of a code path under load before it is fully optimised. After a flood of shared (cached) pages the
   // rendered path was still cold, and with a 1 s warm-up measured 160 to 220 req/s where it settles at about 350.
@@ -132,6 +137,36 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not answer within a minute`);
 }
 
+/**
+ * The cookie of a signed-in shopper: a customer and a session row written straight into the database, as a login
+ * would write them (the session id's SHA-256 as the key), and the id signed with the bench server's secret.
+ */
+async function sessionCookie(databaseUrl: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const key = crypto.createHash("sha256").update(token).digest("base64url");
+  const expires = new Date(Date.now() + 24 * 3600_000);
+  if (databaseEngineOf(databaseUrl) === "postgresql") {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(`INSERT INTO "Customer" ("id", "email", "isVerified", "fullName", "updatedAt") VALUES ('bench-shopper', 'bench@shop.test', TRUE, 'Bench Shopper', now()) ON CONFLICT DO NOTHING`);
+      await client.query(`INSERT INTO "Session" ("id", "kind", "expiresAt", "customerId") VALUES ($1, 'customer', $2, 'bench-shopper')`, [key, expires]);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const db = new Database(databaseUrl.replace(/^file:/, ""));
+    db.pragma("busy_timeout = 5000");
+    const iso = (date: Date) => date.toISOString().replace("Z", "+00:00");
+    const now = iso(new Date());
+    db.prepare(`INSERT OR IGNORE INTO "Customer" ("id", "email", "isVerified", "fullName", "createdAt", "updatedAt") VALUES ('bench-shopper', 'bench@shop.test', 1, 'Bench Shopper', ?, ?)`).run(now, now);
+    db.prepare(`INSERT INTO "Session" ("id", "kind", "expiresAt", "lastSeenAt", "createdAt", "customerId") VALUES (?, 'customer', ?, ?, ?, 'bench-shopper')`).run(key, iso(expires), now, now);
+    db.close();
+  }
+  const cookie = createCookie("__session", { secrets: [BENCH_SESSION_SECRET] });
+  return (await cookie.serialize(token)).split(";")[0];
+}
+
 /** The signed cart cookie of a shopper who added one product, as a browser without JavaScript would. */
 async function cartCookie(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/cart`, {
@@ -152,7 +187,7 @@ export async function bench({ baseUrl, databaseUrl, sparePort }: BenchContext): 
   const children = [
     startProcess(["scripts/bench/lib/baselines.ts", "express", String(expressPort)]),
     startProcess(["scripts/bench/lib/baselines.ts", "remix", String(remixPort)]),
-    startProcess(["server.ts"], { WEB_CONCURRENCY: "1", PORT: String(shopPort), DATABASE_URL: databaseUrl }),
+    startProcess(["server.ts"], { WEB_CONCURRENCY: "1", PORT: String(shopPort), DATABASE_URL: databaseUrl, SESSION_SECRET: BENCH_SESSION_SECRET }),
   ];
   const shop = `http://127.0.0.1:${shopPort}`;
   const rows: BenchRow[] = [];
@@ -163,6 +198,10 @@ export async function bench({ baseUrl, databaseUrl, sparePort }: BenchContext): 
     rows.push({ name: `bare Express req/s, one core (median of ${RUNS})`, value: bareExpress.requestsPerSecond, unit: "req/s", target: "", ok: true });
     rows.push({ name: `bare Remix page req/s, one core (median of ${RUNS})`, value: bareRemix.requestsPerSecond, unit: "req/s", target: "", ok: true });
     const cookie = await cartCookie(shop);
+    const signedIn = `${cookie}; ${await sessionCookie(databaseUrl)}`;
+    if (!(await (await fetch(shop + "/", { headers: { cookie: signedIn } })).text()).includes('href="/account"')) {
+      throw new Error("the bench's signed-in shopper is not signed in");
+    }
     const pages = [
       ["home", "/"],
       ["home, colour filter, price sort, page 2", "/?color=white&sort=price-desc&page=2"],
@@ -172,6 +211,9 @@ export async function bench({ baseUrl, databaseUrl, sparePort }: BenchContext): 
     for (const [name, pagePath] of pages) {
       rows.push(...shareRows(`${name}, first visit`, await load(shop + pagePath), bareExpress, "bare Express", 0.4));
       rows.push(...shareRows(`${name}, with a cart`, await load(shop + pagePath, cookie), bareRemix, "bare Remix", 0.6, 30));
+    }
+    for (const [name, pagePath] of pages.slice(0, 3)) {
+      rows.push(...shareRows(`${name}, signed in with a cart`, await load(shop + pagePath, signedIn), bareRemix, "bare Remix", 0.6, 30));
     }
   } finally {
     for (const child of children) child.kill("SIGTERM");

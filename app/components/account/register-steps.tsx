@@ -1,25 +1,26 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Field, FieldErrors } from "~/components/forms";
-import { CodeStepSchema, EmailSchema, ProfileSchema } from "~/shared/account-schemas";
+import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 import { EmailNote, FormErrors } from "./auth-card";
 
-type StepProps = { lastResult?: SubmissionResult<string[]> | null; email: string };
+/** `constraint`: the step's form attributes, from its schema on the server (app/routes/register.tsx). */
+type StepProps = { lastResult?: SubmissionResult<string[]> | null; email: string; constraint: FormConstraint };
 
 const validation = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
 
-export function EmailStep({ lastResult, email }: StepProps) {
+export function EmailStep({ lastResult, email, constraint }: StepProps) {
   const { t } = useTranslation();
+  const validate = useFormValidation("registerEmail");
   const [form, fields] = useForm({
     id: "register-email",
     lastResult,
     defaultValue: { email },
-    constraint: getZodConstraint(EmailSchema),
+    constraint,
     ...validation,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailSchema }),
+    onValidate: validate,
   });
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -32,14 +33,15 @@ export function EmailStep({ lastResult, email }: StepProps) {
   );
 }
 
-export function CodeStep({ lastResult, email }: StepProps) {
+export function CodeStep({ lastResult, email, constraint }: StepProps) {
   const { t } = useTranslation();
+  const validate = useFormValidation("registerCode");
   const [form, fields] = useForm({
     id: "register-code",
     lastResult,
-    constraint: getZodConstraint(CodeStepSchema),
+    constraint,
     ...validation,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeStepSchema }),
+    onValidate: validate,
   });
   return (
     <>
@@ -66,14 +68,15 @@ export function CodeStep({ lastResult, email }: StepProps) {
   );
 }
 
-export function ProfileStep({ lastResult, email }: StepProps) {
+export function ProfileStep({ lastResult, email, constraint }: StepProps) {
   const { t } = useTranslation();
+  const validate = useFormValidation("registerProfile");
   const [form, fields] = useForm({
     id: "register-profile",
     lastResult,
-    constraint: getZodConstraint(ProfileSchema),
+    constraint,
     ...validation,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    onValidate: validate,
   });
   const phoneProps = getInputProps(fields.phone, { type: "tel" });
   return (

@@ -1,11 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Field, FieldErrors, FormMessage } from "~/components/forms";
 import { Toast } from "~/components/toast";
 import { DelayedRedirect } from "./delayed-redirect";
-import { CategoryCreateSchema, CategoryEditSchema } from "~/shared/admin-schemas";
+import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
 
 /** SPEC section 9: "Category updated successfully" stays 4 s, then the category view. */
 export const CATEGORY_SAVED_REDIRECT_MS = 4000;
@@ -17,22 +16,25 @@ export function CategoryForm({
   actionData,
   defaultValue,
   currentIcon,
+  constraint,
 }: {
   mode: "create" | "edit";
   actionData: CategoryFormActionData | undefined;
   defaultValue?: { nameEn: string; nameAr: string };
   currentIcon?: string;
+  /** The form's attributes from its schema, worked out by the route's loader. */
+  constraint: FormConstraint;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const schema = mode === "create" ? CategoryCreateSchema : CategoryEditSchema;
+  const validate = useFormValidation(mode === "create" ? "categoryCreate" : "categoryEdit");
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue,
-    constraint: getZodConstraint(schema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validate,
   });
   const iconErrors = form.allErrors.iconImage;
   const redirectMs = mode === "create" ? 1200 : CATEGORY_SAVED_REDIRECT_MS;

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { z } from "zod";
@@ -10,7 +9,8 @@ import { filsToKDInput, parseKDToFils } from "~/shared/money";
 import { FILTER_COLORS } from "~/shared/product";
 import { DelayedRedirect } from "./delayed-redirect";
 import { ImageList } from "./image-list";
-import { productFormSchema, type ProductFormMode } from "~/shared/admin-schemas";
+import type { productFormSchema, ProductFormMode } from "~/shared/admin-schemas";
+import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
 
 export const PRODUCT_SAVED_REDIRECT_MS = 1200;
 const MAX_TAG_ROWS = 10;
@@ -50,6 +50,7 @@ export function ProductForm({
   actionData,
   language,
   heldQuantity,
+  constraint,
 }: {
   mode: ProductFormMode;
   categories: { id: string; nameEn: string; nameAr: string }[];
@@ -58,17 +59,19 @@ export function ProductForm({
   language: Language;
   /** Pieces held for unpaid orders, shown beside on hand when editing. */
   heldQuantity?: number;
+  /** The form's attributes from its schema, worked out by the route's loader. */
+  constraint: FormConstraint;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const schema = productFormSchema(mode);
+  const validate = useFormValidation(mode === "create" ? "productCreate" : "productEdit");
   const [form, fields] = useForm<ProductFormDefaults>({
     lastResult: actionData?.result,
     defaultValue,
-    constraint: getZodConstraint(schema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validate,
   });
   const current = (fields.customTags.value as TagRow[] | undefined) ?? defaultValue.customTags ?? [];
   const tagRows = Math.min(MAX_TAG_ROWS, Math.max(2, current.filter((row) => row?.titleEn || row?.titleAr).length + 1));

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { z } from "zod";
 import { FieldErrors, FormMessage } from "~/components/forms";
 import { Toast } from "~/components/toast";
-import { CardSchema } from "~/shared/card-schema";
+import type { CardSchema } from "~/shared/card-schema";
+import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
 import { useHydrated } from "~/components/use-hydrated";
 
 type Props = {
@@ -15,6 +15,7 @@ type Props = {
   amount: string;
   lastResult?: SubmissionResult<string[]>;
   paidOrderNumber: string | null;
+  constraint: FormConstraint;
 };
 
 const SUCCESS_REDIRECT_MS = 4000;
@@ -48,17 +49,18 @@ function DigitsField({ meta, label, maxLength, autoComplete }: { meta: FieldMeta
 }
 
 /** The test provider's card form: digits only, auto-advance with JavaScript, checked again by the server. */
-export function CardForm({ orderSessionId, orderNumber, amount, lastResult, paidOrderNumber }: Props) {
+export function CardForm({ orderSessionId, orderNumber, amount, lastResult, paidOrderNumber, constraint }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const validate = useFormValidation("card");
   const [form, fields] = useForm<z.input<typeof CardSchema>>({
     lastResult,
-    constraint: getZodConstraint(CardSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: { orderSessionId },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CardSchema }),
+    onValidate: validate,
   });
   useEffect(() => {
     if (!paidOrderNumber) return;

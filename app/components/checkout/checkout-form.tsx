@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -9,7 +8,9 @@ import { Toast } from "~/components/toast";
 import { localized, type Language } from "~/i18n/config";
 import { formatKD } from "~/shared/money";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
-import { BUILDING_TYPES, CheckoutSchema } from "~/shared/checkout-schema";
+import { BUILDING_TYPES } from "~/shared/building-types";
+import type { CheckoutSchema } from "~/shared/checkout-schema";
+import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
 import { OrderSummary } from "./order-summary";
 import { useHydrated } from "~/components/use-hydrated";
 
@@ -22,27 +23,32 @@ type Props = {
   lastResult?: SubmissionResult<string[]>;
   paymentUrl: string | null;
   orderSessionId: string | null;
+  constraint: FormConstraint;
 };
 
 const REDIRECT_DELAY_MS = 1200;
 
-function isComplete(form: HTMLFormElement) {
-  return CheckoutSchema.safeParse(Object.fromEntries(new FormData(form))).success;
+type Validate = NonNullable<ReturnType<typeof useFormValidation<"checkout">>>;
+
+/** Whether the form would be accepted; until its check has loaded the server decides, so paying is not held up. */
+function isComplete(form: HTMLFormElement, validate: Validate | undefined) {
+  return validate ? validate({ formData: new FormData(form) }).status === "success" : true;
 }
 
-export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, lastResult, paymentUrl, orderSessionId }: Props) {
+export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, lastResult, paymentUrl, orderSessionId, constraint }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [canPay, setCanPay] = useState(false);
+  const validate = useFormValidation("checkout");
   const [form, fields] = useForm<z.input<typeof CheckoutSchema>>({
     lastResult,
-    constraint: getZodConstraint(CheckoutSchema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CheckoutSchema }),
+    onValidate: validate,
   });
   const [city, setCity] = useState(typeof fields.city.initialValue === "string" ? fields.city.initialValue : "");
   const area = areas.find((candidate) => candidate.nameEn === city);
@@ -50,8 +56,8 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
   const buildingTypeChosen = (BUILDING_TYPES as readonly unknown[]).includes(buildingType) && !fields.buildingType.errors?.length;
 
   useEffect(() => {
-    if (formRef.current) setCanPay(isComplete(formRef.current));
-  }, []);
+    if (formRef.current) setCanPay(isComplete(formRef.current, validate));
+  }, [validate]);
   useEffect(() => {
     if (!paymentUrl) return;
     // SPEC section 3's session keys, for a client that resumes the payment.
@@ -70,8 +76,8 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
         {...getFormProps(form)}
         ref={formRef}
         className="checkout__form"
-        onInput={(event) => setCanPay(isComplete(event.currentTarget))}
-        onChange={(event) => setCanPay(isComplete(event.currentTarget))}
+        onInput={(event) => setCanPay(isComplete(event.currentTarget, validate))}
+        onChange={(event) => setCanPay(isComplete(event.currentTarget, validate))}
       >
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
         <FormMessage message={form.errors?.[0]} />

@@ -1,0 +1,40 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { ChangePasswordSchema, CodeStepSchema, EmailSchema, LoginSchema, NewPasswordSchema, ProfileSchema, ResetCodeStepSchema } from "./account-schemas";
+import { AdminLoginSchema, CategoryCreateSchema, CategoryEditSchema, productFormSchema } from "./admin-schemas";
+import { CardSchema } from "./card-schema";
+import { CheckoutSchema } from "./checkout-schema";
+
+// zod 4 tries `new Function` once to see whether it may compile faster parsers; under the shop's Content-Security-Policy
+// (no 'unsafe-eval') the browser refuses, and Chrome reports a CSP issue on the page (Lighthouse best practices).
+// This module is the only zod that runs in the browser, so it says up front that there is no eval here.
+z.config({ jitless: true });
+
+function check<Schema extends z.ZodType>(schema: Schema) {
+  return (formData: FormData) => parseWithZod(formData, { schema });
+}
+
+/**
+ * Every form's check in the browser, by the same schemas the actions use. zod and the schemas are about 100 KB of
+ * JavaScript, so forms load this module after the page is up (`useFormValidation`), never with it.
+ */
+export const validators = {
+  login: check(LoginSchema),
+  registerEmail: check(EmailSchema),
+  registerCode: check(CodeStepSchema),
+  registerProfile: check(ProfileSchema),
+  forgotPassword: check(EmailSchema),
+  resetCode: check(ResetCodeStepSchema),
+  newPassword: check(NewPasswordSchema),
+  changePassword: check(ChangePasswordSchema),
+  checkout: check(CheckoutSchema),
+  card: check(CardSchema),
+  adminLogin: check(AdminLoginSchema),
+  productCreate: check(productFormSchema("create")),
+  productEdit: check(productFormSchema("edit")),
+  categoryCreate: check(CategoryCreateSchema),
+  categoryEdit: check(CategoryEditSchema),
+};
+
+export type Validators = typeof validators;
+export type FormName = keyof Validators;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { getCustomerSessionCookie, sessionKey } from "~/auth/session.server";
+import { cartCookieHeader } from "~/cookies/cart.server";
+import { createCustomer } from "../../tests/factories/customer";
+import { createSession } from "../../tests/factories/session";
+import { readVisitor } from "./visitor.server";
+
+const requestWith = (...cookies: string[]) => new Request("http://localhost/", { headers: { Cookie: cookies.map((cookie) => cookie.split(";")[0]).join("; ") } });
+
+async function signedIn() {
+  const customer = await createCustomer(prisma);
+  const id = await createSession(prisma, { customerId: customer.id });
+  return { id, cookie: await getCustomerSessionCookie().serialize(id) };
+}
+
+describe("what every page shows of the visitor", () => {
+  it("reads the cart count from the cart cookie and the sign-in from the session row", async () => {
+    const { cookie } = await signedIn();
+    const cart = await cartCookieHeader([
+      { productId: "p1", quantity: 2, customTags: [] },
+      { productId: "p2", quantity: 1, customTags: [] },
+    ]);
+    expect(await readVisitor(requestWith(cookie, cart))).toEqual({ cartCount: 3, isSignedIn: true });
+    expect(await readVisitor(requestWith(cart))).toEqual({ cartCount: 3, isSignedIn: false });
+    expect(await readVisitor(requestWith(`${cookie.split(";")[0].slice(0, -4)}AAAA`))).toEqual({ cartCount: 0, isSignedIn: false });
+  });
+
+  it("answers a session from memory only while the database version is the one it was read at", async () => {
+    const { id, cookie } = await signedIn();
+    expect((await readVisitor(requestWith(cookie), "v1")).isSignedIn).toBe(true);
+    // A logout deletes the row: any commit moves the database's version on, and the next reading asks again.
+    await prisma.session.delete({ where: { id: sessionKey(id) } });
+    expect((await readVisitor(requestWith(cookie), "v1")).isSignedIn).toBe(true);
+    expect((await readVisitor(requestWith(cookie), "v2")).isSignedIn).toBe(false);
+    expect((await readVisitor(requestWith(cookie))).isSignedIn).toBe(false);
+  });
+
+  it("does not keep a session past its end, even when nothing is committed", async () => {
+    const { id, cookie } = await signedIn();
+    await prisma.session.update({ where: { id: sessionKey(id) }, data: { expiresAt: new Date(Date.now() + 300) } });
+    expect((await readVisitor(requestWith(cookie), "v7")).isSignedIn).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await readVisitor(requestWith(cookie), "v7")).isSignedIn).toBe(false);
+  });
+});
