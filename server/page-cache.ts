@@ -200,7 +200,9 @@ export function withoutNonce(html: string, csp: string, nonce: string): { html: 
 function sendPage(req: Request, res: Response, cache: PageCache, key: string, page: SharedPage) {
   res.status(page.status);
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-  res.setHeader("Vary", "Accept-Encoding");
+  // The page depends on these request headers: any cache between the shop and the browser must key on them too, so
+  // one shopper's header (cart count, sign-in) is never handed to another.
+  res.setHeader("Vary", "Accept-Encoding, Accept-Language, Cookie");
   res.setHeader("ETag", page.etag);
   if (req.get("if-none-match") === page.etag) {
     res.status(304).end();
