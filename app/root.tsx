@@ -55,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With the CSS in the page nothing holds the first paint, and Chrome would paint a half-parsed page whose
             footer then grows and pushes the content up (CLS). Chrome waits for the element named here to be
             inserted, not finished, so it names the first element after the footer. */}
+        {/* eslint-disable-next-line react/no-unknown-property -- `blocking` is HTML's render-blocking attribute, newer than the plugin's list */}
         <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         <Links />
         {data?.messagesModule ? <link rel="modulepreload" href={data.messagesModule} /> : null}
