@@ -7,6 +7,8 @@ import { getLanguage } from "./i18n/i18next.server";
 import { I18nProvider } from "./i18n/react";
 import { resources } from "./i18n/resources";
 import { NonceContext } from "./utils/nonce";
+import { ShopStylesContext } from "./utils/shop-styles";
+import { shopStylesText } from "./utils/shop-styles.server";
 import { redactText } from "./utils/redact";
 
 export const streamTimeout = 5_000;
@@ -39,9 +41,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nProvider language={language} messages={resources[language].translation}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </I18nProvider>
+        <ShopStylesContext.Provider value={shopStylesText()}>
+          <I18nProvider language={language} messages={resources[language].translation}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          </I18nProvider>
+        </ShopStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

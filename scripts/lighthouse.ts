@@ -3,7 +3,8 @@
  * shopper meets first, in Arabic and English, through Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
  * Serves the production build on loopback with a fresh demo database, as `npm run bench` does, runs each page
  * RUNS times (default 3) and prints the median of each category score and of LCP, FCP, TBT and CLS, then the audits
- * that cost a page points. `npm run lighthouse -- home cart` runs only the pages named.
+ * that cost a page points. `npm run lighthouse -- home cart` runs only the pages named; LIGHTHOUSE_REPORTS=DIR keeps
+ * every run's full report there as JSON, to read why an audit failed.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +16,7 @@ import { median } from "./bench/lib/median";
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3400);
 const baseUrl = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.RUNS ?? 3);
+const reportFolder = process.env.LIGHTHOUSE_REPORTS;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 const databaseFile = path.resolve("tests/.tmp/lighthouse.db");
@@ -90,6 +92,10 @@ async function main() {
             extraHeaders: { Cookie: [`lang=${language}`, cookies].filter(Boolean).join("; ") },
           });
           if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+          if (reportFolder) {
+            fs.mkdirSync(reportFolder, { recursive: true });
+            fs.writeFileSync(path.join(reportFolder, `${page}-${language}-${run + 1}.json`), JSON.stringify(result.lhr));
+          }
           results.push(result.lhr);
         }
         const failing = new Set<string>();

@@ -12,7 +12,6 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getVisibleCategories } from "~/models/category.server";
 import { getStorefrontProducts } from "~/models/product.server";
 import { readFlash } from "~/cookies/shop-flash.server";
-import shopStyles from "~/styles/shop.css";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
@@ -22,7 +21,6 @@ import { sharedPageHeaders } from "~/utils/shared-page";
 export const headers = sharedPageHeaders;
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: shopStyles },
   // The hero is the largest paint: fetched at once, the picture the <picture> below will choose for this screen.
   { rel: "preload", as: "image", href: "/images/hero-mobile.webp", media: "(max-width: 640px)", fetchPriority: "high" },
   { rel: "preload", as: "image", href: "/images/hero-desktop.webp", media: "(min-width: 641px)", fetchPriority: "high" },

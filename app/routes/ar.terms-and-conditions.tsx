@@ -1,14 +1,10 @@
-import type { LinksFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalErrorBoundary, LegalPage, legalMeta } from "~/components/shop/legal-page";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { legalPage } from "~/models/legal.server";
-import shopStyles from "~/styles/shop.css";
 import { sharedPageHeaders } from "~/utils/shared-page";
 
 export const headers = sharedPageHeaders;
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 
 /** The Arabic address of /terms-and-conditions: Arabic whatever language the visitor chose. */
 export function loader() {

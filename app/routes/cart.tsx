@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CartView } from "~/components/shop/cart-view";
@@ -10,15 +10,12 @@ import { cartCookieHeader, cartCookieHeaderIfFits, clearCartCookieHeader, readCa
 import { addToCart, getCartView, removeLine, setLineQuantity, type CartChange } from "~/models/cart.server";
 import { readFlash, setFlashHeader } from "~/cookies/shop-flash.server";
 import { CartActionSchema } from "~/models/storefront-input.server";
-import shopStyles from "~/styles/shop.css";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { checkoutHref } from "~/shared/storefront";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [lines, customer, language] = await Promise.all([readCartLines(request), getCustomerFromRequest(request), getLanguage(request)]);

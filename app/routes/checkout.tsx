@@ -1,5 +1,5 @@
 import { CheckoutSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
@@ -17,11 +17,8 @@ import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS 
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { getCustomerFromRequest } from "~/auth/session.server";
-import checkoutStyles from "~/styles/checkout.css";
 import { readFormData } from "~/utils/form-data.server";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 

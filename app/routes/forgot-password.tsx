@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { EmailSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
 import { useFormValidation } from "~/components/use-form-validation";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -10,14 +10,11 @@ import { ErrorPage } from "~/components/error-page";
 import { Field, FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { startPasswordReset } from "~/models/customer.server";
-import accountStyles from "~/styles/account.css";
 import { saveResetEmail } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 /** SPEC section 4: with JavaScript the page shows the message and moves on after about 1.2 s. */
 const NEXT_STEP_DELAY_MS = 1200;

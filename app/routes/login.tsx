@@ -1,21 +1,18 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, LoginSchema, parseWithZod } from "~/shared/schemas.server";
 import { useFormValidation } from "~/components/use-form-validation";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard, FormErrors } from "~/components/account/auth-card";
 import { ErrorPage } from "~/components/error-page";
 import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
-import accountStyles from "~/styles/account.css";
 import { afterLoginPath, LoginFailure, loginAuthenticator } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { createCustomerSession, getCustomerFromRequest } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 const NOTICES = { reset: "account.messages.passwordResetDone", changed: "account.messages.passwordChanged", registered: "account.messages.registered" } as const;
 

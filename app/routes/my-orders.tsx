@@ -1,16 +1,13 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { OrderCard } from "~/components/account/order-card";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getOrdersForCustomer } from "~/models/order-history.server";
-import accountStyles from "~/styles/account.css";
 import { requireCustomer } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 /** The account and checkout texts (order statuses), which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = { messages: { ar: { ...accountMessages.messages.ar, ...checkoutMessages.messages.ar }, en: { ...accountMessages.messages.en, ...checkoutMessages.messages.en } } };

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -10,10 +10,7 @@ import { clearCartCookieHeader } from "~/cookies/cart.server";
 import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
 import { getOrderByNumber } from "~/models/order.server";
 import { pageMeta } from "~/utils/meta";
-import checkoutStyles from "~/styles/checkout.css";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 /** `/payment-success?orderNumber=`: the number, a signed invoice link for the buyer, and the e-mail note. */
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */

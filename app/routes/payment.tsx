@@ -1,5 +1,5 @@
 import { CardSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CardForm } from "~/components/checkout/card-form";
@@ -15,11 +15,8 @@ import { testProvider } from "~/payments/test-provider.server";
 import { formatKD } from "~/shared/money";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
-import checkoutStyles from "~/styles/checkout.css";
 import { readFormData } from "~/utils/form-data.server";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 // Card numbers and CVVs are never sent back to the page, stored or logged.
 const HIDDEN_FIELDS = ["cardNumber", "cvv"];

@@ -1,13 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ErrorPage } from "~/components/error-page";
 import { PaymentResult } from "~/components/checkout/payment-result";
 import { loadPaymentResult } from "~/models/payment-result.server";
 import { pageMeta } from "~/utils/meta";
-import checkoutStyles from "~/styles/checkout.css";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 /** A payment outcome page by `orderId`; the provider is asked before anything is shown. */
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */

@@ -1,2 +1,2 @@
 // /payment/success is the same outcome page as /payment/return: both take `orderId` and verify it.
-export { ErrorBoundary, default, handle, links, loader, meta } from "./payment_.return";
+export { ErrorBoundary, default, handle, loader, meta } from "./payment_.return";

@@ -1,15 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalErrorBoundary, LegalPage, legalMeta } from "~/components/shop/legal-page";
 import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { legalPage } from "~/models/legal.server";
-import shopStyles from "~/styles/shop.css";
 import { sharedPageHeaders } from "~/utils/shared-page";
 
 export const headers = sharedPageHeaders;
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 
 /** In the visitor's chosen language; /ar/privacy-policy is always Arabic. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AddToCartForm } from "~/components/shop/add-to-cart-form";
@@ -12,15 +12,12 @@ import { fixedT } from "~/i18n/fixed-t.server";
 import { getVisibleProduct, isInStock, productImages, showsDiscount } from "~/models/product.server";
 import { readFlash } from "~/cookies/shop-flash.server";
 import { ProductParamsSchema } from "~/models/storefront-input.server";
-import shopStyles from "~/styles/shop.css";
 import { filsToKD } from "~/shared/money";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
 import { sharedPageHeaders } from "~/utils/shared-page";
 
 export const headers = sharedPageHeaders;
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const parsed = ProductParamsSchema.safeParse(params);

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { CodeStepSchema, EmailSchema, getZodConstraint, parseWithZod, ProfileSchema } from "~/shared/schemas.server";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard } from "~/components/account/auth-card";
@@ -9,7 +9,6 @@ import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { completeRegistration, isRegistrationVerified, startRegistration, verifyRegistrationCode } from "~/models/customer.server";
-import accountStyles from "~/styles/account.css";
 import { readRegistrationProgress, saveRegistrationProgress, type RegistrationProgress } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
@@ -17,8 +16,6 @@ import { getCustomerFromRequest } from "~/auth/session.server";
 import { clearProofCookieHeader, getProof, proofCookieHeader } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 type StepName = "email" | "code" | "profile";
 type ActionData = { step: StepName; result?: SubmissionResult<string[]>; notice?: string };

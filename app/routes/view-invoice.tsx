@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -10,10 +10,7 @@ import { inLanguage } from "~/i18n/bilingual.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { lookUpInvoice } from "~/models/invoice-lookup.server";
 import { pageMeta } from "~/utils/meta";
-import checkoutStyles from "~/styles/checkout.css";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 type Found = { orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { parseKDToFils } from "~/shared/money";
 import { FILTER_COLORS } from "~/shared/product";
 

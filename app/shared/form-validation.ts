@@ -1,14 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import type { z } from "zod";
 import { ChangePasswordSchema, CodeStepSchema, EmailSchema, LoginSchema, NewPasswordSchema, ProfileSchema, ResetCodeStepSchema } from "./account-schemas";
 import { AdminLoginSchema, CategoryCreateSchema, CategoryEditSchema, productFormSchema } from "./admin-schemas";
 import { CardSchema } from "./card-schema";
 import { CheckoutSchema } from "./checkout-schema";
-
-// zod 4 tries `new Function` once to see whether it may compile faster parsers; under the shop's Content-Security-Policy
-// (no 'unsafe-eval') the browser refuses, and Chrome reports a CSP issue on the page (Lighthouse best practices).
-// This module is the only zod that runs in the browser, so it says up front that there is no eval here.
-z.config({ jitless: true });
 
 function check<Schema extends z.ZodType>(schema: Schema) {
   return (formData: FormData) => parseWithZod(formData, { schema });
