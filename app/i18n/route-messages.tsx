@@ -9,8 +9,15 @@ function withArea(base: Messages, area: object): Messages {
   let byArea = merged.get(base);
   if (!byArea) merged.set(base, (byArea = new WeakMap()));
   let table = byArea.get(area);
-  if (!table) byArea.set(area, (table = { ...base, ...area } as Messages));
+  if (!table) byArea.set(area, (table = mergeArea(base, area)));
   return table;
+}
+
+/** An area adds namespaces, or sections to one: the admin pages' groups all fill `admin`. */
+function mergeArea(base: Messages, area: object): Messages {
+  const table: Record<string, unknown> = { ...base };
+  for (const [name, texts] of Object.entries(area)) table[name] = { ...(table[name] as object | undefined), ...(texts as object) };
+  return table as Messages;
 }
 
 /**
