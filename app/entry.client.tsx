@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { languageOrDefault } from "./i18n/config";
 import { I18nProvider, type Messages } from "./i18n/react";
+import { loadRouteMessages } from "./i18n/area-messages";
 
 const language = languageOrDefault(document.documentElement.lang);
 
@@ -10,7 +11,15 @@ const language = languageOrDefault(document.documentElement.lang);
 // <head> (app/utils/browser-messages.server.ts), so it costs no extra round trip.
 const loading = language === "ar" ? import("./i18n/browser/ar") : import("./i18n/browser/en");
 
-void loading.then(({ messages }) => {
+// The first page's routes are imported by Remix's inline script before this entry runs; their area texts
+// (account, checkout, administration) are fetched alongside, so the page hydrates with every text it shows.
+const routeModules = (window as { __remixRouteModules?: Record<string, { handle?: unknown }> }).__remixRouteModules ?? {};
+const areas = loadRouteMessages(
+  Object.values(routeModules).map((module) => module.handle),
+  language,
+);
+
+void Promise.all([loading, areas]).then(([{ messages }]) => {
   startTransition(() => {
     hydrateRoot(
       document,

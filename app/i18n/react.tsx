@@ -80,6 +80,7 @@ export function useTranslation(): I18nValue {
  * used modules here, in the module the client entry and every page reach, puts them in the one long-cached file with
  * React and Remix.
  */
+export * as bundledAreaMessages from "./area-messages";
 export * as bundledConfig from "./config";
 export * as bundledMoney from "~/shared/money";
 export * as bundledProduct from "~/shared/product";

@@ -1,9 +1,6 @@
-import { useMatches } from "@remix-run/react";
-import type { Language } from "./config";
+import { useLocation, useMatches } from "@remix-run/react";
+import { areaOf, loadArea, loadedArea } from "./area-messages";
 import { I18nProvider, useTranslation, type Messages } from "./react";
-
-/** A route's texts beyond the ones every page has, in both languages, declared as `handle.messages`. */
-export type RouteMessages = Record<Language, object>;
 
 // One merged table per (base, areas) so the translator and its lookups are made once, not on every render.
 const merged = new WeakMap<object, WeakMap<object, Messages>>();
@@ -12,21 +9,40 @@ function withArea(base: Messages, area: object): Messages {
   let byArea = merged.get(base);
   if (!byArea) merged.set(base, (byArea = new WeakMap()));
   let table = byArea.get(area);
-  if (!table) byArea.set(area, (table = { ...base, ...area } as Messages));
+  if (!table) byArea.set(area, (table = mergeArea(base, area)));
   return table;
 }
 
+/** An area adds namespaces, or sections to one: the admin pages' groups all fill `admin`. */
+function mergeArea(base: Messages, area: object): Messages {
+  const table: Record<string, unknown> = { ...base };
+  for (const [name, texts] of Object.entries(area)) table[name] = { ...(table[name] as object | undefined), ...(texts as object) };
+  return table as Messages;
+}
+
 /**
- * Adds the texts of the matched routes' areas (app/i18n/browser/areas/) to the page's own. In the browser those
- * start as the shell and catalogue texts of one language (app/entry.client.tsx); on the server they are all texts,
- * and adding changes nothing.
+ * Adds the texts of the matched routes' areas to the page's own. In the browser those start as the shell and
+ * catalogue texts of one language (app/entry.client.tsx); on the server they are all texts, and nothing is added.
+ * A client navigation into an area whose texts have not arrived waits for them: Remix renders navigations in a
+ * transition, so the previous page stays on screen meanwhile. If they cannot be fetched, the page is loaded whole.
  */
 export function WithRouteMessages({ children }: { children: React.ReactNode }) {
   const { i18n, messages } = useTranslation();
+  const matches = useMatches();
+  const location = useLocation();
+  if (typeof document === "undefined") return <>{children}</>;
   let table = messages;
-  for (const match of useMatches()) {
-    const area = (match.handle as { messages?: RouteMessages } | undefined)?.messages?.[i18n.language];
-    if (area) table = withArea(table, area);
+  for (const match of matches) {
+    const load = areaOf(match.handle, i18n.language);
+    if (!load) continue;
+    const area = loadedArea(load);
+    if (!area) {
+      throw loadArea(load).catch(() => {
+        window.location.assign(location.pathname + location.search);
+        return new Promise<never>(() => {});
+      });
+    }
+    table = withArea(table, area);
   }
   if (table === messages) return <>{children}</>;
   return (

@@ -11,6 +11,10 @@ import { verifyAdminLogin } from "~/models/admin.server";
 import { createAdminSession, getAdminFromRequest } from "~/auth/admin-session.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
+import { adminLoginMessages } from "~/i18n/browser/areas/admin/login";
+
+/** The sign-in page's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminLoginMessages;
 
 const DASHBOARD = "/admin/timsar/dashboard";
 

@@ -8,6 +8,10 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { getAdminCategory } from "~/models/admin-catalogue.server";
 import { categoryFormAction } from "~/admin/category-form.server";
 import { requireAdmin } from "~/auth/admin-session.server";
+import { adminCategoryMessages } from "~/i18n/browser/areas/admin/categories";
+
+/** The category pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminCategoryMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -11,6 +11,10 @@ import { deleteCategory, listAdminCategories, listAdminProducts, toggleCategory 
 import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
+import { adminCategoryOverviewMessages } from "~/i18n/browser/areas/admin/category-overview";
+
+/** The category and product pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminCategoryOverviewMessages;
 
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,6 +4,10 @@ import { useTranslation } from "~/i18n/react";
 import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/auth/admin-session.server";
+import { adminDashboardMessages } from "~/i18n/browser/areas/admin/dashboard";
+
+/** The dashboard's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminDashboardMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

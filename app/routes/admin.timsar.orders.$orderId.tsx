@@ -18,6 +18,10 @@ import { handleStatusForm } from "~/admin/status-action.server";
 import { formatKD } from "~/shared/money";
 import { ORDER_STATUSES, orderStatusBadge } from "~/shared/order-status";
 import { readFormData } from "~/utils/form-data.server";
+import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
+
+/** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminOrderMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

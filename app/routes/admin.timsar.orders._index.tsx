@@ -16,6 +16,10 @@ import { handleStatusForm } from "~/admin/status-action.server";
 import { formatKD } from "~/shared/money";
 import { readPageParam } from "~/shared/paging";
 import { readFormData } from "~/utils/form-data.server";
+import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
+
+/** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminOrderMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -11,6 +11,10 @@ import { deleteProduct, listAdminCategories, listAdminProducts, onHandOf, toggle
 import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
+import { adminProductMessages } from "~/i18n/browser/areas/admin/products";
+
+/** The product pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminProductMessages;
 
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,6 +8,10 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { listAdminCategories } from "~/models/admin-catalogue.server";
 import { productFormAction } from "~/admin/product-form.server";
 import { requireAdmin } from "~/auth/admin-session.server";
+import { adminProductMessages } from "~/i18n/browser/areas/admin/products";
+
+/** The product pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminProductMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -7,6 +7,10 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getRegisteredPhones } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdmin } from "~/auth/admin-session.server";
+import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
+
+/** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminOrderMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -8,6 +8,10 @@ import { getSalesReport, resolveSalesRange } from "~/models/sales-report.server"
 import { formatAdminDate, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
+import { adminReportMessages } from "~/i18n/browser/areas/admin/report";
+
+/** The sales report's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminReportMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -4,7 +4,7 @@ import { AdminNav } from "~/components/admin/admin-nav";
 import { ErrorPage } from "~/components/error-page";
 import { getAdminFromRequest } from "~/auth/admin-session.server";
 import adminStyles from "~/styles/admin.css";
-import { adminMessages } from "~/i18n/browser/areas/admin";
+import { adminMessages } from "~/i18n/browser/areas/admin/shell";
 
 /** Admin pages hold customers' personal data: never stored by caches, never indexed. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });

@@ -9,6 +9,10 @@ import { getOrdersByPhone } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
+import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
+
+/** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminOrderMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -4,6 +4,12 @@ import { ChangePasswordSchema, CodeStepSchema, EmailSchema, LoginSchema, NewPass
 import { AdminLoginSchema, CategoryCreateSchema, CategoryEditSchema, productFormSchema } from "./admin-schemas";
 import { CardSchema } from "./card-schema";
 import { CheckoutSchema } from "./checkout-schema";
+// Bundling hints (docs/decisions/0021-javascript-budget.md); both modules are on the page before this one loads.
+// Reaching the module every page reaches lets esbuild file money and the product rules, which the schemas share
+// with the storefront, in the pages' common file; reaching the form fields puts conform's DOM half, which
+// parseWithZod uses here, in one file with its React half (0.7 KB less than two, which repeat Babel's helpers).
+import "~/i18n/react";
+export * as bundledForms from "~/components/forms";
 
 function check<Schema extends z.ZodType>(schema: Schema) {
   return (formData: FormData) => parseWithZod(formData, { schema });

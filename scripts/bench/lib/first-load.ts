@@ -2,7 +2,8 @@
  * The JavaScript a browser fetches before a route's page is interactive, from the Remix asset manifest of the
  * production build: the client entry and its imports, for the route and each of its parents the module and its
  * imports (what `<Scripts>` writes as modulepreloads), and the page language's texts, which the entry imports
- * (app/i18n/browser; Arabic, the default and the larger). The manifest itself is not fetched: with
+ * (app/i18n/browser; Arabic, the default and the larger), with the texts of the page's areas (account, checkout,
+ * administration), which it fetches before hydrating (app/i18n/area-messages.ts). The manifest itself is not fetched: with
  * v3_lazyRouteDiscovery the page carries the part it needs inline. Sizes are gzipped at level 9.
  */
 import fs from "node:fs";
@@ -23,20 +24,35 @@ export function readManifest(publicDir = path.resolve("public")): Manifest {
   return { ...manifest, url: manifest.url ?? `/build/${file}` };
 }
 
+type Metafile = { outputs: Record<string, { entryPoint?: string; imports: { path: string; kind: string }[] }> };
+
+function readMetafile(publicDir: string): Metafile {
+  return JSON.parse(fs.readFileSync(path.join(publicDir, "..", "build", "metafile.js.json"), "utf8")) as Metafile;
+}
+
 /** The built module of the default language's browser texts, from the esbuild metafile beside the server build. */
-function browserMessages(publicDir: string): string[] {
-  const metafileFile = path.join(publicDir, "..", "build", "metafile.js.json");
-  const { outputs } = JSON.parse(fs.readFileSync(metafileFile, "utf8")) as { outputs: Record<string, { entryPoint?: string }> };
+function browserMessages({ outputs }: Metafile): string[] {
   const output = Object.keys(outputs).find((name) => outputs[name].entryPoint === "app/i18n/browser/ar.ts" && name.endsWith(".js"));
-  if (!output) throw new Error(`${metafileFile} names no module for app/i18n/browser/ar.ts`);
+  if (!output) throw new Error("the build's metafile names no module for app/i18n/browser/ar.ts");
   return [`/${output.replace(/^public\//, "")}`];
+}
+
+/** The default language's area texts that the given files import on demand (a route's `handle.messages`). */
+function areaMessages({ outputs }: Metafile, files: Iterable<string>): string[] {
+  return [...files].flatMap((file) =>
+    (outputs[`public${file}`]?.imports ?? [])
+      .filter(({ path: target, kind }) => kind === "dynamic-import" && /^app\/i18n\/locales\/ar\//.test(outputs[target]?.entryPoint ?? ""))
+      .map(({ path: target }) => `/${target.replace(/^public\//, "")}`),
+  );
 }
 
 export function firstLoad(manifest: Manifest, routeId: string, publicDir = path.resolve("public")): FirstLoad {
   const chain: ManifestRoute[] = [];
   for (let route: ManifestRoute | undefined = manifest.routes[routeId]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) chain.unshift(route);
-  const paths = new Set([manifest.entry.module, ...manifest.entry.imports, ...browserMessages(publicDir)]);
+  const metafile = readMetafile(publicDir);
+  const paths = new Set([manifest.entry.module, ...manifest.entry.imports, ...browserMessages(metafile)]);
   for (const route of chain) for (const file of [route.module, ...(route.imports ?? [])]) paths.add(file);
+  for (const file of areaMessages(metafile, [...paths])) paths.add(file);
   const files = [...paths].map((file) => ({ path: file, gzipBytes: gzipSync(fs.readFileSync(path.join(publicDir, file)), { level: 9 }).length }));
   return { routeId, files, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) };
 }

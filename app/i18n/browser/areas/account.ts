@@ -1,6 +1,9 @@
-import { account as ar } from "../../locales/ar/account";
-import { account as en } from "../../locales/en/account";
-import type { RouteMessages } from "../../route-messages";
+import type { RouteMessages } from "../../area-messages";
 
-/** The account pages' texts in both languages, for their routes' `handle` (app/i18n/route-messages.tsx). */
-export const accountMessages: { messages: RouteMessages } = { messages: { ar, en } };
+/** The account pages' texts, for their routes' `handle`. The browser loads only the page's language (app/i18n/route-messages.tsx). */
+export const accountMessages: { messages: RouteMessages } = {
+  messages: {
+    ar: () => import("../../locales/ar/account").then((module) => module.account),
+    en: () => import("../../locales/en/account").then((module) => module.account),
+  },
+};

@@ -59,18 +59,4 @@ export const common: TranslationOf<typeof en> = {
     errorBody: "حدث خطأ غير متوقع. يرجى المحاولة مرة أخرى بعد قليل.",
     backHome: "العودة للتسوق",
   },
-  api: {
-    methodNotAllowed: "الطريقة غير مسموحة",
-    usePost: "استخدم POST لهذا العنوان.",
-    invalidJson: "يجب أن يكون محتوى الطلب بصيغة JSON صحيحة.",
-    formUnreadable: "تعذرت قراءة النموذج.",
-    crossSiteRefused: "تم رفض طلب من موقع آخر.",
-    formTooLarge: "الطلب كبير جداً: الحد الأقصى للنماذج وبيانات JSON هو {{limit}} كيلوبايت.",
-    uploadTooLarge: "الملف المرفوع كبير جداً: الحد الأقصى {{limit}} ميغابايت في المرة الواحدة.",
-    tooLargeTitle: "الطلب كبير جداً",
-    invalidPaging: "يجب أن تكون قيمة {{name}} عدداً صحيحاً من {{min}} إلى {{max}}.",
-    unreadableAddress: "تعذرت قراءة عنوان هذا الطلب.",
-    legacyDataRequest: "لا يجيب هذا المتجر على طلبات ‎?_data=‎.",
-    formExpected: "يقبل هذا العنوان نموذجاً فقط: application/x-www-form-urlencoded أو multipart/form-data.",
-  },
 };

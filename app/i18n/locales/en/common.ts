@@ -57,18 +57,4 @@ export const common = {
     errorBody: "An unexpected error happened. Please try again in a moment.",
     backHome: "Back to Shop",
   },
-  api: {
-    methodNotAllowed: "Method not allowed",
-    usePost: "Use POST for this address.",
-    invalidJson: "Request body must be valid JSON.",
-    formUnreadable: "The form could not be read.",
-    crossSiteRefused: "Cross-site request refused.",
-    formTooLarge: "The request is too large: forms and JSON may be at most {{limit}} KB.",
-    uploadTooLarge: "The upload is too large: at most {{limit}} MB may be sent at once.",
-    tooLargeTitle: "Request too large",
-    invalidPaging: "{{name}} must be a whole number from {{min}} to {{max}}.",
-    unreadableAddress: "The address of this request could not be read.",
-    legacyDataRequest: "This shop does not answer ?_data= requests.",
-    formExpected: "This address takes a form: application/x-www-form-urlencoded or multipart/form-data.",
-  },
 };

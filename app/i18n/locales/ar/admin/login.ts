@@ -1,0 +1,14 @@
+import type { login as en } from "../../en/admin/login";
+import type { TranslationOf } from "../../../types";
+
+export const login: TranslationOf<typeof en> = {
+  login: {
+    title: "دخول المسؤول",
+    email: "البريد الإلكتروني",
+    password: "كلمة المرور",
+    submit: "تسجيل الدخول",
+    failed: "فشل تسجيل الدخول",
+    invalidCredentials: "بيانات الدخول غير صحيحة",
+    tooManyAttempts: "محاولات كثيرة جداً. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
+  },
+};

@@ -1,0 +1,25 @@
+/** The sales report. */
+export const report = {
+  report: {
+    title: "Sales Report",
+    dateFrom: "From",
+    dateTo: "To",
+    show: "Show report",
+    csv: "Download CSV",
+    day: "Day",
+    orders: "Orders",
+    orderNumber: "Order number",
+    amount: "Amount",
+    productsTotal: "Products total",
+    deliveryTotal: "Delivery total",
+    total: "Total",
+    summary: "Range summary",
+    orderCount: "Paid orders",
+    fullMonth: "This range is a full month.",
+    noSales: "No paid orders in this range.",
+    onlyPaid: "Only paid orders are counted.",
+    invalidDate: "Please enter valid dates.",
+    rangeOrder: "The start date must not be after the end date.",
+    rangeTooLong: "Please choose a range of at most 366 days.",
+  },
+};
