@@ -44,8 +44,6 @@ async function expectSameDocumentWithoutKeys(page: Page) {
 
 for (const language of ["ar", "en"] as const) {
   test.describe(`area texts in ${language}`, () => {
-    test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript every page comes whole from the server");
-
     test.beforeEach(async ({ context, baseURL }) => {
       if (language === "en") await useEnglish(context, baseURL!);
     });

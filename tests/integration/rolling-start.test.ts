@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { databaseEngine } from "~/db.server";
 import { startServer } from "../setup/server-process";
-import { PROJECT_PORT_OFFSET } from "../support/test-server";
+import { randomTestPort } from "../support/test-server";
 
 /**
  * A rolling restart starts a server of the same release beside running ones: `npm start` must come up on the same
@@ -11,7 +11,7 @@ import { PROJECT_PORT_OFFSET } from "../support/test-server";
  */
 describe("npm start beside a running server", () => {
   it(`comes up on the same ${databaseEngine} database while the first server is busy writing`, { timeout: 120_000 }, async () => {
-    const first = 5900 + PROJECT_PORT_OFFSET + Math.floor(Math.random() * 40);
+    const first = randomTestPort(5900, 40);
     const second = first + 50;
     const running = startServer(first, { WEB_CONCURRENCY: "1" });
     await running.ready;
