@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { startPostgresCluster } from "./lib/postgres-cluster";
+import { waitForServer } from "./bench/lib/wait-for-server";
 
 /** `sparePort`: a free port for a module that needs a server of its own. */
 export type BenchContext = { baseUrl: string; databaseUrl: string; sparePort: number };
@@ -35,21 +36,9 @@ const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"]
   stdio: ["ignore", "ignore", "inherit"],
 });
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the server did not start within 2 minutes");
-}
-
 const rows: BenchRow[] = [];
 try {
-  await waitForServer();
+  await waitForServer(baseUrl);
   const dir = path.resolve("scripts/bench");
   const modules = fs.readdirSync(dir).filter((file) => file.endsWith(".ts") && !file.includes(".test."));
   for (const file of modules.sort()) {

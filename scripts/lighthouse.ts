@@ -12,6 +12,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { median } from "./bench/lib/median";
+import { waitForServer } from "./bench/lib/wait-for-server";
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3400);
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -35,18 +36,6 @@ const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"]
   stdio: ["ignore", "ignore", "inherit"],
 });
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the server did not start within 2 minutes");
-}
-
 /** The cookies a browser holds after the form posts that put a product in the cart and choose guest checkout. */
 async function shopperCookies(): Promise<{ cart: string; guest: string }> {
   const post = async (to: string, fields: Record<string, string>) => {
@@ -62,7 +51,7 @@ async function shopperCookies(): Promise<{ cart: string; guest: string }> {
 type Row = { page: string; language: string; scores: Record<string, number>; metrics: Record<string, number>; failing: Set<string> };
 
 async function main() {
-  await waitForServer();
+  await waitForServer(baseUrl);
   const { cart, guest } = await shopperCookies();
   const pages: [string, string, string][] = [
     ["home", "/", ""],

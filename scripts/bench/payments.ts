@@ -20,6 +20,7 @@ import { startFakeMyFatoorah } from "../../tests/fakes/myfatoorah";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import type { BenchContext, BenchRow } from "../bench";
 import { median } from "./lib/median";
+import { waitForServer } from "./lib/wait-for-server";
 
 type AutocannonResult = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
 type AutocannonOptions = { url: string; connections: number; duration: number; headers?: Record<string, string> };
@@ -60,18 +61,6 @@ function startShop(port: number, databaseFile: string, env: Record<string, strin
     stdio: ["ignore", "ignore", "inherit"],
   });
   return child;
-}
-
-async function waitForServer(baseUrl: string) {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the gateway shop did not start within 2 minutes");
 }
 
 let shopperNumber = 0;
@@ -229,7 +218,7 @@ export async function bench({ sparePort: port }: BenchContext): Promise<BenchRow
   const fake = await startFakeMyFatoorah({ apiKey: API_KEY, webhookSecret: WEBHOOK_SECRET });
   const server = startShop(port, databaseFile, { MYFATOORAH_BASE_URL: fake.url, SMTP_URL: smtp.url });
   try {
-    await waitForServer(shop);
+    await waitForServer(shop, "the gateway shop");
     return [...(await raceReturnsAndWebhooks(shop, fake, smtp, databaseFile)), ...(await storefrontUnderSlowGateway(shop, fake))];
   } finally {
     if (server.exitCode === null) {
