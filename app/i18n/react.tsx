@@ -94,4 +94,5 @@ export * as bundledFlashToast from "~/components/shop/flash-toast";
 export * as bundledPrice from "~/components/shop/price";
 export * as bundledProductCard from "~/components/shop/product-card";
 export * as bundledCartDrawer from "~/components/shop/cart-drawer";
+export * as bundledSearchBox from "~/components/shop/search-box";
 export { default as bundledShopStyles } from "~/styles/shop.css";

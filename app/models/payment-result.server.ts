@@ -11,7 +11,7 @@ import { PaymentGatewayError } from "~/payments/provider.server";
  */
 export async function loadPaymentResult(request: Request) {
   const t = await i18nServer.getFixedT(request);
-  const meta = { title: t("payment.title"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") };
+  const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
   const searchParams = new URL(request.url).searchParams;
   const orderId = searchParams.get("orderId")?.trim();
   if (!orderId) return data({ meta, state: "missing" as const, orderId: null, orderNumber: null }, { status: 400 });

@@ -6,6 +6,7 @@ import { CategoryBar } from "~/components/shop/category-bar";
 import { Filters } from "~/components/shop/filters";
 import { FlashToast } from "~/components/shop/flash-toast";
 import { ProductGrid } from "~/components/shop/product-grid";
+import { SearchBox } from "~/components/shop/search-box";
 import { getEnv } from "~/env.server";
 import { localized } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18next.server";
@@ -41,8 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...listing,
       flash,
       meta: {
-        title: categoryName ? t("shop.meta.categoryTitle", { category: categoryName }) : t("shop.meta.homeTitle"),
-        description: categoryName ? t("shop.meta.categoryDescription", { category: categoryName }) : t("shop.meta.homeDescription"),
+        title: categoryName ? t("pageTexts.categoryTitle", { category: categoryName }) : t("pageTexts.homeTitle"),
+        description: categoryName ? t("pageTexts.categoryDescription", { category: categoryName }) : t("pageTexts.homeDescription"),
         siteName: t("meta.siteName"),
       },
       canonicalPath: storefrontHref({ ...choice, sort: "default", showAllCategories: false }),
@@ -61,6 +62,7 @@ export default function Home() {
   const { categories, language, choice, products, total, pageCount, flash } = useLoaderData<typeof loader>();
   return (
     <>
+      <SearchBox />
       <section className="hero">
         <h1 className="visually-hidden">{t("home.heroHeading")}</h1>
         <picture>

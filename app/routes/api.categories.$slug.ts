@@ -10,6 +10,6 @@ const ParamsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
 export async function loader({ params }: LoaderFunctionArgs) {
   const parsed = ParamsSchema.safeParse(params);
   const category = parsed.success ? await getVisibleCategoryBySlug(parsed.data.slug) : null;
-  if (!category) return jsonError(404, bilingual("shop.api.categoryNotFound"));
+  if (!category) return jsonError(404, bilingual("api.catalogue.categoryNotFound"));
   return Response.json({ category: categoryToJson(category) }, { headers: { "Cache-Control": "no-cache" } });
 }

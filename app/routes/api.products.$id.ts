@@ -10,6 +10,6 @@ const ParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export async function loader({ params }: LoaderFunctionArgs) {
   const parsed = ParamsSchema.safeParse(params);
   const product = parsed.success ? await getVisibleProduct(parsed.data.id) : null;
-  if (!product) return jsonError(404, bilingual("shop.api.productNotFound"));
+  if (!product) return jsonError(404, bilingual("api.catalogue.productNotFound"));
   return Response.json({ product: productToJson(product) }, { headers: { "Cache-Control": "no-cache" } });
 }

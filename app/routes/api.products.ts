@@ -1,26 +1,46 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getVisibleCategoryBySlug } from "~/models/category.server";
-import { getVisibleProducts, productToJson } from "~/models/product.server";
+import { getVisibleProducts, productToJson, STOREFRONT_PAGE_SIZE } from "~/models/product.server";
+import { searchVisibleProducts } from "~/models/product-search.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { ALL_CATEGORY_SLUG } from "~/shared/storefront";
+import { ALL_CATEGORY_SLUG, readSearchChoice } from "~/shared/storefront";
 
 const QuerySchema = z.object({ category: z.string().regex(/^[a-z0-9-]{1,80}$/, "bad slug").optional() });
 
 /**
  * `GET /api/products`, optionally `?category={slug}`: the visible products (of a visible category). The synthetic
  * 'all' category means no filter; an unknown or hidden category answers 404.
+ *
+ * With `?q=` it searches names and descriptions in both languages, as the search page does, best match first, and
+ * answers one page like the home grid's: `{ products, total, page, pageCount }`, with optional `color`, `sort`
+ * (`price-asc`, `price-desc`) and `page`.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = QuerySchema.safeParse({ category: url.searchParams.get("category") ?? undefined });
   if (!parsed.success) {
-    const message = bilingual("shop.api.invalidCategory");
+    const message = bilingual("api.catalogue.invalidCategory");
     return jsonError(400, message, { category: [message] });
   }
   const slug = parsed.data.category && parsed.data.category !== ALL_CATEGORY_SLUG ? parsed.data.category : null;
-  if (slug && !(await getVisibleCategoryBySlug(slug))) return jsonError(404, bilingual("shop.api.categoryNotFound"));
+  const category = slug ? await getVisibleCategoryBySlug(slug) : null;
+  if (slug && !category) return jsonError(404, bilingual("api.catalogue.categoryNotFound"));
+  if (url.searchParams.has("q")) {
+    const choice = readSearchChoice(url.searchParams);
+    const found = choice.query ? await searchVisibleProducts({ text: choice.query, color: choice.color, sort: choice.sort, categoryId: category?.id }) : [];
+    const start = (choice.page - 1) * STOREFRONT_PAGE_SIZE;
+    return Response.json(
+      {
+        products: found.slice(start, start + STOREFRONT_PAGE_SIZE).map(productToJson),
+        total: found.length,
+        page: choice.page,
+        pageCount: Math.max(1, Math.ceil(found.length / STOREFRONT_PAGE_SIZE)),
+      },
+      { headers: { "Cache-Control": "no-cache" } },
+    );
+  }
   const products = await getVisibleProducts(slug);
   return Response.json({ products: products.map(productToJson) }, { headers: { "Cache-Control": "no-cache" } });
 }

@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       checkoutHref: checkoutHref(Boolean(customer)),
       flash,
       language,
-      meta: { title: t("shop.meta.cartTitle"), description: t("shop.meta.cartDescription"), siteName: t("meta.siteName") },
+      meta: { title: t("pageTexts.cartTitle"), description: t("pageTexts.cartDescription"), siteName: t("meta.siteName") },
     },
     { headers: { ...headers, "Cache-Control": "private, no-store" } },
   );

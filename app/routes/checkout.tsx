@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     defaults: { email: customer?.email ?? "", fullName: customer?.fullName ?? "", phone: customer?.phone ?? "" },
     // The form's attributes from its schema, so the browser needs no zod to draw it.
     constraint: getZodConstraint(CheckoutSchema),
-    meta: { title: t("checkout.title"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") },
+    meta: { title: t("checkout.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") },
   };
 }
 

@@ -18,7 +18,7 @@ export const handle = checkoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  const meta = { title: t("payment.successTitle"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") };
+  const meta = { title: t("payment.successTitle"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
   const orderNumber = normalizeOrderNumber(new URL(request.url).searchParams.get("orderNumber") ?? "");
   const order = orderNumber ? await getOrderByNumber(orderNumber) : null;
   if (!order || order.paymentStatus !== "paid") return { meta, orderNumber: null, invoiceUrl: null };

@@ -30,7 +30,7 @@ export const handle = checkoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
-  const meta = { title: t("payment.title"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") };
+  const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
   const orderSessionId = new URL(request.url).searchParams.get("orderSessionId") ?? "";
   const session = orderSessionId ? await getPaymentSession(orderSessionId) : null;
   if (!session) return { meta, state: "missing" as const, payment: null, gateway: null };

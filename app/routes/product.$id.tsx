@@ -5,6 +5,7 @@ import { AddToCartForm } from "~/components/shop/add-to-cart-form";
 import { FlashToast } from "~/components/shop/flash-toast";
 import { Price, SaleBadge, usePriceLabels } from "~/components/shop/price";
 import { ProductGallery } from "~/components/shop/product-gallery";
+import { SearchBox } from "~/components/shop/search-box";
 import { getEnv } from "~/env.server";
 import { localized } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18next.server";
@@ -16,8 +17,12 @@ import { filsToKD } from "~/shared/money";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
 import { sharedPageHeaders } from "~/utils/shared-page";
+import { productMessages } from "~/i18n/browser/areas/product";
 
 export const headers = sharedPageHeaders;
+
+// The product page's own texts come with it (app/i18n/browser/areas/product.ts).
+export const handle = productMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const parsed = ProductParamsSchema.safeParse(params);
@@ -26,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = parsed.success ? await getVisibleProduct(parsed.data.id) : null;
   const siteName = t("meta.siteName");
   if (!product) {
-    throw data({ title: t("shop.meta.notFoundTitle"), siteName }, { status: 404 });
+    throw data({ title: t("pageTexts.notFoundTitle"), siteName }, { status: 404 });
   }
   const name = localized(language, { en: product.nameEn, ar: product.nameAr });
   const description = localized(language, { en: product.descriptionEn, ar: product.descriptionAr });
@@ -84,46 +89,49 @@ export default function ProductPage() {
   const { product, images, initialImage, language, flash } = useLoaderData<typeof loader>();
   const priceLabels = usePriceLabels();
   return (
-    <article className="page product-page" data-testid="product-page">
-      <ProductGallery key={product.id} images={images} name={product.name} initialIndex={initialImage} />
-      <div className="product-page__info">
-        <h1 className="product-page__name">{product.name}</h1>
-        <div className="product-page__price">
-          <Price
-            priceFils={product.priceFils}
-            priceBeforeDiscountFils={product.priceBeforeDiscountFils}
-            discounted={product.discounted}
-            language={language}
-            labels={priceLabels}
-          />
-          {product.discounted ? <SaleBadge label={priceLabels.sale} /> : null}
-        </div>
-        <p className={product.inStock ? "stock stock--in" : "stock stock--out"} data-testid="stock-label">
-          {product.inStock ? t("shop.product.inStock") : t("shop.product.outOfStock")}
-        </p>
-        <p className="product-page__description">{product.description}</p>
-        {product.color ? (
-          <dl className="product-page__facts">
-            <dt>{t("shop.product.color")}</dt>
-            <dd>{product.color}</dd>
-            {product.level ? (
-              <>
-                <dt>{t("shop.product.level")}</dt>
-                <dd>{product.level}</dd>
-              </>
-            ) : null}
-          </dl>
-        ) : null}
-        {product.inStock ? (
-          <AddToCartForm key={product.id} productId={product.id} tags={product.customTags} language={language} />
-        ) : (
-          <p className="product-card__out" data-testid="out-of-stock">
-            {t("shop.card.outOfStock")}
+    <>
+      <SearchBox />
+      <article className="page product-page" data-testid="product-page">
+        <ProductGallery key={product.id} images={images} name={product.name} initialIndex={initialImage} />
+        <div className="product-page__info">
+          <h1 className="product-page__name">{product.name}</h1>
+          <div className="product-page__price">
+            <Price
+              priceFils={product.priceFils}
+              priceBeforeDiscountFils={product.priceBeforeDiscountFils}
+              discounted={product.discounted}
+              language={language}
+              labels={priceLabels}
+            />
+            {product.discounted ? <SaleBadge label={priceLabels.sale} /> : null}
+          </div>
+          <p className={product.inStock ? "stock stock--in" : "stock stock--out"} data-testid="stock-label">
+            {product.inStock ? t("shop.product.inStock") : t("shop.product.outOfStock")}
           </p>
-        )}
-      </div>
-      {flash ? <FlashToast flash={flash} where="product" /> : null}
-    </article>
+          <p className="product-page__description">{product.description}</p>
+          {product.color ? (
+            <dl className="product-page__facts">
+              <dt>{t("shop.product.color")}</dt>
+              <dd>{product.color}</dd>
+              {product.level ? (
+                <>
+                  <dt>{t("shop.product.level")}</dt>
+                  <dd>{product.level}</dd>
+                </>
+              ) : null}
+            </dl>
+          ) : null}
+          {product.inStock ? (
+            <AddToCartForm key={product.id} productId={product.id} tags={product.customTags} language={language} />
+          ) : (
+            <p className="product-card__out" data-testid="out-of-stock">
+              {t("shop.card.outOfStock")}
+            </p>
+          )}
+        </div>
+        {flash ? <FlashToast flash={flash} where="product" /> : null}
+      </article>
+    </>
   );
 }
 

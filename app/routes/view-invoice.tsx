@@ -20,7 +20,7 @@ export const handle = checkoutMessages;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
-  const meta = { title: t("tracking.title"), description: t("meta.defaultDescription"), siteName: t("meta.siteName") };
+  const meta = { title: t("tracking.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
   const url = new URL(request.url);
   const raw = url.searchParams.get("orderNumber");
   const phone = url.searchParams.get("phone") ?? "";

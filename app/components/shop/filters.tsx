@@ -7,20 +7,22 @@ const SORT_KEYS = { default: "shop.filters.sorts.default", "price-asc": "shop.fi
 
 /**
  * The colour filter and the sort as a GET form: the choice lands in the URL and the server answers it, with or
- * without JavaScript. With JavaScript a change applies at once.
+ * without JavaScript. With JavaScript a change applies at once. On the search page it keeps the words, and the
+ * default sort (relevance there) has the label the page gives.
  */
-export function Filters({ choice }: { choice: StorefrontChoice }) {
+export function Filters({ choice, defaultSortLabel }: { choice: StorefrontChoice; defaultSortLabel?: string }) {
   const { t } = useTranslation();
   const submit = useSubmit();
   return (
     <Form
       method="get"
-      action="/"
+      action={choice.query !== null ? "/search" : "/"}
       className="filters"
       aria-label={t("shop.filters.heading")}
       preventScrollReset
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
     >
+      {choice.query !== null ? <input type="hidden" name="q" value={choice.query} /> : null}
       {choice.categorySlug ? <input type="hidden" name="category" value={choice.categorySlug} /> : null}
       <div className="filters__field">
         <label htmlFor="filter-color">{t("shop.filters.color")}</label>
@@ -38,7 +40,7 @@ export function Filters({ choice }: { choice: StorefrontChoice }) {
         <select id="filter-sort" name="sort" defaultValue={choice.sort} key={`sort-${choice.sort}`}>
           {PRODUCT_SORTS.map((sort) => (
             <option key={sort} value={sort}>
-              {t(SORT_KEYS[sort])}
+              {sort === "default" && defaultSortLabel ? defaultSortLabel : t(SORT_KEYS[sort])}
             </option>
           ))}
         </select>

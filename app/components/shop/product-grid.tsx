@@ -34,12 +34,17 @@ export function ProductGrid({
   pageCount,
   choice,
   language,
+  heading,
+  emptyText,
 }: {
   products: CardProduct[];
   total: number;
   pageCount: number;
   choice: StorefrontChoice;
   language: Language;
+  /** The search page's own heading and empty message, put into words by its loader. */
+  heading?: string;
+  emptyText?: string;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -52,18 +57,18 @@ export function ProductGrid({
     outOfStock: t("shop.card.outOfStock"),
   };
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
-  const status = target === "/" ? t("shop.grid.loading") : target?.startsWith("/product/") ? t("shop.product.loading") : null;
+  const status = target === "/" || target === "/search" ? t("shop.grid.loading") : target?.startsWith("/product/") ? t("shop.grid.productLoading") : null;
   return (
     <section className="products" aria-labelledby="products-heading" aria-busy={status !== null}>
       <div className="products__header">
-        <h2 id="products-heading">{t("shop.grid.heading")}</h2>
+        <h2 id="products-heading">{heading ?? t("shop.grid.heading")}</h2>
         <p className="products__count" aria-live="polite" data-testid="products-status">
           {status ?? t("shop.grid.count", { count: total })}
         </p>
       </div>
       {products.length === 0 ? (
         <p className="products__empty" data-testid="products-empty">
-          {t("shop.grid.empty")}
+          {emptyText ?? t("shop.grid.empty")}
         </p>
       ) : (
         <ul className="product-grid" data-testid="product-grid" onSubmit={onSubmit}>

@@ -3,6 +3,11 @@ import type { TranslationOf } from "../../types";
 
 export const api: TranslationOf<typeof en> = {
   api: {
+    catalogue: {
+      productNotFound: "المنتج غير موجود",
+      categoryNotFound: "التصنيف غير موجود",
+      invalidCategory: "التصنيف غير صالح",
+    },
     methodNotAllowed: "الطريقة غير مسموحة",
     usePost: "استخدم POST لهذا العنوان.",
     invalidJson: "يجب أن يكون محتوى الطلب بصيغة JSON صحيحة.",

@@ -4,9 +4,6 @@ import type { TranslationOf } from "../../types";
 export const common: TranslationOf<typeof en> = {
   meta: {
     siteName: "تمسار للإكسسوارات",
-    defaultTitle: "تمسار للإكسسوارات: إكسسوارات الشعر والمدرسة في الكويت",
-    defaultDescription:
-      "إكسسوارات شعر للبنات وإكسسوارات مدرسية في الكويت: فيونكات وبكلات وطوق شعر وحقائب وغيرها، مع التوصيل لجميع مناطق الكويت.",
   },
   header: {
     home: "الرئيسية",
@@ -23,6 +20,7 @@ export const common: TranslationOf<typeof en> = {
     closeMenu: "إغلاق القائمة",
     mainNavigation: "القائمة الرئيسية",
     skipToContent: "انتقل إلى المحتوى",
+    search: "بحث",
   },
   language: {
     switchTo: "English",

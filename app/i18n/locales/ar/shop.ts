@@ -3,16 +3,6 @@ import type { TranslationOf } from "../../types";
 
 export const shop: TranslationOf<typeof en> = {
   shop: {
-    meta: {
-      homeTitle: "تمسار للإكسسوارات: إكسسوارات الشعر والمدرسة في الكويت",
-      homeDescription:
-        "إكسسوارات شعر للبنات وإكسسوارات مدرسية في الكويت: فيونكات وبكلات وطوق شعر وحقائب وغيرها، مع التوصيل لجميع مناطق الكويت.",
-      categoryTitle: "{{category}}: إكسسوارات الشعر والمدرسة",
-      categoryDescription: "تسوقي {{category}} من تمسار للإكسسوارات مع التوصيل لجميع مناطق الكويت. الأسعار بالدينار الكويتي.",
-      cartTitle: "سلة التسوق",
-      cartDescription: "المنتجات الموجودة في سلتك لدى تمسار للإكسسوارات.",
-      notFoundTitle: "المنتج غير موجود",
-    },
     categories: {
       all: "الكل",
       more: "المزيد",
@@ -40,6 +30,7 @@ export const shop: TranslationOf<typeof en> = {
       },
     },
     grid: {
+      productLoading: "جارٍ تحميل المنتج...",
       heading: "المنتجات",
       loading: "جارٍ تحميل المنتجات...",
       empty: "لا توجد منتجات تطابق التصفية المحددة.",
@@ -68,24 +59,6 @@ export const shop: TranslationOf<typeof en> = {
       notFound: "هذا المنتج لم يعد متوفرًا.",
       cartFull: "سلتك ممتلئة. يرجى إتمام الطلب أو إزالة بعض المنتجات.",
     },
-    product: {
-      loading: "جارٍ تحميل المنتج...",
-      failed: "تعذر تحميل المنتج",
-      notFound: "المنتج غير موجود",
-      notFoundBody: "هذا المنتج غير موجود أو لم يعد معروضًا للبيع.",
-      inStock: "متوفر",
-      outOfStock: "غير متوفر",
-      zoom: "تكبير الصورة",
-      closeZoom: "إغلاق الصورة المكبرة",
-      images: "صور المنتج",
-      showImage: "عرض الصورة {{number}}",
-      options: "التخصيص",
-      required: "مطلوب",
-      optional: "اختياري",
-      color: "اللون",
-      level: "المرحلة الدراسية",
-      backToShop: "العودة للتسوق",
-    },
     cart: {
       loading: "جارٍ تحميل السلة...",
       title: "السلة",
@@ -102,11 +75,6 @@ export const shop: TranslationOf<typeof en> = {
       continueShopping: "متابعة التسوق",
       unavailable: "غير متوفر بهذه الكمية",
       viewCart: "عرض صفحة السلة",
-    },
-    api: {
-      productNotFound: "المنتج غير موجود",
-      categoryNotFound: "التصنيف غير موجود",
-      invalidCategory: "التصنيف غير صالح",
     },
   },
 };

@@ -1,6 +1,11 @@
 /** Answers of the JSON API and of refused requests: only the server says them, so no page carries them. */
 export const api = {
   api: {
+    catalogue: {
+      productNotFound: "Product not found",
+      categoryNotFound: "Category not found",
+      invalidCategory: "Invalid category",
+    },
     methodNotAllowed: "Method not allowed",
     usePost: "Use POST for this address.",
     invalidJson: "Request body must be valid JSON.",

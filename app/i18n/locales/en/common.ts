@@ -1,9 +1,6 @@
 export const common = {
   meta: {
     siteName: "Timsar Accessories",
-    defaultTitle: "Timsar Accessories: hair and school accessories in Kuwait",
-    defaultDescription:
-      "Girls' hair accessories and school accessories in Kuwait: bows, clips, headbands, bags and more, delivered across Kuwait.",
   },
   header: {
     home: "Home",
@@ -20,6 +17,7 @@ export const common = {
     closeMenu: "Close menu",
     mainNavigation: "Main navigation",
     skipToContent: "Skip to content",
+    search: "Search",
   },
   language: {
     switchTo: "العربية",

@@ -1,15 +1,5 @@
 export const shop = {
   shop: {
-    meta: {
-      homeTitle: "Timsar Accessories: hair and school accessories in Kuwait",
-      homeDescription:
-        "Girls' hair accessories and school accessories in Kuwait: bows, clips, headbands, bags and more, delivered across Kuwait.",
-      categoryTitle: "{{category}}: hair and school accessories",
-      categoryDescription: "Shop {{category}} at Timsar Accessories, delivered across Kuwait. Prices in KD.",
-      cartTitle: "Your cart",
-      cartDescription: "The items in your cart at Timsar Accessories.",
-      notFoundTitle: "Product not found",
-    },
     categories: {
       all: "All",
       more: "More",
@@ -37,6 +27,7 @@ export const shop = {
       },
     },
     grid: {
+      productLoading: "Loading product...",
       heading: "Products",
       loading: "Loading products...",
       empty: "No products match the selected filter.",
@@ -65,24 +56,6 @@ export const shop = {
       notFound: "This product is no longer available.",
       cartFull: "Your cart is full. Please check out or remove some items.",
     },
-    product: {
-      loading: "Loading product...",
-      failed: "Failed to load product",
-      notFound: "Product not found",
-      notFoundBody: "This product does not exist or is no longer on sale.",
-      inStock: "In Stock",
-      outOfStock: "Out of Stock",
-      zoom: "Enlarge image",
-      closeZoom: "Close enlarged image",
-      images: "Product images",
-      showImage: "Show image {{number}}",
-      options: "Personalise",
-      required: "required",
-      optional: "optional",
-      color: "Colour",
-      level: "School stage",
-      backToShop: "Back to Shop",
-    },
     cart: {
       loading: "Loading cart...",
       title: "Cart",
@@ -99,11 +72,6 @@ export const shop = {
       continueShopping: "Continue shopping",
       unavailable: "Not available in this quantity",
       viewCart: "View cart page",
-    },
-    api: {
-      productNotFound: "Product not found",
-      categoryNotFound: "Category not found",
-      invalidCategory: "Invalid category",
     },
   },
 };

@@ -1,0 +1,28 @@
+import type { pageTexts as en } from "../en/page-texts";
+import type { TranslationOf } from "../../types";
+
+/**
+ * Texts the loaders put into words on the server: page titles and descriptions for the document's <head>, and the
+ * search page's headings and messages. No page carries this table in its JavaScript.
+ */
+export const pageTexts: TranslationOf<typeof en> = {
+  pageTexts: {
+    defaultDescription:
+      "إكسسوارات شعر للبنات وإكسسوارات مدرسية في الكويت: فيونكات وبكلات وطوق شعر وحقائب وغيرها، مع التوصيل لجميع مناطق الكويت.",
+    homeTitle: "تمسار للإكسسوارات: إكسسوارات الشعر والمدرسة في الكويت",
+    homeDescription:
+      "إكسسوارات شعر للبنات وإكسسوارات مدرسية في الكويت: فيونكات وبكلات وطوق شعر وحقائب وغيرها، مع التوصيل لجميع مناطق الكويت.",
+    categoryTitle: "{{category}}: إكسسوارات الشعر والمدرسة",
+    categoryDescription: "تسوقي {{category}} من تمسار للإكسسوارات مع التوصيل لجميع مناطق الكويت. الأسعار بالدينار الكويتي.",
+    cartTitle: "سلة التسوق",
+    cartDescription: "المنتجات الموجودة في سلتك لدى تمسار للإكسسوارات.",
+    notFoundTitle: "المنتج غير موجود",
+    searchTitle: "بحث: {{query}}",
+    searchEmptyTitle: "بحث",
+    searchDescription: "منتجات تمسار للإكسسوارات المطابقة لـ {{query}}.",
+    searchResultsHeading: "نتائج البحث",
+    searchRelevance: "الأكثر تطابقاً",
+    searchNoResults: "لا توجد منتجات تطابق «{{query}}». جرّبي كلمة أخرى أو كلمات أقل.",
+    searchPrompt: "اكتبي اسم منتج أو كلمة من وصفه.",
+  },
+};

@@ -1,0 +1,25 @@
+/**
+ * Texts the loaders put into words on the server: page titles and descriptions for the document's <head>, and the
+ * search page's headings and messages. No page carries this table in its JavaScript.
+ */
+export const pageTexts = {
+  pageTexts: {
+    defaultDescription:
+      "Girls' hair accessories and school accessories in Kuwait: bows, clips, headbands, bags and more, delivered across Kuwait.",
+    homeTitle: "Timsar Accessories: hair and school accessories in Kuwait",
+    homeDescription:
+      "Girls' hair accessories and school accessories in Kuwait: bows, clips, headbands, bags and more, delivered across Kuwait.",
+    categoryTitle: "{{category}}: hair and school accessories",
+    categoryDescription: "Shop {{category}} at Timsar Accessories, delivered across Kuwait. Prices in KD.",
+    cartTitle: "Your cart",
+    cartDescription: "The items in your cart at Timsar Accessories.",
+    notFoundTitle: "Product not found",
+    searchTitle: "Search: {{query}}",
+    searchEmptyTitle: "Search",
+    searchDescription: "Products at Timsar Accessories matching {{query}}.",
+    searchResultsHeading: "Search results",
+    searchRelevance: "Best match",
+    searchNoResults: "No products match “{{query}}”. Try another word or fewer words.",
+    searchPrompt: "Type a product name or a word from its description.",
+  },
+};
