@@ -9,6 +9,24 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+type PaidTotals = { subtotalFils: number; discountFils: number; couponCode: string | null; deliveryFeeFils: number; totalFils: number };
+
+/** The order's amounts line by line, the discount on its own line (issue 16), in one language. */
+export function totalsLines(order: PaidTotals, language: "en" | "ar"): string[] {
+  const kd = (fils: number) => formatKD(fils, language);
+  const code = order.couponCode ?? "";
+  const labels =
+    language === "en"
+      ? { products: "Products total", discount: `Discount (${code})`, delivery: "Delivery fee", total: "Total" }
+      : { products: "مجموع المنتجات", discount: `الخصم (${code})`, delivery: "رسوم التوصيل", total: "الإجمالي" };
+  return [
+    `${labels.products}: ${kd(order.subtotalFils)}`,
+    ...(order.discountFils > 0 ? [`${labels.discount}: -${kd(order.discountFils)}`] : []),
+    `${labels.delivery}: ${kd(order.deliveryFeeFils)}`,
+    `${labels.total}: ${kd(order.totalFils)}`,
+  ];
+}
+
 /**
  * After the one call that marked the order paid: make the invoice once and e-mail it. A failure here must not
  * undo the payment, so it is logged; the invoice is made again on first request if it is missing.
@@ -28,15 +46,19 @@ export async function onOrderPaid(orderId: string): Promise<void> {
       subject: `Order ${number} confirmed / تم تأكيد الطلب ${number}`,
       text: [
         `Thank you, ${order.fullName}! Your payment of ${total} for order ${number} was received.`,
+        ...totalsLines(order, "en"),
         `Your invoice: ${link}`,
         "",
         `شكرًا لك! تم استلام دفعتك بقيمة ${totalAr} للطلب ${number}.`,
+        ...totalsLines(order, "ar"),
         `فاتورتك: ${link}`,
       ].join("\n"),
       html: [
         `<p>Thank you, ${escapeHtml(order.fullName)}! Your payment of ${total} for order <strong>${number}</strong> was received.</p>`,
+        `<p>${totalsLines(order, "en").map(escapeHtml).join("<br>")}</p>`,
         `<p><a href="${escapeHtml(link)}">View your invoice</a></p>`,
         `<div dir="rtl" lang="ar"><p>شكرًا لك! تم استلام دفعتك بقيمة ${totalAr} للطلب <strong>${number}</strong>.</p>`,
+        `<p>${totalsLines(order, "ar").map(escapeHtml).join("<br>")}</p>`,
         `<p><a href="${escapeHtml(link)}">عرض الفاتورة</a></p></div>`,
       ].join("\n"),
       attachments: [{ filename: `${number}.pdf`, content: pdf, contentType: "application/pdf" }],

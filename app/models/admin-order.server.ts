@@ -175,6 +175,8 @@ export function orderDetailJson(order: AdminOrderDetail) {
     buildingType: order.buildingType,
     createdAt: order.createdAt.toISOString(),
     productsTotal: filsToKD(order.subtotalFils),
+    discount: filsToKD(order.discountFils),
+    couponCode: order.couponCode,
     deliveryFee: filsToKD(order.deliveryFeeFils),
     totalAmount: filsToKD(order.totalFils),
     invoiceUrl: invoiceUrlOf(order),

@@ -27,6 +27,8 @@ export async function getInvoiceData(orderNumber: string): Promise<InvoiceData |
       subtotalFils: true,
       deliveryFeeFils: true,
       totalFils: true,
+      discountFils: true,
+      couponCode: true,
       items: { orderBy: { id: "asc" }, select: { nameEn: true, nameAr: true, quantity: true, priceFils: true, customTags: true } },
     },
   });

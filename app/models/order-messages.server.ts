@@ -2,6 +2,13 @@ import type { TFunction } from "i18next";
 import { bilingualFrom } from "~/i18n/bilingual.server";
 import { localized, type Language } from "~/i18n/config";
 import type { OrderError } from "~/models/order.server";
+import type { CouponProblem } from "~/models/coupon.server";
+import { formatKD } from "~/shared/money";
+
+/** A discount code's refusal in one language. */
+export function couponProblemMessage(problem: CouponProblem, t: TFunction, language: Language, minProductsFils = 0): string {
+  return t(`offers.coupon.${problem}`, { amount: formatKD(minProductsFils, language) });
+}
 
 /** The shopper-facing text of a refused order, in one language; API answers join both. */
 export function orderErrorMessage(error: OrderError, t: TFunction, language: Language): string {
@@ -19,6 +26,8 @@ export function orderErrorMessage(error: OrderError, t: TFunction, language: Lan
       return t("checkout.requiredTagMissing", { name });
     case "holdLimit":
       return t("checkout.holdLimit");
+    case "coupon":
+      return couponProblemMessage(error.coupon?.problem ?? "unknown", t, language, error.coupon?.minProductsFils);
   }
 }
 

@@ -5,6 +5,9 @@ import { getEnv } from "~/env.server";
 import type { Language } from "~/i18n/config";
 import { priceCartLines, type CartLine } from "~/models/cart.server";
 import { getDeliveryArea } from "~/models/delivery-area.server";
+import { checkCoupon, type CouponProblem, type UsableCoupon } from "~/models/coupon.server";
+import { getShopSettings } from "~/models/settings.server";
+import { orderTotals } from "~/shared/order-totals";
 
 /** An unpaid order holds its stock this long; then the stock goes back on sale (issue 5). */
 export const RESERVATION_MINUTES = 15;
@@ -16,7 +19,7 @@ export const RESERVATION_MINUTES = 15;
  */
 export const HOLD_LIMITS = { unpaidOrders: 3, heldUnits: 20, heldUnitsPerProduct: 10 } as const;
 
-export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit";
+export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "coupon";
 
 /** A refusal the shopper can act on; `status` is the HTTP status the API answers with. */
 export class OrderError extends Error {
@@ -24,9 +27,16 @@ export class OrderError extends Error {
     readonly code: OrderErrorCode,
     readonly status: 400 | 409 | 429,
     readonly productName?: { en: string; ar: string },
+    /** with code "coupon": what is wrong with the discount code, and the code's minimum when it is not reached */
+    readonly coupon?: { problem: CouponProblem; minProductsFils?: number },
   ) {
     super(code);
   }
+}
+
+/** Used-up codes are a conflict with other shoppers (409); the rest are the shopper's input (400). */
+export function couponError(problem: CouponProblem, minProductsFils?: number): OrderError {
+  return new OrderError("coupon", problem === "usedUp" || problem === "alreadyUsed" ? 409 : 400, undefined, { problem, minProductsFils });
 }
 
 /** The shopper's contact and address as an order keeps them; the checkout schema's output is one of these. */
@@ -52,6 +62,8 @@ export type PlaceOrderInput = {
   language: Language;
   /** The client's address (clientAddress); with it, or a customerId, the hold caps apply. Only its HMAC is stored. */
   clientAddress?: string | null;
+  /** A discount code as the shopper typed it; blank means none. */
+  couponCode?: string | null;
 };
 
 /** A keyed hash of the client's address: enough to count its holds, useless to anyone without the session secret. */
@@ -168,6 +180,13 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     };
   });
   const subtotalFils = items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0);
+  const coupon = await couponFor(input, subtotalFils, now);
+  const totals = orderTotals({
+    productsTotalFils: subtotalFils,
+    deliveryFeeFils,
+    coupon,
+    freeDeliveryFromFils: (await getShopSettings()).freeDeliveryFromFils,
+  });
 
   // One batch transaction: every stock UPDATE is conditional and atomic, and a short one aborts the whole
   // batch, so the order exists only if all of its stock was taken. No two buyers can take the same last item.
@@ -183,17 +202,18 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   // Plain INSERTs in the same batch: the nested create of Prisma costs several extra round trips per order.
   const orderId = crypto.randomUUID();
   const orderNumber = newOrderNumber();
-  const totalFils = subtotalFils + deliveryFeeFils;
+  const totalFils = totals.totalFils;
   const reservedUntil = new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
   const insertOrder = prisma.$executeRaw`
     INSERT INTO "Order" ("id", "orderNumber", "customerId", "isGuest", "language", "fullName", "email", "phone", "buildingType",
       "city", "street", "streetNumber", "block", "buildingNumber", "floor", "apartmentNumber", "notes",
-      "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "reservedUntil", "clientHash", "createdAt", "updatedAt")
+      "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "reservedUntil", "clientHash", "createdAt", "updatedAt",
+      "couponCode", "discountFils")
     VALUES (${orderId}, ${orderNumber}, ${input.customerId}, ${input.customerId === null}, ${input.language}, ${details.fullName},
       ${details.email.toLowerCase()}, ${details.phone}, ${details.buildingType}, ${details.city}, ${details.street},
       ${details.streetNumber}, ${details.block}, ${details.buildingNumber}, ${details.floor || null},
-      ${details.apartmentNumber || null}, ${details.notes || null}, ${subtotalFils}, ${deliveryFeeFils}, ${totalFils},
-      'pending', 'unpaid', ${reservedUntil}, ${clientHash}, ${now}, ${now})`;
+      ${details.apartmentNumber || null}, ${details.notes || null}, ${subtotalFils}, ${totals.deliveryFeeFils ?? 0}, ${totalFils},
+      'pending', 'unpaid', ${reservedUntil}, ${clientHash}, ${now}, ${now}, ${coupon?.code ?? null}, ${totals.discountFils})`;
   // Item ids sort in cart order, so the invoice lists the lines as the shopper saw them.
   const insertItems = items.map(
     (item, index) => prisma.$executeRaw`
@@ -204,21 +224,59 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   const insertStatus = prisma.$executeRaw`
     INSERT INTO "OrderStatusChange" ("id", "orderId", "toStatus", "changedBy", "createdAt")
     VALUES (${crypto.randomUUID()}, ${orderId}, 'pending', 'system', ${now})`;
+  const takeCoupon = coupon ? takeCouponUse(coupon, orderId, details, now) : [];
   const capped = Boolean(clientHash || input.customerId);
   const lockClients = capped ? lockClient([clientHash, input.customerId]) : [];
   const limits = capped ? [checkHoldLimits(orderId, clientHash, input.customerId, now)] : [];
   try {
     // The stock UPDATEs come last but the cap check: a product's row stays locked from its UPDATE to the commit, so
     // on PostgreSQL, where buyers of one popular product queue for that lock, the queue moves as fast as it can.
-    await prisma.$transaction([...lockClients, insertOrder, ...insertItems, insertStatus, ...takeStock, ...limits]);
+    await prisma.$transaction([...lockClients, insertOrder, ...insertItems, insertStatus, ...takeCoupon, ...takeStock, ...limits]);
     return { id: orderId, orderNumber, totalFils, email: details.email.toLowerCase(), language: input.language };
   } catch (error) {
     if (isHoldLimitRefusal(error)) throw new OrderError("holdLimit", 429);
+    if (isConstraintRefusal(error, "notNull", "Coupon", "usedCount")) throw couponError("usedUp");
+    if (isConstraintRefusal(error, "notNull", "Coupon", "code")) throw couponError("alreadyUsed");
     if (!isStockRefusal(error)) throw error;
     const stock = await prisma.product.findMany({ where: { id: { in: [...quantities.keys()] } }, select: { id: true, stockQuantity: true } });
     const short = stock.find((row) => row.stockQuantity < (quantities.get(row.id) ?? 0)) ?? stock[0];
     throw new OrderError("outOfStock", 409, names(items.find((item) => item.productId === short.id)!));
   }
+}
+
+/** The shopper's code checked against this cart; throws the code's own refusal, so no order is placed at a wrong total. */
+async function couponFor(input: PlaceOrderInput, productsTotalFils: number, now: Date): Promise<UsableCoupon | null> {
+  const code = input.couponCode?.trim();
+  if (!code) return null;
+  const check = await checkCoupon(code, productsTotalFils, { email: input.details.email, phone: input.details.phone }, now);
+  if (!check.ok) throw couponError(check.problem, check.minProductsFils);
+  return check.coupon;
+}
+
+/**
+ * The placing batch's part for a discount code. The first UPDATE takes a use while the code is on and under its total
+ * limit, else writes NULL (refused: used up); it also locks the code's row until commit, so racing orders for one
+ * code pass one at a time. The use is then recorded, and the last UPDATE, a new statement that on PostgreSQL sees
+ * every use committed before the lock was granted, writes NULL into the code (refused: already used) when this
+ * customer, by e-mail or phone, now holds more uses than the code allows. 20 shoppers racing for the last use:
+ * one order is placed, 19 are refused, none at a wrong total.
+ */
+function takeCouponUse(coupon: UsableCoupon, orderId: string, details: OrderDetails, now: Date) {
+  const email = details.email.toLowerCase();
+  return [
+    prisma.$executeRaw`
+      UPDATE "Coupon" SET "usedCount" = CASE WHEN "isEnabled" = TRUE AND ("maxUses" IS NULL OR "usedCount" < "maxUses")
+        AND ("endsAt" IS NULL OR "endsAt" > ${now}) THEN "usedCount" + 1 ELSE NULL END
+      WHERE "id" = ${coupon.id}`,
+    prisma.$executeRaw`
+      INSERT INTO "CouponUse" ("id", "couponId", "orderId", "email", "phone", "createdAt")
+      VALUES (${crypto.randomUUID()}, ${coupon.id}, ${orderId}, ${email}, ${details.phone}, ${now})`,
+    prisma.$executeRaw`
+      UPDATE "Coupon" SET "code" = CASE WHEN "maxUsesPerCustomer" IS NULL OR (SELECT COUNT(*) FROM "CouponUse" u
+        WHERE u."couponId" = ${coupon.id} AND (u."email" = ${email} OR u."phone" = ${details.phone})) <= "maxUsesPerCustomer"
+        THEN "code" ELSE NULL END
+      WHERE "id" = ${coupon.id}`,
+  ];
 }
 
 function names(product: { nameEn: string; nameAr: string }) {
@@ -237,6 +295,12 @@ export async function releaseReservation(orderId: string): Promise<boolean> {
         data: { paymentStatus: "failed", reservedUntil: null },
       });
       if (changed.count !== 1) return false;
+      // A code's use goes back with the stock: the shopper whose payment failed may use the code again.
+      const use = await tx.couponUse.findUnique({ where: { orderId }, select: { couponId: true } });
+      if (use) {
+        await tx.couponUse.delete({ where: { orderId } });
+        await tx.$executeRaw`UPDATE "Coupon" SET "usedCount" = CASE WHEN "usedCount" > 0 THEN "usedCount" - 1 ELSE 0 END WHERE "id" = ${use.couponId}`;
+      }
       // In product order, as the placing batch takes them: on PostgreSQL no two transactions wait on each other in a circle.
       const items = await tx.orderItem.findMany({ where: { orderId }, select: { productId: true, quantity: true }, orderBy: { productId: "asc" } });
       for (const item of items) {
@@ -270,6 +334,6 @@ export async function getOrderById(orderId: string) {
 export async function getPaidOrder(orderId: string) {
   return prisma.order.findFirst({
     where: { id: orderId, paymentStatus: "paid" },
-    select: { orderNumber: true, email: true, fullName: true, totalFils: true },
+    select: { orderNumber: true, email: true, fullName: true, totalFils: true, subtotalFils: true, discountFils: true, couponCode: true, deliveryFeeFils: true },
   });
 }

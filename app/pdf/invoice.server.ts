@@ -30,6 +30,9 @@ export type InvoiceData = {
   subtotalFils: number;
   deliveryFeeFils: number;
   totalFils: number;
+  /** a discount code's amount, 0 without one */
+  discountFils: number;
+  couponCode: string | null;
 };
 
 // Cairo covers Arabic and Latin, so digits and order numbers inside Arabic lines are not empty boxes.
@@ -187,6 +190,10 @@ export async function renderInvoicePdf(order: InvoiceData): Promise<Buffer> {
   y = drawItems(doc, order, y);
   y += 6;
   y += drawBilingualRow(doc, y, `Products total: ${formatKD(order.subtotalFils)}`, `مجموع المنتجات: ${formatKD(order.subtotalFils, "ar")}`);
+  if (order.discountFils > 0) {
+    const code = order.couponCode ?? "";
+    y += drawBilingualRow(doc, y, `Discount (${code}): -${formatKD(order.discountFils)}`, `الخصم (${code}): -${formatKD(order.discountFils, "ar")}`);
+  }
   y += drawBilingualRow(doc, y, `Delivery fee: ${formatKD(order.deliveryFeeFils)}`, `رسوم التوصيل: ${formatKD(order.deliveryFeeFils, "ar")}`);
   y += drawBilingualRow(doc, y, `Grand total: ${formatKD(order.totalFils)}`, `الإجمالي: ${formatKD(order.totalFils, "ar")}`, { bold: true, size: 13 });
   y += 14;

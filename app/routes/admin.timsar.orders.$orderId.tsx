@@ -67,6 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
       productsTotal: money(order.subtotalFils),
       deliveryFee: money(order.deliveryFeeFils),
+      discount: order.discountFils > 0 ? { code: order.couponCode ?? "", amount: `−${money(order.discountFils)}` } : null,
       total: money(order.totalFils),
       invoiceUrl: invoiceUrlOf(order),
       refund:
@@ -209,6 +210,12 @@ export default function AdminOrderDetail() {
         <dl className="admin-dl admin-totals">
           <dt>{t("admin.order.productsTotal")}</dt>
           <dd>{order.productsTotal}</dd>
+          {order.discount ? (
+            <>
+              <dt>{t("admin.order.discount", { code: order.discount.code })}</dt>
+              <dd data-testid="order-discount">{order.discount.amount}</dd>
+            </>
+          ) : null}
           <dt>{t("admin.order.deliveryFee")}</dt>
           <dd>{order.deliveryFee}</dd>
           <dt>{t("admin.order.total")}</dt>

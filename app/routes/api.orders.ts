@@ -41,6 +41,8 @@ const OrderPayloadSchema = z.object({
     )
     .min(1)
     .max(100),
+  /** a discount code (issue 16); the server checks it and computes the discount itself */
+  couponCode: z.string().max(64).nullish(),
 });
 
 function asText(value: unknown) {
@@ -84,6 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       customerId: customer?.id ?? null,
       language,
       clientAddress: clientAddress(context),
+      couponCode: payload.data.couponCode,
     });
     return Response.json(
       { paymentUrl: placed.paymentUrl, orderSessionId: placed.orderSessionId, orderNumber: placed.order.orderNumber, orderId: placed.order.id },

@@ -16,14 +16,17 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
 import { checkoutHref } from "~/shared/storefront";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
+import { cartFreeDeliveryNote } from "~/models/offers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [lines, customer, language] = await Promise.all([readCartLines(request), getCustomerFromRequest(request), getLanguage(request)]);
   const t = fixedT(language);
   const { flash, headers } = readFlash(request);
+  const cart = await getCartView(lines);
   return data(
     {
-      cart: await getCartView(lines),
+      cart,
+      freeDeliveryNote: await cartFreeDeliveryNote(cart.totalFils, t, language),
       checkoutHref: checkoutHref(Boolean(customer)),
       flash,
       language,
@@ -88,11 +91,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CartPage() {
   const { t } = useTranslation();
-  const { cart, checkoutHref: checkout, flash, language } = useLoaderData<typeof loader>();
+  const { cart, checkoutHref: checkout, flash, language, freeDeliveryNote } = useLoaderData<typeof loader>();
   return (
     <div className="page cart-page">
       <h1>{t("shop.cart.title")}</h1>
-      <CartView cart={cart} checkoutHref={checkout} language={language} />
+      <CartView cart={cart} checkoutHref={checkout} language={language} freeDeliveryNote={freeDeliveryNote} />
       {flash ? <FlashToast flash={flash} where="product" /> : null}
     </div>
   );

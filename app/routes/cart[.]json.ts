@@ -4,11 +4,14 @@ import { readCartLines } from "~/cookies/cart.server";
 import { getCartView } from "~/models/cart.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { checkoutHref } from "~/shared/storefront";
+import { cartFreeDeliveryNote } from "~/models/offers.server";
+import { fixedT } from "~/i18n/fixed-t.server";
 
 export type CartJson = {
   cart: Awaited<ReturnType<typeof getCartView>>;
   checkoutHref: string;
   language: Awaited<ReturnType<typeof getLanguage>>;
+  freeDeliveryNote: string | null;
 };
 
 /**
@@ -18,6 +21,8 @@ export type CartJson = {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [lines, customer, language] = await Promise.all([readCartLines(request), getCustomerFromRequest(request), getLanguage(request)]);
-  const body: CartJson = { cart: await getCartView(lines), checkoutHref: checkoutHref(Boolean(customer)), language };
+  const cart = await getCartView(lines);
+  const freeDeliveryNote = await cartFreeDeliveryNote(cart.totalFils, fixedT(language), language);
+  const body: CartJson = { cart, checkoutHref: checkoutHref(Boolean(customer)), language, freeDeliveryNote };
   return Response.json(body, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -8,7 +8,9 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { readCartLines } from "~/cookies/cart.server";
 import { guestCookieHeader, isCheckoutGuest } from "~/cookies/checkout-guest.server";
 import { getCartSummary } from "~/models/cart.server";
-import { orderErrorMessage } from "~/models/order-messages.server";
+import { couponProblemMessage, orderErrorMessage } from "~/models/order-messages.server";
+import type { TFunction } from "i18next";
+import type { Language } from "~/i18n/config";
 import { listDeliveryAreas } from "~/models/delivery-area.server";
 import { rememberOrderHeader } from "~/cookies/order-access.server";
 import { OrderError } from "~/models/order.server";
@@ -19,6 +21,8 @@ import { pageMeta } from "~/utils/meta";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
+import { appliedCouponHeader, readAppliedCoupon } from "~/cookies/coupon.server";
+import { checkoutOffer } from "~/models/offers.server";
 
 const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 
@@ -33,13 +37,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isCheckoutGuest(request),
   ]);
   if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT);
-  const [cart, areas] = await Promise.all([getCartSummary(await readCartLines(request), language), listDeliveryAreas()]);
+  const [cart, areas, appliedCode] = await Promise.all([getCartSummary(await readCartLines(request), language), listDeliveryAreas(), readAppliedCoupon(request)]);
+  const { offer, problem } = await checkoutOffer(appliedCode, cart.productsTotalFils, { email: customer?.email, phone: customer?.phone }, t, language);
   return {
     language,
     items: cart.items,
     productsTotalFils: cart.productsTotalFils,
     areas,
-    defaults: { email: customer?.email ?? "", fullName: customer?.fullName ?? "", phone: customer?.phone ?? "" },
+    offer,
+    // A code applied earlier that no longer fits (the cart changed, the code ended): the shopper sees why before paying.
+    couponNotice: problem ? { kind: "error" as const, text: problem.message } : null,
+    defaults: { email: customer?.email ?? "", fullName: customer?.fullName ?? "", phone: customer?.phone ?? "", couponCode: appliedCode ?? "" },
     // The form's attributes from its schema, so the browser needs no zod to draw it.
     constraint: getZodConstraint(CheckoutSchema),
     meta: { title: t("checkout.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") },
@@ -58,6 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     isCheckoutGuest(request),
   ]);
   if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT, { status: 303 });
+  const intent = formData.get("intent");
+  if (intent === "applyCoupon" || intent === "removeCoupon") return couponAction(request, formData, intent, t, language);
 
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   // The same bucket as POST /api/orders: a client gets one budget of order attempts, whichever way it places them.
@@ -73,7 +83,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), paymentUrl: null, orderSessionId: null }, { status: 400 });
   const lines = await readCartLines(request);
   try {
-    const placed = await placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language, clientAddress: address });
+    const placed = await placeOrderAndStartPayment({
+      details: submission.value,
+      lines,
+      customerId: customer?.id ?? null,
+      language,
+      clientAddress: address,
+      couponCode: textOf(formData.get("couponCode")),
+    });
     const headers = { "Set-Cookie": await rememberOrderHeader(request, placed.order.id) };
     // With JavaScript the page shows its toast and then goes on; without it the browser follows the redirect.
     if (formData.get("enhanced") === "1") return data({ result: submission.reply(), paymentUrl: placed.paymentUrl, orderSessionId: placed.orderSessionId }, { headers });
@@ -83,6 +100,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = `${t("checkout.saveFailed")}: ${orderErrorMessage(error, t, language)}`;
     return data({ result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null }, { status: error.status });
   }
+}
+
+function textOf(value: FormDataEntryValue | null): string | null {
+  return typeof value === "string" && value.trim() ? value.trim().slice(0, 64) : null;
+}
+
+/**
+ * The discount code's Apply and Remove. With JavaScript they come from a fetcher; without it the whole checkout
+ * form is posted, so the answer gives its values back (no field errors: the shopper has not tried to pay yet).
+ */
+async function couponAction(request: Request, formData: FormData, intent: "applyCoupon" | "removeCoupon", t: TFunction, language: Language) {
+  const code = intent === "applyCoupon" ? textOf(formData.get("couponCode")) : null;
+  const cart = await getCartSummary(await readCartLines(request), language);
+  const contact = { email: textOf(formData.get("email")), phone: textOf(formData.get("phone")) };
+  const { offer, problem } = await checkoutOffer(code, cart.productsTotalFils, contact, t, language);
+  const result = { initialValue: { ...Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")), couponCode: offer.coupon?.code ?? code ?? "" } };
+  const base = { result, paymentUrl: null, orderSessionId: null, offer };
+  if (intent === "applyCoupon" && !offer.coupon) {
+    const text = problem?.message ?? couponProblemMessage("unknown", t, language);
+    return data({ ...base, couponNotice: { kind: "error" as const, text } }, { status: problem?.problem === "usedUp" || problem?.problem === "alreadyUsed" ? 409 : 400 });
+  }
+  const text = offer.coupon ? t("offers.couponApplied", { code: offer.coupon.code }) : t("offers.couponRemoved");
+  return data({ ...base, couponNotice: { kind: "success" as const, text } }, { headers: { "Set-Cookie": await appliedCouponHeader(offer.coupon?.code ?? null) } });
 }
 
 export default function CheckoutPage() {
@@ -103,7 +143,14 @@ export default function CheckoutPage() {
   return (
     <section className="page checkout">
       <h1>{t("checkout.title")}</h1>
-      <CheckoutForm {...loaderData} lastResult={actionData?.result} paymentUrl={actionData?.paymentUrl ?? null} orderSessionId={actionData?.orderSessionId ?? null} />
+      <CheckoutForm
+        {...loaderData}
+        offer={actionData && "offer" in actionData ? actionData.offer : loaderData.offer}
+        couponNotice={actionData && "couponNotice" in actionData ? actionData.couponNotice : loaderData.couponNotice}
+        lastResult={actionData?.result}
+        paymentUrl={actionData?.paymentUrl ?? null}
+        orderSessionId={actionData?.orderSessionId ?? null}
+      />
     </section>
   );
 }

@@ -32,6 +32,14 @@ export function OrderCard({ order, language }: { order: OrderAsRead; language: L
             <bdi dir="ltr" data-testid="order-total">{`${order.totalAmount.toFixed(2)} KD`}</bdi>
           </dd>
         </div>
+        {order.discount > 0 ? (
+          <div>
+            <dt>{t("account.orders.discount", { code: order.couponCode ?? "" })}</dt>
+            <dd>
+              <bdi dir="ltr" data-testid="order-discount">{`−${order.discount.toFixed(2)} KD`}</bdi>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <h3 className="visually-hidden">{t("account.orders.items")}</h3>
       <ul className="order-card__items">

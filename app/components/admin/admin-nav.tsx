@@ -9,6 +9,8 @@ const LINKS = [
   { to: "/admin/timsar/products", key: "admin.nav.products" },
   { to: "/admin/timsar/categories/view", key: "admin.nav.categories" },
   { to: "/admin/timsar/sales-report", key: "admin.nav.salesReport" },
+  { to: "/admin/timsar/coupons", key: "admin.nav.coupons" },
+  { to: "/admin/timsar/settings", key: "admin.nav.settings" },
 ] as const;
 
 export function AdminNav({ email }: { email: string }) {

@@ -13,13 +13,17 @@ import type { CheckoutSchema } from "~/shared/checkout-schema";
 import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
 import { OrderSummary } from "./order-summary";
 import { useHydrated } from "~/components/use-hydrated";
+import type { CheckoutOffer, CouponNotice } from "~/shared/order-totals";
+import { CouponField } from "./coupon-field";
 
 type Props = {
   language: Language;
   items: { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] }[];
   productsTotalFils: number;
   areas: { nameEn: string; nameAr: string; feeFils: number }[];
-  defaults: { email: string; fullName: string; phone: string };
+  defaults: { email: string; fullName: string; phone: string; couponCode: string };
+  offer: CheckoutOffer;
+  couponNotice: CouponNotice | null;
   lastResult?: SubmissionResult<string[]>;
   paymentUrl: string | null;
   orderSessionId: string | null;
@@ -35,7 +39,7 @@ function isComplete(form: HTMLFormElement, validate: Validate | undefined) {
   return validate ? validate({ formData: new FormData(form) }).status === "success" : true;
 }
 
-export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, lastResult, paymentUrl, orderSessionId, constraint }: Props) {
+export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, offer, couponNotice, lastResult, paymentUrl, orderSessionId, constraint }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -140,7 +144,8 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
           <Field meta={fields.apartmentNumber} label={`${t("checkout.apartmentNumber")} (${t("checkout.optional")})`} />
         </div>
         <TextareaField meta={fields.notes} label={t("checkout.notes")} rows={3} />
-        <OrderSummary language={language} items={items} productsTotalFils={productsTotalFils} deliveryFeeFils={area?.feeFils ?? null} />
+        <CouponField appliedCode={offer.coupon?.code ?? null} notice={couponNotice} hydrated={hydrated} />
+        <OrderSummary language={language} items={items} productsTotalFils={productsTotalFils} areaFeeFils={area?.feeFils ?? null} offer={offer} />
         <p className="checkout__agreement">
           {t("checkout.agreement")} <Link to="/privacy-policy">{t("checkout.privacy")}</Link> {t("checkout.and")}{" "}
           <Link to="/terms-and-conditions">{t("checkout.terms")}</Link>

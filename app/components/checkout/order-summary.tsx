@@ -1,19 +1,26 @@
 import { useTranslation } from "~/i18n/react";
 import type { Language } from "~/i18n/config";
 import { formatKD } from "~/shared/money";
+import { orderTotals, type CheckoutOffer } from "~/shared/order-totals";
 
 type Props = {
   language: Language;
   items: { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] }[];
   productsTotalFils: number;
-  /** null until an area is chosen */
-  deliveryFeeFils: number | null;
+  /** the chosen area's fee; null until an area is chosen */
+  areaFeeFils: number | null;
+  offer: CheckoutOffer;
 };
 
-/** The collapsible product list and the totals; amounts are shown only, the server computes its own. */
-export function OrderSummary({ language, items, productsTotalFils, deliveryFeeFils }: Props) {
+/**
+ * The collapsible product list and the totals, by the rule the order is placed with (app/shared/order-totals.ts);
+ * amounts are shown only, the server computes its own.
+ */
+export function OrderSummary({ language, items, productsTotalFils, areaFeeFils, offer }: Props) {
   const { t } = useTranslation();
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
+  const totals = orderTotals({ productsTotalFils, deliveryFeeFils: areaFeeFils, coupon: offer.coupon, freeDeliveryFromFils: offer.freeDeliveryFromFils });
+  const deliveryFee = totals.freeDelivery ? t("checkout.freeDelivery") : totals.deliveryFeeFils === null ? t("checkout.deliveryFeeChooseCity") : formatKD(totals.deliveryFeeFils, language);
   return (
     <div className="order-summary" data-testid="order-summary">
       <details className="order-summary__items">
@@ -35,15 +42,26 @@ export function OrderSummary({ language, items, productsTotalFils, deliveryFeeFi
           <dt>{t("checkout.productsTotal")}</dt>
           <dd data-testid="products-total">{formatKD(productsTotalFils, language)}</dd>
         </div>
+        {offer.coupon && totals.discountFils > 0 ? (
+          <div className="order-summary__discount">
+            <dt>{t("checkout.discount", { code: offer.coupon.code })}</dt>
+            <dd data-testid="discount">{`−${formatKD(totals.discountFils, language)}`}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t("checkout.deliveryFee")}</dt>
-          <dd data-testid="delivery-fee">{deliveryFeeFils === null ? t("checkout.deliveryFeeChooseCity") : formatKD(deliveryFeeFils, language)}</dd>
+          <dd data-testid="delivery-fee">{deliveryFee}</dd>
         </div>
         <div className="order-summary__grand">
           <dt>{t("checkout.total")}</dt>
-          <dd data-testid="grand-total">{formatKD(productsTotalFils + (deliveryFeeFils ?? 0), language)}</dd>
+          <dd data-testid="grand-total">{formatKD(totals.totalFils, language)}</dd>
         </div>
       </dl>
+      {offer.note ? (
+        <p className="order-summary__note" data-testid="free-delivery-note">
+          {offer.note}
+        </p>
+      ) : null}
     </div>
   );
 }

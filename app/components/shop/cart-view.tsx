@@ -24,7 +24,18 @@ function mirrorToLocalStorage(cart: CartData) {
 }
 
 /** The cart's lines, total, Clear and Checkout: the same view on the /cart page and in the drawer. */
-export function CartView({ cart, checkoutHref, language }: { cart: CartData; checkoutHref: string; language: Language }) {
+/** `freeDeliveryNote`: how much more makes delivery free, or that it is; the server words it (app/models/offers.server.ts). */
+export function CartView({
+  cart,
+  checkoutHref,
+  language,
+  freeDeliveryNote = null,
+}: {
+  cart: CartData;
+  checkoutHref: string;
+  language: Language;
+  freeDeliveryNote?: string | null;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher({ key: "cart-view" });
   const hydrated = useHydrated();
@@ -118,6 +129,11 @@ export function CartView({ cart, checkoutHref, language }: { cart: CartData; che
         <span>{t("shop.cart.total")}</span>
         <strong data-testid="cart-total">{formatKD(cart.totalFils, language)}</strong>
       </p>
+      {freeDeliveryNote ? (
+        <p className="cart-free-delivery" data-testid="free-delivery-note">
+          {freeDeliveryNote}
+        </p>
+      ) : null}
       <div className="cart-actions">
         <fetcher.Form method="post" action="/cart">
           <input type="hidden" name="intent" value="clear" />

@@ -103,6 +103,7 @@ export const account: TranslationOf<typeof en> = {
       orderNumber: "الطلب {{number}}",
       date: "التاريخ",
       total: "الإجمالي",
+      discount: "الخصم ({{code}})",
       status: "الحالة",
       viewInvoice: "عرض الفاتورة",
       items: "المنتجات",

@@ -7,6 +7,7 @@ import { products } from "./admin/products";
 import { categories } from "./admin/categories";
 import { orders } from "./admin/orders";
 import { report } from "./admin/report";
+import { coupons } from "./admin/coupons";
 
 export const admin: TranslationOf<typeof en> = {
   admin: {
@@ -17,6 +18,7 @@ export const admin: TranslationOf<typeof en> = {
     ...categories,
     ...orders,
     ...report,
+    ...coupons,
     api: {
       methodNotAllowed: "الطريقة غير مسموحة.",
       loginRequired: "يلزم تسجيل دخول المسؤول.",

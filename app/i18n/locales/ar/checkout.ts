@@ -43,6 +43,11 @@ export const checkout: TranslationOf<typeof en> = {
     requiredTagMissing: "يرجى تعبئة الخيارات المطلوبة للمنتج {{name}}.",
     holdLimit: "لديك طلبات غير مدفوعة تحجز منتجات. يرجى دفعها، أو الانتظار 15 دقيقة حتى تنتهي، ثم المحاولة مرة أخرى.",
     tooManyAttempts: "محاولات كثيرة جداً. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
+    couponCode: "رمز الخصم",
+    applyCoupon: "تطبيق",
+    removeCoupon: "إزالة",
+    discount: "الخصم ({{code}})",
+    freeDelivery: "مجاني",
   },
   payment: {
     chooseMethod: "اختر طريقة الدفع",

@@ -100,6 +100,7 @@ export const account = {
       orderNumber: "Order {{number}}",
       date: "Date",
       total: "Total",
+      discount: "Discount ({{code}})",
       status: "Status",
       viewInvoice: "View Invoice",
       items: "Items",

@@ -5,6 +5,7 @@ import { products } from "./admin/products";
 import { categories } from "./admin/categories";
 import { orders } from "./admin/orders";
 import { report } from "./admin/report";
+import { coupons } from "./admin/coupons";
 
 /**
  * Every administration text: the groups the browser loads by page (app/i18n/browser/areas/admin/), and the API's
@@ -19,6 +20,7 @@ export const admin = {
     ...categories,
     ...orders,
     ...report,
+    ...coupons,
     api: {
       methodNotAllowed: "Method not allowed.",
       loginRequired: "Admin login required.",

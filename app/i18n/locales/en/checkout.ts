@@ -40,6 +40,11 @@ export const checkout = {
     requiredTagMissing: "Please fill in the required custom tags for {{name}}.",
     holdLimit: "You already have unpaid orders holding products. Please pay for them, or wait 15 minutes until they expire, then try again.",
     tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
+    couponCode: "Discount code",
+    applyCoupon: "Apply",
+    removeCoupon: "Remove",
+    discount: "Discount ({{code}})",
+    freeDelivery: "Free",
   },
   payment: {
     chooseMethod: "Choose how to pay",

@@ -83,6 +83,7 @@ export const orders: TranslationOf<typeof en> = {
     totals: "الإجماليات",
     productsTotal: "إجمالي المنتجات",
     deliveryFee: "رسوم التوصيل",
+    discount: "الخصم ({{code}})",
     total: "الإجمالي",
     paymentState: "الدفع",
     paidAt: "تاريخ الدفع",

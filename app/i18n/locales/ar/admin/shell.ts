@@ -12,6 +12,8 @@ export const shell: TranslationOf<typeof en> = {
     products: "المنتجات",
     categories: "التصنيفات",
     salesReport: "تقرير المبيعات",
+    coupons: "رموز الخصم",
+    settings: "الإعدادات",
     logout: "تسجيل الخروج",
     signedInAs: "مسجل الدخول باسم {{email}}",
   },

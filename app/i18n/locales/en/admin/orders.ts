@@ -81,6 +81,7 @@ export const orders = {
     totals: "Totals",
     productsTotal: "Products total",
     deliveryFee: "Delivery fee",
+    discount: "Discount ({{code}})",
     total: "Total",
     paymentState: "Payment",
     paidAt: "Paid at",

@@ -10,6 +10,8 @@ export const shell = {
     products: "Products",
     categories: "Categories",
     salesReport: "Sales Report",
+    coupons: "Discount codes",
+    settings: "Settings",
     logout: "Log out",
     signedInAs: "Signed in as {{email}}",
   },

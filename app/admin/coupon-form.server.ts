@@ -1,0 +1,44 @@
+import type { TFunction } from "i18next";
+import { CouponSchema, type CouponFormValue } from "~/shared/coupon-schema";
+import { bilingual, type MessageKey } from "~/i18n/bilingual.server";
+
+export type CouponFieldErrors = Partial<Record<keyof CouponFormValue, string>>;
+
+export type CouponParse = { ok: true; value: CouponFormValue } | { ok: false; errors: Partial<Record<keyof CouponFormValue, MessageKey>> };
+
+/** One reading for the admin form (text, "on") and the API (JSON numbers and booleans). */
+export function parseCoupon(input: Record<string, unknown>): CouponParse {
+  const parsed = CouponSchema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const errors: Partial<Record<keyof CouponFormValue, MessageKey>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "code") as keyof CouponFormValue;
+    errors[field] ??= (issue.message.startsWith("admin.") ? issue.message : "admin.coupons.validation.codeInvalid") as MessageKey;
+  }
+  return { ok: false, errors };
+}
+
+export function couponFormInput(form: FormData): Record<string, unknown> {
+  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
+  return {
+    code: text("code"),
+    kind: text("kind"),
+    value: text("value"),
+    minProductsTotal: text("minProductsTotal"),
+    startsOn: text("startsOn"),
+    endsOn: text("endsOn"),
+    maxUses: text("maxUses"),
+    maxUsesPerCustomer: text("maxUsesPerCustomer"),
+    freeDelivery: form.get("freeDelivery") === "on",
+    isEnabled: form.get("isEnabled") === "on",
+  };
+}
+
+export function translatedErrors(errors: Partial<Record<string, MessageKey>>, t: TFunction): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(key as MessageKey)]));
+}
+
+/** The API's field errors: each in both languages, as a list (CONTRACT.md's error shape). */
+export function bilingualErrors(errors: Partial<Record<string, MessageKey>>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, [bilingual(key as MessageKey)]]));
+}

@@ -1,0 +1,186 @@
+import { prisma } from "~/db.server";
+import { kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart } from "~/shared/admin-dates";
+import { COUPON_CODE_PATTERN, normalizeCouponCode, type CouponFormValue, type CouponKind } from "~/shared/coupon-schema";
+import { filsToKD, filsToKDInput, parseKDToFils } from "~/shared/money";
+import type { CouponTerms } from "~/shared/order-totals";
+
+/**
+ * Discount codes (issue 16, docs/decisions/0026-discount-codes.md). This module answers whether a code may be used
+ * now on a cart; the order's placing batch (app/models/order.server.ts) takes a use under the code's limits in the
+ * same transaction as the order, so the limits hold however many shoppers race for the last use.
+ */
+export type CouponProblem = "unknown" | "notStarted" | "expired" | "usedUp" | "alreadyUsed" | "belowMinimum";
+
+export type UsableCoupon = CouponTerms & { id: string; code: string; minProductsFils: number | null; maxUsesPerCustomer: number | null };
+
+export type CouponCheck = { ok: true; coupon: UsableCoupon } | { ok: false; problem: CouponProblem; minProductsFils?: number };
+
+const COUPON_FIELDS = {
+  id: true,
+  code: true,
+  kind: true,
+  value: true,
+  minProductsFils: true,
+  startsAt: true,
+  endsAt: true,
+  maxUses: true,
+  maxUsesPerCustomer: true,
+  freeDelivery: true,
+  isEnabled: true,
+  usedCount: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
+type CouponRow = Awaited<ReturnType<typeof findCoupon>> & {};
+
+function findCoupon(code: string) {
+  return prisma.coupon.findUnique({ where: { code }, select: COUPON_FIELDS });
+}
+
+/** The customer whose earlier uses count: by e-mail (lower case, as orders keep it) or by phone. */
+export type CouponCustomer = { email?: string | null; phone?: string | null };
+
+async function usesBy(couponId: string, customer: CouponCustomer): Promise<number> {
+  const who = [
+    ...(customer.email ? [{ email: customer.email.trim().toLowerCase() }] : []),
+    ...(customer.phone ? [{ phone: customer.phone.trim() }] : []),
+  ];
+  if (who.length === 0) return 0;
+  return prisma.couponUse.count({ where: { couponId, OR: who } });
+}
+
+/**
+ * Whether `rawCode` can be used now on a products total of `productsTotalFils`, and by this customer when known.
+ * A disabled code reads as unknown: a shopper learns nothing about codes the owner has switched off.
+ */
+export async function checkCoupon(rawCode: string, productsTotalFils: number, customer: CouponCustomer = {}, now = new Date()): Promise<CouponCheck> {
+  const code = normalizeCouponCode(rawCode);
+  if (!COUPON_CODE_PATTERN.test(code)) return { ok: false, problem: "unknown" };
+  const row = await findCoupon(code);
+  if (!row || !row.isEnabled) return { ok: false, problem: "unknown" };
+  if (row.startsAt && now < row.startsAt) return { ok: false, problem: "notStarted" };
+  if (row.endsAt && now >= row.endsAt) return { ok: false, problem: "expired" };
+  if (row.maxUses !== null && row.usedCount >= row.maxUses) return { ok: false, problem: "usedUp" };
+  if (row.minProductsFils !== null && productsTotalFils < row.minProductsFils) {
+    return { ok: false, problem: "belowMinimum", minProductsFils: row.minProductsFils };
+  }
+  if (row.maxUsesPerCustomer !== null && (await usesBy(row.id, customer)) >= row.maxUsesPerCustomer) return { ok: false, problem: "alreadyUsed" };
+  return { ok: true, coupon: usableCoupon(row) };
+}
+
+function usableCoupon(row: CouponRow): UsableCoupon {
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind as CouponKind,
+    value: row.value,
+    freeDelivery: row.freeDelivery,
+    minProductsFils: row.minProductsFils,
+    maxUsesPerCustomer: row.maxUsesPerCustomer,
+  };
+}
+
+// ---- The owner's side: list, create, edit, switch on and off, delete.
+
+/** The form's value as stored: fils, instants for the first moment of the start day and the first after the end day. */
+function couponData(value: CouponFormValue) {
+  return {
+    code: value.code,
+    kind: value.kind,
+    value: value.kind === "percent" ? Number(value.value) : (value.value === undefined ? 0 : (parseKDToFils(value.value) ?? 0)),
+    minProductsFils: value.minProductsTotal === undefined ? null : parseKDToFils(value.minProductsTotal),
+    startsAt: value.startsOn ? kuwaitDayStart(value.startsOn) : null,
+    endsAt: value.endsOn ? kuwaitDayEnd(value.endsOn) : null,
+    maxUses: value.maxUses === undefined ? null : Number(value.maxUses),
+    maxUsesPerCustomer: value.maxUsesPerCustomer === undefined ? null : Number(value.maxUsesPerCustomer),
+    freeDelivery: value.freeDelivery,
+    isEnabled: value.isEnabled,
+  };
+}
+
+export type CouponSaveResult = { ok: true; id: string } | { ok: false; reason: "duplicateCode" | "notFound" };
+
+function isDuplicateCode(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+export async function createCoupon(value: CouponFormValue): Promise<CouponSaveResult> {
+  try {
+    const row = await prisma.coupon.create({ data: couponData(value), select: { id: true } });
+    return { ok: true, id: row.id };
+  } catch (error) {
+    if (isDuplicateCode(error)) return { ok: false, reason: "duplicateCode" };
+    throw error;
+  }
+}
+
+export async function updateCoupon(id: string, value: CouponFormValue): Promise<CouponSaveResult> {
+  try {
+    const changed = await prisma.coupon.updateMany({ where: { id }, data: couponData(value) });
+    return changed.count === 1 ? { ok: true, id } : { ok: false, reason: "notFound" };
+  } catch (error) {
+    if (isDuplicateCode(error)) return { ok: false, reason: "duplicateCode" };
+    throw error;
+  }
+}
+
+export async function setCouponEnabled(id: string, isEnabled: boolean): Promise<boolean> {
+  return (await prisma.coupon.updateMany({ where: { id }, data: { isEnabled } })).count === 1;
+}
+
+/** Orders keep the code's text and their discount, so deleting a code changes no order. */
+export async function deleteCoupon(id: string): Promise<boolean> {
+  return (await prisma.coupon.deleteMany({ where: { id } })).count === 1;
+}
+
+export async function listCoupons() {
+  return prisma.coupon.findMany({ select: COUPON_FIELDS, orderBy: { createdAt: "desc" } });
+}
+
+export async function getCoupon(id: string) {
+  return prisma.coupon.findUnique({ where: { id }, select: COUPON_FIELDS });
+}
+
+export type CouponRecord = NonNullable<Awaited<ReturnType<typeof getCoupon>>>;
+
+/** The last day a code can be used, as the owner entered it (the stored end is the first instant after it). */
+function lastDayOf(endsAt: Date): string {
+  return kuwaitDateKey(new Date(endsAt.getTime() - 1));
+}
+
+/** A code in the admin API's JSON: amounts in KD, days as Kuwait dates. */
+export function couponJson(row: CouponRecord) {
+  return {
+    _id: row.id,
+    code: row.code,
+    kind: row.kind,
+    value: row.kind === "percent" ? row.value : filsToKD(row.value),
+    minProductsTotal: row.minProductsFils === null ? null : filsToKD(row.minProductsFils),
+    startsOn: row.startsAt ? kuwaitDateKey(row.startsAt) : null,
+    endsOn: row.endsAt ? lastDayOf(row.endsAt) : null,
+    maxUses: row.maxUses,
+    maxUsesPerCustomer: row.maxUsesPerCustomer,
+    freeDelivery: row.freeDelivery,
+    isEnabled: row.isEnabled,
+    usedCount: row.usedCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A code as the admin form shows it for editing. */
+export function couponFormDefaults(row: CouponRecord) {
+  return {
+    code: row.code,
+    kind: row.kind,
+    value: row.kind === "percent" ? String(row.value) : row.value ? filsToKDInput(row.value) : "",
+    minProductsTotal: row.minProductsFils === null ? "" : filsToKDInput(row.minProductsFils),
+    startsOn: row.startsAt ? kuwaitDateKey(row.startsAt) : "",
+    endsOn: row.endsAt ? lastDayOf(row.endsAt) : "",
+    maxUses: row.maxUses === null ? "" : String(row.maxUses),
+    maxUsesPerCustomer: row.maxUsesPerCustomer === null ? "" : String(row.maxUsesPerCustomer),
+    freeDelivery: row.freeDelivery,
+    isEnabled: row.isEnabled,
+  };
+}
