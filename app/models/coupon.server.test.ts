@@ -9,6 +9,23 @@ import { checkCoupon, couponJson, createCoupon as saveCoupon, getCoupon } from "
 import { OrderError, placeOrder, releaseReservation, type PlaceOrderInput } from "./order.server";
 import { getShopSettings, saveShopSettings } from "./settings.server";
 import { CouponSchema } from "~/shared/coupon-schema";
+import * as settings from "~/routes/api.admin.settings";
+import { adminCookie, request } from "../../tests/support/admin-requests";
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+
+async function run(handler: unknown, req: Request) {
+  try {
+    return await (handler as Handler)({ request: req, params: {}, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function body(response: Response): Promise<unknown> {
+  return response.json();
+}
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -126,7 +143,8 @@ describe("an order with a discount code", () => {
 });
 
 describe("free delivery from a products total", () => {
-  // The setting is the whole shop's: a threshold no other test's order comes near, put back afterwards.
+  // The setting is the whole shop's, so every test of it is in this block, one after another: a threshold no other
+  // test's order comes near, put back afterwards.
   afterAll(() => saveShopSettings({ freeDeliveryFromFils: null }));
 
   it("drops the fee once the products after any discount reach it", async () => {
@@ -139,6 +157,18 @@ describe("free delivery from a products total", () => {
     const coupon = await createCoupon(prisma, { kind: "fixed", value: 1000 });
     const discounted = await placeOrder(order(city, product.id, 2, coupon.code));
     expect(await prisma.order.findUniqueOrThrow({ where: { id: discounted.id } })).toMatchObject({ discountFils: 1000, deliveryFeeFils: 1800, totalFils: 900_800 });
+  });
+
+  it("keeps the free-delivery threshold in KD, null for none, and refuses what is not an amount", async () => {
+    const { cookie } = await adminCookie();
+    const saved = await run(settings.action, request("/api/admin/settings", { method: "PUT", cookie, json: { freeDeliveryFromKD: 900 } }));
+    expect(await body(saved)).toEqual({ message: "Settings saved. / تم حفظ الإعدادات.", freeDeliveryFromKD: 900 });
+    expect(await body(await run(settings.loader, request("/api/admin/settings", { cookie })))).toEqual({ freeDeliveryFromKD: 900 });
+    const refused = await run(settings.action, request("/api/admin/settings", { method: "PUT", cookie, json: { freeDeliveryFromKD: "lots" } }));
+    expect(refused.status).toBe(400);
+    expect(await body(await run(settings.loader, request("/api/admin/settings", { cookie })))).toEqual({ freeDeliveryFromKD: 900 });
+    await run(settings.action, request("/api/admin/settings", { method: "PUT", cookie, json: { freeDeliveryFromKD: null } }));
+    expect(await body(await run(settings.loader, request("/api/admin/settings", { cookie })))).toEqual({ freeDeliveryFromKD: null });
   });
 });
 

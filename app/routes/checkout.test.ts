@@ -8,7 +8,9 @@ import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";
 import { uniqueId } from "../../tests/factories/unique";
-import { action } from "./checkout";
+import { action, loader } from "./checkout";
+import { createCoupon } from "../../tests/factories/coupon";
+import { RouteClient } from "../../tests/setup/route-client";
 
 type CheckoutAnswer = { result: { error?: Record<string, string[] | null> }; paymentUrl: string | null };
 
@@ -55,5 +57,66 @@ describe("the checkout form's action", () => {
       "Failed to save order: You already have unpaid orders holding products. Please pay for them, or wait 15 minutes until they expire, then try again.",
     );
     expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 7, heldQuantity: 3 });
+  });
+});
+
+describe("the checkout's discount code, without JavaScript", () => {
+  async function shopper(productId: string, quantity: number) {
+    const client = new RouteClient(uniqueId("10.9"), "en");
+    for (const header of [await guestCookieHeader(), await cartCookieHeader([{ productId, quantity, customTags: [] }])]) {
+      const [pair] = header.split(";");
+      client.cookies.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    }
+    return client;
+  }
+
+  function form(fields: Record<string, string>) {
+    return new URLSearchParams(fields);
+  }
+
+  it("applies a code with the whole form posted, keeps what was typed, then pays the discounted total", async () => {
+    const city = await createDeliveryArea(prisma, 1000);
+    const product = await createProduct(prisma, { priceFils: 5000, stockQuantity: 5 });
+    const coupon = await createCoupon(prisma, { kind: "percent", value: 10 });
+    const client = await shopper(product.id, 2);
+
+    const applied = await client.call(action, "/checkout", { method: "POST", body: form({ intent: "applyCoupon", couponCode: coupon.code.toLowerCase(), fullName: "Sara" }) });
+    expect(applied.status).toBe(200);
+    const answer = (await applied.json()) as { couponNotice: { kind: string; text: string }; offer: { coupon: { code: string; discountFils: number } }; result: { initialValue: Record<string, string> } };
+    expect(answer.couponNotice).toEqual({ kind: "success", text: `Discount code ${coupon.code} applied.` });
+    expect(answer.offer.coupon).toMatchObject({ code: coupon.code, discountFils: 1000 });
+    expect(answer.result.initialValue).toMatchObject({ fullName: "Sara", couponCode: coupon.code });
+
+    const page = (await (await client.call(loader, "/checkout")).json()) as { offer: { coupon: { code: string } | null }; defaults: { couponCode: string } };
+    expect(page.offer.coupon?.code).toBe(coupon.code);
+    expect(page.defaults.couponCode).toBe(coupon.code);
+
+    const details = Object.fromEntries(Object.entries(checkoutDetails(city)).filter(([, value]) => value !== undefined)) as Record<string, string>;
+    const paid = await client.call(action, "/checkout", { method: "POST", body: form({ ...details, couponCode: coupon.code }) });
+    expect(paid.status).toBe(303);
+    const order = await prisma.order.findFirstOrThrow({ where: { items: { some: { productId: product.id } } } });
+    expect(order).toMatchObject({ subtotalFils: 10_000, discountFils: 1000, deliveryFeeFils: 1000, totalFils: 10_000, couponCode: coupon.code });
+  });
+
+  it("says why a code is refused, in the page's language, and keeps none", async () => {
+    const product = await createProduct(prisma, { priceFils: 1000, stockQuantity: 5 });
+    const coupon = await createCoupon(prisma, { endsAt: new Date(Date.now() - 60_000) });
+    const client = await shopper(product.id, 1);
+    const refused = await client.call(action, "/checkout", { method: "POST", body: form({ intent: "applyCoupon", couponCode: coupon.code }) });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { couponNotice: { text: string } }).couponNotice.text).toBe("This discount code has expired.");
+    const page = (await (await client.call(loader, "/checkout")).json()) as { offer: { coupon: unknown } };
+    expect(page.offer.coupon).toBeNull();
+  });
+
+  it("removes an applied code", async () => {
+    const product = await createProduct(prisma, { priceFils: 1000, stockQuantity: 5 });
+    const coupon = await createCoupon(prisma);
+    const client = await shopper(product.id, 1);
+    await client.call(action, "/checkout", { method: "POST", body: form({ intent: "applyCoupon", couponCode: coupon.code }) });
+    const removed = await client.call(action, "/checkout", { method: "POST", body: form({ intent: "removeCoupon", couponCode: coupon.code }) });
+    expect(((await removed.json()) as { couponNotice: { text: string } }).couponNotice.text).toBe("Discount code removed.");
+    const page = (await (await client.call(loader, "/checkout")).json()) as { offer: { coupon: unknown } };
+    expect(page.offer.coupon).toBeNull();
   });
 });

@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import * as coupons from "~/routes/api.admin.coupons._index";
+import * as coupon from "~/routes/api.admin.coupons.$id";
+import * as orders from "~/routes/api.orders";
+import * as adminOrder from "~/routes/api.admin.orders.$id._index";
+import { createCoupon } from "../factories/coupon";
+import { createDeliveryArea } from "../factories/delivery-area";
+import { createProduct } from "../factories/product";
+import { uniqueEmail, uniqueId } from "../factories/unique";
+import { adminCookie, request } from "../support/admin-requests";
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+
+async function run(handler: unknown, req: Request, params: Record<string, string> = {}) {
+  try {
+    return await (handler as Handler)({ request: req, params, context: { cspNonce: "", clientAddress: uniqueId("ip") } });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function body<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+const newCode = () => `API-${uniqueId("c").slice(2).toUpperCase()}`;
+
+function orderPayload(city: string, productId: string, couponCode?: unknown) {
+  return {
+    fullName: "Sara Ahmad",
+    email: uniqueEmail(),
+    phone: "51234567",
+    buildingType: "Villa",
+    address: { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9" },
+    items: [{ _id: productId, quantity: 2, customTags: [] }],
+    ...(couponCode === undefined ? {} : { couponCode }),
+  };
+}
+
+describe("GET/POST /api/admin/coupons, PUT/DELETE /api/admin/coupons/{id}", () => {
+  it("creates, lists, edits, switches off and deletes a code, in the documented shape", async () => {
+    const { cookie } = await adminCookie();
+    const code = newCode();
+    const created = await run(
+      coupons.action,
+      request("/api/admin/coupons", { method: "POST", cookie, json: { code: code.toLowerCase(), kind: "percent", value: 15, minProductsTotal: 5, endsOn: "2026-12-31", maxUsesPerCustomer: 1, isEnabled: true } }),
+    );
+    expect(created.status).toBe(201);
+    const { coupon: json, message } = await body<{ coupon: Record<string, unknown>; message: string }>(created);
+    expect(message).toBe("Discount code saved. / تم حفظ رمز الخصم.");
+    expect(json).toEqual({
+      _id: expect.any(String),
+      code,
+      kind: "percent",
+      value: 15,
+      minProductsTotal: 5,
+      startsOn: null,
+      endsOn: "2026-12-31",
+      maxUses: null,
+      maxUsesPerCustomer: 1,
+      freeDelivery: false,
+      isEnabled: true,
+      usedCount: 0,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const id = json._id as string;
+
+    const listed = await body<{ coupons: { code: string }[] }>(await run(coupons.loader, request("/api/admin/coupons", { cookie })));
+    expect(listed.coupons.map((entry) => entry.code)).toContain(code);
+
+    const edited = await run(coupon.action, request(`/api/admin/coupons/${id}`, { method: "PUT", cookie, json: { code, kind: "fixed", value: "2.5", freeDelivery: true, isEnabled: false } }), { id });
+    expect(edited.status).toBe(200);
+    expect((await body<{ coupon: Record<string, unknown> }>(edited)).coupon).toMatchObject({ kind: "fixed", value: 2.5, freeDelivery: true, isEnabled: false, minProductsTotal: null });
+
+    const deleted = await run(coupon.action, request(`/api/admin/coupons/${id}`, { method: "DELETE", cookie }), { id });
+    expect(deleted.status).toBe(200);
+    const gone = await run(coupon.loader, request(`/api/admin/coupons/${id}`, { cookie }), { id });
+    expect(gone.status).toBe(404);
+    expect((await body(gone)).message).toBe("Discount code not found. / رمز الخصم غير موجود.");
+  });
+
+  it("answers 400 with bilingual field errors, 409 for a code that exists in another case, 401 without a session", async () => {
+    const { cookie } = await adminCookie();
+    const bad = await run(coupons.action, request("/api/admin/coupons", { method: "POST", cookie, json: { code: "x", kind: "percent", value: 150 } }));
+    expect(bad.status).toBe(400);
+    const errors = (await body<{ fieldErrors: Record<string, string[]> }>(bad)).fieldErrors;
+    expect(errors.code).toEqual(["The code must be 3 to 32 letters, digits, - or _. / يجب أن يتكون الرمز من 3 إلى 32 حرفًا لاتينيًا أو رقمًا أو - أو _."]);
+    expect(errors.value[0]).toMatch(/^The percentage must be a whole number from 1 to 100\. \/ /);
+
+    const existing = await createCoupon(prisma);
+    const duplicate = await run(coupons.action, request("/api/admin/coupons", { method: "POST", cookie, json: { code: existing.code.toLowerCase(), kind: "percent", value: 5 } }));
+    expect(duplicate.status).toBe(409);
+    expect(await prisma.coupon.count({ where: { code: existing.code } })).toBe(1);
+
+    const anonymous = await run(coupons.loader, request("/api/admin/coupons"));
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("POST /api/orders with couponCode", () => {
+  it("places the order at the discounted total, shown as its own line in the admin's order JSON", async () => {
+    const { cookie } = await adminCookie();
+    const city = await createDeliveryArea(prisma, 1000);
+    const product = await createProduct(prisma, { priceFils: 2500, stockQuantity: 10 });
+    const code = await createCoupon(prisma, { kind: "fixed", value: 1500 });
+    const placed = await run(orders.action, request("/api/orders", { method: "POST", json: orderPayload(city, product.id, code.code.toLowerCase()) }));
+    expect(placed.status).toBe(201);
+    const { orderId } = await body<{ orderId: string }>(placed);
+    const detail = await body<{ order: Record<string, unknown> }>(await run(adminOrder.loader, request(`/api/admin/orders/${orderId}`, { cookie }), { id: orderId }));
+    expect(detail.order).toMatchObject({ productsTotal: 5, discount: 1.5, couponCode: code.code, deliveryFee: 1, totalAmount: 4.5 });
+  });
+
+  it.each([
+    ["an unknown code", "NOPE-123", 400, "This discount code is not valid. / رمز الخصم هذا غير صالح."],
+    ["a code below its minimum", "min", 400, "This discount code needs a products total of at least 100.00 KD. / يتطلب رمز الخصم هذا أن يبلغ مجموع المنتجات 100.00 د.ك على الأقل."],
+    ["a used-up code", "used", 409, "This discount code has been used up. / نفدت استخدامات رمز الخصم هذا."],
+  ])("refuses %s with its message and places nothing", async (_, kind, status, message) => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { priceFils: 2500, stockQuantity: 10 });
+    const code =
+      kind === "min" ? (await createCoupon(prisma, { minProductsFils: 100_000 })).code : kind === "used" ? (await createCoupon(prisma, { maxUses: 0 })).code : kind;
+    const payload = orderPayload(city, product.id, code);
+    const refused = await run(orders.action, request("/api/orders", { method: "POST", json: payload }));
+    expect(refused.status).toBe(status);
+    expect((await body(refused)).message).toBe(message);
+    expect(await prisma.order.count({ where: { email: payload.email } })).toBe(0);
+  });
+});
