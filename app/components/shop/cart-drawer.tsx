@@ -74,7 +74,7 @@ export function CartDrawer({ cartCount }: { cartCount: number }) {
       </div>
       {data ? (
         <Suspense fallback={<p aria-live="polite">{t("shop.cart.loading")}</p>}>
-          <CartView cart={data.cart} checkoutHref={data.checkoutHref} language={data.language} freeDeliveryNote={data.freeDeliveryNote} />
+          <CartView {...data} />
         </Suspense>
       ) : (
         <p aria-live="polite">{t("shop.cart.loading")}</p>
