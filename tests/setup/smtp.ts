@@ -32,12 +32,19 @@ function headerOf(block: string, name: string): string | undefined {
   return match?.[1];
 }
 
-/** Enough MIME to read nodemailer's own messages: the subject and the text and HTML parts. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Enough MIME to read nodemailer's own messages: the subject and the text and HTML parts, also inside the
+ * multipart/alternative that a message with an attachment (the invoice) nests in its multipart/mixed.
+ */
 export function parseMail(raw: string, to: string[]): ReceivedMail {
   const [head] = raw.split(/\r?\n\r?\n/);
   const parts: Record<string, string> = {};
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  const chunks = boundary ? raw.split(`--${boundary}`).slice(1) : [raw];
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((match) => escapeRegExp(match[1]));
+  const chunks = boundaries.length ? raw.split(new RegExp(`--(?:${boundaries.join("|")})`)).slice(1) : [raw];
   for (const chunk of chunks) {
     const split = chunk.search(/\r?\n\r?\n/);
     if (split < 0) continue;

@@ -1,0 +1,60 @@
+/**
+ * A paid order with a discount code, end to end at the model level: the confirmation e-mail (read from a real SMTP
+ * server on loopback) and the invoice PDF (read back with pdftotext) show the discount as its own line.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { testProvider } from "~/payments/test-provider.server";
+import { getInvoicePdf } from "./invoice.server";
+import { confirmPayment, placeOrderAndStartPayment } from "./payment.server";
+import { createCoupon } from "../../tests/factories/coupon";
+import { createDeliveryArea } from "../../tests/factories/delivery-area";
+import { checkoutDetails } from "../../tests/factories/order";
+import { createProduct } from "../../tests/factories/product";
+import { uniqueEmail } from "../../tests/factories/unique";
+import { startSmtpServer } from "../../tests/setup/smtp";
+
+// getEnv() has not been read yet in this process (vitest runs each file in its own).
+const smtp = await startSmtpServer();
+Object.assign(process.env, { APP_URL: "http://shop.test", SMTP_URL: smtp.url });
+afterAll(() => smtp.close());
+
+describe("a paid order with a discount code", () => {
+  it("mails and invoices the discount on its own line, in both languages", async () => {
+    const city = await createDeliveryArea(prisma, 2000);
+    const product = await createProduct(prisma, { nameEn: "Velvet Bow", priceFils: 4250, stockQuantity: 5 });
+    const coupon = await createCoupon(prisma, { kind: "percent", value: 20 });
+    const email = uniqueEmail();
+    const placed = await placeOrderAndStartPayment({
+      details: checkoutDetails(city, { email }),
+      lines: [{ productId: product.id, quantity: 2, customTags: [] }],
+      customerId: null,
+      language: "ar",
+      couponCode: coupon.code,
+    });
+    expect(placed.order.totalFils).toBe(8800);
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { id: placed.orderSessionId } });
+    expect(payment.amountFils).toBe(8800);
+    await testProvider.submitCard(payment.providerPaymentId!, { cardNumber: "4111111111111111" });
+    expect((await confirmPayment(placed.orderSessionId))?.state).toBe("paid");
+
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(email)).length, { timeout: 10_000 }).toBe(1);
+    const mail = smtp.received.find((received) => received.to.includes(email))!;
+    for (const line of ["Products total: 8.50 KD", `Discount (${coupon.code}): -1.70 KD`, "Delivery fee: 2.00 KD", "Total: 8.80 KD", `الخصم (${coupon.code}): -1.70 د.ك`]) {
+      expect(mail.text).toContain(line);
+    }
+
+    const pdf = await getInvoicePdf(placed.order.orderNumber);
+    const file = path.join(os.tmpdir(), `${placed.order.orderNumber}.pdf`);
+    fs.writeFileSync(file, pdf!);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+    for (const expected of ["Products total: 8.50 KD", `Discount (${coupon.code}): -1.70 KD`, "Delivery fee: 2.00 KD", "Grand total: 8.80 KD"]) {
+      expect(text).toContain(expected);
+    }
+    fs.rmSync(file);
+  });
+});
