@@ -1,6 +1,7 @@
 /**
- * Orders and invoices (issue 5): placeOrder throughput through the model function, the 100-buyers race for
- * 10 items, invoice PDF render time, and memory over 1,000 invoices. Opens the bench database directly.
+ * Orders and invoices (issue 5): placeOrder throughput through the model function, without and with a discount
+ * code (issue 16), the 100-buyers race for 10 items and the 20-buyers race for a code's last use, invoice PDF
+ * render time, and memory over 1,000 invoices. Opens the bench database directly.
  */
 import v8 from "node:v8";
 import vm from "node:vm";
@@ -12,6 +13,7 @@ const ORDERS = 600;
 const CONCURRENCY = 16;
 const RACE_BUYERS = 100;
 const RACE_STOCK = 10;
+const CODE_RACERS = 20;
 const INVOICES = 1000;
 
 function mb(bytes: number) {
@@ -43,21 +45,33 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
     block: "3",
     buildingNumber: "7",
   };
-  const order = (productId: string) => placeOrder({ details, lines: [{ productId, quantity: 1, customTags: [] }], customerId: null, language: "ar" });
+  const order = (productId: string, couponCode: string | null = null, email = details.email) =>
+    placeOrder({ details: { ...details, email }, lines: [{ productId, quantity: 1, customTags: [] }], customerId: null, language: "ar", couponCode });
 
   // Throughput: CONCURRENCY buyers at a time, ORDERS orders in all.
-  const plenty = await makeProduct(ORDERS * 2);
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < ORDERS) {
-        next++;
-        await order(plenty.id);
-      }
-    }),
-  );
-  const ordersPerSecond = Math.round(ORDERS / ((performance.now() - started) / 1000));
+  async function ordersPerSecondOf(place: () => Promise<unknown>) {
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < ORDERS) {
+          next++;
+          await place();
+        }
+      }),
+    );
+    return Math.round(ORDERS / ((performance.now() - started) / 1000));
+  }
+  const plenty = await makeProduct(ORDERS * 3);
+  const ordersPerSecond = await ordersPerSecondOf(() => order(plenty.id));
+  // The same with a 10 % code every buyer uses: the code's row is taken by each placing batch in turn.
+  const stamp = Date.now().toString(36).toUpperCase();
+  const popular = await prisma.coupon.create({ data: { code: `BENCH-${stamp}`, kind: "percent", value: 10 } });
+  const couponOrdersPerSecond = await ordersPerSecondOf(() => order(plenty.id, popular.code));
+  const lastUse = await prisma.coupon.create({ data: { code: `LAST-${stamp}`, kind: "fixed", value: 500, maxUses: 1 } });
+  const codeRace = await Promise.allSettled(Array.from({ length: CODE_RACERS }, (_, index) => order(plenty.id, lastUse.code, `racer${index}@example.com`)));
+  const codeWinners = codeRace.filter((result) => result.status === "fulfilled").length;
+  const codeRefusals = codeRace.filter((result) => result.status === "rejected" && result.reason instanceof OrderError && result.reason.coupon?.problem === "usedUp").length;
   // Issue 5 asked 200 orders/s of SQLite; issue 14 asks 500 of PostgreSQL, where several servers share the database.
   const engine = databaseEngineOf(databaseUrl);
   const target = engine === "postgresql" ? 500 : 200;
@@ -91,6 +105,20 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
   await prisma.$disconnect();
   return [
     { name: `placeOrder throughput (${engine}, model function)`, value: ordersPerSecond, unit: "orders/s", target: `>= ${target}`, ok: ordersPerSecond >= target },
+    {
+      name: `placeOrder throughput with a discount code (${engine})`,
+      value: couponOrdersPerSecond,
+      unit: "orders/s",
+      target: `>= ${target}`,
+      ok: couponOrdersPerSecond >= target,
+    },
+    {
+      name: `${CODE_RACERS} buyers for a code's last use: orders placed`,
+      value: codeWinners,
+      unit: "orders",
+      target: `exactly 1, the others refused as used up`,
+      ok: codeWinners === 1 && codeRefusals === CODE_RACERS - 1,
+    },
     {
       name: `${RACE_BUYERS} buyers for ${RACE_STOCK} items: orders placed`,
       value: sold,
