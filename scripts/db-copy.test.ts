@@ -13,7 +13,8 @@ import { createDeliveryArea } from "../tests/factories/delivery-area";
 import { createOrder } from "../tests/factories/order";
 import { createProduct, NAME_TO_PRINT } from "../tests/factories/product";
 import { createSession } from "../tests/factories/session";
-import { COPIED_MODELS } from "./db-copy";
+import { COPIED_MODELS, keyOf } from "./db-copy";
+import { createCoupon } from "../tests/factories/coupon";
 import { startPostgresCluster, type PostgresCluster } from "./lib/postgres-cluster";
 
 /** A SQLite shop of its own, filled through the test factories, copied into a PostgreSQL cluster of its own. */
@@ -55,6 +56,11 @@ beforeAll(async () => {
   await source.order.update({ where: { id: paid.id }, data: { refundedFils: 1000 } });
   await source.storedInvoice.create({ data: { orderNumber: paid.orderNumber, pdf: new Uint8Array(Buffer.from("%PDF-1.4 فاتورة\n%%EOF\n")) } });
   await createOrder(source, { paymentStatus: "unpaid" });
+  const coupon = await createCoupon(source, { maxUses: 5 });
+  await source.coupon.update({ where: { id: coupon.id }, data: { usedCount: 1 } });
+  await source.order.update({ where: { id: paid.id }, data: { couponCode: coupon.code, discountFils: 500 } });
+  await source.couponUse.create({ data: { couponId: coupon.id, orderId: paid.id, email: "noura@example.com", phone: "51234567" } });
+  await source.shopSetting.create({ data: { key: "freeDeliveryFromFils", value: "15000" } });
 }, 120_000);
 
 afterAll(async () => {
@@ -73,7 +79,7 @@ describe("npm run db:copy", () => {
     const target = new PostgresqlClient({ adapter: new PrismaPg({ connectionString: targetUrl }) });
     try {
       for (const model of COPIED_MODELS) {
-        const key = model === "storedInvoice" ? "orderNumber" : "id";
+        const key = keyOf(model);
         const read = (client: unknown) => (client as Record<string, { findMany(args: unknown): Promise<unknown[]> }>)[model].findMany({ orderBy: { [key]: "asc" } });
         const [before, after] = await Promise.all([read(source), read(target)]);
         expect(after, model).toEqual(before);

@@ -36,6 +36,9 @@ export const COPIED_MODELS = [
   "refund",
   "testProviderPayment",
   "storedInvoice",
+  "coupon",
+  "couponUse",
+  "shopSetting",
 ] as const;
 
 type Model = (typeof COPIED_MODELS)[number];
@@ -47,8 +50,8 @@ type AnyDelegate = {
 type Client = SqliteClient | PostgresqlClient;
 const delegate = (client: unknown, model: Model) => (client as Record<Model, AnyDelegate>)[model];
 
-/** Every model has an `id` but the invoice, keyed by its order number: rows are read in key order. */
-const keyOf = (model: Model) => (model === "storedInvoice" ? "orderNumber" : "id");
+/** Every model has an `id` but the invoice, keyed by its order number, and a setting, by its key: rows are read in key order. */
+export const keyOf = (model: Model) => (model === "storedInvoice" ? "orderNumber" : model === "shopSetting" ? "key" : "id");
 
 export type Figures = Record<string, number>;
 
@@ -56,10 +59,11 @@ export type Figures = Record<string, number>;
 export async function figuresOf(client: Client): Promise<Figures> {
   const figures: Figures = {};
   for (const model of COPIED_MODELS) figures[`rows.${model}`] = await delegate(client, model).count();
-  const orders = await (client as SqliteClient).order.aggregate({ _sum: { totalFils: true, refundedFils: true } });
+  const orders = await (client as SqliteClient).order.aggregate({ _sum: { totalFils: true, refundedFils: true, discountFils: true } });
   const stock = await (client as SqliteClient).product.aggregate({ _sum: { stockQuantity: true, heldQuantity: true } });
   figures["sum.order.totalFils"] = orders._sum.totalFils ?? 0;
   figures["sum.order.refundedFils"] = orders._sum.refundedFils ?? 0;
+  figures["sum.order.discountFils"] = orders._sum.discountFils ?? 0;
   figures["sum.product.onHand"] = (stock._sum.stockQuantity ?? 0) + (stock._sum.heldQuantity ?? 0);
   figures["count.order.paid"] = await (client as SqliteClient).order.count({ where: { paymentStatus: "paid" } });
   return figures;
