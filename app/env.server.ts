@@ -60,6 +60,13 @@ const EnvSchema = z.object({
     .max(64, "must be the number of worker processes (1 to 64)")
     .optional(),
   UPLOADS_DIR: z.string().optional(),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce
+    .number({ error: "must be how many daily backups to keep (1 to 365)" })
+    .int("must be how many daily backups to keep (1 to 365)")
+    .min(1, "must be how many daily backups to keep (1 to 365)")
+    .max(365, "must be how many daily backups to keep (1 to 365)")
+    .default(14),
   NODE_ENV: z.string().optional(),
 });
 
@@ -83,6 +90,8 @@ export type Env = {
   dataDir: string;
   /** Uploaded images: a folder every server of the shop reads, such as a shared volume (docs/decisions/0019). */
   uploadsDir: string;
+  /** Daily backups go here when set (docs/backups.md), the newest `keep` of them kept. */
+  backups: { dir: string; keep: number } | null;
 };
 
 export class EnvError extends Error {}
@@ -163,6 +172,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     isProduction,
     dataDir,
     uploadsDir: path.resolve(values.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
+    backups: values.BACKUP_DIR ? { dir: path.resolve(values.BACKUP_DIR), keep: values.BACKUP_KEEP } : null,
   };
 }
 

@@ -9,6 +9,7 @@ import { startHousekeeping } from "../app/models/housekeeping.server";
 import type { Env } from "../app/env.server";
 import { limitRequestBodies } from "./body-limit";
 import { requestLog } from "./request-log";
+import { startScheduledBackups } from "./scheduled-backup";
 import { createCachingRequestHandler, createPageCache, serveHits } from "./page-cache";
 import { refuseUnreadableRequests } from "./remix-request";
 import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, securityHeaders } from "./security";
@@ -68,6 +69,7 @@ export async function serve(env: Env) {
 
   const stopPaymentJobs = startPaymentJobs();
   const stopHousekeeping = startHousekeeping();
+  const stopBackups = env.backups ? startScheduledBackups({ databaseUrl: env.databaseUrl, uploadsDir: env.uploadsDir, ...env.backups }) : async () => {};
   const server = app.listen(env.port, () => {
     process.stdout.write(`Shop listening on ${env.appUrl} (port ${env.port})\n`);
   });
@@ -78,7 +80,7 @@ export async function serve(env: Env) {
     stopping = true;
     process.stdout.write(`${signal} received: finishing in-flight requests\n`);
     // A timed job's pass under way finishes (and gives its lease up) before the database connections close.
-    const jobsStopped = Promise.all([stopPaymentJobs(), stopHousekeeping()]);
+    const jobsStopped = Promise.all([stopPaymentJobs(), stopHousekeeping(), stopBackups()]);
     server.close(async () => {
       await jobsStopped;
       await pageCache.close();

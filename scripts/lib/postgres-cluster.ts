@@ -9,7 +9,8 @@ import path from "node:path";
 
 export const CLUSTER_USER = "shop";
 
-function binDir(): string {
+/** Debian's PostgreSQL programs of the newest installed version (pg_dump and pg_restore for backups too). */
+export function binDir(): string {
   const root = "/usr/lib/postgresql";
   const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((name) => /^\d+$/.test(name)) : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
