@@ -1,8 +1,10 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresqlPrismaClient } from "~/generated/prisma-postgresql/client";
 import { databaseEngineOf, resolveSqliteUrl, type DatabaseEngine } from "~/utils/database-url";
+import { watchDatabasePool } from "~/utils/metrics.server";
 
 export type { Prisma } from "~/generated/prisma/client";
 export type { DatabaseEngine } from "~/utils/database-url";
@@ -28,7 +30,10 @@ export function postgresqlPoolOptions(url: string) {
  */
 function createClient(url: string | undefined): PrismaClient {
   if (databaseEngineOf(url) === "postgresql") {
-    const adapter = new PrismaPg({ ...postgresqlPoolOptions(url as string), connectionTimeoutMillis: 10_000 });
+    // The pool is ours, so /metrics can tell how many queries wait for a connection; idle, it lets a process end.
+    const pool = new pg.Pool({ ...postgresqlPoolOptions(url as string), connectionTimeoutMillis: 10_000, allowExitOnIdle: true });
+    watchDatabasePool(pool);
+    const adapter = new PrismaPg(pool);
     // A burst (a hundred webhooks and return pages for one order) queues for the pool's connections: wait for one
     // rather than fail after Prisma's default 2 s.
     return new PostgresqlPrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } }) as unknown as PrismaClient;

@@ -3,12 +3,14 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import type { Language } from "./i18n/config";
 import { getLanguage } from "./i18n/i18next.server";
 import { I18nProvider } from "./i18n/react";
 import { resources } from "./i18n/resources";
 import { NonceContext } from "./utils/nonce";
-import { ShopStylesContext } from "./utils/shop-styles";
+import { ServerHtmlContext } from "./utils/server-html";
 import { shopStylesText } from "./utils/shop-styles.server";
+import { logger } from "./utils/logger.server";
 import { redactText } from "./utils/redact";
 
 export const streamTimeout = 5_000;
@@ -22,8 +24,18 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
-  process.stderr.write(`${cause instanceof Error ? (cause.stack ?? cause.message) : JSON.stringify(cause)}\n`);
+  // In the request log's stream, with its id: the line a shopper's "reference" on the error page leads to.
+  logger.error(
+    { requestId: request.headers.get("x-request-id") ?? undefined, err: cause instanceof Error ? { type: cause.name, message: redactText(cause.message), stack: cause.stack } : redactText(JSON.stringify(cause)) },
+    "server error",
+  );
 };
+
+/** The error page's reference line as HTML; the id is the server's own or a proxy's checked one ([\w.:-] only). */
+function referenceLine(request: Request, language: Language): string {
+  const id = request.headers.get("x-request-id");
+  return id ? resources[language].translation.pageTexts.errorReference.replace("{{id}}", `<code dir="ltr">${id}</code>`) : "";
+}
 
 export default async function handleRequest(
   request: Request,
@@ -41,11 +53,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ShopStylesContext.Provider value={shopStylesText()}>
+        <ServerHtmlContext.Provider value={{ "shop-styles": shopStylesText(), "request-reference": referenceLine(request, language) }}>
           <I18nProvider language={language} messages={resources[language].translation}>
             <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
           </I18nProvider>
-        </ShopStylesContext.Provider>
+        </ServerHtmlContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -67,7 +79,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are reported by the ErrorBoundary; log them once here for the operator.
-          if (shellRendered) process.stderr.write(`render error: ${redactText(String(error))}\n`);
+          if (shellRendered) logger.error({ requestId: request.headers.get("x-request-id") ?? undefined, err: redactText(String(error)) }, "render error");
         },
       },
     );

@@ -61,6 +61,7 @@ const EnvSchema = z.object({
     .optional(),
   UPLOADS_DIR: z.string().optional(),
   BACKUP_DIR: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters: it lets anyone who has it read /metrics").optional(),
   BACKUP_KEEP: z.coerce
     .number({ error: "must be how many daily backups to keep (1 to 365)" })
     .int("must be how many daily backups to keep (1 to 365)")
@@ -92,6 +93,8 @@ export type Env = {
   uploadsDir: string;
   /** Daily backups go here when set (docs/backups.md), the newest `keep` of them kept. */
   backups: { dir: string; keep: number } | null;
+  /** Lets a scraper read /metrics from another machine (Authorization: Bearer …); loopback needs none. */
+  metricsToken: string | undefined;
 };
 
 export class EnvError extends Error {}
@@ -173,6 +176,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     dataDir,
     uploadsDir: path.resolve(values.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     backups: values.BACKUP_DIR ? { dir: path.resolve(values.BACKUP_DIR), keep: values.BACKUP_KEEP } : null,
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 

@@ -16,13 +16,13 @@ import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./utils/nonce";
-import { ShopStyles } from "./utils/shop-styles";
+import { ServerHtml } from "./utils/server-html";
 import { defaultLanguage, directionOf, type Language } from "./i18n/config";
 import { getLanguage } from "./i18n/i18next.server";
 import { readVisitor } from "./utils/visitor.server";
 import { browserMessagesUrl } from "./utils/browser-messages.server";
 
-// The shop's CSS is part of the document (<ShopStyles />), so that the first paint waits for no other file.
+// The shop's CSS is part of the document (<ServerHtml id="shop-styles" />), so that the first paint waits for no other file.
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/images/icon-192.png" },
@@ -51,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#c2185b" />
         <Meta />
-        <ShopStyles />
+        <ServerHtml id="shop-styles" as="style" />
         {/* With the CSS in the page nothing holds the first paint, and Chrome would paint a half-parsed page whose
             footer then grows and pushes the content up (CLS). Chrome waits for the element named here to be
             inserted, not finished, so it names the first element after the footer. */}

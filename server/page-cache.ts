@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
+import { pageCacheLookups } from "../app/utils/metrics.server";
 import { rawCookies } from "../app/utils/raw-cookies";
 import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
 import { isPrivatePath } from "../app/utils/private-pages";
@@ -229,6 +230,7 @@ export function serveHits(pageCache: PageCache) {
       const found = await pageCache.lookupKey(req, version);
       if (!found) return next();
       const cached = pageCache.get(found.key, version);
+      pageCacheLookups.inc({ result: cached ? "hit" : "miss" });
       if (cached) return sendPage(req, res, pageCache, found.key, cached);
       res.locals.pageCacheLookup = { ...found, version } satisfies Lookup;
       next();
@@ -283,6 +285,8 @@ function keepPage(res: Response, pageCache: PageCache, lookup: Lookup, response:
   // What Express has set by now: the security headers and what Remix answered (copied above), less the CSP's nonce.
   const headers: SharedPage["headers"] = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
+    // The request id is this request's own; each later answer of the kept page has its own.
+    if (name === "x-request-id") continue;
     if (value !== undefined) headers[name] = typeof value === "number" ? String(value) : value;
   }
   headers["content-security-policy"] = shared.csp;

@@ -8,7 +8,7 @@ import { startPaymentJobs } from "../app/models/payment.server";
 import { startHousekeeping } from "../app/models/housekeeping.server";
 import type { Env } from "../app/env.server";
 import { limitRequestBodies } from "./body-limit";
-import { requestLog } from "./request-log";
+import { assignRequestId, markStatic, metricsEndpoint, requestLog, routePatterns } from "./observability";
 import { startScheduledBackups } from "./scheduled-backup";
 import { createCachingRequestHandler, createPageCache, serveHits } from "./page-cache";
 import { refuseUnreadableRequests } from "./remix-request";
@@ -25,7 +25,9 @@ export async function serve(env: Env) {
   app.disable("x-powered-by");
   app.set("trust proxy", env.trustProxy);
 
-  app.use(requestLog());
+  app.use(assignRequestId(env.trustProxy));
+  app.use(requestLog(routePatterns(build)));
+  app.get("/metrics", metricsEndpoint(env.metricsToken));
   // A kept catalogue page is answered here, with the headers and compressed bodies it was kept with.
   const pageCache = createPageCache(env.databaseUrl);
   app.use(serveHits(pageCache));
@@ -35,7 +37,7 @@ export async function serve(env: Env) {
   app.use(rejectCrossSiteWrites([new URL(env.appUrl).origin]));
 
   // Fingerprinted assets never change under the same name.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: ONE_YEAR_S * 1000, index: false }));
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: ONE_YEAR_S * 1000, index: false, setHeaders: markStatic }));
   // Uploaded images get new names when replaced; they are served as files, never run. They live in UPLOADS_DIR,
   // which every server of the shop mounts (docs/decisions/0019-shared-files.md); only its image folders are served:
   // what the owner uploads (products, categories) and the demo catalogue's pictures the seed draws (catalogue).
@@ -48,12 +50,13 @@ export async function serve(env: Env) {
         index: false,
         dotfiles: "deny",
         setHeaders(res) {
+          markStatic(res);
           res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
         },
       }),
     );
   }
-  app.use(express.static("public", { maxAge: "1h", index: false }));
+  app.use(express.static("public", { maxAge: "1h", index: false, setHeaders: markStatic }));
 
   app.use(limitRequestBodies);
   app.use(refuseUnreadableRequests);

@@ -1,9 +1,11 @@
 import cluster from "node:cluster";
 import { prisma } from "../app/db.server";
+import { serveClusterMetrics } from "./observability";
 
 /** The primary process: one worker per core, restarted when one dies, all stopped together on a signal. */
 export function superviseWorkers(count: number, entry: string) {
   cluster.setupPrimary({ exec: entry });
+  serveClusterMetrics();
   let stopping = false;
   let running = 0;
   function fork() {

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { ServerHtml } from "~/utils/server-html";
 
 /** Bilingual 404 and error pages; the language comes from the same cookie as every other page. */
 export function ErrorPage({ kind }: { kind: "notFound" | "error" }) {
@@ -10,6 +11,7 @@ export function ErrorPage({ kind }: { kind: "notFound" | "error" }) {
       <title>{`${title} | ${t("meta.siteName")}`}</title>
       <h1>{title}</h1>
       <p>{kind === "notFound" ? t("errors.notFoundBody") : t("errors.errorBody")}</p>
+      <ServerHtml id="request-reference" as="p" />
       <Link to="/" className="button button--primary">
         {t("errors.backHome")}
       </Link>

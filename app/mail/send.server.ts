@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "~/env.server";
+import { mailFailures } from "~/utils/metrics.server";
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 export type Mail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
@@ -22,7 +23,12 @@ export async function sendMail(mail: Mail): Promise<void> {
   const env = getEnv();
   const message = { from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments };
   if (env.smtpUrl) {
-    await getTransport(env.smtpUrl).sendMail(message);
+    try {
+      await getTransport(env.smtpUrl).sendMail(message);
+    } catch (error) {
+      mailFailures.inc();
+      throw error;
+    }
     return;
   }
   const outbox = path.join(env.dataDir, "outbox");

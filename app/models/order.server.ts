@@ -8,6 +8,7 @@ import { getDeliveryArea } from "~/models/delivery-area.server";
 import { checkCoupon, type CouponProblem, type UsableCoupon } from "~/models/coupon.server";
 import { getShopSettings } from "~/models/settings.server";
 import { orderTotals } from "~/shared/order-totals";
+import { ordersPlaced } from "~/utils/metrics.server";
 
 /** An unpaid order holds its stock this long; then the stock goes back on sale (issue 5). */
 export const RESERVATION_MINUTES = 15;
@@ -102,7 +103,9 @@ export async function placeOrder(input: PlaceOrderInput, now = new Date()): Prom
 
   for (let attempt = 0; ; attempt++) {
     try {
-      return await createOrder(input, area.feeFils, now);
+      const placed = await createOrder(input, area.feeFils, now);
+      ordersPlaced.inc();
+      return placed;
     } catch (error) {
       if (!(isUniqueViolation(error) || isRetryableConflict(error)) || attempt >= 2) throw error;
     }

@@ -7,6 +7,7 @@ import { placeOrder, releaseReservation, type PlaceOrderInput, type PlacedOrder 
 import { startTimedJob } from "~/models/job-lease.server";
 import { configuredProviderNames, getPaymentProvider } from "~/payments/index.server";
 import { PaymentGatewayError, type PaymentMethod, type PaymentProvider, type RemotePayment } from "~/payments/provider.server";
+import { ordersPaid, paymentFailures } from "~/utils/metrics.server";
 
 /**
  * Payments (docs/decisions/0009 and 0014). A Payment row is one attempt at the gateway; its random id (`ps_…`) is
@@ -132,6 +133,7 @@ export async function beginGatewayPayment(orderSessionId: string, methodId: stri
     const { redirectUrl } = await createAtProvider(attempt.id, method.id, method.kind);
     return { redirectUrl };
   } catch (error) {
+    paymentFailures.inc({ provider: session.provider, reason: "gateway" });
     await prisma.payment.update({ where: { id: attempt.id }, data: { status: "failed" } });
     throw error;
   }
@@ -176,10 +178,12 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   if (!isForPayment(remote, attempt) || remote.status === "pending") return result(stateOf(order.paymentStatus));
 
   if (remote.status !== "paid") {
+    paymentFailures.inc({ provider: payment.provider, reason: remote.status });
     await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { status: remote.status } });
     return result((await failUnlessAnotherAttemptIsOpen(order.id)) ? "failed" : stateOf(order.paymentStatus));
   }
   if (remote.currency !== "KWD" || remote.amountFils !== order.totalFils) {
+    paymentFailures.inc({ provider: payment.provider, reason: "mismatch" });
     await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { status: "mismatch" } });
     process.stdout.write(
       `payment ${payment.id} for order ${order.orderNumber} was paid with ${remote.amountFils} fils ${remote.currency}, not ${order.totalFils} KWD: not accepted, refund it\n`,
@@ -204,6 +208,7 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
     return true;
   });
   if (won) {
+    ordersPaid.inc();
     await onOrderPaid(order.id);
     return result("paid");
   }

@@ -10,7 +10,14 @@ export function startServer(port: number, env: Record<string, string> = {}) {
   });
   let output = "";
   let errors = "";
-  child.stdout.on("data", (chunk) => (output += String(chunk)));
+  let partial = "";
+  child.stdout.on("data", (chunk) => {
+    output += String(chunk);
+    // The shop logs server errors, with their stacks, as JSON lines on stdout beside the requests (issue 17).
+    const lines = (partial + String(chunk)).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) if (/^\{.*"level":"(error|fatal)"/.test(line)) errors += `${line}\n`;
+  });
   child.stderr.on("data", (chunk) => {
     output += String(chunk);
     errors += String(chunk);
@@ -23,7 +30,7 @@ export function startServer(port: number, env: Record<string, string> = {}) {
   });
   // A server that is meant to fail never becomes ready; that is not an unhandled error.
   ready.catch(() => undefined);
-  // `errors` is stderr alone, where a crash, a stack trace or an unhandled rejection would show.
+  // `errors` is stderr, where a crash or an unhandled rejection would show, and the log's error lines.
   return { child, ready, output: () => output, errors: () => errors };
 }
 

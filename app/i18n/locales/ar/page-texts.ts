@@ -21,6 +21,7 @@ export const pageTexts: TranslationOf<typeof en> = {
     searchEmptyTitle: "بحث",
     searchDescription: "منتجات تمسار للإكسسوارات المطابقة لـ {{query}}.",
     searchResultsHeading: "نتائج البحث",
+    errorReference: "إذا تواصلت معنا بشأنه فاذكر هذا الرقم المرجعي: {{id}}",
     searchRelevance: "الأكثر تطابقاً",
     searchNoResults: "لا توجد منتجات تطابق «{{query}}». جرّبي كلمة أخرى أو كلمات أقل.",
     searchPrompt: "اكتبي اسم منتج أو كلمة من وصفه.",

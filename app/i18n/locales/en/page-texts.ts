@@ -18,6 +18,7 @@ export const pageTexts = {
     searchEmptyTitle: "Search",
     searchDescription: "Products at Timsar Accessories matching {{query}}.",
     searchResultsHeading: "Search results",
+    errorReference: "If you contact us about it, give this reference: {{id}}",
     searchRelevance: "Best match",
     searchNoResults: "No products match “{{query}}”. Try another word or fewer words.",
     searchPrompt: "Type a product name or a word from its description.",
