@@ -27,12 +27,18 @@ describe("parseEnv", () => {
     expect(parseEnv({ APP_URL: "https://shop.example.com/" }, tempDir()).appUrl).toBe("https://shop.example.com");
   });
 
+  it("sends the owner's notices to OWNER_EMAIL, else to the administrator", () => {
+    expect(parseEnv({ ADMIN_EMAIL: "Admin@Example.com" }, tempDir()).ownerEmail).toBe("admin@example.com");
+    expect(parseEnv({ ADMIN_EMAIL: "admin@example.com", OWNER_EMAIL: "Owner@Example.com" }, tempDir()).ownerEmail).toBe("owner@example.com");
+  });
+
   it.each([
     ["PORT", "eighty"],
     ["PORT", "70000"],
     ["DATABASE_URL", "postgres://localhost/shop"],
     ["SESSION_SECRET", "short"],
     ["ADMIN_EMAIL", "not-an-email"],
+    ["OWNER_EMAIL", "owner at example.com"],
     ["ADMIN_PASSWORD", "1234"],
     ["SMTP_URL", "http://mail.example.com"],
     ["APP_URL", "shop.example.com"],

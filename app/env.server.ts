@@ -24,6 +24,7 @@ const EnvSchema = z.object({
     })
     .optional(),
   ADMIN_EMAIL: z.email("must be an e-mail address").default("admin@localhost"),
+  OWNER_EMAIL: z.email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(8, "must have at least 8 characters").optional(),
   SMTP_URL: z
     .url("must be a URL such as smtp://user:pass@127.0.0.1:2525")
@@ -77,6 +78,8 @@ export type Env = {
   sessionSecrets: string[];
   adminEmail: string;
   adminPassword: string | undefined;
+  /** Where the owner's notices go (a paid order, the daily low-stock digest): OWNER_EMAIL, else ADMIN_EMAIL. */
+  ownerEmail: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
@@ -157,6 +160,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     sessionSecrets: (values.SESSION_SECRET ?? generatedSessionSecret(dataDir)).split(",").map((s) => s.trim()),
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
+    ownerEmail: (values.OWNER_EMAIL ?? values.ADMIN_EMAIL).toLowerCase(),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),

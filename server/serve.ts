@@ -6,6 +6,7 @@ import express from "express";
 import { prisma } from "../app/db.server";
 import { startPaymentJobs } from "../app/models/payment.server";
 import { startHousekeeping } from "../app/models/housekeeping.server";
+import { startLowStockDigest } from "../app/models/low-stock.server";
 import type { Env } from "../app/env.server";
 import { limitRequestBodies } from "./body-limit";
 import { assignRequestId, markStatic, metricsEndpoint, requestLog, routePatterns } from "./observability";
@@ -73,6 +74,7 @@ export async function serve(env: Env) {
   const stopPaymentJobs = startPaymentJobs();
   const stopHousekeeping = startHousekeeping();
   const stopBackups = env.backups ? startScheduledBackups({ databaseUrl: env.databaseUrl, uploadsDir: env.uploadsDir, ...env.backups }) : async () => {};
+  const stopLowStockDigest = startLowStockDigest();
   const server = app.listen(env.port, () => {
     process.stdout.write(`Shop listening on ${env.appUrl} (port ${env.port})\n`);
   });
@@ -83,7 +85,7 @@ export async function serve(env: Env) {
     stopping = true;
     process.stdout.write(`${signal} received: finishing in-flight requests\n`);
     // A timed job's pass under way finishes (and gives its lease up) before the database connections close.
-    const jobsStopped = Promise.all([stopPaymentJobs(), stopHousekeeping(), stopBackups()]);
+    const jobsStopped = Promise.all([stopPaymentJobs(), stopHousekeeping(), stopLowStockDigest(), stopBackups()]);
     server.close(async () => {
       await jobsStopped;
       await pageCache.close();

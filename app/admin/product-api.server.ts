@@ -1,4 +1,5 @@
 import type { ProductInput } from "~/models/admin-catalogue.server";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/shared/product";
 import { productFormSchema, productInputFromForm, type ProductFormMode } from "~/shared/admin-schemas";
 import { onHandOf, type AdminProduct } from "~/models/admin-catalogue.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
@@ -76,6 +77,7 @@ export function productFormValueFromApi(body: Record<string, unknown>, existing?
         ? String(existing.priceBeforeDiscountFils / 1000)
         : undefined,
     stockQuantity: pick(text(body.stockQuantity), existing ? String(onHandOf(existing)) : undefined),
+    lowStockThreshold: pick(text(body.lowStockThreshold), String(existing?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD)),
     hasDiscount: pick(flag(body.hasDiscount), existing?.hasDiscount),
     isAvailable: pick(flag(body.isAvailable), existing?.isAvailable ?? true),
     isNewArrival: pick(flag(body.isNewArrivals ?? body.isNewArrival), existing?.isNewArrival),

@@ -2,10 +2,11 @@ import { getInvoiceData, storeInvoice } from "~/models/invoice.server";
 import { signedInvoiceUrl } from "~/models/invoice-access.server";
 import { getPaidOrder } from "~/models/order.server";
 import { formatKD } from "~/shared/money";
+import { sendPaidOrderNotice } from "~/mail/owner-notices.server";
 import { sendMail } from "~/mail/send.server";
 import { redactText } from "~/utils/redact";
 
-function escapeHtml(text: string) {
+export function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
@@ -27,15 +28,37 @@ export function totalsLines(order: PaidTotals, language: "en" | "ar"): string[] 
   ];
 }
 
+function logFailure(orderId: string, error: unknown) {
+  process.stderr.write(`after payment of order ${orderId}: ${redactText(error instanceof Error ? error.message : String(error))}\n`);
+}
+
 /**
- * After the one call that marked the order paid: make the invoice once and e-mail it. A failure here must not
- * undo the payment, so it is logged; the invoice is made again on first request if it is missing.
+ * After the one call that marked the order paid: make the invoice once and e-mail it to the shopper, and tell the
+ * owner. Only that call gets here, so each mail goes once however many confirmations raced. A failure here must
+ * not undo the payment, so it is logged; the invoice is made again on first request if it is missing. The two
+ * mails fail apart: a shopper's bad address does not keep the order from the owner.
  */
 export async function onOrderPaid(orderId: string): Promise<void> {
+  let order: Awaited<ReturnType<typeof getPaidOrder>>;
+  let invoice: Awaited<ReturnType<typeof getInvoiceData>>;
   try {
-    const order = await getPaidOrder(orderId);
-    const invoice = order && (await getInvoiceData(order.orderNumber));
-    if (!order || !invoice) return;
+    order = await getPaidOrder(orderId);
+    invoice = order && (await getInvoiceData(order.orderNumber));
+  } catch (error) {
+    logFailure(orderId, error);
+    return;
+  }
+  if (!order || !invoice) return;
+  await mailShopper(orderId, order, invoice);
+  try {
+    await sendPaidOrderNotice({ ...invoice, id: orderId, email: order.email });
+  } catch (error) {
+    logFailure(orderId, error);
+  }
+}
+
+async function mailShopper(orderId: string, order: NonNullable<Awaited<ReturnType<typeof getPaidOrder>>>, invoice: NonNullable<Awaited<ReturnType<typeof getInvoiceData>>>) {
+  try {
     const pdf = await storeInvoice(invoice);
     const link = signedInvoiceUrl(order.orderNumber);
     const total = formatKD(order.totalFils);
@@ -64,6 +87,6 @@ export async function onOrderPaid(orderId: string): Promise<void> {
       attachments: [{ filename: `${number}.pdf`, content: pdf, contentType: "application/pdf" }],
     });
   } catch (error) {
-    process.stderr.write(`after payment of order ${orderId}: ${redactText(error instanceof Error ? error.message : String(error))}\n`);
+    logFailure(orderId, error);
   }
 }

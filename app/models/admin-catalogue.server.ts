@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import { lowStockWhere } from "~/models/low-stock.server";
 import { productToJson } from "~/models/product.server";
 
 // ----- categories -----
@@ -83,9 +84,10 @@ const productInclude = {
   category: { select: { id: true, nameEn: true, nameAr: true } },
 } as const;
 
-export async function listAdminProducts({ categoryId }: { categoryId?: string | null } = {}) {
+/** The admin list (page and API): every product, or with `stock: "low"` the visible ones at or below their threshold. */
+export async function listAdminProducts({ categoryId, stock }: { categoryId?: string | null; stock?: "low" | null } = {}) {
   return prisma.product.findMany({
-    where: categoryId ? { categoryId } : {},
+    where: { ...(categoryId ? { categoryId } : {}), ...(stock === "low" ? lowStockWhere() : {}) },
     include: productInclude,
     orderBy: { createdAt: "desc" },
   });
@@ -111,6 +113,8 @@ export type ProductInput = {
   hasDiscount: boolean;
   /** On hand: every piece the shop has, including those held for unpaid orders (docs/decisions/0015-stock-holds.md). */
   stockQuantity: number;
+  /** Low stock from this many units for sale down (the admin filter and the daily digest). */
+  lowStockThreshold: number;
   isAvailable: boolean;
   isNewArrival: boolean;
   imageUrl: string;
@@ -134,6 +138,7 @@ function productData(input: ProductInput) {
     priceFils: input.priceFils,
     priceBeforeDiscountFils: input.priceBeforeDiscountFils,
     hasDiscount: input.hasDiscount,
+    lowStockThreshold: input.lowStockThreshold,
     isAvailable: input.isAvailable,
     isNewArrival: input.isNewArrival,
     imageUrl: input.imageUrl,
@@ -231,6 +236,8 @@ export function productJson(product: AdminProduct) {
     ...productToJson(product),
     stockQuantity: onHandOf(product),
     heldQuantity: product.heldQuantity,
+    lowStockThreshold: product.lowStockThreshold,
+    isLowStock: product.isVisible && product.stockQuantity <= product.lowStockThreshold,
     category: { _id: product.category.id, name: { en: product.category.nameEn, ar: product.category.nameAr } },
   };
 }
@@ -245,6 +252,7 @@ export function productFormDefaults(product: AdminProduct) {
     price: (product.priceFils / 1000).toFixed(3),
     priceBeforeDiscount: product.priceBeforeDiscountFils === null ? "" : (product.priceBeforeDiscountFils / 1000).toFixed(3),
     stockQuantity: String(onHandOf(product)),
+    lowStockThreshold: String(product.lowStockThreshold),
     hasDiscount: product.hasDiscount,
     isAvailable: product.isAvailable,
     isNewArrival: product.isNewArrival,

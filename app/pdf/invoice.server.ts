@@ -107,7 +107,8 @@ function formatDate(date: Date) {
   return `${local.toISOString().slice(0, 16).replace("T", " ")} (Kuwait)`;
 }
 
-function addressLines(order: InvoiceData) {
+/** The delivery address in English and in Arabic, a line per part; the owner's paid-order mail shows the same. */
+export function addressLines(order: Pick<InvoiceData, "buildingType" | "city" | "cityAr" | "block" | "street" | "streetNumber" | "buildingNumber" | "floor" | "apartmentNumber">) {
   const en = [
     `${order.buildingType}, ${order.city}`,
     `Block ${order.block}, Street ${order.street}, No. ${order.streetNumber}, Building ${order.buildingNumber}`,

@@ -19,16 +19,20 @@ export const handle = adminProductMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const categoryId = new URL(request.url).searchParams.get("categoryId") || null;
+  const query = new URL(request.url).searchParams;
+  const categoryId = query.get("categoryId") || null;
+  // Anything but "low" lists every level: a hand-edited address still shows the page.
+  const stock = query.get("stock") === "low" ? "low" : null;
   const [language, t, categories, products] = await Promise.all([
     getLanguage(request),
     i18nServer.getFixedT(request),
     listAdminCategories(),
-    listAdminProducts({ categoryId }),
+    listAdminProducts({ categoryId, stock }),
   ]);
   return {
     title: t("admin.products.title"),
     categoryId,
+    stock,
     categories: categories.map((category) => ({ id: category.id, name: localized(language, { en: category.nameEn, ar: category.nameAr }) })),
     products: products.map((product) => ({
       id: product.id,
@@ -38,6 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       price: formatKD(product.priceFils, language),
       onHand: onHandOf(product),
       held: product.heldQuantity,
+      threshold: product.lowStockThreshold,
+      isLow: product.isVisible && product.stockQuantity <= product.lowStockThreshold,
       isVisible: product.isVisible,
     })),
   };
@@ -95,12 +101,19 @@ export default function ProductsHub() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="product-stock">{t("admin.products.stock")}</label>
+          <select id="product-stock" name="stock" defaultValue={data.stock ?? ""}>
+            <option value="">{t("admin.products.allStock")}</option>
+            <option value="low">{t("admin.products.lowStock")}</option>
+          </select>
+        </div>
         <button type="submit" className="button button--secondary">
           {t("admin.products.show")}
         </button>
       </Form>
       {data.products.length === 0 ? (
-        <p className="admin-empty">{t("admin.products.empty")}</p>
+        <p className="admin-empty">{data.stock === "low" ? t("admin.products.lowStockEmpty") : t("admin.products.empty")}</p>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table" data-testid="products-table">
@@ -112,6 +125,7 @@ export default function ProductsHub() {
                 <th scope="col">{t("admin.products.price")}</th>
                 <th scope="col">{t("admin.products.onHand")}</th>
                 <th scope="col">{t("admin.products.held")}</th>
+                <th scope="col">{t("admin.products.lowStockThreshold")}</th>
                 <th scope="col">{t("admin.products.visibility")}</th>
                 <th scope="col">{t("admin.products.actions")}</th>
               </tr>
@@ -140,6 +154,10 @@ function ProductRow({ product }: { product: ReturnType<typeof useLoaderData<type
       <td>{product.price}</td>
       <td data-testid="on-hand">{product.onHand}</td>
       <td data-testid="held">{product.held}</td>
+      <td data-testid="threshold">
+        {product.threshold}
+        {product.isLow ? <span className="admin-visibility admin-low-stock">{t("admin.products.lowStockBadge")}</span> : null}
+      </td>
       <td>
         <span className={`admin-visibility admin-visibility--${product.isVisible ? "on" : "off"}`}>
           {product.isVisible ? t("admin.products.visible") : t("admin.products.hidden")}

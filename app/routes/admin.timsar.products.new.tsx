@@ -9,6 +9,7 @@ import { listAdminCategories } from "~/models/admin-catalogue.server";
 import { productFormAction } from "~/admin/product-form.server";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { adminProductMessages } from "~/i18n/browser/areas/admin/products";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/shared/product";
 
 /** The product pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminProductMessages;
@@ -44,7 +45,7 @@ export default function NewProduct() {
         categories={categories}
         language={language}
         actionData={actionData}
-        defaultValue={{ isAvailable: true, stockQuantity: "0", categoryId: searchParams.get("categoryId") ?? "" }}
+        defaultValue={{ isAvailable: true, stockQuantity: "0", lowStockThreshold: String(DEFAULT_LOW_STOCK_THRESHOLD), categoryId: searchParams.get("categoryId") ?? "" }}
       />
     </section>
   );

@@ -5,11 +5,17 @@ import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 
-/** GET /api/admin/products?categoryId: every product, hidden ones included. */
+/** GET /api/admin/products?categoryId&stock=low: every product, hidden ones included; or the low-stock ones. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
-  const categoryId = new URL(request.url).searchParams.get("categoryId");
-  const products = await listAdminProducts({ categoryId });
+  const query = new URL(request.url).searchParams;
+  const categoryId = query.get("categoryId");
+  const stock = query.get("stock");
+  if (stock !== null && stock !== "low" && stock !== "") {
+    const message = bilingual("admin.api.invalidStockFilter");
+    return jsonError(400, message, { stock: [message] });
+  }
+  const products = await listAdminProducts({ categoryId, stock: stock === "low" ? "low" : null });
   return Response.json({ products: products.map(productJson) }, { headers: { "Cache-Control": "no-store" } });
 }
 

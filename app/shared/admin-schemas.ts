@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { parseKDToFils } from "~/shared/money";
-import { FILTER_COLORS } from "~/shared/product";
+import { DEFAULT_LOW_STOCK_THRESHOLD, FILTER_COLORS } from "~/shared/product";
 
 /** One schema per admin form: the HTML constraints, the browser's checks and the server's checks (SPEC section 5). */
 
@@ -16,6 +16,12 @@ function kdAmount(value: string | undefined): number | null {
 export function stockFromText(value: string): number | null {
   const cleaned = value.replace(/,/g, "").trim();
   return /^\d{1,7}$/.test(cleaned) ? Number(cleaned) : null;
+}
+
+/** The owner's low-stock alert: a whole number of units from 0 to 9999. */
+export function lowStockFromText(value: string): number | null {
+  const cleaned = value.replace(/,/g, "").trim();
+  return /^\d{1,4}$/.test(cleaned) ? Number(cleaned) : null;
 }
 
 const CustomTagRowSchema = z.object({
@@ -41,6 +47,9 @@ export function productFormSchema(mode: ProductFormMode) {
       stockQuantity: z
         .string({ error: "admin.validation.adminStockInvalid" })
         .refine((value) => stockFromText(value) !== null, "admin.validation.adminStockInvalid"),
+      lowStockThreshold: z
+        .string({ error: "admin.validation.adminLowStockInvalid" })
+        .refine((value) => lowStockFromText(value) !== null, "admin.validation.adminLowStockInvalid"),
       hasDiscount: z.boolean().optional(),
       isAvailable: z.boolean().optional(),
       isNewArrival: z.boolean().optional(),
@@ -89,6 +98,7 @@ export function productInputFromForm(value: ProductFormValue) {
     priceBeforeDiscountFils: value.priceBeforeDiscount ? parseKDToFils(value.priceBeforeDiscount) : null,
     hasDiscount: value.hasDiscount ?? false,
     stockQuantity: stockFromText(value.stockQuantity) ?? 0,
+    lowStockThreshold: lowStockFromText(value.lowStockThreshold) ?? DEFAULT_LOW_STOCK_THRESHOLD,
     isAvailable: value.isAvailable ?? false,
     isNewArrival: value.isNewArrival ?? false,
     imageUrl: images[0] ?? "",

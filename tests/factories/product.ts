@@ -20,6 +20,7 @@ type ProductOverrides = {
   priceFils?: number;
   priceBeforeDiscountFils?: number | null;
   stockQuantity?: number;
+  lowStockThreshold?: number;
   isVisible?: boolean;
   isAvailable?: boolean;
   filterColor?: string | null;
@@ -44,6 +45,7 @@ export async function createProduct(db: PrismaClient, overrides: ProductOverride
       priceBeforeDiscountFils: before,
       hasDiscount: before !== null,
       stockQuantity: overrides.stockQuantity ?? 10,
+      ...(overrides.lowStockThreshold === undefined ? {} : { lowStockThreshold: overrides.lowStockThreshold }),
       isAvailable: overrides.isAvailable ?? (overrides.stockQuantity ?? 10) > 0,
       isVisible: overrides.isVisible ?? true,
       imageUrl: FIXTURE_IMAGE,

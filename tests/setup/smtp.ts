@@ -91,6 +91,7 @@ export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) =>
       }
       throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
     },
+    isListening: () => server.server.listening,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

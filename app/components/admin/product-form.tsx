@@ -111,6 +111,7 @@ export function ProductForm({
           inputMode="numeric"
           dir="ltr"
         />
+        <Field meta={fields.lowStockThreshold} label={t("admin.productForm.lowStockThreshold")} hint={t("admin.productForm.lowStockHint")} inputMode="numeric" dir="ltr" />
         <SelectField meta={fields.categoryId} label={t("admin.productForm.category")}>
           <option value="">{t("admin.productForm.chooseCategory")}</option>
           {categories.map((category) => (

@@ -27,6 +27,7 @@ export const admin: TranslationOf<typeof en> = {
       loggedOut: "تم تسجيل الخروج.",
       unknownOrderStatus: "حالة الطلب غير معروفة.",
       invalidProduct: "بيانات المنتج غير صحيحة.",
+      invalidStockFilter: 'فلتر المخزون يجب أن يكون "low" أو أن يُترك.',
     },
     upload: {
       uploaded: "تم رفع الصورة.",

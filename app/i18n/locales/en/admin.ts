@@ -29,6 +29,7 @@ export const admin = {
       loggedOut: "Logged out.",
       unknownOrderStatus: "Unknown order status.",
       invalidProduct: "Invalid product.",
+      invalidStockFilter: 'The stock filter must be "low" or left out.',
     },
     upload: {
       uploaded: "Image uploaded.",

@@ -27,6 +27,7 @@ export const shell: TranslationOf<typeof en> = {
     adminNameArRequired: "الاسم بالعربية مطلوب.",
     adminPriceInvalid: "يجب أن يكون السعر رقماً صحيحاً.",
     adminStockInvalid: "يجب أن تكون كمية المخزون رقماً صحيحاً.",
+    adminLowStockInvalid: "يجب أن يكون حد تنبيه المخزون عدداً صحيحاً من 0 إلى 9999.",
     adminDiscountPriceRequired: "عند تفعيل الخصم يجب إدخال 'السعر قبل الخصم' وأن يكون أكبر من صفر.",
     adminCategoryRequired: "التصنيف مطلوب.",
     adminFilterColorInvalid: "يرجى اختيار لون الفلتر من القائمة.",

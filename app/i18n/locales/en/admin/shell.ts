@@ -25,6 +25,7 @@ export const shell = {
     adminNameArRequired: "Name AR is required.",
     adminPriceInvalid: "Price must be a valid number.",
     adminStockInvalid: "Stock Quantity must be a valid number.",
+    adminLowStockInvalid: "Low-stock alert must be a whole number from 0 to 9999.",
     adminDiscountPriceRequired: "When discount is enabled, 'Price Before Discount' must be filled and greater than zero.",
     adminCategoryRequired: "Category is required.",
     adminFilterColorInvalid: "Please choose a filter colour from the list.",

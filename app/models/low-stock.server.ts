@@ -1,0 +1,78 @@
+import { prisma, type Prisma } from "~/db.server";
+import { lowStockDigestMail } from "~/mail/owner-notices.server";
+import { sendMail } from "~/mail/send.server";
+import { startTimedJob } from "~/models/job-lease.server";
+
+/**
+ * Low stock (issue 16): a visible product whose units for sale are at or below its own threshold. Units held for
+ * unpaid orders do not count: most of them are sold within minutes, and the owner reorders for what is left.
+ */
+export function lowStockWhere(): Prisma.ProductWhereInput {
+  return { isVisible: true, stockQuantity: { lte: prisma.product.fields.lowStockThreshold } };
+}
+
+export type LowStockProduct = { id: string; nameEn: string; nameAr: string; stockQuantity: number; lowStockThreshold: number };
+
+/** The fewest units first, so the digest starts with what has run out. */
+export async function listLowStockProducts(): Promise<LowStockProduct[]> {
+  return prisma.product.findMany({
+    where: lowStockWhere(),
+    select: { id: true, nameEn: true, nameAr: true, stockQuantity: true, lowStockThreshold: true },
+    orderBy: [{ stockQuantity: "asc" }, { nameEn: "asc" }],
+  });
+}
+
+/** The digest goes from this Kuwait hour on (Kuwait has no daylight saving: UTC+3 all year). */
+export const DIGEST_HOUR_KUWAIT = 8;
+const KUWAIT_OFFSET_MS = 3 * 60 * 60 * 1000;
+/** The ShopSetting row that remembers the last Kuwait day a digest was taken for. */
+const LAST_DIGEST_DAY = "lowStockDigestDay";
+
+/** The Kuwait calendar day (YYYY-MM-DD) and hour of an instant. */
+export function kuwaitDayAndHour(now: Date): { day: string; hour: number } {
+  const local = new Date(now.getTime() + KUWAIT_OFFSET_MS);
+  return { day: local.toISOString().slice(0, 10), hour: local.getUTCHours() };
+}
+
+/**
+ * Takes today's digest for this caller, in one statement valid on both engines: the row is created, or moved on to
+ * today from an earlier day. Two servers (or two passes) asking at once cannot both get it; the primary key and the
+ * conditional update decide, as for a job's lease. Days compare as text, which YYYY-MM-DD allows.
+ */
+async function takeDigestDay(day: string, now: Date): Promise<boolean> {
+  const taken = await prisma.$executeRaw`
+    INSERT INTO "ShopSetting" ("key", "value", "updatedAt") VALUES (${LAST_DIGEST_DAY}, ${day}, ${now})
+    ON CONFLICT ("key") DO UPDATE SET "value" = ${day}, "updatedAt" = ${now}
+    WHERE "ShopSetting"."value" < ${day}`;
+  return taken === 1;
+}
+
+export type DigestOutcome = "early" | "alreadySent" | "nothingLow" | "sent";
+
+/**
+ * Once per Kuwait day, from 08:00 Kuwait: e-mails OWNER_EMAIL the visible products at or below their threshold,
+ * nothing when none is. The day is taken in the database before the mail goes, so restarts and several servers send
+ * it once; a mail that fails gives the day back, and the next pass tries again.
+ */
+export async function sendLowStockDigestIfDue(now = new Date()): Promise<DigestOutcome> {
+  const { day, hour } = kuwaitDayAndHour(now);
+  if (hour < DIGEST_HOUR_KUWAIT) return "early";
+  const before = await prisma.shopSetting.findUnique({ where: { key: LAST_DIGEST_DAY }, select: { value: true } });
+  if (before && before.value >= day) return "alreadySent";
+  if (!(await takeDigestDay(day, now))) return "alreadySent";
+  try {
+    const products = await listLowStockProducts();
+    if (products.length === 0) return "nothingLow";
+    await sendMail(lowStockDigestMail(products, day));
+    return "sent";
+  } catch (error) {
+    if (before) await prisma.shopSetting.updateMany({ where: { key: LAST_DIGEST_DAY, value: day }, data: { value: before.value } });
+    else await prisma.shopSetting.deleteMany({ where: { key: LAST_DIGEST_DAY, value: day } });
+    throw error;
+  }
+}
+
+/** Looks every 15 minutes (first a minute after start) whether today's digest is due, on one server at a time. */
+export function startLowStockDigest(intervalMs = 15 * 60_000): () => Promise<void> {
+  return startTimedJob("low-stock-digest", { intervalMs, firstDelayMs: 60_000, holdMs: 10 * 60_000 }, () => sendLowStockDigestIfDue());
+}
