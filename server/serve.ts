@@ -6,6 +6,7 @@ import express from "express";
 import { prisma } from "../app/db.server";
 import { startPaymentJobs } from "../app/models/payment.server";
 import { startHousekeeping } from "../app/models/housekeeping.server";
+import { startStockNotices } from "../app/models/stock-notice.server";
 import type { Env } from "../app/env.server";
 import { limitRequestBodies } from "./body-limit";
 import { requestLog } from "./request-log";
@@ -68,6 +69,7 @@ export async function serve(env: Env) {
 
   const stopPaymentJobs = startPaymentJobs();
   const stopHousekeeping = startHousekeeping();
+  const stopStockNotices = startStockNotices();
   const server = app.listen(env.port, () => {
     process.stdout.write(`Shop listening on ${env.appUrl} (port ${env.port})\n`);
   });
@@ -78,7 +80,7 @@ export async function serve(env: Env) {
     stopping = true;
     process.stdout.write(`${signal} received: finishing in-flight requests\n`);
     // A timed job's pass under way finishes (and gives its lease up) before the database connections close.
-    const jobsStopped = Promise.all([stopPaymentJobs(), stopHousekeeping()]);
+    const jobsStopped = Promise.all([stopPaymentJobs(), stopHousekeeping(), stopStockNotices()]);
     server.close(async () => {
       await jobsStopped;
       await pageCache.close();
