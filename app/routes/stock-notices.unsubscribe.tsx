@@ -7,7 +7,7 @@ import { findStockNoticeEmail, unsubscribeStockNotices } from "~/models/stock-no
 import { readFormData } from "~/utils/form-data.server";
 
 /** The link names one person's address: never kept by a shared cache, never indexed. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" });
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
 
 /**
  * The back-in-stock mail's link. A GET changes nothing (a mail program that opens links to scan them must not
