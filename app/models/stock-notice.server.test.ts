@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { purgeExpired } from "./housekeeping.server";
 import { placeOrder, releaseReservation } from "./order.server";
 import { findStockNoticeEmail, sendBackInStockNotices, signUpForStockNotice, unsubscribeStockNotices } from "./stock-notice.server";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
@@ -157,5 +158,18 @@ describe("unsubscribing from the mail's link", () => {
     expect(await findStockNoticeEmail("x".repeat(32))).toBeNull();
     expect(await findStockNoticeEmail("'; DROP TABLE")).toBeNull();
     expect(await findStockNoticeEmail(null)).toBeNull();
+  });
+});
+
+describe("housekeeping", () => {
+  it("forgets a notice a month after its mail, and keeps the ones still waiting", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const mailed = uniqueEmail();
+    const waiting = uniqueEmail();
+    await signUp(product.id, mailed);
+    await signUp(product.id, waiting);
+    await prisma.stockNotice.updateMany({ where: { email: mailed }, data: { notifiedAt: new Date(Date.now() - 31 * 24 * 3600_000) } });
+    await purgeExpired();
+    expect((await prisma.stockNotice.findMany({ where: { productId: product.id }, select: { email: true } })).map((row) => row.email)).toEqual([waiting]);
   });
 });
