@@ -95,7 +95,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const t = fixedT(language);
   const answer = (status: number, body: StockNoticeAnswer) => data(body, { status });
   const email = EmailSchema.safeParse({ email: formData.get("email") });
-  if (!email.success) return answer(400, { ok: false, field: true, message: t("account.validation.emailInvalid") });
+  if (!email.success) {
+    const typed = String(formData.get("email") ?? "").slice(0, 254);
+    return answer(400, { ok: false, field: true, message: t("account.validation.emailInvalid"), typed });
+  }
   const parsed = ProductParamsSchema.safeParse(params);
   if (!parsed.success) return answer(404, { ok: false, field: false, message: t("stockNotices.answers.notFound") });
   const result = await signUpForStockNotice({ productId: parsed.data.id, email: email.data.email, language }, { address: clientAddress(context) });

@@ -110,8 +110,8 @@ describe("the product page's Notify me form, posted without JavaScript", () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
     expect(await postForm(product.id, { email }, "ar")).toEqual({ status: 201, body: { ok: true, field: false, message: `تم: سنرسل رسالة واحدة إلى ${email} عندما يتوفر هذا المنتج من جديد.` } });
-    expect(await postForm(product.id, { email: "not-an-address" }, "en")).toEqual({ status: 400, body: { ok: false, field: true, message: "Please enter a valid email address." } });
-    expect(await postForm(product.id, {}, "ar")).toEqual({ status: 400, body: { ok: false, field: true, message: "يرجى إدخال بريد إلكتروني صحيح." } });
+    expect(await postForm(product.id, { email: "not-an-address" }, "en")).toEqual({ status: 400, body: { ok: false, field: true, message: "Please enter a valid email address.", typed: "not-an-address" } });
+    expect(await postForm(product.id, {}, "ar")).toEqual({ status: 400, body: { ok: false, field: true, message: "يرجى إدخال بريد إلكتروني صحيح.", typed: "" } });
     const inStock = await createProduct(prisma, { stockQuantity: 1 });
     expect(await postForm(inStock.id, { email }, "en")).toMatchObject({ status: 409, body: { ok: false, message: "This product is in stock now: you can order it right away." } });
     expect(await prisma.stockNotice.findFirst({ where: { productId: product.id }, select: { language: true } })).toEqual({ language: "ar" });

@@ -73,6 +73,7 @@ for (const language of ["ar", "en"] as const) {
     const field = page.getByTestId("stock-notice").getByLabel(t.email);
     await expect(page.getByTestId("stock-notice").getByText(t.invalid)).toBeVisible();
     await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveValue("someone@example");
 
     await signUp(page, language, email.toUpperCase());
     await expect(page.getByTestId("stock-notice-answer")).toHaveText(t.saved(email));

@@ -2,13 +2,14 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 
 /** What the product page's action answers, every message already in the page's language. */
-export type StockNoticeAnswer = { ok: boolean; field: boolean; message: string };
+export type StockNoticeAnswer = { ok: boolean; field: boolean; message: string; typed?: string };
 
 /**
  * "Notify me" on an out-of-stock product: a plain POST form to the product page that works without JavaScript (the
  * page comes back with the answer); with JavaScript a fetcher posts it and the page stays. The server checks the
  * e-mail (`noValidate`: its message is in the page's language, the browser's would be in the browser's). The
- * answer stays on screen when the product turns out to be in stock already, so it is drawn even then.
+ * answer stays on screen when the product turns out to be in stock already, so it is drawn even then. A refused
+ * address comes back in the field (without JavaScript the page is new), to be corrected rather than typed again.
  */
 export function StockNoticeForm({ productId, inStock }: { productId: string; inStock: boolean }) {
   const { t } = useTranslation();
@@ -44,6 +45,7 @@ export function StockNoticeForm({ productId, inStock }: { productId: string; inS
             dir="ltr"
             required
             maxLength={254}
+            defaultValue={fieldError ? answer?.typed : undefined}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? "stock-notice-email-error" : undefined}
           />
