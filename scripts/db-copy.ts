@@ -39,6 +39,7 @@ export const COPIED_MODELS = [
   "coupon",
   "couponUse",
   "shopSetting",
+  "stockNotice",
 ] as const;
 
 type Model = (typeof COPIED_MODELS)[number];

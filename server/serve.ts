@@ -7,6 +7,7 @@ import { prisma } from "../app/db.server";
 import { startPaymentJobs } from "../app/models/payment.server";
 import { startHousekeeping } from "../app/models/housekeeping.server";
 import { startLowStockDigest } from "../app/models/low-stock.server";
+import { startStockNotices } from "../app/models/stock-notice.server";
 import type { Env } from "../app/env.server";
 import { limitRequestBodies } from "./body-limit";
 import { assignRequestId, markStatic, metricsEndpoint, requestLog, routePatterns } from "./observability";
@@ -75,6 +76,7 @@ export async function serve(env: Env) {
   const stopHousekeeping = startHousekeeping();
   const stopBackups = env.backups ? startScheduledBackups({ databaseUrl: env.databaseUrl, uploadsDir: env.uploadsDir, ...env.backups }) : async () => {};
   const stopLowStockDigest = startLowStockDigest();
+  const stopStockNotices = startStockNotices();
   const server = app.listen(env.port, () => {
     process.stdout.write(`Shop listening on ${env.appUrl} (port ${env.port})\n`);
   });
@@ -85,7 +87,7 @@ export async function serve(env: Env) {
     stopping = true;
     process.stdout.write(`${signal} received: finishing in-flight requests\n`);
     // A timed job's pass under way finishes (and gives its lease up) before the database connections close.
-    const jobsStopped = Promise.all([stopPaymentJobs(), stopHousekeeping(), stopLowStockDigest(), stopBackups()]);
+    const jobsStopped = Promise.all([stopPaymentJobs(), stopHousekeeping(), stopLowStockDigest(), stopStockNotices(), stopBackups()]);
     server.close(async () => {
       await jobsStopped;
       await pageCache.close();

@@ -7,6 +7,7 @@ import { offers as arOffers } from "./locales/ar/offers";
 import { pageTexts as arPageTexts } from "./locales/ar/page-texts";
 import { productPage as arProductPage } from "./locales/ar/product-page";
 import { shop as arShop } from "./locales/ar/shop";
+import { stockNotices as arStockNotices } from "./locales/ar/stock-notices";
 import { account as enAccount } from "./locales/en/account";
 import { admin as enAdmin } from "./locales/en/admin";
 import { api as enApi } from "./locales/en/api";
@@ -16,11 +17,12 @@ import { offers as enOffers } from "./locales/en/offers";
 import { pageTexts as enPageTexts } from "./locales/en/page-texts";
 import { productPage as enProductPage } from "./locales/en/product-page";
 import { shop as enShop } from "./locales/en/shop";
+import { stockNotices as enStockNotices } from "./locales/en/stock-notices";
 
 /** One namespace per language; each area of the shop adds its own file and spreads it here. */
 export const resources = {
-  en: { translation: { ...enCommon, shop: { ...enShop.shop, ...enProductPage.shop }, ...enAccount, ...enCheckout, ...enAdmin, ...enApi, ...enPageTexts, ...enOffers } },
-  ar: { translation: { ...arCommon, shop: { ...arShop.shop, ...arProductPage.shop }, ...arAccount, ...arCheckout, ...arAdmin, ...arApi, ...arPageTexts, ...arOffers } },
+  en: { translation: { ...enCommon, shop: { ...enShop.shop, ...enProductPage.shop }, ...enAccount, ...enCheckout, ...enAdmin, ...enApi, ...enPageTexts, ...enOffers, ...enStockNotices } },
+  ar: { translation: { ...arCommon, shop: { ...arShop.shop, ...arProductPage.shop }, ...arAccount, ...arCheckout, ...arAdmin, ...arApi, ...arPageTexts, ...arOffers, ...arStockNotices } },
 };
 
 export type Resources = (typeof resources)["en"];

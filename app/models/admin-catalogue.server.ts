@@ -1,6 +1,7 @@
 import { prisma } from "~/db.server";
 import { lowStockWhere } from "~/models/low-stock.server";
 import { productToJson } from "~/models/product.server";
+import { noticeStockReturned } from "~/models/stock-notice.server";
 
 // ----- categories -----
 
@@ -206,7 +207,10 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Pr
     },
     { maxWait: 15_000, timeout: 15_000 },
   );
-  return refused ?? { ok: true, product: (await getAdminProduct(id))! };
+  if (refused) return refused;
+  // A count above zero may end shoppers' wait for this product: their mails start now (once each).
+  noticeStockReturned([id]);
+  return { ok: true, product: (await getAdminProduct(id))! };
 }
 
 /** Every piece the shop has: for sale plus held for unpaid orders. */
@@ -223,7 +227,9 @@ export async function deleteProduct(id: string): Promise<boolean> {
 export async function toggleProduct(id: string) {
   const product = await prisma.product.findUnique({ where: { id }, select: { isVisible: true } });
   if (!product) return null;
-  return prisma.product.update({ where: { id }, data: { isVisible: !product.isVisible }, select: { id: true, isVisible: true } });
+  const toggled = await prisma.product.update({ where: { id }, data: { isVisible: !product.isVisible }, select: { id: true, isVisible: true } });
+  if (toggled.isVisible) noticeStockReturned([id]);
+  return toggled;
 }
 
 /**

@@ -11,13 +11,16 @@ const DAY_MS = 24 * HOUR_MS;
 export const ABANDONED_ORDER_DAYS = 30;
 /** What replaces the shopper's name, contacts and address; the city stays (it explains the delivery fee). */
 export const REMOVED = "—";
+/** A back-in-stock notice whose mail went this long ago has done its work; its e-mail address goes with it. */
+export const SENT_STOCK_NOTICE_DAYS = 30;
 
 /**
  * Deletes what has expired and is only clutter or risk once it has: sessions past their absolute or idle end,
- * codes whose proofs can no longer be used, and rate-limit counters whose window is over. Answers the counts.
+ * codes whose proofs can no longer be used, rate-limit counters whose window is over, and back-in-stock notices
+ * mailed a month ago. Answers the counts.
  */
 export async function purgeExpired(now = new Date()) {
-  const [sessions, codes, rateLimits] = await prisma.$transaction([
+  const [sessions, codes, rateLimits, stockNotices] = await prisma.$transaction([
     prisma.session.deleteMany({
       where: {
         OR: [
@@ -30,8 +33,9 @@ export async function purgeExpired(now = new Date()) {
     // A used code stays while a proof made from it may still set the password (docs/decisions/0007).
     prisma.oneTimeCode.deleteMany({ where: { expiresAt: { lte: new Date(now.getTime() - PROOF_LIFETIME_MINUTES * 60 * 1000) } } }),
     prisma.rateLimit.deleteMany({ where: { resetsAt: { lte: now } } }),
+    prisma.stockNotice.deleteMany({ where: { notifiedAt: { lte: new Date(now.getTime() - SENT_STOCK_NOTICE_DAYS * DAY_MS) } } }),
   ]);
-  return { sessions: sessions.count, codes: codes.count, rateLimits: rateLimits.count };
+  return { sessions: sessions.count, codes: codes.count, rateLimits: rateLimits.count, stockNotices: stockNotices.count };
 }
 
 /** Custom tags keep their titles; the values the shopper typed (often a child's name) go. */

@@ -7,6 +7,7 @@ import { priceCartLines, type CartLine } from "~/models/cart.server";
 import { getDeliveryArea } from "~/models/delivery-area.server";
 import { checkCoupon, type CouponProblem, type UsableCoupon } from "~/models/coupon.server";
 import { getShopSettings } from "~/models/settings.server";
+import { noticeStockReturned } from "~/models/stock-notice.server";
 import { orderTotals } from "~/shared/order-totals";
 import { ordersPlaced } from "~/utils/metrics.server";
 
@@ -291,13 +292,13 @@ function names(product: { nameEn: string; nameAr: string }) {
  * order. Only units still counted as held move, so a release never changes on hand and never sells what is not there.
  */
 export async function releaseReservation(orderId: string): Promise<boolean> {
-  return prisma.$transaction(
+  const released = await prisma.$transaction(
     async (tx) => {
       const changed = await tx.order.updateMany({
         where: { id: orderId, paymentStatus: "unpaid" },
         data: { paymentStatus: "failed", reservedUntil: null },
       });
-      if (changed.count !== 1) return false;
+      if (changed.count !== 1) return null;
       // A code's use goes back with the stock: the shopper whose payment failed may use the code again.
       const use = await tx.couponUse.findUnique({ where: { orderId }, select: { couponId: true } });
       if (use) {
@@ -306,17 +307,23 @@ export async function releaseReservation(orderId: string): Promise<boolean> {
       }
       // In product order, as the placing batch takes them: on PostgreSQL no two transactions wait on each other in a circle.
       const items = await tx.orderItem.findMany({ where: { orderId }, select: { productId: true, quantity: true }, orderBy: { productId: "asc" } });
+      const productIds: string[] = [];
       for (const item of items) {
         if (!item.productId) continue;
         await tx.$executeRaw`
           UPDATE "Product" SET "stockQuantity" = "stockQuantity" + CASE WHEN "heldQuantity" < ${item.quantity} THEN "heldQuantity" ELSE ${item.quantity} END,
             "heldQuantity" = CASE WHEN "heldQuantity" < ${item.quantity} THEN 0 ELSE "heldQuantity" - ${item.quantity} END
           WHERE "id" = ${item.productId}`;
+        productIds.push(item.productId);
       }
-      return true;
+      return productIds;
     },
     { maxWait: 15_000, timeout: 15_000 },
   );
+  if (!released) return false;
+  // Units back on sale may end a wait: the shoppers who asked are mailed (once) without waiting for the timed pass.
+  noticeStockReturned(released);
+  return true;
 }
 
 export async function getOrderByNumber(orderNumber: string) {

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AddToCartForm } from "~/components/shop/add-to-cart-form";
@@ -6,12 +6,19 @@ import { FlashToast } from "~/components/shop/flash-toast";
 import { Price, SaleBadge, usePriceLabels } from "~/components/shop/price";
 import { ProductGallery } from "~/components/shop/product-gallery";
 import { SearchBox } from "~/components/shop/search-box";
+import { StockNoticeForm, type StockNoticeAnswer } from "~/components/shop/stock-notice-form";
 import { getEnv } from "~/env.server";
 import { localized } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { getVisibleProduct, isInStock, productImages, showsDiscount } from "~/models/product.server";
 import { readFlash } from "~/cookies/shop-flash.server";
+import { inLanguage } from "~/i18n/bilingual.server";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
+import { signUpForStockNotice } from "~/models/stock-notice.server";
+import { EmailSchema } from "~/shared/schemas.server";
+import { clientAddress } from "~/utils/client-address.server";
+import { readFormData } from "~/utils/form-data.server";
 import { ProductParamsSchema } from "~/models/storefront-input.server";
 import { filsToKD } from "~/shared/money";
 import { pageMeta } from "~/utils/meta";
@@ -81,6 +88,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
+/** "Notify me" (issue 16): the same model function as `POST /api/products/{id}/notify`, answered in the page's language. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
+  const language = await getLanguage(request);
+  const t = fixedT(language);
+  const answer = (status: number, body: StockNoticeAnswer) => data(body, { status });
+  const email = EmailSchema.safeParse({ email: formData.get("email") });
+  if (!email.success) {
+    const typed = String(formData.get("email") ?? "").slice(0, 254);
+    return answer(400, { ok: false, field: true, message: t("account.validation.emailInvalid"), typed });
+  }
+  const parsed = ProductParamsSchema.safeParse(params);
+  if (!parsed.success) return answer(404, { ok: false, field: false, message: t("stockNotices.answers.notFound") });
+  const result = await signUpForStockNotice({ productId: parsed.data.id, email: email.data.email, language }, { address: clientAddress(context) });
+  if (result.outcome === "tooMany") return answer(429, { ok: false, field: false, message: inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) });
+  if (!result.ok) return answer(result.status, { ok: false, field: false, message: t(`stockNotices.answers.${result.outcome}`) });
+  return answer(result.status, { ok: true, field: false, message: t(`stockNotices.answers.${result.outcome}`, { email: result.email }) });
+}
+
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === "/cart" ? false : defaultShouldRevalidate;
 
@@ -128,6 +154,7 @@ export default function ProductPage() {
               {t("shop.card.outOfStock")}
             </p>
           )}
+          <StockNoticeForm key={`notice-${product.id}`} productId={product.id} inStock={product.inStock} />
         </div>
         {flash ? <FlashToast flash={flash} where="product" /> : null}
       </article>

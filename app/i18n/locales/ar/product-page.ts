@@ -24,5 +24,11 @@ export const productPage: TranslationOf<typeof en> = {
       level: "المرحلة الدراسية",
       backToShop: "العودة للتسوق",
     },
+    stockNotice: {
+      title: "أعلميني عند توفره",
+      intro: "اتركي بريدك الإلكتروني وسنرسل لك رسالة واحدة عندما يتوفر هذا المنتج من جديد.",
+      email: "البريد الإلكتروني",
+      submit: "أعلميني",
+    },
   },
 };

@@ -21,5 +21,11 @@ export const productPage = {
       level: "School stage",
       backToShop: "Back to Shop",
     },
+    stockNotice: {
+      title: "Tell me when it is back",
+      intro: "Leave your e-mail and we will send you one message when this product is in stock again.",
+      email: "E-mail",
+      submit: "Notify me",
+    },
   },
 };

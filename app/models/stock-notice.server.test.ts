@@ -1,0 +1,175 @@
+/**
+ * Back in stock (issue 16), on SQLite and PostgreSQL: sign-ups that are one per address and product, mails read from
+ * a real SMTP server on loopback, each sent once even when passes race, in the notice's language, and the
+ * unsubscribe link taken from the mail.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { purgeExpired } from "./housekeeping.server";
+import { placeOrder, releaseReservation } from "./order.server";
+import { findStockNoticeEmail, sendBackInStockNotices, signUpForStockNotice, unsubscribeStockNotices } from "./stock-notice.server";
+import { createDeliveryArea } from "../../tests/factories/delivery-area";
+import { checkoutDetails } from "../../tests/factories/order";
+import { createProduct } from "../../tests/factories/product";
+import { uniqueEmail, uniqueId } from "../../tests/factories/unique";
+import { startSmtpServer, type ReceivedMail } from "../../tests/setup/smtp";
+
+// getEnv() has not been read yet in this process (vitest runs each file in its own).
+const smtp = await startSmtpServer();
+Object.assign(process.env, { APP_URL: "http://shop.test", SMTP_URL: smtp.url });
+afterAll(() => smtp.close());
+
+function mailsTo(email: string): ReceivedMail[] {
+  return smtp.received.filter((mail) => mail.to.includes(email));
+}
+
+function signUp(productId: string, email: string, language: "ar" | "en" = "ar", address = uniqueId("203.0.113")) {
+  return signUpForStockNotice({ productId, email, language }, { address });
+}
+
+/** As the owner restocks: the seed's rule (checked over every row of the shared database) is that out of stock is unavailable. */
+function setStock(productId: string, stockQuantity: number) {
+  return prisma.product.update({ where: { id: productId }, data: { stockQuantity, isAvailable: stockQuantity > 0 } });
+}
+
+function unsubscribeLink(mail: ReceivedMail): URL {
+  const match = /http:\/\/shop\.test\/stock-notices\/unsubscribe\?token=[\w-]+/.exec(mail.text);
+  if (!match) throw new Error(`no unsubscribe link in: ${mail.text}`);
+  return new URL(match[0]);
+}
+
+describe("signing up for a back-in-stock mail", () => {
+  it("keeps one notice per address and product: a second sign-up, even at the same moment, is the same one", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const email = uniqueEmail();
+    const racing = await Promise.all([signUp(product.id, email), signUp(product.id, email), signUp(product.id, email, "en")]);
+    expect(racing.map((result) => result.status).sort()).toEqual([200, 200, 201]);
+    expect(await signUp(product.id, email)).toMatchObject({ ok: true, status: 200, outcome: "already" });
+    expect(await prisma.stockNotice.count({ where: { productId: product.id } })).toBe(1);
+  });
+
+  it("refuses a product that is in stock (409), and one that is hidden or unknown (404)", async () => {
+    const inStock = await createProduct(prisma, { stockQuantity: 2 });
+    const hidden = await createProduct(prisma, { stockQuantity: 0, isVisible: false });
+    expect(await signUp(inStock.id, uniqueEmail())).toMatchObject({ ok: false, status: 409, outcome: "inStock" });
+    expect(await signUp(hidden.id, uniqueEmail())).toMatchObject({ ok: false, status: 404, outcome: "notFound" });
+    expect(await signUp(uniqueId("missing"), uniqueEmail())).toMatchObject({ ok: false, status: 404, outcome: "notFound" });
+    expect(await prisma.stockNotice.count({ where: { productId: { in: [inStock.id, hidden.id] } } })).toBe(0);
+  });
+
+  it("limits sign-ups per client address", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const address = uniqueId("198.51.100");
+    const results = [];
+    for (let index = 0; index < 21; index += 1) results.push(await signUp(product.id, uniqueEmail(), "ar", address));
+    expect(results.slice(0, 20).every((result) => result.ok)).toBe(true);
+    expect(results[20]).toMatchObject({ ok: false, status: 429 });
+  });
+});
+
+describe("the back-in-stock mail", () => {
+  it("goes once to each waiting address, in its language, with the product and unsubscribe links, even when three passes race", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0, nameEn: "Velvet Bow", nameAr: "فيونكة مخملية" });
+    const arabic = uniqueEmail();
+    const english = uniqueEmail();
+    await signUp(product.id, arabic, "ar");
+    await signUp(product.id, english, "en");
+    expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(0);
+
+    await setStock(product.id, 3);
+    const passes = await Promise.all([1, 2, 3].map(() => sendBackInStockNotices({ productIds: [product.id] })));
+    expect(passes.reduce((sum, sent) => sum + sent, 0)).toBe(2);
+    await expect.poll(() => mailsTo(arabic).length + mailsTo(english).length).toBe(2);
+
+    const [ar] = mailsTo(arabic);
+    expect(ar.subject).toBe("فيونكة مخملية متوفر من جديد");
+    expect(ar.text).toContain(`http://shop.test/product/${product.id}`);
+    expect(ar.text).not.toContain("back in stock");
+    expect(ar.html).toContain('dir="rtl"');
+    const [en] = mailsTo(english);
+    expect(en.subject).toBe("Velvet Bow is back in stock");
+    expect(en.text).toContain(`http://shop.test/product/${product.id}`);
+    expect(en.text).not.toMatch(/[\u0600-\u06FF]/);
+    expect(unsubscribeLink(en).searchParams.get("token")).not.toBe(unsubscribeLink(ar).searchParams.get("token"));
+
+    // Sold out and back again: the notices were used, nobody is mailed twice.
+    await setStock(product.id, 0);
+    await setStock(product.id, 5);
+    expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(0);
+    expect(mailsTo(arabic)).toHaveLength(1);
+  });
+
+  it("waits while the product is not for sale: stock above zero but switched off as unavailable", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const email = uniqueEmail();
+    await signUp(product.id, email);
+    await prisma.product.update({ where: { id: product.id }, data: { stockQuantity: 4, isAvailable: false } });
+    expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(0);
+    await prisma.product.update({ where: { id: product.id }, data: { isAvailable: true } });
+    expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(1);
+  });
+
+  it("goes out when a released hold puts the last units back on sale, without waiting for the timed pass", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 1 });
+    const order = await placeOrder({
+      details: checkoutDetails(city),
+      lines: [{ productId: product.id, quantity: 1, customTags: [] }],
+      customerId: null,
+      language: "ar",
+    });
+    const email = uniqueEmail();
+    expect(await signUp(product.id, email, "en")).toMatchObject({ status: 201 });
+    expect(await releaseReservation(order.id)).toBe(true);
+    await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
+    expect(mailsTo(email)[0].text).toContain(`http://shop.test/product/${product.id}`);
+  });
+
+  it("after its mail, a new sign-up for the same product waits again", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const email = uniqueEmail();
+    await signUp(product.id, email);
+    await setStock(product.id, 1);
+    expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(1);
+    await setStock(product.id, 0);
+    expect(await signUp(product.id, email)).toMatchObject({ ok: true, status: 201, outcome: "saved" });
+    await setStock(product.id, 1);
+    expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(1);
+    await expect.poll(() => mailsTo(email).length).toBe(2);
+  });
+});
+
+describe("unsubscribing from the mail's link", () => {
+  it("removes every notice of that address, once; an unknown or malformed token is answered null", async () => {
+    const back = await createProduct(prisma, { stockQuantity: 0 });
+    const stillOut = await createProduct(prisma, { stockQuantity: 0 });
+    const email = uniqueEmail();
+    await signUp(back.id, email);
+    await signUp(stillOut.id, email);
+    await setStock(back.id, 1);
+    await sendBackInStockNotices({ productIds: [back.id] });
+    await expect.poll(() => mailsTo(email).length).toBe(1);
+    const token = unsubscribeLink(mailsTo(email)[0]).searchParams.get("token");
+
+    expect(await findStockNoticeEmail(token)).toBe(email);
+    expect(await unsubscribeStockNotices(token)).toBe(email);
+    expect(await prisma.stockNotice.count({ where: { email } })).toBe(0);
+    expect(await unsubscribeStockNotices(token)).toBeNull();
+    expect(await findStockNoticeEmail("x".repeat(32))).toBeNull();
+    expect(await findStockNoticeEmail("'; DROP TABLE")).toBeNull();
+    expect(await findStockNoticeEmail(null)).toBeNull();
+  });
+});
+
+describe("housekeeping", () => {
+  it("forgets a notice a month after its mail, and keeps the ones still waiting", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const mailed = uniqueEmail();
+    const waiting = uniqueEmail();
+    await signUp(product.id, mailed);
+    await signUp(product.id, waiting);
+    await prisma.stockNotice.updateMany({ where: { email: mailed }, data: { notifiedAt: new Date(Date.now() - 31 * 24 * 3600_000) } });
+    await purgeExpired();
+    expect((await prisma.stockNotice.findMany({ where: { productId: product.id }, select: { email: true } })).map((row) => row.email)).toEqual([waiting]);
+  });
+});

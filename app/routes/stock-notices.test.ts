@@ -1,0 +1,148 @@
+/**
+ * Back in stock through its three doors: `POST /api/products/{id}/notify` (shapes and errors), the product page's
+ * form posted without JavaScript, and the unsubscribe page with the token from the real mail (loopback SMTP).
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { afterAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { sendBackInStockNotices } from "~/models/stock-notice.server";
+import { createProduct } from "../../tests/factories/product";
+import { uniqueEmail, uniqueId } from "../../tests/factories/unique";
+import { startSmtpServer } from "../../tests/setup/smtp";
+import { action as notifyApi, loader as notifyApiGet } from "./api.products.$id_.notify";
+import { action as productAction } from "./product.$id";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "./stock-notices.unsubscribe";
+
+// getEnv() has not been read yet in this process (vitest runs each file in its own).
+const smtp = await startSmtpServer();
+Object.assign(process.env, { APP_URL: "http://shop.test", SMTP_URL: smtp.url });
+afterAll(() => smtp.close());
+
+type Handler = (args: ActionFunctionArgs) => unknown;
+
+/** Runs a route's loader or action as Remix would, and reads its answer whatever form it takes (Response, data(), object). */
+async function call(handler: Handler, request: Request, params: Record<string, string> = {}, address = uniqueId("10.9")) {
+  let result: unknown;
+  try {
+    result = await handler({ request, params, context: { cspNonce: "", clientAddress: address } });
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, body: (await result.json()) as Record<string, unknown> };
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = result as { data: Record<string, unknown>; init?: ResponseInit };
+    return { status: init?.status ?? 200, body: data };
+  }
+  return { status: 200, body: result as Record<string, unknown> };
+}
+
+function postJson(id: string, body: unknown, language: "ar" | "en" = "en", address?: string) {
+  const request = new Request(`http://shop.test/api/products/${id}/notify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: `lang=${language}` },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return call(notifyApi, request, { id }, address);
+}
+
+function postForm(id: string, fields: Record<string, string>, language: "ar" | "en") {
+  const request = new Request(`http://shop.test/product/${id}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `lang=${language}` },
+    body: new URLSearchParams(fields),
+  });
+  return call(productAction, request, { id });
+}
+
+describe("POST /api/products/{id}/notify", () => {
+  it("answers 201 { message, email } for a new notice and 200 for the same address again, in any capitals", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const email = uniqueEmail();
+    const first = await postJson(product.id, { email: `  ${email.toUpperCase()} ` });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ email, message: expect.stringMatching(/^Done: we will e-mail .+ \/ تم: /) });
+    const again = await postJson(product.id, { email });
+    expect(again.status).toBe(200);
+    expect(again.body.message).toContain("already on the list");
+    expect(await prisma.stockNotice.findMany({ where: { productId: product.id }, select: { email: true, language: true } })).toEqual([{ email, language: "en" }]);
+  });
+
+  it("answers a bad e-mail 400 with a bilingual message and field errors, and a body that is not JSON 400", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const bad = await postJson(product.id, { email: "someone@example" });
+    expect(bad).toEqual({
+      status: 400,
+      body: {
+        message: "Please enter a valid email address. / يرجى إدخال بريد إلكتروني صحيح.",
+        fieldErrors: { email: ["Please enter a valid email address. / يرجى إدخال بريد إلكتروني صحيح."] },
+      },
+    });
+    expect((await postJson(product.id, {})).status).toBe(400);
+    expect((await postJson(product.id, "{not json")).status).toBe(400);
+    expect(await prisma.stockNotice.count({ where: { productId: product.id } })).toBe(0);
+  });
+
+  it("answers 404 for an unknown or hidden product, 409 for one in stock, 405 for GET", async () => {
+    const hidden = await createProduct(prisma, { stockQuantity: 0, isVisible: false });
+    const inStock = await createProduct(prisma, { stockQuantity: 3 });
+    const missing = await postJson(uniqueId("missing"), { email: uniqueEmail() });
+    expect(missing).toEqual({ status: 404, body: { message: "This product does not exist or is no longer on sale. / هذا المنتج غير موجود أو لم يعد معروضًا للبيع." } });
+    expect((await postJson(hidden.id, { email: uniqueEmail() })).status).toBe(404);
+    const conflict = await postJson(inStock.id, { email: uniqueEmail() });
+    expect(conflict).toEqual({ status: 409, body: { message: "This product is in stock now: you can order it right away. / هذا المنتج متوفر الآن: يمكنك طلبه مباشرة." } });
+    const get = await call(notifyApiGet as Handler, new Request(`http://shop.test/api/products/${inStock.id}/notify`), { id: inStock.id });
+    expect(get.status).toBe(405);
+    expect(typeof get.body.message).toBe("string");
+  });
+
+  it("answers 429 with a bilingual message past the sign-ups of one client address", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const address = uniqueId("10.8");
+    for (let index = 0; index < 20; index += 1) expect((await postJson(product.id, { email: uniqueEmail() }, "en", address)).status).toBe(201);
+    const limited = await postJson(product.id, { email: uniqueEmail() }, "en", address);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^Too many attempts\. .+ \/ محاولات/);
+  });
+});
+
+describe("the product page's Notify me form, posted without JavaScript", () => {
+  it("answers in the page's language only: saved, a bad e-mail as the field's error, in stock", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const email = uniqueEmail();
+    expect(await postForm(product.id, { email }, "ar")).toEqual({ status: 201, body: { ok: true, field: false, message: `تم: سنرسل رسالة واحدة إلى ${email} عندما يتوفر هذا المنتج من جديد.` } });
+    expect(await postForm(product.id, { email: "not-an-address" }, "en")).toEqual({ status: 400, body: { ok: false, field: true, message: "Please enter a valid email address.", typed: "not-an-address" } });
+    expect(await postForm(product.id, {}, "ar")).toEqual({ status: 400, body: { ok: false, field: true, message: "يرجى إدخال بريد إلكتروني صحيح.", typed: "" } });
+    const inStock = await createProduct(prisma, { stockQuantity: 1 });
+    expect(await postForm(inStock.id, { email }, "en")).toMatchObject({ status: 409, body: { ok: false, message: "This product is in stock now: you can order it right away." } });
+    expect(await prisma.stockNotice.findFirst({ where: { productId: product.id }, select: { language: true } })).toEqual({ language: "ar" });
+  });
+});
+
+describe("GET and POST /stock-notices/unsubscribe", () => {
+  it("asks first (a GET changes nothing), then removes the address's notices; the link from the mail works once", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const email = uniqueEmail();
+    expect((await postJson(product.id, { email }, "ar")).status).toBe(201);
+    await prisma.product.update({ where: { id: product.id }, data: { stockQuantity: 2, isAvailable: true } });
+    await sendBackInStockNotices({ productIds: [product.id] });
+    const mail = await smtp.waitForMail(email);
+    const link = /http:\/\/shop\.test\/stock-notices\/unsubscribe\?token=[\w-]+/.exec(mail.text)![0];
+
+    const page = (language: "ar" | "en") => new Request(link, { headers: { Cookie: `lang=${language}` } });
+    const asked = await call(unsubscribeLoader as Handler, page("en"));
+    expect(asked.status).toBe(200);
+    expect(asked.body.message).toBe(`Stop back-in-stock e-mails to ${email}? Every product this address is waiting for is removed from the list.`);
+    expect(await prisma.stockNotice.count({ where: { email } })).toBe(1);
+
+    const token = new URL(link).searchParams.get("token")!;
+    const post = (language: "ar" | "en") =>
+      new Request(link, { method: "POST", headers: { Cookie: `lang=${language}`, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token }) });
+    const done = await call(unsubscribeAction as Handler, post("ar"));
+    expect(done).toEqual({ status: 200, body: { done: true, message: expect.stringContaining(`حُذف ${email} من القائمة`) } });
+    expect(await prisma.stockNotice.count({ where: { email } })).toBe(0);
+
+    expect(await call(unsubscribeAction as Handler, post("en"))).toMatchObject({ status: 404, body: { done: false, message: expect.stringMatching(/^This link is not valid any more/) } });
+    const unknown = await call(unsubscribeLoader as Handler, new Request("http://shop.test/stock-notices/unsubscribe", { headers: { Cookie: "lang=ar" } }));
+    expect(unknown).toMatchObject({ status: 404, body: { token: null, message: expect.stringMatching(/^هذا الرابط لم يعد صالحًا/) } });
+  });
+});

@@ -1,0 +1,70 @@
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorPage } from "~/components/error-page";
+import { getLanguage } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/fixed-t.server";
+import { findStockNoticeEmail, unsubscribeStockNotices } from "~/models/stock-notice.server";
+import { readFormData } from "~/utils/form-data.server";
+
+/** The link names one person's address: never kept by a shared cache, never indexed. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+
+/**
+ * The back-in-stock mail's link. A GET changes nothing (a mail program that opens links to scan them must not
+ * unsubscribe anyone): it asks, and the button posts. The texts are worded here, in the visitor's language, so the
+ * page carries no texts module of its own.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = fixedT(await getLanguage(request));
+  const token = new URL(request.url).searchParams.get("token");
+  const email = await findStockNoticeEmail(token);
+  return data(
+    {
+      token: email ? token : null,
+      title: t("stockNotices.unsubscribe.title"),
+      message: email ? t("stockNotices.unsubscribe.confirm", { email }) : t("stockNotices.unsubscribe.unknown"),
+      button: t("stockNotices.unsubscribe.button"),
+      backToShop: t("stockNotices.unsubscribe.backToShop"),
+      meta: { title: t("stockNotices.unsubscribe.title"), siteName: t("meta.siteName") },
+    },
+    { status: email ? 200 : 404 },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const t = fixedT(await getLanguage(request));
+  const email = await unsubscribeStockNotices((await readFormData(request)).get("token"));
+  if (!email) return data({ done: false, message: t("stockNotices.unsubscribe.unknown") }, { status: 404 });
+  return { done: true, message: t("stockNotices.unsubscribe.done", { email }) };
+}
+
+export default function UnsubscribeStockNotices() {
+  const { token, title, message, button, backToShop } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <section className="page unsubscribe-page" data-testid="unsubscribe-page">
+      <h1>{title}</h1>
+      <p className={answer?.done ? "form-message form-message--success" : undefined} role={answer ? "status" : undefined} data-testid="unsubscribe-message">
+        {answer?.message ?? message}
+      </p>
+      {token && !answer ? (
+        <Form method="post">
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className="button button--primary">
+            {button}
+          </button>
+        </Form>
+      ) : null}
+      <p>
+        <Link to="/">{backToShop}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
+  loaderData ? [{ title: `${loaderData.meta.title} | ${loaderData.meta.siteName}` }, { name: "robots", content: "noindex" }] : [];
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}
