@@ -111,6 +111,22 @@ async function getBestSellers(start: Date, end: Date): Promise<SalesReport["best
   return { byUnits: byUnits.map(named), byRevenue: byRevenue.map(named) };
 }
 
+/** How far back the storefront's "Best sellers" sort counts sales. */
+export const BEST_SELLERS_SORT_DAYS = 90;
+
+/**
+ * Units each product sold in paid orders placed since `since`, for the storefront's "Best sellers" sort: the same
+ * grouped pass as the report's, over the covering indexes. Products without sales are absent.
+ */
+export async function getUnitsSoldSince(since: Date): Promise<Map<string, number>> {
+  const rows = await prisma.$queryRaw<{ productId: string | null; units: number | bigint }[]>`
+    SELECT i."productId" AS "productId", SUM(i."quantity") AS "units"
+    FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId"
+    WHERE o."paymentStatus" = 'paid' AND o."createdAt" >= ${since}
+    GROUP BY i."productId"`;
+  return new Map(rows.flatMap((row) => (row.productId === null ? [] : [[row.productId, Number(row.units)] as const])));
+}
+
 /** SPEC section 3's shape, amounts in KD. */
 export function salesReportJson(report: SalesReport) {
   return {
