@@ -34,7 +34,7 @@ function sqliteDate(date: Date): string {
 }
 
 const ORDER_COLUMNS = ["id", "orderNumber", "fullName", "email", "phone", "buildingType", "city", "street", "streetNumber", "block", "buildingNumber", "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "paidAt", "createdAt", "updatedAt"];
-const LINE_COLUMNS = ["id", "orderId", "nameEn", "nameAr", "imageUrl", "priceFils", "quantity", "customTags"];
+const LINE_COLUMNS = ["id", "orderId", "productId", "nameEn", "nameAr", "imageUrl", "priceFils", "quantity", "customTags"];
 
 /** PostgreSQL: one multi-row INSERT per table and batch, in one transaction per batch. */
 async function insertIntoPostgresql(client: pg.Client, orders: Record<string, unknown>[], lines: Record<string, unknown>[]) {
@@ -63,7 +63,8 @@ export async function seedLoadOrders(databaseUrl: string, count = 50_000, now = 
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const items = await generate(count, now, (orders, lines) => insertIntoPostgresql(client, orders, lines));
+      const products = (await client.query<{ id: string }>('SELECT "id" FROM "Product"')).rows.map((row) => row.id);
+      const items = await generate(count, now, products, (orders, lines) => insertIntoPostgresql(client, orders, lines));
       await client.query("ANALYZE");
       return { orders: count, items, milliseconds: Date.now() - started };
     } finally {
@@ -77,20 +78,24 @@ export async function seedLoadOrders(databaseUrl: string, count = 50_000, now = 
     "streetNumber","block","buildingNumber","subtotalFils","deliveryFeeFils","totalFils","status","paymentStatus","paidAt","createdAt","updatedAt")
     VALUES (@id,@orderNumber,1,'ar',@fullName,@email,@phone,@buildingType,@city,@street,@streetNumber,@block,@buildingNumber,
     @subtotalFils,@deliveryFeeFils,@totalFils,@status,@paymentStatus,@paidAt,@createdAt,@updatedAt)`);
-  const insertLine = db.prepare(`INSERT INTO "OrderItem" ("id","orderId","nameEn","nameAr","imageUrl","priceFils","quantity","customTags")
-    VALUES (@id,@orderId,@nameEn,@nameAr,@imageUrl,@priceFils,@quantity,@customTags)`);
+  const insertLine = db.prepare(`INSERT INTO "OrderItem" ("id","orderId","productId","nameEn","nameAr","imageUrl","priceFils","quantity","customTags")
+    VALUES (@id,@orderId,@productId,@nameEn,@nameAr,@imageUrl,@priceFils,@quantity,@customTags)`);
   const insertBatch = db.transaction((orders: Record<string, unknown>[], lines: Record<string, unknown>[]) => {
     for (const order of orders) insertOrder.run(order);
     for (const line of lines) insertLine.run(line);
   });
-  const items = await generate(count, now, async (orders, lines) => insertBatch(orders, lines));
+  const products = db.prepare('SELECT "id" FROM "Product"').pluck().all() as string[];
+  const items = await generate(count, now, products, async (orders, lines) => insertBatch(orders, lines));
   db.exec("ANALYZE");
   db.close();
   return { orders: count, items, milliseconds: Date.now() - started };
 }
 
-/** Makes the orders, a batch at a time, and hands each batch to `write`; answers the number of lines. */
-async function generate(count: number, now: Date, write: (orders: Record<string, unknown>[], lines: Record<string, unknown>[]) => Promise<void>): Promise<number> {
+/**
+ * Makes the orders, a batch at a time, and hands each batch to `write`; answers the number of lines. Each line names
+ * one of `products` (the database's own, so the sales report's best sellers group real rows), or none when empty.
+ */
+async function generate(count: number, now: Date, products: string[], write: (orders: Record<string, unknown>[], lines: Record<string, unknown>[]) => Promise<void>): Promise<number> {
   const phones = Array.from({ length: Math.max(1, Math.round(count / 10)) }, (_, i) => `${pick(["5", "6", "9"], i)}${String(1000000 + i * 7).slice(-7)}`);
   const run = crypto.randomBytes(3).toString("hex");
   let items = 0;
@@ -111,6 +116,7 @@ async function generate(count: number, now: Date, write: (orders: Record<string,
         lines.push({
           id: `${id}l${l}`,
           orderId: id,
+          productId: products.length ? products[crypto.randomInt(products.length)] : null,
           nameEn: `Load item ${l}`,
           nameAr: `منتج تجريبي ${l}`,
           imageUrl: "/uploads/catalogue/seed-product-01-main.webp",

@@ -1,6 +1,7 @@
 import { createInstance, type TFunction } from "i18next";
 import { defaultLanguage, type Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources";
+import type { ProductSort } from "~/shared/storefront";
 
 const translators = new Map<Language, TFunction>();
 
@@ -18,4 +19,18 @@ export function fixedT(language: Language): TFunction {
     translators.set(language, t);
   }
   return t;
+}
+
+/**
+ * The storefront sorts' labels in one language, for the home and search loaders: worded on the server so that no
+ * page's JavaScript carries them (decision 0021).
+ */
+export function storefrontSortLabels(language: Language): Record<ProductSort, string> {
+  const t = fixedT(language);
+  return {
+    default: t("pageTexts.sorts.default"),
+    "price-asc": t("pageTexts.sorts.priceAsc"),
+    "price-desc": t("pageTexts.sorts.priceDesc"),
+    "best-sellers": t("pageTexts.sorts.bestSellers"),
+  };
 }

@@ -2,7 +2,7 @@ import type { FilterColor } from "~/shared/product";
 import { normalizeSearchText, searchWords } from "~/shared/search-text";
 import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "./catalogue-cache.server";
-import { getVisibleProducts, STOREFRONT_PAGE_SIZE, type ProductCard, type ProductDetail } from "./product.server";
+import { getSalesRanks, getVisibleProducts, STOREFRONT_PAGE_SIZE, type ProductCard, type ProductDetail } from "./product.server";
 
 /**
  * Search over the visible catalogue, in memory: the products are read once per catalogue version (the catalogue
@@ -65,7 +65,9 @@ export async function searchVisibleProducts(query: Omit<SearchQuery, "page">): P
   const byRelevance = (a: Match, b: Match) => b.score - a.score || a.entry.order - b.entry.order;
   const byPrice = (direction: 1 | -1) => (a: Match, b: Match) =>
     direction * (a.entry.product.priceFils - b.entry.product.priceFils) || byRelevance(a, b);
-  matches.sort(query.sort === "price-asc" ? byPrice(1) : query.sort === "price-desc" ? byPrice(-1) : byRelevance);
+  const units = query.sort === "best-sellers" ? await getSalesRanks() : null;
+  const byUnits = (a: Match, b: Match) => (units?.get(b.entry.product.id) ?? 0) - (units?.get(a.entry.product.id) ?? 0) || byRelevance(a, b);
+  matches.sort(query.sort === "price-asc" ? byPrice(1) : query.sort === "price-desc" ? byPrice(-1) : units ? byUnits : byRelevance);
   return matches.map((match) => match.entry.product);
 }
 

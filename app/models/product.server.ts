@@ -2,8 +2,10 @@ import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { filsToKD } from "~/shared/money";
 import type { FilterColor } from "~/shared/product";
+import { kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "./catalogue-cache.server";
+import { BEST_SELLERS_SORT_DAYS, getUnitsSoldSince } from "./sales-report.server";
 
 /** What a shopper may see: the product and its category are both visible. */
 const VISIBLE: Prisma.ProductWhereInput = { isVisible: true, category: { isVisible: true } };
@@ -46,7 +48,24 @@ const ORDER_BY: Record<ProductSort, Prisma.ProductOrderByWithRelationInput[]> = 
   default: [{ createdAt: "desc" }, { id: "asc" }],
   "price-asc": [{ priceFils: "asc" }, { id: "asc" }],
   "price-desc": [{ priceFils: "desc" }, { id: "asc" }],
+  // ranked by sales after reading (byUnitsSold); this is the order among equals
+  "best-sellers": [{ createdAt: "desc" }, { id: "asc" }],
 };
+
+/**
+ * Units each product sold over the last BEST_SELLERS_SORT_DAYS Kuwait days, kept with the catalogue: computed once
+ * after the database changes (and once a day), whichever request asks first, never per request.
+ */
+export function getSalesRanks(now = new Date()): Promise<Map<string, number>> {
+  const today = todayInKuwait(now);
+  const since = new Date(kuwaitDayStart(today).getTime() - (BEST_SELLERS_SORT_DAYS - 1) * 24 * 60 * 60 * 1000);
+  return cachedCatalogue(`sales-ranks:${today}`, () => getUnitsSoldSince(since));
+}
+
+/** Most units sold first; the sort is stable, so equals keep the order they came in (the default order). */
+export function byUnitsSold<T extends { id: string }>(products: T[], units: Map<string, number>): T[] {
+  return [...products].sort((a, b) => (units.get(b.id) ?? 0) - (units.get(a.id) ?? 0));
+}
 
 export type StorefrontQuery = { categorySlug: string | null; color: FilterColor | null; sort: ProductSort; page: number };
 
@@ -64,6 +83,18 @@ async function loadStorefrontProducts(query: StorefrontQuery) {
     ...(query.categorySlug ? { category: { isVisible: true, slug: query.categorySlug } } : {}),
     ...(query.color ? { filterColor: query.color } : {}),
   };
+  if (query.sort === "best-sellers") {
+    // Ranks live outside the database's ordering: the page is cut from every matching id, then read in full.
+    const [matching, units] = await Promise.all([prisma.product.findMany({ where, orderBy: ORDER_BY.default, select: { id: true } }), getSalesRanks()]);
+    const start = (query.page - 1) * STOREFRONT_PAGE_SIZE;
+    const pageIds = byUnitsSold(matching, units)
+      .slice(start, start + STOREFRONT_PAGE_SIZE)
+      .map((product) => product.id);
+    const rows = pageIds.length ? await prisma.product.findMany({ where: { id: { in: pageIds } }, select: CARD_FIELDS }) : [];
+    const byId = new Map(rows.map((product) => [product.id, product]));
+    const products = pageIds.flatMap((id) => byId.get(id) ?? []);
+    return { products, total: matching.length, pageCount: Math.max(1, Math.ceil(matching.length / STOREFRONT_PAGE_SIZE)) };
+  }
   const [total, products] = await Promise.all([
     prisma.product.count({ where }),
     prisma.product.findMany({
@@ -77,8 +108,13 @@ async function loadStorefrontProducts(query: StorefrontQuery) {
   return { products, total, pageCount: Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE)) };
 }
 
-/** `GET /api/products`: every visible product, optionally of one visible category. */
-export async function getVisibleProducts(categorySlug?: string | null): Promise<ProductDetail[]> {
+/** `GET /api/products`: every visible product, optionally of one visible category, newest first or best sellers first. */
+export async function getVisibleProducts(categorySlug?: string | null, sort: "default" | "best-sellers" = "default"): Promise<ProductDetail[]> {
+  const products = await getVisibleProductsNewestFirst(categorySlug);
+  return sort === "best-sellers" ? byUnitsSold(products, await getSalesRanks()) : products;
+}
+
+function getVisibleProductsNewestFirst(categorySlug?: string | null): Promise<ProductDetail[]> {
   return cachedCatalogue(`products:${categorySlug ?? ""}`, () =>
     prisma.product.findMany({
       where: categorySlug ? { ...VISIBLE, category: { isVisible: true, slug: categorySlug } } : VISIBLE,

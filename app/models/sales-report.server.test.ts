@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createOrder } from "../../tests/factories/order";
-import { getSalesReport, resolveSalesRange, salesReportCsv, salesReportJson } from "./sales-report.server";
+import { createProduct } from "../../tests/factories/product";
+import { BEST_SELLERS_SHOWN, bestSellerName, getSalesReport, resolveSalesRange, salesReportCsv, salesReportJson } from "./sales-report.server";
 
 describe("resolveSalesRange", () => {
   it("defaults both dates to today (Kuwait) when the end date is empty", () => {
@@ -36,25 +37,106 @@ describe("getSalesReport", () => {
     expect(Object.keys(report.days)).toEqual([`${year}-02-01`, `${year}-02-02`]);
     expect(report.days[`${year}-02-01`]).toEqual({
       orders: [
-        { orderNumber: a.orderNumber, totalFils: 2501 },
-        { orderNumber: b.orderNumber, totalFils: 4083 },
+        { orderNumber: a.orderNumber, totalFils: 2501, discountFils: 0, couponCode: null },
+        { orderNumber: b.orderNumber, totalFils: 4083, discountFils: 0, couponCode: null },
       ],
       productsFils: 3334,
       deliveryFils: 3250,
+      discountFils: 0,
       totalFils: 6584,
     });
-    expect(report.days[`${year}-02-02`].orders).toEqual([{ orderNumber: c.orderNumber, totalFils: 2005 }]);
-    expect(report.rangeSummary).toEqual({ productsFils: 3339, deliveryFils: 5250, totalFils: 8589, orderCount: 3 });
+    expect(report.days[`${year}-02-02`].orders).toEqual([{ orderNumber: c.orderNumber, totalFils: 2005, discountFils: 0, couponCode: null }]);
+    expect(report.rangeSummary).toEqual({ productsFils: 3339, deliveryFils: 5250, discountFils: 0, totalFils: 8589, orderCount: 3 });
 
     const json = salesReportJson(report);
-    expect(json.rangeSummary).toEqual({ productsTotal: 3.339, deliveryTotal: 5.25, totalAmount: 8.589, orderCount: 3 });
-    expect(json.days[`${year}-02-01`].orders[0]).toEqual({ orderNumber: a.orderNumber, totalAmount: 2.501 });
+    expect(json.rangeSummary).toEqual({ productsTotal: 3.339, deliveryTotal: 5.25, totalAmount: 8.589, orderCount: 3, discountTotal: 0 });
+    expect(json.days[`${year}-02-01`].orders[0]).toEqual({ orderNumber: a.orderNumber, totalAmount: 2.501, discountAmount: 0, couponCode: null });
 
     const csv = salesReportCsv(report).split("\r\n");
-    expect(csv[0]).toBe("date,orderNumber,productsTotalKD,deliveryTotalKD,totalKD");
-    expect(csv).toContain(`${year}-02-01,day total,3.334,3.250,6.584`);
-    expect(csv).toContain(`${year}-02-01..${year}-02-${lastDay},range total,3.339,5.250,8.589`);
+    expect(csv[0]).toBe("date,orderNumber,productsTotalKD,deliveryTotalKD,totalKD,discountKD");
+    expect(csv).toContain(`${year}-02-01,day total,3.334,3.250,6.584,0.000`);
+    expect(csv).toContain(`${year}-02-01..${year}-02-${lastDay},range total,3.339,5.250,8.589,0.000`);
 
     expect((await getSalesReport(`${year}-02-01`, `${year}-02-10`)).isFullMonth).toBe(false);
+  });
+});
+
+describe("discounts and best sellers", () => {
+  it("sums paid orders' discounts per day and for the range, in fils and in the JSON and CSV", async () => {
+    const year = 2100 + crypto.randomInt(0, 800);
+    const day = (d: number) => new Date(Date.UTC(year, 3, d, 9));
+    const a = await createOrder(prisma, { subtotalFils: 10000, deliveryFeeFils: 1500, discountFils: 1005, couponCode: "EID10", createdAt: day(3) });
+    await createOrder(prisma, { subtotalFils: 4000, deliveryFeeFils: 0, discountFils: 4000, couponCode: "FREE", createdAt: day(3) });
+    await createOrder(prisma, { subtotalFils: 2000, deliveryFeeFils: 1500, createdAt: day(4) });
+    await createOrder(prisma, { subtotalFils: 9000, deliveryFeeFils: 1500, discountFils: 900, createdAt: day(4), paymentStatus: "unpaid" });
+
+    const report = await getSalesReport(`${year}-04-01`, `${year}-04-30`);
+    expect(report.days[`${year}-04-03`]).toMatchObject({ productsFils: 14000, deliveryFils: 1500, discountFils: 5005, totalFils: 10495 });
+    expect(report.days[`${year}-04-03`].orders[0]).toEqual({ orderNumber: a.orderNumber, totalFils: 10495, discountFils: 1005, couponCode: "EID10" });
+    expect(report.days[`${year}-04-04`].discountFils).toBe(0);
+    expect(report.rangeSummary).toEqual({ productsFils: 16000, deliveryFils: 3000, discountFils: 5005, totalFils: 13995, orderCount: 3 });
+
+    const json = salesReportJson(report);
+    expect(json.days[`${year}-04-03`]).toMatchObject({ productsTotal: 14, deliveryTotal: 1.5, discountTotal: 5.005, totalAmount: 10.495 });
+    expect(json.rangeSummary.discountTotal).toBe(5.005);
+
+    const csv = salesReportCsv(report).split("\r\n");
+    expect(csv).toContain(`${year}-04-03,${a.orderNumber},,,10.495,1.005`);
+    expect(csv).toContain(`${year}-04-03,day total,14.000,1.500,10.495,5.005`);
+    expect(csv).toContain(`${year}-04-01..${year}-04-30,range total,16.000,3.000,13.995,5.005`);
+  });
+
+  it("ranks the range's products by units and by revenue from paid lines, named in both languages", async () => {
+    const year = 2100 + crypto.randomInt(0, 800);
+    const when = new Date(Date.UTC(year, 6, 10, 9));
+    const cheap = await createProduct(prisma, { nameEn: "Cheap, small bow", nameAr: "فيونكة صغيرة" });
+    const dear = await createProduct(prisma, { nameEn: "Dear bow", nameAr: "فيونكة غالية" });
+    const middle = await createProduct(prisma, { nameEn: "Middle bow", nameAr: "فيونكة وسط" });
+    const line = (product: { id: string; nameEn: string; nameAr: string }, priceFils: number, quantity: number) => ({
+      productId: product.id,
+      nameEn: product.nameEn,
+      nameAr: product.nameAr,
+      priceFils,
+      quantity,
+    });
+    await createOrder(prisma, { createdAt: when, discountFils: 500, items: [line(cheap, 500, 4), line(dear, 9000, 1)] });
+    await createOrder(prisma, { createdAt: when, items: [line(cheap, 500, 2), line(middle, 3000, 2)] });
+    // outside the range, unpaid, or of a deleted product: not counted
+    await createOrder(prisma, { createdAt: new Date(Date.UTC(year, 7, 1, 9)), items: [line(dear, 9000, 50)] });
+    await createOrder(prisma, { createdAt: when, paymentStatus: "failed", items: [line(middle, 3000, 50)] });
+    await createOrder(prisma, { createdAt: when, items: [{ productId: null, nameEn: "Gone", nameAr: "محذوف", priceFils: 100, quantity: 99 }] });
+
+    const report = await getSalesReport(`${year}-07-01`, `${year}-07-31`);
+    expect(report.bestSellers.byUnits).toEqual([
+      { productId: cheap.id, nameEn: "Cheap, small bow", nameAr: "فيونكة صغيرة", units: 6, revenueFils: 3000 },
+      { productId: middle.id, nameEn: "Middle bow", nameAr: "فيونكة وسط", units: 2, revenueFils: 6000 },
+      { productId: dear.id, nameEn: "Dear bow", nameAr: "فيونكة غالية", units: 1, revenueFils: 9000 },
+    ]);
+    expect(report.bestSellers.byRevenue.map((row) => row.productId)).toEqual([dear.id, middle.id, cheap.id]);
+    expect(bestSellerName(report.bestSellers.byRevenue[0], "ar")).toBe("فيونكة غالية");
+
+    const json = salesReportJson(report);
+    expect(json.bestSellers.byRevenue[0]).toEqual({ productId: dear.id, nameEn: "Dear bow", nameAr: "فيونكة غالية", units: 1, revenue: 9 });
+
+    const csv = salesReportCsv(report).split("\r\n");
+    expect(csv).toContain("bestSellers,rank,productId,nameEn,nameAr,units,revenueBeforeDiscountKD");
+    expect(csv).toContain(`byUnits,1,${cheap.id},"Cheap, small bow",فيونكة صغيرة,6,3.000`);
+    expect(csv).toContain(`byRevenue,1,${dear.id},Dear bow,فيونكة غالية,1,9.000`);
+  });
+
+  it("keeps the top ten of each list", async () => {
+    const year = 2100 + crypto.randomInt(0, 800);
+    const when = new Date(Date.UTC(year, 9, 10, 9));
+    const category = (await createProduct(prisma)).categoryId;
+    const items = [];
+    for (let i = 1; i <= BEST_SELLERS_SHOWN + 2; i++) {
+      const product = await createProduct(prisma, { categoryId: category });
+      items.push({ productId: product.id, nameEn: product.nameEn, nameAr: product.nameAr, priceFils: 100, quantity: i });
+    }
+    await createOrder(prisma, { createdAt: when, items });
+    const report = await getSalesReport(`${year}-10-01`, `${year}-10-31`);
+    expect(report.bestSellers.byUnits).toHaveLength(BEST_SELLERS_SHOWN);
+    expect(report.bestSellers.byUnits[0].units).toBe(BEST_SELLERS_SHOWN + 2);
+    expect(report.bestSellers.byRevenue.at(-1)?.units).toBe(3);
   });
 });

@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import type { Language } from "~/i18n/config";
 import { daysBetween, isDateKey, isFullMonth, kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import { filsToKD } from "~/shared/money";
 
@@ -6,18 +7,27 @@ import { filsToKD } from "~/shared/money";
 export const MAX_REPORT_DAYS = 366;
 
 export type SalesDay = {
-  orders: { orderNumber: string; totalFils: number }[];
+  orders: { orderNumber: string; totalFils: number; discountFils: number; couponCode: string | null }[];
   productsFils: number;
   deliveryFils: number;
+  /** What discount codes took off the day's orders (Order.discountFils): products − discount + delivery = total. */
+  discountFils: number;
   totalFils: number;
 };
+
+/** A product's paid sales in the range: units, and revenue as its lines' totals before any discount code. */
+export type BestSeller = { productId: string; nameEn: string; nameAr: string; units: number; revenueFils: number };
+
+/** How many products each best-seller list shows. */
+export const BEST_SELLERS_SHOWN = 10;
 
 export type SalesReport = {
   dateFrom: string;
   dateTo: string;
   days: Record<string, SalesDay>;
-  rangeSummary: { productsFils: number; deliveryFils: number; totalFils: number; orderCount: number };
+  rangeSummary: { productsFils: number; deliveryFils: number; discountFils: number; totalFils: number; orderCount: number };
   isFullMonth: boolean;
+  bestSellers: { byUnits: BestSeller[]; byRevenue: BestSeller[] };
 };
 
 export type SalesRangeResult = { ok: true; dateFrom: string; dateTo: string } | { ok: false; message: string };
@@ -40,25 +50,81 @@ export function resolveSalesRange(dateFrom: string | null | undefined, dateTo: s
 
 /** Paid orders only, grouped by the Kuwait day they were placed; sums stay in integer fils. */
 export async function getSalesReport(dateFrom: string, dateTo: string): Promise<SalesReport> {
-  const orders = await prisma.order.findMany({
-    where: { paymentStatus: "paid", createdAt: { gte: kuwaitDayStart(dateFrom), lt: kuwaitDayEnd(dateTo) } },
-    select: { orderNumber: true, subtotalFils: true, deliveryFeeFils: true, totalFils: true, createdAt: true },
-    orderBy: { createdAt: "asc" },
-  });
+  const start = kuwaitDayStart(dateFrom);
+  const end = kuwaitDayEnd(dateTo);
+  const [orders, bestSellers] = await Promise.all([
+    prisma.order.findMany({
+      where: { paymentStatus: "paid", createdAt: { gte: start, lt: end } },
+      select: { orderNumber: true, subtotalFils: true, deliveryFeeFils: true, discountFils: true, couponCode: true, totalFils: true, createdAt: true },
+      orderBy: { createdAt: "asc" },
+    }),
+    getBestSellers(start, end),
+  ]);
   const days: Record<string, SalesDay> = {};
-  const rangeSummary = { productsFils: 0, deliveryFils: 0, totalFils: 0, orderCount: orders.length };
+  const rangeSummary = { productsFils: 0, deliveryFils: 0, discountFils: 0, totalFils: 0, orderCount: orders.length };
   for (const order of orders) {
     const key = kuwaitDateKey(order.createdAt);
-    const day = (days[key] ??= { orders: [], productsFils: 0, deliveryFils: 0, totalFils: 0 });
-    day.orders.push({ orderNumber: order.orderNumber, totalFils: order.totalFils });
+    const day = (days[key] ??= { orders: [], productsFils: 0, deliveryFils: 0, discountFils: 0, totalFils: 0 });
+    day.orders.push({ orderNumber: order.orderNumber, totalFils: order.totalFils, discountFils: order.discountFils, couponCode: order.couponCode });
     day.productsFils += order.subtotalFils;
     day.deliveryFils += order.deliveryFeeFils;
+    day.discountFils += order.discountFils;
     day.totalFils += order.totalFils;
     rangeSummary.productsFils += order.subtotalFils;
     rangeSummary.deliveryFils += order.deliveryFeeFils;
+    rangeSummary.discountFils += order.discountFils;
     rangeSummary.totalFils += order.totalFils;
   }
-  return { dateFrom, dateTo, days, rangeSummary, isFullMonth: isFullMonth(dateFrom, dateTo) };
+  return { dateFrom, dateTo, days, rangeSummary, isFullMonth: isFullMonth(dateFrom, dateTo), bestSellers };
+}
+
+type SalesRow = { productId: string | null; units: number | bigint; revenueFils: number | bigint };
+
+/**
+ * The top products of paid orders placed in [start, end), by units and by revenue. One grouped pass over the
+ * range's lines, written once for both engines (decision 0018), read from two covering indexes alone,
+ * Order(paymentStatus, createdAt, id) and OrderItem(orderId, productId, quantity, priceFils): a year of the bench's
+ * 50,000 orders in about 0.1 to 0.2 s on SQLite, five to ten times less than through the rows. There are at most
+ * as many groups as products, so both rankings are sorted here.
+ * Revenue is the lines' price × quantity: a discount code takes an amount off the whole order, not off a product,
+ * so it is not spread over the lines (the report's discounts column shows it). Lines of a deleted product
+ * (productId emptied) are left out: the report names products that exist.
+ */
+async function getBestSellers(start: Date, end: Date): Promise<SalesReport["bestSellers"]> {
+  const rows = await prisma.$queryRaw<SalesRow[]>`
+    SELECT i."productId" AS "productId", SUM(i."quantity") AS "units", SUM(i."priceFils" * i."quantity") AS "revenueFils"
+    FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId"
+    WHERE o."paymentStatus" = 'paid' AND o."createdAt" >= ${start} AND o."createdAt" < ${end}
+    GROUP BY i."productId"`;
+  // Deleted products' lines form one group without a product, dropped here: asking SQL for "productId IS NOT NULL"
+  // led SQLite to walk the productId index instead of the range.
+  const totals = rows.flatMap((row) =>
+    row.productId === null ? [] : [{ productId: row.productId, units: Number(row.units), revenueFils: Number(row.revenueFils) }],
+  );
+  const tieBreak = (a: { productId: string }, b: { productId: string }) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0);
+  const byUnits = [...totals].sort((a, b) => b.units - a.units || b.revenueFils - a.revenueFils || tieBreak(a, b)).slice(0, BEST_SELLERS_SHOWN);
+  const byRevenue = [...totals].sort((a, b) => b.revenueFils - a.revenueFils || b.units - a.units || tieBreak(a, b)).slice(0, BEST_SELLERS_SHOWN);
+  const ids = [...new Set([...byUnits, ...byRevenue].map((row) => row.productId))];
+  const products = ids.length ? await prisma.product.findMany({ where: { id: { in: ids } }, select: { id: true, nameEn: true, nameAr: true } }) : [];
+  const names = new Map(products.map((product) => [product.id, product]));
+  const named = (row: (typeof totals)[number]): BestSeller => ({ ...row, nameEn: names.get(row.productId)?.nameEn ?? "", nameAr: names.get(row.productId)?.nameAr ?? "" });
+  return { byUnits: byUnits.map(named), byRevenue: byRevenue.map(named) };
+}
+
+/** How far back the storefront's "Best sellers" sort counts sales. */
+export const BEST_SELLERS_SORT_DAYS = 90;
+
+/**
+ * Units each product sold in paid orders placed since `since`, for the storefront's "Best sellers" sort: the same
+ * grouped pass as the report's, over the covering indexes. Products without sales are absent.
+ */
+export async function getUnitsSoldSince(since: Date): Promise<Map<string, number>> {
+  const rows = await prisma.$queryRaw<{ productId: string | null; units: number | bigint }[]>`
+    SELECT i."productId" AS "productId", SUM(i."quantity") AS "units"
+    FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId"
+    WHERE o."paymentStatus" = 'paid' AND o."createdAt" >= ${since}
+    GROUP BY i."productId"`;
+  return new Map(rows.flatMap((row) => (row.productId === null ? [] : [[row.productId, Number(row.units)] as const])));
 }
 
 /** SPEC section 3's shape, amounts in KD. */
@@ -70,10 +136,16 @@ export function salesReportJson(report: SalesReport) {
       Object.entries(report.days).map(([date, day]) => [
         date,
         {
-          orders: day.orders.map((order) => ({ orderNumber: order.orderNumber, totalAmount: filsToKD(order.totalFils) })),
+          orders: day.orders.map((order) => ({
+            orderNumber: order.orderNumber,
+            totalAmount: filsToKD(order.totalFils),
+            discountAmount: filsToKD(order.discountFils),
+            couponCode: order.couponCode,
+          })),
           productsTotal: filsToKD(day.productsFils),
           deliveryTotal: filsToKD(day.deliveryFils),
           totalAmount: filsToKD(day.totalFils),
+          discountTotal: filsToKD(day.discountFils),
         },
       ]),
     ),
@@ -82,23 +154,52 @@ export function salesReportJson(report: SalesReport) {
       deliveryTotal: filsToKD(report.rangeSummary.deliveryFils),
       totalAmount: filsToKD(report.rangeSummary.totalFils),
       orderCount: report.rangeSummary.orderCount,
+      discountTotal: filsToKD(report.rangeSummary.discountFils),
     },
     isFullMonth: report.isFullMonth,
+    bestSellers: { byUnits: report.bestSellers.byUnits.map(bestSellerJson), byRevenue: report.bestSellers.byRevenue.map(bestSellerJson) },
   };
+}
+
+function bestSellerJson(row: BestSeller) {
+  return { productId: row.productId, nameEn: row.nameEn, nameAr: row.nameAr, units: row.units, revenue: filsToKD(row.revenueFils) };
+}
+
+/** A best seller's name in the page's language. */
+export function bestSellerName(row: BestSeller, language: Language): string {
+  return language === "ar" ? row.nameAr : row.nameEn;
 }
 
 function kd3(fils: number): string {
   return (fils / 1000).toFixed(3);
 }
 
-/** One line per order, then a line per day and one for the range; KD with 3 decimals so nothing is rounded away. */
+/** A CSV field: quoted when it holds a comma, a quote or a line break (product names may). */
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * One line per order, then a line per day and one for the range; KD with 3 decimals so nothing is rounded away.
+ * The discount column comes last so a spreadsheet reading the older columns by position still reads them. Below
+ * a blank line, the best sellers: a header of their own, one line per product and list (`byUnits`, `byRevenue`),
+ * revenue before discount codes.
+ */
 export function salesReportCsv(report: SalesReport): string {
-  const lines = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD"].join(",")];
+  const lines = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD", "discountKD"].join(",")];
   for (const [date, day] of Object.entries(report.days)) {
-    for (const order of day.orders) lines.push([date, order.orderNumber, "", "", kd3(order.totalFils)].join(","));
-    lines.push([date, "day total", kd3(day.productsFils), kd3(day.deliveryFils), kd3(day.totalFils)].join(","));
+    for (const order of day.orders) lines.push([date, order.orderNumber, "", "", kd3(order.totalFils), kd3(order.discountFils)].join(","));
+    lines.push([date, "day total", kd3(day.productsFils), kd3(day.deliveryFils), kd3(day.totalFils), kd3(day.discountFils)].join(","));
   }
   const summary = report.rangeSummary;
-  lines.push([`${report.dateFrom}..${report.dateTo}`, "range total", kd3(summary.productsFils), kd3(summary.deliveryFils), kd3(summary.totalFils)].join(","));
+  lines.push(
+    [`${report.dateFrom}..${report.dateTo}`, "range total", kd3(summary.productsFils), kd3(summary.deliveryFils), kd3(summary.totalFils), kd3(summary.discountFils)].join(","),
+  );
+  lines.push("", ["bestSellers", "rank", "productId", "nameEn", "nameAr", "units", "revenueBeforeDiscountKD"].join(","));
+  for (const [list, rows] of [["byUnits", report.bestSellers.byUnits], ["byRevenue", report.bestSellers.byRevenue]] as const) {
+    rows.forEach((row, index) => {
+      lines.push([list, String(index + 1), row.productId, csvField(row.nameEn), csvField(row.nameAr), String(row.units), kd3(row.revenueFils)].join(","));
+    });
+  }
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -13,7 +13,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getVisibleCategories } from "~/models/category.server";
 import { getStorefrontProducts } from "~/models/product.server";
 import { readFlash } from "~/cookies/shop-flash.server";
-import { fixedT } from "~/i18n/fixed-t.server";
+import { fixedT, storefrontSortLabels } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
 import { readStorefrontChoice, storefrontHref } from "~/shared/storefront";
@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       categories,
       ...listing,
       flash,
+      sortLabels: storefrontSortLabels(language),
       meta: {
         title: categoryName ? t("pageTexts.categoryTitle", { category: categoryName }) : t("pageTexts.homeTitle"),
         description: categoryName ? t("pageTexts.categoryDescription", { category: categoryName }) : t("pageTexts.homeDescription"),
@@ -59,7 +60,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 
 export default function Home() {
   const { t } = useTranslation();
-  const { categories, language, choice, products, total, pageCount, flash } = useLoaderData<typeof loader>();
+  const { categories, language, choice, products, total, pageCount, flash, sortLabels } = useLoaderData<typeof loader>();
   return (
     <>
       <SearchBox />
@@ -79,7 +80,7 @@ export default function Home() {
       </section>
       <CategoryBar categories={categories} choice={choice} language={language} />
       <div className="shop-body">
-        <Filters choice={choice} />
+        <Filters choice={choice} sortLabels={sortLabels} />
         <ProductGrid products={products} total={total} pageCount={pageCount} choice={choice} language={language} />
       </div>
       {flash ? <FlashToast flash={flash} where="grid" /> : null}

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { getSalesReport, resolveSalesRange } from "~/models/sales-report.server";
+import { bestSellerName, getSalesReport, resolveSalesRange, type BestSeller } from "~/models/sales-report.server";
 import { formatAdminDate, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
@@ -25,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const report = await getSalesReport(range.dateFrom, range.dateTo);
   const money = (fils: number) => formatKD(fils, language);
+  const seller = (row: BestSeller) => ({ productId: row.productId, name: bestSellerName(row, language), units: row.units, revenue: money(row.revenueFils) });
   return {
     ...base,
     error: null,
@@ -35,17 +36,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
       days: Object.entries(report.days).map(([date, day]) => ({
         date,
         label: formatAdminDate(new Date(kuwaitDayStart(date).getTime() + 12 * 60 * 60 * 1000), language),
-        orders: day.orders.map((order) => ({ orderNumber: order.orderNumber, total: money(order.totalFils) })),
+        orders: day.orders.map((order) => ({
+          orderNumber: order.orderNumber,
+          total: money(order.totalFils),
+          discount: order.discountFils > 0 ? money(order.discountFils) : null,
+          couponCode: order.couponCode,
+        })),
         productsTotal: money(day.productsFils),
         deliveryTotal: money(day.deliveryFils),
+        discountTotal: money(day.discountFils),
         total: money(day.totalFils),
       })),
       summary: {
         orderCount: report.rangeSummary.orderCount,
         productsTotal: money(report.rangeSummary.productsFils),
         deliveryTotal: money(report.rangeSummary.deliveryFils),
+        discountTotal: money(report.rangeSummary.discountFils),
         total: money(report.rangeSummary.totalFils),
       },
+      bestSellers: { byUnits: report.bestSellers.byUnits.map(seller), byRevenue: report.bestSellers.byRevenue.map(seller) },
     },
   };
 }
@@ -87,6 +96,8 @@ export default function SalesReport() {
               <dd>{data.report.summary.orderCount}</dd>
               <dt>{t("admin.report.productsTotal")}</dt>
               <dd>{data.report.summary.productsTotal}</dd>
+              <dt>{t("admin.report.discountTotal")}</dt>
+              <dd data-testid="report-discount">{data.report.summary.discountTotal}</dd>
               <dt>{t("admin.report.deliveryTotal")}</dt>
               <dd>{data.report.summary.deliveryTotal}</dd>
               <dt>{t("admin.report.total")}</dt>
@@ -95,6 +106,7 @@ export default function SalesReport() {
               </dd>
             </dl>
           </section>
+          <BestSellers lists={data.report.bestSellers} />
           {data.report.days.length === 0 ? <p className="admin-empty">{t("admin.report.noSales")}</p> : null}
           {data.report.days.map((day) => (
             <section key={day.date} className="admin-card" data-testid="report-day" data-date={day.date}>
@@ -103,6 +115,7 @@ export default function SalesReport() {
                 <thead>
                   <tr>
                     <th scope="col">{t("admin.report.orderNumber")}</th>
+                    <th scope="col">{t("admin.report.discountTotal")}</th>
                     <th scope="col">{t("admin.report.amount")}</th>
                   </tr>
                 </thead>
@@ -110,6 +123,7 @@ export default function SalesReport() {
                   {day.orders.map((order) => (
                     <tr key={order.orderNumber}>
                       <td>{order.orderNumber}</td>
+                      <td>{order.discount ? `${order.discount} (${order.couponCode ?? ""})` : "—"}</td>
                       <td>{order.total}</td>
                     </tr>
                   ))}
@@ -117,14 +131,22 @@ export default function SalesReport() {
                 <tfoot>
                   <tr>
                     <th scope="row">{t("admin.report.productsTotal")}</th>
+                    <td />
                     <td>{day.productsTotal}</td>
                   </tr>
                   <tr>
+                    <th scope="row">{t("admin.report.discountTotal")}</th>
+                    <td>{day.discountTotal}</td>
+                    <td />
+                  </tr>
+                  <tr>
                     <th scope="row">{t("admin.report.deliveryTotal")}</th>
+                    <td />
                     <td>{day.deliveryTotal}</td>
                   </tr>
                   <tr>
                     <th scope="row">{t("admin.report.total")}</th>
+                    <td />
                     <td>{day.total}</td>
                   </tr>
                 </tfoot>
@@ -134,6 +156,56 @@ export default function SalesReport() {
         </>
       ) : null}
     </section>
+  );
+}
+
+type SellerRow = { productId: string; name: string; units: number; revenue: string };
+
+/** The range's top products twice: by units sold and by revenue (lines' totals before discount codes). */
+function BestSellers({ lists }: { lists: { byUnits: SellerRow[]; byRevenue: SellerRow[] } }) {
+  const { t } = useTranslation();
+  return (
+    <section className="admin-card" data-testid="best-sellers" aria-labelledby="best-sellers-heading">
+      <h2 id="best-sellers-heading">{t("admin.report.bestSellers")}</h2>
+      {lists.byUnits.length === 0 ? (
+        <p className="admin-empty">{t("admin.report.noBestSellers")}</p>
+      ) : (
+        <>
+          <div className="admin-report-columns">
+            <SellerTable testId="best-by-units" caption={t("admin.report.byUnits")} rows={lists.byUnits} />
+            <SellerTable testId="best-by-revenue" caption={t("admin.report.byRevenue")} rows={lists.byRevenue} />
+          </div>
+          <p className="admin-note">{t("admin.report.revenueNote")}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function SellerTable({ testId, caption, rows }: { testId: string; caption: string; rows: SellerRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <table className="admin-table" data-testid={testId}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("admin.report.rank")}</th>
+          <th scope="col">{t("admin.report.product")}</th>
+          <th scope="col">{t("admin.report.units")}</th>
+          <th scope="col">{t("admin.report.revenueBeforeDiscount")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={row.productId}>
+            <td>{index + 1}</td>
+            <th scope="row">{row.name}</th>
+            <td>{row.units}</td>
+            <td>{row.revenue}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -15,7 +15,8 @@ const QuerySchema = z.object({ category: z.string().regex(/^[a-z0-9-]{1,80}$/, "
  *
  * With `?q=` it searches names and descriptions in both languages, as the search page does, best match first, and
  * answers one page like the home grid's: `{ products, total, page, pageCount }`, with optional `color`, `sort`
- * (`price-asc`, `price-desc`) and `page`.
+ * (`price-asc`, `price-desc`, `best-sellers`) and `page`. Without `q`, `sort=best-sellers` lists every product by
+ * units sold in paid orders of the last 90 days, ties newest first.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -41,6 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { headers: { "Cache-Control": "no-cache" } },
     );
   }
-  const products = await getVisibleProducts(slug);
+  const products = await getVisibleProducts(slug, url.searchParams.get("sort") === "best-sellers" ? "best-sellers" : "default");
   return Response.json({ products: products.map(productToJson) }, { headers: { "Cache-Control": "no-cache" } });
 }

@@ -6,7 +6,7 @@ import { FlashToast } from "~/components/shop/flash-toast";
 import { ProductGrid } from "~/components/shop/product-grid";
 import { SearchBox } from "~/components/shop/search-box";
 import { readFlash } from "~/cookies/shop-flash.server";
-import { fixedT } from "~/i18n/fixed-t.server";
+import { fixedT, storefrontSortLabels } from "~/i18n/fixed-t.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { searchStorefrontProducts } from "~/models/product-search.server";
 import { readSearchChoice } from "~/shared/storefront";
@@ -38,8 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       texts: {
         heading: t("pageTexts.searchResultsHeading"),
         empty: query ? t("pageTexts.searchNoResults", { query }) : t("pageTexts.searchPrompt"),
-        relevance: t("pageTexts.searchRelevance"),
       },
+      sortLabels: { ...storefrontSortLabels(language), default: t("pageTexts.searchRelevance") },
       meta: {
         title: query ? t("pageTexts.searchTitle", { query }) : t("pageTexts.searchEmptyTitle"),
         description: t("pageTexts.searchDescription", { query }),
@@ -55,12 +55,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction === "/cart" ? false : defaultShouldRevalidate;
 
 export default function Search() {
-  const { language, choice, products, total, pageCount, flash, meta, texts } = useLoaderData<typeof loader>();
+  const { language, choice, products, total, pageCount, flash, meta, texts, sortLabels } = useLoaderData<typeof loader>();
   return (
     <div className="shop-body search-page">
       <SearchBox query={choice.query ?? ""} />
       <h1 className="search-page__title">{meta.title}</h1>
-      <Filters choice={choice} defaultSortLabel={texts.relevance} />
+      <Filters choice={choice} sortLabels={sortLabels} />
       <ProductGrid
         products={products}
         total={total}

@@ -5,6 +5,7 @@ describe("the home page's URL", () => {
   it("reads category, colour, sort and page, falling back to defaults on anything unknown", () => {
     const choice = readStorefrontChoice(new URLSearchParams("category=bows&color=white&sort=price-asc&page=2"));
     expect(choice).toEqual({ categorySlug: "bows", color: "white", sort: "price-asc", page: 2, showAllCategories: false, query: null });
+    expect(readStorefrontChoice(new URLSearchParams("sort=best-sellers")).sort).toBe("best-sellers");
     const junk = readStorefrontChoice(new URLSearchParams("category=all&color=red&sort=cheap&page=-3"));
     expect(junk).toEqual({ categorySlug: null, color: null, sort: "default", page: 1, showAllCategories: false, query: null });
   });

@@ -3,9 +3,11 @@ import { isFilterColor, type FilterColor } from "~/shared/product";
 
 /**
  * The home grid's choices live in the URL (?category=&color=&sort=&page=), so they can be shared and bookmarked;
- * the search page's too (/search?q=&color=&sort=&page=), where "default" sorts by relevance.
+ * the search page's too (/search?q=&color=&sort=&page=), where "default" sorts by relevance. "best-sellers" ranks
+ * by units sold in paid orders of the last 90 days, ties in the default order. The sorts' labels come from the
+ * loaders (`pageTexts.sorts`), so a new sort costs the home page's JavaScript no text (decision 0021).
  */
-export const PRODUCT_SORTS = ["default", "price-asc", "price-desc"] as const;
+export const PRODUCT_SORTS = ["default", "price-asc", "price-desc", "best-sellers"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** The longest search the shop reads (characters); longer input is cut, never refused. */

@@ -48,6 +48,11 @@ function lastFullMonth(now = new Date()): { dateFrom: string; dateTo: string } {
   return { dateFrom: first.toISOString().slice(0, 10), dateTo: last.toISOString().slice(0, 10) };
 }
 
+/** The longest range the report takes, ending today: every load order falls in it. */
+function lastYear(now = new Date()): { dateFrom: string; dateTo: string } {
+  return { dateFrom: new Date(now.getTime() - 365 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10), dateTo: now.toISOString().slice(0, 10) };
+}
+
 export async function bench({ baseUrl, databaseUrl }: BenchContext): Promise<BenchRow[]> {
   const loaded = await seedLoadOrders(databaseUrl, 50_000);
   process.env.DATABASE_URL = databaseUrl;
@@ -56,6 +61,7 @@ export async function bench({ baseUrl, databaseUrl }: BenchContext): Promise<Ben
 
   const cookie = await adminCookie(baseUrl);
   const month = lastFullMonth();
+  const yearBack = lastYear();
   const api = `${baseUrl}/api/admin`;
   return [
     { name: "load 50,000 orders (seed-load-orders)", value: loaded.milliseconds, unit: "ms", target: "informative", ok: true },
@@ -65,6 +71,7 @@ export async function bench({ baseUrl, databaseUrl }: BenchContext): Promise<Ben
     await measure("admin order search by phone", `${api}/orders?status=delivered&search=${sample.phone}`, cookie, 100),
     await measure("admin order search by name", `${api}/orders?status=delivered&search=${encodeURIComponent(sample.fullName.split(" ")[0])}`, cookie, 100),
     await measure("sales report, a full month", `${api}/sales-report?dateFrom=${month.dateFrom}&dateTo=${month.dateTo}`, cookie, 300),
+    { ...(await measure("sales report, 366 days (every order)", `${api}/sales-report?dateFrom=${yearBack.dateFrom}&dateTo=${yearBack.dateTo}`, cookie, 1000)), target: "informative", ok: true },
     await measure("grouped orders (first page of 100)", `${api}/grouped-orders`, cookie, 300),
   ];
 }

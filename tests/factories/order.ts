@@ -24,6 +24,9 @@ export type OrderOverrides = {
   floor?: string;
   subtotalFils?: number;
   deliveryFeeFils?: number;
+  /** A discount code's amount off the order (0 unless told); the total is products − discount + delivery. */
+  discountFils?: number;
+  couponCode?: string | null;
   items?: OrderItem[];
 };
 
@@ -35,6 +38,7 @@ export async function createOrder(db: PrismaClient, overrides: OrderOverrides = 
   const items = overrides.items ?? [{ nameEn: "Pink bow", nameAr: "فيونكة وردية", priceFils: 2500, quantity: 2 }];
   const subtotalFils = overrides.subtotalFils ?? items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0);
   const deliveryFeeFils = overrides.deliveryFeeFils ?? 1800;
+  const discountFils = overrides.discountFils ?? 0;
   const paymentStatus = overrides.paymentStatus ?? "paid";
   const createdAt = overrides.createdAt ?? new Date();
   return db.order.create({
@@ -52,7 +56,9 @@ export async function createOrder(db: PrismaClient, overrides: OrderOverrides = 
       floor: overrides.floor ?? null,
       subtotalFils,
       deliveryFeeFils,
-      totalFils: subtotalFils + deliveryFeeFils,
+      discountFils,
+      couponCode: overrides.couponCode ?? null,
+      totalFils: subtotalFils - discountFils + deliveryFeeFils,
       status: overrides.status ?? "pending",
       paymentStatus,
       paidAt: paymentStatus === "paid" ? createdAt : null,

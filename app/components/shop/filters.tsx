@@ -1,16 +1,14 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { FILTER_COLORS } from "~/shared/product";
-import { PRODUCT_SORTS, type StorefrontChoice } from "~/shared/storefront";
-
-const SORT_KEYS = { default: "shop.filters.sorts.default", "price-asc": "shop.filters.sorts.priceAsc", "price-desc": "shop.filters.sorts.priceDesc" } as const;
+import type { ProductSort, StorefrontChoice } from "~/shared/storefront";
 
 /**
  * The colour filter and the sort as a GET form: the choice lands in the URL and the server answers it, with or
- * without JavaScript. With JavaScript a change applies at once. On the search page it keeps the words, and the
- * default sort (relevance there) has the label the page gives.
+ * without JavaScript. With JavaScript a change applies at once. On the search page it keeps the words. The sorts
+ * and their labels come from the loader (the search page's default is relevance), so they cost no JavaScript.
  */
-export function Filters({ choice, defaultSortLabel }: { choice: StorefrontChoice; defaultSortLabel?: string }) {
+export function Filters({ choice, sortLabels }: { choice: StorefrontChoice; sortLabels: Record<ProductSort, string> }) {
   const { t } = useTranslation();
   const submit = useSubmit();
   return (
@@ -38,9 +36,9 @@ export function Filters({ choice, defaultSortLabel }: { choice: StorefrontChoice
       <div className="filters__field">
         <label htmlFor="filter-sort">{t("shop.filters.sort")}</label>
         <select id="filter-sort" name="sort" defaultValue={choice.sort} key={`sort-${choice.sort}`}>
-          {PRODUCT_SORTS.map((sort) => (
+          {Object.entries(sortLabels).map(([sort, label]) => (
             <option key={sort} value={sort}>
-              {sort === "default" && defaultSortLabel ? defaultSortLabel : t(SORT_KEYS[sort])}
+              {label}
             </option>
           ))}
         </select>

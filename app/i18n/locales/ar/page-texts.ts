@@ -25,5 +25,11 @@ export const pageTexts: TranslationOf<typeof en> = {
     searchRelevance: "الأكثر تطابقاً",
     searchNoResults: "لا توجد منتجات تطابق «{{query}}». جرّبي كلمة أخرى أو كلمات أقل.",
     searchPrompt: "اكتبي اسم منتج أو كلمة من وصفه.",
+    sorts: {
+      default: "الافتراضي",
+      priceAsc: "السعر: من الأقل إلى الأعلى",
+      priceDesc: "السعر: من الأعلى إلى الأقل",
+      bestSellers: "الأكثر مبيعاً",
+    },
   },
 };

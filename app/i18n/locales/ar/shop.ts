@@ -23,11 +23,6 @@ export const shop: TranslationOf<typeof en> = {
         secondaryNavyBlue: "كحلي الثانوي",
         white: "أبيض",
       },
-      sorts: {
-        default: "الافتراضي",
-        priceAsc: "السعر: من الأقل إلى الأعلى",
-        priceDesc: "السعر: من الأعلى إلى الأقل",
-      },
     },
     grid: {
       productLoading: "جارٍ تحميل المنتج...",

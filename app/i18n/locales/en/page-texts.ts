@@ -22,5 +22,11 @@ export const pageTexts = {
     searchRelevance: "Best match",
     searchNoResults: "No products match “{{query}}”. Try another word or fewer words.",
     searchPrompt: "Type a product name or a word from its description.",
+    sorts: {
+      default: "Default",
+      priceAsc: "Price: low to high",
+      priceDesc: "Price: high to low",
+      bestSellers: "Best sellers",
+    },
   },
 };

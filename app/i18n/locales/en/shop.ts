@@ -20,11 +20,6 @@ export const shop = {
         secondaryNavyBlue: "Secondary navy blue",
         white: "White",
       },
-      sorts: {
-        default: "Default",
-        priceAsc: "Price: low to high",
-        priceDesc: "Price: high to low",
-      },
     },
     grid: {
       productLoading: "Loading product...",

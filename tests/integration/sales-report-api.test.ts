@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import * as api from "~/routes/api.admin.sales-report";
+import * as csvRoute from "~/routes/admin.timsar.sales-report_.csv";
+import { createOrder } from "../factories/order";
+import { createProduct } from "../factories/product";
+import { adminCookie, request } from "../support/admin-requests";
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+
+async function run(handler: unknown, req: Request) {
+  try {
+    return await (handler as Handler)({ request: req, params: {}, context: { cspNonce: "" } });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+describe("GET /api/admin/sales-report and the CSV", () => {
+  it("adds the discounts and the best sellers beside SPEC's fields, which keep their names", async () => {
+    const { cookie } = await adminCookie();
+    // a year no other test writes, so the range holds only these orders
+    const year = 2100 + crypto.randomInt(0, 800);
+    const when = new Date(Date.UTC(year, 4, 5, 9));
+    const bow = await createProduct(prisma, { nameEn: "Report bow", nameAr: "فيونكة التقرير" });
+    const clip = await createProduct(prisma, { nameEn: "Report clip", nameAr: "مشبك التقرير" });
+    const items = [
+      { productId: bow.id, nameEn: bow.nameEn, nameAr: bow.nameAr, priceFils: 1250, quantity: 3 },
+      { productId: clip.id, nameEn: clip.nameEn, nameAr: clip.nameAr, priceFils: 6000, quantity: 1 },
+    ];
+    const order = await createOrder(prisma, { createdAt: when, items, deliveryFeeFils: 1500, discountFils: 975, couponCode: "SPRING" });
+    const range = `dateFrom=${year}-05-01&dateTo=${year}-05-31`;
+
+    const response = await run(api.loader, request(`/api/admin/sales-report?${range}`, { cookie }));
+    expect(response.status).toBe(200);
+    const json = await response.json();
+    expect(json).toEqual({
+      dateFrom: `${year}-05-01`,
+      dateTo: `${year}-05-31`,
+      days: {
+        [`${year}-05-05`]: {
+          orders: [{ orderNumber: order.orderNumber, totalAmount: 10.275, discountAmount: 0.975, couponCode: "SPRING" }],
+          productsTotal: 9.75,
+          deliveryTotal: 1.5,
+          totalAmount: 10.275,
+          discountTotal: 0.975,
+        },
+      },
+      rangeSummary: { productsTotal: 9.75, deliveryTotal: 1.5, totalAmount: 10.275, orderCount: 1, discountTotal: 0.975 },
+      isFullMonth: true,
+      bestSellers: {
+        byUnits: [
+          { productId: bow.id, nameEn: "Report bow", nameAr: "فيونكة التقرير", units: 3, revenue: 3.75 },
+          { productId: clip.id, nameEn: "Report clip", nameAr: "مشبك التقرير", units: 1, revenue: 6 },
+        ],
+        byRevenue: [
+          { productId: clip.id, nameEn: "Report clip", nameAr: "مشبك التقرير", units: 1, revenue: 6 },
+          { productId: bow.id, nameEn: "Report bow", nameAr: "فيونكة التقرير", units: 3, revenue: 3.75 },
+        ],
+      },
+    });
+
+    const csv = await run(csvRoute.loader, request(`/admin/timsar/sales-report/csv?${range}`, { cookie }));
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const lines = (await csv.text()).split("\r\n");
+    expect(lines[0]).toBe("date,orderNumber,productsTotalKD,deliveryTotalKD,totalKD,discountKD");
+    expect(lines).toContain(`${year}-05-05,day total,9.750,1.500,10.275,0.975`);
+    expect(lines).toContain(`byUnits,1,${bow.id},Report bow,فيونكة التقرير,3,3.750`);
+    expect(lines).toContain(`byRevenue,1,${clip.id},Report clip,مشبك التقرير,1,6.000`);
+  });
+
+  it("answers an empty range with empty best-seller lists and zero discounts", async () => {
+    const { cookie } = await adminCookie();
+    const year = 2100 + crypto.randomInt(0, 800);
+    const json = await (await run(api.loader, request(`/api/admin/sales-report?dateFrom=${year}-01-01&dateTo=${year}-01-02`, { cookie }))).json();
+    expect(json.rangeSummary.discountTotal).toBe(0);
+    expect(json.bestSellers).toEqual({ byUnits: [], byRevenue: [] });
+  });
+});
