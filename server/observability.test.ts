@@ -63,6 +63,11 @@ describe("request logs and metrics", () => {
     const crossSite = await fetch(`${shop.base}/language`, { method: "POST", body: new URLSearchParams({ lang: "en" }), headers: { Origin: "https://elsewhere.example" }, redirect: "manual" });
     expect(crossSite.status).toBe(403);
     expect((await waitForLine(shop.process.output, (candidate) => candidate.requestId === crossSite.headers.get("x-request-id"))).route).toBe("/language");
+    // A path that cannot be decoded is refused and logged without a word on stderr.
+    const unreadable = await fetch(`${shop.base}/product/%E0%A4%A`);
+    expect(unreadable.status).toBe(400);
+    expect((await waitForLine(shop.process.output, (candidate) => candidate.requestId === unreadable.headers.get("x-request-id"))).route).toBe("unreadable");
+    expect(shop.process.errors()).toBe("");
     expect(JSON.stringify(logLines(shop.process.output()))).not.toMatch(/51234567|secret-cart|client-chosen-id-1|127\.0\.0\.1/);
   });
 

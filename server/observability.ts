@@ -37,6 +37,15 @@ export function markStatic(res: Response) {
 
 const MAX_REMEMBERED_PATHS = 5000;
 
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The route pattern of a path, as Remix matches it (`/product/:id`, not `/product/bow-12`): the label of the log line
  * and the metrics, so neither holds ids nor grows with every URL. Static files are `static`.
@@ -57,6 +66,8 @@ export function routePatterns(build: Pick<ServerBuild, "routes">) {
   return (pathname: string): string => {
     const known = remembered.get(pathname);
     if (known) return known;
+    // A path with a broken %-escape is refused before Remix (server/remix-request.ts); the router would warn on stderr.
+    if (!isDecodable(pathname)) return "unreadable";
     const matches = matchRoutes(routes, pathname) ?? [];
     const parts = matches.map((match) => match.route.path).filter((part): part is string => Boolean(part));
     const pattern = matches.length ? `/${parts.join("/").replace(/^\/+/, "")}` : "unmatched";
