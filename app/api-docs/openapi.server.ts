@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { ChangePasswordSchema, EmailSchema, LoginSchema, ResetCodeSchema, ResetPasswordSchema, SetPasswordSchema, VerifyCodeSchema } from "~/shared/account-schemas";
 import { AdminLoginSchema } from "~/shared/admin-schemas";
+import { CheckoutSchema } from "~/shared/checkout-schema";
 import { ParamsSchema as CategoryParams } from "~/routes/api.categories.$slug";
 import { ParamsSchema as ProductParams } from "~/routes/api.products.$id";
 import { QuerySchema as ProductsQuery } from "~/routes/api.products";
@@ -32,12 +33,13 @@ export type ApiOperation = {
   body?: z.ZodType;
   /** `multipart/form-data` instead of JSON */
   multipart?: boolean;
+  /** the body may be left out */
+  bodyOptional?: boolean;
   responses: Record<number, Answer>;
 };
 
 const error = (description: string): Answer => ({ description, schema: answers.ErrorSchema });
 const ok = (schema: z.ZodType, description = "Success"): Answer => ({ description, schema });
-const undescribed = (description = "Success"): Answer => ({ description, schema: answers.UndescribedObject });
 
 const INVALID = error("Invalid input: `fieldErrors` names the fields");
 const NOT_FOUND = error("Not found (or hidden)");
@@ -58,6 +60,18 @@ const Paging = { page: z.string().regex(/^\d+$/).optional(), pageSize: z.string(
 const DateRange = { dateFrom: z.string().optional().describe("YYYY-MM-DD"), dateTo: z.string().optional().describe("YYYY-MM-DD") };
 /** What the hand-validated admin bodies accept is checked field by field in app/admin/*; any JSON object here. */
 const AdminBody = z.looseObject({}).describe("Fields as in CONTRACT.md; validated by the route, errors in `fieldErrors`.");
+/** The settings and refund bodies are read by hand in their routes; these say what those routes accept. */
+const SettingsBody = z.object({ freeDeliveryFromKD: z.union([z.number(), z.string(), z.null()]).describe("KD; null: never free by amount") });
+const RefundBody = z.object({ amount: z.number().optional().describe("KD; left out: all that is left") });
+
+/**
+ * `POST /api/orders` checks the payload's shape with OrderPayloadSchema and then its contact and address fields with
+ * the checkout page's CheckoutSchema; the document shows both, so clients see each field's rules.
+ */
+const OrderBody = OrderPayloadSchema.extend({
+  ...CheckoutSchema.pick({ fullName: true, email: true, phone: true, buildingType: true }).shape,
+  address: CheckoutSchema.pick({ city: true, street: true, streetNumber: true, block: true, buildingNumber: true, floor: true, apartmentNumber: true, notes: true }),
+});
 
 function auth(file: string, path: string, summary: string, body: z.ZodType, success: Answer, more: Record<number, Answer> = {}): ApiOperation {
   return { file, methods: ["post"], path, summary, access: "public", body, responses: { 200: success, ...ACCOUNT_ERRORS, ...more } };
@@ -130,7 +144,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: "/api/orders",
     summary: "Place an order (SPEC section 3's payload); the server computes every price",
     access: "optionalCustomer",
-    body: OrderPayloadSchema,
+    body: OrderBody,
     responses: { 201: ok(answers.OrderPlacedAnswer, "Order placed; pay at `paymentUrl`"), 400: INVALID, 409: CONFLICT, 429: TOO_MANY },
   },
   {
@@ -250,47 +264,48 @@ export const API_OPERATIONS: ApiOperation[] = [
     responses: { 200: ok(z.looseObject({ openapi: z.string() }), "The OpenAPI 3.1 document") },
   },
   { file: "api.admin.logout.ts", methods: ["post"], path: "/api/admin/logout", summary: "End the admin session", access: "public", responses: { 200: ok(answers.MessageSchema) } },
-  admin("api.admin.categories._index.ts", ["get"], "/api/admin/categories", "Every category, hidden ones included", { 200: undescribed() }),
-  admin("api.admin.categories._index.ts", ["post"], "/api/admin/categories", "Create a category (multipart with its icon)", { 201: undescribed("Created"), 400: INVALID, 409: CONFLICT }, { multipart: true }),
-  admin("api.admin.categories.$id._index.ts", ["get"], "/api/admin/categories/{id}", "One category", { 200: undescribed(), 404: NOT_FOUND }, { path_params: Id }),
-  admin("api.admin.categories.$id._index.ts", ["put", "patch"], "/api/admin/categories/{id}", "Update a category", { 200: undescribed(), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, multipart: true }),
-  admin("api.admin.categories.$id._index.ts", ["delete"], "/api/admin/categories/{id}", "Delete an empty category", { 200: undescribed(), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
-  admin("api.admin.categories.$id.products.ts", ["get"], "/api/admin/categories/{id}/products", "A category's products", { 200: undescribed(), 404: NOT_FOUND }, { path_params: Id }),
-  admin("api.admin.categories.$id.toggle.ts", ["post", "put"], "/api/admin/categories/{id}/toggle", "Show or hide a category", { 200: undescribed(), 404: NOT_FOUND }, { path_params: Id }),
-  admin("api.admin.products._index.ts", ["get"], "/api/admin/products", "Every product, or the low-stock ones", { 200: undescribed(), 400: INVALID }, {
+  admin("api.admin.categories._index.ts", ["get"], "/api/admin/categories", "Every category, hidden ones included", { 200: ok(answers.AdminCategoriesAnswer) }),
+  admin("api.admin.categories._index.ts", ["post"], "/api/admin/categories", "Create a category (multipart with its icon)", { 201: ok(answers.AdminCategorySaved, "Created"), 400: INVALID, 409: CONFLICT }, { multipart: true }),
+  admin("api.admin.categories.$id._index.ts", ["get"], "/api/admin/categories/{id}", "One category", { 200: ok(answers.AdminCategoryAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.categories.$id._index.ts", ["put", "patch"], "/api/admin/categories/{id}", "Update a category", { 200: ok(answers.AdminCategorySaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, multipart: true }),
+  admin("api.admin.categories.$id._index.ts", ["delete"], "/api/admin/categories/{id}", "Delete an empty category", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
+  admin("api.admin.categories.$id.products.ts", ["get"], "/api/admin/categories/{id}/products", "A category's products", { 200: ok(answers.AdminProductsAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.categories.$id.toggle.ts", ["post", "put"], "/api/admin/categories/{id}/toggle", "Show or hide a category", { 200: ok(answers.VisibilityAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.products._index.ts", ["get"], "/api/admin/products", "Every product, or the low-stock ones", { 200: ok(answers.AdminProductsAnswer), 400: INVALID }, {
     query: z.object({ categoryId: z.string().optional(), stock: z.enum(["low", ""]).optional() }),
   }),
-  admin("api.admin.products._index.ts", ["post"], "/api/admin/products", "Create a product", { 201: undescribed("Created"), 400: INVALID }, { body: AdminBody }),
-  admin("api.admin.products.$id._index.ts", ["get"], "/api/admin/products/{id}", "One product", { 200: undescribed(), 404: NOT_FOUND }, { path_params: Id }),
-  admin("api.admin.products.$id._index.ts", ["put", "patch"], "/api/admin/products/{id}", "Update a product", { 200: undescribed(), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: AdminBody }),
-  admin("api.admin.products.$id._index.ts", ["delete"], "/api/admin/products/{id}", "Delete a product", { 200: undescribed(), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
-  admin("api.admin.products.$id.toggle.ts", ["post", "put"], "/api/admin/products/{id}/toggle", "Show or hide a product", { 200: undescribed(), 404: NOT_FOUND }, { path_params: Id }),
-  admin("api.admin.coupons._index.ts", ["get"], "/api/admin/coupons", "Every discount code", { 200: undescribed() }),
-  admin("api.admin.coupons._index.ts", ["post"], "/api/admin/coupons", "Create a discount code", { 201: undescribed("Created"), 400: INVALID, 409: CONFLICT }, { body: AdminBody }),
-  admin("api.admin.coupons.$id.ts", ["get"], "/api/admin/coupons/{id}", "One discount code", { 200: undescribed(), 404: NOT_FOUND }, { path_params: Id }),
-  admin("api.admin.coupons.$id.ts", ["put"], "/api/admin/coupons/{id}", "Update a discount code", { 200: undescribed(), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: AdminBody }),
-  admin("api.admin.coupons.$id.ts", ["delete"], "/api/admin/coupons/{id}", "Delete a discount code", { 200: undescribed(), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
-  admin("api.admin.orders._index.ts", ["get"], "/api/admin/orders", "Orders by tab, search and dates, one page", { 200: undescribed(), 400: INVALID }, {
+  admin("api.admin.products._index.ts", ["post"], "/api/admin/products", "Create a product", { 201: ok(answers.AdminProductSaved, "Created"), 400: INVALID }, { body: AdminBody }),
+  admin("api.admin.products.$id._index.ts", ["get"], "/api/admin/products/{id}", "One product", { 200: ok(answers.AdminProductAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.products.$id._index.ts", ["put", "patch"], "/api/admin/products/{id}", "Update a product", { 200: ok(answers.AdminProductSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: AdminBody }),
+  admin("api.admin.products.$id._index.ts", ["delete"], "/api/admin/products/{id}", "Delete a product", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
+  admin("api.admin.products.$id.toggle.ts", ["post", "put"], "/api/admin/products/{id}/toggle", "Show or hide a product", { 200: ok(answers.VisibilityAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.coupons._index.ts", ["get"], "/api/admin/coupons", "Every discount code", { 200: ok(answers.CouponsAnswer) }),
+  admin("api.admin.coupons._index.ts", ["post"], "/api/admin/coupons", "Create a discount code", { 201: ok(answers.CouponSaved, "Created"), 400: INVALID, 409: CONFLICT }, { body: AdminBody }),
+  admin("api.admin.coupons.$id.ts", ["get"], "/api/admin/coupons/{id}", "One discount code", { 200: ok(answers.CouponAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.coupons.$id.ts", ["put"], "/api/admin/coupons/{id}", "Update a discount code", { 200: ok(answers.CouponSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: AdminBody }),
+  admin("api.admin.coupons.$id.ts", ["delete"], "/api/admin/coupons/{id}", "Delete a discount code", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
+  admin("api.admin.orders._index.ts", ["get"], "/api/admin/orders", "Orders by tab, search and dates, one page", { 200: ok(answers.AdminOrdersAnswer), 400: INVALID }, {
     query: z.object({ status: z.string().optional(), search: z.string().optional(), ...DateRange, ...Paging }),
   }),
-  admin("api.admin.orders.$id._index.ts", ["get"], "/api/admin/orders/{id}", "One order", { 200: undescribed(), 404: NOT_FOUND }, { path_params: Id }),
-  admin("api.admin.orders.$id.status.ts", ["put", "patch"], "/api/admin/orders/{id}/status", "Move an order to another status", { 200: undescribed(), 400: INVALID, 404: NOT_FOUND }, {
+  admin("api.admin.orders.$id._index.ts", ["get"], "/api/admin/orders/{id}", "One order", { 200: ok(answers.AdminOrderAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.orders.$id.status.ts", ["put", "patch"], "/api/admin/orders/{id}/status", "Move an order to another status", { 200: ok(answers.OrderStatusSaved), 400: INVALID, 404: NOT_FOUND }, {
     path_params: Id,
     body: OrderStatusBody,
   }),
-  admin("api.admin.orders.$id.refund.ts", ["post"], "/api/admin/orders/{id}/refund", "Refund a paid order (CONTRACT.md)", { 200: undescribed(), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT, 502: error("The provider refused or did not answer") }, {
+  admin("api.admin.orders.$id.refund.ts", ["post"], "/api/admin/orders/{id}/refund", "Refund a paid order (CONTRACT.md)", { 200: ok(answers.RefundAnswer), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT, 502: error("The provider refused or did not answer") }, {
     path_params: Id,
-    body: AdminBody,
+    body: RefundBody,
+    bodyOptional: true,
   }),
-  admin("api.admin.grouped-orders.ts", ["get"], "/api/admin/grouped-orders", "Paid orders grouped by phone, latest first", { 200: undescribed(), 400: INVALID }, { query: z.object(Paging) }),
-  admin("api.admin.users.phones.ts", ["get"], "/api/admin/users/phones", "Every phone that placed a paid order", { 200: undescribed() }),
-  admin("api.admin.users.orders.by-phone.$phone.ts", ["get"], "/api/admin/users/orders/by-phone/{phone}", "The paid orders of one phone", { 200: undescribed() }, {
+  admin("api.admin.grouped-orders.ts", ["get"], "/api/admin/grouped-orders", "Paid orders grouped by phone, latest first", { 200: ok(answers.GroupedOrdersAnswer), 400: INVALID }, { query: z.object(Paging) }),
+  admin("api.admin.users.phones.ts", ["get"], "/api/admin/users/phones", "Every phone that placed a paid order", { 200: ok(answers.PhonesAnswer) }),
+  admin("api.admin.users.orders.by-phone.$phone.ts", ["get"], "/api/admin/users/orders/by-phone/{phone}", "The paid orders of one phone", { 200: ok(answers.AdminOrderRowsAnswer) }, {
     path_params: z.object({ phone: z.string() }),
   }),
-  admin("api.admin.sales-report.ts", ["get"], "/api/admin/sales-report", "Sales between two dates", { 200: undescribed(), 400: INVALID }, { query: z.object(DateRange) }),
-  admin("api.admin.settings.ts", ["get"], "/api/admin/settings", "The shop settings", { 200: undescribed() }),
-  admin("api.admin.settings.ts", ["put"], "/api/admin/settings", "Change the shop settings", { 200: undescribed(), 400: INVALID }, { body: AdminBody }),
-  admin("api.upload.ts", ["post"], "/api/upload", "Upload an image (multipart `image`)", { 201: undescribed("Stored; its URL"), 400: INVALID }, { multipart: true }),
+  admin("api.admin.sales-report.ts", ["get"], "/api/admin/sales-report", "Sales between two dates", { 200: ok(answers.SalesReportAnswer), 400: INVALID }, { query: z.object(DateRange) }),
+  admin("api.admin.settings.ts", ["get"], "/api/admin/settings", "The shop settings", { 200: ok(answers.SettingsAnswer) }),
+  admin("api.admin.settings.ts", ["put"], "/api/admin/settings", "Change the shop settings", { 200: ok(answers.SettingsSaved), 400: INVALID }, { body: SettingsBody }),
+  admin("api.upload.ts", ["post"], "/api/upload", "Upload an image (multipart `image`)", { 201: ok(answers.UploadAnswer, "Stored; its URL"), 400: INVALID }, { multipart: true }),
 ];
 
 function admin(file: string, methods: Method[], path: string, summary: string, responses: Record<number, Answer>, more: Partial<ApiOperation> = {}): ApiOperation {
@@ -342,7 +357,7 @@ function operation(op: ApiOperation, method: Method) {
   const body = op.multipart
     ? { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } }
     : op.body
-      ? { required: true, content: { "application/json": { schema: jsonSchema(op.body, "input") } } }
+      ? { required: !op.bodyOptional, content: { "application/json": { schema: jsonSchema(op.body, "input") } } }
       : undefined;
   return {
     operationId: `${method}${op.path.replace(/[^A-Za-z0-9]+(\w?)/g, (_match, next: string) => next.toUpperCase())}`,

@@ -119,8 +119,102 @@ export const StockNoticeAnswer = z.object({ message: z.string(), email: z.string
 export const AdminSessionAnswer = z.union([z.object({ isAdmin: z.literal(true), email: z.string() }), z.object({ isAdmin: z.literal(false) })]);
 export const AdminLoginAnswer = z.object({ message: z.string(), email: z.string(), isAdmin: z.literal(true) });
 
-/**
- * The admin answers not yet written out field by field: any JSON object. Their statuses and errors are in the
- * document all the same; replacing one of these with the real shape is how the document grows.
- */
-export const UndescribedObject = z.looseObject({}).describe("A JSON object whose fields this document does not yet list.");
+export const AdminCategoriesAnswer = CategoriesAnswer;
+export const AdminCategoryAnswer = CategoryAnswer;
+export const AdminCategorySaved = z.object({ message: z.string(), category: CategorySchema });
+export const VisibilityAnswer = z.object({ isVisible: z.boolean() });
+
+/** The storefront product plus what only the administrator sees: on-hand and held stock, the low-stock mark. */
+const AdminProduct = ProductSchema.extend({
+  heldQuantity: z.number().int(),
+  lowStockThreshold: z.number().int(),
+  isLowStock: z.boolean(),
+  category: z.object({ _id: z.string(), name: Bilingual }),
+});
+export const AdminProductsAnswer = z.object({ products: z.array(AdminProduct) });
+export const AdminProductAnswer = z.object({ product: AdminProduct });
+export const AdminProductSaved = z.object({ message: z.string(), product: AdminProduct });
+
+const Coupon = z.object({
+  _id: z.string(),
+  code: z.string(),
+  kind: z.string(),
+  value: z.number(),
+  minProductsTotal: KD.nullable(),
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+  maxUses: z.number().int().nullable(),
+  maxUsesPerCustomer: z.number().int().nullable(),
+  freeDelivery: z.boolean(),
+  isEnabled: z.boolean(),
+  usedCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const CouponsAnswer = z.object({ coupons: z.array(Coupon) });
+export const CouponAnswer = z.object({ coupon: Coupon });
+export const CouponSaved = z.object({ message: z.string(), coupon: Coupon });
+
+const AdminOrderRow = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  status: OrderStatus,
+  paymentStatus: z.string(),
+  totalAmount: KD,
+  createdAt: z.string(),
+});
+const AdminOrderDetail = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  status: OrderStatus,
+  paymentStatus: z.string(),
+  paidAt: z.string().nullable(),
+  refundedAmount: KD,
+  refunds: z.array(z.object({ amount: KD, status: z.string(), requestedBy: z.string(), createdAt: z.string() })),
+  isGuest: z.boolean(),
+  buildingType: z.string(),
+  createdAt: z.string(),
+  productsTotal: KD,
+  discount: KD,
+  couponCode: z.string().nullable(),
+  deliveryFee: KD,
+  totalAmount: KD,
+  invoiceUrl: z.string().nullable(),
+  address: OrderAddress,
+  items: z.array(OrderItem),
+  statusHistory: z.array(z.object({ fromStatus: z.string().nullable(), toStatus: z.string(), changedBy: z.string(), changedAt: z.string() })),
+});
+const Paged = { total: z.number().int(), page: z.number().int(), pageCount: z.number().int() };
+export const AdminOrdersAnswer = z.object({ orders: z.array(AdminOrderRow), ...Paged });
+export const AdminOrderRowsAnswer = z.object({ orders: z.array(AdminOrderRow) });
+export const AdminOrderAnswer = z.object({ order: AdminOrderDetail });
+export const RefundAnswer = z.object({ order: AdminOrderDetail.nullable() });
+export const OrderStatusSaved = z.object({ message: z.string(), order: AdminOrderRow });
+export const GroupedOrdersAnswer = z.object({
+  groups: z.array(z.object({ fullName: z.string(), phone: z.string(), totalOrders: z.number().int(), totalAmount: KD, lastOrderDate: z.string() })),
+  ...Paged,
+});
+export const PhonesAnswer = z.object({ phones: z.array(z.object({ phone: z.string(), orderCount: z.number().int(), lastOrderAt: z.string().nullable() })) });
+
+const BestSeller = z.object({ productId: z.string(), nameEn: z.string(), nameAr: z.string(), units: z.number().int(), revenue: KD });
+const Totals = { productsTotal: KD, deliveryTotal: KD, totalAmount: KD, discountTotal: KD };
+export const SalesReportAnswer = z.object({
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  days: z.record(
+    z.string(),
+    z.object({ orders: z.array(z.object({ orderNumber: z.string(), totalAmount: KD, discountAmount: KD, couponCode: z.string().nullable() })), ...Totals }),
+  ),
+  rangeSummary: z.object({ ...Totals, orderCount: z.number().int() }),
+  isFullMonth: z.boolean(),
+  bestSellers: z.object({ byUnits: z.array(BestSeller), byRevenue: z.array(BestSeller) }),
+});
+
+export const SettingsAnswer = z.object({ freeDeliveryFromKD: KD.nullable() });
+export const SettingsSaved = SettingsAnswer.extend({ message: z.string() });
+export const UploadAnswer = z.object({ imageUrl: z.string(), message: z.string() });
