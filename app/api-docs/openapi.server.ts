@@ -197,10 +197,10 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: "/api/payment/webhook/{provider}",
     summary: "A hosted-page gateway's payment notice, checked by its signature (CONTRACT.md)",
     access: "public",
-    path_params: z.object({ provider: z.string() }),
+    path_params: z.object({ provider: z.string().describe("The gateway, as CONTRACT.md names it: myfatoorah, tap") }),
     body: z.looseObject({}).describe("The gateway's own payload"),
     responses: {
-      200: ok(z.object({ status: z.string() })),
+      200: ok(z.object({ status: z.enum(["paid", "unpaid", "failed", "ignored"]) }), "Acknowledged: the payment's state, or ignored when it is not one of this shop's"),
       401: error("Bad signature"),
       404: error("Unknown provider"),
       503: error("The gateway did not answer; it retries"),
