@@ -4,8 +4,13 @@ import { createOrder } from "../../tests/factories/order";
 import { adminCookie, request } from "../../tests/support/admin-requests";
 import { loader as groupedOrdersPage } from "./admin.timsar.grouped-orders";
 import { loader as ordersPage } from "./admin.timsar.orders._index";
-import { loader as groupedOrdersApi } from "./api.admin.grouped-orders";
-import { loader as ordersApi } from "./api.admin.orders._index";
+import { loader as groupedOrdersRoute } from "./api.admin.grouped-orders";
+import { loader as ordersRoute } from "./api.admin.orders._index";
+import { checkedRoute } from "../../tests/support/openapi-conformance";
+
+/** Every answer is checked against the OpenAPI document on its way out. */
+const groupedOrdersApi = checkedRoute(groupedOrdersRoute);
+const ordersApi = checkedRoute(ordersRoute);
 
 const context = { cspNonce: "", clientAddress: "10.9.9.9" };
 

@@ -6,7 +6,7 @@ import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { ORDER_STATUSES } from "~/shared/order-status";
 
-const StatusBody = z.object({ status: z.enum(ORDER_STATUSES) });
+export const StatusBody = z.object({ status: z.enum(ORDER_STATUSES) });
 
 /** PUT /api/admin/orders/{id}/status {status}: any status may follow any other. */
 export async function action({ request, params }: ActionFunctionArgs) {

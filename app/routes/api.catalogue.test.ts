@@ -2,10 +2,17 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createCategory } from "../../tests/factories/category";
 import { createProduct, FIXTURE_GALLERY_IMAGE } from "../../tests/factories/product";
-import { loader as categoriesLoader } from "./api.categories";
-import { loader as categoryLoader } from "./api.categories.$slug";
-import { loader as productsLoader } from "./api.products";
-import { loader as productLoader } from "./api.products.$id";
+import { loader as categoriesLoaderRoute } from "./api.categories";
+import { loader as categoryLoaderRoute } from "./api.categories.$slug";
+import { loader as productsLoaderRoute } from "./api.products";
+import { loader as productLoaderRoute } from "./api.products.$id";
+import { checkedRoute } from "../../tests/support/openapi-conformance";
+
+/** Every answer is checked against the OpenAPI document on its way out. */
+const categoriesLoader = checkedRoute(categoriesLoaderRoute);
+const categoryLoader = checkedRoute(categoryLoaderRoute);
+const productsLoader = checkedRoute(productsLoaderRoute);
+const productLoader = checkedRoute(productLoaderRoute);
 
 const context = { cspNonce: "test-nonce" };
 
@@ -14,7 +21,7 @@ async function getJson(response: Response) {
 }
 
 function callCategories() {
-  return categoriesLoader();
+  return categoriesLoader({ request: new Request("http://shop.test/api/categories"), params: {}, context });
 }
 function callCategory(slug: string) {
   return categoryLoader({ request: new Request(`http://shop.test/api/categories/${slug}`), params: { slug }, context });
@@ -131,5 +138,41 @@ describe("GET /api/products/{id}", () => {
       expect(missing.status).toBe(404);
       expect(missing.body).toEqual({ message: "Product not found / المنتج غير موجود" });
     }
+  });
+});
+
+describe("ETag and 304 on the catalogue calls", () => {
+  function withTag(url: string, params: Record<string, string>, etag: string) {
+    return { request: new Request(url, { headers: { "If-None-Match": etag } }), params, context };
+  }
+
+  it("answers a strong ETag, then 304 with no body while nothing changed, and a new tag once something did", async () => {
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id });
+    const calls = [
+      { first: () => callCategories(), again: (etag: string) => categoriesLoader(withTag("http://shop.test/api/categories", {}, etag)) },
+      { first: () => callCategory(category.slug), again: (etag: string) => categoryLoader(withTag(`http://shop.test/api/categories/${category.slug}`, { slug: category.slug }, etag)) },
+      { first: () => callProducts(`?category=${category.slug}`), again: (etag: string) => productsLoader(withTag(`http://shop.test/api/products?category=${category.slug}`, {}, etag)) },
+      { first: () => callProducts("?q=zzzz-nothing"), again: (etag: string) => productsLoader(withTag("http://shop.test/api/products?q=zzzz-nothing", {}, etag)) },
+      { first: () => callProduct(product.id), again: (etag: string) => productLoader(withTag(`http://shop.test/api/products/${product.id}`, { id: product.id }, etag)) },
+    ];
+    const tags: string[] = [];
+    for (const call of calls) {
+      const fresh = await call.first();
+      const etag = fresh.headers.get("ETag") ?? "";
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+      expect(fresh.headers.get("Cache-Control")).toBe("no-cache");
+      const unchanged = await call.again(etag);
+      expect(unchanged.status).toBe(304);
+      expect(await unchanged.text()).toBe("");
+      expect(unchanged.headers.get("ETag")).toBe(etag);
+      expect((await call.again(`"other", W/${etag}`)).status).toBe(304);
+      expect((await call.again('"other"')).status).toBe(200);
+      tags.push(etag);
+    }
+    await prisma.product.update({ where: { id: product.id }, data: { priceFils: product.priceFils + 1000 } });
+    const changed = await callProduct(product.id);
+    expect(changed.headers.get("ETag")).not.toBe(tags[4]);
+    expect((await productLoader(withTag(`http://shop.test/api/products/${product.id}`, { id: product.id }, tags[4]))).status).toBe(200);
   });
 });

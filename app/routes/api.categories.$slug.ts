@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { categoryToJson, getVisibleCategoryBySlug } from "~/models/category.server";
-import { jsonError } from "~/utils/api.server";
+import { jsonError, jsonWithETag } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 
-const ParamsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
+export const ParamsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
 
 /** `GET /api/categories/{slug}`: a visible category; a hidden one answers 404 like a missing one. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const parsed = ParamsSchema.safeParse(params);
   const category = parsed.success ? await getVisibleCategoryBySlug(parsed.data.slug) : null;
   if (!category) return jsonError(404, bilingual("api.catalogue.categoryNotFound"));
-  return Response.json({ category: categoryToJson(category) }, { headers: { "Cache-Control": "no-cache" } });
+  return jsonWithETag(request, { category: categoryToJson(category) }, { "Cache-Control": "no-cache" });
 }

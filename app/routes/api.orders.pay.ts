@@ -7,7 +7,7 @@ import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.ser
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 
-const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });
+export const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });
 
 /**
  * SPEC section 7: `{ orderSessionId }` → the order number, but only once the provider has confirmed the payment.

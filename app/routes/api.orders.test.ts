@@ -6,17 +6,25 @@ import { getEnv } from "~/env.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { HOLD_LIMITS } from "~/models/order.server";
 import { getCustomerSessionCookie } from "~/auth/session.server";
-import { action as placeOrderAction } from "./api.orders";
-import { action as payAction } from "./api.orders.pay";
-import { loader as orderStatusLoader } from "./api.orders.$orderNumber";
-import { loader as invoiceApiLoader } from "./api.invoice.$orderNumber";
-import { loader as paymentStatusLoader } from "./api.payment.status";
+import { action as placeOrderActionRoute } from "./api.orders";
+import { action as payActionRoute } from "./api.orders.pay";
+import { loader as orderStatusLoaderRoute } from "./api.orders.$orderNumber";
+import { loader as invoiceApiLoaderRoute } from "./api.invoice.$orderNumber";
+import { loader as paymentStatusLoaderRoute } from "./api.payment.status";
 import { loader as invoiceFileLoader } from "./uploads.invoices.$file";
 import { createCustomer } from "../../tests/factories/customer";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { createProduct } from "../../tests/factories/product";
 import { createSession } from "../../tests/factories/session";
 import { uniqueId } from "../../tests/factories/unique";
+import { checkedRoute } from "../../tests/support/openapi-conformance";
+
+/** Every answer is checked against the OpenAPI document on its way out. */
+const placeOrderAction = checkedRoute(placeOrderActionRoute);
+const payAction = checkedRoute(payActionRoute);
+const orderStatusLoader = checkedRoute(orderStatusLoaderRoute);
+const invoiceApiLoader = checkedRoute(invoiceApiLoaderRoute);
+const paymentStatusLoader = checkedRoute(paymentStatusLoaderRoute);
 
 const context = () => ({ cspNonce: "", clientAddress: uniqueId("ip") });
 // The name the stored items and the stock message are checked for.

@@ -16,7 +16,7 @@ import { getCustomerFromRequest } from "~/auth/session.server";
  * SPEC section 3's order payload. Prices, the delivery fee and the total are accepted but ignored: the server
  * computes its own from the database, so a tampered payload cannot change what is charged.
  */
-const OrderPayloadSchema = z.object({
+export const OrderPayloadSchema = z.object({
   fullName: z.unknown(),
   email: z.unknown(),
   phone: z.unknown(),

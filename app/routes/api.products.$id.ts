@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getVisibleProduct, productToJson } from "~/models/product.server";
-import { jsonError } from "~/utils/api.server";
+import { jsonError, jsonWithETag } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 
-const ParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const ParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** `GET /api/products/{id}`: the product page's data; hidden answers 404 like missing. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const parsed = ParamsSchema.safeParse(params);
   const product = parsed.success ? await getVisibleProduct(parsed.data.id) : null;
   if (!product) return jsonError(404, bilingual("api.catalogue.productNotFound"));
-  return Response.json({ product: productToJson(product) }, { headers: { "Cache-Control": "no-cache" } });
+  return jsonWithETag(request, { product: productToJson(product) }, { "Cache-Control": "no-cache" });
 }

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { getVisibleCategoryBySlug } from "~/models/category.server";
 import { getVisibleProducts, productToJson, STOREFRONT_PAGE_SIZE } from "~/models/product.server";
 import { searchVisibleProducts } from "~/models/product-search.server";
-import { jsonError } from "~/utils/api.server";
+import { jsonError, jsonWithETag } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { ALL_CATEGORY_SLUG, readSearchChoice } from "~/shared/storefront";
 
-const QuerySchema = z.object({ category: z.string().regex(/^[a-z0-9-]{1,80}$/, "bad slug").optional() });
+export const QuerySchema = z.object({ category: z.string().regex(/^[a-z0-9-]{1,80}$/, "bad slug").optional() });
 
 /**
  * `GET /api/products`, optionally `?category={slug}`: the visible products (of a visible category). The synthetic
@@ -32,16 +32,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const choice = readSearchChoice(url.searchParams);
     const found = choice.query ? await searchVisibleProducts({ text: choice.query, color: choice.color, sort: choice.sort, categoryId: category?.id }) : [];
     const start = (choice.page - 1) * STOREFRONT_PAGE_SIZE;
-    return Response.json(
+    return jsonWithETag(
+      request,
       {
         products: found.slice(start, start + STOREFRONT_PAGE_SIZE).map(productToJson),
         total: found.length,
         page: choice.page,
         pageCount: Math.max(1, Math.ceil(found.length / STOREFRONT_PAGE_SIZE)),
       },
-      { headers: { "Cache-Control": "no-cache" } },
+      { "Cache-Control": "no-cache" },
     );
   }
   const products = await getVisibleProducts(slug, url.searchParams.get("sort") === "best-sellers" ? "best-sellers" : "default");
-  return Response.json({ products: products.map(productToJson) }, { headers: { "Cache-Control": "no-cache" } });
+  return jsonWithETag(request, { products: products.map(productToJson) }, { "Cache-Control": "no-cache" });
 }

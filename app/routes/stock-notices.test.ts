@@ -12,6 +12,7 @@ import { startSmtpServer } from "../../tests/setup/smtp";
 import { action as notifyApi, loader as notifyApiGet } from "./api.products.$id_.notify";
 import { action as productAction } from "./product.$id";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "./stock-notices.unsubscribe";
+import { expectConformsToOpenApi } from "../../tests/support/openapi-conformance";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own).
 const smtp = await startSmtpServer();
@@ -28,6 +29,7 @@ async function call(handler: Handler, request: Request, params: Record<string, s
   } catch (thrown) {
     result = thrown;
   }
+  if (result instanceof Response) await expectConformsToOpenApi(request.method, request.url, result);
   if (result instanceof Response) return { status: result.status, body: (await result.json()) as Record<string, unknown> };
   if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
     const { data, init } = result as { data: Record<string, unknown>; init?: ResponseInit };

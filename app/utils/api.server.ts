@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { bilingual } from "~/i18n/bilingual.server";
 import { readWholeNumber, type WholeNumberRule } from "~/shared/paging";
 
@@ -30,4 +31,22 @@ export function readApiPaging<Name extends string>(params: URLSearchParams, rule
     values[name] = value;
   }
   return values;
+}
+
+/** Does an `If-None-Match` header name this entity tag? Weak comparison (RFC 9110 13.1.2), as GET allows. */
+function noneMatchHits(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
+}
+
+/**
+ * A catalogue answer with a strong `ETag` (a hash of its JSON), or `304` and no body when the client's
+ * `If-None-Match` already names it: the same JSON as `Response.json(data, { headers })` otherwise.
+ */
+export function jsonWithETag(request: Request, data: unknown, headers: Record<string, string>): Response {
+  const body = JSON.stringify(data);
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+  if (noneMatchHits(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers: { ...headers, ETag: etag } });
+  return new Response(body, { headers: { "Content-Type": "application/json", ...headers, ETag: etag } });
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { adminCookie, customerToken, request } from "../support/admin-requests";
+import { expectConformsToOpenApi } from "../support/openapi-conformance";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
 
@@ -77,9 +78,14 @@ async function call(entry: Call, auth: { cookie?: string; token?: string }) {
   const body = entry.method === "GET" ? undefined : JSON.stringify({});
   const req = request(entry.url, { method: entry.method, body, headers: body ? { "Content-Type": "application/json" } : {}, ...auth });
   try {
-    return await entry.handler({ request: req, params: entry.params, context: {} });
+    const response = await entry.handler({ request: req, params: entry.params, context: {} });
+    await expectConformsToOpenApi(req.method, req.url, response);
+    return response;
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
+    if (thrown instanceof Response) {
+      await expectConformsToOpenApi(req.method, req.url, thrown);
+      return thrown;
+    }
     throw thrown;
   }
 }

@@ -12,14 +12,20 @@ import * as login from "~/routes/api.admin.timsar";
 import * as session from "~/routes/api.admin.session";
 import { createAdmin } from "../factories/admin";
 import { adminCookie, request } from "../support/admin-requests";
+import { expectConformsToOpenApi } from "../support/openapi-conformance";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
 
 async function run(handler: unknown, req: Request, params: Record<string, string> = {}) {
   try {
-    return await (handler as Handler)({ request: req, params, context: {} });
+    const response = await (handler as Handler)({ request: req, params, context: {} });
+    await expectConformsToOpenApi(req.method, req.url, response);
+    return response;
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
+    if (thrown instanceof Response) {
+      await expectConformsToOpenApi(req.method, req.url, thrown);
+      return thrown;
+    }
     throw thrown;
   }
 }

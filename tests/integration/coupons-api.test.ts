@@ -9,14 +9,20 @@ import { createDeliveryArea } from "../factories/delivery-area";
 import { createProduct } from "../factories/product";
 import { uniqueEmail, uniqueId } from "../factories/unique";
 import { adminCookie, request } from "../support/admin-requests";
+import { expectConformsToOpenApi } from "../support/openapi-conformance";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
 
 async function run(handler: unknown, req: Request, params: Record<string, string> = {}) {
   try {
-    return await (handler as Handler)({ request: req, params, context: { cspNonce: "", clientAddress: uniqueId("ip") } });
+    const response = await (handler as Handler)({ request: req, params, context: { cspNonce: "", clientAddress: uniqueId("ip") } });
+    await expectConformsToOpenApi(req.method, req.url, response);
+    return response;
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
+    if (thrown instanceof Response) {
+      await expectConformsToOpenApi(req.method, req.url, thrown);
+      return thrown;
+    }
     throw thrown;
   }
 }

@@ -6,14 +6,20 @@ import * as csvRoute from "~/routes/admin.timsar.sales-report_.csv";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { adminCookie, request } from "../support/admin-requests";
+import { expectConformsToOpenApi } from "../support/openapi-conformance";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
 
 async function run(handler: unknown, req: Request) {
   try {
-    return await (handler as Handler)({ request: req, params: {}, context: { cspNonce: "" } });
+    const response = await (handler as Handler)({ request: req, params: {}, context: { cspNonce: "" } });
+    await expectConformsToOpenApi(req.method, req.url, response);
+    return response;
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
+    if (thrown instanceof Response) {
+      await expectConformsToOpenApi(req.method, req.url, thrown);
+      return thrown;
+    }
     throw thrown;
   }
 }

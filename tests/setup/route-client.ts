@@ -1,5 +1,6 @@
 /** Calls Remix loaders and actions directly, like a browser with a cookie jar or an API client. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { expectConformsToOpenApi } from "../support/openapi-conformance";
 
 type Handler = (args: ActionFunctionArgs & LoaderFunctionArgs) => unknown;
 
@@ -51,6 +52,7 @@ export class RouteClient {
       if (thrown instanceof Response) response = thrown;
       else throw thrown;
     }
+    await expectConformsToOpenApi(request.method, request.url, response);
     this.remember(response);
     return response;
   }

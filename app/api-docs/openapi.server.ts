@@ -1,0 +1,404 @@
+/**
+ * The OpenAPI 3.1 document served at `/api/openapi.json`: one entry per API operation below, built with
+ * `z.toJSONSchema` from the zod schemas the routes validate with (request bodies, parameters) and from
+ * responses.server.ts (answers). Adding an `app/routes/api.*.ts` file means adding its operations here; a test fails
+ * until every route file is in the document, and the API tests fail when an answer drifts from it.
+ */
+import { z } from "zod";
+import { ChangePasswordSchema, EmailSchema, LoginSchema, ResetCodeSchema, ResetPasswordSchema, SetPasswordSchema, VerifyCodeSchema } from "~/shared/account-schemas";
+import { AdminLoginSchema } from "~/shared/admin-schemas";
+import { CheckoutSchema } from "~/shared/checkout-schema";
+import { ParamsSchema as CategoryParams } from "~/routes/api.categories.$slug";
+import { ParamsSchema as ProductParams } from "~/routes/api.products.$id";
+import { QuerySchema as ProductsQuery } from "~/routes/api.products";
+import { OrderPayloadSchema } from "~/routes/api.orders";
+import { PayBodySchema } from "~/routes/api.orders.pay";
+import { StatusBody as OrderStatusBody } from "~/routes/api.admin.orders.$id.status";
+import * as answers from "./responses.server";
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+/** public: anyone; customer: a shopper's session cookie or bearer token; admin: the administrator's session cookie. */
+type Access = "public" | "customer" | "optionalCustomer" | "admin";
+type Answer = { description: string; schema?: z.ZodType; headers?: Record<string, string> };
+
+export type ApiOperation = {
+  /** the route file, `app/routes/<file>`, that answers it */
+  file: string;
+  methods: Method[];
+  path: string;
+  summary: string;
+  access: Access;
+  path_params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** `multipart/form-data` instead of JSON */
+  multipart?: boolean;
+  /** the body may be left out */
+  bodyOptional?: boolean;
+  responses: Record<number, Answer>;
+};
+
+const error = (description: string): Answer => ({ description, schema: answers.ErrorSchema });
+const ok = (schema: z.ZodType, description = "Success"): Answer => ({ description, schema });
+
+const INVALID = error("Invalid input: `fieldErrors` names the fields");
+const NOT_FOUND = error("Not found (or hidden)");
+const TOO_MANY = error("Too many attempts from this address; try again later");
+const CONFLICT = error("Conflicts with the current state");
+/** The auth calls' failures (`outcomeError`): wrong credentials, unverified, taken, too many attempts. */
+const ACCOUNT_ERRORS: Record<number, Answer> = {
+  400: INVALID,
+  401: error("Wrong credentials or not signed in"),
+  403: error("Not allowed for this account"),
+  409: CONFLICT,
+  429: TOO_MANY,
+};
+
+const Id = z.object({ id: z.string().min(1).max(64) });
+const OrderNumber = z.object({ orderNumber: z.string().min(1).max(40) });
+const Paging = { page: z.string().regex(/^\d+$/).optional(), pageSize: z.string().regex(/^\d+$/).optional() };
+const DateRange = { dateFrom: z.string().optional().describe("YYYY-MM-DD"), dateTo: z.string().optional().describe("YYYY-MM-DD") };
+/** What the hand-validated admin bodies accept is checked field by field in app/admin/*; any JSON object here. */
+const AdminBody = z.looseObject({}).describe("Fields as in CONTRACT.md; validated by the route, errors in `fieldErrors`.");
+/** The settings and refund bodies are read by hand in their routes; these say what those routes accept. */
+const SettingsBody = z.object({ freeDeliveryFromKD: z.union([z.number(), z.string(), z.null()]).describe("KD; null: never free by amount") });
+const RefundBody = z.object({ amount: z.number().optional().describe("KD; left out: all that is left") });
+
+/**
+ * `POST /api/orders` checks the payload's shape with OrderPayloadSchema and then its contact and address fields with
+ * the checkout page's CheckoutSchema; the document shows both, so clients see each field's rules.
+ */
+const OrderBody = OrderPayloadSchema.extend({
+  ...CheckoutSchema.pick({ fullName: true, email: true, phone: true, buildingType: true }).shape,
+  address: CheckoutSchema.pick({ city: true, street: true, streetNumber: true, block: true, buildingNumber: true, floor: true, apartmentNumber: true, notes: true }),
+});
+
+function auth(file: string, path: string, summary: string, body: z.ZodType, success: Answer, more: Record<number, Answer> = {}): ApiOperation {
+  return { file, methods: ["post"], path, summary, access: "public", body, responses: { 200: success, ...ACCOUNT_ERRORS, ...more } };
+}
+
+export const API_OPERATIONS: ApiOperation[] = [
+  // Catalogue (SPEC section 7): ETag on every success, 304 to a matching If-None-Match.
+  {
+    file: "api.categories.ts",
+    methods: ["get"],
+    path: "/api/categories",
+    summary: "The visible categories, as the category bar shows them",
+    access: "public",
+    responses: { 200: ok(answers.CategoriesAnswer), 304: { description: "Not modified (If-None-Match matched the ETag)" } },
+  },
+  {
+    file: "api.categories.$slug.ts",
+    methods: ["get"],
+    path: "/api/categories/{slug}",
+    summary: "A visible category by its slug",
+    access: "public",
+    path_params: CategoryParams,
+    responses: { 200: ok(answers.CategoryAnswer), 304: { description: "Not modified" }, 404: NOT_FOUND },
+  },
+  {
+    file: "api.products.ts",
+    methods: ["get"],
+    path: "/api/products",
+    summary: "Visible products, optionally of one category; with `q` a page of search results",
+    access: "public",
+    query: ProductsQuery.extend({
+      q: z.string().optional(),
+      color: z.string().optional(),
+      sort: z.enum(["price-asc", "price-desc", "best-sellers"]).optional(),
+      page: z.string().regex(/^\d+$/).optional(),
+    }),
+    responses: { 200: ok(answers.ProductsAnswer), 304: { description: "Not modified" }, 400: INVALID, 404: NOT_FOUND },
+  },
+  {
+    file: "api.products.$id.ts",
+    methods: ["get"],
+    path: "/api/products/{id}",
+    summary: "A visible product",
+    access: "public",
+    path_params: ProductParams,
+    responses: { 200: ok(answers.ProductAnswer), 304: { description: "Not modified" }, 404: NOT_FOUND },
+  },
+  {
+    file: "api.products.$id_.notify.ts",
+    methods: ["post"],
+    path: "/api/products/{id}/notify",
+    summary: "Ask for one e-mail when an out-of-stock product is for sale again",
+    access: "public",
+    path_params: Id,
+    body: EmailSchema,
+    responses: {
+      200: ok(answers.StockNoticeAnswer, "A notice was already waiting"),
+      201: ok(answers.StockNoticeAnswer, "Notice saved"),
+      400: INVALID,
+      404: NOT_FOUND,
+      409: error("The product is in stock now"),
+      429: TOO_MANY,
+    },
+  },
+
+  // Orders and payment
+  {
+    file: "api.orders.ts",
+    methods: ["post"],
+    path: "/api/orders",
+    summary: "Place an order (SPEC section 3's payload); the server computes every price",
+    access: "optionalCustomer",
+    body: OrderBody,
+    responses: { 201: ok(answers.OrderPlacedAnswer, "Order placed; pay at `paymentUrl`"), 400: INVALID, 409: CONFLICT, 429: TOO_MANY },
+  },
+  {
+    file: "api.orders.pay.ts",
+    methods: ["post"],
+    path: "/api/orders/pay",
+    summary: "The order number once the provider has confirmed the payment",
+    access: "public",
+    body: PayBodySchema,
+    responses: { 200: ok(answers.OrderPaidAnswer), 400: INVALID, 404: NOT_FOUND, 409: error("Not paid"), 429: TOO_MANY },
+  },
+  {
+    file: "api.orders.$orderNumber.ts",
+    methods: ["get"],
+    path: "/api/orders/{orderNumber}",
+    summary: "The status of a paid order by its number",
+    access: "public",
+    path_params: OrderNumber,
+    responses: { 200: ok(answers.OrderStatusAnswer), 404: NOT_FOUND, 429: TOO_MANY },
+  },
+  {
+    file: "api.orders.my.ts",
+    methods: ["get"],
+    path: "/api/orders/my",
+    summary: "The signed-in shopper's paid orders, newest first",
+    access: "customer",
+    responses: { 200: ok(answers.MyOrdersAnswer), 401: error("Not signed in") },
+  },
+  {
+    file: "api.invoice.$orderNumber.ts",
+    methods: ["get"],
+    path: "/api/invoice/{orderNumber}",
+    summary: "An order's invoice link, for whoever placed it (or the administrator)",
+    access: "optionalCustomer",
+    path_params: OrderNumber,
+    responses: { 200: ok(answers.InvoiceAnswer), 404: NOT_FOUND, 429: TOO_MANY },
+  },
+  {
+    file: "api.payment.status.ts",
+    methods: ["get"],
+    path: "/api/payment/status",
+    summary: "Ask the provider whether an order is paid",
+    access: "public",
+    query: z.object({ orderId: z.string() }),
+    responses: { 200: ok(answers.PaymentStatusAnswer), 400: INVALID, 404: NOT_FOUND, 502: error("The provider did not answer") },
+  },
+  {
+    file: "api.payment.webhook.$provider.ts",
+    methods: ["post"],
+    path: "/api/payment/webhook/{provider}",
+    summary: "A hosted-page gateway's payment notice, checked by its signature (CONTRACT.md)",
+    access: "public",
+    path_params: z.object({ provider: z.string().describe("The gateway, as CONTRACT.md names it: myfatoorah, tap") }),
+    body: z.looseObject({}).describe("The gateway's own payload"),
+    responses: {
+      200: ok(z.object({ status: z.enum(["paid", "unpaid", "failed", "ignored"]) }), "Acknowledged: the payment's state, or ignored when it is not one of this shop's"),
+      401: error("Bad signature"),
+      404: error("Unknown provider"),
+      503: error("The gateway did not answer; it retries"),
+    },
+  },
+
+  // Shopper accounts (SPEC section 7)
+  auth("api.auth.login.ts", "/api/auth/login", "Sign in: the session cookie, and a bearer token for API clients", LoginSchema, ok(answers.LoginAnswer)),
+  {
+    file: "api.auth.logout.ts",
+    methods: ["post"],
+    path: "/api/auth/logout",
+    summary: "Sign out: the session row is deleted",
+    access: "optionalCustomer",
+    responses: { 200: ok(answers.MessageSchema) },
+  },
+  {
+    file: "api.auth.session.ts",
+    methods: ["get"],
+    path: "/api/auth/session",
+    summary: "Who is signed in; never an error",
+    access: "optionalCustomer",
+    responses: { 200: ok(answers.SessionAnswer) },
+  },
+  auth("api.auth.register-email.ts", "/api/auth/register-email", "Start registering: a code is mailed", EmailSchema, ok(answers.RegistrationAnswer)),
+  auth("api.auth.verify-code.ts", "/api/auth/verify-code", "Check the registration code; answers the verification proof", VerifyCodeSchema, ok(answers.VerifiedCodeAnswer)),
+  auth("api.auth.check-verified.ts", "/api/auth/check-verified", "Has this client verified the e-mail?", EmailSchema, ok(answers.CheckVerifiedAnswer)),
+  auth("api.auth.set-password.ts", "/api/auth/set-password", "Finish registering with a password and profile", SetPasswordSchema, ok(answers.MessageSchema)),
+  auth("api.auth.forgot-password.ts", "/api/auth/forgot-password", "Mail a password-reset code", EmailSchema, ok(answers.MessageSchema)),
+  auth("api.auth.verify-reset-code.ts", "/api/auth/verify-reset-code", "Check the reset code; answers the reset proof", ResetCodeSchema, ok(answers.ResetCodeAnswer)),
+  auth("api.auth.reset-password.ts", "/api/auth/reset-password", "Set a new password with the reset proof", ResetPasswordSchema, ok(answers.MessageSchema)),
+  {
+    ...auth("api.auth.change-password.ts", "/api/auth/change-password", "Change the password; every session ends", ChangePasswordSchema, ok(answers.MessageSchema)),
+    access: "customer",
+  },
+
+  // Administrator
+  {
+    file: "api.admin.timsar.ts",
+    methods: ["post"],
+    path: "/api/admin/timsar",
+    summary: "Administrator sign-in: sets the admin session cookie",
+    access: "public",
+    body: AdminLoginSchema,
+    responses: { 200: ok(answers.AdminLoginAnswer), 400: INVALID, 401: error("Wrong e-mail or password"), 429: TOO_MANY },
+  },
+  {
+    file: "api.admin.session.ts",
+    methods: ["get"],
+    path: "/api/admin/session",
+    summary: "Is this an administrator's session? Never an error",
+    access: "public",
+    responses: { 200: ok(answers.AdminSessionAnswer) },
+  },
+  {
+    file: "api.openapi[.]json.ts",
+    methods: ["get"],
+    path: "/api/openapi.json",
+    summary: "This document",
+    access: "public",
+    responses: { 200: ok(z.looseObject({ openapi: z.string() }), "The OpenAPI 3.1 document") },
+  },
+  { file: "api.admin.logout.ts", methods: ["post"], path: "/api/admin/logout", summary: "End the admin session", access: "public", responses: { 200: ok(answers.MessageSchema) } },
+  admin("api.admin.categories._index.ts", ["get"], "/api/admin/categories", "Every category, hidden ones included", { 200: ok(answers.AdminCategoriesAnswer) }),
+  admin("api.admin.categories._index.ts", ["post"], "/api/admin/categories", "Create a category (multipart with its icon)", { 201: ok(answers.AdminCategorySaved, "Created"), 400: INVALID, 409: CONFLICT }, { multipart: true }),
+  admin("api.admin.categories.$id._index.ts", ["get"], "/api/admin/categories/{id}", "One category", { 200: ok(answers.AdminCategoryAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.categories.$id._index.ts", ["put", "patch"], "/api/admin/categories/{id}", "Update a category", { 200: ok(answers.AdminCategorySaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, multipart: true }),
+  admin("api.admin.categories.$id._index.ts", ["delete"], "/api/admin/categories/{id}", "Delete an empty category", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
+  admin("api.admin.categories.$id.products.ts", ["get"], "/api/admin/categories/{id}/products", "A category's products", { 200: ok(answers.AdminProductsAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.categories.$id.toggle.ts", ["post", "put"], "/api/admin/categories/{id}/toggle", "Show or hide a category", { 200: ok(answers.VisibilityAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.products._index.ts", ["get"], "/api/admin/products", "Every product, or the low-stock ones", { 200: ok(answers.AdminProductsAnswer), 400: INVALID }, {
+    query: z.object({ categoryId: z.string().optional(), stock: z.enum(["low", ""]).optional() }),
+  }),
+  admin("api.admin.products._index.ts", ["post"], "/api/admin/products", "Create a product", { 201: ok(answers.AdminProductSaved, "Created"), 400: INVALID }, { body: AdminBody }),
+  admin("api.admin.products.$id._index.ts", ["get"], "/api/admin/products/{id}", "One product", { 200: ok(answers.AdminProductAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.products.$id._index.ts", ["put", "patch"], "/api/admin/products/{id}", "Update a product", { 200: ok(answers.AdminProductSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: AdminBody }),
+  admin("api.admin.products.$id._index.ts", ["delete"], "/api/admin/products/{id}", "Delete a product", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
+  admin("api.admin.products.$id.toggle.ts", ["post", "put"], "/api/admin/products/{id}/toggle", "Show or hide a product", { 200: ok(answers.VisibilityAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.coupons._index.ts", ["get"], "/api/admin/coupons", "Every discount code", { 200: ok(answers.CouponsAnswer) }),
+  admin("api.admin.coupons._index.ts", ["post"], "/api/admin/coupons", "Create a discount code", { 201: ok(answers.CouponSaved, "Created"), 400: INVALID, 409: CONFLICT }, { body: AdminBody }),
+  admin("api.admin.coupons.$id.ts", ["get"], "/api/admin/coupons/{id}", "One discount code", { 200: ok(answers.CouponAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.coupons.$id.ts", ["put"], "/api/admin/coupons/{id}", "Update a discount code", { 200: ok(answers.CouponSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: AdminBody }),
+  admin("api.admin.coupons.$id.ts", ["delete"], "/api/admin/coupons/{id}", "Delete a discount code", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
+  admin("api.admin.orders._index.ts", ["get"], "/api/admin/orders", "Orders by tab, search and dates, one page", { 200: ok(answers.AdminOrdersAnswer), 400: INVALID }, {
+    query: z.object({ status: z.string().optional(), search: z.string().optional(), ...DateRange, ...Paging }),
+  }),
+  admin("api.admin.orders.$id._index.ts", ["get"], "/api/admin/orders/{id}", "One order", { 200: ok(answers.AdminOrderAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.orders.$id.status.ts", ["put", "patch"], "/api/admin/orders/{id}/status", "Move an order to another status", { 200: ok(answers.OrderStatusSaved), 400: INVALID, 404: NOT_FOUND }, {
+    path_params: Id,
+    body: OrderStatusBody,
+  }),
+  admin("api.admin.orders.$id.refund.ts", ["post"], "/api/admin/orders/{id}/refund", "Refund a paid order (CONTRACT.md)", { 200: ok(answers.RefundAnswer), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT, 502: error("The provider refused or did not answer") }, {
+    path_params: Id,
+    body: RefundBody,
+    bodyOptional: true,
+  }),
+  admin("api.admin.grouped-orders.ts", ["get"], "/api/admin/grouped-orders", "Paid orders grouped by phone, latest first", { 200: ok(answers.GroupedOrdersAnswer), 400: INVALID }, { query: z.object(Paging) }),
+  admin("api.admin.users.phones.ts", ["get"], "/api/admin/users/phones", "Every phone that placed a paid order", { 200: ok(answers.PhonesAnswer) }),
+  admin("api.admin.users.orders.by-phone.$phone.ts", ["get"], "/api/admin/users/orders/by-phone/{phone}", "The paid orders of one phone", { 200: ok(answers.AdminOrderRowsAnswer) }, {
+    path_params: z.object({ phone: z.string() }),
+  }),
+  admin("api.admin.sales-report.ts", ["get"], "/api/admin/sales-report", "Sales between two dates", { 200: ok(answers.SalesReportAnswer), 400: INVALID }, { query: z.object(DateRange) }),
+  admin("api.admin.settings.ts", ["get"], "/api/admin/settings", "The shop settings", { 200: ok(answers.SettingsAnswer) }),
+  admin("api.admin.settings.ts", ["put"], "/api/admin/settings", "Change the shop settings", { 200: ok(answers.SettingsSaved), 400: INVALID }, { body: SettingsBody }),
+  admin("api.upload.ts", ["post"], "/api/upload", "Upload an image (multipart `image`)", { 201: ok(answers.UploadAnswer, "Stored; its URL"), 400: INVALID }, { multipart: true }),
+];
+
+function admin(file: string, methods: Method[], path: string, summary: string, responses: Record<number, Answer>, more: Partial<ApiOperation> = {}): ApiOperation {
+  return {
+    file,
+    methods,
+    path,
+    summary,
+    access: "admin",
+    ...more,
+    responses: { ...responses, 401: error("No administrator session"), 403: error("A shopper, not the administrator") },
+  };
+}
+
+const SECURITY: Record<Access, Array<Record<string, string[]>> | undefined> = {
+  public: [],
+  optionalCustomer: [{}, { customerCookie: [] }, { customerBearer: [] }],
+  customer: [{ customerCookie: [] }, { customerBearer: [] }],
+  admin: [{ adminCookie: [] }],
+};
+
+const ERROR_REF = { $ref: "#/components/schemas/Error" };
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output") {
+  if (schema === answers.ErrorSchema) return ERROR_REF;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" });
+  return rest;
+}
+
+function parameters(schema: z.ZodObject | undefined, where: "path" | "query") {
+  if (!schema) return [];
+  const object = jsonSchema(schema, "input") as { properties?: Record<string, object>; required?: string[] };
+  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === "path" || (object.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+function operation(op: ApiOperation, method: Method) {
+  const responses: Record<string, object> = {};
+  for (const [status, answer] of Object.entries(op.responses)) {
+    responses[status] = {
+      description: answer.description,
+      ...(answer.schema ? { content: { "application/json": { schema: jsonSchema(answer.schema, "output") } } } : {}),
+    };
+  }
+  const body = op.multipart
+    ? { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } }
+    : op.body
+      ? { required: !op.bodyOptional, content: { "application/json": { schema: jsonSchema(op.body, "input") } } }
+      : undefined;
+  return {
+    operationId: `${method}${op.path.replace(/[^A-Za-z0-9]+(\w?)/g, (_match, next: string) => next.toUpperCase())}`,
+    summary: op.summary,
+    "x-route-file": `app/routes/${op.file}`,
+    security: SECURITY[op.access],
+    parameters: [...parameters(op.path_params, "path"), ...parameters(op.query, "query")],
+    ...(body && method !== "get" && method !== "delete" ? { requestBody: body } : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument() {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const op of API_OPERATIONS) {
+    for (const method of op.methods) (paths[op.path] ??= {})[method] = operation(op, method);
+  }
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "Timsar shop API",
+      version: "1.0.0",
+      description: "SPEC.md section 7 and CONTRACT.md. Errors answer `{ message }` in the request's language (`lang` cookie, then Accept-Language).",
+    },
+    paths,
+    components: {
+      schemas: { Error: jsonSchema(answers.ErrorSchema.meta({}), "output") },
+      securitySchemes: {
+        customerCookie: { type: "apiKey", in: "cookie", name: "__session", description: "A shopper's session (POST /api/auth/login)" },
+        customerBearer: { type: "http", scheme: "bearer", description: "The `token` POST /api/auth/login answers" },
+        adminCookie: { type: "apiKey", in: "cookie", name: "__admin", description: "The administrator's session (POST /api/admin/timsar)" },
+      },
+    },
+  };
+}
+
+let cached: string | undefined;
+
+/** The document as JSON text, built once per process. */
+export function openApiJson(): string {
+  cached ??= JSON.stringify(buildOpenApiDocument());
+  return cached;
+}

@@ -1,0 +1,220 @@
+/**
+ * The JSON the API answers, as zod schemas for the OpenAPI document (app/api-docs/openapi.server.ts). Written from
+ * what the routes and their models' JSON functions return (SPEC.md section 7's field names); the API tests check
+ * every answer against the document, so a route that drifts from these fails its tests.
+ */
+import { z } from "zod";
+import { ORDER_STATUSES } from "~/shared/order-status";
+
+/** CONTRACT.md's error shape (`jsonError`): a bilingual message, and field errors where there are any. */
+export const ErrorSchema = z.object({
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** A message only: logout, password changes and the like. */
+export const MessageSchema = z.object({ message: z.string() });
+
+const Bilingual = z.object({ en: z.string(), ar: z.string() });
+/** Kuwaiti dinars as a number of up to three decimals (integer fils on the server). */
+const KD = z.number();
+
+export const CategorySchema = z.object({
+  _id: z.string(),
+  name: Bilingual,
+  slug: z.string(),
+  iconImage: z.string(),
+  isVisible: z.boolean(),
+  productCount: z.number().int().optional(),
+});
+
+export const ProductSchema = z.object({
+  _id: z.string(),
+  name: Bilingual,
+  description: Bilingual,
+  price: KD,
+  priceBeforeDiscount: KD.nullable(),
+  hasDiscount: z.boolean(),
+  stockQuantity: z.number().int(),
+  isAvailable: z.boolean(),
+  isNewArrivals: z.boolean(),
+  imageUrl: z.string(),
+  gallery: z.array(z.string()),
+  color: z.object({ name: Bilingual, level: Bilingual }).nullable(),
+  filterColor: z.string().nullable(),
+  categoryId: z.string(),
+  customTags: z.array(z.object({ title: Bilingual, required: z.boolean() })),
+  isVisible: z.boolean(),
+});
+
+export const CategoriesAnswer = z.object({ categories: z.array(CategorySchema) });
+export const CategoryAnswer = z.object({ category: CategorySchema });
+export const ProductAnswer = z.object({ product: ProductSchema });
+/** Without `q` the whole list; with `q` one page of search results and its paging. */
+export const ProductsAnswer = z.object({
+  products: z.array(ProductSchema),
+  total: z.number().int().optional(),
+  page: z.number().int().optional(),
+  pageCount: z.number().int().optional(),
+});
+
+const OrderStatus = z.enum(ORDER_STATUSES);
+
+const OrderAddress = z.object({
+  city: z.string(),
+  street: z.string(),
+  streetNumber: z.string(),
+  block: z.string(),
+  buildingNumber: z.string(),
+  floor: z.string(),
+  apartmentNumber: z.string(),
+  notes: z.string(),
+});
+
+const OrderItem = z.object({
+  productId: z.string().nullable(),
+  name: Bilingual,
+  imageUrl: z.string(),
+  quantity: z.number().int(),
+  price: KD,
+  customTags: z.array(z.string()),
+  customTagDetails: z.array(z.object({ title: Bilingual, value: z.string() })),
+});
+
+export const MyOrdersAnswer = z.object({
+  orders: z.array(
+    z.object({
+      _id: z.string(),
+      orderNumber: z.string(),
+      status: OrderStatus,
+      createdAt: z.string(),
+      totalAmount: KD,
+      productsTotal: KD,
+      discount: KD,
+      couponCode: z.string().nullable(),
+      deliveryFee: KD,
+      fullName: z.string(),
+      phone: z.string(),
+      invoiceUrl: z.string(),
+      address: OrderAddress,
+      items: z.array(OrderItem),
+    }),
+  ),
+});
+
+export const OrderPlacedAnswer = z.object({ paymentUrl: z.string(), orderSessionId: z.string(), orderNumber: z.string(), orderId: z.string() });
+export const OrderStatusAnswer = z.object({ orderNumber: z.string(), status: OrderStatus });
+export const OrderPaidAnswer = z.object({ orderNumber: z.string(), message: z.string() });
+export const InvoiceAnswer = z.object({ orderNumber: z.string(), status: OrderStatus, invoiceUrl: z.string().optional() });
+export const PaymentStatusAnswer = z.object({ status: z.enum(["paid", "unpaid", "failed"]), orderNumber: z.string() });
+
+export const LoginAnswer = z.object({ email: z.string(), token: z.string() });
+export const SessionAnswer = z.object({ email: z.string().nullable(), isAuthenticated: z.boolean() });
+export const RegistrationAnswer = z.object({ message: z.string(), alreadyVerified: z.boolean() });
+export const VerifiedCodeAnswer = z.object({ message: z.string(), alreadyVerified: z.boolean(), verificationToken: z.string().optional() });
+export const ResetCodeAnswer = z.object({ message: z.string(), verificationToken: z.string() });
+export const CheckVerifiedAnswer = z.object({ verified: z.boolean() });
+export const StockNoticeAnswer = z.object({ message: z.string(), email: z.string() });
+
+export const AdminSessionAnswer = z.union([z.object({ isAdmin: z.literal(true), email: z.string() }), z.object({ isAdmin: z.literal(false) })]);
+export const AdminLoginAnswer = z.object({ message: z.string(), email: z.string(), isAdmin: z.literal(true) });
+
+export const AdminCategoriesAnswer = CategoriesAnswer;
+export const AdminCategoryAnswer = CategoryAnswer;
+export const AdminCategorySaved = z.object({ message: z.string(), category: CategorySchema });
+export const VisibilityAnswer = z.object({ isVisible: z.boolean() });
+
+/** The storefront product plus what only the administrator sees: on-hand and held stock, the low-stock mark. */
+const AdminProduct = ProductSchema.extend({
+  heldQuantity: z.number().int(),
+  lowStockThreshold: z.number().int(),
+  isLowStock: z.boolean(),
+  category: z.object({ _id: z.string(), name: Bilingual }),
+});
+export const AdminProductsAnswer = z.object({ products: z.array(AdminProduct) });
+export const AdminProductAnswer = z.object({ product: AdminProduct });
+export const AdminProductSaved = z.object({ message: z.string(), product: AdminProduct });
+
+const Coupon = z.object({
+  _id: z.string(),
+  code: z.string(),
+  kind: z.string(),
+  value: z.number(),
+  minProductsTotal: KD.nullable(),
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+  maxUses: z.number().int().nullable(),
+  maxUsesPerCustomer: z.number().int().nullable(),
+  freeDelivery: z.boolean(),
+  isEnabled: z.boolean(),
+  usedCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const CouponsAnswer = z.object({ coupons: z.array(Coupon) });
+export const CouponAnswer = z.object({ coupon: Coupon });
+export const CouponSaved = z.object({ message: z.string(), coupon: Coupon });
+
+const AdminOrderRow = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  status: OrderStatus,
+  paymentStatus: z.string(),
+  totalAmount: KD,
+  createdAt: z.string(),
+});
+const AdminOrderDetail = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  status: OrderStatus,
+  paymentStatus: z.string(),
+  paidAt: z.string().nullable(),
+  refundedAmount: KD,
+  refunds: z.array(z.object({ amount: KD, status: z.string(), requestedBy: z.string(), createdAt: z.string() })),
+  isGuest: z.boolean(),
+  buildingType: z.string(),
+  createdAt: z.string(),
+  productsTotal: KD,
+  discount: KD,
+  couponCode: z.string().nullable(),
+  deliveryFee: KD,
+  totalAmount: KD,
+  invoiceUrl: z.string().nullable(),
+  address: OrderAddress,
+  items: z.array(OrderItem),
+  statusHistory: z.array(z.object({ fromStatus: z.string().nullable(), toStatus: z.string(), changedBy: z.string(), changedAt: z.string() })),
+});
+const Paged = { total: z.number().int(), page: z.number().int(), pageCount: z.number().int() };
+export const AdminOrdersAnswer = z.object({ orders: z.array(AdminOrderRow), ...Paged });
+export const AdminOrderRowsAnswer = z.object({ orders: z.array(AdminOrderRow) });
+export const AdminOrderAnswer = z.object({ order: AdminOrderDetail });
+export const RefundAnswer = z.object({ order: AdminOrderDetail.nullable() });
+export const OrderStatusSaved = z.object({ message: z.string(), order: AdminOrderRow });
+export const GroupedOrdersAnswer = z.object({
+  groups: z.array(z.object({ fullName: z.string(), phone: z.string(), totalOrders: z.number().int(), totalAmount: KD, lastOrderDate: z.string() })),
+  ...Paged,
+});
+export const PhonesAnswer = z.object({ phones: z.array(z.object({ phone: z.string(), orderCount: z.number().int(), lastOrderAt: z.string().nullable() })) });
+
+const BestSeller = z.object({ productId: z.string(), nameEn: z.string(), nameAr: z.string(), units: z.number().int(), revenue: KD });
+const Totals = { productsTotal: KD, deliveryTotal: KD, totalAmount: KD, discountTotal: KD };
+export const SalesReportAnswer = z.object({
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  days: z.record(
+    z.string(),
+    z.object({ orders: z.array(z.object({ orderNumber: z.string(), totalAmount: KD, discountAmount: KD, couponCode: z.string().nullable() })), ...Totals }),
+  ),
+  rangeSummary: z.object({ ...Totals, orderCount: z.number().int() }),
+  isFullMonth: z.boolean(),
+  bestSellers: z.object({ byUnits: z.array(BestSeller), byRevenue: z.array(BestSeller) }),
+});
+
+export const SettingsAnswer = z.object({ freeDeliveryFromKD: KD.nullable() });
+export const SettingsSaved = SettingsAnswer.extend({ message: z.string() });
+export const UploadAnswer = z.object({ imageUrl: z.string(), message: z.string() });
