@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createCategory } from "../tests/factories/category";
 import { createProduct } from "../tests/factories/product";
@@ -140,6 +140,9 @@ describe("a server error", () => {
     copy.close();
   });
   const shop = useTestServer(6600, 300, { DATABASE_URL: `file:${broken}` });
+  afterAll(() => {
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(broken + suffix, { force: true });
+  });
 
   it("shows the shopper a reference in their language that leads to the logged stack trace", async () => {
     for (const [language, words] of [
