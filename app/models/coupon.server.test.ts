@@ -11,22 +11,10 @@ import { getShopSettings, saveShopSettings } from "./settings.server";
 import { CouponSchema } from "~/shared/coupon-schema";
 import * as settings from "~/routes/api.admin.settings";
 import { adminCookie, request } from "../../tests/support/admin-requests";
-import { expectConformsToOpenApi } from "../../tests/support/openapi-conformance";
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+import { runChecked } from "../../tests/support/openapi-conformance";
 
 async function run(handler: unknown, req: Request) {
-  try {
-    const response = await (handler as Handler)({ request: req, params: {}, context: {} });
-    await expectConformsToOpenApi(req.method, req.url, response);
-    return response;
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      await expectConformsToOpenApi(req.method, req.url, thrown);
-      return thrown;
-    }
-    throw thrown;
-  }
+  return runChecked(handler, req);
 }
 
 async function body(response: Response): Promise<unknown> {

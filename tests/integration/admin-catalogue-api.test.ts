@@ -12,22 +12,10 @@ import * as login from "~/routes/api.admin.timsar";
 import * as session from "~/routes/api.admin.session";
 import { createAdmin } from "../factories/admin";
 import { adminCookie, request } from "../support/admin-requests";
-import { expectConformsToOpenApi } from "../support/openapi-conformance";
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+import { runChecked } from "../support/openapi-conformance";
 
 async function run(handler: unknown, req: Request, params: Record<string, string> = {}) {
-  try {
-    const response = await (handler as Handler)({ request: req, params, context: {} });
-    await expectConformsToOpenApi(req.method, req.url, response);
-    return response;
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      await expectConformsToOpenApi(req.method, req.url, thrown);
-      return thrown;
-    }
-    throw thrown;
-  }
+  return runChecked(handler, req, params);
 }
 
 async function uploadedImage(cookie: string): Promise<string> {

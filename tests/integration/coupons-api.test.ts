@@ -9,22 +9,10 @@ import { createDeliveryArea } from "../factories/delivery-area";
 import { createProduct } from "../factories/product";
 import { uniqueEmail, uniqueId } from "../factories/unique";
 import { adminCookie, request } from "../support/admin-requests";
-import { expectConformsToOpenApi } from "../support/openapi-conformance";
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+import { runChecked } from "../support/openapi-conformance";
 
 async function run(handler: unknown, req: Request, params: Record<string, string> = {}) {
-  try {
-    const response = await (handler as Handler)({ request: req, params, context: { cspNonce: "", clientAddress: uniqueId("ip") } });
-    await expectConformsToOpenApi(req.method, req.url, response);
-    return response;
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      await expectConformsToOpenApi(req.method, req.url, thrown);
-      return thrown;
-    }
-    throw thrown;
-  }
+  return runChecked(handler, req, params, { cspNonce: "", clientAddress: uniqueId("ip") });
 }
 
 async function body<T = Record<string, unknown>>(response: Response): Promise<T> {

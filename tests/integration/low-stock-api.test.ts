@@ -6,22 +6,10 @@ import * as product from "~/routes/api.admin.products.$id._index";
 import { createCategory } from "../factories/category";
 import { createProduct, FIXTURE_IMAGE } from "../factories/product";
 import { adminCookie, request } from "../support/admin-requests";
-import { expectConformsToOpenApi } from "../support/openapi-conformance";
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+import { runChecked } from "../support/openapi-conformance";
 
 async function run(handler: unknown, req: Request, params: Record<string, string> = {}) {
-  try {
-    const response = await (handler as Handler)({ request: req, params, context: {} });
-    await expectConformsToOpenApi(req.method, req.url, response);
-    return response;
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      await expectConformsToOpenApi(req.method, req.url, thrown);
-      return thrown;
-    }
-    throw thrown;
-  }
+  return runChecked(handler, req, params);
 }
 
 type ProductBody = { _id: string; stockQuantity: number; lowStockThreshold: number; isLowStock: boolean };

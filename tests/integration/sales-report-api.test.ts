@@ -6,22 +6,10 @@ import * as csvRoute from "~/routes/admin.timsar.sales-report_.csv";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { adminCookie, request } from "../support/admin-requests";
-import { expectConformsToOpenApi } from "../support/openapi-conformance";
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+import { runChecked } from "../support/openapi-conformance";
 
 async function run(handler: unknown, req: Request) {
-  try {
-    const response = await (handler as Handler)({ request: req, params: {}, context: { cspNonce: "" } });
-    await expectConformsToOpenApi(req.method, req.url, response);
-    return response;
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      await expectConformsToOpenApi(req.method, req.url, thrown);
-      return thrown;
-    }
-    throw thrown;
-  }
+  return runChecked(handler, req, {}, { cspNonce: "" });
 }
 
 describe("GET /api/admin/sales-report and the CSV", () => {

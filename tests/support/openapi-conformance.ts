@@ -82,3 +82,23 @@ export function checkedRoute<Args extends RouteArgs, Result>(handler: (args: Arg
     return result;
   };
 }
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+
+/**
+ * Calls a route's loader or action as Remix would and answers its Response, returned or thrown, once it has been
+ * checked against the document: the one `run` of the API tests.
+ */
+export async function runChecked(handler: unknown, request: Request, params: Record<string, string> = {}, context: object = {}): Promise<Response> {
+  try {
+    const response = await (handler as Handler)({ request, params, context });
+    await expectConformsToOpenApi(request.method, request.url, response);
+    return response;
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      await expectConformsToOpenApi(request.method, request.url, thrown);
+      return thrown;
+    }
+    throw thrown;
+  }
+}
