@@ -4,6 +4,7 @@ import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContex
 import type { NextFunction, Request, Response } from "express";
 import { pageCacheLookups } from "../app/utils/metrics.server";
 import { rawCookies } from "../app/utils/raw-cookies";
+import { noneMatchHits } from "../app/utils/etag";
 import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
 import { isPrivatePath } from "../app/utils/private-pages";
 import { sharedDatabaseVersion } from "../app/utils/database-version.server";
@@ -16,6 +17,7 @@ import { createRemixRequest } from "./remix-request";
  * database, and the little the header shows of the visitor (`Visitor`: the cart count and whether they are signed
  * in), so it is rendered once per (URL, language, visitor) and sent again until the database changes: to a
  * first-time visitor and to a shopper with a cart or a session alike (docs/decisions/0012-shared-page-cache.md).
+ * The catalogue answers of the JSON API (categories, products, search) are kept the same way.
  *
  * Freshness: the cache asks the database's version (app/utils/database-version.server.ts: SQLite's data_version,
  * PostgreSQL's current snapshot), which changes with every commit made by any connection (this worker's, another
@@ -166,13 +168,19 @@ function pathOf(originalUrl: string): string {
   }
 }
 
-function isShareable(response: globalThis.Response): boolean {
+/**
+ * A page a route marked as shared, or a catalogue answer of the JSON API (app/utils/api.server.ts `catalogueJson`):
+ * never one that sets a cookie or forbids keeping it. JSON is only kept under /api/, so the data requests of page
+ * routes, which carry the header's visitor parts, never are.
+ */
+function isShareable(response: globalThis.Response, path: string): boolean {
+  const type = response.headers.get("content-type") ?? "";
   return (
     response.status === 200 &&
     response.headers.get(SHARED_PAGE_HEADER) === "1" &&
     !response.headers.has("set-cookie") &&
     !/no-store|private/i.test(response.headers.get("cache-control") ?? "") &&
-    (response.headers.get("content-type") ?? "").startsWith("text/html")
+    (type.startsWith("text/html") || (type.startsWith("application/json") && path.startsWith("/api/")))
   );
 }
 
@@ -205,7 +213,7 @@ function sendPage(req: Request, res: Response, cache: PageCache, key: string, pa
   // one shopper's header (cart count, sign-in) is never handed to another.
   res.setHeader("Vary", "Accept-Encoding, Accept-Language, Cookie");
   res.setHeader("ETag", page.etag);
-  if (req.get("if-none-match") === page.etag) {
+  if (noneMatchHits(req.get("if-none-match"), page.etag)) {
     res.status(304).end();
     return;
   }
@@ -256,7 +264,8 @@ export function createCachingRequestHandler({
       const lookup = res.locals.pageCacheLookup as Lookup | undefined;
       const context = getLoadContext(req, res);
       const response = await handleRequest(createRemixRequest(req, res), lookup?.visitor ? { ...context, visitor: lookup.visitor } : context);
-      const privatePage = isPrivatePath(pathOf(req.originalUrl));
+      const path = pathOf(req.originalUrl);
+      const privatePage = isPrivatePath(path);
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [name, value] of response.headers.entries()) {
@@ -265,7 +274,7 @@ export function createCachingRequestHandler({
         res.append(name, value);
       }
       if (privatePage) res.setHeader("Cache-Control", "no-store");
-      if (lookup && isShareable(response)) {
+      if (lookup && isShareable(response, path)) {
         const html = await response.text();
         const page = keepPage(res, pageCache, lookup, response, html);
         if (page) sendPage(req, res, pageCache, lookup.key, page);
@@ -291,7 +300,8 @@ function keepPage(res: Response, pageCache: PageCache, lookup: Lookup, response:
   }
   headers["content-security-policy"] = shared.csp;
   const body = Buffer.from(shared.html);
-  const etag = `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  // A catalogue answer brings its own tag, which its callers already hold.
+  const etag = response.headers.get("etag") ?? `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   const page: SharedPage = { version: lookup.version, status: response.status, headers, etag, bodies: { identity: body } };
   pageCache.set(lookup.key, page);
   return page;

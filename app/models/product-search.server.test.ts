@@ -75,6 +75,18 @@ describe("searching the catalogue", () => {
     expect(second.products.map((item) => item.id)).toEqual([made[12].id, made[13].id]);
   });
 
+  it("puts the better match first among products of the same price, in either price order", async () => {
+    const mark = marker();
+    const inDescription = await product(mark, { nameEn: "Hair tie", descriptionEn: "A bow for every day.", priceFils: 2000 });
+    const partOfWord = await product(mark, { nameEn: "Bowtie set", priceFils: 2000 });
+    const wholeWord = await product(mark, { nameEn: "Satin bow", priceFils: 2000 });
+    const cheaper = await product(mark, { nameEn: "Clip", descriptionEn: "Bow shaped.", priceFils: 1000 });
+    const dearer = await product(mark, { nameEn: "Tiara", descriptionEn: "With a bow.", priceFils: 3000 });
+    const samePrice = [wholeWord.id, partOfWord.id, inDescription.id];
+    expect(await search(`${mark} bow`, { sort: "price-asc" })).toEqual([cheaper.id, ...samePrice, dearer.id]);
+    expect(await search(`${mark} bow`, { sort: "price-desc" })).toEqual([dearer.id, ...samePrice, cheaper.id]);
+  });
+
   it("shows a new name on the very next search", async () => {
     const mark = marker();
     const renamed = await product(mark, { nameEn: "Old name" });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { categoryToJson, getVisibleCategoryBySlug } from "~/models/category.server";
-import { jsonError, jsonWithETag } from "~/utils/api.server";
+import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 
 export const ParamsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
@@ -11,5 +11,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const parsed = ParamsSchema.safeParse(params);
   const category = parsed.success ? await getVisibleCategoryBySlug(parsed.data.slug) : null;
   if (!category) return jsonError(404, bilingual("api.catalogue.categoryNotFound"));
-  return jsonWithETag(request, { category: categoryToJson(category) }, { "Cache-Control": "no-cache" });
+  return catalogueJson(request, { category: categoryToJson(category) });
 }

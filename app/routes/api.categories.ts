@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { categoryToJson, getVisibleCategories } from "~/models/category.server";
-import { jsonWithETag } from "~/utils/api.server";
+import { catalogueJson } from "~/utils/api.server";
 
 /** `GET /api/categories`: the visible categories, as the category bar shows them; `304` when unchanged. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const categories = await getVisibleCategories();
-  return jsonWithETag(request, { categories: categories.map(categoryToJson) }, { "Cache-Control": "no-cache" });
+  return catalogueJson(request, { categories: categories.map(categoryToJson) });
 }

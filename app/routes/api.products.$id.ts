@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getVisibleProduct, productToJson } from "~/models/product.server";
-import { jsonError, jsonWithETag } from "~/utils/api.server";
+import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 
 export const ParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -11,5 +11,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const parsed = ParamsSchema.safeParse(params);
   const product = parsed.success ? await getVisibleProduct(parsed.data.id) : null;
   if (!product) return jsonError(404, bilingual("api.catalogue.productNotFound"));
-  return jsonWithETag(request, { product: productToJson(product) }, { "Cache-Control": "no-cache" });
+  return catalogueJson(request, { product: productToJson(product) });
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getVisibleCategoryBySlug } from "~/models/category.server";
 import { getVisibleProducts, productToJson, STOREFRONT_PAGE_SIZE } from "~/models/product.server";
 import { searchVisibleProducts } from "~/models/product-search.server";
-import { jsonError, jsonWithETag } from "~/utils/api.server";
+import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { ALL_CATEGORY_SLUG, readSearchChoice } from "~/shared/storefront";
 
@@ -32,17 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const choice = readSearchChoice(url.searchParams);
     const found = choice.query ? await searchVisibleProducts({ text: choice.query, color: choice.color, sort: choice.sort, categoryId: category?.id }) : [];
     const start = (choice.page - 1) * STOREFRONT_PAGE_SIZE;
-    return jsonWithETag(
-      request,
-      {
-        products: found.slice(start, start + STOREFRONT_PAGE_SIZE).map(productToJson),
-        total: found.length,
-        page: choice.page,
-        pageCount: Math.max(1, Math.ceil(found.length / STOREFRONT_PAGE_SIZE)),
-      },
-      { "Cache-Control": "no-cache" },
-    );
+    return catalogueJson(request, {
+      products: found.slice(start, start + STOREFRONT_PAGE_SIZE).map(productToJson),
+      total: found.length,
+      page: choice.page,
+      pageCount: Math.max(1, Math.ceil(found.length / STOREFRONT_PAGE_SIZE)),
+    });
   }
   const products = await getVisibleProducts(slug, url.searchParams.get("sort") === "best-sellers" ? "best-sellers" : "default");
-  return jsonWithETag(request, { products: products.map(productToJson) }, { "Cache-Control": "no-cache" });
+  return catalogueJson(request, { products: products.map(productToJson) });
 }

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { bilingual } from "~/i18n/bilingual.server";
 import { readWholeNumber, type WholeNumberRule } from "~/shared/paging";
+import { noneMatchHits } from "~/utils/etag";
+import { SHARED_PAGE_HEADER } from "~/utils/shared-page";
 
 /** CONTRACT.md's error shape: `{ message }`, plus field errors where there are any. */
 export function jsonError(status: number, message: string, fieldErrors?: Record<string, string[]>) {
@@ -33,20 +35,17 @@ export function readApiPaging<Name extends string>(params: URLSearchParams, rule
   return values;
 }
 
-/** Does an `If-None-Match` header name this entity tag? Weak comparison (RFC 9110 13.1.2), as GET allows. */
-function noneMatchHits(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
-}
-
 /**
- * A catalogue answer with a strong `ETag` (a hash of its JSON), or `304` and no body when the client's
- * `If-None-Match` already names it: the same JSON as `Response.json(data, { headers })` otherwise.
+ * A catalogue answer (`/api/categories`, `/api/products`, one category or product): public, the same for every
+ * caller until the catalogue changes. It carries a strong `ETag` (a hash of its JSON) and is `304` without a body
+ * when the client's `If-None-Match` already names it; `no-cache` makes clients ask again, cheaply, each time. The
+ * shared-page header lets the server keep the answer for the next caller, as it keeps catalogue pages
+ * (server/page-cache.ts), until the database changes.
  */
-export function jsonWithETag(request: Request, data: unknown, headers: Record<string, string>): Response {
+export function catalogueJson(request: Request, data: unknown): Response {
   const body = JSON.stringify(data);
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
-  if (noneMatchHits(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers: { ...headers, ETag: etag } });
-  return new Response(body, { headers: { "Content-Type": "application/json", ...headers, ETag: etag } });
+  const headers = { "Cache-Control": "no-cache", ETag: etag, [SHARED_PAGE_HEADER]: "1" };
+  if (noneMatchHits(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { headers: { "Content-Type": "application/json", ...headers } });
 }

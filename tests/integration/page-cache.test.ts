@@ -166,3 +166,43 @@ describe("catalogue pages kept for shoppers with a cart or a session", () => {
     expect(next.headers.get("set-cookie")).toBeNull();
   });
 });
+
+describe("catalogue answers of the JSON API, kept like the pages", () => {
+  const { base } = useTestServer(4500, 400);
+
+  async function hits(): Promise<number> {
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    const line = metrics.split("\n").find((candidate) => candidate.startsWith('shop_page_cache_lookups_total{result="hit"'));
+    return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
+  }
+
+  it("answers a repeated search from memory, and the next one after a change from the catalogue as it is now", async () => {
+    const mark = `zq${crypto.randomBytes(4).toString("hex")}`;
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, nameEn: `Velvet bow ${mark}` });
+    const url = `${base}/api/products?q=${mark}&sort=price-asc`;
+    const first = await fetch(url);
+    expect(first.headers.get("x-shop-shared-page")).toBeNull();
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const before = await hits();
+    const again = await fetch(url);
+    expect(await hits()).toBe(before + 1);
+    expect(await again.text()).toBe(await first.text());
+    // The kept answer keeps the tag the route gave it, and names it weakly or in a list as well.
+    const etag = again.headers.get("etag") as string;
+    expect(etag).toBe(first.headers.get("etag"));
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`]) expect((await fetch(url, { headers: { "If-None-Match": header } })).status).toBe(304);
+
+    await prisma.product.update({ where: { id: product.id }, data: { nameEn: `Satin clip ${mark}` } });
+    const renamed = (await (await fetch(url)).json()) as { products: { name: { en: string } }[]; total: number };
+    expect(renamed.products.map((item) => item.name.en)).toEqual([`Satin clip ${mark}`]);
+    await prisma.product.update({ where: { id: product.id }, data: { isVisible: false } });
+    expect(await (await fetch(url)).json()).toMatchObject({ products: [], total: 0 });
+  });
+
+  it("never keeps an answer the route did not mark as shared", async () => {
+    const before = await hits();
+    for (let request = 0; request < 3; request++) expect((await fetch(`${base}/api/products?category=no-such-category`)).status).toBe(404);
+    expect(await hits()).toBe(before);
+  });
+});
