@@ -11,6 +11,7 @@ import { startStockNotices } from "../app/models/stock-notice.server";
 import type { Env } from "../app/env.server";
 import { limitRequestBodies } from "./body-limit";
 import { assignRequestId, markStatic, metricsEndpoint, requestLog, routePatterns } from "./observability";
+import { makeMissingVariants } from "./image-variants";
 import { startScheduledBackups } from "./scheduled-backup";
 import { createCachingRequestHandler, createPageCache, serveHits } from "./page-cache";
 import { refuseUnreadableRequests } from "./remix-request";
@@ -46,6 +47,7 @@ export async function serve(env: Env) {
   for (const kind of ["products", "categories", "catalogue"] as const) {
     app.use(
       `/uploads/${kind}`,
+      makeMissingVariants(path.join(env.uploadsDir, kind)),
       express.static(path.join(env.uploadsDir, kind), {
         immutable: true,
         maxAge: ONE_YEAR_S * 1000,

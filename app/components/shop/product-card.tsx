@@ -59,7 +59,17 @@ export function ProductCard({
       {/* The picture links too, for thumbs; the name's link is the one announced and tabbed to. */}
       <div className="product-card__media">
         <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true">
-          <img src={product.imageUrl} alt={name} width={400} height={400} loading={eager ? "eager" : "lazy"} decoding="async" />
+          {/* The 400-pixel copy for cards about 200 pixels wide on a phone (server/image-variants.ts). */}
+          <img
+            src={product.imageUrl}
+            srcSet={`${product.imageUrl.replace(/\.webp$/, "-400.webp")} 400w, ${product.imageUrl} 1000w`}
+            sizes="(min-width: 640px) 380px, 50vw"
+            alt={name}
+            width={400}
+            height={400}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
         </Link>
         {discounted ? <SaleBadge label={labels.sale} /> : null}
       </div>
