@@ -7,7 +7,7 @@ CREATE TABLE "CreditNote" (
     "amountFils" INTEGER NOT NULL,
     "refundedBeforeFils" INTEGER NOT NULL,
     "remainingPaidFils" INTEGER NOT NULL,
-    "pdf" BLOB NOT NULL,
+    "pdf" BLOB,
     "mailedAt" DATETIME,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "CreditNote_refundId_fkey" FOREIGN KEY ("refundId") REFERENCES "Refund" ("id") ON DELETE CASCADE ON UPDATE CASCADE,

@@ -7,7 +7,7 @@ CREATE TABLE "CreditNote" (
     "amountFils" INTEGER NOT NULL,
     "refundedBeforeFils" INTEGER NOT NULL,
     "remainingPaidFils" INTEGER NOT NULL,
-    "pdf" BYTEA NOT NULL,
+    "pdf" BYTEA,
     "mailedAt" TIMESTAMP(3),
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
