@@ -120,7 +120,7 @@ export const orders: TranslationOf<typeof en> = {
     date: "تاريخ الإصدار",
     amount: "المبلغ المسترد",
     remaining: "المدفوع المتبقي",
-    download: "PDF",
+    download: "تنزيل",
     downloadLabel: "تنزيل إشعار الدائن {{number}} (PDF)",
   },
   grouped: {
