@@ -159,6 +159,25 @@ describe("credit notes of refunds with the test provider", () => {
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(300);
   });
 
+  it("issues a note missed after an accepted refund with the order's next refund, never one for a refund still at the gateway", async () => {
+    const order = await paidTestOrder();
+    const payment = await prisma.payment.findFirstOrThrow({ where: { orderId: order.id } });
+    const refund = (data: { amountFils: number; providerRefundId: string | null; createdAt: Date }) =>
+      prisma.refund.create({ data: { orderId: order.id, paymentId: payment.id, status: "pending", requestedBy: admin.email, ...data } });
+    // Accepted, but the server stopped before its note; and one whose gateway call has not answered yet.
+    const missed = await refund({ amountFils: 600, providerRefundId: "tr_missed", createdAt: new Date(Date.now() - 60_000) });
+    const waiting = await refund({ amountFils: 200, providerRefundId: null, createdAt: new Date(Date.now() - 30_000) });
+    await prisma.order.update({ where: { id: order.id }, data: { refundedFils: 800 } });
+
+    await refundOrder({ orderId: order.id, amountFils: 1000, admin });
+    const notes = await notesOf(order.id);
+    expect(notes.map((note) => [note.refundId === missed.id, note.amountFils, note.refundedBeforeFils])).toEqual([
+      [true, 600, 0],
+      [false, 1000, 600],
+    ]);
+    expect(notes.some((note) => note.refundId === waiting.id)).toBe(false);
+  });
+
   it("draws a note on first download when its drawing never finished, and keeps those bytes", async () => {
     const order = await paidTestOrder();
     await refundOrder({ orderId: order.id, amountFils: 400, admin });
