@@ -52,7 +52,10 @@ beforeAll(async () => {
     items: [{ nameEn: "Satin Bow", nameAr: "فيونكة ستان", priceFils: 2750, quantity: 2, productId: product.id, customTags: [{ ...NAME_TO_PRINT, value: "ليان" }] }],
   });
   const payment = await source.payment.create({ data: { orderId: paid.id, provider: "test", providerPaymentId: "tp_1", status: "paid", amountFils: paid.totalFils, cardLast4: "1111" } });
-  await source.refund.create({ data: { orderId: paid.id, paymentId: payment.id, amountFils: 1000, status: "refunded", requestedBy: "admin@localhost" } });
+  const refund = await source.refund.create({ data: { orderId: paid.id, paymentId: payment.id, amountFils: 1000, status: "refunded", requestedBy: "admin@localhost" } });
+  await source.creditNote.create({
+    data: { number: "CN-000000000001", refundId: refund.id, orderId: paid.id, amountFils: 1000, refundedBeforeFils: 0, remainingPaidFils: paid.totalFils - 1000, pdf: new Uint8Array(Buffer.from("%PDF-1.4 إشعار دائن\n%%EOF\n")) },
+  });
   await source.order.update({ where: { id: paid.id }, data: { refundedFils: 1000 } });
   await source.storedInvoice.create({ data: { orderNumber: paid.orderNumber, pdf: new Uint8Array(Buffer.from("%PDF-1.4 فاتورة\n%%EOF\n")) } });
   await createOrder(source, { paymentStatus: "unpaid" });

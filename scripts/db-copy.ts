@@ -34,6 +34,7 @@ export const COPIED_MODELS = [
   "orderStatusChange",
   "payment",
   "refund",
+  "creditNote",
   "testProviderPayment",
   "storedInvoice",
   "coupon",

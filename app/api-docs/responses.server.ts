@@ -16,6 +16,8 @@ export const ErrorSchema = z.object({
 export const MessageSchema = z.object({ message: z.string() });
 
 const Bilingual = z.object({ en: z.string(), ar: z.string() });
+/** A refund's credit note (issue 18): its address opens for the order's owner and the administrator. */
+const CreditNote = z.object({ number: z.string(), amountFils: z.number().int(), createdAt: z.string(), url: z.string() });
 /** Kuwaiti dinars as a number of up to three decimals (integer fils on the server). */
 const KD = z.number();
 
@@ -98,6 +100,7 @@ export const MyOrdersAnswer = z.object({
       invoiceUrl: z.string(),
       address: OrderAddress,
       items: z.array(OrderItem),
+      creditNotes: z.array(CreditNote),
     }),
   ),
 });
@@ -176,6 +179,7 @@ const AdminOrderDetail = z.object({
   paidAt: z.string().nullable(),
   refundedAmount: KD,
   refunds: z.array(z.object({ amount: KD, status: z.string(), requestedBy: z.string(), createdAt: z.string() })),
+  creditNotes: z.array(CreditNote),
   isGuest: z.boolean(),
   buildingType: z.string(),
   createdAt: z.string(),

@@ -6,6 +6,7 @@ import { isOrderStatus, type OrderStatus } from "~/shared/order-status";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { normalizeKuwaitiPhone } from "~/shared/phone";
 import type { WholeNumberRule } from "~/shared/paging";
+import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -107,6 +108,7 @@ export async function getAdminOrder(idOrNumber: string) {
       statusChanges: { orderBy: { createdAt: "asc" } },
       payments: { orderBy: { createdAt: "desc" }, select: { status: true, cardLast4: true, createdAt: true, provider: true, method: true } },
       refunds: { orderBy: { createdAt: "asc" }, select: { amountFils: true, status: true, requestedBy: true, createdAt: true } },
+      creditNotes: creditNoteListSelect,
     },
   });
 }
@@ -171,6 +173,7 @@ export function orderDetailJson(order: AdminOrderDetail) {
       requestedBy: refund.requestedBy,
       createdAt: refund.createdAt.toISOString(),
     })),
+    creditNotes: order.creditNotes.map(creditNoteJson),
     isGuest: order.isGuest,
     buildingType: order.buildingType,
     createdAt: order.createdAt.toISOString(),

@@ -1,5 +1,6 @@
 import { prisma } from "~/db.server";
 import { filsToKD } from "~/shared/money";
+import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
 
 /**
@@ -12,7 +13,7 @@ export async function getOrdersForCustomer(customerId: string) {
     where: { customerId, paymentStatus: "paid" },
     orderBy: { createdAt: "desc" },
     take: 200,
-    include: { items: { orderBy: { id: "asc" } } },
+    include: { items: { orderBy: { id: "asc" } }, creditNotes: creditNoteListSelect },
   });
   return orders.map((order) => ({
     _id: order.id,
@@ -29,6 +30,7 @@ export async function getOrdersForCustomer(customerId: string) {
     invoiceUrl: `/uploads/invoices/${encodeURIComponent(order.orderNumber)}.pdf`,
     address: orderAddressJson(order),
     items: order.items.map(orderItemJson),
+    creditNotes: order.creditNotes.map(creditNoteJson),
   }));
 }
 

@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import { onRefundAccepted } from "~/mail/credit-note.server";
 import { getPaymentProvider } from "~/payments/index.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 
@@ -17,8 +18,9 @@ export class RefundError extends Error {
  * Refunds a paid order through the gateway that took its payment: `amountFils` or, by default, all that is left
  * (delivery included). The amount is first counted against the order in one conditional update, so two refunds
  * racing can never add up to more than was paid; a gateway that refuses gets it back. With the test provider the
- * refund is only recorded. Each refund is a row with who asked and when, shown in the order's history. Answers the
- * amount refunded.
+ * refund is only recorded. Each refund is a row with who asked and when, shown in the order's history. A refund the
+ * gateway accepted (pending or refunded) gets its credit note, e-mailed to the shopper; a refused one none
+ * (docs/decisions/0034-credit-notes.md). Answers the amount refunded.
  */
 export async function refundOrder(input: { orderId: string; amountFils?: number; admin: { email: string }; reason?: string }) {
   const order = await prisma.order.findUnique({
@@ -65,5 +67,6 @@ export async function refundOrder(input: { orderId: string; amountFils?: number;
     ]);
     throw new RefundError(error.fault === "refused" ? "gatewayRefused" : "gatewayUnavailable", 502);
   }
+  await onRefundAccepted(order.id);
   return { amountFils };
 }

@@ -5,11 +5,13 @@ import { STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order
 import { PaymentBadge } from "~/components/admin/payment-badge";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { AdminError } from "~/components/admin/admin-error";
+import { CreditNotesCard } from "~/components/admin/credit-notes-card";
 import { StatusBadge } from "~/components/status-badge";
 import { Toast } from "~/components/toast";
 import { localized } from "~/i18n/config";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getAdminOrder, invoiceUrlOf } from "~/models/admin-order.server";
+import { creditNoteJson } from "~/models/credit-note.server";
 import { orderItemTags } from "~/models/order-json.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdmin } from "~/auth/admin-session.server";
@@ -87,6 +89,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         who: refund.requestedBy,
         amount: money(refund.amountFils),
         status: refund.status as "pending" | "refunded" | "failed",
+      })),
+      creditNotes: order.creditNotes.map((note) => ({
+        number: note.number,
+        when: formatAdminDateTime(note.createdAt, language),
+        amount: money(note.amountFils),
+        remaining: money(note.remainingPaidFils),
+        url: creditNoteJson(note).url,
       })),
       history: order.statusChanges.map((change) => ({
         id: change.id,
@@ -237,6 +246,7 @@ export default function AdminOrderDetail() {
         )}
       </section>
       {order.refund || order.refunds.length > 0 ? <RefundCard orderId={order.id} refund={order.refund} refunds={order.refunds} /> : null}
+      {order.creditNotes.length > 0 ? <CreditNotesCard notes={order.creditNotes} /> : null}
       <section className="admin-card">
         <h2>{t("admin.order.history")}</h2>
         {order.history.length === 0 ? (

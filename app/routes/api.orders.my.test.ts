@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createCustomerSession } from "~/auth/session.server";
+import { newCreditNoteNumber } from "~/models/credit-note.server";
 import { createCustomer } from "../../tests/factories/customer";
 import { createOrder } from "../../tests/factories/order";
 import { RouteClient } from "../../tests/setup/route-client";
@@ -74,6 +75,22 @@ describe("GET /api/orders/my", () => {
           customTagDetails: [{ title: { en: "Name", ar: "الاسم" }, value: "Lulu" }],
         },
       ],
+      creditNotes: [],
     });
+  });
+
+  it("lists each order's credit notes with the address of their PDF", async () => {
+    const customer = await createCustomer(prisma);
+    const order = await makeOrder(customer.id, "paid");
+    const payment = await prisma.payment.create({ data: { orderId: order.id, provider: "test", status: "paid", amountFils: order.totalFils } });
+    const refund = await prisma.refund.create({ data: { orderId: order.id, paymentId: payment.id, amountFils: 1250, status: "refunded", requestedBy: "owner@example.com" } });
+    const createdAt = new Date("2026-04-02T08:00:00.000Z");
+    const number = newCreditNoteNumber();
+    await prisma.creditNote.create({ data: { number, refundId: refund.id, orderId: order.id, amountFils: 1250, refundedBeforeFils: 0, remainingPaidFils: order.totalFils - 1250, createdAt } });
+    const { token } = await createCustomerSession(new Request("http://localhost/"), customer.id);
+
+    const answer = await new RouteClient().json(loader, "/api/orders/my", undefined, { Authorization: `Bearer ${token}` });
+    const [listed] = answer.body.orders as { creditNotes: unknown }[];
+    expect(listed.creditNotes).toEqual([{ number, amountFils: 1250, createdAt: createdAt.toISOString(), url: `/uploads/credit-notes/${number}.pdf` }]);
   });
 });

@@ -31,13 +31,14 @@ const ALL_PAGES = 0x7fffffff;
 
 /** What a restore must find again: rows of every table that holds the business, and the money and stock in them. */
 const FIGURE_QUERIES: [string, string][] = [
-  ...["Category", "Product", "ProductImage", "ProductCustomTag", "DeliveryArea", "Customer", "Admin", "Order", "OrderItem", "OrderStatusChange", "Payment", "Refund", "StoredInvoice", "Coupon", "CouponUse", "ShopSetting", "StockNotice"].map(
+  ...["Category", "Product", "ProductImage", "ProductCustomTag", "DeliveryArea", "Customer", "Admin", "Order", "OrderItem", "OrderStatusChange", "Payment", "Refund", "CreditNote", "StoredInvoice", "Coupon", "CouponUse", "ShopSetting", "StockNotice"].map(
     (table): [string, string] => [`rows.${table}`, `SELECT COUNT(*) AS "value" FROM "${table}"`],
   ),
   ["sum.order.totalFils", `SELECT COALESCE(SUM("totalFils"), 0) AS "value" FROM "Order"`],
   ["sum.order.paidTotalFils", `SELECT COALESCE(SUM("totalFils"), 0) AS "value" FROM "Order" WHERE "paymentStatus" = 'paid'`],
   ["sum.order.refundedFils", `SELECT COALESCE(SUM("refundedFils"), 0) AS "value" FROM "Order"`],
   ["sum.order.discountFils", `SELECT COALESCE(SUM("discountFils"), 0) AS "value" FROM "Order"`],
+  ["sum.creditNote.amountFils", `SELECT COALESCE(SUM("amountFils"), 0) AS "value" FROM "CreditNote"`],
   ["sum.payment.paidFils", `SELECT COALESCE(SUM("amountFils"), 0) AS "value" FROM "Payment" WHERE "status" = 'paid'`],
   ["sum.product.onHand", `SELECT COALESCE(SUM("stockQuantity" + "heldQuantity"), 0) AS "value" FROM "Product"`],
 ];

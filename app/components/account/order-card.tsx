@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { StatusBadge } from "~/components/status-badge";
 import type { Language } from "~/i18n/config";
 import type { OrderAsRead } from "~/models/order-history.server";
+import { formatKD } from "~/shared/money";
 
 /** SPEC section 2: long dates in Arabic-Egypt or English-US; Kuwait's time zone on server and browser alike. */
 function longDate(iso: string, language: Language): string {
@@ -57,6 +58,28 @@ export function OrderCard({ order, language }: { order: OrderAsRead; language: L
           {t("account.orders.viewInvoice")}
         </a>
       ) : null}
+      {order.creditNotes.length > 0 ? <CreditNotes notes={order.creditNotes} language={language} /> : null}
     </li>
+  );
+}
+
+/** A credit note for each refund of the order (issue 18), each opening its PDF in a new tab. */
+function CreditNotes({ notes, language }: { notes: OrderAsRead["creditNotes"]; language: Language }) {
+  const { t } = useTranslation();
+  return (
+    <section className="order-card__notes" data-testid="order-credit-notes">
+      <h3>{t("account.orders.creditNotes")}</h3>
+      <ul>
+        {notes.map((note) => (
+          <li key={note.number}>
+            <a href={note.url} target="_blank" rel="noopener noreferrer" aria-label={t("account.orders.creditNote", { number: note.number, amount: formatKD(note.amountFils, language) })}>
+              <bdi dir="ltr">{note.number}</bdi>
+            </a>
+            <span>{longDate(note.createdAt, language)}</span>
+            <bdi dir="ltr">{`−${formatKD(note.amountFils)}`}</bdi>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

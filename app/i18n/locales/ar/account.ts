@@ -108,6 +108,8 @@ export const account: TranslationOf<typeof en> = {
       viewInvoice: "عرض الفاتورة",
       items: "المنتجات",
       quantity: "الكمية: {{count}}",
+      creditNotes: "إشعارات الدائن",
+      creditNote: "إشعار الدائن {{number}}: استرداد {{amount}}",
       backToAccount: "العودة إلى حسابي",
     },
     validation: {

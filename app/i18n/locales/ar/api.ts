@@ -8,6 +8,10 @@ export const api: TranslationOf<typeof en> = {
       categoryNotFound: "التصنيف غير موجود",
       invalidCategory: "التصنيف غير صالح",
     },
+    creditNote: {
+      notFound: "لا يوجد إشعار دائن بهذا الرقم.",
+      private: "إشعار الدائن هذا خاص.",
+    },
     methodNotAllowed: "الطريقة غير مسموحة",
     usePost: "استخدم POST لهذا العنوان.",
     invalidJson: "يجب أن يكون محتوى الطلب بصيغة JSON صحيحة.",

@@ -105,6 +105,8 @@ export const account = {
       viewInvoice: "View Invoice",
       items: "Items",
       quantity: "Quantity: {{count}}",
+      creditNotes: "Credit notes",
+      creditNote: "Credit note {{number}}: {{amount}} refunded",
       backToAccount: "Back to my account",
     },
     validation: {

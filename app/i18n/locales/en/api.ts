@@ -6,6 +6,10 @@ export const api = {
       categoryNotFound: "Category not found",
       invalidCategory: "Invalid category",
     },
+    creditNote: {
+      notFound: "No credit note has this number.",
+      private: "This credit note is private.",
+    },
     methodNotAllowed: "Method not allowed",
     usePost: "Use POST for this address.",
     invalidJson: "Request body must be valid JSON.",

@@ -114,6 +114,15 @@ export const orders: TranslationOf<typeof en> = {
     history: "عمليات الاسترداد",
     status: { pending: "مطلوب", refunded: "تم الاسترداد", failed: "مرفوض" },
   },
+  creditNotes: {
+    title: "إشعارات الدائن",
+    number: "إشعار الدائن",
+    date: "تاريخ الإصدار",
+    amount: "المبلغ المسترد",
+    remaining: "المدفوع المتبقي",
+    download: "تنزيل",
+    downloadLabel: "تنزيل إشعار الدائن {{number}} (PDF)",
+  },
   grouped: {
     title: "الطلبات حسب العميل",
     fullName: "الاسم الكامل",

@@ -112,6 +112,15 @@ export const orders = {
     history: "Refunds",
     status: { pending: "Requested", refunded: "Refunded", failed: "Refused" },
   },
+  creditNotes: {
+    title: "Credit notes",
+    number: "Credit note",
+    date: "Issued",
+    amount: "Refunded",
+    remaining: "Still paid",
+    download: "PDF",
+    downloadLabel: "Download credit note {{number}} (PDF)",
+  },
   grouped: {
     title: "Grouped orders",
     fullName: "Full name",

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { bilingual } from "~/i18n/bilingual.server";
+import { getCreditNote, getCreditNotePdf } from "~/models/credit-note.server";
+import { canReadOrderDocument } from "~/models/invoice-access.server";
+import { jsonError } from "~/utils/api.server";
+
+/**
+ * `/uploads/credit-notes/{number}.pdf`: a refund's credit note, private as the order's invoice is
+ * (uploads.invoices.$file.ts): for the order's owner, the administrator, or a link signed for this note.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const match = /^(CN-\d+)\.pdf$/.exec(params.file ?? "");
+  const note = match ? await getCreditNote(match[1]) : null;
+  if (!note) return jsonError(404, bilingual("api.creditNote.notFound"));
+  if (!(await canReadOrderDocument(request, note.order, { kind: "credit-note", number: note.number }))) {
+    return jsonError(403, bilingual("api.creditNote.private"));
+  }
+  const pdf = await getCreditNotePdf(note.id);
+  if (!pdf) return jsonError(404, bilingual("api.creditNote.notFound"));
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${note.number}.pdf"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
