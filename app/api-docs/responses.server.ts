@@ -17,7 +17,7 @@ export const MessageSchema = z.object({ message: z.string() });
 
 const Bilingual = z.object({ en: z.string(), ar: z.string() });
 /** A refund's credit note (issue 18): its address opens for the order's owner and the administrator. */
-const CreditNote = z.object({ number: z.string(), amountFils: z.number().int(), createdAt: z.string(), url: z.string() });
+const CreditNote = z.object({ number: z.string(), amount: z.number(), createdAt: z.string(), url: z.string() });
 /** Kuwaiti dinars as a number of up to three decimals (integer fils on the server). */
 const KD = z.number();
 

@@ -86,7 +86,7 @@ describe("credit notes of refunds with the test provider", () => {
 
     const json = orderDetailJson((await getAdminOrder(order.id))!);
     expect(json.creditNotes).toEqual(
-      notes.map((note) => ({ number: note.number, amountFils: note.amountFils, createdAt: note.createdAt.toISOString(), url: `/uploads/credit-notes/${note.number}.pdf` })),
+      notes.map((note) => ({ number: note.number, amount: note.amountFils / 1000, createdAt: note.createdAt.toISOString(), url: `/uploads/credit-notes/${note.number}.pdf` })),
     );
   });
 

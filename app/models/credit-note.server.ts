@@ -3,6 +3,7 @@ import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
 import { getInvoiceData } from "~/models/invoice.server";
 import { documentPath } from "~/models/invoice-access.server";
 import { renderCreditNotePdf, type CreditNoteData } from "~/pdf/credit-note.server";
+import { filsToKD } from "~/shared/money";
 
 /** A refund the gateway accepted: money the shop has committed to give back (docs/decisions/0034-credit-notes.md). */
 const ACCEPTED_REFUND_STATUSES = ["pending", "refunded"];
@@ -164,7 +165,7 @@ type ListedNote = { number: string; amountFils: number; createdAt: Date };
 export function creditNoteJson(note: ListedNote) {
   return {
     number: note.number,
-    amountFils: note.amountFils,
+    amount: filsToKD(note.amountFils),
     createdAt: note.createdAt.toISOString(),
     url: documentPath({ kind: "credit-note", number: note.number }),
   };

@@ -91,6 +91,6 @@ describe("GET /api/orders/my", () => {
 
     const answer = await new RouteClient().json(loader, "/api/orders/my", undefined, { Authorization: `Bearer ${token}` });
     const [listed] = answer.body.orders as { creditNotes: unknown }[];
-    expect(listed.creditNotes).toEqual([{ number, amountFils: 1250, createdAt: createdAt.toISOString(), url: `/uploads/credit-notes/${number}.pdf` }]);
+    expect(listed.creditNotes).toEqual([{ number, amount: 1.25, createdAt: createdAt.toISOString(), url: `/uploads/credit-notes/${number}.pdf` }]);
   });
 });

@@ -72,11 +72,11 @@ function CreditNotes({ notes, language }: { notes: OrderAsRead["creditNotes"]; l
       <ul>
         {notes.map((note) => (
           <li key={note.number}>
-            <a href={note.url} target="_blank" rel="noopener noreferrer" aria-label={t("account.orders.creditNote", { number: note.number, amount: formatKD(note.amountFils, language) })}>
+            <a href={note.url} target="_blank" rel="noopener noreferrer" aria-label={t("account.orders.creditNote", { number: note.number, amount: formatKD(Math.round(note.amount * 1000), language) })}>
               <bdi dir="ltr">{note.number}</bdi>
             </a>
             <span>{longDate(note.createdAt, language)}</span>
-            <bdi dir="ltr">{`−${formatKD(note.amountFils)}`}</bdi>
+            <bdi dir="ltr">{`−${formatKD(Math.round(note.amount * 1000))}`}</bdi>
           </li>
         ))}
       </ul>
