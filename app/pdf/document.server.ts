@@ -130,6 +130,8 @@ function endSpanForPoppler(doc: Doc) {
 }
 
 const isArabic = (text: string) => /[\u0600-\u06FF]/.test(text);
+/** Letters and digits fontkit counts as Arabic script, which it lays out right to left. */
+const ARABIC_SCRIPT = /[\u0620-\u064A\u0660-\u0669\u066E-\u06D3\u06F0-\u06FF\uFB50-\uFDFF\uFE70-\uFEFC]/;
 
 /**
  * Draws one line in visual order, aligned inside [x, x + width], as one tagged span: the structure element holds
@@ -154,9 +156,10 @@ export function drawLine(sheet: Sheet, text: string, x: number, y: number, width
   const language: Language = isArabic(logical) && (align === "right" || !/[A-Za-z]/.test(logical)) ? "ar" : "en";
   const content = doc.markStructureContent("Span", { actual });
   runs.forEach((run, index) => {
-    // fontkit lays out anything in Arabic script right to left; Arabic-Indic digits read left to right, so they
-    // are handed to it reversed to come out in their order.
-    const drawn = !run.rtl && isArabic(run.text) ? Array.from(run.text).reverse().join("") : run.text;
+    // fontkit picks a run's direction from its script, not from the bidi levels: Arabic-Indic digits (Arabic
+    // script, read left to right) and a right-to-left run of only punctuation ("):" after "الخصم (CODE") would
+    // come out backwards, so those runs are handed to it reversed.
+    const drawn = run.rtl !== ARABIC_SCRIPT.test(run.text) ? Array.from(run.text).reverse().join("") : run.text;
     if (!run.isSpace) doc.text(drawn, cursor, y, { lineBreak: false });
     cursor += widths[index];
   });
