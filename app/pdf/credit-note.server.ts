@@ -1,5 +1,5 @@
 import { drawBilingualRow, drawShopHeader, endSheet, kuwaitTime, ltr, startSheet } from "~/pdf/document.server";
-import { drawCustomer, drawItemsTable, drawTotals, type InvoiceData } from "~/pdf/order-sections.server";
+import { drawCustomer, drawOrderSummary, type InvoiceData } from "~/pdf/order-sections.server";
 import { formatKD } from "~/shared/money";
 
 /**
@@ -52,9 +52,7 @@ export async function renderCreditNotePdf(note: CreditNoteData): Promise<Buffer>
   y += 14;
   y += drawBilingualRow(sheet, y, "The original order, for reference", "الطلب الأصلي للمرجع", { bold: true, size: 12, type: "H2" });
   y += 4;
-  y = drawItemsTable(sheet, order, y);
-  y += 6;
-  y = drawTotals(sheet, order, y);
+  y = drawOrderSummary(sheet, order, y);
   // Under the order's grand total, as a ledger: what went back before, now, and what stays paid.
   y += drawBilingualRow(sheet, y, `Refunded before: ${formatKD(note.refundedBeforeFils)}`, `المسترد سابقًا: ${formatKD(note.refundedBeforeFils, "ar")}`);
   y += drawBilingualRow(sheet, y, `This refund: ${formatKD(note.amountFils)}`, `هذا الاسترداد: ${formatKD(note.amountFils, "ar")}`, { bold: true });
@@ -62,13 +60,8 @@ export async function renderCreditNotePdf(note: CreditNoteData): Promise<Buffer>
     bold: true,
     size: 13,
   });
-  y += 14;
-  drawBilingualRow(
-    sheet,
-    y,
-    "The refunded amount goes back to the card or account the order was paid with.",
-    "يعود المبلغ المسترد إلى البطاقة أو الحساب الذي دُفع به الطلب.",
-    { size: 9, color: "#55526a" },
-  );
-  return endSheet(sheet);
+  return endSheet(sheet, y, {
+    en: "The refunded amount goes back to the card or account the order was paid with.",
+    ar: "يعود المبلغ المسترد إلى البطاقة أو الحساب الذي دُفع به الطلب.",
+  });
 }

@@ -101,7 +101,9 @@ export function newPage(sheet: Sheet) {
   sheet.doc.addPage();
 }
 
-export async function endSheet(sheet: Sheet): Promise<Buffer> {
+/** Ends the document with a small bilingual note under the last row. */
+export async function endSheet(sheet: Sheet, y: number, note: { en: string; ar: string }): Promise<Buffer> {
+  drawBilingualRow(sheet, y + 14, note.en, note.ar, { size: 9, color: "#55526a" });
   settlePageDirection(sheet);
   sheet.root.end();
   sheet.doc.end();
@@ -186,17 +188,26 @@ export function inReadingOrder<T>(sheet: Sheet, left: T, right: T): T[] {
   return sheet.language === "ar" ? [right, left] : [left, right];
 }
 
+/** Room a row wants at the bottom of a page; a row that would start lower goes to the next page. */
+const ROW_ROOM = 40;
+
 /**
  * A row with the English text on the left and the Arabic on the right, tagged as one element of `type` (P, H1, H2)
- * holding both; returns the row's height.
+ * holding both. Returns how far below `y` the next row starts: past a page break when the row did not fit (the
+ * totals and the credit note's ledger after a long table).
  */
 export function drawBilingualRow(sheet: Sheet, y: number, english: string, arabic: string, options: TextOptions & { type?: string } = {}) {
+  let top = y;
+  if (y > sheet.doc.page.height - PAGE_MARGIN - ROW_ROOM) {
+    newPage(sheet);
+    top = PAGE_MARGIN;
+  }
   const width = sheet.doc.page.width - PAGE_MARGIN * 2;
   const half = width / 2 - 6;
-  const left = drawBlock(sheet, english, PAGE_MARGIN, y, half, "left", options);
-  const right = drawBlock(sheet, arabic, PAGE_MARGIN + width - half, y, half, "right", options);
+  const left = drawBlock(sheet, english, PAGE_MARGIN, top, half, "left", options);
+  const right = drawBlock(sheet, arabic, PAGE_MARGIN + width - half, top, half, "right", options);
   sheet.root.add(sheet.doc.struct(options.type ?? "P", {}, inReadingOrder(sheet, left.spans, right.spans).flat()));
-  return Math.max(left.height, right.height);
+  return top - y + Math.max(left.height, right.height);
 }
 
 /** Kuwait has no daylight saving: UTC+3 all year. "2026-11-25 12:30" */

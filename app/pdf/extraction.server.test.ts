@@ -89,7 +89,22 @@ function invoiceStrings(order: InvoiceData) {
   ];
 }
 
-const cases: { name: string; render: () => Promise<Buffer>; expected: string[] }[] = [
+/** Enough items for three pages: the page breaks, the totals after them, and each page's direction for poppler. */
+const longOrder: InvoiceData = {
+  ...hardOrder,
+  language: "en",
+  items: Array.from({ length: 40 }, (_, index) => ({
+    nameEn: `Satin ribbon no. ${index + 1}`,
+    nameAr: `شريطة ساتان رقم ${index + 1} للإهداء`,
+    quantity: 1,
+    priceFils: 250,
+    customTags: [],
+  })),
+  subtotalFils: 10_000,
+  totalFils: 10_200,
+};
+
+const cases: { name: string; render: () => Promise<Buffer>; expected: string[]; pages?: number }[] = [
   { name: "Arabic invoice", render: () => renderInvoicePdf(hardOrder), expected: [...invoiceStrings(hardOrder), "فاتورة", "رقم الطلب: ORD-1764059400123", "التاريخ: 2026-11-25 12:12 (الكويت)"] },
   {
     name: "English invoice",
@@ -121,6 +136,18 @@ const cases: { name: string; render: () => Promise<Buffer>; expected: string[] }
       renderCreditNotePdf({ ...partialNote, language: "en", isFullRefund: true, amountFils: 7200, remainingPaidFils: 0, order: { ...hardOrder, language: "en" } }),
     expected: [...invoiceStrings(hardOrder), "استرداد كامل شامل التوصيل", "Full refund, delivery included", "This refund: 7.20 KD", "المبلغ المدفوع المتبقي: 0.00 د.ك"],
   },
+  {
+    name: "English credit note of 40 items",
+    render: () => renderCreditNotePdf({ ...partialNote, language: "en", order: longOrder }),
+    expected: [
+      ...longOrder.items.flatMap((item) => [item.nameEn, item.nameAr]),
+      "Grand total: 10.20 KD",
+      "الإجمالي: 10.20 د.ك",
+      "المبلغ المدفوع المتبقي: 4.70 د.ك",
+      "يعود المبلغ المسترد إلى البطاقة أو الحساب الذي دُفع به الطلب.",
+    ],
+    pages: 3,
+  },
 ];
 
 // Invisible direction controls: poppler writes U+202A–U+202C around every change of direction, and the marks the
@@ -140,6 +167,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (process.env.KEEP_PDFS) return;
   await fs.rm(dir, { recursive: true, force: true });
 });
 
@@ -148,7 +176,7 @@ async function extract(file: string, mode: "plain" | "layout") {
   return stdout.replace(BIDI_CONTROLS, "").split("\n");
 }
 
-describe.each(cases)("$name", ({ name, expected }) => {
+describe.each(cases)("$name", ({ name, expected, pages = 1 }) => {
   // A string counts when it stands whole inside one extracted line: in -layout mode a line also holds the other
   // column and the neighbouring cells, so whole-line equality would test the layout, not the letters. Never
   // across lines, so a string broken or reordered by the extraction fails.
@@ -179,5 +207,6 @@ describe.each(cases)("$name", ({ name, expected }) => {
     ];
     // Only the missing markers are reported: the whole file would drown the message.
     expect(markers.filter((marker) => !marker.test(stdout)).map(String)).toEqual([]);
+    expect(stdout.match(/\/Type \/Page\n/g)?.length).toBeGreaterThanOrEqual(pages);
   });
 });

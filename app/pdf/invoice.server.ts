@@ -1,5 +1,5 @@
 import { drawBilingualRow, drawShopHeader, endSheet, kuwaitTime, ltr, startSheet } from "~/pdf/document.server";
-import { drawCustomer, drawItemsTable, drawTotals, type InvoiceData } from "~/pdf/order-sections.server";
+import { drawCustomer, drawOrderSummary, type InvoiceData } from "~/pdf/order-sections.server";
 
 export { addressLines, type FrozenTag, type InvoiceData } from "~/pdf/order-sections.server";
 
@@ -15,16 +15,9 @@ export async function renderInvoicePdf(order: InvoiceData): Promise<Buffer> {
   y += 10;
   y = drawCustomer(sheet, order, y);
   y += 14;
-  y = drawItemsTable(sheet, order, y);
-  y += 6;
-  y = drawTotals(sheet, order, y);
-  y += 14;
-  drawBilingualRow(
-    sheet,
-    y,
-    "Paid online. Thank you for shopping with us! Returns within 14 days of delivery at our Hawalli shop.",
-    "تم الدفع إلكترونيًا. شكرًا لتسوقك معنا! الإرجاع خلال 14 يومًا من التوصيل في محلنا في حولي.",
-    { size: 9, color: "#55526a" },
-  );
-  return endSheet(sheet);
+  y = drawOrderSummary(sheet, order, y);
+  return endSheet(sheet, y, {
+    en: "Paid online. Thank you for shopping with us! Returns within 14 days of delivery at our Hawalli shop.",
+    ar: "تم الدفع إلكترونيًا. شكرًا لتسوقك معنا! الإرجاع خلال 14 يومًا من التوصيل في محلنا في حولي.",
+  });
 }

@@ -76,7 +76,7 @@ function tagRow(sheet: Sheet, table: PDFKit.PDFStructureElement, cells: Cell[], 
 }
 
 /** The items as a tagged table (header cells, a row per item); returns the y below it. */
-export function drawItemsTable(sheet: Sheet, order: InvoiceData, startY: number) {
+function drawItemsTable(sheet: Sheet, order: InvoiceData, startY: number) {
   const { doc } = sheet;
   const width = doc.page.width - PAGE_MARGIN * 2;
   const columns = { item: PAGE_MARGIN, qty: PAGE_MARGIN + width * 0.55, unit: PAGE_MARGIN + width * 0.66, total: PAGE_MARGIN + width * 0.83 };
@@ -138,8 +138,13 @@ export function drawItemsTable(sheet: Sheet, order: InvoiceData, startY: number)
   return y;
 }
 
+/** The items table, then the totals under it; returns the y below. */
+export function drawOrderSummary(sheet: Sheet, order: InvoiceData, y: number) {
+  return drawTotals(sheet, order, drawItemsTable(sheet, order, y) + 6);
+}
+
 /** Products total, the discount line when a code was used, delivery and the grand total; returns the y below. */
-export function drawTotals(sheet: Sheet, order: InvoiceData, y: number) {
+function drawTotals(sheet: Sheet, order: InvoiceData, y: number) {
   y += drawBilingualRow(sheet, y, `Products total: ${formatKD(order.subtotalFils)}`, `مجموع المنتجات: ${formatKD(order.subtotalFils, "ar")}`);
   if (order.discountFils > 0) {
     const code = order.couponCode ?? "";
