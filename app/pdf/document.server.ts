@@ -91,7 +91,7 @@ function settlePageDirection(sheet: Sheet) {
   doc.markContent("Artifact");
   doc.markContent("Span", { actual: "\u200F".repeat(marks) });
   doc.font("Cairo").fontSize(4).fillColor("#ffffff").text(".", PAGE_MARGIN, doc.page.height - PAGE_MARGIN / 2, { lineBreak: false });
-  doc.endMarkedContent();
+  endSpanForPoppler(doc);
   doc.endMarkedContent();
   sheet.weights = { ltr: 0, rtl: 0 };
 }
