@@ -167,6 +167,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // KEEP_PDFS=1 leaves the documents in the temporary folder, to look at their pages (pdftoppm -png).
   if (process.env.KEEP_PDFS) return;
   await fs.rm(dir, { recursive: true, force: true });
 });
