@@ -13,6 +13,7 @@ export async function getInvoiceData(orderNumber: string): Promise<InvoiceData |
       orderNumber: true,
       createdAt: true,
       paidAt: true,
+      language: true,
       fullName: true,
       phone: true,
       buildingType: true,
@@ -36,6 +37,8 @@ export async function getInvoiceData(orderNumber: string): Promise<InvoiceData |
   const area = await getDeliveryArea(order.city);
   return {
     ...order,
+    // The column holds "ar" or "en"; anything else reads as the shop's default, Arabic.
+    language: order.language === "en" ? "en" : "ar",
     cityAr: area?.nameAr ?? order.city,
     items: order.items.map((item) => ({ ...item, customTags: item.customTags as FrozenTag[] })),
   };

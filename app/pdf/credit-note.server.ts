@@ -1,4 +1,6 @@
-import { renderInvoicePdf, type InvoiceData } from "~/pdf/invoice.server";
+import { drawBilingualRow, drawShopHeader, endSheet, kuwaitTime, ltr, startSheet } from "~/pdf/document.server";
+import { drawCustomer, drawOrderSummary, type InvoiceData } from "~/pdf/order-sections.server";
+import { formatKD } from "~/shared/money";
 
 /**
  * Everything a credit note shows (issue 18, point 3), as plain data: the drawing never reads the database. A refund
@@ -24,9 +26,42 @@ export type CreditNoteData = {
 };
 
 /**
- * The bilingual credit note of one refund. Interim drawing: the invoice's layout titled as a credit note is not
- * enough; app/pdf owns the real layout (issue 18), and this signature stays.
+ * The bilingual credit note of one refund: its number and date, the original order, what was refunded, the
+ * original items and totals for reference, and what stays paid. Drawn with the invoice's parts, tagged and
+ * extractable in the same way (issue 18).
  */
 export async function renderCreditNotePdf(note: CreditNoteData): Promise<Buffer> {
-  return renderInvoicePdf(note.order);
+  const { order } = note;
+  const sheet = startSheet(`Credit note ${note.creditNoteNumber} / إشعار دائن`, note.language);
+  let y = drawShopHeader(sheet, sheet.doc.page.margins.top);
+  y += 10;
+  y += drawBilingualRow(sheet, y, "Credit note", "إشعار دائن", { bold: true, size: 16, type: "H1" });
+  y += drawBilingualRow(sheet, y, `Credit note number: ${note.creditNoteNumber}`, `رقم الإشعار: ${note.creditNoteNumber}`);
+  const issued = kuwaitTime(note.issuedAt);
+  y += drawBilingualRow(sheet, y, `Issue date: ${issued} (Kuwait)`, `تاريخ الإصدار: ${ltr(issued)} (الكويت)`);
+  y += drawBilingualRow(sheet, y, `Original order: ${order.orderNumber}`, `الطلب الأصلي: ${order.orderNumber}`);
+  const ordered = kuwaitTime(order.paidAt ?? order.createdAt);
+  y += drawBilingualRow(sheet, y, `Order date: ${ordered} (Kuwait)`, `تاريخ الطلب: ${ltr(ordered)} (الكويت)`);
+  y += 10;
+  y = drawCustomer(sheet, order, y);
+  y += 10;
+  y += drawBilingualRow(sheet, y, "Refund", "الاسترداد", { bold: true, size: 12, type: "H2" });
+  y += note.isFullRefund
+    ? drawBilingualRow(sheet, y, "Full refund, delivery included", "استرداد كامل شامل التوصيل")
+    : drawBilingualRow(sheet, y, `Partial refund of amount ${formatKD(note.amountFils)}`, `استرداد جزئي بمبلغ ${formatKD(note.amountFils, "ar")}`);
+  y += 14;
+  y += drawBilingualRow(sheet, y, "The original order, for reference", "الطلب الأصلي للمرجع", { bold: true, size: 12, type: "H2" });
+  y += 4;
+  y = drawOrderSummary(sheet, order, y);
+  // Under the order's grand total, as a ledger: what went back before, now, and what stays paid.
+  y += drawBilingualRow(sheet, y, `Refunded before: ${formatKD(note.refundedBeforeFils)}`, `المسترد سابقًا: ${formatKD(note.refundedBeforeFils, "ar")}`);
+  y += drawBilingualRow(sheet, y, `This refund: ${formatKD(note.amountFils)}`, `هذا الاسترداد: ${formatKD(note.amountFils, "ar")}`, { bold: true });
+  y += drawBilingualRow(sheet, y, `Remaining paid amount: ${formatKD(note.remainingPaidFils)}`, `المبلغ المدفوع المتبقي: ${formatKD(note.remainingPaidFils, "ar")}`, {
+    bold: true,
+    size: 13,
+  });
+  return endSheet(sheet, y, {
+    en: "The refunded amount goes back to the card or account the order was paid with.",
+    ar: "يعود المبلغ المسترد إلى البطاقة أو الحساب الذي دُفع به الطلب.",
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * Orders and invoices (issue 5): placeOrder throughput through the model function, without and with a discount
- * code (issue 16), the 100-buyers race for 10 items and the 20-buyers race for a code's last use, invoice PDF
- * render time, and memory over 1,000 invoices. Opens the bench database directly.
+ * code (issue 16), the 100-buyers race for 10 items and the 20-buyers race for a code's last use, invoice and
+ * credit note (issue 18) PDF render time, and memory over 1,000 of each. Opens the bench database directly.
  */
 import v8 from "node:v8";
 import vm from "node:vm";
@@ -14,7 +14,7 @@ const CONCURRENCY = 16;
 const RACE_BUYERS = 100;
 const RACE_STOCK = 10;
 const CODE_RACERS = 20;
-const INVOICES = 1000;
+const DOCUMENTS = 1000;
 
 function mb(bytes: number) {
   return Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -26,6 +26,7 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
   const { placeOrder, OrderError } = await import("../../app/models/order.server");
   const { getInvoiceData } = await import("../../app/models/invoice.server");
   const { renderInvoicePdf } = await import("../../app/pdf/invoice.server");
+  const { renderCreditNotePdf } = await import("../../app/pdf/credit-note.server");
   await prepareDatabase();
 
   const area = await prisma.deliveryArea.findFirstOrThrow({ orderBy: { position: "asc" } });
@@ -87,20 +88,35 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
   const placed = await order(plenty.id);
   await prisma.order.update({ where: { id: placed.id }, data: { paymentStatus: "paid", paidAt: new Date() } });
   const invoiceOrder = (await getInvoiceData(placed.orderNumber))!;
-  const timings: number[] = [];
-  for (let index = 0; index < 100; index++) {
-    const start = performance.now();
-    await renderInvoicePdf(invoiceOrder);
-    timings.push(performance.now() - start);
-  }
+  // A partial refund of the same order: the credit note draws the whole order again, plus its ledger.
+  const creditNote = {
+    creditNoteNumber: "CN-000001",
+    issuedAt: new Date(),
+    amountFils: 1000,
+    isFullRefund: false,
+    refundedBeforeFils: 0,
+    remainingPaidFils: invoiceOrder.totalFils - 1000,
+    order: invoiceOrder,
+    language: invoiceOrder.language,
+  };
   // A full collection before each reading, so the figure is what stays alive rather than garbage not yet collected.
   v8.setFlagsFromString("--expose-gc");
   const collect = vm.runInNewContext("gc") as () => void;
-  collect();
-  const baseline = process.memoryUsage().heapUsed;
-  for (let index = 0; index < INVOICES; index++) await renderInvoicePdf(invoiceOrder);
-  collect();
-  const growth = mb(process.memoryUsage().heapUsed - baseline);
+  async function measure(render: () => Promise<Buffer>) {
+    const timings: number[] = [];
+    for (let index = 0; index < 100; index++) {
+      const start = performance.now();
+      await render();
+      timings.push(performance.now() - start);
+    }
+    collect();
+    const baseline = process.memoryUsage().heapUsed;
+    for (let index = 0; index < DOCUMENTS; index++) await render();
+    collect();
+    return { median: median(timings), growth: mb(process.memoryUsage().heapUsed - baseline) };
+  }
+  const invoices = await measure(() => renderInvoicePdf(invoiceOrder));
+  const creditNotes = await measure(() => renderCreditNotePdf(creditNote));
 
   await prisma.$disconnect();
   return [
@@ -126,7 +142,12 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
       target: `exactly ${RACE_STOCK}, stock 0, only stock refusals`,
       ok: sold === RACE_STOCK && stockLeft === 0 && wrongErrors === 0,
     },
-    { name: "invoice PDF render (median of 100)", value: Math.round(median(timings) * 10) / 10, unit: "ms", target: "< 50", ok: median(timings) < 50 },
-    { name: `heap growth over ${INVOICES} invoices (after GC)`, value: growth, unit: "MB", target: "< 5 (flat)", ok: growth < 5 },
+    ...[
+      { document: "invoice", figures: invoices },
+      { document: "credit note", figures: creditNotes },
+    ].flatMap(({ document, figures }) => [
+      { name: `${document} PDF render (median of 100)`, value: Math.round(figures.median * 10) / 10, unit: "ms", target: "< 50", ok: figures.median < 50 },
+      { name: `heap growth over ${DOCUMENTS} ${document}s (after GC)`, value: figures.growth, unit: "MB", target: "< 5 (flat)", ok: figures.growth < 5 },
+    ]),
   ];
 }

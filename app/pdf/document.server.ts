@@ -1,0 +1,223 @@
+import fs from "node:fs";
+import path from "node:path";
+import PDFDocument from "pdfkit";
+import { directionWeights, popplerActualText, visualRuns, wrapWords } from "~/pdf/text.server";
+import { SHOP_CONTACT } from "~/shared/shop";
+
+/**
+ * What the invoice and the credit note share (issue 18): one tagged PDF document, bilingual rows, and text drawn in
+ * visual order that still reads back in logical order (docs/decisions/0033-invoice-text-and-tags.md).
+ */
+
+// Cairo covers Arabic and Latin, so digits and order numbers inside Arabic lines are not empty boxes.
+const FONT_DIR = path.resolve("node_modules/@expo-google-fonts/cairo");
+type ParsedFont = { layout: (...args: never[]) => unknown };
+let fonts: { regular: ParsedFont; bold: ParsedFont } | undefined;
+
+/**
+ * Parsing Cairo's Arabic shaping tables is most of a render's cost, so each font is parsed once per process and
+ * the parsed (read-only) font is handed to every document; pdfkit accepts a parsed font in place of a file.
+ */
+function loadFonts() {
+  if (fonts) return fonts;
+  const parse = (file: string) => {
+    const scratch = new PDFDocument({ autoFirstPage: false });
+    scratch.font(fs.readFileSync(path.join(FONT_DIR, file)) as unknown as string);
+    return (scratch as unknown as { _font: { font: ParsedFont } })._font.font;
+  };
+  fonts = { regular: parse("400Regular/Cairo_400Regular.ttf"), bold: parse("700Bold/Cairo_700Bold.ttf") };
+  return fonts;
+}
+
+export const PAGE_MARGIN = 40;
+export const BRAND = { en: "Timsar Accessories", ar: "تمسار للإكسسوارات" };
+const ADDRESS = { en: "Hawalli, Kuwait", ar: "حولي، الكويت" };
+
+// Isolates keep "+965 60000000" and similar left to right inside Arabic lines; they are never drawn nor extracted.
+const BIDI_CONTROLS = /[\u200E\u200F\u2066-\u2069]/g;
+export const ltr = (text: string) => `\u2066${text}\u2069`;
+
+type Doc = InstanceType<typeof PDFDocument>;
+type Struct = PDFKit.PDFStructureElement;
+export type Language = "ar" | "en";
+export type TextOptions = { size?: number; bold?: boolean; color?: string; direction?: "rtl" | "ltr" };
+export type Align = "left" | "right";
+
+/** A document being drawn: the pdfkit document, its root structure element, and what the page holds so far. */
+export type Sheet = {
+  doc: Doc;
+  root: Struct;
+  language: Language;
+  /** letters poppler will weigh on the current page, to keep its reading direction right to left */
+  weights: { ltr: number; rtl: number };
+  done: Promise<Buffer>;
+};
+
+/** A tagged PDF in the order's language, titled, with Cairo registered; finish it with `endSheet`. */
+export function startSheet(title: string, language: Language): Sheet {
+  const { regular, bold } = loadFonts();
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: PAGE_MARGIN,
+    // Starting with Cairo spares loading Helvetica's metrics, which the documents never use.
+    font: regular as unknown as string,
+    pdfVersion: "1.7",
+    tagged: true,
+    lang: language,
+    displayTitle: true,
+    info: { Title: title, Author: BRAND.en },
+  });
+  doc.registerFont("Cairo", regular as unknown as string);
+  doc.registerFont("Cairo-Bold", bold as unknown as string);
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const root = doc.struct("Document");
+  doc.addStructure(root);
+  return { doc, root, language, weights: { ltr: 0, rtl: 0 }, done };
+}
+
+/**
+ * Poppler judges each page's direction by counting its letters, and the text given to it (`popplerActualText`) is
+ * written for a page judged right to left. An English-heavy page is tipped over by enough right-to-left marks, in an
+ * artifact screen readers skip; they extract as nothing but invisible marks.
+ */
+function settlePageDirection(sheet: Sheet) {
+  const { doc, weights } = sheet;
+  const marks = Math.max(0, weights.ltr - weights.rtl + 1);
+  doc.markContent("Artifact");
+  doc.markContent("Span", { actual: "\u200F".repeat(marks) });
+  doc.font("Cairo").fontSize(4).fillColor("#ffffff").text(".", PAGE_MARGIN, doc.page.height - PAGE_MARGIN / 2, { lineBreak: false });
+  endSpanForPoppler(doc);
+  doc.endMarkedContent();
+  sheet.weights = { ltr: 0, rtl: 0 };
+}
+
+export function newPage(sheet: Sheet) {
+  settlePageDirection(sheet);
+  sheet.doc.addPage();
+}
+
+/** Ends the document with a small bilingual note under the last row. */
+export async function endSheet(sheet: Sheet, y: number, note: { en: string; ar: string }): Promise<Buffer> {
+  drawBilingualRow(sheet, y + 14, note.en, note.ar, { size: 9, color: "#55526a" });
+  settlePageDirection(sheet);
+  sheet.root.end();
+  sheet.doc.end();
+  return sheet.done;
+}
+
+/** Shapes, lines and fills are decoration: marked as artifacts so screen readers skip them. */
+export function decorate(sheet: Sheet, draw: (doc: Doc) => void) {
+  sheet.doc.markContent("Artifact");
+  draw(sheet.doc);
+  sheet.doc.endMarkedContent();
+}
+
+/**
+ * Closes a span that poppler reads. pdfkit draws each run inside q…Q with its own y-flip, so when the span closes
+ * neither the font nor the flip is in the graphics state any more; poppler sets the span's /ActualText with the
+ * state it finds there, and without them it takes the text for vertical and upside down, which scatters -layout
+ * output. So the flip and the font are set just for the closing, and the flip (its own inverse) is undone after.
+ */
+function endSpanForPoppler(doc: Doc) {
+  const state = doc as unknown as { _font: { id: string }; _fontSize: number };
+  const flip = `1 0 0 -1 0 ${doc.page.height} cm`;
+  doc.addContent(`${flip} BT /${state._font.id} ${state._fontSize} Tf ET`);
+  doc.endMarkedContent();
+  doc.addContent(flip);
+}
+
+const isArabic = (text: string) => /[\u0600-\u06FF]/.test(text);
+/** Letters and digits fontkit counts as Arabic script, which it lays out right to left. */
+const ARABIC_SCRIPT = /[\u0620-\u064A\u0660-\u0669\u066E-\u06D3\u06F0-\u06FF\uFB50-\uFDFF\uFE70-\uFEFC]/;
+
+/**
+ * Draws one line in visual order, aligned inside [x, x + width], as one tagged span: the structure element holds
+ * the line's logical text (for screen readers), the marked content the text poppler needs to give the same back.
+ * Returns the span and the line's height.
+ */
+export function drawLine(sheet: Sheet, text: string, x: number, y: number, width: number, align: Align, options: TextOptions = {}) {
+  const { doc } = sheet;
+  doc.font(options.bold ? "Cairo-Bold" : "Cairo").fontSize(options.size ?? 10).fillColor(options.color ?? "#1f1d2b");
+  const logical = text.replace(BIDI_CONTROLS, "");
+  const runs = visualRuns(text, options.direction ?? (align === "right" ? "rtl" : "ltr"))
+    .map((run) => ({ ...run, text: run.text.replace(BIDI_CONTROLS, "") }))
+    .filter((run) => run.text !== "");
+  const widths = runs.map((run) => doc.widthOfString(run.text));
+  const total = widths.reduce((sum, value) => sum + value, 0);
+  let cursor = align === "right" ? x + width - total : x;
+  const actual = popplerActualText(logical);
+  const weights = directionWeights(actual);
+  sheet.weights.ltr += weights.ltr;
+  sheet.weights.rtl += weights.rtl;
+  // An Arabic name in the English column is still Arabic; a mixed English line ("Customer: سارة") is English.
+  const language: Language = isArabic(logical) && (align === "right" || !/[A-Za-z]/.test(logical)) ? "ar" : "en";
+  const content = doc.markStructureContent("Span", { actual });
+  runs.forEach((run, index) => {
+    // fontkit picks a run's direction from its script, not from the bidi levels: Arabic-Indic digits (Arabic
+    // script, read left to right) and a right-to-left run of only punctuation ("):" after "الخصم (CODE") would
+    // come out backwards, so those runs are handed to it reversed.
+    const drawn = run.rtl !== ARABIC_SCRIPT.test(run.text) ? Array.from(run.text).reverse().join("") : run.text;
+    if (!run.isSpace) doc.text(drawn, cursor, y, { lineBreak: false });
+    cursor += widths[index];
+  });
+  endSpanForPoppler(doc);
+  const span = doc.struct("Span", { actual: logical, ...(language === sheet.language ? {} : { lang: language }) }, [content]);
+  return { span, height: doc.currentLineHeight(true) };
+}
+
+/** Wraps then draws a block, a span per line; returns the spans and the block's height. */
+export function drawBlock(sheet: Sheet, text: string, x: number, y: number, width: number, align: Align, options: TextOptions = {}) {
+  sheet.doc.font(options.bold ? "Cairo-Bold" : "Cairo").fontSize(options.size ?? 10);
+  const spans: Struct[] = [];
+  let height = 0;
+  for (const line of wrapWords(text, width, (candidate) => sheet.doc.widthOfString(candidate))) {
+    const drawn = drawLine(sheet, line, x, y + height, width, align, options);
+    spans.push(drawn.span);
+    height += drawn.height;
+  }
+  return { spans, height };
+}
+
+/** In an Arabic document the right (Arabic) side is read first, as the page is read right to left. */
+export function inReadingOrder<T>(sheet: Sheet, left: T, right: T): T[] {
+  return sheet.language === "ar" ? [right, left] : [left, right];
+}
+
+/** Room a row wants at the bottom of a page; a row that would start lower goes to the next page. */
+const ROW_ROOM = 40;
+
+/**
+ * A row with the English text on the left and the Arabic on the right, tagged as one element of `type` (P, H1, H2)
+ * holding both. Returns how far below `y` the next row starts: past a page break when the row did not fit (the
+ * totals and the credit note's ledger after a long table).
+ */
+export function drawBilingualRow(sheet: Sheet, y: number, english: string, arabic: string, options: TextOptions & { type?: string } = {}) {
+  let top = y;
+  if (y > sheet.doc.page.height - PAGE_MARGIN - ROW_ROOM) {
+    newPage(sheet);
+    top = PAGE_MARGIN;
+  }
+  const width = sheet.doc.page.width - PAGE_MARGIN * 2;
+  const half = width / 2 - 6;
+  const left = drawBlock(sheet, english, PAGE_MARGIN, top, half, "left", options);
+  const right = drawBlock(sheet, arabic, PAGE_MARGIN + width - half, top, half, "right", options);
+  sheet.root.add(sheet.doc.struct(options.type ?? "P", {}, inReadingOrder(sheet, left.spans, right.spans).flat()));
+  return top - y + Math.max(left.height, right.height);
+}
+
+/** Kuwait has no daylight saving: UTC+3 all year. "2026-11-25 12:30" */
+export function kuwaitTime(date: Date) {
+  return new Date(date.getTime() + 3 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
+}
+
+/** The shop's name and address, both documents' first rows; returns the y below them. */
+export function drawShopHeader(sheet: Sheet, y: number) {
+  y += drawBilingualRow(sheet, y, BRAND.en, BRAND.ar, { bold: true, size: 18, color: "#ad1457" });
+  y += drawBilingualRow(sheet, y, `${ADDRESS.en} · ${SHOP_CONTACT.phone} · ${SHOP_CONTACT.email}`, ADDRESS.ar, { size: 9, color: "#55526a" });
+  return y;
+}
