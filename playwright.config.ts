@@ -60,7 +60,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // The whole journeys (registration with the mailed code, a checkout through a gateway and its invoice, the admin's
+  // catalogue round) take 20 to 28 s on a 2-core machine with both workers busy, and went past 30 s when anything
+  // else ran beside them; a minute keeps a slow machine from failing a journey that works. Each step still waits
+  // at most the expect timeout.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
   use: {
