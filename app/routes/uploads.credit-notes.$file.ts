@@ -3,6 +3,7 @@ import { bilingual } from "~/i18n/bilingual.server";
 import { getCreditNote, getCreditNotePdf } from "~/models/credit-note.server";
 import { canReadOrderDocument } from "~/models/invoice-access.server";
 import { jsonError } from "~/utils/api.server";
+import { privatePdfResponse } from "~/utils/pdf-response.server";
 
 /**
  * `/uploads/credit-notes/{number}.pdf`: a refund's credit note, private as the order's invoice is
@@ -17,12 +18,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const pdf = await getCreditNotePdf(note.id);
   if (!pdf) return jsonError(404, bilingual("api.creditNote.notFound"));
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${note.number}.pdf"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return privatePdfResponse(pdf, `${note.number}.pdf`);
 }

@@ -4,6 +4,7 @@ import { canReadInvoice } from "~/models/invoice-access.server";
 import { getInvoicePdf } from "~/models/invoice.server";
 import { getOrderByNumber } from "~/models/order.server";
 import { jsonError } from "~/utils/api.server";
+import { privatePdfResponse } from "~/utils/pdf-response.server";
 
 /**
  * `/uploads/invoices/{orderNumber}.pdf`. Invoices are kept outside data/uploads (served without checks), so
@@ -17,12 +18,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!(await canReadInvoice(request, order))) return jsonError(403, bilingual("tracking.invoicePrivate"));
   const pdf = await getInvoicePdf(order.orderNumber);
   if (!pdf) return jsonError(404, bilingual("tracking.notFound"));
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${order.orderNumber}.pdf"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return privatePdfResponse(pdf, `${order.orderNumber}.pdf`);
 }
