@@ -9,25 +9,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { GATEWAYS, startGateway } from "../../tests/integration/gateway-helpers";
+import { startModelFakes } from "../../tests/integration/model-fakes";
+import { GATEWAYS } from "../../tests/integration/gateway-helpers";
 import { paidOrder, useProviderForNewOrders } from "../../tests/integration/gateway-orders";
 import { createOrder } from "../../tests/factories/order";
 import { uniqueId } from "../../tests/factories/unique";
-import { startSmtpServer } from "../../tests/setup/smtp";
 import { getAdminOrder, orderDetailJson } from "./admin-order.server";
 import { getCreditNote, getCreditNotePdf } from "./credit-note.server";
 import { refundOrder, RefundError } from "./refund.server";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own): point the shop at both fakes.
-const smtp = await startSmtpServer();
-const gateways = { myfatoorah: await startGateway("myfatoorah"), tap: await startGateway("tap") };
-Object.assign(process.env, gateways.myfatoorah.env, gateways.tap.env, { PAYMENT_PROVIDER: "myfatoorah", APP_URL: "http://shop.test", SMTP_URL: smtp.url });
-
-afterAll(async () => {
-  await Promise.all([gateways.myfatoorah.close(), gateways.tap.close(), smtp.close()]);
-});
+const { smtp, gateways } = await startModelFakes();
 
 const admin = { email: "owner@example.com" };
 

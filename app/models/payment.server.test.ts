@@ -5,25 +5,19 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { startModelFakes } from "../../tests/integration/model-fakes";
 import { getEnv } from "~/env.server";
 import { getInvoicePdf } from "~/models/invoice.server";
 import { RESERVATION_MINUTES } from "~/models/order.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
-import { GATEWAYS, startGateway } from "../../tests/integration/gateway-helpers";
+import { GATEWAYS } from "../../tests/integration/gateway-helpers";
 import { beginAttempt, paidOrder, placeTestOrder, stockOf, useProviderForNewOrders } from "../../tests/integration/gateway-orders";
-import { startSmtpServer } from "../../tests/setup/smtp";
 import { confirmPaymentByProviderId, expireReservations, reconcilePayments, verifyOrderPayment } from "./payment.server";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own): point the shop at both fakes.
-const smtp = await startSmtpServer();
-const gateways = { myfatoorah: await startGateway("myfatoorah"), tap: await startGateway("tap") };
-Object.assign(process.env, gateways.myfatoorah.env, gateways.tap.env, { PAYMENT_PROVIDER: "myfatoorah", APP_URL: "http://shop.test", SMTP_URL: smtp.url });
-
-afterAll(async () => {
-  await Promise.all([gateways.myfatoorah.close(), gateways.tap.close(), smtp.close()]);
-});
+const { smtp, gateways } = await startModelFakes();
 
 function mailsTo(email: string) {
   return smtp.received.filter((mail) => mail.to.includes(email));

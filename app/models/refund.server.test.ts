@@ -3,24 +3,18 @@
  * provider: what the gateway is asked, what the order then shows, and that the amount refunded never goes past
  * what was paid, whether a gateway refuses or ten refunds race.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { startModelFakes } from "../../tests/integration/model-fakes";
 import { testProvider } from "~/payments/test-provider.server";
-import { GATEWAYS, startGateway } from "../../tests/integration/gateway-helpers";
+import { GATEWAYS } from "../../tests/integration/gateway-helpers";
 import { paidOrder, placeTestOrder, useProviderForNewOrders } from "../../tests/integration/gateway-orders";
-import { startSmtpServer } from "../../tests/setup/smtp";
 import { getAdminOrder, orderDetailJson } from "./admin-order.server";
 import { confirmPayment } from "./payment.server";
 import { refundOrder, RefundError } from "./refund.server";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own): point the shop at both fakes.
-const smtp = await startSmtpServer();
-const gateways = { myfatoorah: await startGateway("myfatoorah"), tap: await startGateway("tap") };
-Object.assign(process.env, gateways.myfatoorah.env, gateways.tap.env, { PAYMENT_PROVIDER: "myfatoorah", APP_URL: "http://shop.test", SMTP_URL: smtp.url });
-
-afterAll(async () => {
-  await Promise.all([gateways.myfatoorah.close(), gateways.tap.close(), smtp.close()]);
-});
+const { gateways } = await startModelFakes();
 
 const admin = { email: "owner@example.com" };
 

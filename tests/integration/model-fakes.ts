@@ -1,0 +1,18 @@
+import { afterAll } from "vitest";
+import { startSmtpServer } from "../setup/smtp";
+import { startGateway } from "./gateway-helpers";
+
+/**
+ * For model tests that pay and refund through the gateways: both fake gateways and a loopback SMTP server, the shop
+ * pointed at them (MyFatoorah by default), all closed after the file. Call it before anything reads getEnv(): vitest
+ * runs each file in a process of its own, so the first read sees these addresses.
+ */
+export async function startModelFakes() {
+  const smtp = await startSmtpServer();
+  const gateways = { myfatoorah: await startGateway("myfatoorah"), tap: await startGateway("tap") };
+  Object.assign(process.env, gateways.myfatoorah.env, gateways.tap.env, { PAYMENT_PROVIDER: "myfatoorah", APP_URL: "http://shop.test", SMTP_URL: smtp.url });
+  afterAll(async () => {
+    await Promise.all([gateways.myfatoorah.close(), gateways.tap.close(), smtp.close()]);
+  });
+  return { smtp, gateways };
+}
