@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 import { KUWAIT_PHONE_PATTERN, normalizeKuwaitiPhone } from "~/shared/phone";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 import { parseKDToFils } from "~/shared/money";
 import { DEFAULT_LOW_STOCK_THRESHOLD, FILTER_COLORS } from "~/shared/product";
 

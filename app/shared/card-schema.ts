@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 
 /** Luhn's check digit: catches a mistyped digit or two swapped neighbours. */
 export function passesLuhn(digits: string): boolean {

@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 import { isDateKey } from "~/shared/admin-dates";
 import { parseKDToFils } from "~/shared/money";
 
