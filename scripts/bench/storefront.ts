@@ -7,7 +7,7 @@
  * because these 2-core machines are noisy. Then the JavaScript each page's first load fetches, from the build's
  * manifest (scripts/bench/lib/first-load.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -18,6 +18,8 @@ import { databaseEngineOf } from "../../app/utils/database-url";
 import autocannonUntyped from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
 import { median } from "./lib/median";
+import { waitForServer } from "./lib/wait-for-server";
+import { buildBareRemix } from "./lib/baselines";
 import { everyFirstLoad } from "./lib/first-load";
 
 type AutocannonResult = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
@@ -139,18 +141,6 @@ function startProcess(args: string[], env: Record<string, string> = {}): ChildPr
   return spawn(path.resolve("node_modules/.bin/tsx"), args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
 }
 
-async function waitFor(url: string) {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer within a minute`);
-}
-
 /**
  * The cookie of a signed-in shopper: a customer and a session row written straight into the database, as a login
  * would write them (the session id's SHA-256 as the key), and the id signed with the bench server's secret.
@@ -195,8 +185,7 @@ async function cartCookie(baseUrl: string): Promise<string> {
 }
 
 export async function bench({ baseUrl, databaseUrl, sparePort }: BenchContext): Promise<BenchRow[]> {
-  const build = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { cwd: path.resolve("scripts/bench/bare-remix"), stdio: "ignore" });
-  if (build.status !== 0) throw new Error("building the bare Remix baseline failed");
+  buildBareRemix();
   const [expressPort, remixPort, shopPort] = [sparePort + 10, sparePort + 11, sparePort + 12];
   const children = [
     startProcess(["scripts/bench/lib/baselines.ts", "express", String(expressPort)]),
@@ -206,7 +195,11 @@ export async function bench({ baseUrl, databaseUrl, sparePort }: BenchContext): 
   const shop = `http://127.0.0.1:${shopPort}`;
   const rows: BenchRow[] = [];
   try {
-    await Promise.all([waitFor(`http://127.0.0.1:${expressPort}/`), waitFor(`http://127.0.0.1:${remixPort}/`), waitFor(`${shop}/healthz`)]);
+    await Promise.all([
+      waitForServer(`http://127.0.0.1:${expressPort}`, "bare Express", "/"),
+      waitForServer(`http://127.0.0.1:${remixPort}`, "bare Remix", "/"),
+      waitForServer(shop, "the shop"),
+    ]);
     const bareExpress = await load(`http://127.0.0.1:${expressPort}/`);
     const bareRemix = await load(`http://127.0.0.1:${remixPort}/`);
     rows.push({ name: `bare Express req/s, one core (median of ${RUNS})`, value: bareExpress.requestsPerSecond, unit: "req/s", target: "", ok: true });

@@ -4,6 +4,7 @@
  * it: compression, static files, a request log, the Remix handler). Run as `tsx scripts/bench/lib/baselines.ts
  * express|remix PORT`, one process each, so each gets one core as the one-worker shop does.
  */
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -13,6 +14,12 @@ import express from "express";
 import morgan from "morgan";
 
 export const BARE_REMIX_DIR = path.resolve("tests/.tmp/bare-remix");
+
+/** Builds scripts/bench/bare-remix into BARE_REMIX_DIR, so the baseline is always the template's page of this checkout. */
+export function buildBareRemix() {
+  const build = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { cwd: path.resolve("scripts/bench/bare-remix"), stdio: "ignore" });
+  if (build.status !== 0) throw new Error("building the bare Remix baseline failed");
+}
 
 async function main() {
   const [kind, port] = process.argv.slice(2);

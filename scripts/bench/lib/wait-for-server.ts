@@ -1,8 +1,11 @@
-/** Waits until the shop at `baseUrl` answers /healthz, as the bench and Lighthouse scripts do after starting it. */
-export async function waitForServer(baseUrl: string, name = "the server") {
+/**
+ * Waits until the server at `baseUrl` answers `path` (the shop's /healthz unless told otherwise; a baseline that has
+ * no such route is asked for its page), as the bench and Lighthouse scripts do after starting it.
+ */
+export async function waitForServer(baseUrl: string, name = "the server", path = "/healthz") {
   for (let attempt = 0; attempt < 240; attempt++) {
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+      if ((await fetch(`${baseUrl}${path}`)).ok) return;
     } catch {
       // not listening yet
     }
