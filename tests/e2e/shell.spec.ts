@@ -90,6 +90,16 @@ test.describe("header links", () => {
     await nav.getByRole("link", { name: "تواصل معنا" }).click();
     await expect(page.locator("#footer-section")).toBeInViewport();
   });
+
+  test("show the logo, and the tab icon they name loads", async ({ page, request }) => {
+    await page.goto("/");
+    const logo = page.locator(".site-header__logo img");
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(40);
+    const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+    const response = await request.get(icon!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+  });
 });
 
 test.describe("phone-sized header", () => {
