@@ -25,7 +25,7 @@ import { browserMessagesUrl } from "./utils/browser-messages.server";
 // The shop's CSS is part of the document (<ServerHtml id="shop-styles" />), so that the first paint waits for no other file.
 // The tab's icon is a PNG: an SVG icon is decoded as a whole SVG document on the page's main thread (decision 0036).
 export const links: LinksFunction = () => [
-  { rel: "icon", href: "/images/icon-48.png", type: "image/png", sizes: "48x48" },
+  { rel: "icon", href: "/images/icon-48.png" },
   { rel: "apple-touch-icon", href: "/images/icon-192.png" },
 ];
 

@@ -20,13 +20,6 @@ export function Header({ cartCount, isSignedIn, language, currentPath }: HeaderP
     <header className="site-header">
       <div className="site-header__bar">
         <Link to="/" className="site-header__logo" prefetch="intent">
-          <img
-            src="/images/logo-40.webp"
-            srcSet="/images/logo-80.webp 2x, /images/logo-120.webp 3x"
-            alt=""
-            width="40"
-            height="40"
-          />
           <span>{t("meta.siteName")}</span>
         </Link>
         <nav className="site-nav site-nav--desktop" aria-label={t("header.mainNavigation")}>

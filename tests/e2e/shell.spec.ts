@@ -91,10 +91,20 @@ test.describe("header links", () => {
     await expect(page.locator("#footer-section")).toBeInViewport();
   });
 
-  test("show the logo, and the tab icon they name loads", async ({ page, request }) => {
+  test("show the logo mark beside the name, and the tab icon they name loads", async ({ page, request }) => {
     await page.goto("/");
-    const logo = page.locator(".site-header__logo img");
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(40);
+    const mark = await page.locator(".site-header__logo").evaluate((link) => {
+      const style = getComputedStyle(link, "::before");
+      return { width: style.width, height: style.height, image: style.backgroundImage };
+    });
+    expect(mark).toMatchObject({ width: "40px", height: "40px" });
+    const pictures = [...mark.image.matchAll(/url\("([^"]+)"\)/g)].map((match) => match[1]);
+    expect(pictures).toHaveLength(3);
+    for (const picture of pictures) {
+      const response = await request.get(picture);
+      expect(response.status(), picture).toBe(200);
+      expect(response.headers()["content-type"], picture).toBe("image/webp");
+    }
     const icon = await page.locator('link[rel="icon"]').getAttribute("href");
     const response = await request.get(icon!);
     expect(response.status()).toBe(200);
