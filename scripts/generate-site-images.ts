@@ -164,7 +164,7 @@ export function heroMobileSvg(): string {
   );
 }
 
-/** The logo mark centred on a transparent square, as the header's 40-pixel box shows the SVG. */
+/** The logo mark centred on a transparent square, as the header's 40-pixel box shows the SVG; drawn at twice the size, then reduced. */
 function logoPicture(size: number): Promise<Buffer> {
   return sharp(Buffer.from(logoSvg()), { density: 72 * Math.ceil(size / 40) * 2 })
     .resize(size, size, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
