@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
-import { buildBareRemix } from "./bench/lib/baselines";
+import { buildBareRemix, startBaseline } from "./bench/lib/baselines";
 import { median } from "./bench/lib/median";
 import { waitForServer } from "./bench/lib/wait-for-server";
 
@@ -29,7 +29,7 @@ fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
 
 buildBareRemix();
 const bareRemixUrl = `http://127.0.0.1:${port + 1}`;
-const bareRemix = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/bench/lib/baselines.ts", "remix", String(port + 1)], { stdio: "ignore" });
+const bareRemix = startBaseline("remix", port + 1);
 
 const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
   env: {

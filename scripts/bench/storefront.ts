@@ -19,7 +19,7 @@ import autocannonUntyped from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
 import { median } from "./lib/median";
 import { waitForServer } from "./lib/wait-for-server";
-import { buildBareRemix } from "./lib/baselines";
+import { buildBareRemix, startBaseline } from "./lib/baselines";
 import { everyFirstLoad } from "./lib/first-load";
 
 type AutocannonResult = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
@@ -188,8 +188,8 @@ export async function bench({ baseUrl, databaseUrl, sparePort }: BenchContext): 
   buildBareRemix();
   const [expressPort, remixPort, shopPort] = [sparePort + 10, sparePort + 11, sparePort + 12];
   const children = [
-    startProcess(["scripts/bench/lib/baselines.ts", "express", String(expressPort)]),
-    startProcess(["scripts/bench/lib/baselines.ts", "remix", String(remixPort)]),
+    startBaseline("express", expressPort),
+    startBaseline("remix", remixPort),
     startProcess(["server.ts"], { WEB_CONCURRENCY: "1", PORT: String(shopPort), DATABASE_URL: databaseUrl, SESSION_SECRET: BENCH_SESSION_SECRET }),
   ];
   const shop = `http://127.0.0.1:${shopPort}`;

@@ -4,7 +4,7 @@
  * it: compression, static files, a request log, the Remix handler). Run as `tsx scripts/bench/lib/baselines.ts
  * express|remix PORT`, one process each, so each gets one core as the one-worker shop does.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -19,6 +19,11 @@ export const BARE_REMIX_DIR = path.resolve("tests/.tmp/bare-remix");
 export function buildBareRemix() {
   const build = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { cwd: path.resolve("scripts/bench/bare-remix"), stdio: "ignore" });
   if (build.status !== 0) throw new Error("building the bare Remix baseline failed");
+}
+
+/** Starts one baseline in a process of its own (this file run with tsx), as the storefront bench and Lighthouse do. */
+export function startBaseline(kind: "express" | "remix", port: number): ChildProcess {
+  return spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/bench/lib/baselines.ts", kind, String(port)], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
 async function main() {
