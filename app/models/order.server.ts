@@ -21,7 +21,16 @@ export const RESERVATION_MINUTES = 15;
  */
 export const HOLD_LIMITS = { unpaidOrders: 3, heldUnits: 20, heldUnitsPerProduct: 10 } as const;
 
-export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "coupon";
+export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "holdShare" | "coupon";
+
+/**
+ * The most units of one product one client may hold in unpaid orders: half of the product's units in the shop (for
+ * sale plus held by anyone), at least 1, so a small stock is never all held by one client (issue 27). On top of
+ * HOLD_LIMITS.heldUnitsPerProduct.
+ */
+export function holdShareOf(onHand: number): number {
+  return Math.max(1, Math.floor(onHand / 2));
+}
 
 /** A refusal the shopper can act on; `status` is the HTTP status the API answers with. */
 export class OrderError extends Error {
@@ -31,6 +40,8 @@ export class OrderError extends Error {
     readonly productName?: { en: string; ar: string },
     /** with code "coupon": what is wrong with the discount code, and the code's minimum when it is not reached */
     readonly coupon?: { problem: CouponProblem; minProductsFils?: number },
+    /** with code "holdShare": the most units of the product one client may hold, and how many more it may take now */
+    readonly share?: { limit: number; remaining: number },
   ) {
     super(code);
   }
@@ -159,6 +170,58 @@ function checkHoldLimits(orderId: string, clientHash: string | null, customerId:
     WHERE "id" = ${orderId}`;
 }
 
+/**
+ * Right after `checkHoldLimits`, under the same ordering: nulls the order's `fullName` (which aborts the batch) when
+ * the client now holds more of one of this order's products than `holdShareOf` its units in the shop. Placing an
+ * order moves units from sale to held, so for sale plus held is the same before and after any hold.
+ */
+function checkHoldShare(orderId: string, clientHash: string | null, customerId: string | null, now: Date) {
+  return prisma.$executeRaw`
+    UPDATE "Order" SET "fullName" = CASE WHEN NOT EXISTS (
+      SELECT 1 FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" JOIN "Product" p ON p."id" = i."productId"
+      WHERE o."paymentStatus" = 'unpaid' AND o."reservedUntil" > ${now} AND (o."clientHash" = ${clientHash} OR o."customerId" = ${customerId})
+        AND i."productId" IN (SELECT n."productId" FROM "OrderItem" n WHERE n."orderId" = ${orderId})
+      GROUP BY i."productId", p."stockQuantity", p."heldQuantity"
+      HAVING SUM(i."quantity") > CASE WHEN (p."stockQuantity" + p."heldQuantity") / 2 < 1 THEN 1 ELSE (p."stockQuantity" + p."heldQuantity") / 2 END)
+    THEN "fullName" ELSE NULL END
+    WHERE "id" = ${orderId}`;
+}
+
+/** After a share refusal: which product of the order passed its share, with the numbers the shopper is told. */
+async function holdShareError(
+  quantities: Map<string, number>,
+  items: { productId: string; nameEn: string; nameAr: string }[],
+  clientHash: string | null,
+  customerId: string | null,
+  now: Date,
+): Promise<OrderError> {
+  const productIds = [...quantities.keys()];
+  const [products, held] = await Promise.all([
+    prisma.product.findMany({ where: { id: { in: productIds } }, select: { id: true, stockQuantity: true, heldQuantity: true } }),
+    prisma.orderItem.findMany({
+      where: {
+        productId: { in: productIds },
+        order: {
+          paymentStatus: "unpaid",
+          reservedUntil: { gt: now },
+          OR: [...(clientHash ? [{ clientHash }] : []), ...(customerId ? [{ customerId }] : [])],
+        },
+      },
+      select: { productId: true, quantity: true },
+    }),
+  ]);
+  const shares = products.map((product) => {
+    const limit = holdShareOf(product.stockQuantity + product.heldQuantity);
+    const holds = held.filter((item) => item.productId === product.id).reduce((sum, item) => sum + item.quantity, 0);
+    return { id: product.id, limit, remaining: Math.max(0, limit - holds), passed: holds + (quantities.get(product.id) ?? 0) > limit };
+  });
+  const share = shares.find((candidate) => candidate.passed) ?? shares[0];
+  return new OrderError("holdShare", 409, names(items.find((item) => item.productId === share.id)!), undefined, {
+    limit: share.limit,
+    remaining: share.remaining,
+  });
+}
+
 async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now: Date): Promise<PlacedOrder> {
   const { details, lines } = input;
   const quantities = quantitiesByProduct(lines);
@@ -231,7 +294,7 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   const takeCoupon = coupon ? takeCouponUse(coupon, orderId, details, now) : [];
   const capped = Boolean(clientHash || input.customerId);
   const lockClients = capped ? lockClient([clientHash, input.customerId]) : [];
-  const limits = capped ? [checkHoldLimits(orderId, clientHash, input.customerId, now)] : [];
+  const limits = capped ? [checkHoldLimits(orderId, clientHash, input.customerId, now), checkHoldShare(orderId, clientHash, input.customerId, now)] : [];
   try {
     // The stock UPDATEs come last but the cap check: a product's row stays locked from its UPDATE to the commit, so
     // on PostgreSQL, where buyers of one popular product queue for that lock, the queue moves as fast as it can.
@@ -239,6 +302,7 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     return { id: orderId, orderNumber, totalFils, email: details.email.toLowerCase(), language: input.language };
   } catch (error) {
     if (isHoldLimitRefusal(error)) throw new OrderError("holdLimit", 429);
+    if (isConstraintRefusal(error, "notNull", "Order", "fullName")) throw await holdShareError(quantities, items, clientHash, input.customerId, now);
     if (isConstraintRefusal(error, "notNull", "Coupon", "usedCount")) throw couponError("usedUp");
     if (isConstraintRefusal(error, "notNull", "Coupon", "code")) throw couponError("alreadyUsed");
     if (!isStockRefusal(error)) throw error;
