@@ -123,6 +123,23 @@ describe("POST /api/orders hold caps", () => {
     expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 14, heldQuantity: 6 });
     expect((await place(context())).status).toBe(201);
   });
+
+  it("answers 409 saying how many are left to take once one client holds half of a small stock, and the next shopper buys the rest", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { ...SATIN_BOW, stockQuantity: 6 });
+    const hoarder = { cspNonce: "", clientAddress: uniqueId("ip") };
+    const place = (client: typeof hoarder, quantity: number) =>
+      placeOrderAction({ request: post("/api/orders", payload(city, product.id, { items: [{ _id: product.id, quantity }] })), params: {}, context: client });
+    expect((await place(hoarder, 2)).status).toBe(201);
+    const refused = await place(hoarder, 4);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "One shopper can hold at most 3 of Satin Bow in unpaid orders, so that others can buy it too. You can take 1 more now. / " +
+        "يمكن للمتسوق الواحد أن يحجز 3 كحد أقصى من فيونكة ستان في طلبات غير مدفوعة، ليتمكن غيره من شرائه أيضاً. يمكنك أخذ 1 إضافية الآن.",
+    );
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 4, heldQuantity: 2 });
+    expect((await place(context(), 3)).status).toBe(201);
+  });
 });
 
 describe("POST /api/orders/pay", () => {

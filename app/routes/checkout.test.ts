@@ -58,6 +58,19 @@ describe("the checkout form's action", () => {
     );
     expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 7, heldQuantity: 3 });
   });
+
+  it("refuses a client that already holds half of a small stock, saying so in Arabic on an Arabic page", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { nameAr: "مشبك لؤلؤ", stockQuantity: 2 });
+    const address = uniqueId("192.0.2");
+    await placeOrder({ details: checkoutDetails(city), lines: [{ productId: product.id, quantity: 1, customTags: [] }], customerId: null, language: "ar", clientAddress: address });
+    const refused = await submitCheckout(city, product.id, address, "ar");
+    expect(refused.status).toBe(409);
+    expect(refused.formErrors[0]).toBe(
+      "فشل حفظ الطلب: يمكن للمتسوق الواحد أن يحجز 1 كحد أقصى من مشبك لؤلؤ في طلبات غير مدفوعة، ليتمكن غيره من شرائه أيضاً، وطلباتك غير المدفوعة تحجزها بالفعل. يرجى دفعها، أو الانتظار حتى تنتهي، لأخذ المزيد.",
+    );
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 1, heldQuantity: 1 });
+  });
 });
 
 describe("the checkout's discount code, without JavaScript", () => {
