@@ -322,29 +322,42 @@ async function couponFor(input: PlaceOrderInput, productsTotalFils: number, now:
 }
 
 /**
- * The placing batch's part for a discount code. The first UPDATE takes a use while the code is on and under its total
- * limit, else writes NULL (refused: used up); it also locks the code's row until commit, so racing orders for one
- * code pass one at a time. The use is then recorded, and the last UPDATE, a new statement that on PostgreSQL sees
- * every use committed before the lock was granted, writes NULL into the code (refused: already used) when this
- * customer, by e-mail or phone, now holds more uses than the code allows. 20 shoppers racing for the last use:
- * one order is placed, 19 are refused, none at a wrong total.
+ * The placing batch's part for a discount code. The first UPDATE counts a use while the code is on and current, else
+ * writes NULL (refused: used up); it also locks the code's row until commit, so racing orders for one code pass one
+ * at a time. The use is then recorded, and the next two UPDATEs, new statements that on PostgreSQL see every use
+ * committed before the lock was granted, write NULL when the code's live uses, this one included, pass its total
+ * limit (used up) or this customer's, by e-mail or phone (already used). A use is live while its order is paid or
+ * its stock hold has not ended (`liveUseOf`), so an unpaid order whose hold ran out stops counting at once, before
+ * the payment timer releases it. 20 shoppers racing for the last use: one order is placed, 19 are refused, none at a
+ * wrong total.
  */
 function takeCouponUse(coupon: UsableCoupon, orderId: string, details: OrderDetails, now: Date) {
   const email = details.email.toLowerCase();
+  const live = liveUseOf(now);
   return [
     prisma.$executeRaw`
-      UPDATE "Coupon" SET "usedCount" = CASE WHEN "isEnabled" = TRUE AND ("maxUses" IS NULL OR "usedCount" < "maxUses")
-        AND ("endsAt" IS NULL OR "endsAt" > ${now}) THEN "usedCount" + 1 ELSE NULL END
+      UPDATE "Coupon" SET "usedCount" = CASE WHEN "isEnabled" = TRUE AND ("endsAt" IS NULL OR "endsAt" > ${now})
+        THEN "usedCount" + 1 ELSE NULL END
       WHERE "id" = ${coupon.id}`,
     prisma.$executeRaw`
       INSERT INTO "CouponUse" ("id", "couponId", "orderId", "email", "phone", "createdAt")
       VALUES (${crypto.randomUUID()}, ${coupon.id}, ${orderId}, ${email}, ${details.phone}, ${now})`,
     prisma.$executeRaw`
-      UPDATE "Coupon" SET "code" = CASE WHEN "maxUsesPerCustomer" IS NULL OR (SELECT COUNT(*) FROM "CouponUse" u
-        WHERE u."couponId" = ${coupon.id} AND (u."email" = ${email} OR u."phone" = ${details.phone})) <= "maxUsesPerCustomer"
+      UPDATE "Coupon" SET "usedCount" = CASE WHEN "maxUses" IS NULL OR (SELECT COUNT(*) FROM "CouponUse" u JOIN "Order" o ON o."id" = u."orderId"
+        WHERE u."couponId" = ${coupon.id} AND ${live}) <= "maxUses"
+        THEN "usedCount" ELSE NULL END
+      WHERE "id" = ${coupon.id}`,
+    prisma.$executeRaw`
+      UPDATE "Coupon" SET "code" = CASE WHEN "maxUsesPerCustomer" IS NULL OR (SELECT COUNT(*) FROM "CouponUse" u JOIN "Order" o ON o."id" = u."orderId"
+        WHERE u."couponId" = ${coupon.id} AND (u."email" = ${email} OR u."phone" = ${details.phone}) AND ${live}) <= "maxUsesPerCustomer"
         THEN "code" ELSE NULL END
       WHERE "id" = ${coupon.id}`,
   ];
+}
+
+/** A code's use counts while its order `o` is paid (or refunded: it was used) or its stock hold has not ended. */
+function liveUseOf(now: Date) {
+  return Prisma.sql`(o."paymentStatus" <> 'unpaid' OR o."reservedUntil" > ${now})`;
 }
 
 function names(product: { nameEn: string; nameAr: string }) {
