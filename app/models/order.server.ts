@@ -17,7 +17,7 @@ export const RESERVATION_MINUTES = 15;
 /**
  * What one client may hold at once in unpaid orders whose hold has not ended (docs/decisions/0015-stock-holds.md):
  * a client is its address and, when signed in, its account. A shopper pays within minutes, so these never stop a
- * real purchase, but one client can no longer take a whole catalogue off sale.
+ * real purchase, but one client can no longer take a whole catalogue off sale. `holdShareOf` caps one product further.
  */
 export const HOLD_LIMITS = { unpaidOrders: 3, heldUnits: 20, heldUnitsPerProduct: 10 } as const;
 
