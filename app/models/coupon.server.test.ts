@@ -6,7 +6,9 @@ import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";
 import { uniqueEmail, uniquePhone } from "../../tests/factories/unique";
 import { checkCoupon, couponJson, createCoupon as saveCoupon, getCoupon } from "./coupon.server";
-import { OrderError, placeOrder, releaseReservation, type PlaceOrderInput } from "./order.server";
+import { OrderError, placeOrder, releaseReservation, RESERVATION_MINUTES, type PlaceOrderInput } from "./order.server";
+import { confirmPayment, placeOrderAndStartPayment } from "./payment.server";
+import { testProvider } from "~/payments/test-provider.server";
 import { getShopSettings, saveShopSettings } from "./settings.server";
 import { CouponSchema } from "~/shared/coupon-schema";
 import * as settings from "~/routes/api.admin.settings";
@@ -133,6 +135,27 @@ describe("an order with a discount code", () => {
     expect(await releaseReservation(first.id)).toBe(true);
     expect((await prisma.coupon.findUniqueOrThrow({ where: { id: coupon.id } })).usedCount).toBe(0);
     await placeOrder(order(city, product.id, 1, coupon.code));
+  });
+
+  it("stops counting an unpaid order's use once its hold has ended, before the timer releases it, while a paid order's use stays", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 10 });
+    const coupon = await createCoupon(prisma, { maxUses: 2, maxUsesPerCustomer: 1 });
+    const email = uniqueEmail();
+    const phone = uniquePhone();
+    const paid = await placeOrderAndStartPayment(order(city, product.id, 1, coupon.code));
+    const attempt = await prisma.payment.findUniqueOrThrow({ where: { id: paid.orderSessionId } });
+    await testProvider.submitCard(attempt.providerPaymentId!, { cardNumber: "4111111111111111" });
+    expect((await confirmPayment(paid.orderSessionId))?.state).toBe("paid");
+    const expired = await placeOrder(order(city, product.id, 1, coupon.code, { email, phone }), new Date(Date.now() - (RESERVATION_MINUTES + 1) * 60_000));
+    // The hold ran out a minute ago and the timer has not released it yet: the order is still unpaid.
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: expired.id } })).paymentStatus).toBe("unpaid");
+
+    expect(await checkCoupon(coupon.code, 5000, { email, phone })).toMatchObject({ ok: true });
+    // The same customer (once per customer) takes the use the expired order held; the paid order's use still counts.
+    await placeOrder(order(city, product.id, 1, coupon.code, { email, phone }));
+    expect(await refusal(placeOrder(order(city, product.id, 1, coupon.code)))).toMatchObject({ problem: "usedUp", status: 409 });
+    expect(await checkCoupon(coupon.code, 5000)).toEqual({ ok: false, problem: "usedUp" });
   });
 });
 

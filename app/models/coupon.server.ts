@@ -41,13 +41,25 @@ function findCoupon(code: string) {
 /** The customer whose earlier uses count: by e-mail (lower case, as orders keep it) or by phone. */
 export type CouponCustomer = { email?: string | null; phone?: string | null };
 
-async function usesBy(couponId: string, customer: CouponCustomer): Promise<number> {
+/**
+ * A use counts while its order holds it: a paid order for good, an unpaid one only until its stock hold ends
+ * (`reservedUntil`), even before the payment timer has released it (issue 27). The placing batch counts the same way.
+ */
+function liveUse(now: Date) {
+  return { order: { OR: [{ paymentStatus: { not: "unpaid" } }, { reservedUntil: { gt: now } }] } };
+}
+
+async function usesBy(couponId: string, customer: CouponCustomer, now: Date): Promise<number> {
   const who = [
     ...(customer.email ? [{ email: customer.email.trim().toLowerCase() }] : []),
     ...(customer.phone ? [{ phone: customer.phone.trim() }] : []),
   ];
   if (who.length === 0) return 0;
-  return prisma.couponUse.count({ where: { couponId, OR: who } });
+  return prisma.couponUse.count({ where: { couponId, OR: who, ...liveUse(now) } });
+}
+
+async function liveUses(couponId: string, now: Date): Promise<number> {
+  return prisma.couponUse.count({ where: { couponId, ...liveUse(now) } });
 }
 
 /**
@@ -61,11 +73,11 @@ export async function checkCoupon(rawCode: string, productsTotalFils: number, cu
   if (!row || !row.isEnabled) return { ok: false, problem: "unknown" };
   if (row.startsAt && now < row.startsAt) return { ok: false, problem: "notStarted" };
   if (row.endsAt && now >= row.endsAt) return { ok: false, problem: "expired" };
-  if (row.maxUses !== null && row.usedCount >= row.maxUses) return { ok: false, problem: "usedUp" };
+  if (row.maxUses !== null && (await liveUses(row.id, now)) >= row.maxUses) return { ok: false, problem: "usedUp" };
   if (row.minProductsFils !== null && productsTotalFils < row.minProductsFils) {
     return { ok: false, problem: "belowMinimum", minProductsFils: row.minProductsFils };
   }
-  if (row.maxUsesPerCustomer !== null && (await usesBy(row.id, customer)) >= row.maxUsesPerCustomer) return { ok: false, problem: "alreadyUsed" };
+  if (row.maxUsesPerCustomer !== null && (await usesBy(row.id, customer, now)) >= row.maxUsesPerCustomer) return { ok: false, problem: "alreadyUsed" };
   return { ok: true, coupon: usableCoupon(row) };
 }
 

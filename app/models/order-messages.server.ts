@@ -26,6 +26,8 @@ export function orderErrorMessage(error: OrderError, t: TFunction, language: Lan
       return t("checkout.requiredTagMissing", { name });
     case "holdLimit":
       return t("checkout.holdLimit");
+    case "holdShare":
+      return t(error.share?.remaining ? "checkout.holdShare" : "checkout.holdShareNone", { name, limit: error.share?.limit, remaining: error.share?.remaining });
     case "coupon":
       return couponProblemMessage(error.coupon?.problem ?? "unknown", t, language, error.coupon?.minProductsFils);
   }

@@ -17,11 +17,20 @@ export const RESERVATION_MINUTES = 15;
 /**
  * What one client may hold at once in unpaid orders whose hold has not ended (docs/decisions/0015-stock-holds.md):
  * a client is its address and, when signed in, its account. A shopper pays within minutes, so these never stop a
- * real purchase, but one client can no longer take a whole catalogue off sale.
+ * real purchase, but one client can no longer take a whole catalogue off sale. `holdShareOf` caps one product further.
  */
 export const HOLD_LIMITS = { unpaidOrders: 3, heldUnits: 20, heldUnitsPerProduct: 10 } as const;
 
-export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "coupon";
+export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "holdShare" | "coupon";
+
+/**
+ * The most units of one product one client may hold in unpaid orders: half of the product's units in the shop (for
+ * sale plus held by anyone), at least 1, so a small stock is never all held by one client (issue 27). On top of
+ * HOLD_LIMITS.heldUnitsPerProduct.
+ */
+export function holdShareOf(onHand: number): number {
+  return Math.max(1, Math.floor(onHand / 2));
+}
 
 /** A refusal the shopper can act on; `status` is the HTTP status the API answers with. */
 export class OrderError extends Error {
@@ -31,6 +40,8 @@ export class OrderError extends Error {
     readonly productName?: { en: string; ar: string },
     /** with code "coupon": what is wrong with the discount code, and the code's minimum when it is not reached */
     readonly coupon?: { problem: CouponProblem; minProductsFils?: number },
+    /** with code "holdShare": the most units of the product one client may hold, and how many more it may take now */
+    readonly share?: { limit: number; remaining: number },
   ) {
     super(code);
   }
@@ -159,6 +170,58 @@ function checkHoldLimits(orderId: string, clientHash: string | null, customerId:
     WHERE "id" = ${orderId}`;
 }
 
+/**
+ * Right after `checkHoldLimits`, under the same ordering: nulls the order's `fullName` (which aborts the batch) when
+ * the client now holds more of one of this order's products than `holdShareOf` its units in the shop. Placing an
+ * order moves units from sale to held, so for sale plus held is the same before and after any hold.
+ */
+function checkHoldShare(orderId: string, clientHash: string | null, customerId: string | null, now: Date) {
+  return prisma.$executeRaw`
+    UPDATE "Order" SET "fullName" = CASE WHEN NOT EXISTS (
+      SELECT 1 FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" JOIN "Product" p ON p."id" = i."productId"
+      WHERE o."paymentStatus" = 'unpaid' AND o."reservedUntil" > ${now} AND (o."clientHash" = ${clientHash} OR o."customerId" = ${customerId})
+        AND i."productId" IN (SELECT n."productId" FROM "OrderItem" n WHERE n."orderId" = ${orderId})
+      GROUP BY i."productId", p."stockQuantity", p."heldQuantity"
+      HAVING SUM(i."quantity") > CASE WHEN (p."stockQuantity" + p."heldQuantity") / 2 < 1 THEN 1 ELSE (p."stockQuantity" + p."heldQuantity") / 2 END)
+    THEN "fullName" ELSE NULL END
+    WHERE "id" = ${orderId}`;
+}
+
+/** After a share refusal: which product of the order passed its share, with the numbers the shopper is told. */
+async function holdShareError(
+  quantities: Map<string, number>,
+  items: { productId: string; nameEn: string; nameAr: string }[],
+  clientHash: string | null,
+  customerId: string | null,
+  now: Date,
+): Promise<OrderError> {
+  const productIds = [...quantities.keys()];
+  const [products, held] = await Promise.all([
+    prisma.product.findMany({ where: { id: { in: productIds } }, select: { id: true, stockQuantity: true, heldQuantity: true } }),
+    prisma.orderItem.findMany({
+      where: {
+        productId: { in: productIds },
+        order: {
+          paymentStatus: "unpaid",
+          reservedUntil: { gt: now },
+          OR: [...(clientHash ? [{ clientHash }] : []), ...(customerId ? [{ customerId }] : [])],
+        },
+      },
+      select: { productId: true, quantity: true },
+    }),
+  ]);
+  const shares = products.map((product) => {
+    const limit = holdShareOf(product.stockQuantity + product.heldQuantity);
+    const holds = held.filter((item) => item.productId === product.id).reduce((sum, item) => sum + item.quantity, 0);
+    return { id: product.id, limit, remaining: Math.max(0, limit - holds), passed: holds + (quantities.get(product.id) ?? 0) > limit };
+  });
+  const share = shares.find((candidate) => candidate.passed) ?? shares[0];
+  return new OrderError("holdShare", 409, names(items.find((item) => item.productId === share.id)!), undefined, {
+    limit: share.limit,
+    remaining: share.remaining,
+  });
+}
+
 async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now: Date): Promise<PlacedOrder> {
   const { details, lines } = input;
   const quantities = quantitiesByProduct(lines);
@@ -231,7 +294,7 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   const takeCoupon = coupon ? takeCouponUse(coupon, orderId, details, now) : [];
   const capped = Boolean(clientHash || input.customerId);
   const lockClients = capped ? lockClient([clientHash, input.customerId]) : [];
-  const limits = capped ? [checkHoldLimits(orderId, clientHash, input.customerId, now)] : [];
+  const limits = capped ? [checkHoldLimits(orderId, clientHash, input.customerId, now), checkHoldShare(orderId, clientHash, input.customerId, now)] : [];
   try {
     // The stock UPDATEs come last but the cap check: a product's row stays locked from its UPDATE to the commit, so
     // on PostgreSQL, where buyers of one popular product queue for that lock, the queue moves as fast as it can.
@@ -239,6 +302,7 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     return { id: orderId, orderNumber, totalFils, email: details.email.toLowerCase(), language: input.language };
   } catch (error) {
     if (isHoldLimitRefusal(error)) throw new OrderError("holdLimit", 429);
+    if (isConstraintRefusal(error, "notNull", "Order", "fullName")) throw await holdShareError(quantities, items, clientHash, input.customerId, now);
     if (isConstraintRefusal(error, "notNull", "Coupon", "usedCount")) throw couponError("usedUp");
     if (isConstraintRefusal(error, "notNull", "Coupon", "code")) throw couponError("alreadyUsed");
     if (!isStockRefusal(error)) throw error;
@@ -258,29 +322,42 @@ async function couponFor(input: PlaceOrderInput, productsTotalFils: number, now:
 }
 
 /**
- * The placing batch's part for a discount code. The first UPDATE takes a use while the code is on and under its total
- * limit, else writes NULL (refused: used up); it also locks the code's row until commit, so racing orders for one
- * code pass one at a time. The use is then recorded, and the last UPDATE, a new statement that on PostgreSQL sees
- * every use committed before the lock was granted, writes NULL into the code (refused: already used) when this
- * customer, by e-mail or phone, now holds more uses than the code allows. 20 shoppers racing for the last use:
- * one order is placed, 19 are refused, none at a wrong total.
+ * The placing batch's part for a discount code. The first UPDATE counts a use while the code is on and current, else
+ * writes NULL (refused: used up); it also locks the code's row until commit, so racing orders for one code pass one
+ * at a time. The use is then recorded, and the next two UPDATEs, new statements that on PostgreSQL see every use
+ * committed before the lock was granted, write NULL when the code's live uses, this one included, pass its total
+ * limit (used up) or this customer's, by e-mail or phone (already used). A use is live while its order is paid or
+ * its stock hold has not ended (`liveUseOf`), so an unpaid order whose hold ran out stops counting at once, before
+ * the payment timer releases it. 20 shoppers racing for the last use: one order is placed, 19 are refused, none at a
+ * wrong total.
  */
 function takeCouponUse(coupon: UsableCoupon, orderId: string, details: OrderDetails, now: Date) {
   const email = details.email.toLowerCase();
+  const live = liveUseOf(now);
   return [
     prisma.$executeRaw`
-      UPDATE "Coupon" SET "usedCount" = CASE WHEN "isEnabled" = TRUE AND ("maxUses" IS NULL OR "usedCount" < "maxUses")
-        AND ("endsAt" IS NULL OR "endsAt" > ${now}) THEN "usedCount" + 1 ELSE NULL END
+      UPDATE "Coupon" SET "usedCount" = CASE WHEN "isEnabled" = TRUE AND ("endsAt" IS NULL OR "endsAt" > ${now})
+        THEN "usedCount" + 1 ELSE NULL END
       WHERE "id" = ${coupon.id}`,
     prisma.$executeRaw`
       INSERT INTO "CouponUse" ("id", "couponId", "orderId", "email", "phone", "createdAt")
       VALUES (${crypto.randomUUID()}, ${coupon.id}, ${orderId}, ${email}, ${details.phone}, ${now})`,
     prisma.$executeRaw`
-      UPDATE "Coupon" SET "code" = CASE WHEN "maxUsesPerCustomer" IS NULL OR (SELECT COUNT(*) FROM "CouponUse" u
-        WHERE u."couponId" = ${coupon.id} AND (u."email" = ${email} OR u."phone" = ${details.phone})) <= "maxUsesPerCustomer"
+      UPDATE "Coupon" SET "usedCount" = CASE WHEN "maxUses" IS NULL OR (SELECT COUNT(*) FROM "CouponUse" u JOIN "Order" o ON o."id" = u."orderId"
+        WHERE u."couponId" = ${coupon.id} AND ${live}) <= "maxUses"
+        THEN "usedCount" ELSE NULL END
+      WHERE "id" = ${coupon.id}`,
+    prisma.$executeRaw`
+      UPDATE "Coupon" SET "code" = CASE WHEN "maxUsesPerCustomer" IS NULL OR (SELECT COUNT(*) FROM "CouponUse" u JOIN "Order" o ON o."id" = u."orderId"
+        WHERE u."couponId" = ${coupon.id} AND (u."email" = ${email} OR u."phone" = ${details.phone}) AND ${live}) <= "maxUsesPerCustomer"
         THEN "code" ELSE NULL END
       WHERE "id" = ${coupon.id}`,
   ];
+}
+
+/** A code's use counts while its order `o` is paid (or refunded: it was used) or its stock hold has not ended. */
+function liveUseOf(now: Date) {
+  return Prisma.sql`(o."paymentStatus" <> 'unpaid' OR o."reservedUntil" > ${now})`;
 }
 
 function names(product: { nameEn: string; nameAr: string }) {

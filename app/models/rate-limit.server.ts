@@ -65,3 +65,11 @@ export async function hitGuessLimits(scope: string, email: string, address: stri
   const refused = results.find((result) => !result.allowed);
   return refused ?? results[0];
 }
+
+/**
+ * Gives back one attempt taken by `hitRateLimit` in a window that is still running: for counters of failures, whose
+ * attempt is taken before the outcome is known (so a burst cannot pass the limit) and returned when it went well.
+ */
+export async function giveBackRateLimitHit(key: string, now = new Date()): Promise<void> {
+  await prisma.$executeRaw`UPDATE "RateLimit" SET "count" = "count" - 1 WHERE "key" = ${key} AND "count" > 0 AND "resetsAt" > ${now}`;
+}

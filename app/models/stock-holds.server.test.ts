@@ -184,4 +184,57 @@ describe("the per-client hold caps", () => {
     await placeOrder(order(city, [{ productId: third.id, quantity: 1 }], elsewhere));
     expect(await stock(third.id)).toEqual({ stockQuantity: 29, heldQuantity: 1 });
   });
+
+  it("leave at least half of a small stock to others: one client holds at most half of what is in the shop", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { nameEn: "Pearl Clip", stockQuantity: 6 });
+    const hoarder = { clientAddress: uniqueId("203.0.113") };
+    // All 6 at once: 3 is the most, and all 3 can still be taken.
+    await expect(placeOrder(order(city, [{ productId: product.id, quantity: 6 }], hoarder))).rejects.toMatchObject({
+      code: "holdShare",
+      status: 409,
+      share: { limit: 3, remaining: 3 },
+      productName: { en: "Pearl Clip" },
+    });
+    expect(await stock(product.id)).toEqual({ stockQuantity: 6, heldQuantity: 0 });
+    await placeOrder(order(city, [{ productId: product.id, quantity: 2 }], hoarder));
+    await expect(placeOrder(order(city, [{ productId: product.id, quantity: 2 }], hoarder))).rejects.toMatchObject({
+      code: "holdShare",
+      share: { limit: 3, remaining: 1 },
+    });
+    await placeOrder(order(city, [{ productId: product.id, quantity: 1 }], hoarder));
+    await expect(placeOrder(order(city, [{ productId: product.id, quantity: 1 }], hoarder))).rejects.toMatchObject({
+      code: "holdShare",
+      share: { limit: 3, remaining: 0 },
+    });
+    // The next shopper finds the other half for sale.
+    await placeOrder(order(city, [{ productId: product.id, quantity: 3 }], { clientAddress: uniqueId("198.51.100") }));
+    expect(await stock(product.id)).toEqual({ stockQuantity: 0, heldQuantity: 6 });
+  });
+
+  it("count a client's concurrent orders of one product one after another, so the share is never passed", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 6 });
+    const hoarder = { clientAddress: uniqueId("203.0.113") };
+    const results = await Promise.allSettled(Array.from({ length: 3 }, () => placeOrder(order(city, [{ productId: product.id, quantity: 2 }], hoarder))));
+
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "holdShare", status: 409 });
+    }
+    expect(await stock(product.id)).toEqual({ stockQuantity: 4, heldQuantity: 2 });
+  });
+
+  it("let a client take the one piece of a product, and count the share by account too", async () => {
+    const city = await createDeliveryArea(prisma);
+    const single = await createProduct(prisma, { stockQuantity: 1 });
+    const pair = await createProduct(prisma, { stockQuantity: 2 });
+    const customer = await createCustomer(prisma);
+    await placeOrder(order(city, [{ productId: single.id, quantity: 1 }], { customerId: customer.id, clientAddress: uniqueId("192.0.2") }));
+    await placeOrder(order(city, [{ productId: pair.id, quantity: 1 }], { customerId: customer.id, clientAddress: uniqueId("192.0.2") }));
+    await expect(
+      placeOrder(order(city, [{ productId: pair.id, quantity: 1 }], { customerId: customer.id, clientAddress: uniqueId("192.0.2") })),
+    ).rejects.toMatchObject({ code: "holdShare", share: { limit: 1, remaining: 0 } });
+    expect(await stock(pair.id)).toEqual({ stockQuantity: 1, heldQuantity: 1 });
+  });
 });

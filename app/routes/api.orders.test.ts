@@ -18,6 +18,8 @@ import { createProduct } from "../../tests/factories/product";
 import { createSession } from "../../tests/factories/session";
 import { uniqueId } from "../../tests/factories/unique";
 import { checkedRoute } from "../../tests/support/openapi-conformance";
+import { createCoupon } from "../../tests/factories/coupon";
+import { COUPON_FAILURES_PER_WINDOW } from "~/models/coupon-attempts.server";
 
 /** Every answer is checked against the OpenAPI document on its way out. */
 const placeOrderAction = checkedRoute(placeOrderActionRoute);
@@ -122,6 +124,51 @@ describe("POST /api/orders hold caps", () => {
     );
     expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 14, heldQuantity: 6 });
     expect((await place(context())).status).toBe(201);
+  });
+
+  it("answers 409 saying how many are left to take once one client holds half of a small stock, and the next shopper buys the rest", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { ...SATIN_BOW, stockQuantity: 6 });
+    const hoarder = { cspNonce: "", clientAddress: uniqueId("ip") };
+    const place = (client: typeof hoarder, quantity: number) =>
+      placeOrderAction({ request: post("/api/orders", payload(city, product.id, { items: [{ _id: product.id, quantity }] })), params: {}, context: client });
+    expect((await place(hoarder, 2)).status).toBe(201);
+    const refused = await place(hoarder, 4);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "One shopper can hold at most 3 of Satin Bow in unpaid orders, so that others can buy it too. You can take 1 more now. / " +
+        "يمكن للمتسوق الواحد أن يحجز 3 كحد أقصى من فيونكة ستان في طلبات غير مدفوعة، ليتمكن غيره من شرائه أيضاً. يمكنك أخذ 1 إضافية الآن.",
+    );
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 4, heldQuantity: 2 });
+    expect((await place(context(), 3)).status).toBe(201);
+  });
+});
+
+describe("POST /api/orders discount code guessing", () => {
+  it("answers at most 10 wrong codes of a burst from one client, then 429 with Retry-After, and orders with a real code spend nothing", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 50 });
+    const coupon = await createCoupon(prisma);
+    const client = { cspNonce: "", clientAddress: uniqueId("ip") };
+    const place = (couponCode: string, items = [{ _id: product.id, quantity: 1 }]) =>
+      placeOrderAction({ request: post("/api/orders", payload(city, product.id, { couponCode, items })), params: {}, context: client });
+
+    // Two real orders with the code and one refused for its stock (not its code) take nothing from the budget.
+    expect((await place(coupon.code)).status).toBe(201);
+    expect((await place(coupon.code)).status).toBe(201);
+    expect((await place(coupon.code, [{ _id: product.id, quantity: 60 }])).status).toBe(409);
+
+    const burst = await Promise.all(Array.from({ length: 2 * COUPON_FAILURES_PER_WINDOW }, (_, index) => place(`GUESS-${index}`)));
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(COUPON_FAILURES_PER_WINDOW);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(COUPON_FAILURES_PER_WINDOW);
+    for (const refused of burst.filter((response) => response.status === 429)) {
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { message: string }).message).toContain("Too many discount codes were tried from here.");
+    }
+    // Spent: even a real code is not looked at now, while an order without one goes through.
+    expect((await place(coupon.code)).status).toBe(429);
+    expect((await place("")).status).toBe(201);
   });
 });
 

@@ -11,6 +11,7 @@ import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS,
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
+import { withCouponAttempt } from "~/models/coupon-attempts.server";
 
 /**
  * SPEC section 3's order payload. Prices, the delivery fee and the total are accepted but ignored: the server
@@ -79,15 +80,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const [customer, language] = await Promise.all([getCustomerFromRequest(request), getLanguage(request)]);
+  const client = clientAddress(context);
   try {
-    const placed = await placeOrderAndStartPayment({
-      details: details.data,
-      lines: items.map((item) => ({ productId: item._id, quantity: item.quantity, customTags: item.customTags })),
-      customerId: customer?.id ?? null,
-      language,
-      clientAddress: clientAddress(context),
-      couponCode: payload.data.couponCode,
-    });
+    // A code in the payload takes one of the client's wrong-code attempts, shared with the checkout's Apply.
+    const outcome = await withCouponAttempt(client, payload.data.couponCode, () =>
+      placeOrderAndStartPayment({
+        details: details.data,
+        lines: items.map((item) => ({ productId: item._id, quantity: item.quantity, customTags: item.customTags })),
+        customerId: customer?.id ?? null,
+        language,
+        clientAddress: client,
+        couponCode: payload.data.couponCode,
+      }),
+    );
+    if ("refused" in outcome) return tooManyCodes(outcome.refused.retryAfterSeconds);
+    const placed = outcome.placed;
     return Response.json(
       { paymentUrl: placed.paymentUrl, orderSessionId: placed.orderSessionId, orderNumber: placed.order.orderNumber, orderId: placed.order.id },
       { status: 201, headers: { "Cache-Control": "no-store", "Set-Cookie": await rememberOrderHeader(request, placed.order.id) } },
@@ -96,4 +103,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof OrderError) return jsonError(error.status, await bilingualOrderError(error));
     throw error;
   }
+}
+
+/** 429 once the client's wrong codes are spent, with the wait in `Retry-After` (CONTRACT: every 429 carries it). */
+function tooManyCodes(retryAfterSeconds: number): Response {
+  const response = jsonError(429, bilingual("offers.coupon.tooManyAttempts", { minutes: Math.ceil(retryAfterSeconds / 60) }));
+  response.headers.set("Retry-After", String(retryAfterSeconds));
+  return response;
 }

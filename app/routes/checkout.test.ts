@@ -11,6 +11,8 @@ import { uniqueId } from "../../tests/factories/unique";
 import { action, loader } from "./checkout";
 import { createCoupon } from "../../tests/factories/coupon";
 import { RouteClient } from "../../tests/setup/route-client";
+import { COUPON_FAILURES_PER_WINDOW, COUPON_FAILURES_WINDOW_SECONDS } from "~/models/coupon-attempts.server";
+import { action as placeOrderAction } from "./api.orders";
 
 type CheckoutAnswer = { result: { error?: Record<string, string[] | null> }; paymentUrl: string | null };
 
@@ -57,6 +59,19 @@ describe("the checkout form's action", () => {
       "Failed to save order: You already have unpaid orders holding products. Please pay for them, or wait 15 minutes until they expire, then try again.",
     );
     expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 7, heldQuantity: 3 });
+  });
+
+  it("refuses a client that already holds half of a small stock, saying so in Arabic on an Arabic page", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { nameAr: "مشبك لؤلؤ", stockQuantity: 2 });
+    const address = uniqueId("192.0.2");
+    await placeOrder({ details: checkoutDetails(city), lines: [{ productId: product.id, quantity: 1, customTags: [] }], customerId: null, language: "ar", clientAddress: address });
+    const refused = await submitCheckout(city, product.id, address, "ar");
+    expect(refused.status).toBe(409);
+    expect(refused.formErrors[0]).toBe(
+      "فشل حفظ الطلب: يمكن للمتسوق الواحد أن يحجز 1 كحد أقصى من مشبك لؤلؤ في طلبات غير مدفوعة، ليتمكن غيره من شرائه أيضاً، وطلباتك غير المدفوعة تحجزها بالفعل. يرجى دفعها، أو الانتظار حتى تنتهي، لأخذ المزيد.",
+    );
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 1, heldQuantity: 1 });
   });
 });
 
@@ -107,6 +122,57 @@ describe("the checkout's discount code, without JavaScript", () => {
     expect(((await refused.json()) as { couponNotice: { text: string } }).couponNotice.text).toBe("This discount code has expired.");
     const page = (await (await client.call(loader, "/checkout")).json()) as { offer: { coupon: unknown } };
     expect(page.offer.coupon).toBeNull();
+  });
+
+  it("stops a client guessing codes after 10 wrong ones, at Apply, at Pay and on POST /api/orders alike, while a real code never counts", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { priceFils: 1000, stockQuantity: 5 });
+    const coupon = await createCoupon(prisma);
+    const expired = await createCoupon(prisma, { endsAt: new Date(Date.now() - 60_000) });
+    const client = await shopper(product.id, 1);
+    const apply = (code: string) => client.call(action, "/checkout", { method: "POST", body: form({ intent: "applyCoupon", couponCode: code }) });
+
+    // A shopper applying a real code again and again is never stopped.
+    for (let index = 0; index < COUPON_FAILURES_PER_WINDOW + 2; index++) expect((await apply(coupon.code)).status).toBe(200);
+    for (let index = 0; index < COUPON_FAILURES_PER_WINDOW - 1; index++) expect((await apply(`GUESS-${index}`)).status).toBe(400);
+    // The distinct answers stay for the shopper who typed a real code; the tenth wrong one is still answered.
+    expect(((await (await apply(expired.code)).json()) as { couponNotice: { text: string } }).couponNotice.text).toBe("This discount code has expired.");
+
+    const refused = await apply(coupon.code);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(COUPON_FAILURES_WINDOW_SECONDS - 60);
+    expect(retryAfter).toBeLessThanOrEqual(COUPON_FAILURES_WINDOW_SECONDS);
+    const answer = (await refused.json()) as { couponNotice: { kind: string; text: string }; offer: { coupon: unknown } };
+    expect(answer.couponNotice).toEqual({ kind: "error", text: "Too many discount codes were tried from here. Please wait 15 minutes and try again." });
+    expect(answer.offer.coupon).toBeNull();
+
+    // Pay with a code in the form: the same budget, and nothing is placed.
+    const details = Object.fromEntries(Object.entries(checkoutDetails(city)).filter(([, value]) => value !== undefined)) as Record<string, string>;
+    const pay = await client.call(action, "/checkout", { method: "POST", body: form({ ...details, couponCode: coupon.code }) });
+    expect(pay.status).toBe(429);
+    expect(Number(pay.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await prisma.orderItem.count({ where: { productId: product.id } })).toBe(0);
+
+    // And the API, from the same address.
+    const viaApi = await client.json(placeOrderAction, "/api/orders", {
+      fullName: "Sara Ahmad",
+      email: "sara@example.com",
+      phone: "51234567",
+      buildingType: "Office",
+      address: { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9" },
+      items: [{ _id: product.id, quantity: 1 }],
+      couponCode: coupon.code,
+    });
+    expect(viaApi.status).toBe(429);
+    expect(Number(viaApi.response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(viaApi.body.message).toBe(
+      "Too many discount codes were tried from here. Please wait 15 minutes and try again. / جُرّبت رموز خصم كثيرة من هنا. يرجى الانتظار 15 دقيقة ثم المحاولة مرة أخرى.",
+    );
+
+    // Another client is not stopped, and this one still pays without a code.
+    expect((await (await shopper(product.id, 1)).call(action, "/checkout", { method: "POST", body: form({ intent: "applyCoupon", couponCode: coupon.code }) })).status).toBe(200);
+    expect((await client.call(action, "/checkout", { method: "POST", body: form(details) })).status).toBe(303);
   });
 
   it("removes an applied code", async () => {

@@ -23,6 +23,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { appliedCouponHeader, readAppliedCoupon } from "~/cookies/coupon.server";
 import { checkoutOffer } from "~/models/offers.server";
+import { giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/coupon-attempts.server";
 
 const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 
@@ -67,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ]);
   if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT, { status: 303 });
   const intent = formData.get("intent");
-  if (intent === "applyCoupon" || intent === "removeCoupon") return couponAction(request, formData, intent, t, language);
+  if (intent === "applyCoupon" || intent === "removeCoupon") return couponAction(request, formData, intent, t, language, clientAddress(context));
 
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   // The same bucket as POST /api/orders: a client gets one budget of order attempts, whichever way it places them.
@@ -82,15 +83,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (submission.status !== "success") return data({ result: submission.reply(), paymentUrl: null, orderSessionId: null }, { status: 400 });
   const lines = await readCartLines(request);
+  const couponCode = textOf(formData.get("couponCode"));
   try {
-    const placed = await placeOrderAndStartPayment({
-      details: submission.value,
-      lines,
-      customerId: customer?.id ?? null,
-      language,
-      clientAddress: address,
-      couponCode: textOf(formData.get("couponCode")),
-    });
+    const outcome = await withCouponAttempt(address, couponCode, () =>
+      placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language, clientAddress: address, couponCode }),
+    );
+    if ("refused" in outcome) {
+      const message = `${t("checkout.saveFailed")}: ${tooManyCodesText(outcome.refused.retryAfterSeconds, t)}`;
+      return data(
+        { result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null },
+        { status: 429, headers: { "Retry-After": String(outcome.refused.retryAfterSeconds) } },
+      );
+    }
+    const placed = outcome.placed;
     const headers = { "Set-Cookie": await rememberOrderHeader(request, placed.order.id) };
     // With JavaScript the page shows its toast and then goes on; without it the browser follows the redirect.
     if (formData.get("enhanced") === "1") return data({ result: submission.reply(), paymentUrl: placed.paymentUrl, orderSessionId: placed.orderSessionId }, { headers });
@@ -110,12 +115,29 @@ function textOf(value: FormDataEntryValue | null): string | null {
  * The discount code's Apply and Remove. With JavaScript they come from a fetcher; without it the whole checkout
  * form is posted, so the answer gives its values back (no field errors: the shopper has not tried to pay yet).
  */
-async function couponAction(request: Request, formData: FormData, intent: "applyCoupon" | "removeCoupon", t: TFunction, language: Language) {
+async function couponAction(request: Request, formData: FormData, intent: "applyCoupon" | "removeCoupon", t: TFunction, language: Language, address: string) {
   const code = intent === "applyCoupon" ? textOf(formData.get("couponCode")) : null;
   const cart = await getCartSummary(await readCartLines(request), language);
   const contact = { email: textOf(formData.get("email")), phone: textOf(formData.get("phone")) };
+  const initialValue = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+  // Every code tried takes one of the client's attempts before it is looked up; a usable one gives it back.
+  const attempt = code ? await takeCouponAttempt(address) : null;
+  if (attempt && !attempt.allowed) {
+    const { offer } = await checkoutOffer(null, cart.productsTotalFils, contact, t, language);
+    return data(
+      {
+        result: { initialValue: { ...initialValue, couponCode: code ?? "" } },
+        paymentUrl: null,
+        orderSessionId: null,
+        offer,
+        couponNotice: { kind: "error" as const, text: tooManyCodesText(attempt.retryAfterSeconds, t) },
+      },
+      { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
+    );
+  }
   const { offer, problem } = await checkoutOffer(code, cart.productsTotalFils, contact, t, language);
-  const result = { initialValue: { ...Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")), couponCode: offer.coupon?.code ?? code ?? "" } };
+  if (attempt && offer.coupon) await giveBackCouponAttempt(address);
+  const result = { initialValue: { ...initialValue, couponCode: offer.coupon?.code ?? code ?? "" } };
   const base = { result, paymentUrl: null, orderSessionId: null, offer };
   if (intent === "applyCoupon" && !offer.coupon) {
     const text = problem?.message ?? couponProblemMessage("unknown", t, language);
@@ -123,6 +145,11 @@ async function couponAction(request: Request, formData: FormData, intent: "apply
   }
   const text = offer.coupon ? t("offers.couponApplied", { code: offer.coupon.code }) : t("offers.couponRemoved");
   return data({ ...base, couponNotice: { kind: "success" as const, text } }, { headers: { "Set-Cookie": await appliedCouponHeader(offer.coupon?.code ?? null) } });
+}
+
+/** The refusal once the client's wrong codes are spent, with the wait in whole minutes. */
+function tooManyCodesText(retryAfterSeconds: number, t: TFunction): string {
+  return t("offers.coupon.tooManyAttempts", { minutes: Math.ceil(retryAfterSeconds / 60) });
 }
 
 export default function CheckoutPage() {

@@ -10,6 +10,7 @@ export const offers = {
       usedUp: "نفدت استخدامات رمز الخصم هذا.",
       alreadyUsed: "لقد استخدمت رمز الخصم هذا من قبل.",
       belowMinimum: "يتطلب رمز الخصم هذا أن يبلغ مجموع المنتجات {{amount}} على الأقل.",
+      tooManyAttempts: "جُرّبت رموز خصم كثيرة من هنا. يرجى الانتظار {{minutes}} دقيقة ثم المحاولة مرة أخرى.",
     },
     missingForFreeDelivery: "أضف {{amount}} للحصول على توصيل مجاني",
     freeDeliveryReached: "التوصيل مجاني لهذا الطلب",

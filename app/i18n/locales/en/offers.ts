@@ -13,6 +13,7 @@ export const offers = {
       usedUp: "This discount code has been used up.",
       alreadyUsed: "You have already used this discount code.",
       belowMinimum: "This discount code needs a products total of at least {{amount}}.",
+      tooManyAttempts: "Too many discount codes were tried from here. Please wait {{minutes}} minutes and try again.",
     },
     missingForFreeDelivery: "Add {{amount}} more for free delivery",
     freeDeliveryReached: "Delivery is free on this order",
