@@ -65,3 +65,16 @@ export async function hitGuessLimits(scope: string, email: string, address: stri
   const refused = results.find((result) => !result.allowed);
   return refused ?? results[0];
 }
+
+/** The counter of one browser's device cookie (app/auth/device-cookie.server.ts) for one kind of login. */
+export function deviceKey(scope: string, nonce: string): string {
+  return `${scope}:device:${nonce}`;
+}
+
+/**
+ * For a sign-in that presents a valid device cookie for its login: only that device's own attempts count, and once it
+ * is over its budget only that device cookie is locked out. The per-address and per-e-mail counters are not consulted.
+ */
+export function hitDeviceLimit(scope: string, nonce: string, budget: Budget): Promise<RateLimitResult> {
+  return hitRateLimit(deviceKey(scope, nonce), budget.limit, budget.windowSeconds);
+}
