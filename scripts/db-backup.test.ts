@@ -13,7 +13,7 @@ import { PrismaClient as SqliteClient } from "../app/generated/prisma/client";
 import { PrismaClient as PostgresqlClient } from "../app/generated/prisma-postgresql/client";
 import { createCoupon } from "../tests/factories/coupon";
 import { createOrder } from "../tests/factories/order";
-import { backupShop, BackupError, restoreShop } from "./lib/backup";
+import { backupShop, BackupError, postgresToolConnection, restoreShop } from "./lib/backup";
 import { startPostgresCluster, type PostgresCluster } from "./lib/postgres-cluster";
 
 const work = path.resolve("tests/.tmp", `backup-${process.pid}`);
@@ -89,6 +89,10 @@ describe("a backup taken while orders are placed", () => {
       expect(manifest.figures["rows.Order"]).toBeGreaterThanOrEqual(before.length);
       expect(manifest.figures["sum.order.discountFils"]).toBe(300);
       expect(fs.readFileSync(`${file}.sha256`, "utf8")).toMatch(/^[0-9a-f]{64} {2}timsar-backup-\d{8}T\d{6}Z\.tar\.gz\n$/);
+      // Only the shop's own user may read a copy of every customer's data.
+      expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(`${file}.sha256`).mode & 0o777).toBe(0o600);
 
       const targetUrl = `file:${path.join(work, "restored.db")}`;
       const restoredUploads = path.join(work, "restored-uploads");
@@ -115,7 +119,10 @@ describe("a backup taken while orders are placed", () => {
     migrate(sourceUrl);
     const source = new PostgresqlClient({ adapter: new PrismaPg({ connectionString: sourceUrl }) });
     try {
-      const { file, manifest, before, placedDuring } = await backupUnderLoad(sourceUrl, source, "postgresql");
+      // The test cluster trusts loopback; the password still has to travel to pg_dump without breaking the URL.
+      const withPassword = sourceUrl.replace("://shop@", "://shop:not%20needed@");
+      expect(withPassword).not.toBe(sourceUrl);
+      const { file, manifest, before, placedDuring } = await backupUnderLoad(withPassword, source, "postgresql");
       expect(placedDuring).toBeGreaterThan(0);
       expect(manifest.engine).toBe("postgresql");
       const targetUrl = cluster.createDatabase("backup_target");
@@ -134,6 +141,17 @@ describe("a backup taken while orders are placed", () => {
     } finally {
       await source.$disconnect();
     }
+  });
+});
+
+describe("pg_dump and pg_restore", () => {
+  it("get the database's password through the environment, never on their command line", () => {
+    const { url, env } = postgresToolConnection("postgresql://shop:p%40ss%20word@db.example:5432/shop?sslmode=require");
+    expect(url).toBe("postgresql://shop@db.example:5432/shop?sslmode=require");
+    expect(env.PGPASSWORD).toBe("p@ss word");
+    const fromQuery = postgresToolConnection("postgresql://shop@db.example/shop?password=secret");
+    expect(fromQuery.url).not.toContain("secret");
+    expect(fromQuery.env.PGPASSWORD).toBe("secret");
   });
 });
 

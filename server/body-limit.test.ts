@@ -1,10 +1,33 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_LIMIT_BYTES, UPLOAD_LIMIT_BYTES, limitRequestBodies } from "./body-limit";
 import { createRemixRequest } from "./remix-request";
 import { postInChunks } from "../tests/support/chunked-post";
+import { adminCookie, customerToken } from "../tests/support/admin-requests";
+
+/**
+ * Sends the headers of a POST that declares `declared` bytes and then only 1 KB of it, and resolves with the head of
+ * the answer, which must come while the client still holds back the rest.
+ */
+function postHeadersOnly(path: string, declared: number, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk) => {
+      received += String(chunk);
+      if (received.includes("\r\n\r\n")) {
+        socket.destroy();
+        resolve(received.slice(0, received.indexOf("\r\n\r\n")));
+      }
+    });
+    socket.on("error", reject);
+    const lines = [`POST ${path} HTTP/1.1`, "Host: 127.0.0.1", `Content-Length: ${declared}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+    socket.write(Buffer.alloc(1024, "a"));
+  });
+}
 
 // A real Express app with the middleware in front of a handler that reads the body the way Remix would.
 let server: http.Server;
@@ -62,7 +85,7 @@ describe("limitRequestBodies", () => {
   });
 
   it("allows 6 MB for uploads (the upload call, the admin catalogue forms and API) and no more", async () => {
-    const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
+    const multipart = { "Content-Type": "multipart/form-data; boundary=x", Cookie: (await adminCookie()).cookie };
     for (const path of ["/api/upload", "/admin/timsar/products/new", "/admin/timsar/products/edit/p1", "/admin/timsar/categories/edit/c1", "/api/admin/categories"]) {
       expect((await send(path, 5 * 1024 * 1024, multipart)).status, path).toBe(200);
     }
@@ -72,5 +95,17 @@ describe("limitRequestBodies", () => {
     // Elsewhere, or not multipart, an upload-sized body is still a form.
     expect((await send("/checkout", 1024 * 1024, multipart)).status).toBe(413);
     expect((await send("/api/upload", 1024 * 1024, { "Content-Type": "application/json" })).status).toBe(413);
+  });
+
+  it("answers an upload without the administrator's session before reading its body", async () => {
+    const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
+    const anonymous = await postHeadersOnly("/api/upload", 6 * 1024 * 1024, multipart);
+    expect(anonymous).toMatch(/^HTTP\/1\.1 401 /);
+    expect(anonymous).toMatch(/^connection: close$/im);
+    const shopper = await postHeadersOnly("/api/admin/products", 6 * 1024 * 1024, { ...multipart, Authorization: `Bearer ${await customerToken()}` });
+    expect(shopper).toMatch(/^HTTP\/1\.1 403 /);
+    const form = await postHeadersOnly("/admin/timsar/products/new", 6 * 1024 * 1024, multipart);
+    expect(form).toMatch(/^HTTP\/1\.1 302 /);
+    expect(form).toMatch(/^location: \/admin\/timsar$/im);
   });
 });

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { bilingual, inLanguage } from "../app/i18n/bilingual.server";
+import { requireAdmin, requireAdminApi } from "../app/auth/admin-session.server";
 
 export const FORM_LIMIT_BYTES = 64 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -56,13 +57,50 @@ function refuse(req: Request, res: Response, limit: number) {
 }
 
 /**
+ * The answer the route's own guard would give a request that is not the administrator's (401 or 403 for the API, the
+ * way to the admin login for the pages), or null for the administrator. Only the headers are read.
+ */
+async function strangerAnswer(req: Request): Promise<globalThis.Response | null> {
+  const headers = new Headers();
+  for (const name of ["cookie", "authorization"]) {
+    const value = req.get(name);
+    if (value) headers.set(name, value);
+  }
+  const request = new globalThis.Request(`http://shop${req.path}`, { headers });
+  try {
+    await (req.path.startsWith("/api/") ? requireAdminApi(request) : requireAdmin(request));
+    return null;
+  } catch (answer) {
+    if (answer instanceof globalThis.Response) return answer;
+    throw answer;
+  }
+}
+
+async function sendUnread(res: Response, answer: globalThis.Response) {
+  // The body is never read, so the connection cannot carry another request.
+  res.setHeader("Connection", "close");
+  res.setHeader("Cache-Control", "no-store");
+  res.status(answer.status);
+  for (const [name, value] of answer.headers.entries()) res.setHeader(name, value);
+  res.end(Buffer.from(await answer.arrayBuffer()));
+}
+
+/**
  * Reads every request body before Remix does, counting the bytes as they arrive: a body over its limit is answered
  * 413 as soon as the limit is passed, whatever Content-Length said or whether there was one (chunked). A body within
- * its limit is kept in `res.locals.body` for `createRemixRequest`.
+ * its limit is kept in `res.locals.body` for `createRemixRequest`. An upload (up to 6 MB) is read only once its
+ * headers show the administrator's session: anyone else gets the guard's answer before a byte of the body is read.
  */
 export function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
   if (BODYLESS_METHODS.has(req.method)) return next();
   const limit = bodyLimitOf(req);
+  if (limit !== UPLOAD_LIMIT_BYTES) return readBody(req, res, next, limit);
+  strangerAnswer(req)
+    .then((answer) => (answer ? sendUnread(res, answer) : readBody(req, res, next, limit)))
+    .catch(next);
+}
+
+function readBody(req: Request, res: Response, next: NextFunction, limit: number) {
   const declared = Number(req.get("content-length"));
   if (Number.isFinite(declared) && declared > limit) return refuse(req, res, limit);
 

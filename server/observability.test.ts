@@ -111,7 +111,15 @@ describe("request logs and metrics", () => {
 });
 
 describe("behind a trusted proxy", () => {
-  const shop = useTestServer(6300, 300, { TRUST_PROXY: "1" });
+  const shop = useTestServer(6300, 300, { TRUST_PROXY: "1", METRICS_TOKEN });
+
+  it("opens /metrics only with METRICS_TOKEN, even to a local proxy that adds no X-Forwarded-For", async () => {
+    // What a proxy on the same machine sends for any visitor when it adds no header: a loopback connection, bare.
+    expect((await fetch(`${shop.base}/metrics`)).status).toBe(404);
+    expect((await fetch(`${shop.base}/metrics`, { headers: { "X-Forwarded-For": "127.0.0.1" } })).status).toBe(404);
+    const allowed = await fetch(`${shop.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(allowed.status).toBe(200);
+  });
 
   it("keeps the proxy's request id, and refuses a malformed one", async () => {
     const kept = await fetch(`${shop.base}/terms-and-conditions`, { headers: { "X-Request-Id": "nginx-7f3a9c2e41d8" } });

@@ -187,7 +187,9 @@ let defaultMetricsStarted = false;
 
 /**
  * GET /metrics in Prometheus' text format, for the machine itself (loopback, and no proxy in between) or for whoever
- * sends `Authorization: Bearer METRICS_TOKEN`. Anyone else gets 404, as if there were nothing here.
+ * sends `Authorization: Bearer METRICS_TOKEN`. Anyone else gets 404, as if there were nothing here. Behind a proxy
+ * (TRUST_PROXY above 0, Express's "trust proxy") only the token opens it: a proxy on the same machine connects from
+ * loopback for every visitor, and one that adds no X-Forwarded-For would make them all look like the machine itself.
  */
 export function metricsEndpoint(token: string | undefined) {
   if (!defaultMetricsStarted) {
@@ -197,7 +199,8 @@ export function metricsEndpoint(token: string | undefined) {
   }
   return async (req: Request, res: Response) => {
     res.locals.route = "/metrics";
-    const direct = isLoopback(req.socket.remoteAddress) && isLoopback(req.ip) && !req.get("x-forwarded-for");
+    const behindProxy = Boolean(req.app.get("trust proxy"));
+    const direct = !behindProxy && isLoopback(req.socket.remoteAddress) && isLoopback(req.ip) && !req.get("x-forwarded-for");
     if (!direct && !tokenMatches(req.get("authorization"), token)) {
       res.status(404).type("text/plain").send("Not Found");
       return;

@@ -159,6 +159,11 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
+function varyWithCookie(current: ReturnType<Response["getHeader"]>): string {
+  const names = (Array.isArray(current) ? current.join(",") : String(current ?? "")).split(",").map((name) => name.trim()).filter(Boolean);
+  return names.some((name) => name.toLowerCase() === "cookie" || name === "*") ? names.join(", ") : [...names, "Cookie"].join(", ");
+}
+
 function pathOf(originalUrl: string): string {
   const path = originalUrl.split("?")[0].replace(/\/{2,}/g, "/");
   try {
@@ -273,7 +278,11 @@ export function createCachingRequestHandler({
         if (lower === SHARED_PAGE_HEADER.toLowerCase() || (privatePage && lower === "cache-control")) continue;
         res.append(name, value);
       }
-      if (privatePage) res.setHeader("Cache-Control", "no-store");
+      if (privatePage) {
+        res.setHeader("Cache-Control", "no-store");
+        // The answer is this visitor's own: a cache that ignores no-store must still not hand it to another cookie.
+        res.setHeader("Vary", varyWithCookie(res.getHeader("Vary")));
+      }
       if (lookup && isShareable(response, path)) {
         const html = await response.text();
         const page = keepPage(res, pageCache, lookup, response, html);

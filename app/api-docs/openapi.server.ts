@@ -128,8 +128,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     path_params: Id,
     body: EmailSchema,
     responses: {
-      200: ok(answers.StockNoticeAnswer, "A notice was already waiting"),
-      201: ok(answers.StockNoticeAnswer, "Notice saved"),
+      202: ok(answers.StockNoticeAnswer, "Taken: mailed once the address has confirmed (the same answer whether or not it already waits)"),
       400: INVALID,
       404: NOT_FOUND,
       409: error("The product is in stock now"),

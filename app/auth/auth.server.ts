@@ -7,11 +7,14 @@ import { jsonError } from "~/utils/api.server";
 import { LoginSchema } from "~/shared/account-schemas";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { clientAddress } from "~/utils/client-address.server";
+import { readDeviceCookie } from "~/auth/device-cookie.server";
 
 export type SignedInCustomer = NonNullable<Awaited<ReturnType<typeof getCustomerFromRequest>>>;
 
 export function outcomeError(outcome: Extract<Outcome, { ok: false }>) {
-  return jsonError(outcome.status, bilingual(`account.messages.${outcome.message}`));
+  const response = jsonError(outcome.status, bilingual(`account.messages.${outcome.message}`));
+  if (outcome.status === 429) response.headers.set("Retry-After", String(outcome.retryAfterSeconds ?? 60));
+  return response;
 }
 
 /** A failed login, thrown out of the strategy so the page can show why. */
@@ -29,10 +32,11 @@ export class LoginFailure extends Error {
 export function loginAuthenticator(context: AppLoadContext | undefined) {
   const authenticator = new Authenticator<{ id: string; email: string }>();
   authenticator.use(
-    new FormStrategy(async ({ form }) => {
+    new FormStrategy(async ({ form, request }) => {
       const parsed = LoginSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) throw new LoginFailure({ ok: false, status: 401, message: "invalidCredentials" });
-      const outcome = await verifyLogin(parsed.data.email, parsed.data.password, { address: clientAddress(context) });
+      const device = await readDeviceCookie(request, "login");
+      const outcome = await verifyLogin(parsed.data.email, parsed.data.password, { address: clientAddress(context), device });
       if (!outcome.ok) throw new LoginFailure(outcome);
       return outcome.customer;
     }),

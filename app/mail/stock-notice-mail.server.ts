@@ -49,3 +49,29 @@ export function backInStockMail({
   ].join("\n");
   return { to, subject: t("stockNotices.mail.subject", product), text, html };
 }
+
+/**
+ * The confirmation an address gets before any back-in-stock mail: whoever typed it may not own it, so it carries both
+ * languages (the sign-up page's first) and a link to a page that asks before it confirms (a mail scanner opening the
+ * link confirms nothing).
+ */
+export function stockNoticeConfirmationMail({ to, language, confirmUrl }: { to: string; language: Language; confirmUrl: string }): Mail {
+  const order: Language[] = language === "ar" ? ["ar", "en"] : ["en", "ar"];
+  const texts = order.map((lang) => ({ lang, t: fixedT(lang) }));
+  const text = texts
+    .map(({ t }) => [t("stockNotices.confirmMail.heading"), "", t("stockNotices.confirmMail.body"), confirmUrl, "", t("stockNotices.confirmMail.ignore")].join("\n"))
+    .join("\n\n----------------\n\n");
+  const sections = texts.map(({ lang, t }) => {
+    const dir = lang === "ar" ? "rtl" : "ltr";
+    return [
+      `<div dir="${dir}" lang="${lang}" style="text-align:${dir === "rtl" ? "right" : "left"}">`,
+      `<h1 style="font-size:20px">${escapeHtml(t("stockNotices.confirmMail.heading"))}</h1>`,
+      `<p>${escapeHtml(t("stockNotices.confirmMail.body"))}</p>`,
+      `<p><a href="${escapeHtml(confirmUrl)}">${escapeHtml(t("stockNotices.confirm.button"))}</a></p>`,
+      `<p>${escapeHtml(t("stockNotices.confirmMail.ignore"))}</p>`,
+      `</div>`,
+    ].join("");
+  });
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif">${sections.join("<hr>")}</body></html>`;
+  return { to, subject: texts.map(({ t }) => t("stockNotices.confirmMail.subject")).join(" / "), text, html };
+}

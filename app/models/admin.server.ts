@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import type { Env } from "~/env.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
-import { hitGuessLimits, lockoutKey, resetRateLimit, type GuessBudgets } from "./rate-limit.server";
+import { deviceKey, hitDeviceLimit, hitGuessLimits, lockoutKey, resetRateLimit, type Budget, type GuessBudgets } from "./rate-limit.server";
+import type { KnownDevice } from "~/auth/device-cookie.server";
 
 /**
  * The administrator of CONTRACT.md: created or updated from ADMIN_EMAIL / ADMIN_PASSWORD at every start.
@@ -48,6 +49,9 @@ export const ADMIN_LOGIN_LIMITS: GuessBudgets = {
   perEmail: { limit: 200, windowSeconds: 60 * 60 },
 };
 
+/** Attempts from a browser with the owner's device cookie (it signed in there before): its own lockout only. */
+export const ADMIN_KNOWN_DEVICE_LIMIT: Budget = { limit: 10, windowSeconds: FIFTEEN_MINUTES };
+
 export type AdminLoginResult =
   | { ok: true; admin: { id: string; email: string } }
   | { ok: false; reason: "invalid" | "tooManyAttempts"; retryAfterSeconds?: number };
@@ -55,18 +59,22 @@ export type AdminLoginResult =
 /**
  * Checks the administrator's e-mail and password. The client address is limited before any hashing; the lockout
  * is keyed on e-mail and address together, so guesses from elsewhere do not lock the owner out, and a success
- * clears only its own key.
+ * clears only its own key. A browser whose device cookie names this e-mail (it signed in there before) is counted
+ * only against its own attempts: the per-account ceiling, which strangers can fill, applies to unknown devices.
  */
-export async function verifyAdminLogin(email: string, password: string, address: string): Promise<AdminLoginResult> {
+export async function verifyAdminLogin(email: string, password: string, address: string, device?: KnownDevice | null): Promise<AdminLoginResult> {
   const normalized = email.trim().toLowerCase();
-  const limit = await hitGuessLimits("admin-login", normalized, address, ADMIN_LOGIN_LIMITS);
+  const knownDevice = device?.login === normalized ? device.nonce : null;
+  const limit = knownDevice
+    ? await hitDeviceLimit("admin-login", knownDevice, ADMIN_KNOWN_DEVICE_LIMIT)
+    : await hitGuessLimits("admin-login", normalized, address, ADMIN_LOGIN_LIMITS);
   if (!limit.allowed) return { ok: false, reason: "tooManyAttempts", retryAfterSeconds: limit.retryAfterSeconds };
   const found = await prisma.admin.findUnique({ where: { email: normalized } });
   const admin = found && !found.disabledAt ? found : null;
   // Verify against a hash even for an unknown e-mail so the answer time does not reveal which e-mails exist.
   const valid = admin ? await verifyPassword(admin.passwordHash, password) : await verifyPassword(await dummyHash(), password);
   if (!admin || !valid) return { ok: false, reason: "invalid" };
-  await resetRateLimit(lockoutKey("admin-login", normalized, address));
+  await resetRateLimit(knownDevice ? deviceKey("admin-login", knownDevice) : lockoutKey("admin-login", normalized, address));
   return { ok: true, admin: { id: admin.id, email: admin.email } };
 }
 

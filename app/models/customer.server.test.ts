@@ -5,6 +5,7 @@ import { RouteClient } from "../../tests/setup/route-client";
 import { codeFromMail, startSmtpServer } from "../../tests/setup/smtp";
 import { action as forgotPassword } from "~/routes/api.auth.forgot-password";
 import { action as login } from "~/routes/api.auth.login";
+import { action as loginPage } from "~/routes/login";
 import { action as registerEmail } from "~/routes/api.auth.register-email";
 import { action as verifyCode } from "~/routes/api.auth.verify-code";
 import { action as verifyResetCode } from "~/routes/api.auth.verify-reset-code";
@@ -41,6 +42,26 @@ describe("rate limits, kept in the database", () => {
     const blocked = await attacker.json(login, "/api/auth/login", { email, password: "the-real-password" });
     expect(blocked).toMatchObject({ status: 429, body: { message: TOO_MANY_ATTEMPTS_MESSAGE } });
     expect((await new RouteClient("198.51.100.10").json(login, "/api/auth/login", { email, password: "the-real-password" })).status).toBe(200);
+  });
+
+  it("never lock a shopper's own browser out, however many wrong passwords others send", { timeout: 240_000 }, async () => {
+    const email = uniqueEmail("besieged");
+    await createCustomer(prisma, { email, password: "the-real-password" });
+    const shopper = new RouteClient("198.51.100.20");
+    expect((await shopper.json(login, "/api/auth/login", { email, password: "the-real-password" })).status).toBe(200);
+    expect(shopper.cookies.has("__device")).toBe(true);
+    for (let round = 0; round < 21; round++) {
+      for (let index = 0; index < 10 && round * 10 + index < 205; index++) {
+        await new RouteClient(`203.0.113.${50 + index}`).json(login, "/api/auth/login", { email, password: `guess-${round}` });
+      }
+    }
+    const stranger = await new RouteClient("192.0.2.201").json(login, "/api/auth/login", { email, password: "the-real-password" });
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await shopper.json(login, "/api/auth/login", { email, password: "the-real-password" })).status).toBe(200);
+    const page = await shopper.form(loginPage, "/login?index", { email, password: "the-real-password" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/account");
   });
 
   it("stop one address trying many e-mails at login", async () => {

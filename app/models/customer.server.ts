@@ -8,13 +8,16 @@ import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { revokeAllForCustomer } from "~/auth/session.server";
 import { createProofToken, type Proof } from "~/auth/verification-proof.server";
 import { checkCode, CODE_LIFETIME_MINUTES, isVerifiedCodeLive, issueCode, spendVerifiedCode, type CodePurpose } from "./one-time-code.server";
-import { hitGuessLimits, hitRateLimit, isRateLimited, lockoutKey, resetRateLimit, type GuessBudgets } from "./rate-limit.server";
+import { deviceKey, hitDeviceLimit, hitGuessLimits, hitRateLimit, isRateLimited, lockoutKey, resetRateLimit, type GuessBudgets } from "./rate-limit.server";
+import type { KnownDevice } from "~/auth/device-cookie.server";
 import { redactText } from "~/utils/redact";
 
 export type AccountMessage = keyof typeof account.account.messages;
 
 /** What every account step answers: pages show `message` in their language, the API in both. */
-export type Outcome<T extends object = object> = ({ ok: true; message: AccountMessage } & T) | { ok: false; status: 401 | 403 | 409 | 400 | 429; message: AccountMessage };
+export type Outcome<T extends object = object> =
+  | ({ ok: true; message: AccountMessage } & T)
+  | { ok: false; status: 401 | 403 | 409 | 400 | 429; message: AccountMessage; retryAfterSeconds?: number };
 
 const fail = (status: 400 | 401 | 403 | 409 | 429, message: AccountMessage) => ({ ok: false as const, status, message });
 
@@ -32,6 +35,9 @@ const LIMITS = {
   login: { perAddress: budget(100), perEmailAddress: budget(10), perEmail: budget(200, ONE_HOUR) },
   changePassword: { perAddress: budget(100), perEmailAddress: budget(10), perEmail: budget(200, ONE_HOUR) },
 } as const satisfies Record<string, GuessBudgets>;
+
+/** Attempts from a browser with a device cookie for the login (it signed in there before): its own lockout. */
+export const KNOWN_DEVICE_LOGIN_LIMIT = budget(10);
 
 /** set-password needs a proof, so only the address is counted: it bounds probing with forged or stale proofs. */
 export const SET_PASSWORD_LIMIT = budget(30);
@@ -144,13 +150,21 @@ export async function completeRegistration(
 // A real hash to compare against when the e-mail is unknown, so a wrong e-mail takes as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-/** The check behind remix-auth's form strategy and the JSON login. */
+/**
+ * The check behind remix-auth's form strategy and the JSON login. `device` is the browser's device cookie: when it
+ * names this e-mail, only that device's own attempts count (KNOWN_DEVICE_LOGIN_LIMIT), so strangers' guesses, which
+ * fill the per-address and per-account counters, never lock out a browser that has signed in here before.
+ */
 export async function verifyLogin(
   email: string,
   password: string,
-  { address }: Pick<Context, "address">,
+  { address, device }: Pick<Context, "address"> & { device?: KnownDevice | null },
 ): Promise<Outcome<{ customer: { id: string; email: string } }>> {
-  if (!(await withinLimits("login", email, address))) return fail(429, "tooManyAttempts");
+  const knownDevice = device?.login === email ? device.nonce : null;
+  const limit = knownDevice
+    ? await hitDeviceLimit("login", knownDevice, KNOWN_DEVICE_LOGIN_LIMIT)
+    : await hitGuessLimits("login", email, address, LIMITS.login);
+  if (!limit.allowed) return { ...fail(429, "tooManyAttempts"), retryAfterSeconds: limit.retryAfterSeconds };
   const customer = await findCustomerByEmail(email);
   if (!customer?.passwordHash) {
     decoyHash ??= hashPassword("decoy-password-for-timing");
@@ -158,7 +172,7 @@ export async function verifyLogin(
     return fail(401, "invalidCredentials");
   }
   if (!(await verifyPassword(customer.passwordHash, password))) return fail(401, "invalidCredentials");
-  await resetRateLimit(lockoutKey("login", email, address));
+  await resetRateLimit(knownDevice ? deviceKey("login", knownDevice) : lockoutKey("login", email, address));
   return { ok: true, message: "signedIn", customer: { id: customer.id, email: customer.email } };
 }
 

@@ -16,8 +16,8 @@ export const SENT_STOCK_NOTICE_DAYS = 30;
 
 /**
  * Deletes what has expired and is only clutter or risk once it has: sessions past their absolute or idle end,
- * codes whose proofs can no longer be used, rate-limit counters whose window is over, and back-in-stock notices
- * mailed a month ago. Answers the counts.
+ * codes whose proofs can no longer be used, rate-limit counters whose window is over, back-in-stock notices
+ * mailed a month ago and the addresses left without any. Answers the counts.
  */
 export async function purgeExpired(now = new Date()) {
   const [sessions, codes, rateLimits, stockNotices] = await prisma.$transaction([
@@ -34,6 +34,8 @@ export async function purgeExpired(now = new Date()) {
     prisma.oneTimeCode.deleteMany({ where: { expiresAt: { lte: new Date(now.getTime() - PROOF_LIFETIME_MINUTES * 60 * 1000) } } }),
     prisma.rateLimit.deleteMany({ where: { resetsAt: { lte: now } } }),
     prisma.stockNotice.deleteMany({ where: { notifiedAt: { lte: new Date(now.getTime() - SENT_STOCK_NOTICE_DAYS * DAY_MS) } } }),
+    // An address no notice waits for any more is not kept (a day's grace covers a sign-up under way).
+    prisma.stockNoticeAddress.deleteMany({ where: { notices: { none: {} }, createdAt: { lte: new Date(now.getTime() - DAY_MS) } } }),
   ]);
   return { sessions: sessions.count, codes: codes.count, rateLimits: rateLimits.count, stockNotices: stockNotices.count };
 }

@@ -73,3 +73,16 @@ export async function hitGuessLimits(scope: string, email: string, address: stri
 export async function giveBackRateLimitHit(key: string, now = new Date()): Promise<void> {
   await prisma.$executeRaw`UPDATE "RateLimit" SET "count" = "count" - 1 WHERE "key" = ${key} AND "count" > 0 AND "resetsAt" > ${now}`;
 }
+
+/** The counter of one browser's device cookie (app/auth/device-cookie.server.ts) for one kind of login. */
+export function deviceKey(scope: string, nonce: string): string {
+  return `${scope}:device:${nonce}`;
+}
+
+/**
+ * For a sign-in that presents a valid device cookie for its login: only that device's own attempts count, and once it
+ * is over its budget only that device cookie is locked out. The per-address and per-e-mail counters are not consulted.
+ */
+export function hitDeviceLimit(scope: string, nonce: string, budget: Budget): Promise<RateLimitResult> {
+  return hitRateLimit(deviceKey(scope, nonce), budget.limit, budget.windowSeconds);
+}

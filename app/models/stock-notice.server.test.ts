@@ -7,7 +7,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { purgeExpired } from "./housekeeping.server";
 import { placeOrder, releaseReservation } from "./order.server";
-import { findStockNoticeEmail, sendBackInStockNotices, signUpForStockNotice, unsubscribeStockNotices } from "./stock-notice.server";
+import {
+  confirmStockNoticeAddress,
+  findStockNoticeAddress,
+  findStockNoticeEmail,
+  sendBackInStockNotices,
+  signUpForStockNotice,
+  unsubscribeStockNotices,
+} from "./stock-notice.server";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";
@@ -19,12 +26,36 @@ const smtp = await startSmtpServer();
 Object.assign(process.env, { APP_URL: "http://shop.test", SMTP_URL: smtp.url });
 afterAll(() => smtp.close());
 
+/** The back-in-stock mails an address got (each carries an unsubscribe link; the confirmation mail does not). */
 function mailsTo(email: string): ReceivedMail[] {
-  return smtp.received.filter((mail) => mail.to.includes(email));
+  return smtp.received.filter((mail) => mail.to.includes(email) && mail.text.includes("/stock-notices/unsubscribe?token="));
+}
+
+function confirmationMailsTo(email: string): ReceivedMail[] {
+  return smtp.received.filter((mail) => mail.to.includes(email) && mail.text.includes("/stock-notices/confirm?token="));
+}
+
+function confirmLink(mail: ReceivedMail): URL {
+  const match = /http:\/\/shop\.test\/stock-notices\/confirm\?token=[\w-]+/.exec(mail.text);
+  if (!match) throw new Error(`no confirmation link in: ${mail.text}`);
+  return new URL(match[0]);
 }
 
 function signUp(productId: string, email: string, language: "ar" | "en" = "ar", address = uniqueId("203.0.113")) {
   return signUpForStockNotice({ productId, email, language }, { address });
+}
+
+/** As the address's owner does: the link from the confirmation mail, then the page's button. */
+async function confirmFromMail(email: string) {
+  await expect.poll(() => confirmationMailsTo(email).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  expect(await confirmStockNoticeAddress(confirmLink(confirmationMailsTo(email)[0]).searchParams.get("token"))).toBe(email);
+}
+
+/** A sign-up whose address then confirms through its mail. */
+async function signUpConfirmed(productId: string, email: string, language: "ar" | "en" = "ar") {
+  const result = await signUp(productId, email, language);
+  await confirmFromMail(email);
+  return result;
 }
 
 /** As the owner restocks: the seed's rule (checked over every row of the shared database) is that out of stock is unavailable. */
@@ -43,9 +74,21 @@ describe("signing up for a back-in-stock mail", () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
     const racing = await Promise.all([signUp(product.id, email), signUp(product.id, email), signUp(product.id, email, "en")]);
-    expect(racing.map((result) => result.status).sort()).toEqual([200, 200, 201]);
-    expect(await signUp(product.id, email)).toMatchObject({ ok: true, status: 200, outcome: "already" });
+    expect(racing.map((result) => result.status)).toEqual([202, 202, 202]);
+    expect(await signUp(product.id, email)).toEqual(racing[0]);
     expect(await prisma.stockNotice.count({ where: { productId: product.id } })).toBe(1);
+  });
+
+  it("answers the same whether the address is new, already waits, or has confirmed", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const other = await createProduct(prisma, { stockQuantity: 0 });
+    const email = uniqueEmail();
+    const first = await signUp(product.id, email);
+    expect(first).toEqual({ ok: true, status: 202, outcome: "received", email });
+    expect(await signUp(product.id, email)).toEqual(first);
+    await confirmFromMail(email);
+    expect(await signUp(product.id, email)).toEqual(first);
+    expect(await signUp(other.id, email)).toEqual(first);
   });
 
   it("refuses a product that is in stock (409), and one that is hidden or unknown (404)", async () => {
@@ -57,13 +100,61 @@ describe("signing up for a back-in-stock mail", () => {
     expect(await prisma.stockNotice.count({ where: { productId: { in: [inStock.id, hidden.id] } } })).toBe(0);
   });
 
+  it("mails a stranger's address nothing but a confirmation, at most three a day, however often it is signed up", async () => {
+    const victim = uniqueEmail("stranger");
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    for (let index = 0; index < 5; index += 1) {
+      expect(await signUp(product.id, victim, "en", uniqueId("192.0.2"))).toMatchObject({ ok: true, status: 202 });
+    }
+    // Five sign-ups counted against the address's daily allowance, three of them mailed.
+    await expect.poll(async () => (await prisma.rateLimit.findUnique({ where: { key: `stock-notice-confirm:${victim}` } }))?.count).toBe(5);
+    await expect.poll(() => confirmationMailsTo(victim).length, { timeout: 10_000 }).toBe(3);
+    const [mail] = confirmationMailsTo(victim);
+    expect(mail.subject).toBe("Confirm back-in-stock e-mails from Timsar Accessories / تأكيد رسائل توفر المنتجات من تمسار للإكسسوارات");
+    expect(mail.html).toContain('dir="rtl"');
+    // One link per address: every confirmation mail names the same page.
+    expect(new Set(confirmationMailsTo(victim).map((each) => confirmLink(each).href)).size).toBe(1);
+
+    // Bought out and released again and again: the unconfirmed address gets no back-in-stock mail.
+    for (let round = 0; round < 3; round += 1) {
+      await setStock(product.id, 1);
+      expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(0);
+      await setStock(product.id, 0);
+    }
+    expect(mailsTo(victim)).toHaveLength(0);
+    expect(await findStockNoticeAddress(confirmLink(mail).searchParams.get("token"))).toEqual({ email: victim, confirmed: false });
+  });
+
+  it("mails a confirmed address at once for a product already back, and at most once a week per product", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const email = uniqueEmail();
+    await signUp(product.id, email, "en");
+    await setStock(product.id, 2);
+    expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(0);
+    await confirmFromMail(email);
+    await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
+
+    // Sold out, signed up again, back again within the week: no second mail yet.
+    await setStock(product.id, 0);
+    await signUp(product.id, email, "en");
+    await setStock(product.id, 1);
+    const mailedAt = (await prisma.stockNotice.findFirstOrThrow({ where: { productId: product.id, email } })).lastMailedAt!;
+    expect(await sendBackInStockNotices({ productIds: [product.id], now: new Date(mailedAt.getTime() + 6 * 24 * 3600_000) })).toBe(0);
+    expect(await sendBackInStockNotices({ productIds: [product.id], now: new Date(mailedAt.getTime() + 7 * 24 * 3600_000 + 1000) })).toBe(1);
+    await expect.poll(() => mailsTo(email).length).toBe(2);
+  });
+
   it("limits sign-ups per client address", async () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const address = uniqueId("198.51.100");
     const results = [];
-    for (let index = 0; index < 21; index += 1) results.push(await signUp(product.id, uniqueEmail(), "ar", address));
+    const emails = Array.from({ length: 21 }, () => uniqueEmail());
+    for (const email of emails) results.push(await signUp(product.id, email, "ar", address));
     expect(results.slice(0, 20).every((result) => result.ok)).toBe(true);
     expect(results[20]).toMatchObject({ ok: false, status: 429 });
+    // The twenty taken each asked their address to confirm; the refused one did not.
+    await expect.poll(() => emails.filter((email) => confirmationMailsTo(email).length > 0).length, { timeout: 20_000 }).toBe(20);
+    expect(confirmationMailsTo(emails[20])).toHaveLength(0);
   });
 });
 
@@ -72,8 +163,8 @@ describe("the back-in-stock mail", () => {
     const product = await createProduct(prisma, { stockQuantity: 0, nameEn: "Velvet Bow", nameAr: "فيونكة مخملية" });
     const arabic = uniqueEmail();
     const english = uniqueEmail();
-    await signUp(product.id, arabic, "ar");
-    await signUp(product.id, english, "en");
+    await signUpConfirmed(product.id, arabic, "ar");
+    await signUpConfirmed(product.id, english, "en");
     expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(0);
 
     await setStock(product.id, 3);
@@ -102,7 +193,7 @@ describe("the back-in-stock mail", () => {
   it("waits while the product is not for sale: stock above zero but switched off as unavailable", async () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
-    await signUp(product.id, email);
+    await signUpConfirmed(product.id, email);
     await prisma.product.update({ where: { id: product.id }, data: { stockQuantity: 4, isAvailable: false } });
     expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(0);
     await prisma.product.update({ where: { id: product.id }, data: { isAvailable: true } });
@@ -119,22 +210,22 @@ describe("the back-in-stock mail", () => {
       language: "ar",
     });
     const email = uniqueEmail();
-    expect(await signUp(product.id, email, "en")).toMatchObject({ status: 201 });
+    expect(await signUpConfirmed(product.id, email, "en")).toMatchObject({ status: 202 });
     expect(await releaseReservation(order.id)).toBe(true);
     await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
     expect(mailsTo(email)[0].text).toContain(`http://shop.test/product/${product.id}`);
   });
 
-  it("after its mail, a new sign-up for the same product waits again", async () => {
+  it("after its mail, a new sign-up for the same product waits again, for a restock a week or more later", async () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
-    await signUp(product.id, email);
+    await signUpConfirmed(product.id, email);
     await setStock(product.id, 1);
     expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(1);
     await setStock(product.id, 0);
-    expect(await signUp(product.id, email)).toMatchObject({ ok: true, status: 201, outcome: "saved" });
+    expect(await signUp(product.id, email)).toMatchObject({ ok: true, status: 202, outcome: "received" });
     await setStock(product.id, 1);
-    expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(1);
+    expect(await sendBackInStockNotices({ productIds: [product.id], now: new Date(Date.now() + 8 * 24 * 3600_000) })).toBe(1);
     await expect.poll(() => mailsTo(email).length).toBe(2);
   });
 });
@@ -144,7 +235,7 @@ describe("unsubscribing from the mail's link", () => {
     const back = await createProduct(prisma, { stockQuantity: 0 });
     const stillOut = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
-    await signUp(back.id, email);
+    await signUpConfirmed(back.id, email);
     await signUp(stillOut.id, email);
     await setStock(back.id, 1);
     await sendBackInStockNotices({ productIds: [back.id] });
@@ -154,6 +245,8 @@ describe("unsubscribing from the mail's link", () => {
     expect(await findStockNoticeEmail(token)).toBe(email);
     expect(await unsubscribeStockNotices(token)).toBe(email);
     expect(await prisma.stockNotice.count({ where: { email } })).toBe(0);
+    // Its confirmation went too: a later sign-up of this address, by anyone, mails nothing until it confirms again.
+    expect(await prisma.stockNoticeAddress.count({ where: { email } })).toBe(0);
     expect(await unsubscribeStockNotices(token)).toBeNull();
     expect(await findStockNoticeEmail("x".repeat(32))).toBeNull();
     expect(await findStockNoticeEmail("'; DROP TABLE")).toBeNull();

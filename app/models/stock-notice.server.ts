@@ -3,7 +3,7 @@ import { isConstraintRefusal, prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
 import type { Language } from "~/i18n/config";
-import { backInStockMail } from "~/mail/stock-notice-mail.server";
+import { backInStockMail, stockNoticeConfirmationMail } from "~/mail/stock-notice-mail.server";
 import { sendMail } from "~/mail/send.server";
 import { startTimedJob } from "~/models/job-lease.server";
 import { getVisibleProduct, isInStock } from "~/models/product.server";
@@ -15,40 +15,111 @@ export const STOCK_NOTICE_SIGNUPS_PER_WINDOW = 20;
 export const STOCK_NOTICE_WINDOW_SECONDS = 600;
 /** Mails one pass sends at most; the rest wait for the next pass a minute later. */
 const NOTICES_PER_PASS = 200;
+/** Confirmation mails one address gets at most per day, however often strangers type it. */
+export const CONFIRMATION_MAILS_PER_DAY = 3;
+/** One back-in-stock mail per address and product in this time, however often the product sells out and returns. */
+export const MAIL_INTERVAL_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A sign-up that is taken is answered the same way (202, "received") whether the address is new, already waits,
+ * is confirmed or not, or has had its confirmation mails for the day: the answer tells a stranger nothing about it.
+ */
 export type StockNoticeSignUp =
-  | { ok: true; status: 201 | 200; outcome: "saved" | "already"; email: string }
-  | { ok: false; status: 404 | 409 | 429; outcome: "notFound" | "inStock" | "tooMany" };
+  | { ok: true; status: 202; outcome: "received"; email: string }
+  | { ok: false; status: 429; outcome: "tooMany"; retryAfterSeconds: number }
+  | { ok: false; status: 404 | 409; outcome: "notFound" | "inStock" };
 
 /** A notice's mail goes out only while a shopper could buy the product: what the product page shows as in stock. */
 const FOR_SALE: Prisma.ProductWhereInput = { isVisible: true, isAvailable: true, stockQuantity: { gt: 0 }, category: { isVisible: true } };
 
 /**
  * The product page's "Notify me" and `POST /api/products/{id}/notify`. `email` is already checked and lower case
- * (EmailSchema). A second sign-up while one waits is the same one (200); after the mail has gone, a new sign-up
- * waits again (201). Only an out-of-stock product takes sign-ups (409 otherwise): the shopper can buy it now.
+ * (EmailSchema). A second sign-up while one waits is the same one; after the mail has gone, a new sign-up waits
+ * again. Only an out-of-stock product takes sign-ups (409 otherwise): the shopper can buy it now. An address that has
+ * not confirmed gets a confirmation mail (at most CONFIRMATION_MAILS_PER_DAY a day) and nothing else until it does.
  */
 export async function signUpForStockNotice(
   input: { productId: string; email: string; language: Language },
   { address }: { address: string },
 ): Promise<StockNoticeSignUp> {
   const limit = await hitRateLimit(`stock-notice:ip:${address}`, STOCK_NOTICE_SIGNUPS_PER_WINDOW, STOCK_NOTICE_WINDOW_SECONDS);
-  if (!limit.allowed) return { ok: false, status: 429, outcome: "tooMany" };
+  if (!limit.allowed) return { ok: false, status: 429, outcome: "tooMany", retryAfterSeconds: limit.retryAfterSeconds };
   const product = await getVisibleProduct(input.productId);
   if (!product) return { ok: false, status: 404, outcome: "notFound" };
   if (isInStock(product)) return { ok: false, status: 409, outcome: "inStock" };
   const { productId, email, language } = input;
+  await ensureAddress(email);
   try {
     await prisma.stockNotice.create({ data: { productId, email, language, token: newToken() } });
-    return { ok: true, status: 201, outcome: "saved", email };
   } catch (error) {
     if (!isConstraintRefusal(error, "unique", "StockNotice", "email")) throw error;
+    // The unique (productId, email) refused a second row, also when two sign-ups raced: one row, one mail. After
+    // its mail, the notice waits again (the one-mail-a-week rule still holds at sending).
+    await prisma.stockNotice.updateMany({ where: { productId, email }, data: { notifiedAt: null, language } });
   }
-  // The unique (productId, email) refused a second row, also when two sign-ups raced: one row, one mail.
-  const again = await prisma.stockNotice.updateMany({ where: { productId, email, notifiedAt: { not: null } }, data: { notifiedAt: null, language } });
-  if (again.count === 1) return { ok: true, status: 201, outcome: "saved", email };
-  await prisma.stockNotice.updateMany({ where: { productId, email }, data: { language } });
-  return { ok: true, status: 200, outcome: "already", email };
+  // In the background: how long a mail takes must not tell a confirmed address from one that is not.
+  askToConfirm(email, language).catch((error: unknown) => {
+    process.stderr.write(`stock-notice confirmation mail: ${redactText(error instanceof Error ? error.message : String(error))}\n`);
+  });
+  return { ok: true, status: 202, outcome: "received", email };
+}
+
+async function ensureAddress(email: string) {
+  if (await prisma.stockNoticeAddress.findUnique({ where: { email }, select: { email: true } })) return;
+  try {
+    await prisma.stockNoticeAddress.create({ data: { email } });
+  } catch (error) {
+    // Another sign-up of the same address made it first.
+    if (!isConstraintRefusal(error, "unique", "StockNoticeAddress", "email")) throw error;
+  }
+}
+
+/** Mails an unconfirmed address its confirmation link, within the daily allowance of that address. */
+async function askToConfirm(email: string, language: Language, now = new Date()) {
+  const address = await prisma.stockNoticeAddress.findUnique({ where: { email } });
+  if (!address || address.confirmedAt) return;
+  const allowance = await hitRateLimit(`stock-notice-confirm:${email}`, CONFIRMATION_MAILS_PER_DAY, DAY_MS / 1000, now);
+  if (!allowance.allowed) return;
+  // One token per address, made once: two sign-ups at the same moment both send the same link.
+  if (!address.token) await prisma.stockNoticeAddress.updateMany({ where: { email, token: null }, data: { token: newToken() } });
+  const { token } = await prisma.stockNoticeAddress.findUniqueOrThrow({ where: { email }, select: { token: true } });
+  const confirmUrl = `${getEnv().appUrl}/stock-notices/confirm?token=${token}`;
+  await sendMail(stockNoticeConfirmationMail({ to: email, language, confirmUrl }));
+}
+
+/** The address a confirmation link names, and whether it has confirmed; null for a token that names none. */
+export async function findStockNoticeAddress(token: unknown): Promise<{ email: string; confirmed: boolean } | null> {
+  if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return null;
+  const address = await prisma.stockNoticeAddress.findUnique({ where: { token }, select: { email: true, confirmedAt: true } });
+  return address ? { email: address.email, confirmed: address.confirmedAt !== null } : null;
+}
+
+/**
+ * The confirmation page's button: from now on the address's notices are mailed, and those whose product is already
+ * back go out at once. Confirming twice is confirming once. Answers the address, or null for an unknown token.
+ */
+export async function confirmStockNoticeAddress(token: unknown, now = new Date()): Promise<string | null> {
+  const address = await findStockNoticeAddress(token);
+  if (!address) return null;
+  await prisma.stockNoticeAddress.updateMany({ where: { email: address.email, confirmedAt: null }, data: { confirmedAt: now } });
+  const waiting = await prisma.stockNotice.findMany({ where: { email: address.email, notifiedAt: null }, select: { productId: true } });
+  noticeStockReturned(waiting.map((notice) => notice.productId));
+  return address.email;
+}
+
+/**
+ * Notices whose mail may go now: waiting, product for sale, address confirmed, and no mail about this product to
+ * this address in the last MAIL_INTERVAL_DAYS (a product bought out and released again and again mails once a week).
+ */
+function dueNotices(now: Date): Prisma.StockNoticeWhereInput {
+  const weekAgo = new Date(now.getTime() - MAIL_INTERVAL_DAYS * DAY_MS);
+  return {
+    notifiedAt: null,
+    product: FOR_SALE,
+    address: { confirmedAt: { not: null } },
+    OR: [{ lastMailedAt: null }, { lastMailedAt: { lte: weekAgo } }],
+  };
 }
 
 /** 24 random bytes in base64url; anything else is answered as unknown without a query. */
@@ -66,9 +137,10 @@ function newToken(): string {
  * than ever sending two. One bad row does not stop the rest.
  */
 export async function sendBackInStockNotices({ productIds, now = new Date() }: { productIds?: string[]; now?: Date } = {}): Promise<number> {
+  const due = dueNotices(now);
   const waiting = await prisma.stockNotice.findMany({
-    where: { notifiedAt: null, product: FOR_SALE, ...(productIds ? { productId: { in: productIds } } : {}) },
-    select: { id: true, email: true, language: true, token: true, product: { select: { id: true, nameEn: true, nameAr: true } } },
+    where: { ...due, ...(productIds ? { productId: { in: productIds } } : {}) },
+    select: { id: true, email: true, language: true, token: true, lastMailedAt: true, product: { select: { id: true, nameEn: true, nameAr: true } } },
     orderBy: { createdAt: "asc" },
     take: NOTICES_PER_PASS,
   });
@@ -76,7 +148,7 @@ export async function sendBackInStockNotices({ productIds, now = new Date() }: {
   let sent = 0;
   for (const notice of waiting) {
     try {
-      const claimed = await prisma.stockNotice.updateMany({ where: { id: notice.id, notifiedAt: null, product: FOR_SALE }, data: { notifiedAt: now } });
+      const claimed = await prisma.stockNotice.updateMany({ where: { id: notice.id, ...due }, data: { notifiedAt: now, lastMailedAt: now } });
       if (claimed.count !== 1) continue;
       const language: Language = notice.language === "en" ? "en" : "ar";
       try {
@@ -91,7 +163,7 @@ export async function sendBackInStockNotices({ productIds, now = new Date() }: {
         );
         sent += 1;
       } catch (error) {
-        await prisma.stockNotice.updateMany({ where: { id: notice.id, notifiedAt: now }, data: { notifiedAt: null } });
+        await prisma.stockNotice.updateMany({ where: { id: notice.id, notifiedAt: now }, data: { notifiedAt: null, lastMailedAt: notice.lastMailedAt } });
         throw error;
       }
     } catch (error) {
@@ -124,10 +196,14 @@ export async function findStockNoticeEmail(token: unknown): Promise<string | nul
   return notice?.email ?? null;
 }
 
-/** The mail's unsubscribe link: removes every notice of that address, waiting or sent. Answers the address, or null. */
+/**
+ * The mail's unsubscribe link: removes every notice of that address, waiting or sent, and its confirmation, so a
+ * later sign-up by anyone has to be confirmed again. Answers the address, or null.
+ */
 export async function unsubscribeStockNotices(token: unknown): Promise<string | null> {
   const email = await findStockNoticeEmail(token);
   if (!email) return null;
+  await prisma.stockNoticeAddress.deleteMany({ where: { email } });
   await prisma.stockNotice.deleteMany({ where: { email } });
   return email;
 }

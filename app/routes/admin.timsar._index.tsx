@@ -12,6 +12,7 @@ import { createAdminSession, getAdminFromRequest } from "~/auth/admin-session.se
 import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { adminLoginMessages } from "~/i18n/browser/areas/admin/login";
+import { issueDeviceCookie, readDeviceCookie } from "~/auth/device-cookie.server";
 
 /** The sign-in page's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminLoginMessages;
@@ -30,14 +31,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: AdminLoginSchema });
   const t = await i18nServer.getFixedT(request);
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
-  const result = await verifyAdminLogin(submission.value.email, submission.value.password, clientAddress(context));
+  const device = await readDeviceCookie(request, "admin-login");
+  const result = await verifyAdminLogin(submission.value.email, submission.value.password, clientAddress(context), device);
   if (!result.ok) {
-    const message = result.reason === "tooManyAttempts" ? t("admin.login.tooManyAttempts") : t("admin.login.invalidCredentials");
+    const tooMany = result.reason === "tooManyAttempts";
+    const message = tooMany ? t("admin.login.tooManyAttempts") : t("admin.login.invalidCredentials");
     return Response.json(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
-      status: result.reason === "tooManyAttempts" ? 429 : 401,
+      status: tooMany ? 429 : 401,
+      headers: tooMany ? { "Retry-After": String(result.retryAfterSeconds ?? 60) } : undefined,
     });
   }
-  return redirect(DASHBOARD, { status: 303, headers: { "Set-Cookie": await createAdminSession(result.admin.id) } });
+  const headers = new Headers({ "Set-Cookie": await createAdminSession(result.admin.id) });
+  headers.append("Set-Cookie", await issueDeviceCookie("admin-login", result.admin.email));
+  return redirect(DASHBOARD, { status: 303, headers });
 }
 
 export default function AdminLogin() {

@@ -6,6 +6,7 @@ import { createAdminSession } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { clientAddress } from "~/utils/client-address.server";
+import { issueDeviceCookie, readDeviceCookie } from "~/auth/device-cookie.server";
 
 /** POST /api/admin/timsar {email, password}: the administrator's login; sets the `__admin` cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -14,7 +15,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success || !parsed.data.email || !parsed.data.password) {
     return jsonError(400, bilingual("admin.login.invalidCredentials"));
   }
-  const result = await verifyAdminLogin(parsed.data.email, parsed.data.password, clientAddress(context));
+  const device = await readDeviceCookie(request, "admin-login");
+  const result = await verifyAdminLogin(parsed.data.email, parsed.data.password, clientAddress(context), device);
   if (!result.ok) {
     if (result.reason === "tooManyAttempts") {
       const response = jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
@@ -23,10 +25,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return jsonError(401, bilingual("admin.login.invalidCredentials"));
   }
-  return Response.json(
-    { message: bilingual("admin.api.loggedIn"), email: result.admin.email, isAdmin: true },
-    { headers: { "Set-Cookie": await createAdminSession(result.admin.id), "Cache-Control": "no-store" } },
-  );
+  const headers = new Headers({ "Set-Cookie": await createAdminSession(result.admin.id), "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", await issueDeviceCookie("admin-login", result.admin.email));
+  return Response.json({ message: bilingual("admin.api.loggedIn"), email: result.admin.email, isAdmin: true }, { headers });
 }
 
 export function loader() {

@@ -10,8 +10,9 @@ import { clientAddress } from "~/utils/client-address.server";
 
 /**
  * `POST /api/products/{id}/notify` with `{ email }`: one back-in-stock e-mail when the product is for sale again,
- * in the language of the request (`lang` cookie, then `Accept-Language`). 201 a new notice, 200 one already
- * waiting; 400 a bad e-mail, 404 an unknown or hidden product, 409 a product in stock now, 429 too many sign-ups.
+ * in the language of the request (`lang` cookie, then `Accept-Language`), once the address has confirmed through
+ * the link of a confirmation mail. 202 for every sign-up taken, new or not (docs/decisions/0041); 400 a bad e-mail,
+ * 404 an unknown or hidden product, 409 a product in stock now, 429 too many sign-ups.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
@@ -21,7 +22,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     { productId, email: data.email, language: await getLanguage(request) },
     { address: clientAddress(context) },
   );
-  if (result.outcome === "tooMany") return jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
+  if (result.outcome === "tooMany") {
+    const response = jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
+    response.headers.set("Retry-After", String(result.retryAfterSeconds));
+    return response;
+  }
   if (!result.ok) return jsonError(result.status, bilingual(`stockNotices.answers.${result.outcome}`));
   return Response.json(
     { message: bilingual(`stockNotices.answers.${result.outcome}`, { email: result.email }), email: result.email },

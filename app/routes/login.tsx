@@ -13,6 +13,7 @@ import { pageMeta } from "~/utils/meta";
 import { createCustomerSession, getCustomerFromRequest } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
+import { issueDeviceCookie } from "~/auth/device-cookie.server";
 
 const NOTICES = { reset: "account.messages.passwordResetDone", changed: "account.messages.passwordChanged", registered: "account.messages.registered" } as const;
 
@@ -43,11 +44,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof LoginFailure)) throw error;
     const reply = submission.reply({ formErrors: [`account.messages.${error.outcome.message}`], hideFields: ["password"] });
-    return data(reply, { status: error.outcome.status });
+    const retryAfter = error.outcome.status === 429 ? { "Retry-After": String(error.outcome.retryAfterSeconds ?? 60) } : undefined;
+    return data(reply, { status: error.outcome.status, headers: retryAfter });
   }
   const { setCookie } = await createCustomerSession(request, customer.id);
   const from = formData.get("from") === "checkout" ? "checkout" : null;
-  return redirect(afterLoginPath(from), { headers: { "Set-Cookie": setCookie } });
+  const headers = new Headers({ "Set-Cookie": setCookie });
+  headers.append("Set-Cookie", await issueDeviceCookie("login", customer.email));
+  return redirect(afterLoginPath(from), { headers });
 }
 
 export default function Login() {

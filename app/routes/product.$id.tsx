@@ -102,7 +102,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = ProductParamsSchema.safeParse(params);
   if (!parsed.success) return answer(404, { ok: false, field: false, message: t("stockNotices.answers.notFound") });
   const result = await signUpForStockNotice({ productId: parsed.data.id, email: email.data.email, language }, { address: clientAddress(context) });
-  if (result.outcome === "tooMany") return answer(429, { ok: false, field: false, message: inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) });
+  if (result.outcome === "tooMany") {
+    const body: StockNoticeAnswer = { ok: false, field: false, message: inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) };
+    return data(body, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+  }
   if (!result.ok) return answer(result.status, { ok: false, field: false, message: t(`stockNotices.answers.${result.outcome}`) });
   return answer(result.status, { ok: true, field: false, message: t(`stockNotices.answers.${result.outcome}`, { email: result.email }) });
 }

@@ -1,6 +1,7 @@
 /**
  * Back in stock through its three doors: `POST /api/products/{id}/notify` (shapes and errors), the product page's
- * form posted without JavaScript, and the unsubscribe page with the token from the real mail (loopback SMTP).
+ * form posted without JavaScript, and the confirmation and unsubscribe pages with the tokens from the real mails
+ * (loopback SMTP).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import { startSmtpServer } from "../../tests/setup/smtp";
 import { action as notifyApi, loader as notifyApiGet } from "./api.products.$id_.notify";
 import { action as productAction } from "./product.$id";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "./stock-notices.unsubscribe";
+import { action as confirmAction, loader as confirmLoader } from "./stock-notices.confirm";
 import { expectConformsToOpenApi } from "../../tests/support/openapi-conformance";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own).
@@ -56,16 +58,29 @@ function postForm(id: string, fields: Record<string, string>, language: "ar" | "
   return call(productAction, request, { id });
 }
 
+/** The confirmation link from the real mail an address got. */
+async function confirmLinkFor(email: string): Promise<string> {
+  const mail = await smtp.waitForMail(email);
+  const match = /http:\/\/shop\.test\/stock-notices\/confirm\?token=[\w-]+/.exec(mail.text);
+  if (!match) throw new Error(`no confirmation link in: ${mail.text}`);
+  return match[0];
+}
+
+const postToken = (link: string, language: "ar" | "en") =>
+  new Request(link, {
+    method: "POST",
+    headers: { Cookie: `lang=${language}`, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ token: new URL(link).searchParams.get("token")! }),
+  });
+
 describe("POST /api/products/{id}/notify", () => {
-  it("answers 201 { message, email } for a new notice and 200 for the same address again, in any capitals", async () => {
+  it("answers 202 { message, email } the same for a new address and for one already waiting, in any capitals", async () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
     const first = await postJson(product.id, { email: `  ${email.toUpperCase()} ` });
-    expect(first.status).toBe(201);
-    expect(first.body).toEqual({ email, message: expect.stringMatching(/^Done: we will e-mail .+ \/ تم: /) });
-    const again = await postJson(product.id, { email });
-    expect(again.status).toBe(200);
-    expect(again.body.message).toContain("already on the list");
+    expect(first.status).toBe(202);
+    expect(first.body).toEqual({ email, message: expect.stringMatching(/^Thank you\. We will e-mail .+ confirmation link .+ \/ شكرًا لك/) });
+    expect(await postJson(product.id, { email })).toEqual(first);
     expect(await prisma.stockNotice.findMany({ where: { productId: product.id }, select: { email: true, language: true } })).toEqual([{ email, language: "en" }]);
   });
 
@@ -100,18 +115,23 @@ describe("POST /api/products/{id}/notify", () => {
   it("answers 429 with a bilingual message past the sign-ups of one client address", async () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const address = uniqueId("10.8");
-    for (let index = 0; index < 20; index += 1) expect((await postJson(product.id, { email: uniqueEmail() }, "en", address)).status).toBe(201);
+    const emails = Array.from({ length: 20 }, () => uniqueEmail());
+    for (const email of emails) expect((await postJson(product.id, { email }, "en", address)).status).toBe(202);
     const limited = await postJson(product.id, { email: uniqueEmail() }, "en", address);
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/^Too many attempts\. .+ \/ محاولات/);
+    // Each address taken was asked to confirm (in the background): all twenty mails arrive.
+    for (const email of emails) await smtp.waitForMail(email);
   });
 });
 
 describe("the product page's Notify me form, posted without JavaScript", () => {
-  it("answers in the page's language only: saved, a bad e-mail as the field's error, in stock", async () => {
+  it("answers in the page's language only: received, a bad e-mail as the field's error, in stock", async () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
-    expect(await postForm(product.id, { email }, "ar")).toEqual({ status: 201, body: { ok: true, field: false, message: `تم: سنرسل رسالة واحدة إلى ${email} عندما يتوفر هذا المنتج من جديد.` } });
+    const received = { status: 202, body: { ok: true, field: false, message: expect.stringMatching(new RegExp(`^شكرًا لك. سنرسل رسالة واحدة إلى ${email.replace(/[.+]/g, "\\$&")} `)) as unknown } };
+    expect(await postForm(product.id, { email }, "ar")).toEqual(received);
+    expect(await postForm(product.id, { email }, "ar")).toEqual(received);
     expect(await postForm(product.id, { email: "not-an-address" }, "en")).toEqual({ status: 400, body: { ok: false, field: true, message: "Please enter a valid email address.", typed: "not-an-address" } });
     expect(await postForm(product.id, {}, "ar")).toEqual({ status: 400, body: { ok: false, field: true, message: "يرجى إدخال بريد إلكتروني صحيح.", typed: "" } });
     const inStock = await createProduct(prisma, { stockQuantity: 1 });
@@ -120,14 +140,42 @@ describe("the product page's Notify me form, posted without JavaScript", () => {
   });
 });
 
+describe("GET and POST /stock-notices/confirm", () => {
+  it("asks first (a GET, as a mail scanner makes, confirms nothing), then confirms, and the mail of a product back goes out", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const email = uniqueEmail();
+    expect((await postJson(product.id, { email }, "en")).status).toBe(202);
+    const link = await confirmLinkFor(email);
+    await prisma.product.update({ where: { id: product.id }, data: { stockQuantity: 2, isAvailable: true } });
+
+    const asked = await call(confirmLoader as Handler, new Request(link, { headers: { Cookie: "lang=en" } }));
+    expect(asked).toMatchObject({ status: 200, body: { token: new URL(link).searchParams.get("token"), message: `Send back-in-stock e-mails to ${email}? Someone asked for them on our shop; we send nothing until this address confirms.` } });
+    expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(0);
+
+    const before = smtp.received.length;
+    const done = await call(confirmAction as Handler, postToken(link, "ar"));
+    expect(done).toEqual({ status: 200, body: { done: true, message: expect.stringContaining(`تم التأكيد: ستصل إلى ${email}`) as unknown } });
+    // Confirming sends what was already due, without waiting for the timed pass.
+    const mail = await smtp.waitForMail(email, { after: before });
+    expect(mail.subject).toContain("is back in stock");
+
+    // The link again: it says so, with no button; an unknown token is a friendly 404.
+    expect(await call(confirmLoader as Handler, new Request(link, { headers: { Cookie: "lang=en" } }))).toMatchObject({ status: 200, body: { token: null, message: expect.stringMatching(/^Confirmed: /) as unknown } });
+    const unknown = await call(confirmLoader as Handler, new Request("http://shop.test/stock-notices/confirm?token=nothing", { headers: { Cookie: "lang=ar" } }));
+    expect(unknown).toMatchObject({ status: 404, body: { token: null, message: expect.stringMatching(/^رابط التأكيد هذا غير صالح/) as unknown } });
+  });
+});
+
 describe("GET and POST /stock-notices/unsubscribe", () => {
   it("asks first (a GET changes nothing), then removes the address's notices; the link from the mail works once", async () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
-    expect((await postJson(product.id, { email }, "ar")).status).toBe(201);
+    expect((await postJson(product.id, { email }, "ar")).status).toBe(202);
+    await call(confirmAction as Handler, postToken(await confirmLinkFor(email), "ar"));
+    const confirmed = smtp.received.length;
     await prisma.product.update({ where: { id: product.id }, data: { stockQuantity: 2, isAvailable: true } });
     await sendBackInStockNotices({ productIds: [product.id] });
-    const mail = await smtp.waitForMail(email);
+    const mail = await smtp.waitForMail(email, { after: confirmed });
     const link = /http:\/\/shop\.test\/stock-notices\/unsubscribe\?token=[\w-]+/.exec(mail.text)![0];
 
     const page = (language: "ar" | "en") => new Request(link, { headers: { Cookie: `lang=${language}` } });

@@ -16,6 +16,11 @@ const PRIVATE_PATHS = [
   /^\/(register|forgot-password|verify-reset-code|reset-password)(\/|$)/,
 ];
 
+/**
+ * Matched as the router matches routes: without regard to case (`/ACCOUNT` renders the account page), with any run
+ * of slashes taken as one.
+ */
 export function isPrivatePath(pathname: string): boolean {
-  return PRIVATE_PATHS.some((pattern) => pattern.test(pathname));
+  const path = pathname.replace(/\/{2,}/g, "/").toLowerCase();
+  return PRIVATE_PATHS.some((pattern) => pattern.test(path));
 }

@@ -94,11 +94,16 @@ export async function backupShop(options: BackupOptions): Promise<{ file: string
     const manifest: Manifest = { format: BACKUP_FORMAT, createdAt: now.toISOString(), engine, files, figures };
     fs.writeFileSync(path.join(work, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 
-    fs.mkdirSync(options.to, { recursive: true });
+    // A backup holds every customer's address and every password hash: for the shop's own user only.
+    fs.mkdirSync(options.to, { recursive: true, mode: 0o700 });
+    fs.chmodSync(options.to, 0o700);
     const file = path.join(path.resolve(options.to), `${PREFIX}${stampOf(now)}.tar.gz`);
     const partial = `${file}.partial`;
+    // Made first with its mode, so tar writes into a file no one else could ever open.
+    fs.writeFileSync(partial, "", { mode: 0o600 });
     execFileSync("tar", ["-czf", partial, "-C", work, "."]);
-    fs.writeFileSync(`${file}.sha256`, `${sha256File(partial)}  ${path.basename(file)}\n`);
+    fs.chmodSync(partial, 0o600);
+    fs.writeFileSync(`${file}.sha256`, `${sha256File(partial)}  ${path.basename(file)}\n`, { mode: 0o600 });
     fs.renameSync(partial, file);
     pruneBackups(options.to, options.keep);
     return { file, manifest };
@@ -128,6 +133,20 @@ async function copySqlite(databaseUrl: string | undefined, work: string): Promis
   }
 }
 
+/**
+ * How pg_dump and pg_restore are told where the database is: the URL without its password, which goes in the
+ * environment (PGPASSWORD) instead, since any user of the machine can read a process's command line.
+ */
+export function postgresToolConnection(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = url.password ? decodeURIComponent(url.password) : url.searchParams.get("password");
+  url.password = "";
+  url.searchParams.delete("password");
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (password) env.PGPASSWORD = password;
+  return { url: url.href, env };
+}
+
 /** pg_dump of a snapshot exported by a read-only transaction, whose figures are read in that same snapshot. */
 async function dumpPostgres(databaseUrl: string, work: string): Promise<Figures> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -136,7 +155,8 @@ async function dumpPostgres(databaseUrl: string, work: string): Promise<Figures>
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const snapshot = (await client.query<{ id: string }>("SELECT pg_export_snapshot() AS id")).rows[0].id;
     const figures = await figuresOfPostgres(client);
-    const dump = spawnSync(path.join(binDir(), "pg_dump"), ["--format=custom", "--no-owner", "--no-privileges", `--snapshot=${snapshot}`, "--file", path.join(work, "database.pgdump"), databaseUrl], { encoding: "utf8" });
+    const target = postgresToolConnection(databaseUrl);
+    const dump = spawnSync(path.join(binDir(), "pg_dump"), ["--format=custom", "--no-owner", "--no-privileges", `--snapshot=${snapshot}`, "--file", path.join(work, "database.pgdump"), target.url], { encoding: "utf8", env: target.env });
     if (dump.status !== 0) throw new Error(`pg_dump failed: ${dump.stderr}`);
     await client.query("COMMIT");
     return figures;
@@ -252,7 +272,8 @@ async function restorePostgres(databaseUrl: string, work: string): Promise<Figur
   try {
     const tables = Number((await client.query<{ value: string }>(`SELECT COUNT(*) AS "value" FROM information_schema.tables WHERE table_schema = 'public'`)).rows[0].value);
     if (tables > 0) throw new BackupError("The target database is not empty: restore into a new, empty PostgreSQL database.");
-    const restore = spawnSync(path.join(binDir(), "pg_restore"), ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", "--dbname", databaseUrl, path.join(work, "database.pgdump")], { encoding: "utf8" });
+    const target = postgresToolConnection(databaseUrl);
+    const restore = spawnSync(path.join(binDir(), "pg_restore"), ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", "--dbname", target.url, path.join(work, "database.pgdump")], { encoding: "utf8", env: target.env });
     if (restore.status !== 0) throw new BackupError(`pg_restore failed: ${restore.stderr.trim()}`);
     return await figuresOfPostgres(client);
   } finally {

@@ -7,16 +7,17 @@ import { setLanguage } from "../support/shopper";
 import { signInAsAdmin } from "./admin-fixtures";
 
 // Back in stock (issue 16), with and without JavaScript (the two Playwright projects), in Arabic and English: the
-// product page's Notify me form, the owner's restock through the admin API, the mail read from the loopback SMTP
-// server, and its unsubscribe link.
+// product page's Notify me form, the confirmation mail and its page, the owner's restock through the admin API, the
+// mail read from the loopback SMTP server, and its unsubscribe link.
 
 const TEXT = {
   ar: {
     email: "البريد الإلكتروني",
     submit: "أعلميني",
     invalid: "يرجى إدخال بريد إلكتروني صحيح.",
-    saved: (email: string) => `تم: سنرسل رسالة واحدة إلى ${email} عندما يتوفر هذا المنتج من جديد.`,
-    already: (email: string) => `البريد ${email} مسجّل بالفعل لهذا المنتج: ستصلك رسالة واحدة عند توفره.`,
+    received: (email: string) => `شكرًا لك. سنرسل رسالة واحدة إلى ${email} عندما يتوفر هذا المنتج من جديد.`,
+    confirm: "نعم، أرسلوها",
+    confirmed: (email: string) => `تم التأكيد: ستصل إلى ${email}`,
     stop: "إيقاف هذه الرسائل",
     done: (email: string) => `تم: حُذف ${email} من القائمة`,
     unknown: "هذا الرابط لم يعد صالحًا",
@@ -26,8 +27,9 @@ const TEXT = {
     email: "E-mail",
     submit: "Notify me",
     invalid: "Please enter a valid email address.",
-    saved: (email: string) => `Done: we will e-mail ${email} once, when this product is back in stock.`,
-    already: (email: string) => `${email} is already on the list for this product: you will get one e-mail when it is back.`,
+    received: (email: string) => `Thank you. We will e-mail ${email} once when this product is back in stock.`,
+    confirm: "Yes, send them",
+    confirmed: (email: string) => `Confirmed: ${email} will get one e-mail`,
     stop: "Stop these e-mails",
     done: (email: string) => `Done: ${email} is off the list`,
     unknown: "This link is not valid any more",
@@ -56,7 +58,7 @@ function linkIn(text: string, path: string): string {
 }
 
 for (const language of ["ar", "en"] as const) {
-  test(`a shopper in ${language === "ar" ? "Arabic" : "English"} asks to be told, gets one mail when the owner restocks, and unsubscribes from it`, async ({
+  test(`a shopper in ${language === "ar" ? "Arabic" : "English"} asks to be told, confirms the address, gets one mail when the owner restocks, and unsubscribes`, async ({
     page,
     context,
     baseURL,
@@ -79,14 +81,24 @@ for (const language of ["ar", "en"] as const) {
     const javaScript = test.info().project.name === "js";
     if (javaScript) await page.evaluate(() => Object.assign(window, { stayedHere: true }));
     await signUp(page, language, email.toUpperCase());
-    await expect(page.getByTestId("stock-notice-answer")).toHaveText(t.saved(email));
+    await expect(page.getByTestId("stock-notice-answer")).toContainText(t.received(email));
     if (javaScript) expect(await page.evaluate(() => (window as unknown as { stayedHere?: boolean }).stayedHere)).toBe(true);
+    const confirmation = await waitForMail(email);
+    // Signing up again answers exactly the same: the page tells no one whether the address was already waiting.
+    const firstAnswer = await page.getByTestId("stock-notice-answer").textContent();
     await signUp(page, language, email);
-    await expect(page.getByTestId("stock-notice-answer")).toHaveText(t.already(email));
+    await expect(page.getByTestId("stock-notice-answer")).toHaveText(firstAnswer!);
     expect(await e2eDatabase().stockNotice.findMany({ where: { productId: product.id }, select: { email: true, language: true } })).toEqual([{ email, language }]);
+    await waitForMail(email, 1);
+
+    // The confirmation link asks first; the button confirms.
+    await page.goto(linkIn(confirmation.text, "/stock-notices/confirm?token="));
+    await expect(page.getByTestId("confirm-message")).toContainText(email);
+    await page.getByRole("button", { name: t.confirm }).click();
+    await expect(page.getByTestId("confirm-message")).toContainText(t.confirmed(email));
 
     await restock(context, page, baseURL!, product.id);
-    const mail = await waitForMail(email);
+    const mail = await waitForMail(email, 2);
     expect(mail.subject).toContain(language === "ar" ? product.nameAr : product.nameEn);
     expect(mail.subject).toContain(language === "ar" ? "متوفر من جديد" : "is back in stock");
 
@@ -105,7 +117,7 @@ for (const language of ["ar", "en"] as const) {
     await page.goto(unsubscribe);
     await expect(page.getByTestId("unsubscribe-message")).toContainText(t.unknown);
     await expect(page.getByRole("button", { name: t.stop })).toHaveCount(0);
-    // One mail, whatever else ran meanwhile (the timed pass, the hook).
-    expect(mailCount(email)).toBe(1);
+    // Two confirmation mails and one back-in-stock mail, whatever else ran meanwhile (the timed pass, the hook).
+    expect(mailCount(email)).toBe(3);
   });
 }

@@ -62,8 +62,18 @@ describe("request bounds, private pages and the request log", () => {
     for (const path of ["/account", "/my-orders", "/checkout", "/view-invoice?orderNumber=ORD-1", "/payment", "/payment-success?orderNumber=ORD-1", "/payment/return", "/invoice/nothing", "/admin/timsar", "/admin/timsar/orders"]) {
       const response = await fetch(`${base}${path}`, { redirect: "manual" });
       expect(response.headers.get("cache-control"), path).toBe("no-store");
+      expect(response.headers.get("vary") ?? "", path).toMatch(/\bCookie\b/i);
     }
     expect(await fetch(`${base}/`).then((response) => response.headers.get("cache-control"))).not.toBe("no-store");
+  });
+
+  it("keeps no-store when the path's case or slashes change, as the router still renders the page", async () => {
+    for (const path of ["/ACCOUNT", "/Account/", "/My-Orders", "/CHECKOUT", "/Admin/Timsar", "/ADMIN/timsar/orders", "/%61ccount"]) {
+      const response = await fetch(`${base}${path}`, { redirect: "manual" });
+      expect(response.status, path).not.toBe(404);
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+      expect(response.headers.get("vary") ?? "", path).toMatch(/\bCookie\b/i);
+    }
   });
 
   it("logs paths without signed links, phones, order sessions or e-mail addresses", async () => {

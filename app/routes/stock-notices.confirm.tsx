@@ -1,0 +1,74 @@
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorPage } from "~/components/error-page";
+import { getLanguage } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/fixed-t.server";
+import { confirmStockNoticeAddress, findStockNoticeAddress } from "~/models/stock-notice.server";
+import { readFormData } from "~/utils/form-data.server";
+
+/** The link names one person's address: never kept by a shared cache, never indexed. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+
+/**
+ * The confirmation mail's link (docs/decisions/0041). A GET confirms nothing, since mail programs and scanners open
+ * links on their own: it asks, and the button posts. Worded here, in the visitor's language, like the unsubscribe page.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = fixedT(await getLanguage(request));
+  const token = new URL(request.url).searchParams.get("token");
+  const address = await findStockNoticeAddress(token);
+  const message = !address
+    ? t("stockNotices.confirm.unknown")
+    : address.confirmed
+      ? t("stockNotices.confirm.done", { email: address.email })
+      : t("stockNotices.confirm.question", { email: address.email });
+  return data(
+    {
+      token: address && !address.confirmed ? token : null,
+      title: t("stockNotices.confirm.title"),
+      message,
+      button: t("stockNotices.confirm.button"),
+      backToShop: t("stockNotices.unsubscribe.backToShop"),
+      meta: { title: t("stockNotices.confirm.title"), siteName: t("meta.siteName") },
+    },
+    { status: address ? 200 : 404 },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const t = fixedT(await getLanguage(request));
+  const email = await confirmStockNoticeAddress((await readFormData(request)).get("token"));
+  if (!email) return data({ done: false, message: t("stockNotices.confirm.unknown") }, { status: 404 });
+  return { done: true, message: t("stockNotices.confirm.done", { email }) };
+}
+
+export default function ConfirmStockNotices() {
+  const { token, title, message, button, backToShop } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <section className="page unsubscribe-page" data-testid="confirm-page">
+      <h1>{title}</h1>
+      <p className={answer?.done ? "form-message form-message--success" : undefined} role={answer ? "status" : undefined} data-testid="confirm-message">
+        {answer?.message ?? message}
+      </p>
+      {token && !answer ? (
+        <Form method="post">
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className="button button--primary">
+            {button}
+          </button>
+        </Form>
+      ) : null}
+      <p>
+        <Link to="/">{backToShop}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
+  loaderData ? [{ title: `${loaderData.meta.title} | ${loaderData.meta.siteName}` }, { name: "robots", content: "noindex" }] : [];
+
+export function ErrorBoundary() {
+  return <ErrorPage kind="error" />;
+}
