@@ -48,6 +48,10 @@ export type TestGateway = {
   refundedFils(providerPaymentId: string): number;
   /** How many refund requests reached the gateway, for any payment. */
   refundRequests(): number;
+  /** How many payments (MyFatoorah invoices, Tap charges) the gateway created for this order. */
+  paymentsCreatedFor(orderId: string): number;
+  /** How many times the gateway was asked about a payment's status, for any payment. */
+  statusRequests(): number;
   /** How many refunds the gateway recorded for this payment. */
   refundsRecorded(providerPaymentId: string): number;
   /** Our references of the refunds the gateway recorded for this payment (MyFatoorah ExternalIdentifier, Tap reference.merchant). */
@@ -100,6 +104,8 @@ async function startMyFatoorah(): Promise<TestGateway> {
     refundedFils: (providerPaymentId) => invoice(providerPaymentId).refunds.reduce((sum, refund) => sum + refund.amountFils, 0),
     refundRequests: () => fake.calls.filter((call) => call.path === "/v2/MakeRefund").length,
     refundsRecorded: (providerPaymentId) => invoice(providerPaymentId).refunds.length,
+    paymentsCreatedFor: (orderId) => [...fake.invoices.values()].filter((created) => created.UserDefinedField === orderId).length,
+    statusRequests: () => fake.calls.filter((call) => call.path === "/v2/GetPaymentStatus").length,
     refundReferences: (providerPaymentId) => invoice(providerPaymentId).refunds.map((refund) => refund.ExternalIdentifier),
     close: () => fake.close(),
   };
@@ -137,6 +143,8 @@ async function startTap(): Promise<TestGateway> {
     refundedFils: (providerPaymentId) => charge(providerPaymentId).refundedFils,
     refundRequests: () => fake.calls.filter((call) => call.method === "POST" && (call.path === "/v2/refunds" || call.path === "/v2/refunds/")).length,
     refundsRecorded: (providerPaymentId) => charge(providerPaymentId).refunds.length,
+    paymentsCreatedFor: (orderId) => [...fake.charges.values()].filter((record) => record.charge.metadata.orderId === orderId).length,
+    statusRequests: () => fake.calls.filter((call) => call.method === "GET" && call.path.startsWith("/v2/charges/")).length,
     refundReferences: (providerPaymentId) => charge(providerPaymentId).refunds.map((refund) => refund.reference.merchant),
     close: () => fake.close(),
   };
