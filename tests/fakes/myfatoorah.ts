@@ -668,6 +668,9 @@ ${card}
     return send(response, status, JSON.stringify(body));
   }
 
+  // Node closes an idle connection after 5 s, the very moment a client polling every 5 s reuses it (ECONNRESET on a
+  // loaded machine). Gateways sit behind load balancers that keep connections far longer; so does the fake.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());

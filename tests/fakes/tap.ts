@@ -570,6 +570,9 @@ ${takesCard ? `<label>Card number <input name="card_number" inputmode="numeric" 
     });
   });
 
+  // Node closes an idle connection after 5 s, the very moment a client polling every 5 s reuses it (ECONNRESET on a
+  // loaded machine). Gateways sit behind load balancers that keep connections far longer; so does the fake.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
