@@ -1,23 +1,28 @@
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
 import { clearCartCookieHeader, getCartCount } from "~/cookies/cart.server";
 import { verifyOrderPayment } from "~/models/payment.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
+import { hitPaymentLimits, retryAfter } from "~/models/payment-limits.server";
+import { clientAddress } from "~/utils/client-address.server";
 
 /**
  * The payment result page by `orderId` (the gateway's return URL): the server asks the gateway, never the
  * query string, whether the order is paid (the gateway's own query only says which payment to ask about); a paid
  * order empties the cart. When the gateway cannot answer, the page says so and offers to look again.
  */
-export async function loadPaymentResult(request: Request) {
+export async function loadPaymentResult(request: Request, context?: AppLoadContext) {
   const t = await i18nServer.getFixedT(request);
   const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
   const searchParams = new URL(request.url).searchParams;
   const orderId = searchParams.get("orderId")?.trim();
   if (!orderId) return data({ meta, state: "missing" as const, orderId: null, orderNumber: null }, { status: 400 });
+  // Limited per order and per client like the status API; the page offers to look again, after Retry-After.
+  const limit = await hitPaymentLimits("status", orderId, clientAddress(context));
+  if (!limit.allowed) return data({ meta, state: "unavailable" as const, orderId, orderNumber: null }, { status: 429, headers: retryAfter(limit) });
   let result;
   try {
-    result = await verifyOrderPayment(orderId, searchParams);
+    result = await verifyOrderPayment(orderId, searchParams, { shopper: true });
   } catch (error) {
     if (!(error instanceof PaymentGatewayError)) throw error;
     return data({ meta, state: "unavailable" as const, orderId, orderNumber: null }, { status: 503, headers: { "Retry-After": "30" } });

@@ -54,7 +54,7 @@ async function createAtProvider(paymentId: string, methodId: string, method: Pay
     returnUrl: returnUrlOf(payment.order.id),
     webhookUrl: webhookUrlOf(provider.name),
   });
-  await prisma.payment.update({ where: { id: paymentId }, data: { providerPaymentId: created.providerPaymentId, method } });
+  await prisma.payment.update({ where: { id: paymentId }, data: { providerPaymentId: created.providerPaymentId, method, redirectUrl: created.redirectUrl } });
   return created;
 }
 
@@ -114,30 +114,91 @@ export class PaymentStartError extends Error {
 }
 
 /**
- * The shopper picked a way to pay on /payment: a new attempt at the gateway, whose hosted page the shopper is sent
- * to. Each pick is its own Payment row, so a shopper who comes back and picks again never mixes two attempts.
- * Gateway faults are thrown as PaymentGatewayError; the order and its hold stay as they were.
+ * How long an attempt's payment page is given again to a shopper who picks the same way to pay (docs/decisions/0040).
+ * Below every gateway's own lifetime of a payment page (Tap's charge expires after 30 minutes, MyFatoorah's invoice
+ * after days) and below the hold, so the page is still payable while the stock is still held.
  */
-export async function beginGatewayPayment(orderSessionId: string, methodId: string): Promise<{ redirectUrl: string }> {
+export const ATTEMPT_REUSE_MINUTES = 10;
+/** How long a request waits for another request that is starting the same attempt at the gateway. */
+const ATTEMPT_WAIT_MS = 15_000;
+
+/**
+ * The shopper picked a way to pay on /payment. An open attempt of the same way to pay for this order, started in
+ * the last ATTEMPT_REUSE_MINUTES while the hold lasts, is given again: its payment page, no new invoice or charge.
+ * Otherwise a new attempt, its own Payment row, starts at the gateway. The choice between the two is made with the
+ * order's row locked (a no-op UPDATE: SQLite's write lock, PostgreSQL's row lock), so however many requests arrive
+ * together, one starts the attempt and the others wait for its page. Gateway faults are thrown as
+ * PaymentGatewayError; the order and its hold stay as they were.
+ */
+export async function beginGatewayPayment(orderSessionId: string, methodId: string, now = new Date()): Promise<{ redirectUrl: string }> {
   const session = await getPaymentSession(orderSessionId);
   if (!session) throw new PaymentStartError("sessionNotFound");
   if (session.order.paymentStatus !== "unpaid") throw new PaymentStartError("notPayable");
   const language = languageOrDefault(session.order.language);
   const method = (await listPaymentMethods(session, language)).find((candidate) => candidate.id === methodId);
   if (!method) throw new PaymentStartError("unknownMethod");
+  const orderId = session.order.id;
 
-  const attempt = await prisma.payment.create({
-    data: { id: newPaymentId(), orderId: session.order.id, provider: session.provider, amountFils: session.order.totalFils, method: method.kind },
+  const choice = await prisma.$transaction(async (tx) => {
+    const locked = await tx.$executeRaw`
+      UPDATE "Order" SET "paymentStatus" = "paymentStatus"
+      WHERE "id" = ${orderId} AND "paymentStatus" = 'unpaid' AND ("reservedUntil" IS NULL OR "reservedUntil" > ${now})`;
+    if (locked !== 1) return null;
+    const open = await tx.payment.findFirst({
+      where: {
+        orderId,
+        provider: session.provider,
+        method: method.kind,
+        status: "initiated",
+        createdAt: { gt: new Date(now.getTime() - ATTEMPT_REUSE_MINUTES * 60_000) },
+        NOT: { id: orderSessionId },
+        // Its page is known, or another request is creating it right now (a row left by a crash is not waited for).
+        OR: [{ redirectUrl: { not: null } }, { providerPaymentId: null, createdAt: { gt: new Date(now.getTime() - 2 * ATTEMPT_WAIT_MS) } }],
+      },
+      orderBy: { createdAt: "desc" },
+      select: { id: true },
+    });
+    if (open) return { id: open.id, reuse: true };
+    const attempt = await tx.payment.create({
+      data: { id: newPaymentId(), orderId, provider: session.provider, amountFils: session.order.totalFils, method: method.kind },
+    });
+    return { id: attempt.id, reuse: false };
   });
+  if (!choice) throw new PaymentStartError("notPayable");
+  if (choice.reuse) return { redirectUrl: await pageOfOpenAttempt(choice.id) };
+
   try {
-    const { redirectUrl } = await createAtProvider(attempt.id, method.id, method.kind);
+    const { redirectUrl } = await createAtProvider(choice.id, method.id, method.kind);
     return { redirectUrl };
   } catch (error) {
     paymentFailures.inc({ provider: session.provider, reason: "gateway" });
-    await prisma.payment.update({ where: { id: attempt.id }, data: { status: "failed" } });
+    await prisma.payment.update({ where: { id: choice.id }, data: { status: "failed" } });
     throw error;
   }
 }
+
+/** The payment page of an open attempt, waiting while another request is still creating it at the gateway. */
+async function pageOfOpenAttempt(paymentId: string): Promise<string> {
+  const deadline = Date.now() + ATTEMPT_WAIT_MS;
+  for (;;) {
+    const attempt = await prisma.payment.findUnique({ where: { id: paymentId }, select: { status: true, redirectUrl: true } });
+    if (attempt?.redirectUrl) return attempt.redirectUrl;
+    if (!attempt || attempt.status !== "initiated") {
+      throw new PaymentGatewayError("unavailable", "the payment another request was starting at the gateway did not start");
+    }
+    if (Date.now() > deadline) throw new PaymentGatewayError("timeout", "the payment another request is starting at the gateway is not ready");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * How long a shopper's read (return page, status API, POST /api/orders/pay) reuses the gateway's last "not paid
+ * yet" about an attempt instead of asking again. Webhooks and the jobs always ask.
+ */
+export const STATUS_CACHE_MS = 5_000;
+
+/** `shopper`: a read by a shopper's request, which uses the cached answer (STATUS_CACHE_MS). */
+export type ReadOptions = { shopper?: boolean; now?: Date };
 
 function stateOf(paymentStatus: string): PaymentState {
   return paymentStatus === "paid" ? "paid" : paymentStatus === "failed" ? "failed" : "unpaid";
@@ -154,7 +215,7 @@ function isForPayment(remote: RemotePayment, payment: { id: string; providerPaym
  * renders the invoice and sends the e-mail. `returned` is the query the gateway added to the return URL: a payment
  * id there that is not this attempt's is ignored, and the gateway is asked again by this attempt's own id.
  */
-export async function confirmPayment(paymentId: string, returned?: URLSearchParams): Promise<PaymentOutcome | null> {
+export async function confirmPayment(paymentId: string, returned?: URLSearchParams, options: ReadOptions = {}): Promise<PaymentOutcome | null> {
   const payment = await prisma.payment.findUnique({
     where: { id: paymentId },
     select: {
@@ -162,6 +223,7 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
       provider: true,
       providerPaymentId: true,
       status: true,
+      checkedAt: true,
       order: { select: { id: true, orderNumber: true, totalFils: true, paymentStatus: true } },
     },
   });
@@ -171,11 +233,17 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   if (order.paymentStatus === "paid") return result("paid");
   if (!payment.providerPaymentId || payment.status !== "initiated") return result(stateOf(order.paymentStatus));
   const attempt = { id: payment.id, providerPaymentId: payment.providerPaymentId };
+  const now = options.now ?? new Date();
+  // A shopper's read shortly after the gateway last said "not yet" answers that again without asking.
+  if (options.shopper && payment.checkedAt && now.getTime() - payment.checkedAt.getTime() < STATUS_CACHE_MS) return result(stateOf(order.paymentStatus));
 
   const provider = getPaymentProvider(payment.provider);
   let remote = returned ? await askAboutReturned(provider, attempt.providerPaymentId, returned) : null;
   if (!remote || !isForPayment(remote, attempt)) remote = await provider.getPaymentStatus(attempt.providerPaymentId);
-  if (!isForPayment(remote, attempt) || remote.status === "pending") return result(stateOf(order.paymentStatus));
+  if (!isForPayment(remote, attempt) || remote.status === "pending") {
+    if (options.shopper) await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { checkedAt: now } });
+    return result(stateOf(order.paymentStatus));
+  }
 
   if (remote.status !== "paid") {
     paymentFailures.inc({ provider: payment.provider, reason: remote.status });
@@ -249,7 +317,7 @@ export async function confirmPaymentByProviderId(provider: string, providerPayme
  * The state of an order's payment, asking the gateway about its open attempts first (newest first). `returned` is
  * the gateway's query on the return URL; it only helps find the newest attempt and is never believed by itself.
  */
-export async function verifyOrderPayment(orderId: string, returned?: URLSearchParams): Promise<PaymentOutcome | null> {
+export async function verifyOrderPayment(orderId: string, returned?: URLSearchParams, options: ReadOptions = {}): Promise<PaymentOutcome | null> {
   const order = await prisma.order.findUnique({
     where: { id: orderId },
     select: {
@@ -268,7 +336,7 @@ export async function verifyOrderPayment(orderId: string, returned?: URLSearchPa
   let outcome: PaymentOutcome = { state: stateOf(order.paymentStatus), orderId: order.id, orderNumber: order.orderNumber };
   if (order.paymentStatus !== "unpaid") return outcome;
   for (const [index, payment] of order.payments.entries()) {
-    outcome = (await confirmPayment(payment.id, index === 0 ? returned : undefined)) ?? outcome;
+    outcome = (await confirmPayment(payment.id, index === 0 ? returned : undefined, options)) ?? outcome;
     if (outcome.state !== "unpaid") break;
   }
   if (outcome.state === "unpaid") {
@@ -284,29 +352,37 @@ export async function verifyOrderPayment(orderId: string, returned?: URLSearchPa
  * Asks the gateway about attempts that are still open a minute after they began, so a shopper who paid and closed
  * the tab, with no webhook either, still gets a paid order well before the stock hold ends. Runs on a timer.
  */
-export async function reconcilePayments(now = new Date()): Promise<number> {
-  const open = await prisma.payment.findMany({
-    where: {
-      status: "initiated",
-      providerPaymentId: { not: null },
-      provider: { in: configuredProviderNames() },
-      createdAt: { lt: new Date(now.getTime() - 60_000) },
-      order: { paymentStatus: "unpaid" },
-    },
-    orderBy: { createdAt: "asc" },
-    take: 100,
-    select: { id: true },
-  });
+export async function reconcilePayments(now = new Date(), batchSize = 100): Promise<number> {
+  const where = {
+    status: "initiated",
+    providerPaymentId: { not: null },
+    provider: { in: configuredProviderNames() },
+    createdAt: { lt: new Date(now.getTime() - 60_000) },
+    order: { paymentStatus: "unpaid" },
+  };
   let settled = 0;
-  for (const payment of open) {
-    try {
-      if ((await confirmPayment(payment.id))?.state !== "unpaid") settled++;
-    } catch (error) {
-      if (!(error instanceof PaymentGatewayError)) throw error;
-      process.stderr.write(`reconciliation of payment ${payment.id} skipped: ${error.fault}\n`);
+  // Every open attempt, oldest first, a batch at a time: the cursor (createdAt, id) moves past each batch, so
+  // attempts that stay open do not hide the ones behind them.
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const cursor: { createdAt: Date; id: string } | null = after;
+    const batch: { id: string; createdAt: Date }[] = await prisma.payment.findMany({
+      where: cursor ? { ...where, OR: [{ createdAt: { gt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { gt: cursor.id } }] } : where,
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: batchSize,
+      select: { id: true, createdAt: true },
+    });
+    for (const payment of batch) {
+      try {
+        if ((await confirmPayment(payment.id))?.state !== "unpaid") settled++;
+      } catch (error) {
+        if (!(error instanceof PaymentGatewayError)) throw error;
+        process.stderr.write(`reconciliation of payment ${payment.id} skipped: ${error.fault}\n`);
+      }
     }
+    if (batch.length < batchSize) return settled;
+    after = batch[batch.length - 1];
   }
-  return settled;
 }
 
 /**

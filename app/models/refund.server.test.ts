@@ -87,7 +87,7 @@ describe.each(GATEWAYS)("refunds through %s", (name) => {
     expect(gateway.refundRequests()).toBe(requests);
   });
 
-  it("answers 502 and counts nothing when the gateway refuses or fails, so a retry works", async () => {
+  it("answers 502 and counts nothing when the gateway refuses, so a retry works", async () => {
     const paid = await paidOrder(gateway);
     gateway.failNext("refuse");
     const refused = await refusal(refundOrder({ orderId: paid.order.id, admin }));
@@ -95,16 +95,78 @@ describe.each(GATEWAYS)("refunds through %s", (name) => {
     expect(await refundedFils(paid.order.id)).toBe(0);
     expect((await shown(paid.order.id)).paymentStatus).toBe("paid");
 
-    gateway.failNext("500");
-    const failed = await refusal(refundOrder({ orderId: paid.order.id, admin }));
-    expect({ reason: failed.reason, status: failed.status }).toEqual({ reason: "gatewayUnavailable", status: 502 });
-    expect(await refundedFils(paid.order.id)).toBe(0);
-
     await refundOrder({ orderId: paid.order.id, admin });
     expect(gateway.refundedFils(paid.providerPaymentId)).toBe(paid.order.totalFils);
     const order = await shown(paid.order.id);
     expect(order.paymentStatus).toBe("refunded");
-    expect(order.refunds.map((refund) => refund.status)).toEqual(["failed", "failed", refundStatus]);
+    expect(order.refunds.map((refund) => refund.status)).toEqual(["failed", refundStatus]);
+  });
+
+  it("after the gateway made the refund but its answer was lost, a retry asks the gateway and refunds once", async () => {
+    const paid = await paidOrder(gateway);
+    gateway.failNext("drop");
+    const lost = await refusal(refundOrder({ orderId: paid.order.id, admin }));
+    expect({ reason: lost.reason, status: lost.status }).toEqual({ reason: "gatewayUnavailable", status: 502 });
+    expect(gateway.refundsRecorded(paid.providerPaymentId)).toBe(1);
+    // The gateway may have refunded: the amount stays counted, so nobody can refund it again meanwhile.
+    expect(await refundedFils(paid.order.id)).toBe(paid.order.totalFils);
+
+    const sent = gateway.refundRequests();
+    expect(await refundOrder({ orderId: paid.order.id, admin })).toEqual({ amountFils: paid.order.totalFils });
+    expect(gateway.refundRequests()).toBe(sent);
+    expect(gateway.refundsRecorded(paid.providerPaymentId)).toBe(1);
+    expect(gateway.refundedFils(paid.providerPaymentId)).toBe(paid.order.totalFils);
+    const order = await shown(paid.order.id);
+    expect(order.paymentStatus).toBe("refunded");
+    expect(order.refundedAmount).toBe(paid.order.totalFils / 1000);
+    expect(order.refunds.map((refund) => refund.status)).toEqual([refundStatus]);
+    expect(await prisma.creditNote.count({ where: { orderId: paid.order.id } })).toBe(1);
+
+    const again = await refusal(refundOrder({ orderId: paid.order.id, admin }));
+    expect(again.status).toBe(409);
+    expect(gateway.refundsRecorded(paid.providerPaymentId)).toBe(1);
+  });
+
+  it("after a refund timed out at the gateway, a retry finds it there and sends nothing more", { timeout: 40_000 }, async () => {
+    const paid = await paidOrder(gateway);
+    gateway.failNext("hang");
+    const timedOut = await refusal(refundOrder({ orderId: paid.order.id, amountFils: 1000, admin }));
+    expect({ reason: timedOut.reason, status: timedOut.status }).toEqual({ reason: "gatewayUnavailable", status: 502 });
+    expect(gateway.refundsRecorded(paid.providerPaymentId)).toBe(1);
+
+    const sent = gateway.refundRequests();
+    expect(await refundOrder({ orderId: paid.order.id, amountFils: 1000, admin })).toEqual({ amountFils: 1000 });
+    expect(gateway.refundRequests()).toBe(sent);
+    expect(gateway.refundedFils(paid.providerPaymentId)).toBe(1000);
+    expect(await shown(paid.order.id)).toMatchObject({ paymentStatus: "partially_refunded", refundedAmount: 1 });
+  });
+
+  it("when the gateway never got the refund, the retry sends it again under the same reference", async () => {
+    const paid = await paidOrder(gateway);
+    gateway.failNext("500");
+    const failed = await refusal(refundOrder({ orderId: paid.order.id, admin }));
+    expect({ reason: failed.reason, status: failed.status }).toEqual({ reason: "gatewayUnavailable", status: 502 });
+    expect(gateway.refundsRecorded(paid.providerPaymentId)).toBe(0);
+
+    await refundOrder({ orderId: paid.order.id, admin });
+    expect(gateway.refundsRecorded(paid.providerPaymentId)).toBe(1);
+    expect(gateway.refundedFils(paid.providerPaymentId)).toBe(paid.order.totalFils);
+    const rows = await prisma.refund.findMany({ where: { orderId: paid.order.id } });
+    expect(rows).toHaveLength(1);
+    expect(gateway.refundReferences(paid.providerPaymentId)).toEqual([rows[0].id]);
+    expect((await shown(paid.order.id)).paymentStatus).toBe("refunded");
+  });
+
+  it("refunds once when five retries of a lost refund arrive together", async () => {
+    const paid = await paidOrder(gateway);
+    gateway.failNext("drop");
+    await refusal(refundOrder({ orderId: paid.order.id, admin }));
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => refundOrder({ orderId: paid.order.id, admin })));
+    expect(results.filter((result) => result.status === "fulfilled").length).toBeGreaterThanOrEqual(1);
+    expect(gateway.refundsRecorded(paid.providerPaymentId)).toBe(1);
+    expect(gateway.refundedFils(paid.providerPaymentId)).toBe(paid.order.totalFils);
+    expect(await refundedFils(paid.order.id)).toBe(paid.order.totalFils);
+    expect((await shown(paid.order.id)).refunds).toHaveLength(1);
   });
 
   it("lets exactly one of 10 simultaneous full refunds through", async () => {

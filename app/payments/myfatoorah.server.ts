@@ -12,6 +12,7 @@
  * - https://docs.myfatoorah.com/docs/update-payment-status-guidelines (PaymentId appended to CallBack/Error URL)
  * - https://docs.myfatoorah.com/reference/make-refund          (ExternalIdentifier as our refund reference)
  * - https://docs.myfatoorah.com/docs/refund                    (a refund is a request the finance team executes)
+ * - https://docs.myfatoorah.com/docs/getrefundstatus           (RefundStatusResult, ExternalIdentifier echoed back)
  * - https://docs.myfatoorah.com/docs/webhook-signature         (HMAC-SHA256, UTF-8, base64, null -> "")
  * - https://docs.myfatoorah.com/docs/webhook-v2               (event codes)
  * - https://docs.myfatoorah.com/docs/webhook-v2-payment-status-data-model (and the other V2 data-model pages for
@@ -401,6 +402,22 @@ export function createMyFatoorahProvider(config: MyFatoorahConfig): PaymentProvi
       if (!refundId) throw malformed("MakeRefund", "Data.RefundId");
       // MakeRefund only files a request that MyFatoorah's finance team reviews and executes later.
       return { refundId, status: "pending" };
+    },
+
+    /**
+     * GetRefundStatus by InvoiceId lists every refund of the invoice, each with the ExternalIdentifier we gave
+     * MakeRefund: ours is the one with our reference. "Canceled" is a refund MyFatoorah will not make.
+     */
+    async findRefund(input) {
+      const json = await call("GetRefundStatus", { Key: input.providerPaymentId, KeyType: "InvoiceId" });
+      const results = isRecord(json.Data) && Array.isArray(json.Data.RefundStatusResult) ? json.Data.RefundStatusResult : null;
+      if (!results) throw malformed("GetRefundStatus", "Data.RefundStatusResult");
+      const found = results.filter(isRecord).find((result) => result.ExternalIdentifier === input.reference);
+      if (!found) return null;
+      const refundId = idOf(found.RefundId) ?? (typeof found.RefundReference === "string" && found.RefundReference ? found.RefundReference : undefined);
+      if (!refundId) throw malformed("GetRefundStatus", "RefundId");
+      const status = found.RefundStatus === "Refunded" ? "refunded" : found.RefundStatus === "Canceled" ? "cancelled" : "pending";
+      return { refundId, status };
     },
 
     /**

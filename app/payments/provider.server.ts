@@ -41,6 +41,9 @@ export type RemotePayment = {
   message?: string;
 };
 
+/** What the gateway holds of a refund we asked for, found by our reference. */
+export type RemoteRefund = { refundId: string; status: "pending" | "refunded" | "cancelled" };
+
 export type RefundInput = {
   providerPaymentId: string;
   amountFils: number;
@@ -79,6 +82,11 @@ export interface PaymentProvider {
    */
   getPaymentStatus(providerPaymentId: string, returned?: URLSearchParams): Promise<RemotePayment>;
   refund(input: RefundInput): Promise<{ refundId: string; status: "pending" | "refunded" }>;
+  /**
+   * Asks the gateway whether it recorded the refund we sent with this reference (after a timeout the shop cannot
+   * know): the refund, or null when the gateway has none with that reference, so sending it again is safe.
+   */
+  findRefund(input: { providerPaymentId: string; reference: string }): Promise<RemoteRefund | null>;
   /**
    * A gateway's webhook: checks its signature and names the payment it is about, or null when the signature
    * is wrong or missing. The caller then asks `getPaymentStatus`, so a webhook body is never trusted by itself.

@@ -11,6 +11,8 @@
  * - https://developers.tap.company/docs/apple-pay: Apple Pay on Tap's hosted page
  * - https://developers.tap.company/docs/refunds, https://developers.tap.company/reference/refunds and
  *   https://developers.tap.company/reference/create-a-refund: the refund request, response and statuses
+ * - https://developers.tap.company/reference/list-all-refunds: POST /v2/refunds/list by `charges`, `limit` (at most
+ *   50) and the `starting_after` cursor, most recent first
  * - https://developers.tap.company/reference/charge-response-codes: HTTP codes and the `{ errors: [{ code, description }] }` shape
  * - https://developers.tap.company/docs/webhook: the `hashstring` header and how to compute it
  *
@@ -19,6 +21,8 @@
  *   `input.language` is not sent; Tap's page picks its own language.
  * - create-a-refund says `reason` takes "duplicate", "fraudulent" or "requested_by_customer", yet its default is free
  *   text and error 1157 only limits its length (under 250 characters); we send our own reason, cut to that length.
+ * - The list-all-refunds page names its body params but shows no response; like Tap's other lists we read
+ *   `refunds` and `has_more`, and a list without a `refunds` array is malformed (never "no refund").
  * - The webhook page gives the refund hashstring with the charge's field names, taking `refund.reference.gateway`,
  *   `refund.reference.payment` and `refund.created`, while its sample refund response has only `reference.merchant`;
  *   absent references count as empty strings, as they do in the page's PHP.
@@ -276,6 +280,29 @@ export function createTapProvider(config: TapConfig): PaymentProvider {
       const status = REFUND_STATUSES[refund.status];
       if (!status) throw new PaymentGatewayError("refused", responseMessage(refund) ?? `Tap did not refund: ${safe(refund.status)}`);
       return { refundId: refund.id, status };
+    },
+
+    /** Pages through the charge's refunds (newest first) for the one whose `reference.merchant` is ours. */
+    async findRefund(input) {
+      let startingAfter: string | undefined;
+      for (let page = 0; page < 20; page++) {
+        const list = await call("POST", "/v2/refunds/list", {
+          charges: [input.providerPaymentId],
+          limit: 50,
+          ...(startingAfter ? { starting_after: startingAfter } : {}),
+        });
+        if (!Array.isArray(list.refunds)) throw new PaymentGatewayError("malformed", "Tap's refund list has no refunds array");
+        const refunds = list.refunds.filter(isRecord);
+        const found = refunds.find((refund) => isRecord(refund.reference) && refund.reference.merchant === input.reference);
+        if (found) {
+          if (typeof found.id !== "string" || typeof found.status !== "string") throw new PaymentGatewayError("malformed", "Tap's refund lacks its id or status");
+          return { refundId: found.id, status: REFUND_STATUSES[found.status] ?? "cancelled" };
+        }
+        const last = refunds.at(-1);
+        if (list.has_more !== true || typeof last?.id !== "string") return null;
+        startingAfter = last.id;
+      }
+      throw new PaymentGatewayError("malformed", "Tap's refund list did not end");
     },
 
     async parseWebhook(request) {

@@ -51,6 +51,11 @@ export const testProvider: PaymentProvider & {
     return { refundId: `tr_${crypto.randomBytes(12).toString("base64url")}`, status: "refunded" };
   },
 
+  /** A test refund is only recorded, never lost on the way: there is nothing to find. */
+  async findRefund() {
+    return null;
+  },
+
   async parseWebhook() {
     // The test provider has no webhooks: its card page and the shop share a process.
     return null;

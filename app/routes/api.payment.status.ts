@@ -1,16 +1,28 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
 import { verifyOrderPayment } from "~/models/payment.server";
+import { hitPaymentLimits, retryAfter } from "~/models/payment-limits.server";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { jsonError } from "~/utils/api.server";
+import { clientAddress } from "~/utils/client-address.server";
 
-/** SPEC section 7: `{ status }`, "paid" meaning success. The provider is asked before answering. */
-export async function loader({ request }: LoaderFunctionArgs) {
+/**
+ * SPEC section 7: `{ status }`, "paid" meaning success. The provider is asked before answering, unless it said
+ * "not yet" about the attempt seconds ago (STATUS_CACHE_MS); reads are limited per order and per client (429).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const orderId = new URL(request.url).searchParams.get("orderId")?.trim();
   if (!orderId) return jsonError(400, bilingual("payment.missingOrderId"));
+  const limit = await hitPaymentLimits("status", orderId, clientAddress(context));
+  if (!limit.allowed) {
+    const refused = jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
+    for (const [name, value] of Object.entries(retryAfter(limit))) refused.headers.set(name, value);
+    return refused;
+  }
   let result;
   try {
-    result = await verifyOrderPayment(orderId);
+    result = await verifyOrderPayment(orderId, undefined, { shopper: true });
   } catch (error) {
     if (!(error instanceof PaymentGatewayError)) throw error;
     return jsonError(502, bilingual("payment.statusFailed"));

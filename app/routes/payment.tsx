@@ -11,6 +11,7 @@ import { clearCartCookieHeader } from "~/cookies/cart.server";
 import { beginGatewayPayment, confirmPayment, getPaymentSession, listPaymentMethods, PaymentStartError } from "~/models/payment.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
+import { hitPaymentLimits, retryAfter } from "~/models/payment-limits.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { formatKD } from "~/shared/money";
 import { clientAddress } from "~/utils/client-address.server";
@@ -51,16 +52,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  if (formData.has("methodId")) return gatewayAction(request, formData);
+  if (formData.has("methodId")) return gatewayAction(request, formData, context);
   return testCardAction(request, formData, context);
 }
 
 /** The shopper picked KNET, card or Apple Pay: start that payment at the gateway and go to its hosted page. */
-async function gatewayAction(request: Request, formData: FormData) {
+async function gatewayAction(request: Request, formData: FormData, context: ActionFunctionArgs["context"]) {
   const t = await i18nServer.getFixedT(request);
   const orderSessionId = String(formData.get("orderSessionId") ?? "");
   const methodId = String(formData.get("methodId") ?? "");
-  const fail = (status: number, message: string) => data({ result: undefined, paidOrderNumber: null, gatewayError: message }, { status });
+  const fail = (status: number, message: string, headers?: Record<string, string>) =>
+    data({ result: undefined, paidOrderNumber: null, gatewayError: message }, { status, headers });
+  const limit = await hitPaymentLimits("start", orderSessionId, clientAddress(context));
+  if (!limit.allowed) return fail(429, t("checkout.tooManyAttempts"), retryAfter(limit));
   let redirectUrl: string;
   try {
     ({ redirectUrl } = await beginGatewayPayment(orderSessionId, methodId));

@@ -10,8 +10,8 @@ import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = checkoutMessages;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadPaymentResult(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadPaymentResult(request, context);
 }
 
 export default function PaymentResultPage() {

@@ -4,6 +4,7 @@
  * - https://docs.myfatoorah.com/reference/execute-payment
  * - https://docs.myfatoorah.com/reference/get-payment-status and https://docs.myfatoorah.com/docs/payment-inquiry
  * - https://docs.myfatoorah.com/reference/make-refund and https://docs.myfatoorah.com/docs/refund
+ * - https://docs.myfatoorah.com/docs/getrefundstatus (KeyType InvoiceId, RefundReference or RefundId; RefundStatusResult)
  * - https://docs.myfatoorah.com/docs/update-payment-status-guidelines (paymentId appended to CallBack/Error URL)
  * - https://docs.myfatoorah.com/docs/webhook-v2 and https://docs.myfatoorah.com/docs/webhook-v2-payment-status-data-model
  * - https://docs.myfatoorah.com/docs/webhook-signature
@@ -19,7 +20,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 
-export type FakeFailure = "500" | "malformed" | "refuse";
+/**
+ * How the next /v2 request goes wrong. "drop" and "hang" do the work first (a refund is recorded) and then lose the
+ * answer: "drop" cuts the connection, "hang" never answers, so the client times out. A gateway that acted but whose
+ * answer never arrived is what a retry must not repeat.
+ */
+export type FakeFailure = "500" | "malformed" | "refuse" | "drop" | "hang";
 
 export type FakeTransaction = {
   PaymentId: string;
@@ -437,6 +443,43 @@ export async function startFakeMyFatoorah(options: {
         if (!invoice) return [400, refusal([{ Name: "Key", Error: "No data match with the provided key type and value" }])];
         return [200, { IsSuccess: true, Message: "", ValidationErrors: null, Data: statusData(invoice) }];
       }
+      case "GetRefundStatus": {
+        const key = typeof body.Key === "string" || typeof body.Key === "number" ? String(body.Key) : "";
+        const keyType = String(body.KeyType ?? "").toLowerCase();
+        const all = [...invoices.values()].flatMap((invoice) => invoice.refunds.map((refund) => ({ invoice, refund })));
+        const found =
+          keyType === "invoiceid"
+            ? all.filter(({ invoice }) => String(invoice.InvoiceId) === key)
+            : keyType === "refundid"
+              ? all.filter(({ refund }) => String(refund.RefundId) === key)
+              : keyType === "refundreference"
+                ? all.filter(({ refund }) => refund.RefundReference === key)
+                : null;
+        if (found === null) return [400, refusal([{ Name: "KeyType", Error: "Supported key types are InvoiceId, RefundReference and RefundId" }])];
+        // The docs show no answer for an invoice without refunds; an empty list is the fake's choice.
+        if (keyType === "invoiceid" && !invoices.has(key)) return [400, refusal([{ Name: "Key", Error: "No data match with the provided key type and value" }])];
+        return [
+          200,
+          {
+            IsSuccess: true,
+            Message: "",
+            ValidationErrors: null,
+            Data: {
+              RefundStatusResult: found.map(({ invoice, refund }) => ({
+                RefundId: refund.RefundId,
+                RefundStatus: refund.RefundStatus,
+                InvoiceId: invoice.InvoiceId,
+                Amount: kwd(refund.amountFils),
+                RefundReference: refund.RefundReference,
+                ExternalIdentifier: refund.ExternalIdentifier,
+                RRN: null,
+                RefundAmount: kwd(refund.amountFils),
+                BaseCurrency: "KWD",
+              })),
+            },
+          },
+        ];
+      }
       case "MakeRefund": {
         const invoice = typeof body.Key === "string" || typeof body.Key === "number" ? findInvoice(String(body.Key), String(body.KeyType ?? "")) : undefined;
         if (!invoice || !["invoiceid", "paymentid"].includes(String(body.KeyType).toLowerCase())) {
@@ -551,7 +594,7 @@ ${card}
 
   async function control(body: Record<string, unknown>) {
     if (typeof body.delayMs === "number") delayMs = body.delayMs;
-    if (body.failNext === "500" || body.failNext === "malformed" || body.failNext === "refuse") pendingFailure = body.failNext;
+    if (["500", "malformed", "refuse", "drop", "hang"].includes(String(body.failNext))) pendingFailure = body.failNext as FakeFailure;
     if (typeof body.sendWebhook === "object" && body.sendWebhook !== null) {
       const { invoiceId, signature } = body.sendWebhook as { invoiceId?: string | number; signature?: "wrong" | "missing" };
       if (invoiceId === undefined) return { ok: false, error: "sendWebhook needs an invoiceId" };
@@ -612,6 +655,12 @@ ${card}
     if (!authorized) return send(response, 401, "");
     if (failure === "malformed") return send(response, 200, '{"IsSuccess":true,"Message":"","Data":{"InvoiceId":');
     if (failure === "refuse") return send(response, 400, JSON.stringify(refusal([{ Name: "Key", Error: "Refused by the fake, as asked" }])));
+    if (failure === "drop" || failure === "hang") {
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) await api(endpoint, parsed as Record<string, unknown>);
+      // "hang" keeps the connection open without a word until the client gives up (or the fake closes).
+      if (failure === "drop") response.destroy();
+      return;
+    }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       return send(response, 400, JSON.stringify(refusal([{ Name: "request", Error: "The request is invalid." }], "The request is invalid.")));
     }
@@ -619,6 +668,9 @@ ${card}
     return send(response, status, JSON.stringify(body));
   }
 
+  // Node closes an idle connection after 5 s, the very moment a client polling every 5 s reuses it (ECONNRESET on a
+  // loaded machine). Gateways sit behind load balancers that keep connections far longer; so does the fake.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());

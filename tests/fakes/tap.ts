@@ -7,6 +7,9 @@
  * - https://developers.tap.company/reference/charges: the charge request and response, statuses, source ids
  * - https://developers.tap.company/docs/redirect: the redirect back with `tap_id`
  * - https://developers.tap.company/docs/refunds and https://developers.tap.company/reference/create-a-refund
+ * - https://developers.tap.company/reference/list-all-refunds: POST /v2/refunds/list with `charges`, `refunds`,
+ *   `limit` (default 25, at most 50) and `starting_after`, most recent first. The page shows no response; the fake
+ *   answers a list object with `refunds` and `has_more`, the shape of Tap's other lists.
  * - https://developers.tap.company/reference/charge-response-codes: error codes and `{ errors: [{ code, description }] }`
  * - https://developers.tap.company/docs/webhook: the posted charge and its `hashstring` header
  *
@@ -21,7 +24,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 
-export type FailKind = "500" | "malformed" | "refuse";
+/**
+ * How the next /v2 request goes wrong. "drop" and "hang" do the work first (a refund is made) and then lose the
+ * answer: "drop" cuts the connection, "hang" never answers, so the client times out.
+ */
+export type FailKind = "500" | "malformed" | "refuse" | "drop" | "hang";
 
 export type FakeCall = { method: string; path: string; headers: Record<string, string>; body: unknown };
 
@@ -383,6 +390,24 @@ export async function startFakeTap(options: StartOptions): Promise<FakeTap> {
     return refund;
   }
 
+  /** list-all-refunds: filtered by `charges` and `refunds` ids, newest first, `limit` at most 50, after `starting_after`. */
+  function listRefunds(body: Record<string, unknown>) {
+    const ids = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : null);
+    const chargeIds = ids(body.charges);
+    const refundIds = ids(body.refunds);
+    const limit = typeof body.limit === "number" && Number.isInteger(body.limit) ? Math.min(Math.max(body.limit, 1), 50) : 25;
+    let all = [...charges.values()]
+      .filter((record) => !chargeIds || chargeIds.length === 0 || chargeIds.includes(record.charge.id))
+      .flatMap((record) => record.refunds)
+      .filter((refund) => !refundIds || refundIds.length === 0 || refundIds.includes(refund.id))
+      .reverse();
+    if (typeof body.starting_after === "string") {
+      const at = all.findIndex((refund) => refund.id === body.starting_after);
+      all = at >= 0 ? all.slice(at + 1) : all;
+    }
+    return { object: "list", live_mode: false, api_version: "V2", has_more: all.length > limit, refunds: all.slice(0, limit) };
+  }
+
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
     const raw = await readBody(req);
     let body: unknown = raw;
@@ -406,7 +431,18 @@ export async function startFakeTap(options: StartOptions): Promise<FakeTap> {
       return res.end('{"id":"chg_TS');
     }
     if (failure === "refuse") return sendJson(res, 400, tapError("1103", "Required inputs are invalid"));
+    if (failure === "drop" || failure === "hang") {
+      // The answer is written nowhere: Tap did the work, the shop never hears of it.
+      const lost = { writeHead: () => lost, end: () => lost } as unknown as http.ServerResponse;
+      await route(req, lost, path, body).catch(() => undefined);
+      if (failure === "drop") res.destroy();
+      return;
+    }
 
+    return route(req, res, path, body);
+  }
+
+  async function route(req: http.IncomingMessage, res: http.ServerResponse, path: string, body: unknown) {
     const auth = req.headers.authorization;
     if (!auth) return sendJson(res, 401, tapError("2107", "Authorization Required"));
     if (auth !== `Bearer ${secretKey}`) return sendJson(res, 401, tapError("2104", "Invalid API Key"));
@@ -420,6 +456,12 @@ export async function startFakeTap(options: StartOptions): Promise<FakeTap> {
       return record ? sendJson(res, 200, record.charge) : sendJson(res, 404, tapError("1144", "Charge id not found"));
     }
     if (req.method === "POST" && (path === "/v2/refunds" || path === "/v2/refunds/")) return sendJson(res, 200, createRefund(json));
+    if (req.method === "POST" && path === "/v2/refunds/list") return sendJson(res, 200, listRefunds(json));
+    const refundMatch = /^\/v2\/refunds\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && refundMatch) {
+      const found = findRefund(decodeURIComponent(refundMatch[1]));
+      return found ? sendJson(res, 200, found.refund) : sendJson(res, 404, tapError("1146", "Refund id not found"));
+    }
     return sendJson(res, 404, tapError("2102", "Request not found"));
   }
 
@@ -499,7 +541,7 @@ ${takesCard ? `<label>Card number <input name="card_number" inputmode="numeric" 
     }
     if (!isRecord(control)) return sendJson(res, 400, { error: "Expected an object" });
     if (typeof control.delayMs === "number") delayMs = Math.max(0, control.delayMs);
-    if (control.failNext === "500" || control.failNext === "malformed" || control.failNext === "refuse") pendingFailure = control.failNext;
+    if (["500", "malformed", "refuse", "drop", "hang"].includes(String(control.failNext))) pendingFailure = control.failNext as FailKind;
     if (typeof control.autoWebhook === "boolean") autoWebhook = control.autoWebhook;
     if (isRecord(control.sendWebhook) && typeof control.sendWebhook.chargeId === "string") {
       const signature = control.sendWebhook.signature;
@@ -528,6 +570,9 @@ ${takesCard ? `<label>Card number <input name="card_number" inputmode="numeric" 
     });
   });
 
+  // Node closes an idle connection after 5 s, the very moment a client polling every 5 s reuses it (ECONNRESET on a
+  // loaded machine). Gateways sit behind load balancers that keep connections far longer; so does the fake.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());

@@ -37,7 +37,8 @@ export type TestGateway = {
   forgedReturn(orderId: string): URLSearchParams;
   /** From now on the gateway reports this payment as taken for `fils` only. */
   reportAmount(providerPaymentId: string, fils: number): void;
-  failNext(kind: "500" | "refuse"): void;
+  /** "drop" and "hang" let the gateway do the work, then lose its answer (cut connection; no answer until the client times out). */
+  failNext(kind: "500" | "refuse" | "drop" | "hang"): void;
   setDelay(ms: number): void;
   /** Whether the gateway posts its event to the shop by itself once the shopper decides (Tap does; the MyFatoorah fake only when asked). */
   setAutoWebhook(on: boolean): void;
@@ -47,6 +48,14 @@ export type TestGateway = {
   refundedFils(providerPaymentId: string): number;
   /** How many refund requests reached the gateway, for any payment. */
   refundRequests(): number;
+  /** How many payments (MyFatoorah invoices, Tap charges) the gateway created for this order. */
+  paymentsCreatedFor(orderId: string): number;
+  /** How many times the gateway was asked about a payment's status, for any payment. */
+  statusRequests(): number;
+  /** How many refunds the gateway recorded for this payment. */
+  refundsRecorded(providerPaymentId: string): number;
+  /** Our references of the refunds the gateway recorded for this payment (MyFatoorah ExternalIdentifier, Tap reference.merchant). */
+  refundReferences(providerPaymentId: string): (string | null | undefined)[];
   close(): Promise<void>;
 };
 
@@ -94,6 +103,10 @@ async function startMyFatoorah(): Promise<TestGateway> {
     },
     refundedFils: (providerPaymentId) => invoice(providerPaymentId).refunds.reduce((sum, refund) => sum + refund.amountFils, 0),
     refundRequests: () => fake.calls.filter((call) => call.path === "/v2/MakeRefund").length,
+    refundsRecorded: (providerPaymentId) => invoice(providerPaymentId).refunds.length,
+    paymentsCreatedFor: (orderId) => [...fake.invoices.values()].filter((created) => created.UserDefinedField === orderId).length,
+    statusRequests: () => fake.calls.filter((call) => call.path === "/v2/GetPaymentStatus").length,
+    refundReferences: (providerPaymentId) => invoice(providerPaymentId).refunds.map((refund) => refund.ExternalIdentifier),
     close: () => fake.close(),
   };
 }
@@ -128,7 +141,11 @@ async function startTap(): Promise<TestGateway> {
       return (await fake.sendWebhook(providerPaymentId, { signature })).status;
     },
     refundedFils: (providerPaymentId) => charge(providerPaymentId).refundedFils,
-    refundRequests: () => fake.calls.filter((call) => call.method === "POST" && call.path.startsWith("/v2/refunds")).length,
+    refundRequests: () => fake.calls.filter((call) => call.method === "POST" && (call.path === "/v2/refunds" || call.path === "/v2/refunds/")).length,
+    refundsRecorded: (providerPaymentId) => charge(providerPaymentId).refunds.length,
+    paymentsCreatedFor: (orderId) => [...fake.charges.values()].filter((record) => record.charge.metadata.orderId === orderId).length,
+    statusRequests: () => fake.calls.filter((call) => call.method === "GET" && call.path.startsWith("/v2/charges/")).length,
+    refundReferences: (providerPaymentId) => charge(providerPaymentId).refunds.map((refund) => refund.reference.merchant),
     close: () => fake.close(),
   };
 }

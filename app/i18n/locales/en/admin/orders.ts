@@ -108,7 +108,7 @@ export const orders = {
     invalidAmount: "Enter an amount in KD above 0 with at most 3 decimals.",
     overRefund: "The amount is more than what is left to refund.",
     gatewayRefused: "The payment gateway refused the refund. Nothing was refunded; check the order in the gateway's portal.",
-    gatewayUnavailable: "The payment gateway did not answer. Check the gateway's portal before you try again.",
+    gatewayUnavailable: "The payment gateway did not answer, so the refund may or may not have been made; it stays counted. Try again: the shop first asks the gateway whether it was made and never sends it twice.",
     history: "Refunds",
     status: { pending: "Requested", refunded: "Refunded", failed: "Refused" },
   },
