@@ -19,7 +19,7 @@ describe("GET /api/admin/users/phones", () => {
     await createOrder(prisma, { phone: never, paymentStatus: "failed" });
 
     const { cookie } = await adminCookie();
-    const response = await loader({ request: request("/api/admin/users/phones", { cookie }), params: {}, context: {} });
+    const response = await loader({ request: request("/api/admin/users/phones", { cookie }), params: {}, context: { cspNonce: "" } });
     expect(response.status).toBe(200);
     const { phones } = (await response.json()) as { phones: Phone[] };
     const ours = phones.filter((row) => [recent, older, never].includes(row.phone));
