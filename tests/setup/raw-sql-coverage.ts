@@ -5,7 +5,8 @@
  *
  * The call sites are found in the source (any `$queryRaw`, `$queryRawUnsafe`, `$executeRaw` or `$executeRawUnsafe`
  * in app/, server/ and scripts/, test files aside); the postgresql project's workers record where each raw query
- * they run was called from (tests/setup/vitest-raw-sql.ts); the project's teardown names the sites no test ran.
+ * they run was called from (tests/setup/vitest-raw-sql.ts); tests/raw-sql/postgresql-coverage.test.ts, in a project
+ * that runs after the others, names the sites no test ran.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -53,10 +54,15 @@ function functionName(node: ts.Node): string | undefined {
 
 /** Every raw query call site in the shop's source. */
 export function rawSqlSites(): RawSqlSite[] {
+  return SOURCE_FOLDERS.flatMap(sourceFiles)
+    .sort()
+    .flatMap((file) => sitesInSource(file.split(path.sep).join("/"), fs.readFileSync(path.join(ROOT, file), "utf8")));
+}
+
+/** The raw query call sites of one file's text. */
+export function sitesInSource(file: string, text: string): RawSqlSite[] {
   const sites: RawSqlSite[] = [];
-  for (const file of SOURCE_FOLDERS.flatMap(sourceFiles).sort()) {
-    const text = fs.readFileSync(path.join(ROOT, file), "utf8");
-    if (!RAW_METHODS.some((method) => text.includes(method))) continue;
+  if (RAW_METHODS.some((method) => text.includes(method))) {
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
     const visit = (node: ts.Node) => {
       const parent = node.parent;
@@ -65,7 +71,7 @@ export function rawSqlSites(): RawSqlSite[] {
         let fn: string | undefined;
         for (let around: ts.Node | undefined = parent; around && !fn; around = around.parent) fn = functionName(around);
         const line = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
-        sites.push({ file: file.split(path.sep).join("/"), fn: fn ?? "(module)", method: node.name.text, firstLine: line(parent.getStart()), lastLine: line(parent.getEnd()) });
+        sites.push({ file, fn: fn ?? "(module)", method: node.name.text, firstLine: line(parent.getStart()), lastLine: line(parent.getEnd()) });
       }
       ts.forEachChild(node, visit);
     };
@@ -80,6 +86,9 @@ export function recordFolder(port: string | number): string {
 }
 
 export type RawSqlRecord = { file: string; line: number } | { testFile: string };
+
+/** The postgresql project's test files, written by its global setup: the check needs all of them to have run. */
+export const EXPECTED_FILES = "expected-test-files.json";
 
 /** The project source file and line that called a raw query, from a stack (the first frame in app/, server/ or scripts/). */
 export function callerOf(stack: string): { file: string; line: number } | undefined {
@@ -96,6 +105,7 @@ export function readRecords(folder: string): RawSqlRecord[] {
   if (!fs.existsSync(folder)) return [];
   return fs
     .readdirSync(folder)
+    .filter((name) => name.endsWith(".jsonl"))
     .flatMap((name) => fs.readFileSync(path.join(folder, name), "utf8").split("\n"))
     .filter(Boolean)
     .map((line) => JSON.parse(line) as RawSqlRecord);
