@@ -4,14 +4,20 @@
  * with SIGTERM (gracefulShutdown in playwright.config.ts): the cluster's server runs in a session of its own, which
  * killing this process would leave running; a killed run's cluster is stopped by the next run's start.
  */
+import fs from "node:fs";
 import { startPostgresCluster } from "../../scripts/lib/postgres-cluster";
 import { e2ePostgresqlDirectory, e2ePostgresqlPort } from "../support/e2e-engine";
 
 const cluster = startPostgresCluster(e2ePostgresqlDirectory(), e2ePostgresqlPort());
 
 function stop() {
-  cluster.stop();
-  process.exit(0);
+  try {
+    cluster.stop();
+  } finally {
+    // The server's last files may still be going away as the folder is removed.
+    fs.rmSync(e2ePostgresqlDirectory(), { recursive: true, force: true, maxRetries: 5 });
+    process.exit(0);
+  }
 }
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
