@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ENGINE, e2eDatabaseUrl, e2ePostgresqlPort } from "./tests/support/e2e-engine";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATABASE = "tests/.tmp/e2e.db";
@@ -29,7 +30,8 @@ export const GATEWAYS = {
 const shopEnv = (port: number, database: string) => ({
   PORT: String(port),
   APP_URL: `http://localhost:${port}`,
-  DATABASE_URL: `file:./${database}`,
+  // E2E_ENGINE=postgresql: a database of the run's cluster instead of the file (tests/support/e2e-engine.ts).
+  DATABASE_URL: e2eDatabaseUrl(database),
   ADMIN_EMAIL: "admin@example.com",
   ADMIN_PASSWORD: "admin-password-e2e",
   SESSION_SECRET,
@@ -51,6 +53,17 @@ const chromium = {
       "--disable-quic",
     ],
   },
+};
+
+/** E2E_ENGINE=postgresql: the throw-away cluster the shops' databases live in, started before them. */
+const postgresqlCluster = {
+  command: "tsx tests/setup/e2e-postgresql.ts",
+  port: e2ePostgresqlPort(),
+  timeout: 60_000,
+  reuseExistingServer: false,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+  gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
 };
 
 export default defineConfig({
@@ -81,6 +94,7 @@ export default defineConfig({
   ],
   // Started one after another, so only the first shop builds the app when the build is stale.
   webServer: [
+    ...(E2E_ENGINE === "postgresql" ? [postgresqlCluster] : []),
     {
       command: "tsx tests/setup/e2e-server.ts",
       url: `http://localhost:${PORT}/healthz`,

@@ -37,8 +37,21 @@ export default defineConfig({
           include: onBothEngines,
           // The fuzz test's 10,000 requests prove the request handling, which is the same on both engines.
           exclude: ["tests/integration/fuzz.test.ts"],
+          // Records the raw queries run, which the raw-sql project checks against the source's (decision 0037).
+          // Added to the shared setup file (extends merges the lists).
+          setupFiles: ["tests/setup/vitest-raw-sql.ts"],
           globalSetup: ["tests/setup/vitest-postgresql.ts"],
           env: { DATABASE_URL: postgresqlUrl, SESSION_SECRET: "test-secret-that-is-long-enough-123", TEST_POSTGRESQL_PORT: String(postgresqlPort) },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // After the others: checks that the postgresql project ran every raw query of the shop (decision 0037).
+          name: "raw-sql",
+          include: ["tests/raw-sql/**/*.test.ts"],
+          sequence: { groupOrder: 1 },
+          env: { TEST_POSTGRESQL_PORT: String(postgresqlPort) },
         },
       },
     ],

@@ -1,20 +1,21 @@
 // Prints one closing line for the whole run, "N passed, N failed", from vitest's and Playwright's JSON reports,
 // after the name of each failed test: CI keeps only the end of the output, and vitest reports its failures first.
+// Several Playwright reports may follow (the journeys on SQLite, then some on PostgreSQL, named "...postgresql...").
 import fs from "node:fs";
 
-const [vitestFile, playwrightFile] = process.argv.slice(2);
+const [vitestFile, ...playwrightFiles] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
 
-function playwrightFailures(suite, path) {
+function playwrightFailures(suite, path, engine) {
   for (const spec of suite.specs ?? []) {
     for (const run of spec.tests ?? []) {
-      if (run.status === "unexpected") failures.push(`playwright [${run.projectName}] ${spec.file}: ${[...path, spec.title].join(" › ")}`);
+      if (run.status === "unexpected") failures.push(`playwright${engine} [${run.projectName}] ${spec.file}: ${[...path, spec.title].join(" › ")}`);
     }
   }
-  for (const child of suite.suites ?? []) playwrightFailures(child, [...path, child.title]);
+  for (const child of suite.suites ?? []) playwrightFailures(child, [...path, child.title], engine);
 }
 
 if (fs.existsSync(vitestFile)) {
@@ -31,14 +32,17 @@ if (fs.existsSync(vitestFile)) {
   failed += 1;
 }
 
-if (fs.existsSync(playwrightFile)) {
-  const report = JSON.parse(fs.readFileSync(playwrightFile, "utf8"));
-  passed += report.stats.expected + report.stats.flaky;
-  failed += report.stats.unexpected;
-  skipped += report.stats.skipped;
-  for (const suite of report.suites ?? []) playwrightFailures(suite, []);
-} else {
-  failed += 1;
+for (const playwrightFile of playwrightFiles) {
+  if (fs.existsSync(playwrightFile)) {
+    const report = JSON.parse(fs.readFileSync(playwrightFile, "utf8"));
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    skipped += report.stats.skipped;
+    const engine = playwrightFile.includes("postgresql") ? " on PostgreSQL" : "";
+    for (const suite of report.suites ?? []) playwrightFailures(suite, [], engine);
+  } else {
+    failed += 1;
+  }
 }
 
 if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.map((line) => `  ${line}`).join("\n")}\n`);

@@ -23,7 +23,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 mkdir -p tests/.tmp
-rm -f tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json
+rm -f tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json tests/.tmp/playwright-postgresql-report.json
 
 echo "== typecheck"
 npm run --silent typecheck
@@ -38,6 +38,9 @@ status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-report.json || status=$?
 echo "== browser tests (playwright)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=tests/.tmp/playwright-report.json npx playwright test --reporter=list,json || status=$?
+echo "== browser tests on PostgreSQL (the admin's, the checkout and the order journey; npm run test:e2e:postgresql runs all)"
+E2E_ENGINE=postgresql PLAYWRIGHT_JSON_OUTPUT_NAME=tests/.tmp/playwright-postgresql-report.json npx playwright test --reporter=list,json \
+  tests/e2e/admin.spec.ts tests/e2e/checkout.spec.ts tests/e2e/order-journey.spec.ts || status=$?
 
-node scripts/test-summary.mjs tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json
+node scripts/test-summary.mjs tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json tests/.tmp/playwright-postgresql-report.json
 exit "$status"

@@ -248,13 +248,17 @@ export async function getGroupedOrders({ page = 1, pageSize = 50 }: { page?: num
 
 type PhoneRow = { phone: string; orderCount: number | bigint; lastOrderAt: string | Date | null };
 
-/** Registered customers by phone, with how many paid orders that phone placed and when it last ordered. */
+/**
+ * Registered customers by phone, with how many paid orders that phone placed and when it last ordered. The ORDER BY
+ * repeats MAX(...): PostgreSQL takes an output alias only as a bare sort key, and `"lastOrderAt" IS NULL` looked for
+ * a column of that name.
+ */
 export async function getRegisteredPhones() {
   const rows = await prisma.$queryRaw<PhoneRow[]>`
     SELECT c."phone" AS "phone", COUNT(o."id") AS "orderCount", MAX(o."createdAt") AS "lastOrderAt"
     FROM (SELECT DISTINCT "phone" FROM "Customer" WHERE "phone" IS NOT NULL AND "phone" <> '') c
     LEFT JOIN "Order" o ON o."phone" = c."phone" AND o."paymentStatus" = 'paid'
-    GROUP BY c."phone" ORDER BY "lastOrderAt" IS NULL, "lastOrderAt" DESC`;
+    GROUP BY c."phone" ORDER BY MAX(o."createdAt") IS NULL, MAX(o."createdAt") DESC, c."phone"`;
   return rows.map((row) => ({
     phone: row.phone,
     orderCount: Number(row.orderCount),

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { createCustomer } from "../factories/customer";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
-import { uniqueName } from "../factories/unique";
+import { uniqueName, uniquePhone } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, pictureBuffer, signInAsAdmin, useEnglish } from "./admin-fixtures";
 
@@ -254,5 +255,24 @@ test.describe("sales report", () => {
     const csv = await page.request.get(await page.getByRole("link", { name: "Download CSV" }).getAttribute("href") ?? "");
     expect(csv.headers()["content-type"]).toContain("text/csv");
     expect(await csv.text()).toContain(`${paid.orderNumber},,,5.135`);
+  });
+});
+
+test.describe("registered users", () => {
+  test("lists a registered phone with its paid orders and opens them", async ({ page, context, baseURL }) => {
+    const db = e2eDatabase();
+    const phone = uniquePhone();
+    await createCustomer(db, { phone });
+    const order = await createOrder(db, { phone, createdAt: new Date("2026-03-04T09:00:00Z") });
+    await useEnglish(context, baseURL!);
+    await signInAsAdmin(context, baseURL!);
+
+    await page.goto("/admin/timsar/registered-users");
+    await expect(page.getByRole("heading", { name: "Registered users" })).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: phone });
+    await expect(row.getByRole("cell")).toHaveText([phone, "1", /2026/, "View orders"]);
+    await row.getByRole("link", { name: "View orders" }).click();
+    await expect(page.getByRole("heading", { name: `Orders for ${phone}` })).toBeVisible();
+    await expect(page.getByText(order.orderNumber)).toBeVisible();
   });
 });
