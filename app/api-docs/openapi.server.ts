@@ -14,6 +14,7 @@ import { QuerySchema as ProductsQuery } from "~/routes/api.products";
 import { OrderPayloadSchema } from "~/routes/api.orders";
 import { PayBodySchema } from "~/routes/api.orders.pay";
 import { StatusBody as OrderStatusBody } from "~/routes/api.admin.orders.$id.status";
+import { CouponApiBody } from "~/admin/coupon-api.server";
 import * as answers from "./responses.server";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -280,9 +281,9 @@ export const API_OPERATIONS: ApiOperation[] = [
   admin("api.admin.products.$id._index.ts", ["delete"], "/api/admin/products/{id}", "Delete a product", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
   admin("api.admin.products.$id.toggle.ts", ["post", "put"], "/api/admin/products/{id}/toggle", "Show or hide a product", { 200: ok(answers.VisibilityAnswer), 404: NOT_FOUND }, { path_params: Id }),
   admin("api.admin.coupons._index.ts", ["get"], "/api/admin/coupons", "Every discount code", { 200: ok(answers.CouponsAnswer) }),
-  admin("api.admin.coupons._index.ts", ["post"], "/api/admin/coupons", "Create a discount code", { 201: ok(answers.CouponSaved, "Created"), 400: INVALID, 409: CONFLICT }, { body: AdminBody }),
+  admin("api.admin.coupons._index.ts", ["post"], "/api/admin/coupons", "Create a discount code", { 201: ok(answers.CouponSaved, "Created"), 400: INVALID, 409: CONFLICT }, { body: CouponApiBody }),
   admin("api.admin.coupons.$id.ts", ["get"], "/api/admin/coupons/{id}", "One discount code", { 200: ok(answers.CouponAnswer), 404: NOT_FOUND }, { path_params: Id }),
-  admin("api.admin.coupons.$id.ts", ["put"], "/api/admin/coupons/{id}", "Update a discount code", { 200: ok(answers.CouponSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: AdminBody }),
+  admin("api.admin.coupons.$id.ts", ["put"], "/api/admin/coupons/{id}", "Update a discount code (the whole body, as POST takes it)", { 200: ok(answers.CouponSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: CouponApiBody }),
   admin("api.admin.coupons.$id.ts", ["delete"], "/api/admin/coupons/{id}", "Delete a discount code", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
   admin("api.admin.orders._index.ts", ["get"], "/api/admin/orders", "Orders by tab, search and dates, one page", { 200: ok(answers.AdminOrdersAnswer), 400: INVALID }, {
     query: z.object({ status: z.string().optional(), search: z.string().optional(), ...DateRange, ...Paging }),
