@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { bilingual } from "~/i18n/bilingual.server";
 import { verifyLogin, type Outcome } from "~/models/customer.server";
-import { jsonError } from "~/utils/api.server";
+import { jsonError, tooManyRequests } from "~/utils/api.server";
 import { LoginSchema } from "~/shared/account-schemas";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { clientAddress } from "~/utils/client-address.server";
@@ -11,7 +11,8 @@ import { clientAddress } from "~/utils/client-address.server";
 export type SignedInCustomer = NonNullable<Awaited<ReturnType<typeof getCustomerFromRequest>>>;
 
 export function outcomeError(outcome: Extract<Outcome, { ok: false }>) {
-  return jsonError(outcome.status, bilingual(`account.messages.${outcome.message}`));
+  const message = bilingual(`account.messages.${outcome.message}`);
+  return outcome.status === 429 ? tooManyRequests(outcome.retryAfterSeconds, message) : jsonError(outcome.status, message);
 }
 
 /** A failed login, thrown out of the strategy so the page can show why. */

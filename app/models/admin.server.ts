@@ -50,7 +50,8 @@ export const ADMIN_LOGIN_LIMITS: GuessBudgets = {
 
 export type AdminLoginResult =
   | { ok: true; admin: { id: string; email: string } }
-  | { ok: false; reason: "invalid" | "tooManyAttempts"; retryAfterSeconds?: number };
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "tooManyAttempts"; retryAfterSeconds: number };
 
 /**
  * Checks the administrator's e-mail and password. The client address is limited before any hashing; the lockout
