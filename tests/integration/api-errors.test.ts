@@ -16,7 +16,7 @@ describe("API errors against the real server", () => {
   };
 
   it("answers both languages when the request names none, or names another language first", async () => {
-    for (const headers of [{}, { "Accept-Language": "fr-FR, en;q=0.8" }, { "Accept-Language": "*" }]) {
+    for (const headers of [{}, { "Accept-Language": "fr-FR, en;q=0.8" }, { "Accept-Language": "*" }] as Record<string, string>[]) {
       const { message, language } = await missingProduct(headers);
       expect(message).toMatch(new RegExp(`^${NOT_FOUND_EN} / [\\u0600-\\u06FF]`));
       expect(language).toBeNull();
