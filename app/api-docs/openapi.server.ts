@@ -49,8 +49,6 @@ const TOO_MANY: Answer = { ...error("Too many attempts from this address; try ag
 /** A catalogue answer (`catalogueJson`): a strong ETag, and 304 without a body when If-None-Match names it. */
 const catalogue = (schema: z.ZodType): Answer => ({ ...ok(schema), headers: { ETag: "The answer's version, for If-None-Match" } });
 const NOT_MODIFIED: Answer = { description: "Not modified (If-None-Match matched the ETag)", headers: { ETag: "The answer's version" } };
-/** Answers that sign a client in or out carry its session cookie. */
-const withCookie = (answer: Answer, what: string): Answer => ({ ...answer, headers: { ...answer.headers, "Set-Cookie": what } });
 const CONFLICT = error("Conflicts with the current state");
 /** The auth calls' failures (`outcomeError`): wrong credentials, unverified, taken, too many attempts. */
 const ACCOUNT_ERRORS: Record<number, Answer> = {
