@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
-import { bilingual, inLanguage } from "../app/i18n/bilingual.server";
+import { bilingual, forRequest, inLanguage } from "../app/i18n/bilingual.server";
 import { requireAdmin, requireAdminApi } from "../app/auth/admin-session.server";
+import { languageHeaders } from "./remix-request";
 
 export const FORM_LIMIT_BYTES = 64 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -52,7 +53,7 @@ function refuse(req: Request, res: Response, limit: number) {
   // The rest of the body is never read, so the connection cannot carry another request.
   res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "no-store");
-  if (wantsJson(req)) res.status(413).json({ message });
+  if (wantsJson(req)) res.status(413).json({ message: forRequest(languageHeaders(req), message) });
   else res.status(413).type("html").send(tooLargePage(message));
 }
 

@@ -10,6 +10,7 @@ import { isPrivatePath } from "../app/utils/private-pages";
 import { sharedDatabaseVersion } from "../app/utils/database-version.server";
 import { readVisitor, type Visitor } from "../app/utils/visitor.server";
 import { createRemixRequest } from "./remix-request";
+import { inNamedLanguage } from "../app/utils/api.server";
 
 /**
  * Serves Remix, keeping a rendered copy of the pages routes mark as shared (the home page with every filter, sort
@@ -268,7 +269,9 @@ export function createCachingRequestHandler({
     try {
       const lookup = res.locals.pageCacheLookup as Lookup | undefined;
       const context = getLoadContext(req, res);
-      const response = await handleRequest(createRemixRequest(req, res), lookup?.visitor ? { ...context, visitor: lookup.visitor } : context);
+      const request = createRemixRequest(req, res);
+      // An API error speaks the one language the request names (CONTRACT.md), whichever route built it.
+      const response = await inNamedLanguage(request, await handleRequest(request, lookup?.visitor ? { ...context, visitor: lookup.visitor } : context));
       const path = pathOf(req.originalUrl);
       const privatePage = isPrivatePath(path);
       res.statusMessage = response.statusText;

@@ -1,6 +1,6 @@
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { bilingual } from "../app/i18n/bilingual.server";
+import { bilingual, forRequest } from "../app/i18n/bilingual.server";
 
 /**
  * An Express request as a Fetch request for Remix. @remix-run/express does the same inside its own handler but does
@@ -34,6 +34,11 @@ export function createRemixRequest(req: ExpressRequest, res: ExpressResponse): R
   return new Request(url.href, init);
 }
 
+/** What names a language for an error message (CONTRACT.md): the request's cookies and Accept-Language. */
+export function languageHeaders(req: Pick<ExpressRequest, "get">) {
+  return { cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") };
+}
+
 /**
  * The request's URL as Remix gets it, or null when the client made it unreadable: with TRUST_PROXY the host comes
  * from X-Forwarded-Host, which any client can set to "a b" or a port above 65535.
@@ -56,18 +61,18 @@ export function requestUrl(req: ExpressRequest): URL | null {
 export function refuseUnreadableRequests(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   const url = requestUrl(req);
   if (!url) {
-    res.status(400).json({ message: bilingual("api.unreadableAddress") });
+    res.status(400).json({ message: forRequest(languageHeaders(req), bilingual("api.unreadableAddress")) });
     return;
   }
   try {
     // Remix decodes each path segment and only warns when one does not decode ("/%", "/%E0%A4%A").
     decodeURIComponent(url.pathname);
   } catch {
-    res.status(400).json({ message: bilingual("api.unreadableAddress") });
+    res.status(400).json({ message: forRequest(languageHeaders(req), bilingual("api.unreadableAddress")) });
     return;
   }
   if (url.searchParams.has("_data")) {
-    res.status(400).json({ message: bilingual("api.legacyDataRequest") });
+    res.status(400).json({ message: forRequest(languageHeaders(req), bilingual("api.legacyDataRequest")) });
     return;
   }
   next();

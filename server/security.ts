@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
-import { bilingual } from "../app/i18n/bilingual.server";
+import { bilingual, forRequest } from "../app/i18n/bilingual.server";
+import { languageHeaders } from "./remix-request";
 
 export function assignNonce(_req: Request, res: Response, next: NextFunction) {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -52,7 +53,7 @@ export function rejectCrossSiteWrites(allowedOrigins: string[]) {
     const ownOrigin = `${req.protocol}://${req.get("host")}`;
     const originAllowed = !origin || origin === ownOrigin || allowedOrigins.includes(origin);
     if (fetchSite === "cross-site" || !originAllowed) {
-      res.status(403).json({ message: bilingual("api.crossSiteRefused") });
+      res.status(403).json({ message: forRequest(languageHeaders(req), bilingual("api.crossSiteRefused")) });
       return;
     }
     next();

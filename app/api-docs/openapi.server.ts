@@ -14,6 +14,8 @@ import { QuerySchema as ProductsQuery } from "~/routes/api.products";
 import { OrderPayloadSchema } from "~/routes/api.orders";
 import { PayBodySchema } from "~/routes/api.orders.pay";
 import { StatusBody as OrderStatusBody } from "~/routes/api.admin.orders.$id.status";
+import { CouponApiBody } from "~/admin/coupon-api.server";
+import { ADMIN_ORDER_TABS } from "~/shared/admin-orders";
 import * as answers from "./responses.server";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -43,7 +45,10 @@ const ok = (schema: z.ZodType, description = "Success"): Answer => ({ descriptio
 
 const INVALID = error("Invalid input: `fieldErrors` names the fields");
 const NOT_FOUND = error("Not found (or hidden)");
-const TOO_MANY = error("Too many attempts from this address; try again later");
+const TOO_MANY: Answer = { ...error("Too many attempts from this address; try again after `Retry-After` seconds"), headers: { "Retry-After": "Seconds until the client may try again" } };
+/** A catalogue answer (`catalogueJson`): a strong ETag, and 304 without a body when If-None-Match names it. */
+const catalogue = (schema: z.ZodType): Answer => ({ ...ok(schema), headers: { ETag: "The answer's version, for If-None-Match" } });
+const NOT_MODIFIED: Answer = { description: "Not modified (If-None-Match matched the ETag)", headers: { ETag: "The answer's version" } };
 const CONFLICT = error("Conflicts with the current state");
 /** The auth calls' failures (`outcomeError`): wrong credentials, unverified, taken, too many attempts. */
 const ACCOUNT_ERRORS: Record<number, Answer> = {
@@ -85,7 +90,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: "/api/categories",
     summary: "The visible categories, as the category bar shows them",
     access: "public",
-    responses: { 200: ok(answers.CategoriesAnswer), 304: { description: "Not modified (If-None-Match matched the ETag)" } },
+    responses: { 200: catalogue(answers.CategoriesAnswer), 304: NOT_MODIFIED },
   },
   {
     file: "api.categories.$slug.ts",
@@ -94,7 +99,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "A visible category by its slug",
     access: "public",
     path_params: CategoryParams,
-    responses: { 200: ok(answers.CategoryAnswer), 304: { description: "Not modified" }, 404: NOT_FOUND },
+    responses: { 200: catalogue(answers.CategoryAnswer), 304: NOT_MODIFIED, 404: NOT_FOUND },
   },
   {
     file: "api.products.ts",
@@ -108,7 +113,7 @@ export const API_OPERATIONS: ApiOperation[] = [
       sort: z.enum(["price-asc", "price-desc", "best-sellers"]).optional(),
       page: z.string().regex(/^\d+$/).optional(),
     }),
-    responses: { 200: ok(answers.ProductsAnswer), 304: { description: "Not modified" }, 400: INVALID, 404: NOT_FOUND },
+    responses: { 200: catalogue(answers.ProductsAnswer), 304: NOT_MODIFIED, 400: INVALID, 404: NOT_FOUND },
   },
   {
     file: "api.products.$id.ts",
@@ -117,7 +122,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "A visible product",
     access: "public",
     path_params: ProductParams,
-    responses: { 200: ok(answers.ProductAnswer), 304: { description: "Not modified" }, 404: NOT_FOUND },
+    responses: { 200: catalogue(answers.ProductAnswer), 304: NOT_MODIFIED, 404: NOT_FOUND },
   },
   {
     file: "api.products.$id_.notify.ts",
@@ -279,12 +284,12 @@ export const API_OPERATIONS: ApiOperation[] = [
   admin("api.admin.products.$id._index.ts", ["delete"], "/api/admin/products/{id}", "Delete a product", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
   admin("api.admin.products.$id.toggle.ts", ["post", "put"], "/api/admin/products/{id}/toggle", "Show or hide a product", { 200: ok(answers.VisibilityAnswer), 404: NOT_FOUND }, { path_params: Id }),
   admin("api.admin.coupons._index.ts", ["get"], "/api/admin/coupons", "Every discount code", { 200: ok(answers.CouponsAnswer) }),
-  admin("api.admin.coupons._index.ts", ["post"], "/api/admin/coupons", "Create a discount code", { 201: ok(answers.CouponSaved, "Created"), 400: INVALID, 409: CONFLICT }, { body: AdminBody }),
+  admin("api.admin.coupons._index.ts", ["post"], "/api/admin/coupons", "Create a discount code", { 201: ok(answers.CouponSaved, "Created"), 400: INVALID, 409: CONFLICT }, { body: CouponApiBody }),
   admin("api.admin.coupons.$id.ts", ["get"], "/api/admin/coupons/{id}", "One discount code", { 200: ok(answers.CouponAnswer), 404: NOT_FOUND }, { path_params: Id }),
-  admin("api.admin.coupons.$id.ts", ["put"], "/api/admin/coupons/{id}", "Update a discount code", { 200: ok(answers.CouponSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: AdminBody }),
+  admin("api.admin.coupons.$id.ts", ["put"], "/api/admin/coupons/{id}", "Update a discount code (the whole body, as POST takes it)", { 200: ok(answers.CouponSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: CouponApiBody }),
   admin("api.admin.coupons.$id.ts", ["delete"], "/api/admin/coupons/{id}", "Delete a discount code", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
   admin("api.admin.orders._index.ts", ["get"], "/api/admin/orders", "Orders by tab, search and dates, one page", { 200: ok(answers.AdminOrdersAnswer), 400: INVALID }, {
-    query: z.object({ status: z.string().optional(), search: z.string().optional(), ...DateRange, ...Paging }),
+    query: z.object({ status: z.enum(ADMIN_ORDER_TABS).optional().describe("The tab: an order status, or `unpaid`; `pending` when left out"), search: z.string().optional(), ...DateRange, ...Paging }),
   }),
   admin("api.admin.orders.$id._index.ts", ["get"], "/api/admin/orders/{id}", "One order", { 200: ok(answers.AdminOrderAnswer), 404: NOT_FOUND }, { path_params: Id }),
   admin("api.admin.orders.$id.status.ts", ["put", "patch"], "/api/admin/orders/{id}/status", "Move an order to another status", { 200: ok(answers.OrderStatusSaved), 400: INVALID, 404: NOT_FOUND }, {
@@ -345,11 +350,54 @@ function parameters(schema: z.ZodObject | undefined, where: "path" | "query") {
   }));
 }
 
+/** The route files whose successes set a cookie: the sessions, the verification proofs, the cart and order memory. */
+const SETS_COOKIE: Record<string, string> = {
+  "api.auth.login.ts": "The shopper's session",
+  "api.auth.logout.ts": "Ends the session and forgets the orders placed here",
+  "api.auth.change-password.ts": "Ends the session",
+  "api.auth.verify-code.ts": "The registration proof",
+  "api.auth.set-password.ts": "Clears the registration proof",
+  "api.auth.verify-reset-code.ts": "The reset proof",
+  "api.auth.reset-password.ts": "Clears the reset proof",
+  "api.admin.timsar.ts": "The administrator's session (`__admin`)",
+  "api.admin.logout.ts": "Ends the administrator's session",
+  "api.orders.ts": "Remembers the order on this device",
+  "api.orders.pay.ts": "Empties the cart",
+};
+
+/** Answers every operation may give besides its own: another method (405), and a body over its limit (413). */
+const METHOD_NOT_ALLOWED = error("This path does not take this method");
+const TOO_LARGE = error("The body is over 64 KB (6 MB for uploads)");
+
+const TAGS = [
+  { name: "Catalogue", description: "Categories and products, public, with ETags" },
+  { name: "Orders", description: "Placing, paying, tracking and invoices" },
+  { name: "Account", description: "The shopper's registration, sign-in and password" },
+  { name: "Admin", description: "The administrator's API (the admin session cookie)" },
+];
+
+function tagOf(path: string): string {
+  if (path.startsWith("/api/admin") || path === "/api/upload") return "Admin";
+  if (path.startsWith("/api/auth")) return "Account";
+  if (/^\/api\/(orders|invoice|payment)/.test(path)) return "Orders";
+  return "Catalogue";
+}
+
+function answerHeaders(headers: Record<string, string>) {
+  return Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
+}
+
 function operation(op: ApiOperation, method: Method) {
   const responses: Record<string, object> = {};
-  for (const [status, answer] of Object.entries(op.responses)) {
+  const takesBody = method !== "get" && method !== "delete" && Boolean(op.body || op.multipart);
+  const all: Record<number, Answer> = { ...op.responses, 405: METHOD_NOT_ALLOWED };
+  if (takesBody) all[413] = TOO_LARGE;
+  for (const [status, answer] of Object.entries(all)) {
+    const headers: Record<string, string> = { ...answer.headers };
+    if (SETS_COOKIE[op.file] && status.startsWith("2")) headers["Set-Cookie"] = SETS_COOKIE[op.file];
     responses[status] = {
       description: answer.description,
+      ...(Object.keys(headers).length > 0 ? { headers: answerHeaders(headers) } : {}),
       ...(answer.schema ? { content: { "application/json": { schema: jsonSchema(answer.schema, "output") } } } : {}),
     };
   }
@@ -361,6 +409,7 @@ function operation(op: ApiOperation, method: Method) {
   return {
     operationId: `${method}${op.path.replace(/[^A-Za-z0-9]+(\w?)/g, (_match, next: string) => next.toUpperCase())}`,
     summary: op.summary,
+    tags: [tagOf(op.path)],
     "x-route-file": `app/routes/${op.file}`,
     security: SECURITY[op.access],
     parameters: [...parameters(op.path_params, "path"), ...parameters(op.query, "query")],
@@ -380,8 +429,12 @@ export function buildOpenApiDocument() {
     info: {
       title: "Timsar shop API",
       version: "1.0.0",
-      description: "SPEC.md section 7 and CONTRACT.md. Errors answer `{ message }` in the request's language (`lang` cookie, then Accept-Language).",
+      description:
+        "SPEC.md section 7 and CONTRACT.md. Errors answer `{ message }` in English and Arabic (\"English / العربية\"), or only in the language the request names: the `lang` cookie, else an Accept-Language whose first language is `ar` or `en`. Every 429 carries `Retry-After`.",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
+    servers: [{ url: "/", description: "The shop itself (APP_URL)" }],
+    tags: TAGS,
     paths,
     components: {
       schemas: { Error: jsonSchema(answers.ErrorSchema.meta({}), "output") },

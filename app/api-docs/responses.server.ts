@@ -138,21 +138,31 @@ export const AdminProductsAnswer = z.object({ products: z.array(AdminProduct) })
 export const AdminProductAnswer = z.object({ product: AdminProduct });
 export const AdminProductSaved = z.object({ message: z.string(), product: AdminProduct });
 
+/** The shop's own name for a CONTRACT.md field, answered too for clients written against it. */
+const otherName = (name: string) => ({ deprecated: true, description: `The same as \`${name}\`` });
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** A discount code (app/admin/coupon-api.server.ts): CONTRACT.md's names, then the shop's own. */
 const Coupon = z.object({
   _id: z.string(),
   code: z.string(),
-  kind: z.string(),
-  value: z.number(),
-  minProductsTotal: KD.nullable(),
-  startsOn: z.string().nullable(),
-  endsOn: z.string().nullable(),
+  type: z.enum(["percentage", "fixed"]),
+  value: z.number().describe("percentage: 1 to 100; fixed: KD"),
+  minTotal: KD.nullable(),
+  startsAt: Day.nullable().describe("First day (Kuwait), YYYY-MM-DD"),
+  endsAt: Day.nullable().describe("Last day (Kuwait), included, YYYY-MM-DD"),
   maxUses: z.number().int().nullable(),
   maxUsesPerCustomer: z.number().int().nullable(),
   freeDelivery: z.boolean(),
-  isEnabled: z.boolean(),
+  isActive: z.boolean(),
   usedCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  kind: z.enum(["percent", "fixed"]).meta(otherName("type")),
+  minProductsTotal: KD.nullable().meta(otherName("minTotal")),
+  startsOn: Day.nullable().meta(otherName("startsAt")),
+  endsOn: Day.nullable().meta(otherName("endsAt")),
+  isEnabled: z.boolean().meta(otherName("isActive")),
 });
 export const CouponsAnswer = z.object({ coupons: z.array(Coupon) });
 export const CouponAnswer = z.object({ coupon: Coupon });

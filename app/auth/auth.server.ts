@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { bilingual } from "~/i18n/bilingual.server";
 import { verifyLogin, type Outcome } from "~/models/customer.server";
-import { jsonError } from "~/utils/api.server";
+import { jsonError, tooManyRequests } from "~/utils/api.server";
 import { LoginSchema } from "~/shared/account-schemas";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { clientAddress } from "~/utils/client-address.server";
@@ -12,9 +12,8 @@ import { readDeviceCookie } from "~/auth/device-cookie.server";
 export type SignedInCustomer = NonNullable<Awaited<ReturnType<typeof getCustomerFromRequest>>>;
 
 export function outcomeError(outcome: Extract<Outcome, { ok: false }>) {
-  const response = jsonError(outcome.status, bilingual(`account.messages.${outcome.message}`));
-  if (outcome.status === 429) response.headers.set("Retry-After", String(outcome.retryAfterSeconds ?? 60));
-  return response;
+  const message = bilingual(`account.messages.${outcome.message}`);
+  return outcome.status === 429 ? tooManyRequests(outcome.retryAfterSeconds, message) : jsonError(outcome.status, message);
 }
 
 /** A failed login, thrown out of the strategy so the page can show why. */

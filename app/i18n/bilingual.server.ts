@@ -1,5 +1,6 @@
 import type { ParseKeys, TFunction } from "i18next";
-import type { Language } from "~/i18n/config";
+import { languageFromCookie } from "~/cookies/language.server";
+import { isLanguage, type Language } from "~/i18n/config";
 import { fixedT } from "~/i18n/fixed-t.server";
 
 /** A key of the translation files, checked by the typecheck ("admin.orders.statusUpdated"). */
@@ -27,8 +28,50 @@ export function bilingualFieldErrors(errors: Record<string, string[] | null | un
   return result;
 }
 
+/**
+ * Where a bilingual message splits: the first " / " followed by Arabic before any Latin letter, so an English half
+ * that itself holds " / " (a size "S / M") is not cut there.
+ */
+const HALVES = / \/ (?=[^A-Za-z]*[\u0600-\u06FF])/;
+
 /** One side of a bilingual message, for a page that shows only the visitor's language. */
 export function inLanguage(message: string, language: Language): string {
-  const [en, ar] = message.split(" / ");
-  return (language === "en" ? en : ar) ?? message;
+  const cut = HALVES.exec(message);
+  if (!cut) return message;
+  return language === "en" ? message.slice(0, cut.index) : message.slice(cut.index + cut[0].length);
+}
+
+/** The first language of an Accept-Language header, by weight (ties keep their order): "en-GB,ar;q=0.5" → "en". */
+function firstAcceptedLanguage(header: string | null): string | null {
+  const ranges = (header ?? "")
+    .split(",")
+    .map((part, order) => {
+      const [tag, ...parameters] = part.trim().split(";");
+      const weight = parameters.map((parameter) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(parameter)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), weight: weight === undefined ? 1 : Number(weight), order };
+    })
+    .filter((range) => range.tag && range.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.order - b.order);
+  return ranges[0]?.tag.split("-")[0] ?? null;
+}
+
+/** The headers that name a language: a web Request's, or an Express request's `cookie` and `accept-language`. */
+type LanguageHeaders = Request | { cookie?: string | null; acceptLanguage?: string | null };
+
+/**
+ * The one language a request names for its error messages (CONTRACT.md, "The JSON API"): the `lang` cookie, else an
+ * Accept-Language whose first language is `ar` or `en`. Null when it names neither: errors then speak both.
+ */
+export function namedLanguage(request: LanguageHeaders): Language | null {
+  const web = request instanceof Request ? request : new Request("http://localhost/", { headers: { Cookie: request.cookie ?? "" } });
+  const cookie = languageFromCookie(web);
+  if (cookie) return cookie;
+  const accepted = firstAcceptedLanguage(request instanceof Request ? request.headers.get("Accept-Language") : (request.acceptLanguage ?? null));
+  return isLanguage(accepted) ? accepted : null;
+}
+
+/** A bilingual error message as the request wants it: in the language it names, else both. */
+export function forRequest(request: LanguageHeaders, message: string): string {
+  const language = namedLanguage(request);
+  return language ? inLanguage(message, language) : message;
 }

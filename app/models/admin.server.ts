@@ -54,7 +54,8 @@ export const ADMIN_KNOWN_DEVICE_LIMIT: Budget = { limit: 10, windowSeconds: FIFT
 
 export type AdminLoginResult =
   | { ok: true; admin: { id: string; email: string } }
-  | { ok: false; reason: "invalid" | "tooManyAttempts"; retryAfterSeconds?: number };
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "tooManyAttempts"; retryAfterSeconds: number };
 
 /**
  * Checks the administrator's e-mail and password. The client address is limited before any hashing; the lockout

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { revokeAllForCustomer } from "~/auth/session.server";
 import { createProofToken, type Proof } from "~/auth/verification-proof.server";
 import { checkCode, CODE_LIFETIME_MINUTES, isVerifiedCodeLive, issueCode, spendVerifiedCode, type CodePurpose } from "./one-time-code.server";
-import { deviceKey, hitDeviceLimit, hitGuessLimits, hitRateLimit, isRateLimited, lockoutKey, resetRateLimit, type GuessBudgets } from "./rate-limit.server";
+import { deviceKey, hitDeviceLimit, hitGuessLimits, hitRateLimit, secondsRateLimited, lockoutKey, resetRateLimit, type GuessBudgets } from "./rate-limit.server";
 import type { KnownDevice } from "~/auth/device-cookie.server";
 import { redactText } from "~/utils/redact";
 
@@ -17,9 +17,12 @@ export type AccountMessage = keyof typeof account.account.messages;
 /** What every account step answers: pages show `message` in their language, the API in both. */
 export type Outcome<T extends object = object> =
   | ({ ok: true; message: AccountMessage } & T)
-  | { ok: false; status: 401 | 403 | 409 | 400 | 429; message: AccountMessage; retryAfterSeconds?: number };
+  | { ok: false; status: 401 | 403 | 409 | 400; message: AccountMessage }
+  | { ok: false; status: 429; message: AccountMessage; retryAfterSeconds: number };
 
-const fail = (status: 400 | 401 | 403 | 409 | 429, message: AccountMessage) => ({ ok: false as const, status, message });
+const fail = (status: 400 | 401 | 403 | 409, message: AccountMessage) => ({ ok: false as const, status, message });
+/** Too many attempts: with the seconds until the counter that refused lets the client in again (`Retry-After`). */
+const tooMany = (retryAfterSeconds: number) => ({ ok: false as const, status: 429 as const, message: "tooManyAttempts" as const, retryAfterSeconds });
 
 const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 60 * 60;
@@ -46,8 +49,8 @@ export const SET_PASSWORD_LIMIT = budget(30);
 export const WRONG_CODES_PER_DAY = 30;
 const ONE_DAY = 24 * ONE_HOUR;
 
-async function withinLimits(action: keyof typeof LIMITS, email: string, address: string): Promise<boolean> {
-  return (await hitGuessLimits(action, email, address, LIMITS[action])).allowed;
+async function withinLimits(action: keyof typeof LIMITS, email: string, address: string) {
+  return hitGuessLimits(action, email, address, LIMITS[action]);
 }
 
 /** Mail whose delivery must not change how long the answer takes (it would tell who has an account). */
@@ -64,7 +67,8 @@ function sendInBackground(mail: Mail) {
  */
 async function checkCodeForAccount(email: string, purpose: CodePurpose, code: string) {
   const key = `wrong-code:${email}`;
-  if (await isRateLimited(key, WRONG_CODES_PER_DAY)) return fail(429, "tooManyAttempts");
+  const wait = await secondsRateLimited(key, WRONG_CODES_PER_DAY);
+  if (wait > 0) return tooMany(wait);
   const check = await checkCode(email, purpose, code);
   if (check.ok) return check;
   await hitRateLimit(key, WRONG_CODES_PER_DAY, ONE_DAY);
@@ -84,7 +88,8 @@ type Context = { language: Language; address: string };
  */
 export async function startRegistration(email: string, proof: Proof | null, { language, address }: Context): Promise<Outcome<{ alreadyVerified: boolean }>> {
   if (await isRegistrationVerified(email, proof)) return { ok: true, message: "alreadyVerified", alreadyVerified: true };
-  if (!(await withinLimits("sendCode", email, address))) return fail(429, "tooManyAttempts");
+  const limit = await withinLimits("sendCode", email, address);
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   const existing = await findCustomerByEmail(email);
   if (existing?.passwordHash) {
     sendInBackground(alreadyRegisteredMail({ to: email, language, appUrl: getEnv().appUrl }));
@@ -104,7 +109,8 @@ export async function verifyRegistrationCode(
   { address }: Pick<Context, "address">,
 ): Promise<Outcome<{ alreadyVerified: boolean; proofToken?: string }>> {
   if (await isRegistrationVerified(email, proof)) return { ok: true, message: "alreadyVerified", alreadyVerified: true };
-  if (!(await withinLimits("verifyCode", email, address))) return fail(429, "tooManyAttempts");
+  const limit = await withinLimits("verifyCode", email, address);
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   const check = await checkCodeForAccount(email, "register", code);
   if (!check.ok) return check;
   const now = new Date();
@@ -136,7 +142,7 @@ export async function completeRegistration(
   { address }: Pick<Context, "address">,
 ): Promise<Outcome> {
   const limit = await hitRateLimit(`setPassword:ip:${address}`, SET_PASSWORD_LIMIT.limit, SET_PASSWORD_LIMIT.windowSeconds);
-  if (!limit.allowed) return fail(429, "tooManyAttempts");
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   if (!proof || !(await isRegistrationVerified(input.email, proof))) return fail(403, "verifyAgain");
   const passwordHash = await hashPassword(input.password);
   if (!(await spendVerifiedCode(proof.codeId))) return fail(403, "verifyAgain");
@@ -161,10 +167,8 @@ export async function verifyLogin(
   { address, device }: Pick<Context, "address"> & { device?: KnownDevice | null },
 ): Promise<Outcome<{ customer: { id: string; email: string } }>> {
   const knownDevice = device?.login === email ? device.nonce : null;
-  const limit = knownDevice
-    ? await hitDeviceLimit("login", knownDevice, KNOWN_DEVICE_LOGIN_LIMIT)
-    : await hitGuessLimits("login", email, address, LIMITS.login);
-  if (!limit.allowed) return { ...fail(429, "tooManyAttempts"), retryAfterSeconds: limit.retryAfterSeconds };
+  const limit = knownDevice ? await hitDeviceLimit("login", knownDevice, KNOWN_DEVICE_LOGIN_LIMIT) : await withinLimits("login", email, address);
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   const customer = await findCustomerByEmail(email);
   if (!customer?.passwordHash) {
     decoyHash ??= hashPassword("decoy-password-for-timing");
@@ -178,7 +182,8 @@ export async function verifyLogin(
 
 /** Forgot password: the same answer, and about the same time, whether or not the e-mail has an account. */
 export async function startPasswordReset(email: string, { language, address }: Context): Promise<Outcome> {
-  if (!(await withinLimits("sendCode", email, address))) return fail(429, "tooManyAttempts");
+  const limit = await withinLimits("sendCode", email, address);
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   const customer = await findCustomerByEmail(email);
   if (customer?.passwordHash) {
     const { code } = await issueCode(email, "reset");
@@ -188,7 +193,8 @@ export async function startPasswordReset(email: string, { language, address }: C
 }
 
 export async function verifyResetCode(email: string, code: string, { address }: Pick<Context, "address">): Promise<Outcome<{ proofToken: string }>> {
-  if (!(await withinLimits("verifyCode", email, address))) return fail(429, "tooManyAttempts");
+  const limit = await withinLimits("verifyCode", email, address);
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   const check = await checkCodeForAccount(email, "reset", code);
   if (!check.ok) return check;
   return { ok: true, message: "resetCodeVerified", proofToken: createProofToken({ email, purpose: "reset", codeId: check.codeId }) };
@@ -214,7 +220,8 @@ export async function changePassword(
   newPassword: string,
   { language, address }: Context,
 ): Promise<Outcome> {
-  if (!(await withinLimits("changePassword", customer.email, address))) return fail(429, "tooManyAttempts");
+  const limit = await withinLimits("changePassword", customer.email, address);
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   const row = await prisma.customer.findUnique({ where: { id: customer.id } });
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, oldPassword))) return fail(400, "wrongOldPassword");
   await prisma.customer.update({ where: { id: row.id }, data: { passwordHash: await hashPassword(newPassword) } });

@@ -6,7 +6,7 @@ import { normalizeKuwaitiPhone } from "~/shared/phone";
 import { clientAddress } from "~/utils/client-address.server";
 
 export type InvoiceLookup =
-  | { kind: "limited"; message: string }
+  | { kind: "limited"; message: string; retryAfterSeconds: number }
   | { kind: "notFound" }
   | { kind: "found"; orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
 
@@ -22,7 +22,7 @@ export async function lookUpInvoice(
   phone: string | null,
 ): Promise<InvoiceLookup> {
   const limit = await hitRateLimit(`lookup:${clientAddress(context)}`, 60, 600);
-  if (!limit.allowed) return { kind: "limited", message: TOO_MANY_ATTEMPTS_MESSAGE };
+  if (!limit.allowed) return { kind: "limited", message: TOO_MANY_ATTEMPTS_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds };
   if (!/^ORD-\d{10,}$/.test(orderNumber)) return { kind: "notFound" };
   const order = await getOrderByNumber(orderNumber);
   if (!order || order.paymentStatus !== "paid") return { kind: "notFound" };
@@ -32,7 +32,7 @@ export async function lookUpInvoice(
   const givenPhone = normalizeKuwaitiPhone(phone ?? "");
   if (!givenPhone) return { ...found, invoiceUrl: null, phoneMismatch: false };
   const guesses = await hitRateLimit(`invoice-phone:${order.orderNumber}`, 10, 3600);
-  if (!guesses.allowed) return { kind: "limited", message: TOO_MANY_ATTEMPTS_MESSAGE };
+  if (!guesses.allowed) return { kind: "limited", message: TOO_MANY_ATTEMPTS_MESSAGE, retryAfterSeconds: guesses.retryAfterSeconds };
   const matches = givenPhone === order.phone;
   return { ...found, invoiceUrl: matches ? signedInvoicePath(order.orderNumber) : null, phoneMismatch: !matches };
 }

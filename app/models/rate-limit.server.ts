@@ -35,10 +35,11 @@ export async function resetRateLimit(key: string): Promise<void> {
 export const TOO_MANY_ATTEMPTS_MESSAGE =
   "Too many attempts. Please wait a few minutes and try again. / محاولات كثيرة جداً. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.";
 
-/** Whether a counter is already at its limit in a live window, without counting this look. */
-export async function isRateLimited(key: string, limit: number, now = new Date()): Promise<boolean> {
+/** The seconds until a counter already at its limit in a live window lets the client in again, 0 when it is not; this look is not counted. */
+export async function secondsRateLimited(key: string, limit: number, now = new Date()): Promise<number> {
   const row = await prisma.rateLimit.findUnique({ where: { key } });
-  return Boolean(row && row.resetsAt > now && row.count >= limit);
+  if (!row || row.resetsAt <= now || row.count < limit) return 0;
+  return Math.max(1, Math.ceil((row.resetsAt.getTime() - now.getTime()) / 1000));
 }
 
 export type Budget = { limit: number; windowSeconds: number };

@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorPage } from "~/components/error-page";
 import { CategoryBar } from "~/components/shop/category-bar";
@@ -93,5 +93,5 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  return <ErrorPage kind={error instanceof Response && error.status === 404 ? "notFound" : "error"} />;
+  return <ErrorPage kind={isRouteErrorResponse(error) && error.status === 404 ? "notFound" : "error"} />;
 }

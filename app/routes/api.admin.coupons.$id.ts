@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { bilingualErrors, parseCoupon } from "~/admin/coupon-form.server";
-import { couponJson, deleteCoupon, getCoupon, updateCoupon } from "~/models/coupon.server";
+import { couponApiJson, couponBodyErrors, parseCouponBody } from "~/admin/coupon-api.server";
+import { deleteCoupon, getCoupon, updateCoupon } from "~/models/coupon.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /** GET /api/admin/coupons/{id} */
@@ -10,11 +10,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminApi(request);
   const coupon = await getCoupon(params.id ?? "");
   if (!coupon) return jsonError(404, bilingual("admin.coupons.notFound"));
-  return Response.json({ coupon: couponJson(coupon) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ coupon: couponApiJson(coupon) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /**
- * PUT replaces the code's terms (the whole body, as POST takes it; `isEnabled: false` switches it off); DELETE
+ * PUT replaces the code's terms (the whole body, as POST takes it; `isActive: false` switches it off); DELETE
  * removes it. Orders that used it keep their code and discount.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -27,15 +27,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   if (!(await getCoupon(id))) return jsonError(404, bilingual("admin.coupons.notFound"));
   const body = await readJsonBody(request);
-  const parsed = parseCoupon(body && typeof body === "object" ? (body as Record<string, unknown>) : {});
+  const parsed = parseCouponBody(body);
   if (!parsed.ok) {
-    const errors = bilingualErrors(parsed.errors);
-    return jsonError(400, Object.values(errors)[0][0], errors);
+    const { message, fieldErrors } = couponBodyErrors(parsed.errors);
+    return jsonError(400, message, fieldErrors);
   }
   const saved = await updateCoupon(id, parsed.value);
   if (!saved.ok) {
     if (saved.reason === "notFound") return jsonError(404, bilingual("admin.coupons.notFound"));
     return jsonError(409, bilingual("admin.coupons.duplicateCode"), { code: [bilingual("admin.coupons.duplicateCode")] });
   }
-  return Response.json({ message: bilingual("admin.coupons.updated"), coupon: couponJson((await getCoupon(id))!) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ message: bilingual("admin.coupons.updated"), coupon: couponApiJson((await getCoupon(id))!) }, { headers: { "Cache-Control": "no-store" } });
 }

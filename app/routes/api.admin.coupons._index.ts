@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { bilingualErrors, parseCoupon } from "~/admin/coupon-form.server";
-import { couponJson, createCoupon, getCoupon, listCoupons } from "~/models/coupon.server";
+import { couponApiJson, couponBodyErrors, parseCouponBody } from "~/admin/coupon-api.server";
+import { createCoupon, getCoupon, listCoupons } from "~/models/coupon.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /** GET /api/admin/coupons: every discount code, newest first, with how many uses it holds. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
   const coupons = await listCoupons();
-  return Response.json({ coupons: coupons.map(couponJson) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ coupons: coupons.map(couponApiJson) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** POST /api/admin/coupons (JSON): a new code; 400 with field errors, 409 when the code exists (in any case). */
@@ -17,13 +17,13 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdminApi(request);
   if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const body = await readJsonBody(request);
-  const parsed = parseCoupon(body && typeof body === "object" ? (body as Record<string, unknown>) : {});
+  const parsed = parseCouponBody(body);
   if (!parsed.ok) {
-    const errors = bilingualErrors(parsed.errors);
-    return jsonError(400, Object.values(errors)[0][0], errors);
+    const { message, fieldErrors } = couponBodyErrors(parsed.errors);
+    return jsonError(400, message, fieldErrors);
   }
   const saved = await createCoupon(parsed.value);
   if (!saved.ok) return jsonError(409, bilingual("admin.coupons.duplicateCode"), { code: [bilingual("admin.coupons.duplicateCode")] });
   const coupon = await getCoupon(saved.id);
-  return Response.json({ message: bilingual("admin.coupons.created"), coupon: couponJson(coupon!) }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  return Response.json({ message: bilingual("admin.coupons.created"), coupon: couponApiJson(coupon!) }, { status: 201, headers: { "Cache-Control": "no-store" } });
 }

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AdminLoginSchema } from "~/shared/admin-schemas";
 import { verifyAdminLogin } from "~/models/admin.server";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { createAdminSession } from "~/auth/admin-session.server";
-import { jsonError, readJsonBody } from "~/utils/api.server";
+import { jsonError, readJsonBody, tooManyRequests } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { issueDeviceCookie, readDeviceCookie } from "~/auth/device-cookie.server";
@@ -19,9 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await verifyAdminLogin(parsed.data.email, parsed.data.password, clientAddress(context), device);
   if (!result.ok) {
     if (result.reason === "tooManyAttempts") {
-      const response = jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
-      response.headers.set("Retry-After", String(result.retryAfterSeconds ?? 60));
-      return response;
+      return tooManyRequests(result.retryAfterSeconds);
     }
     return jsonError(401, bilingual("admin.login.invalidCredentials"));
   }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { normalizeOrderNumber } from "~/shared/order-number";
 import { bilingual } from "~/i18n/bilingual.server";
 import { lookUpInvoice } from "~/models/invoice-lookup.server";
-import { jsonError } from "~/utils/api.server";
+import { jsonError, tooManyRequests } from "~/utils/api.server";
 
 /**
  * SPEC section 7: 200 means the invoice exists. The signed `invoiceUrl` comes only to the order's owner, the
@@ -11,7 +11,7 @@ import { jsonError } from "~/utils/api.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const result = await lookUpInvoice(request, context, normalizeOrderNumber(params.orderNumber ?? ""), url.searchParams.get("phone"));
-  if (result.kind === "limited") return jsonError(429, result.message);
+  if (result.kind === "limited") return tooManyRequests(result.retryAfterSeconds, result.message);
   if (result.kind === "notFound") return jsonError(404, bilingual("tracking.notFound"));
   return Response.json(
     { orderNumber: result.orderNumber, status: result.status, invoiceUrl: result.invoiceUrl ?? undefined },

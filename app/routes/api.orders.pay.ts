@@ -3,9 +3,9 @@ import { z } from "zod";
 import { clearCartCookieHeader } from "~/cookies/cart.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { confirmPayment } from "~/models/payment.server";
-import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
-import { hitPaymentLimits, retryAfter } from "~/models/payment-limits.server";
-import { jsonError, readJsonBody } from "~/utils/api.server";
+import { hitRateLimit } from "~/models/rate-limit.server";
+import { hitPaymentLimits } from "~/models/payment-limits.server";
+import { jsonError, readJsonBody, tooManyRequests } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 
 export const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });
@@ -17,19 +17,11 @@ export const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(10
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
   const limit = await hitRateLimit(`pay:${clientAddress(context)}`, 120, 600);
-  if (!limit.allowed) {
-    const refused = jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
-    for (const [name, value] of Object.entries(retryAfter(limit))) refused.headers.set(name, value);
-    return refused;
-  }
+  if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
   const body = PayBodySchema.safeParse(await readJsonBody(request));
   if (!body.success) return jsonError(400, bilingual("payment.sessionNotFound"), { orderSessionId: [bilingual("payment.sessionNotFound")] });
   const reads = await hitPaymentLimits("status", body.data.orderSessionId, clientAddress(context));
-  if (!reads.allowed) {
-    const refused = jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
-    for (const [name, value] of Object.entries(retryAfter(reads))) refused.headers.set(name, value);
-    return refused;
-  }
+  if (!reads.allowed) return tooManyRequests(reads.retryAfterSeconds);
 
   const result = await confirmPayment(body.data.orderSessionId, undefined, { shopper: true });
   if (!result) return jsonError(404, bilingual("payment.sessionNotFound"));

@@ -5,10 +5,10 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
 import { bilingualOrderError } from "~/models/order-messages.server";
 import { rememberOrderHeader } from "~/cookies/order-access.server";
-import { OrderError } from "~/models/order.server";
+import { OrderError, RESERVATION_MINUTES } from "~/models/order.server";
 import { placeOrderAndStartPayment } from "~/models/payment.server";
-import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
-import { jsonError, readJsonBody } from "~/utils/api.server";
+import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS } from "~/models/rate-limit.server";
+import { jsonError, readJsonBody, tooManyRequests } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { withCouponAttempt } from "~/models/coupon-attempts.server";
@@ -54,7 +54,7 @@ function asText(value: unknown) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
   const limit = await hitRateLimit(`orders:${clientAddress(context)}`, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS);
-  if (!limit.allowed) return jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
+  if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
 
   const payload = OrderPayloadSchema.safeParse(await readJsonBody(request));
   if (!payload.success) {
@@ -100,14 +100,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 201, headers: { "Cache-Control": "no-store", "Set-Cookie": await rememberOrderHeader(request, placed.order.id) } },
     );
   } catch (error) {
-    if (error instanceof OrderError) return jsonError(error.status, await bilingualOrderError(error));
+    if (error instanceof OrderError) {
+      const message = await bilingualOrderError(error);
+      // Too much held already: the client's unpaid orders let their stock go within a reservation's lifetime.
+      return error.status === 429 ? tooManyRequests(RESERVATION_MINUTES * 60, message) : jsonError(error.status, message);
+    }
     throw error;
   }
 }
 
 /** 429 once the client's wrong codes are spent, with the wait in `Retry-After` (CONTRACT: every 429 carries it). */
 function tooManyCodes(retryAfterSeconds: number): Response {
-  const response = jsonError(429, bilingual("offers.coupon.tooManyAttempts", { minutes: Math.ceil(retryAfterSeconds / 60) }));
-  response.headers.set("Retry-After", String(retryAfterSeconds));
-  return response;
+  return tooManyRequests(retryAfterSeconds, bilingual("offers.coupon.tooManyAttempts", { minutes: Math.ceil(retryAfterSeconds / 60) }));
 }

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
 import { verifyOrderPayment } from "~/models/payment.server";
-import { hitPaymentLimits, retryAfter } from "~/models/payment-limits.server";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
+import { hitPaymentLimits } from "~/models/payment-limits.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
-import { jsonError } from "~/utils/api.server";
+import { jsonError, tooManyRequests } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 
 /**
@@ -15,11 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orderId = new URL(request.url).searchParams.get("orderId")?.trim();
   if (!orderId) return jsonError(400, bilingual("payment.missingOrderId"));
   const limit = await hitPaymentLimits("status", orderId, clientAddress(context));
-  if (!limit.allowed) {
-    const refused = jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
-    for (const [name, value] of Object.entries(retryAfter(limit))) refused.headers.set(name, value);
-    return refused;
-  }
+  if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
   let result;
   try {
     result = await verifyOrderPayment(orderId, undefined, { shopper: true });

@@ -2,10 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getLanguage } from "~/i18n/i18next.server";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { signUpForStockNotice } from "~/models/stock-notice.server";
 import { EmailSchema } from "~/shared/account-schemas";
-import { jsonError } from "~/utils/api.server";
+import { jsonError, tooManyRequests } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 
 /**
@@ -22,12 +21,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     { productId, email: data.email, language: await getLanguage(request) },
     { address: clientAddress(context) },
   );
-  if (result.outcome === "tooMany") {
-    const response = jsonError(429, TOO_MANY_ATTEMPTS_MESSAGE);
-    response.headers.set("Retry-After", String(result.retryAfterSeconds));
-    return response;
-  }
-  if (!result.ok) return jsonError(result.status, bilingual(`stockNotices.answers.${result.outcome}`));
+  if (result.outcome === "tooMany") return tooManyRequests(result.retryAfterSeconds);
+  if (!result.ok) return jsonError(result.status as 404 | 409, bilingual(`stockNotices.answers.${result.outcome}`));
   return Response.json(
     { message: bilingual(`stockNotices.answers.${result.outcome}`, { email: result.email }), email: result.email },
     { status: result.status, headers: { "Cache-Control": "no-store" } },

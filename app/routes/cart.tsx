@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CartView } from "~/components/shop/cart-view";
 import { ErrorPage } from "~/components/error-page";
@@ -108,5 +108,5 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  return <ErrorPage kind={error instanceof Response && error.status === 404 ? "notFound" : "error"} />;
+  return <ErrorPage kind={isRouteErrorResponse(error) && error.status === 404 ? "notFound" : "error"} />;
 }

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ErrorPage } from "~/components/error-page";
 import { Filters } from "~/components/shop/filters";
 import { FlashToast } from "~/components/shop/flash-toast";
@@ -81,5 +81,5 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  return <ErrorPage kind={error instanceof Response && error.status === 404 ? "notFound" : "error"} />;
+  return <ErrorPage kind={isRouteErrorResponse(error) && error.status === 404 ? "notFound" : "error"} />;
 }

@@ -1,15 +1,55 @@
 import { createHash } from "node:crypto";
-import { bilingual } from "~/i18n/bilingual.server";
+import { bilingual, inLanguage, namedLanguage } from "~/i18n/bilingual.server";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { readWholeNumber, type WholeNumberRule } from "~/shared/paging";
 import { noneMatchHits } from "~/utils/etag";
 import { SHARED_PAGE_HEADER } from "~/utils/shared-page";
 
-/** CONTRACT.md's error shape: `{ message }`, plus field errors where there are any. */
-export function jsonError(status: number, message: string, fieldErrors?: Record<string, string[]>) {
+/**
+ * CONTRACT.md's error shape: `{ message }`, plus field errors where there are any, both languages in each (the
+ * server answers one of them when the request names it: `inNamedLanguage`). A 429 is `tooManyRequests`, which
+ * cannot leave `Retry-After` out: the typecheck refuses `jsonError(429, …)`.
+ */
+export function jsonError<Status extends number>(status: Status extends 429 ? never : Status, message: string, fieldErrors?: Record<string, string[]>) {
   return Response.json(fieldErrors ? { message, fieldErrors } : { message }, {
     status,
     headers: { "Cache-Control": "no-store" },
   });
+}
+
+/**
+ * The one way to answer 429 (CONTRACT.md: every 429 carries `Retry-After`): the seconds until the client may try
+ * again, usually a rate limit's `retryAfterSeconds`, and the message, by default "too many attempts".
+ */
+export function tooManyRequests(retryAfterSeconds: number, message: string = TOO_MANY_ATTEMPTS_MESSAGE) {
+  return Response.json(
+    { message },
+    { status: 429, headers: { "Cache-Control": "no-store", "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) } },
+  );
+}
+
+/**
+ * An API error answer in the one language the request names (`namedLanguage`: the `lang` cookie or Accept-Language),
+ * applied where every answer leaves the server (server/page-cache.ts), so no route has to think of it. Anything else,
+ * or a request that names no language, is passed through as it is.
+ */
+export async function inNamedLanguage(request: Request, response: Response): Promise<Response> {
+  if (response.status < 400 || !new URL(request.url).pathname.startsWith("/api/")) return response;
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("application/json")) return response;
+  const language = namedLanguage(request);
+  if (!language) return response;
+  const body = (await response.clone().json().catch(() => null)) as { message?: unknown; fieldErrors?: unknown } | null;
+  if (!body || typeof body.message !== "string") return response;
+  const translated: Record<string, unknown> = { ...body, message: inLanguage(body.message, language) };
+  if (body.fieldErrors && typeof body.fieldErrors === "object") {
+    translated.fieldErrors = Object.fromEntries(
+      Object.entries(body.fieldErrors).map(([field, messages]) => [field, Array.isArray(messages) ? messages.map((text) => (typeof text === "string" ? inLanguage(text, language) : text)) : messages]),
+    );
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  headers.set("Content-Language", language);
+  return new Response(JSON.stringify(translated), { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Reads a JSON body, answering 400 instead of throwing on malformed input. */

@@ -34,12 +34,16 @@ function orderPayload(city: string, productId: string, couponCode?: unknown) {
 }
 
 describe("GET/POST /api/admin/coupons, PUT/DELETE /api/admin/coupons/{id}", () => {
-  it("creates, lists, edits, switches off and deletes a code, in the documented shape", async () => {
+  it("creates, lists, edits, switches off and deletes a code with CONTRACT.md's field names", async () => {
     const { cookie } = await adminCookie();
     const code = newCode();
     const created = await run(
       coupons.action,
-      request("/api/admin/coupons", { method: "POST", cookie, json: { code: code.toLowerCase(), kind: "percent", value: 15, minProductsTotal: 5, endsOn: "2026-12-31", maxUsesPerCustomer: 1, isEnabled: true } }),
+      request("/api/admin/coupons", {
+        method: "POST",
+        cookie,
+        json: { code: code.toLowerCase(), type: "percentage", value: 15, minTotal: 5, startsAt: "2026-01-01", endsAt: "2026-12-31", maxUsesPerCustomer: 1, isActive: true },
+      }),
     );
     expect(created.status).toBe(201);
     const { coupon: json, message } = await body<{ coupon: Record<string, unknown>; message: string }>(created);
@@ -47,27 +51,34 @@ describe("GET/POST /api/admin/coupons, PUT/DELETE /api/admin/coupons/{id}", () =
     expect(json).toEqual({
       _id: expect.any(String),
       code,
-      kind: "percent",
+      type: "percentage",
       value: 15,
-      minProductsTotal: 5,
-      startsOn: null,
-      endsOn: "2026-12-31",
+      minTotal: 5,
+      startsAt: "2026-01-01",
+      endsAt: "2026-12-31",
       maxUses: null,
       maxUsesPerCustomer: 1,
       freeDelivery: false,
-      isEnabled: true,
+      isActive: true,
       usedCount: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      kind: "percent",
+      minProductsTotal: 5,
+      startsOn: "2026-01-01",
+      endsOn: "2026-12-31",
+      isEnabled: true,
     });
     const id = json._id as string;
+    expect(await prisma.coupon.findUniqueOrThrow({ where: { id } })).toMatchObject({ kind: "percent", isEnabled: true, minProductsFils: 5000 });
 
-    const listed = await body<{ coupons: { code: string }[] }>(await run(coupons.loader, request("/api/admin/coupons", { cookie })));
-    expect(listed.coupons.map((entry) => entry.code)).toContain(code);
+    const listed = await body<{ coupons: { code: string; type: string; isActive: boolean }[] }>(await run(coupons.loader, request("/api/admin/coupons", { cookie })));
+    expect(listed.coupons.find((entry) => entry.code === code)).toMatchObject({ type: "percentage", isActive: true });
 
-    const edited = await run(coupon.action, request(`/api/admin/coupons/${id}`, { method: "PUT", cookie, json: { code, kind: "fixed", value: "2.5", freeDelivery: true, isEnabled: false } }), { id });
+    const edited = await run(coupon.action, request(`/api/admin/coupons/${id}`, { method: "PUT", cookie, json: { code, type: "fixed", value: 2.5, freeDelivery: true, isActive: false } }), { id });
     expect(edited.status).toBe(200);
-    expect((await body<{ coupon: Record<string, unknown> }>(edited)).coupon).toMatchObject({ kind: "fixed", value: 2.5, freeDelivery: true, isEnabled: false, minProductsTotal: null });
+    expect((await body<{ coupon: Record<string, unknown> }>(edited)).coupon).toMatchObject({ type: "fixed", value: 2.5, freeDelivery: true, isActive: false, minTotal: null, startsAt: null });
+    expect((await body<{ coupon: Record<string, unknown> }>(await run(coupon.loader, request(`/api/admin/coupons/${id}`, { cookie }), { id }))).coupon).toMatchObject({ type: "fixed", isActive: false });
 
     const deleted = await run(coupon.action, request(`/api/admin/coupons/${id}`, { method: "DELETE", cookie }), { id });
     expect(deleted.status).toBe(200);
@@ -76,16 +87,48 @@ describe("GET/POST /api/admin/coupons, PUT/DELETE /api/admin/coupons/{id}", () =
     expect((await body(gone)).message).toBe("Discount code not found. / رمز الخصم غير موجود.");
   });
 
+  it("still takes the shop's own names, and refuses two names for one field with different values", async () => {
+    const { cookie } = await adminCookie();
+    const code = newCode();
+    const created = await run(
+      coupons.action,
+      request("/api/admin/coupons", { method: "POST", cookie, json: { code, kind: "percent", value: 10, minProductsTotal: "7.5", startsOn: "2026-02-01", isEnabled: true } }),
+    );
+    expect(created.status).toBe(201);
+    const { coupon: json } = await body<{ coupon: Record<string, unknown> }>(created);
+    expect(json).toMatchObject({ type: "percentage", minTotal: 7.5, startsAt: "2026-02-01", isActive: true });
+
+    const same = await run(coupons.action, request("/api/admin/coupons", { method: "POST", cookie, json: { code: newCode(), type: "percentage", kind: "percent", value: 5, isActive: true, isEnabled: true } }));
+    expect(same.status).toBe(201);
+
+    const conflicting = await run(
+      coupon.action,
+      request(`/api/admin/coupons/${json._id as string}`, { method: "PUT", cookie, json: { code, type: "fixed", kind: "percent", value: 10, isActive: false, isEnabled: true } }),
+      { id: json._id as string },
+    );
+    expect(conflicting.status).toBe(400);
+    const refused = await body<{ message: string; fieldErrors: Record<string, string[]> }>(conflicting);
+    expect(refused.fieldErrors).toEqual({
+      type: ["type and kind are two names for one field: give one of them, or the same value in both. / type وkind اسمان لحقل واحد: أرسل أحدهما، أو القيمة نفسها في كليهما."],
+      isActive: [expect.stringMatching(/^isActive and isEnabled are two names for one field/)],
+    });
+    expect(refused.message).toBe(refused.fieldErrors.type[0]);
+    expect(await prisma.coupon.findUniqueOrThrow({ where: { id: json._id as string } })).toMatchObject({ kind: "percent", isEnabled: true });
+  });
+
   it("answers 400 with bilingual field errors, 409 for a code that exists in another case, 401 without a session", async () => {
     const { cookie } = await adminCookie();
-    const bad = await run(coupons.action, request("/api/admin/coupons", { method: "POST", cookie, json: { code: "x", kind: "percent", value: 150 } }));
+    const bad = await run(coupons.action, request("/api/admin/coupons", { method: "POST", cookie, json: { code: "x", type: "percentage", value: 150, startsAt: "soon" } }));
     expect(bad.status).toBe(400);
     const errors = (await body<{ fieldErrors: Record<string, string[]> }>(bad)).fieldErrors;
+    expect(errors.startsAt).toEqual(["Please enter a valid date. / يرجى إدخال تاريخ صحيح."]);
+    const noType = await run(coupons.action, request("/api/admin/coupons", { method: "POST", cookie, json: { code: newCode(), type: "half", value: 5 } }));
+    expect((await body<{ fieldErrors: Record<string, string[]> }>(noType)).fieldErrors.type[0]).toMatch(/^Please choose a percentage or a fixed amount\./);
     expect(errors.code).toEqual(["The code must be 3 to 32 letters, digits, - or _. / يجب أن يتكون الرمز من 3 إلى 32 حرفًا لاتينيًا أو رقمًا أو - أو _."]);
     expect(errors.value[0]).toMatch(/^The percentage must be a whole number from 1 to 100\. \/ /);
 
     const existing = await createCoupon(prisma);
-    const duplicate = await run(coupons.action, request("/api/admin/coupons", { method: "POST", cookie, json: { code: existing.code.toLowerCase(), kind: "percent", value: 5 } }));
+    const duplicate = await run(coupons.action, request("/api/admin/coupons", { method: "POST", cookie, json: { code: existing.code.toLowerCase(), type: "percentage", value: 5 } }));
     expect(duplicate.status).toBe(409);
     expect(await prisma.coupon.count({ where: { code: existing.code } })).toBe(1);
 

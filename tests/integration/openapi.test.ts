@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
+import { promisify } from "node:util";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/api.openapi[.]json";
@@ -114,4 +116,43 @@ describe("GET /api/openapi.json", () => {
     await expect(expectConformsToOpenApi("GET", "/api/categories", Response.json({ categories: [] }))).resolves.toBeUndefined();
     expect(Object.keys(product.shape)).toContain("isNewArrivals");
   });
+
+  it("names the answers every client meets: 429 with Retry-After, 413, 405, ETag, Set-Cookie, the admin tabs", async () => {
+    const document = (await served()) as unknown as {
+      servers: { url: string }[];
+      tags: { name: string }[];
+      paths: Record<string, Record<string, { tags: string[]; parameters: { name: string; schema: { enum?: string[] } }[]; responses: Record<string, { headers?: Record<string, unknown> }>; requestBody?: { content: Record<string, { schema: { properties: Record<string, { enum?: string[] }>; required?: string[] } }> } }>>;
+    };
+    expect(document.servers.length).toBeGreaterThan(0);
+    const tagNames = document.tags.map((tag) => tag.name);
+    for (const item of Object.values(document.paths)) for (const operation of Object.values(item)) expect(tagNames).toEqual(expect.arrayContaining(operation.tags));
+    const placing = document.paths["/api/orders"].post.responses;
+    expect(placing[429].headers).toHaveProperty("Retry-After");
+    expect(placing[201].headers).toHaveProperty("Set-Cookie");
+    expect(Object.keys(placing)).toEqual(expect.arrayContaining(["405", "413", "429"]));
+    expect(document.paths["/api/auth/login"].post.responses[200].headers).toHaveProperty("Set-Cookie");
+    expect(document.paths["/api/products/{id}"].get.responses[200].headers).toHaveProperty("ETag");
+    const tabs = document.paths["/api/admin/orders"].get.parameters.find((parameter) => parameter.name === "status");
+    expect(tabs?.schema.enum).toEqual(["pending", "processing", "outForDelivery", "delivered", "cancelled", "unpaid"]);
+    const coupon = document.paths["/api/admin/coupons"].post.requestBody!.content["application/json"].schema;
+    expect(Object.keys(coupon.properties)).toEqual(expect.arrayContaining(["code", "type", "value", "minTotal", "startsAt", "endsAt", "maxUses", "maxUsesPerCustomer", "freeDelivery", "isActive"]));
+    expect(coupon.properties.type.enum).toEqual(["percentage", "fixed"]);
+  });
+
+  it("passes redocly lint (recommended rules, redocly.yaml) without errors", async () => {
+    const file = path.resolve("tests/.tmp", `openapi-${process.pid}.json`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(await served()));
+    try {
+      const run = promisify(execFile);
+      const { stdout, stderr } = await run(path.resolve("node_modules/.bin/redocly"), ["lint", file, "--format", "json"], { env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } }).catch(
+        (failure: { stdout: string; stderr: string }) => failure,
+      );
+      const report = JSON.parse(stdout) as { totals: { errors: number }; problems: { severity: string; message: string }[] };
+      expect(report.problems.filter((problem) => problem.severity === "error"), stderr).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  }, 60_000);
 });

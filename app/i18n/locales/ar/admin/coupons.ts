@@ -49,6 +49,7 @@ export const coupons = {
       dateInvalid: "يرجى إدخال تاريخ صحيح.",
       endBeforeStart: "يجب ألا يكون آخر يوم قبل أول يوم.",
       usesInvalid: "يجب أن يكون عدد الاستخدامات عددًا صحيحًا لا يقل عن 1.",
+      conflictingNames: "{{name}} و{{other}} اسمان لحقل واحد: أرسل أحدهما، أو القيمة نفسها في كليهما.",
     },
   },
   settings: {

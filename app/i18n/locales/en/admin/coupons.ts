@@ -49,6 +49,7 @@ export const coupons = {
       dateInvalid: "Please enter a valid date.",
       endBeforeStart: "The last day must not be before the first day.",
       usesInvalid: "Uses must be a whole number of at least 1.",
+      conflictingNames: "{{name}} and {{other}} are two names for one field: give one of them, or the same value in both.",
     },
   },
   settings: {

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "../support/test-server";
+
+// CONTRACT.md, "The JSON API": errors answer in both languages unless the request names one (the `lang` cookie, or
+// an Accept-Language whose first language is ar or en); every 429 carries Retry-After. Against the real server.
+
+const NOT_FOUND_EN = "Product not found";
+
+describe("API errors against the real server", () => {
+  const { base } = useTestServer(6900, 100);
+
+  const missingProduct = async (headers: Record<string, string> = {}) => {
+    const answer = await fetch(`${base}/api/products/no-such-product`, { headers });
+    expect(answer.status).toBe(404);
+    return { message: ((await answer.json()) as { message: string }).message, language: answer.headers.get("Content-Language") };
+  };
+
+  it("answers both languages when the request names none, or names another language first", async () => {
+    for (const headers of [{}, { "Accept-Language": "fr-FR, en;q=0.8" }, { "Accept-Language": "*" }] as Record<string, string>[]) {
+      const { message, language } = await missingProduct(headers);
+      expect(message).toMatch(new RegExp(`^${NOT_FOUND_EN} / [\\u0600-\\u06FF]`));
+      expect(language).toBeNull();
+    }
+  });
+
+  it("answers only the language the lang cookie names, before Accept-Language", async () => {
+    expect(await missingProduct({ Cookie: "lang=en", "Accept-Language": "ar" })).toEqual({ message: NOT_FOUND_EN, language: "en" });
+    const arabic = await missingProduct({ Cookie: "lang=ar", "Accept-Language": "en" });
+    expect(arabic.language).toBe("ar");
+    expect(arabic.message).toMatch(/^[\u0600-\u06FF]/);
+    expect(arabic.message).not.toContain(" / ");
+  });
+
+  it("answers only the language Accept-Language names first, by weight", async () => {
+    expect(await missingProduct({ "Accept-Language": "en-GB,en;q=0.9,ar;q=0.5" })).toEqual({ message: NOT_FOUND_EN, language: "en" });
+    expect((await missingProduct({ "Accept-Language": "fr;q=0.4, ar-KW" })).language).toBe("ar");
+  });
+
+  it("translates field errors and the server's own refusals (413) too", async () => {
+    const invalid = await fetch(`${base}/api/orders/pay`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: "lang=en", Origin: base }, body: "{}" });
+    expect(invalid.status).toBe(400);
+    const body = (await invalid.json()) as { message: string; fieldErrors: Record<string, string[]> };
+    expect(body.fieldErrors.orderSessionId[0]).toBe(body.message);
+    expect(body.message).not.toMatch(/[\u0600-\u06FF]/);
+
+    const tooLarge = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept-Language": "en", Origin: base },
+      body: JSON.stringify({ email: "x".repeat(70 * 1024) }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as { message: string }).message).toBe("The request is too large: forms and JSON may be at most 64 KB.");
+  });
+
+  it("carries Retry-After on a 429, in the named language", async () => {
+    let answer: Response | undefined;
+    for (let attempt = 0; attempt < 61; attempt++) {
+      answer = await fetch(`${base}/api/orders/ORD-0000000000`, { headers: { Cookie: "lang=en" } });
+      if (answer.status === 429) break;
+      await answer.body?.cancel();
+    }
+    expect(answer?.status).toBe(429);
+    expect(Number(answer?.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(answer?.headers.get("Retry-After"))).toBeLessThanOrEqual(600);
+    expect(((await answer!.json()) as { message: string }).message).toBe("Too many attempts. Please wait a few minutes and try again.");
+  });
+});
