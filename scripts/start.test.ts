@@ -193,7 +193,7 @@ describe("npm start stopped by a service manager", () => {
     const login = heldLogin(shop.port, env.ADMIN_PASSWORD);
     await login.inFlight();
     process.kill(-shop.child.pid!, "SIGTERM");
-    await expect.poll(() => shop.stdout(), { timeout: 10_000 }).toContain('"inFlight":1');
+    await expect.poll(() => shop.stdout(), { timeout: 10_000 }).toContain("received: finishing in-flight requests");
     login.finish();
     expect(await login.answer).toMatchObject({ status: 200 });
     await expectGoneAndPortFree(shop);
