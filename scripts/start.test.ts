@@ -32,7 +32,15 @@ function npmStart(dir: string, env: Record<string, string>) {
     cwd: dir,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), PORT: String(port), DATABASE_URL: `file:${path.join(dir, "data", "shop.db")}`, ...env },
+    // Only what an operator sets: not the test runner's NODE_ENV=test, DATABASE_URL or SESSION_SECRET. (Remix's
+    // type declarations make NODE_ENV required, but an operator may well leave it unset.)
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? os.tmpdir(),
+      PORT: String(port),
+      DATABASE_URL: `file:${path.join(dir, "data", "shop.db")}`,
+      ...env,
+    } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv,
   });
   let stdout = "";
   let stderr = "";
