@@ -55,7 +55,9 @@ function npmStart(dir: string, env: Record<string, string>) {
     stderr: () => stderr,
     /** Until every worker is serving. */
     ready: (workers: number) =>
-      expect.poll(() => stdout.match(/Shop listening/g)?.length ?? 0, { timeout: 150_000, interval: 250 }).toBe(workers),
+      expect
+        .poll(() => stdout.match(/Shop listening/g)?.length ?? 0, { timeout: 150_000, interval: 250, message: `not serving yet:\n${stdout}\n${stderr}` })
+        .toBe(workers),
   };
 }
 
