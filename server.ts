@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { prepareDatabase } from "./app/db.server";
 import { EnvError, parseEnv } from "./app/env.server";
 import { ensureAdmin } from "./app/models/admin.server";
+import { keepGeneratedPassword } from "./server/admin-password";
 import { serve } from "./server/serve";
 import { superviseWorkers } from "./server/workers";
 
@@ -22,14 +23,9 @@ async function main() {
 
   await prepareDatabase();
   if (cluster.isPrimary) {
-    const admin = await ensureAdmin(env);
-    if (admin.generatedPassword) {
-      process.stdout.write(
-        `Administrator created: ${admin.email} with password ${admin.generatedPassword} (shown once; set ADMIN_PASSWORD to choose your own)\n`,
-      );
-    }
+    keepGeneratedPassword(env.dataDir, await ensureAdmin(env));
     // Rendering is CPU-bound and Node uses one core per process: one worker per core (docs/decisions/0011).
-    if (env.workers > 1) return superviseWorkers(env.workers, fileURLToPath(import.meta.url));
+    if (env.workers > 1) return superviseWorkers(env.workers, fileURLToPath(import.meta.url), env.shutdownTimeoutMs);
   }
   return serve(env);
 }

@@ -20,6 +20,14 @@ describe("parseEnv", () => {
     expect(env.trustProxy).toBe(0);
     expect(env.smtpUrl).toBeUndefined();
     expect(env.isProduction).toBe(false);
+    expect(env.seedDemo).toBe(true);
+    expect(env.shutdownTimeoutMs).toBe(25_000);
+  });
+
+  it("reads SEED_DEMO and SHUTDOWN_TIMEOUT_SECONDS", () => {
+    const env = parseEnv({ SEED_DEMO: "0", SHUTDOWN_TIMEOUT_SECONDS: "3" }, tempDir());
+    expect(env.seedDemo).toBe(false);
+    expect(env.shutdownTimeoutMs).toBe(3000);
   });
 
   it("follows PORT in the default APP_URL and honours an explicit one", () => {
@@ -47,6 +55,9 @@ describe("parseEnv", () => {
     ["TRUST_PROXY", "two"],
     ["WEB_CONCURRENCY", "0"],
     ["WEB_CONCURRENCY", "1.5"],
+    ["SEED_DEMO", "no"],
+    ["SHUTDOWN_TIMEOUT_SECONDS", "0"],
+    ["SHUTDOWN_TIMEOUT_SECONDS", "soon"],
   ])("refuses a bad %s (%s) with a message naming it", (name, value) => {
     expect(() => parseEnv({ [name]: value }, tempDir())).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value }, tempDir())).toThrow(name);

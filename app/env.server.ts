@@ -69,6 +69,13 @@ const EnvSchema = z.object({
     .min(1, "must be how many daily backups to keep (1 to 365)")
     .max(365, "must be how many daily backups to keep (1 to 365)")
     .default(14),
+  SEED_DEMO: z.enum(["0", "1"], { error: 'must be "0" (no demo catalogue) or "1"' }).default("1"),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be how many seconds in-flight requests get to finish on SIGTERM (1 to 600)" })
+    .int("must be how many seconds in-flight requests get to finish on SIGTERM (1 to 600)")
+    .min(1, "must be how many seconds in-flight requests get to finish on SIGTERM (1 to 600)")
+    .max(600, "must be how many seconds in-flight requests get to finish on SIGTERM (1 to 600)")
+    .default(25),
   NODE_ENV: z.string().optional(),
 });
 
@@ -98,6 +105,10 @@ export type Env = {
   backups: { dir: string; keep: number } | null;
   /** Lets a scraper read /metrics from another machine (Authorization: Bearer …); loopback needs none. */
   metricsToken: string | undefined;
+  /** Whether the first start on an empty database adds the demo catalogue (delivery areas are added either way). */
+  seedDemo: boolean;
+  /** How long SIGTERM or SIGINT leaves in-flight requests to finish before they are cut (and logged). */
+  shutdownTimeoutMs: number;
 };
 
 export class EnvError extends Error {}
@@ -181,6 +192,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     uploadsDir: path.resolve(values.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     backups: values.BACKUP_DIR ? { dir: path.resolve(values.BACKUP_DIR), keep: values.BACKUP_KEEP } : null,
     metricsToken: values.METRICS_TOKEN,
+    seedDemo: values.SEED_DEMO === "1",
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }
 

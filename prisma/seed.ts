@@ -21,6 +21,8 @@ import {
 export interface SeedOptions {
   /** Folder served at `/uploads`; pictures go to its `catalogue/` subfolder. */
   uploadsDir?: string;
+  /** False for a real shop's first start (SEED_DEMO=0): the delivery areas only, no demo categories or products. */
+  demo?: boolean;
 }
 
 export interface SeedSummary {
@@ -79,9 +81,10 @@ function createdAtFor(product: SeedProduct, index: number): Date {
 export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Promise<SeedSummary> {
   const started = performance.now();
   const uploadsDir = options.uploadsDir ?? defaultUploadsDir();
+  const demo = options.demo ?? true;
 
   // Pictures first: the rows point at them, so they must exist before the storefront can show those rows.
-  const images = await generateCatalogueImages(imageJobs(), uploadsDir);
+  const images = demo ? await generateCatalogueImages(imageJobs(), uploadsDir) : { written: 0, skipped: 0 };
 
   // One transaction, so a failed seed leaves the previous catalogue untouched rather than half replaced.
   await prisma.$transaction(
@@ -94,6 +97,9 @@ export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Pro
           update: data,
         });
       }
+
+      // Kuwait's delivery areas are what every shop needs; the catalogue is the demo's.
+      if (!demo) return;
 
       const categoryIds = new Map<string, string>();
       for (const [position, category] of CATEGORIES.entries()) {
@@ -164,12 +170,14 @@ export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Pro
     { timeout: 60_000, maxWait: 15_000 },
   );
 
+  const categories = demo ? CATEGORIES : [];
+  const products = demo ? PRODUCTS : [];
   return {
     deliveryAreas: DELIVERY_AREAS.length,
-    categories: CATEGORIES.length,
-    hiddenCategories: CATEGORIES.filter((category) => !category.isVisible).length,
-    products: PRODUCTS.length,
-    hiddenProducts: PRODUCTS.filter((product) => !product.isVisible).length,
+    categories: categories.length,
+    hiddenCategories: categories.filter((category) => !category.isVisible).length,
+    products: products.length,
+    hiddenProducts: products.filter((product) => !product.isVisible).length,
     imagesWritten: images.written,
     imagesSkipped: images.skipped,
     milliseconds: Math.round(performance.now() - started),
@@ -192,13 +200,12 @@ async function main(): Promise<void> {
   // The app's own client (one per process), so the administrator is made by the same code as at start-up.
   const { prisma } = await import("../app/db.server");
   const { ensureAdmin } = await import("../app/models/admin.server");
+  const { keepGeneratedPassword } = await import("../server/admin-password");
+  const { logger } = await import("../app/utils/logger.server");
   try {
-    const summary = await seed(prisma);
-    process.stdout.write(`${formatSeedSummary(summary)}\n`);
-    const admin = await ensureAdmin(env);
-    if (admin.generatedPassword) {
-      process.stdout.write(`Administrator created: ${admin.email} with password ${admin.generatedPassword} (shown once)\n`);
-    }
+    const summary = await seed(prisma, { demo: env.seedDemo });
+    logger.info({ ...summary }, formatSeedSummary(summary));
+    keepGeneratedPassword(env.dataDir, await ensureAdmin(env));
   } finally {
     await prisma.$disconnect();
   }

@@ -1,17 +1,30 @@
 /**
- * `npm start`: migrate, seed an empty database, build when the build is missing or stale, then serve.
+ * `npm start`: migrate, seed an empty database, build when the build is missing or stale, then serve, in this one
+ * process: package.json starts it with `exec node`, so npm's child is the server itself and the SIGTERM or SIGINT a
+ * container or service manager sends reaches it (CONTRACT.md; docs/decisions/0042).
  * Each step is cheap when there is nothing to do, so a restart takes a second or two.
  */
-import { spawnSync } from "node:child_process";
+import "../server/production-mode";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { EnvError, parseEnv } from "../app/env.server";
+import { logOutputOf, logger } from "../app/utils/logger.server";
 
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
-  if (result.status !== 0) {
-    process.stderr.write(`"${command} ${args.join(" ")}" failed\n`);
-    process.exit(result.status ?? 1);
+/** Runs a tool with its output turned into log lines (one JSON object per line in production), and its exit code. */
+async function run(command: string, args: string[]): Promise<number> {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
+  const logged = logOutputOf(`${path.basename(command)} ${args.join(" ")}`, child.stdout, child.stderr);
+  const code = await new Promise<number>((resolve) => child.on("close", (status) => resolve(status ?? 1)));
+  await logged;
+  return code;
+}
+
+async function runOrExit(command: string, args: string[]) {
+  const code = await run(command, args);
+  if (code !== 0) {
+    logger.fatal({ exitCode: code }, `"${path.basename(command)} ${args.join(" ")}" failed`);
+    process.exit(code);
   }
 }
 
@@ -47,15 +60,15 @@ async function migrate(prisma: Client, engine: "sqlite" | "postgresql", prismaBi
   for (let attempt = 1; ; attempt++) {
     const pending = await pendingMigrations(prisma, engine);
     if (pending.length === 0) {
-      process.stdout.write("Database schema is up to date\n");
+      logger.info("Database schema is up to date");
       return;
     }
-    process.stdout.write(`Applying ${pending.length} migration(s): ${pending.join(", ")}\n`);
-    const result = spawnSync(prismaBin, ["migrate", "deploy"], { stdio: "inherit", env: process.env });
-    if (result.status === 0) return;
+    logger.info({ migrations: pending }, `Applying ${pending.length} migration(s): ${pending.join(", ")}`);
+    const code = await run(prismaBin, ["migrate", "deploy"]);
+    if (code === 0) return;
     if (attempt >= 5) {
-      process.stderr.write(`"prisma migrate deploy" failed ${attempt} times\n`);
-      process.exit(result.status ?? 1);
+      logger.fatal({ exitCode: code }, `"prisma migrate deploy" failed ${attempt} times`);
+      process.exit(code);
     }
     await new Promise((resolve) => setTimeout(resolve, 2000 * attempt));
   }
@@ -78,8 +91,9 @@ export function buildIsStale(): boolean {
 }
 
 async function main() {
+  let env;
   try {
-    const env = parseEnv();
+    env = parseEnv();
     process.env.DATABASE_URL = env.databaseUrl;
   } catch (error) {
     if (error instanceof EnvError) {
@@ -93,13 +107,15 @@ async function main() {
   const { prisma, databaseEngine } = await import("../app/db.server");
   await migrate(prisma, databaseEngine, path.join(bin, "prisma"));
 
-  const isEmpty = (await prisma.category.count()) === 0 && (await prisma.product.count()) === 0;
-  if (isEmpty) {
+  // Empty means never started: an owner who has set up delivery areas but no products yet gets no demo catalogue.
+  const counts = await Promise.all([prisma.category.count(), prisma.product.count(), prisma.deliveryArea.count()]);
+  if (counts.every((count) => count === 0)) {
     const { seed, formatSeedSummary } = await import("../prisma/seed");
-    process.stdout.write(`${formatSeedSummary(await seed(prisma))}\n`);
+    const summary = await seed(prisma, { demo: env.seedDemo });
+    logger.info({ ...summary }, formatSeedSummary(summary));
   }
 
-  if (buildIsStale()) run(path.join(bin, "remix"), ["build"]);
+  if (buildIsStale()) await runOrExit(path.join(bin, "remix"), ["build"]);
 
   await import("../server");
 }

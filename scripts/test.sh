@@ -3,21 +3,37 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# What npm cannot install: Debian's Chromium for the browser tests, poppler for checking PDFs,
-# a font with Arabic glyphs so screenshots show Arabic text, and PostgreSQL's server, which the tests start
-# themselves as a throw-away cluster on loopback (scripts/lib/postgres-cluster.ts).
-missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
-[ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core)
-compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
-if [ ${#missing[@]} -gt 0 ]; then
+# What npm cannot install, in one place: each line is what the tests run or read (a command, or a path where * may
+# stand for a version) and the Debian package that provides it. Add a line here when a test needs another program.
+requirements=$(cat <<'LIST'
+chromium                          chromium         # the browser tests (Playwright drives Debian's Chromium)
+pdftotext                         poppler-utils    # the invoices and credit notes read back as text
+qpdf                              qpdf             # the PDFs' structure checked (app/pdf/extraction.server.test.ts)
+/usr/lib/postgresql/*/bin/initdb  postgresql       # the throw-away cluster the tests start (scripts/lib/postgres-cluster.ts)
+/usr/share/fonts/truetype/noto    fonts-noto-core  # Arabic glyphs in the screenshots
+LIST
+)
+present() { case "$1" in /*) compgen -G "$1" >/dev/null ;; *) command -v "$1" >/dev/null 2>&1 ;; esac; }
+absent() { # prints "what package" for each requirement not met
+  while read -r what package _; do
+    if [ -n "$what" ] && ! present "$what"; then echo "$what $package"; fi
+  done <<<"$requirements"
+}
+missing=$(absent | awk '{ print $2 }' | sort -u | tr '\n' ' ')
+if [ -n "$missing" ]; then
   if [ "$(id -u)" = "0" ]; then
-    echo "Installing Debian packages: ${missing[*]}"
+    echo "Installing Debian packages: $missing"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    # shellcheck disable=SC2086 # one word per package
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
   else
-    echo "Please install these Debian packages first (as root): apt-get install -y ${missing[*]}" >&2
+    echo "Please install these Debian packages first (as root): apt-get install -y $missing" >&2
+    exit 1
+  fi
+  # A package that installed without giving what the tests need stops here, not halfway through the tests.
+  still=$(absent)
+  if [ -n "$still" ]; then
+    echo "Still missing after installing (what, package): $still" >&2
     exit 1
   fi
 fi

@@ -9,6 +9,7 @@ import { startHousekeeping } from "../app/models/housekeeping.server";
 import { startLowStockDigest } from "../app/models/low-stock.server";
 import { startStockNotices } from "../app/models/stock-notice.server";
 import type { Env } from "../app/env.server";
+import { logger } from "../app/utils/logger.server";
 import { limitRequestBodies } from "./body-limit";
 import { assignRequestId, markStatic, metricsEndpoint, requestLog, routePatterns } from "./observability";
 import { makeMissingVariants } from "./image-variants";
@@ -29,6 +30,8 @@ export async function serve(env: Env) {
   app.set("trust proxy", env.trustProxy);
 
   app.use(assignRequestId(env.trustProxy));
+  const inFlight = trackInFlight();
+  app.use(inFlight.middleware);
   app.use(requestLog(routePatterns(build)));
   app.get("/metrics", metricsEndpoint(env.metricsToken));
   // A kept catalogue page is answered here, with the headers and compressed bodies it was kept with.
@@ -80,25 +83,73 @@ export async function serve(env: Env) {
   const stopLowStockDigest = startLowStockDigest();
   const stopStockNotices = startStockNotices();
   const server = app.listen(env.port, () => {
-    process.stdout.write(`Shop listening on ${env.appUrl} (port ${env.port})\n`);
+    logger.info({ port: env.port, appUrl: env.appUrl }, `Shop listening on ${env.appUrl} (port ${env.port})`);
   });
 
   let stopping = false;
-  function shutdown(signal: string) {
+  async function shutdown(signal: NodeJS.Signals) {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`${signal} received: finishing in-flight requests\n`);
+    const seconds = env.shutdownTimeoutMs / 1000;
+    logger.info({ signal, inFlight: inFlight.requests.size, timeoutSeconds: seconds }, `${signal} received: finishing in-flight requests`);
     // A timed job's pass under way finishes (and gives its lease up) before the database connections close.
     const jobsStopped = Promise.all([stopPaymentJobs(), stopHousekeeping(), stopLowStockDigest(), stopStockNotices(), stopBackups()]);
-    server.close(async () => {
-      await jobsStopped;
-      await pageCache.close();
-      await prisma.$disconnect();
-      process.exit(0);
-    });
+    const closed = new Promise((resolve) => server.close(resolve));
+    inFlight.stopping();
     server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // What has not finished by the deadline is cut, and each such request is logged so the operator can follow it up.
+    const deadline = setTimeout(() => {
+      for (const request of inFlight.requests) {
+        logger.warn({ ...request, signal, timeoutSeconds: seconds }, "request cut at shutdown: it did not finish within SHUTDOWN_TIMEOUT_SECONDS");
+      }
+      server.closeAllConnections();
+    }, env.shutdownTimeoutMs);
+    // A job or the database that never lets go must not keep the process past its time: exit, failed.
+    setTimeout(() => {
+      logger.error({ signal }, "shutdown did not finish: the timed jobs or the database connections did not close");
+      process.exit(1);
+    }, env.shutdownTimeoutMs + 10_000).unref();
+    await closed;
+    clearTimeout(deadline);
+    await jobsStopped;
+    await pageCache.close();
+    await prisma.$disconnect();
+    logger.info({ signal }, "stopped");
+    process.exit(0);
   }
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+type InFlightRequest = { requestId: string; method: string; path: string; startedAt: string };
+
+/**
+ * The requests being answered, so a shutdown can wait for them and name the ones it cuts (path only: a query may
+ * hold personal data). Once stopping, each answer closes its connection, so a kept-alive client moves elsewhere.
+ */
+function trackInFlight() {
+  const requests = new Set<InFlightRequest>();
+  let stopping = false;
+  const middleware: express.RequestHandler = (req, res, next) => {
+    const request = {
+      requestId: res.locals.requestId as string,
+      method: req.method,
+      path: req.path,
+      startedAt: new Date().toISOString(),
+    };
+    requests.add(request);
+    if (stopping) res.setHeader("Connection", "close");
+    res.on("close", () => {
+      requests.delete(request);
+      if (stopping) res.socket?.destroySoon();
+    });
+    next();
+  };
+  return {
+    requests,
+    middleware,
+    stopping() {
+      stopping = true;
+    },
+  };
 }
