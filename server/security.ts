@@ -66,3 +66,19 @@ export function gatewayPageOrigins(env: { paymentProvider: string; myfatoorah: {
   if (env.paymentProvider === "tap" && env.tap) return ["https://*.tap.company", new URL(env.tap.baseUrl).origin];
   return [];
 }
+
+/**
+ * CONTRACT.md: every 429 carries `Retry-After`. The API's refusals say how long through `tooManyRequests`; a page
+ * (login, registration, payment, tracking) answers its 429 with the form and its message, and where it does not know
+ * the wait exactly this says a minute, the shortest window of the shop's limits, so a client never waits unbounded.
+ */
+export const RETRY_AFTER_FALLBACK_SECONDS = 60;
+
+export function retryAfterOnEvery429(_req: Request, res: Response, next: NextFunction) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+    if (args[0] === 429 && !res.hasHeader("Retry-After")) res.setHeader("Retry-After", String(RETRY_AFTER_FALLBACK_SECONDS));
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+}

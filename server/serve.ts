@@ -16,7 +16,7 @@ import { makeMissingVariants } from "./image-variants";
 import { startScheduledBackups } from "./scheduled-backup";
 import { createCachingRequestHandler, createPageCache, serveHits } from "./page-cache";
 import { refuseUnreadableRequests } from "./remix-request";
-import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, securityHeaders } from "./security";
+import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, retryAfterOnEvery429, securityHeaders } from "./security";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
@@ -30,6 +30,7 @@ export async function serve(env: Env) {
   app.set("trust proxy", env.trustProxy);
 
   app.use(assignRequestId(env.trustProxy));
+  app.use(retryAfterOnEvery429);
   const inFlight = trackInFlight();
   app.use(inFlight.middleware);
   app.use(requestLog(routePatterns(build)));

@@ -133,7 +133,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     path_params: Id,
     body: EmailSchema,
     responses: {
-      202: ok(answers.StockNoticeAnswer, "Taken: mailed once the address has confirmed (the same answer whether or not it already waits)"),
+      201: ok(answers.StockNoticeAnswer, "Taken: mailed once the address has confirmed (the same answer whether or not it already waits)"),
       400: INVALID,
       404: NOT_FOUND,
       409: error("The product is in stock now"),
@@ -193,7 +193,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Ask the provider whether an order is paid",
     access: "public",
     query: z.object({ orderId: z.string() }),
-    responses: { 200: ok(answers.PaymentStatusAnswer), 400: INVALID, 404: NOT_FOUND, 502: error("The provider did not answer") },
+    responses: { 200: ok(answers.PaymentStatusAnswer), 400: INVALID, 404: NOT_FOUND, 429: TOO_MANY, 502: error("The provider did not answer") },
   },
   {
     file: "api.payment.webhook.$provider.ts",

@@ -22,11 +22,11 @@ export const MAIL_INTERVAL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A sign-up that is taken is answered the same way (202, "received") whether the address is new, already waits,
+ * A sign-up that is taken is answered the same way (201, "received") whether the address is new, already waits,
  * is confirmed or not, or has had its confirmation mails for the day: the answer tells a stranger nothing about it.
  */
 export type StockNoticeSignUp =
-  | { ok: true; status: 202; outcome: "received"; email: string }
+  | { ok: true; status: 201; outcome: "received"; email: string }
   | { ok: false; status: 429; outcome: "tooMany"; retryAfterSeconds: number }
   | { ok: false; status: 404 | 409; outcome: "notFound" | "inStock" };
 
@@ -62,7 +62,7 @@ export async function signUpForStockNotice(
   askToConfirm(email, language).catch((error: unknown) => {
     process.stderr.write(`stock-notice confirmation mail: ${redactText(error instanceof Error ? error.message : String(error))}\n`);
   });
-  return { ok: true, status: 202, outcome: "received", email };
+  return { ok: true, status: 201, outcome: "received", email };
 }
 
 async function ensureAddress(email: string) {

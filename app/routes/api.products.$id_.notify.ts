@@ -10,7 +10,7 @@ import { clientAddress } from "~/utils/client-address.server";
 /**
  * `POST /api/products/{id}/notify` with `{ email }`: one back-in-stock e-mail when the product is for sale again,
  * in the language of the request (`lang` cookie, then `Accept-Language`), once the address has confirmed through
- * the link of a confirmation mail. 202 for every sign-up taken, new or not (docs/decisions/0041); 400 a bad e-mail,
+ * the link of a confirmation mail. 201 for every sign-up taken, new or not (docs/decisions/0041); 400 a bad e-mail,
  * 404 an unknown or hidden product, 409 a product in stock now, 429 too many sign-ups.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {

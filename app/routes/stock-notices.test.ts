@@ -74,11 +74,11 @@ const postToken = (link: string, language: "ar" | "en") =>
   });
 
 describe("POST /api/products/{id}/notify", () => {
-  it("answers 202 { message, email } the same for a new address and for one already waiting, in any capitals", async () => {
+  it("answers 201 { message, email } the same for a new address and for one already waiting, in any capitals", async () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
     const first = await postJson(product.id, { email: `  ${email.toUpperCase()} ` });
-    expect(first.status).toBe(202);
+    expect(first.status).toBe(201);
     expect(first.body).toEqual({ email, message: expect.stringMatching(/^Thank you\. We will e-mail .+ confirmation link .+ \/ شكرًا لك/) });
     expect(await postJson(product.id, { email })).toEqual(first);
     expect(await prisma.stockNotice.findMany({ where: { productId: product.id }, select: { email: true, language: true } })).toEqual([{ email, language: "en" }]);
@@ -116,7 +116,7 @@ describe("POST /api/products/{id}/notify", () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const address = uniqueId("10.8");
     const emails = Array.from({ length: 20 }, () => uniqueEmail());
-    for (const email of emails) expect((await postJson(product.id, { email }, "en", address)).status).toBe(202);
+    for (const email of emails) expect((await postJson(product.id, { email }, "en", address)).status).toBe(201);
     const limited = await postJson(product.id, { email: uniqueEmail() }, "en", address);
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/^Too many attempts\. .+ \/ محاولات/);
@@ -129,7 +129,7 @@ describe("the product page's Notify me form, posted without JavaScript", () => {
   it("answers in the page's language only: received, a bad e-mail as the field's error, in stock", async () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
-    const received = { status: 202, body: { ok: true, field: false, message: expect.stringMatching(new RegExp(`^شكرًا لك. سنرسل رسالة واحدة إلى ${email.replace(/[.+]/g, "\\$&")} `)) as unknown } };
+    const received = { status: 201, body: { ok: true, field: false, message: expect.stringMatching(new RegExp(`^شكرًا لك. سنرسل رسالة واحدة إلى ${email.replace(/[.+]/g, "\\$&")} `)) as unknown } };
     expect(await postForm(product.id, { email }, "ar")).toEqual(received);
     expect(await postForm(product.id, { email }, "ar")).toEqual(received);
     expect(await postForm(product.id, { email: "not-an-address" }, "en")).toEqual({ status: 400, body: { ok: false, field: true, message: "Please enter a valid email address.", typed: "not-an-address" } });
@@ -144,7 +144,7 @@ describe("GET and POST /stock-notices/confirm", () => {
   it("asks first (a GET, as a mail scanner makes, confirms nothing), then confirms, and the mail of a product back goes out", async () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
-    expect((await postJson(product.id, { email }, "en")).status).toBe(202);
+    expect((await postJson(product.id, { email }, "en")).status).toBe(201);
     const link = await confirmLinkFor(email);
     await prisma.product.update({ where: { id: product.id }, data: { stockQuantity: 2, isAvailable: true } });
 
@@ -170,7 +170,7 @@ describe("GET and POST /stock-notices/unsubscribe", () => {
   it("asks first (a GET changes nothing), then removes the address's notices; the link from the mail works once", async () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
-    expect((await postJson(product.id, { email }, "ar")).status).toBe(202);
+    expect((await postJson(product.id, { email }, "ar")).status).toBe(201);
     await call(confirmAction as Handler, postToken(await confirmLinkFor(email), "ar"));
     const confirmed = smtp.received.length;
     await prisma.product.update({ where: { id: product.id }, data: { stockQuantity: 2, isAvailable: true } });

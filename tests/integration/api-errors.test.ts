@@ -64,4 +64,17 @@ describe("API errors against the real server", () => {
     expect(Number(answer?.headers.get("Retry-After"))).toBeLessThanOrEqual(600);
     expect(((await answer!.json()) as { message: string }).message).toBe("Too many attempts. Please wait a few minutes and try again.");
   });
+
+  it("carries Retry-After on a page's 429 too (the order tracking page, whose lookups share the API's limit)", async () => {
+    let answer: Response | undefined;
+    for (let attempt = 0; attempt < 61; attempt++) {
+      answer = await fetch(`${base}/view-invoice?orderNumber=ORD-0000000000`, { headers: { Cookie: "lang=en" } });
+      if (answer.status === 429) break;
+      await answer.body?.cancel();
+    }
+    expect(answer?.status).toBe(429);
+    expect(answer?.headers.get("Content-Type")).toContain("text/html");
+    expect(Number(answer?.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await answer!.text()).toContain("Too many attempts");
+  });
 });
