@@ -1,4 +1,5 @@
 import type { Language } from "~/i18n/config";
+import { westernDigits } from "./digits";
 
 export const FILS_PER_KD = 1000;
 
@@ -18,7 +19,7 @@ export function filsToKDInput(fils: number): string {
  * Parsed from the text, never through floating point, so amounts stay exact to the fils.
  */
 export function parseKDToFils(value: string): number | null {
-  const cleaned = value.replace(/,/g, "").trim();
+  const cleaned = westernDigits(value).replace(/,/g, "").trim();
   const match = /^(\d{1,7})(?:\.(\d{0,3}))?$/.exec(cleaned);
   if (!match) return null;
   const whole = Number(match[1]);
