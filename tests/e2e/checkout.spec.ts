@@ -57,6 +57,21 @@ test.describe("checkout access", () => {
   });
 });
 
+test.describe("the payment-success page", () => {
+  test("without a paid order's number it thanks for nothing and says what to do (SPEC)", async ({ page, context, baseURL }) => {
+    await setLanguage(context, baseURL!, "en");
+    for (const path of ["/payment-success", "/payment-success?orderNumber=ORD-0000000000"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order not found");
+      await expect(page.getByText("Order number not found. Please check your email for the invoice or contact support.")).toBeVisible();
+      await expect(page.getByText("Thank you for your order!")).toHaveCount(0);
+    }
+    await setLanguage(context, baseURL!, "ar");
+    await page.goto("/payment-success");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("لم يتم العثور على الطلب");
+  });
+});
+
 test.describe("paying", () => {
   test("a guest pays in Arabic, opens the invoice and tracks the order", async ({ page, context, baseURL, browser, javaScriptEnabled }) => {
     await setCart(context, baseURL!, CART);
