@@ -89,8 +89,9 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...chromium } },
-    // Client navigation fetching a page's texts exists only with JavaScript: without it every page comes whole.
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /area-texts\.spec\.ts$/ },
+    // Client navigation fetching a page's texts, and errors thrown by the browser's code, exist only with JavaScript:
+    // without it every page comes whole.
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /(area-texts|click-walk)\.spec\.ts$/ },
   ],
   // Started one after another, so only the first shop builds the app when the build is stale.
   webServer: [

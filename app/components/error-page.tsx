@@ -11,7 +11,8 @@ export function ErrorPage({ kind }: { kind: "notFound" | "error" }) {
       <title>{`${title} | ${t("meta.siteName")}`}</title>
       <h1>{title}</h1>
       <p>{kind === "notFound" ? t("errors.notFoundBody") : t("errors.errorBody")}</p>
-      <ServerHtml id="request-reference" as="p" />
+      {/* The reference finds a failed request's log lines; a page that does not exist is no failure to report. */}
+      {kind === "error" ? <ServerHtml id="request-reference" as="p" /> : null}
       <Link to="/" className="button button--primary">
         {t("errors.backHome")}
       </Link>

@@ -1,5 +1,5 @@
 import { useLocation, useMatches } from "@remix-run/react";
-import { areaOf, loadArea, loadedArea } from "./area-messages";
+import { areaOf, loadArea, loadedArea, mergeArea } from "./area-messages";
 import { I18nProvider, useTranslation, type Messages } from "./react";
 
 // One merged table per (base, areas) so the translator and its lookups are made once, not on every render.
@@ -9,15 +9,8 @@ function withArea(base: Messages, area: object): Messages {
   let byArea = merged.get(base);
   if (!byArea) merged.set(base, (byArea = new WeakMap()));
   let table = byArea.get(area);
-  if (!table) byArea.set(area, (table = mergeArea(base, area)));
+  if (!table) byArea.set(area, (table = mergeArea(base, area) as Messages));
   return table;
-}
-
-/** An area adds namespaces, or sections to one: the admin pages' groups all fill `admin`. */
-function mergeArea(base: Messages, area: object): Messages {
-  const table: Record<string, unknown> = { ...base };
-  for (const [name, texts] of Object.entries(area)) table[name] = { ...(table[name] as object | undefined), ...(texts as object) };
-  return table as Messages;
 }
 
 /**

@@ -178,6 +178,8 @@ export function orderDetailJson(order: AdminOrderDetail) {
     buildingType: order.buildingType,
     createdAt: order.createdAt.toISOString(),
     productsTotal: filsToKD(order.subtotalFils),
+    // CONTRACT.md's name; `discount` stays for the clients written against it before.
+    discountAmount: filsToKD(order.discountFils),
     discount: filsToKD(order.discountFils),
     couponCode: order.couponCode,
     deliveryFee: filsToKD(order.deliveryFeeFils),

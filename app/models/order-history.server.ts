@@ -22,6 +22,8 @@ export async function getOrdersForCustomer(customerId: string) {
     createdAt: order.createdAt.toISOString(),
     totalAmount: filsToKD(order.totalFils),
     productsTotal: filsToKD(order.subtotalFils),
+    // CONTRACT.md's name; `discount` stays for the clients written against it before.
+    discountAmount: filsToKD(order.discountFils),
     discount: filsToKD(order.discountFils),
     couponCode: order.couponCode,
     deliveryFee: filsToKD(order.deliveryFeeFils),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { westernDigits } from "~/shared/digits";
 
 // The storefront routes' input schemas live in a server-only module: imported from a route file, zod (about
 // 90 KB gzipped, and it trips the CSP with its eval probe) would land in the JavaScript every phone downloads.
@@ -14,7 +15,7 @@ export const CartActionSchema = z.discriminatedUnion("intent", [
     source: z.enum(["card", "product"]).default("product"),
     tags: z.array(z.string().max(200)).max(10),
   }),
-  z.object({ intent: z.literal("quantity"), lineId: LineId, quantity: z.coerce.number().int() }),
+  z.object({ intent: z.literal("quantity"), lineId: LineId, quantity: z.preprocess((value) => (typeof value === "string" ? westernDigits(value) : value), z.coerce.number().int()) }),
   z.object({ intent: z.literal("remove"), lineId: LineId }),
   z.object({ intent: z.literal("clear") }),
 ]);

@@ -299,7 +299,7 @@ function RefundCard({ orderId, refund, refunds }: { orderId: string; refund: Loa
           <input type="hidden" name="orderId" value={orderId} />
           <div className="field">
             <label htmlFor="refund-amount">{t("admin.refund.amount")}</label>
-            <input id="refund-amount" name="amount" type="text" inputMode="decimal" dir="ltr" autoComplete="off" pattern={"\\d{1,7}(\\.\\d{0,3})?"} />
+            <input id="refund-amount" name="amount" type="text" inputMode="decimal" dir="ltr" autoComplete="off" pattern={"[0-9٠-٩۰-۹]{1,7}([.,٫][0-9٠-٩۰-۹]{0,3})?"} />
           </div>
           <p className="admin-note">{t("admin.refund.confirmNote")}</p>
           <button type="submit" className="button button--danger" disabled={busy}>

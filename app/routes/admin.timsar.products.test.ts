@@ -56,3 +56,23 @@ describe("the owner's view of stock", () => {
     expect(await stockOf(product.id)).toEqual({ stockQuantity: 7, heldQuantity: 2 });
   });
 });
+
+describe("the owner's prices", () => {
+  it("saves a decimal comma as the point, never ten times the price, and refuses a comma it cannot read", async () => {
+    const { cookie } = await adminCookie();
+    const product = await createProduct(prisma, { priceFils: 1500 });
+    // A refusal is thrown as the 400 response, as every admin API refusal is.
+    const api = (json: object) =>
+      productApiAction({ request: request(`/api/admin/products/${product.id}`, { cookie, method: "PUT", json }), params: { id: product.id }, context }).catch((thrown: unknown) => thrown as Response);
+    const priceOf = async () => (await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).priceFils;
+
+    expect((await api({ price: "2,5" })).status).toBe(200);
+    expect(await priceOf()).toBe(2500);
+    expect((await api({ price: "٣٫٧٥" })).status).toBe(200);
+    expect(await priceOf()).toBe(3750);
+    const refused = await api({ price: "2,5000" });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain("Price must be a valid number.");
+    expect(await priceOf()).toBe(3750);
+  });
+});

@@ -57,6 +57,7 @@ describe("GET /api/orders/my", () => {
       createdAt: "2026-04-01T10:00:00.000Z",
       totalAmount: 6.3,
       productsTotal: 4.5,
+      discountAmount: 0,
       discount: 0,
       couponCode: null,
       deliveryFee: 1.8,

@@ -8,9 +8,10 @@ import { requireCustomer } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
+import { combinedAreas } from "~/i18n/area-messages";
 
 /** The account and checkout texts (order statuses), which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = { messages: { ar: { ...accountMessages.messages.ar, ...checkoutMessages.messages.ar }, en: { ...accountMessages.messages.en, ...checkoutMessages.messages.en } } };
+export const handle = combinedAreas(accountMessages, checkoutMessages);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);

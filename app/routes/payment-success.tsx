@@ -21,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const meta = { title: t("payment.successTitle"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
   const orderNumber = normalizeOrderNumber(new URL(request.url).searchParams.get("orderNumber") ?? "");
   const order = orderNumber ? await getOrderByNumber(orderNumber) : null;
-  if (!order || order.paymentStatus !== "paid") return { meta, orderNumber: null, invoiceUrl: null };
+  // No paid order to thank for: SPEC's message under a heading that says so, not "Thank you for your order!".
+  if (!order || order.paymentStatus !== "paid") return { meta: { ...meta, title: t("payment.orderNotFoundTitle") }, orderNumber: null, invoiceUrl: null };
   const invoiceUrl = (await canReadInvoice(request, order)) ? signedInvoicePath(order.orderNumber) : `/view-invoice?orderNumber=${order.orderNumber}`;
   return data({ meta, orderNumber: order.orderNumber, invoiceUrl }, { headers: { "Set-Cookie": await clearCartCookieHeader() } });
 }
@@ -31,7 +32,7 @@ export default function PaymentSuccessPage() {
   const { orderNumber, invoiceUrl } = useLoaderData<typeof loader>();
   return (
     <section className="page page--narrow outcome" data-testid="payment-success">
-      <h1>{t("payment.successTitle")}</h1>
+      <h1>{orderNumber ? t("payment.successTitle") : t("payment.orderNotFoundTitle")}</h1>
       {orderNumber ? (
         <>
           <p>

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { normalizeOrderNumber } from "~/shared/order-number";
+import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
@@ -49,7 +50,12 @@ export default function ViewInvoicePage() {
           </div>
           <div className="field">
             <label htmlFor="phone">{t("tracking.phone")}</label>
-            <input id="phone" name="phone" type="tel" inputMode="numeric" maxLength={8} defaultValue={query.phone} dir="ltr" autoComplete="tel-national" />
+            {/* The checkout's fixed +965; what the shopper types is read by normalizeKuwaitiPhone, so spaces, a typed
+                +965 and Arabic-Indic digits all find the order. */}
+            <div className="phone-input" dir="ltr">
+              <span className="phone-input__prefix">{KUWAIT_DIALING_PREFIX}</span>
+              <input id="phone" name="phone" type="tel" inputMode="tel" maxLength={20} defaultValue={query.phone} autoComplete="tel-national" />
+            </div>
           </div>
           <button type="submit" className="button button--primary" disabled={navigation.state === "loading"}>
             {t("tracking.search")}

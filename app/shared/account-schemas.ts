@@ -1,4 +1,5 @@
 import * as z from "./zod";
+import { westernDigits } from "./digits";
 import { KUWAIT_PHONE_PATTERN, normalizeKuwaitiPhone } from "~/shared/phone";
 
 /**
@@ -19,6 +20,7 @@ const newPassword = z
 
 const code = z
   .string({ error: "account.validation.codeRequired" })
+  .overwrite(westernDigits)
   .trim()
   .min(1, { error: "account.validation.codeRequired", abort: true })
   .regex(/^\d{6}$/, "account.validation.codeSixDigits");

@@ -1,5 +1,6 @@
 import * as z from "./zod";
 import { parseKDToFils } from "~/shared/money";
+import { westernDigits } from "~/shared/digits";
 import { DEFAULT_LOW_STOCK_THRESHOLD, FILTER_COLORS } from "~/shared/product";
 
 /** One schema per admin form: the HTML constraints, the browser's checks and the server's checks (SPEC section 5). */
@@ -14,13 +15,13 @@ function kdAmount(value: string | undefined): number | null {
 }
 
 export function stockFromText(value: string): number | null {
-  const cleaned = value.replace(/,/g, "").trim();
+  const cleaned = westernDigits(value).replace(/,/g, "").trim();
   return /^\d{1,7}$/.test(cleaned) ? Number(cleaned) : null;
 }
 
 /** The owner's low-stock alert: a whole number of units from 0 to 9999. */
 export function lowStockFromText(value: string): number | null {
-  const cleaned = value.replace(/,/g, "").trim();
+  const cleaned = westernDigits(value).replace(/,/g, "").trim();
   return /^\d{1,4}$/.test(cleaned) ? Number(cleaned) : null;
 }
 

@@ -1,4 +1,5 @@
 import * as z from "./zod";
+import { westernDigits } from "./digits";
 
 /** Luhn's check digit: catches a mistyped digit or two swapped neighbours. */
 export function passesLuhn(digits: string): boolean {
@@ -28,15 +29,15 @@ export const CardSchema = z
     orderSessionId: z.string().min(1).max(100),
     cardholderName: z.string({ error: "checkoutValidation.cardholderRequired" }).trim().min(1, "checkoutValidation.cardholderRequired").max(100),
     cardNumber: z
-      .string({ error: "checkoutValidation.cardNumberDigits" })
+      .string({ error: "checkoutValidation.cardNumberDigits" }).overwrite(westernDigits)
       .regex(/^\d{16}$/, "checkoutValidation.cardNumberDigits")
       .refine(passesLuhn, "checkoutValidation.cardNumberInvalid"),
     month: z
-      .string({ error: "checkoutValidation.cardMonthDigits" })
+      .string({ error: "checkoutValidation.cardMonthDigits" }).overwrite(westernDigits)
       .regex(/^\d{2}$/, "checkoutValidation.cardMonthDigits")
       .refine((value) => Number(value) >= 1 && Number(value) <= 12, "checkoutValidation.cardMonthInvalid"),
-    year: z.string({ error: "checkoutValidation.cardYearDigits" }).regex(/^\d{2}$/, "checkoutValidation.cardYearDigits"),
-    cvv: z.string({ error: "checkoutValidation.cardCvvDigits" }).regex(/^\d{3}$/, "checkoutValidation.cardCvvDigits"),
+    year: z.string({ error: "checkoutValidation.cardYearDigits" }).overwrite(westernDigits).regex(/^\d{2}$/, "checkoutValidation.cardYearDigits"),
+    cvv: z.string({ error: "checkoutValidation.cardCvvDigits" }).overwrite(westernDigits).regex(/^\d{3}$/, "checkoutValidation.cardCvvDigits"),
   })
   .superRefine((card, context) => {
     if (/^\d{2}$/.test(card.month) && /^\d{2}$/.test(card.year) && isExpired(card.month, card.year)) {

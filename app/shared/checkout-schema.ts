@@ -2,6 +2,7 @@ import * as z from "./zod";
 import { KUWAIT_PHONE_PATTERN } from "~/shared/phone";
 
 import { BUILDING_TYPES } from "./building-types";
+import { westernDigits } from "./digits";
 
 export { BUILDING_TYPES };
 
@@ -11,13 +12,14 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function requiredText(message: string, max = 100) {
   return z
     .string({ error: message })
+    .overwrite(westernDigits)
     .trim()
     .min(1, message)
     .max(max, "checkoutValidation.tooLong");
 }
 
 function optionalText(max: number) {
-  return z.string().trim().max(max, "checkoutValidation.tooLong").optional();
+  return z.string().overwrite(westernDigits).trim().max(max, "checkoutValidation.tooLong").optional();
 }
 
 /**
@@ -35,6 +37,7 @@ export const CheckoutSchema = z.object({
     .regex(EMAIL_PATTERN, "checkoutValidation.emailInvalid"),
   phone: z
     .string({ error: "checkoutValidation.phoneRequired" })
+    .overwrite(westernDigits)
     .trim()
     .min(1, "checkoutValidation.phoneRequired")
     .regex(KUWAIT_PHONE_PATTERN, "checkoutValidation.phoneInvalid"),

@@ -20,6 +20,17 @@ describe("money", () => {
     expect(parseKDToFils("abc")).toBeNull();
   });
 
+  it("reads a decimal comma as the point and a comma only as a thousands separator where it groups three digits", () => {
+    expect(parseKDToFils("2,5")).toBe(2500);
+    expect(parseKDToFils("2,50")).toBe(2500);
+    expect(parseKDToFils("1,250")).toBe(1_250_000);
+    expect(parseKDToFils("12,345,678")).toBeNull();
+    expect(parseKDToFils("1,234,567.5")).toBe(1_234_567_500);
+    expect(parseKDToFils("٢٫٥")).toBe(2500);
+    expect(parseKDToFils("١٬٢٥٠٫٥")).toBe(1_250_500);
+    for (const unreadable of ["2,5000", "12,34,567", "2,5.5", ",5", "2,"]) expect(parseKDToFils(unreadable)).toBeNull();
+  });
+
   it("answers KD numbers for the API", () => {
     expect(filsToKD(1750)).toBe(1.75);
   });

@@ -1,5 +1,7 @@
-/** SPEC section 5: trimmed, and an `ord-` prefix in any case becomes `ORD-`. */
+import { westernDigits } from "./digits";
+
+/** SPEC section 5: trimmed, Arabic-Indic digits read as 0–9, and an `ord-` prefix in any case becomes `ORD-`. */
 export function normalizeOrderNumber(value: string): string {
-  const trimmed = value.trim();
+  const trimmed = westernDigits(value).trim();
   return /^ord-/i.test(trimmed) ? `ORD-${trimmed.slice(4)}` : trimmed;
 }

@@ -13,26 +13,32 @@ async function continueAsGuest(page: Page) {
   expect(response.ok()).toBe(true);
 }
 
-async function fillCheckout(page: Page, overrides: { fullName?: string; email?: string; phone?: string } = {}) {
+/** What an Arabic keyboard types for these digits: ٠–٩ (issue 28, point 2). */
+function arabicDigits(value: string): string {
+  return value.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+}
+
+async function fillCheckout(page: Page, overrides: { fullName?: string; email?: string; phone?: string; digits?: (value: string) => string } = {}) {
+  const digits = overrides.digits ?? ((value: string) => value);
   await page.getByTestId("building-Villa").check({ force: true });
   if (overrides.fullName !== undefined) await page.locator('[name="fullName"]').fill(overrides.fullName);
   if (overrides.email !== undefined) await page.locator('[name="email"]').fill(overrides.email);
   if (overrides.phone !== undefined) await page.locator('[name="phone"]').fill(overrides.phone);
   await page.locator('[name="city"]').selectOption("Hawalli");
   await page.locator('[name="street"]').fill("Tunis Street");
-  await page.locator('[name="streetNumber"]').fill("12");
-  await page.locator('[name="block"]').fill("3");
-  await page.locator('[name="buildingNumber"]').fill("7");
-  await page.locator('[name="floor"]').fill("2");
+  await page.locator('[name="streetNumber"]').fill(digits("12"));
+  await page.locator('[name="block"]').fill(digits("3"));
+  await page.locator('[name="buildingNumber"]').fill(digits("7"));
+  await page.locator('[name="floor"]').fill(digits("2"));
 }
 
-async function payWithCard(page: Page, cardNumber: string) {
+async function payWithCard(page: Page, cardNumber: string, digits = (value: string) => value) {
   await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 10_000 });
   await page.locator('[name="cardholderName"]').fill("Sara Ahmad");
-  await page.locator('[name="cardNumber"]').fill(cardNumber);
-  await page.locator('[name="month"]').fill("12");
-  await page.locator('[name="year"]').fill("39");
-  await page.locator('[name="cvv"]').fill("123");
+  await page.locator('[name="cardNumber"]').fill(digits(cardNumber));
+  await page.locator('[name="month"]').fill(digits("12"));
+  await page.locator('[name="year"]').fill(digits("39"));
+  await page.locator('[name="cvv"]').fill(digits("123"));
   await page.getByTestId("card-pay").click();
 }
 
@@ -51,6 +57,21 @@ test.describe("checkout access", () => {
   });
 });
 
+test.describe("the payment-success page", () => {
+  test("without a paid order's number it thanks for nothing and says what to do (SPEC)", async ({ page, context, baseURL }) => {
+    await setLanguage(context, baseURL!, "en");
+    for (const path of ["/payment-success", "/payment-success?orderNumber=ORD-0000000000"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order not found");
+      await expect(page.getByText("Order number not found. Please check your email for the invoice or contact support.")).toBeVisible();
+      await expect(page.getByText("Thank you for your order!")).toHaveCount(0);
+    }
+    await setLanguage(context, baseURL!, "ar");
+    await page.goto("/payment-success");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("لم يتم العثور على الطلب");
+  });
+});
+
 test.describe("paying", () => {
   test("a guest pays in Arabic, opens the invoice and tracks the order", async ({ page, context, baseURL, browser, javaScriptEnabled }) => {
     await setCart(context, baseURL!, CART);
@@ -58,13 +79,15 @@ test.describe("paying", () => {
     await page.goto("/checkout");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByTestId("products-total")).toHaveText("7.00 د.ك");
-    await fillCheckout(page, { fullName: "سارة أحمد", email: "sara@example.com", phone: "60000000" });
+    // Every number typed on an Arabic keyboard, in Arabic-Indic digits.
+    await fillCheckout(page, { fullName: "سارة أحمد", email: "sara@example.com", phone: arabicDigits("60000000"), digits: arabicDigits });
     if (javaScriptEnabled) {
+      await expect(page.locator('[name="phone"]')).toHaveValue("60000000");
       await expect(page.getByTestId("grand-total")).toHaveText("8.80 د.ك");
     }
     await page.getByTestId("pay-button").click();
     await expect(page.getByTestId("payment-amount")).toHaveText("8.80 د.ك", { timeout: 10_000 });
-    await payWithCard(page, "4111111111111111");
+    await payWithCard(page, "4111111111111111", arabicDigits);
 
     await expect(page).toHaveURL(/\/payment-success\?orderNumber=ORD-\d{12}$/, { timeout: 10_000 });
     const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
@@ -82,11 +105,15 @@ test.describe("paying", () => {
     const strangerPage = await stranger.newPage();
     expect((await strangerPage.request.get(`${baseURL}/uploads/invoices/${orderNumber}.pdf`)).status()).toBe(403);
     await strangerPage.goto(`${baseURL}/view-invoice`);
-    await strangerPage.locator('[name="orderNumber"]').fill(`  ${orderNumber.replace("ORD-", "ord-")} `);
+    await strangerPage.locator('[name="orderNumber"]').fill(`  ${arabicDigits(orderNumber.replace("ORD-", "ord-"))} `);
     await strangerPage.getByRole("button", { name: "بحث" }).click();
     await expect(strangerPage.getByTestId("status-badge")).toHaveText("قيد الانتظار");
     await expect(strangerPage.getByTestId("invoice-link")).toHaveCount(0);
-    await strangerPage.locator('[name="phone"]').fill("60000000");
+    // The phone as people write it, after the field's fixed +965: with a space, and typed whole.
+    await strangerPage.locator('[name="phone"]').fill(arabicDigits("6000 0000"));
+    await strangerPage.getByRole("button", { name: "بحث" }).click();
+    await expect(strangerPage.getByTestId("invoice-link")).toBeVisible();
+    await strangerPage.locator('[name="phone"]').fill("+965 6000 0000");
     await strangerPage.getByRole("button", { name: "بحث" }).click();
     const signed = await strangerPage.getByTestId("invoice-link").getAttribute("href");
     expect((await strangerPage.request.get(`${baseURL}${signed}`)).status()).toBe(200);

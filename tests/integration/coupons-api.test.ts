@@ -147,7 +147,7 @@ describe("POST /api/orders with couponCode", () => {
     expect(placed.status).toBe(201);
     const { orderId } = await body<{ orderId: string }>(placed);
     const detail = await body<{ order: Record<string, unknown> }>(await run(adminOrder.loader, request(`/api/admin/orders/${orderId}`, { cookie }), { id: orderId }));
-    expect(detail.order).toMatchObject({ productsTotal: 5, discount: 1.5, couponCode: code.code, deliveryFee: 1, totalAmount: 4.5 });
+    expect(detail.order).toMatchObject({ productsTotal: 5, discountAmount: 1.5, discount: 1.5, couponCode: code.code, deliveryFee: 1, totalAmount: 4.5 });
   });
 
   it.each([

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { FieldErrors, FormMessage } from "~/components/forms";
 import { Toast } from "~/components/toast";
 import type { CardSchema } from "~/shared/card-schema";
+import { digitsOnly } from "~/shared/digits";
 import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
 import { useHydrated } from "~/components/use-hydrated";
 
@@ -38,7 +39,7 @@ function DigitsField({ meta, label, maxLength, autoComplete }: { meta: FieldMeta
         dir="ltr"
         onInput={(event) => {
           const input = event.currentTarget;
-          input.value = input.value.replace(/\D/g, "").slice(0, maxLength);
+          input.value = digitsOnly(input.value, maxLength);
           const rule = NEXT_FIELD[meta.name];
           if (rule && input.value.length === rule.length) input.form?.querySelector<HTMLInputElement>(`[name="${rule.next}"]`)?.focus();
         }}

@@ -8,6 +8,7 @@ import { Toast } from "~/components/toast";
 import { localized, type Language } from "~/i18n/config";
 import { formatKD } from "~/shared/money";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
+import { digitsOnly } from "~/shared/digits";
 import { BUILDING_TYPES } from "~/shared/building-types";
 import type { CheckoutSchema } from "~/shared/checkout-schema";
 import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
@@ -121,7 +122,7 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
               placeholder={t("checkout.phonePlaceholder")}
               autoComplete="tel-national"
               onInput={(event) => {
-                event.currentTarget.value = event.currentTarget.value.replace(/\D/g, "").slice(0, 8);
+                event.currentTarget.value = digitsOnly(event.currentTarget.value, 8);
               }}
             />
           </div>

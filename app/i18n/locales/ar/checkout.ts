@@ -88,6 +88,7 @@ export const checkout: TranslationOf<typeof en> = {
     tryAgain: "حاول مرة أخرى",
     statusFailed: "تعذر التحقق من حالة الدفع.",
     successTitle: "شكرًا لطلبك!",
+    orderNotFoundTitle: "لم يتم العثور على الطلب",
     successOrderNumber: "رقم طلبك: {{orderNumber}}",
     emailedCopy: "تم إرسال نسخة من الفاتورة إلى بريدك الإلكتروني.",
     orderNumberNotFound: "لم يتم العثور على رقم الطلب. يرجى مراجعة بريدك الإلكتروني للفاتورة أو التواصل مع الدعم.",

@@ -85,6 +85,7 @@ export const checkout = {
     tryAgain: "Try Again",
     statusFailed: "Could not verify payment status.",
     successTitle: "Thank you for your order!",
+    orderNotFoundTitle: "Order not found",
     successOrderNumber: "Your order number: {{orderNumber}}",
     emailedCopy: "A copy of your invoice was sent to your e-mail.",
     orderNumberNotFound: "Order number not found. Please check your email for the invoice or contact support.",
