@@ -173,7 +173,8 @@ describe.each(GATEWAYS)("a KNET payment through %s", (name) => {
   it("is confirmed, not released, when its hold runs out after the gateway took the money", async () => {
     const placedAt = new Date(Date.now() - (RESERVATION_MINUTES + 1) * 60_000);
     const placed = await placeTestOrder({ stock: 1, quantity: 1, placedAt });
-    const attempt = await beginAttempt(placed.orderSessionId);
+    // The shopper picked KNET while the hold lasted, and paid on the gateway's page as it ran out.
+    const attempt = await beginAttempt(placed.orderSessionId, "knet", new Date(placedAt.getTime() + 60_000));
     await gateway.decide(attempt.redirectUrl, "approve");
 
     await expireReservations();

@@ -74,7 +74,7 @@ describe("signing up for a back-in-stock mail", () => {
     const product = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
     const racing = await Promise.all([signUp(product.id, email), signUp(product.id, email), signUp(product.id, email, "en")]);
-    expect(racing.map((result) => result.status)).toEqual([202, 202, 202]);
+    expect(racing.map((result) => result.status)).toEqual([201, 201, 201]);
     expect(await signUp(product.id, email)).toEqual(racing[0]);
     expect(await prisma.stockNotice.count({ where: { productId: product.id } })).toBe(1);
   });
@@ -84,7 +84,7 @@ describe("signing up for a back-in-stock mail", () => {
     const other = await createProduct(prisma, { stockQuantity: 0 });
     const email = uniqueEmail();
     const first = await signUp(product.id, email);
-    expect(first).toEqual({ ok: true, status: 202, outcome: "received", email });
+    expect(first).toEqual({ ok: true, status: 201, outcome: "received", email });
     expect(await signUp(product.id, email)).toEqual(first);
     await confirmFromMail(email);
     expect(await signUp(product.id, email)).toEqual(first);
@@ -104,7 +104,7 @@ describe("signing up for a back-in-stock mail", () => {
     const victim = uniqueEmail("stranger");
     const product = await createProduct(prisma, { stockQuantity: 0 });
     for (let index = 0; index < 5; index += 1) {
-      expect(await signUp(product.id, victim, "en", uniqueId("192.0.2"))).toMatchObject({ ok: true, status: 202 });
+      expect(await signUp(product.id, victim, "en", uniqueId("192.0.2"))).toMatchObject({ ok: true, status: 201 });
     }
     // Five sign-ups counted against the address's daily allowance, three of them mailed.
     await expect.poll(async () => (await prisma.rateLimit.findUnique({ where: { key: `stock-notice-confirm:${victim}` } }))?.count).toBe(5);
@@ -210,7 +210,7 @@ describe("the back-in-stock mail", () => {
       language: "ar",
     });
     const email = uniqueEmail();
-    expect(await signUpConfirmed(product.id, email, "en")).toMatchObject({ status: 202 });
+    expect(await signUpConfirmed(product.id, email, "en")).toMatchObject({ status: 201 });
     expect(await releaseReservation(order.id)).toBe(true);
     await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
     expect(mailsTo(email)[0].text).toContain(`http://shop.test/product/${product.id}`);
@@ -223,7 +223,7 @@ describe("the back-in-stock mail", () => {
     await setStock(product.id, 1);
     expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(1);
     await setStock(product.id, 0);
-    expect(await signUp(product.id, email)).toMatchObject({ ok: true, status: 202, outcome: "received" });
+    expect(await signUp(product.id, email)).toMatchObject({ ok: true, status: 201, outcome: "received" });
     await setStock(product.id, 1);
     expect(await sendBackInStockNotices({ productIds: [product.id], now: new Date(Date.now() + 8 * 24 * 3600_000) })).toBe(1);
     await expect.poll(() => mailsTo(email).length).toBe(2);

@@ -33,13 +33,16 @@ export async function placeTestOrder(options: { stock: number; quantity: number;
   return { ...placed, productId: product.id, email };
 }
 
-/** The shopper picks KNET (or a card) on /payment: a new attempt at the gateway, and the hosted page to go to. */
-export async function beginAttempt(orderSessionId: string, kind: PaymentMethodKind = "knet") {
+/**
+ * The shopper picks KNET (or a card) on /payment: a new attempt at the gateway, and the hosted page to go to. `now`
+ * is when the pick happens (a payment starts only while the order's hold lasts).
+ */
+export async function beginAttempt(orderSessionId: string, kind: PaymentMethodKind = "knet", now = new Date()) {
   const session = await getPaymentSession(orderSessionId);
   if (!session) throw new Error(`no payment session ${orderSessionId}`);
   const method = (await listPaymentMethods(session, "en")).find((candidate) => candidate.kind === kind);
   if (!method) throw new Error(`the gateway offers no ${kind}`);
-  const { redirectUrl } = await beginGatewayPayment(orderSessionId, method.id);
+  const { redirectUrl } = await beginGatewayPayment(orderSessionId, method.id, now);
   const attempt = await prisma.payment.findFirstOrThrow({
     where: { orderId: session.order.id, providerPaymentId: { not: null } },
     orderBy: { createdAt: "desc" },
