@@ -64,6 +64,7 @@ beforeAll(async () => {
   await source.order.update({ where: { id: paid.id }, data: { couponCode: coupon.code, discountFils: 500 } });
   await source.couponUse.create({ data: { couponId: coupon.id, orderId: paid.id, email: "noura@example.com", phone: "51234567" } });
   await source.shopSetting.create({ data: { key: "freeDeliveryFromFils", value: "15000" } });
+  await source.stockNoticeAddress.create({ data: { email: "noura@example.com", token: "c".repeat(32), confirmedAt: new Date("2026-05-02T08:00:00Z") } });
   await source.stockNotice.create({ data: { productId: product.id, email: "noura@example.com", language: "ar", token: "t".repeat(32) } });
 }, 120_000);
 

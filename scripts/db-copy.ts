@@ -40,6 +40,7 @@ export const COPIED_MODELS = [
   "coupon",
   "couponUse",
   "shopSetting",
+  "stockNoticeAddress",
   "stockNotice",
 ] as const;
 
@@ -52,8 +53,12 @@ type AnyDelegate = {
 type Client = SqliteClient | PostgresqlClient;
 const delegate = (client: unknown, model: Model) => (client as Record<Model, AnyDelegate>)[model];
 
-/** Every model has an `id` but the invoice, keyed by its order number, and a setting, by its key: rows are read in key order. */
-export const keyOf = (model: Model) => (model === "storedInvoice" ? "orderNumber" : model === "shopSetting" ? "key" : "id");
+/**
+ * Every model has an `id` but the invoice, keyed by its order number, a setting, by its key, and a back-in-stock
+ * address, by the address: rows are read in key order.
+ */
+const KEYS: Partial<Record<Model, string>> = { storedInvoice: "orderNumber", shopSetting: "key", stockNoticeAddress: "email" };
+export const keyOf = (model: Model) => KEYS[model] ?? "id";
 
 export type Figures = Record<string, number>;
 

@@ -237,14 +237,14 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   const now = options.now ?? new Date();
   // A shopper's read shortly after the gateway last said "not yet" answers that again without asking. Not a return
   // from the gateway's page (it comes once, after paying), nor the built-in test provider, which asks no one.
-  const cached = options.shopper && !returned && payment.provider !== testProvider.name && payment.checkedAt;
-  if (cached && now.getTime() - cached.getTime() < STATUS_CACHE_MS) return result(stateOf(order.paymentStatus));
+  const cacheable = options.shopper && !returned && payment.provider !== testProvider.name;
+  if (cacheable && payment.checkedAt && now.getTime() - payment.checkedAt.getTime() < STATUS_CACHE_MS) return result(stateOf(order.paymentStatus));
 
   const provider = getPaymentProvider(payment.provider);
   let remote = returned ? await askAboutReturned(provider, attempt.providerPaymentId, returned) : null;
   if (!remote || !isForPayment(remote, attempt)) remote = await provider.getPaymentStatus(attempt.providerPaymentId);
   if (!isForPayment(remote, attempt) || remote.status === "pending") {
-    if (options.shopper) await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { checkedAt: now } });
+    if (cacheable) await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { checkedAt: now } });
     return result(stateOf(order.paymentStatus));
   }
 
