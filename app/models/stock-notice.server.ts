@@ -104,7 +104,8 @@ export async function confirmStockNoticeAddress(token: unknown, now = new Date()
   if (!address) return null;
   await prisma.stockNoticeAddress.updateMany({ where: { email: address.email, confirmedAt: null }, data: { confirmedAt: now } });
   const waiting = await prisma.stockNotice.findMany({ where: { email: address.email, notifiedAt: null }, select: { productId: true } });
-  noticeStockReturned(waiting.map((notice) => notice.productId));
+  // Awaited, not left running: a pass still under way when the page answers could take a mail a later restock owes.
+  if (waiting.length > 0) await sendBackInStockNotices({ productIds: waiting.map((notice) => notice.productId) });
   return address.email;
 }
 

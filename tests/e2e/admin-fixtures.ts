@@ -1,5 +1,5 @@
 /** Shared helpers for the admin browser tests: a signed-in administrator and pictures to upload. */
-import type { BrowserContext } from "@playwright/test";
+import type { BrowserContext, Page, Route } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import sharp from "sharp";
 import { createSession } from "../factories/session";
@@ -27,4 +27,22 @@ export async function useEnglish(context: BrowserContext, baseURL: string) {
 
 export function pictureBuffer(color = "#e91e63"): Promise<Buffer> {
   return sharp({ create: { width: 320, height: 240, channels: 3, background: color } }).png().toBuffer();
+}
+
+/**
+ * Holds the browser's requests for the products list until the returned function runs: the toast a saved product
+ * shows before its timed way back to the list (a timer, or a refresh without JavaScript) stays on screen while the
+ * test reads it, however slow the machine.
+ */
+export async function holdProductsList(page: Page): Promise<() => Promise<void>> {
+  const pattern = /\/admin\/timsar\/products(\?.*)?$/;
+  const held: Route[] = [];
+  let released = false;
+  const handler = (route: Route) => (released ? route.continue() : void held.push(route));
+  await page.route(pattern, handler);
+  return async () => {
+    released = true;
+    await Promise.all(held.map((route) => route.continue()));
+    await page.unroute(pattern, handler);
+  };
 }

@@ -4,7 +4,7 @@ import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { uniqueName, uniquePhone } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, pictureBuffer, signInAsAdmin, useEnglish } from "./admin-fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, holdProductsList, pictureBuffer, signInAsAdmin, useEnglish } from "./admin-fixtures";
 
 test.describe("admin login", () => {
   test("guards the admin pages, refuses a wrong password, then opens the dashboard", async ({ page, context, baseURL }) => {
@@ -147,8 +147,10 @@ test.describe("product editing", () => {
 
     await page.getByLabel("Choose an image").setInputFiles({ name: "band.png", mimeType: "image/png", buffer: await pictureBuffer("#6a1b9a") });
     if (testInfo.project.name === "js") await expect(page.getByTestId("product-images").locator("img")).toHaveCount(1);
+    const releaseList = await holdProductsList(page);
     await page.getByRole("button", { name: "Save product" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Product updated successfully.");
+    await releaseList();
     const saved = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
     expect(saved.priceFils).toBe(1234500);
     expect(saved.imageUrl).toMatch(/^\/uploads\/products\/[a-f0-9]+\.webp$/);
@@ -184,8 +186,10 @@ test.describe("stock on hand", () => {
     await page.getByRole("button", { name: "Save product" }).click();
     await expect(page.getByText("On hand cannot be lower than the 2 pieces held for unpaid orders right now.")).toBeVisible();
     await page.getByLabel("Stock quantity").fill("8");
+    const releaseList = await holdProductsList(page);
     await page.getByRole("button", { name: "Save product" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Product updated successfully.");
+    await releaseList();
     expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 6, heldQuantity: 2 });
   });
 });

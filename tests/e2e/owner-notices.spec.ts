@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createCategory } from "../factories/category";
 import { createProduct } from "../factories/product";
 import { e2eDatabase } from "../support/e2e-database";
-import { signInAsAdmin, useEnglish } from "./admin-fixtures";
+import { holdProductsList, signInAsAdmin, useEnglish } from "./admin-fixtures";
 
 // The owner's low-stock alert (issue 16): set on the product form, then found with the products page's filter, with
 // and without JavaScript (the two Playwright projects), in English and in Arabic (the default). Each test's products
@@ -26,8 +26,10 @@ test("in English the owner sets a product's low-stock alert and finds it with th
   await page.getByRole("button", { name: "Save product" }).click();
   await expect(page.getByText("Low-stock alert must be a whole number from 0 to 9999.")).toBeVisible();
   await page.getByLabel("Low-stock alert").fill("7");
+  const releaseList = await holdProductsList(page);
   await page.getByRole("button", { name: "Save product" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Product updated successfully.");
+  await releaseList();
   // The form goes back to the list on its own (a timer, or a refresh without JavaScript).
   await expect(page).toHaveURL(/\/admin\/timsar\/products$/);
   expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).lowStockThreshold).toBe(7);
