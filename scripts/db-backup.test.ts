@@ -13,7 +13,7 @@ import { PrismaClient as SqliteClient } from "../app/generated/prisma/client";
 import { PrismaClient as PostgresqlClient } from "../app/generated/prisma-postgresql/client";
 import { createCoupon } from "../tests/factories/coupon";
 import { createOrder } from "../tests/factories/order";
-import { backupShop, BackupError, postgresToolConnection, restoreShop } from "./lib/backup";
+import { backupShop, BackupError, postgresToolConnection, restoreShop } from "../server/backup";
 import { startPostgresCluster, type PostgresCluster } from "./lib/postgres-cluster";
 
 const work = path.resolve("tests/.tmp", `backup-${process.pid}`);

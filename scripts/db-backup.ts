@@ -2,10 +2,10 @@
  * npm run db:backup -- --to DIR [--keep N]
  *
  * Backs up the shop at DATABASE_URL (SQLite or PostgreSQL) with its uploaded images into DIR (or BACKUP_DIR), while
- * it serves, and keeps the newest N backups there (BACKUP_KEEP, default 14). What a backup holds: scripts/lib/backup.ts.
+ * it serves, and keeps the newest N backups there (BACKUP_KEEP, default 14). What a backup holds: server/backup.ts.
  */
 import path from "node:path";
-import { backupShop } from "./lib/backup";
+import { backupShop } from "../server/backup";
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);

@@ -6,7 +6,7 @@
  * A damaged backup, another engine's backup or a database that already holds a shop is refused, and nothing is written.
  */
 import path from "node:path";
-import { BackupError, restoreShop } from "./lib/backup";
+import { BackupError, restoreShop } from "../server/backup";
 
 const index = process.argv.indexOf("--from");
 const from = index > 0 ? process.argv[index + 1] : undefined;

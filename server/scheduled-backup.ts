@@ -3,7 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { startTimedJob } from "../app/models/job-lease.server";
 import { kuwaitDateKey } from "../app/shared/admin-dates";
-import { newestBackupAt } from "../scripts/lib/backup";
+import { newestBackupAt } from "./backup";
 
 const run = promisify(execFile);
 

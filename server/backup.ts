@@ -18,8 +18,8 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { databaseEngineOf, resolveSqliteUrl } from "../../app/utils/database-url";
-import { binDir } from "./postgres-cluster";
+import { databaseEngineOf, resolveSqliteUrl } from "../app/utils/database-url";
+import { binDir } from "./postgres-programs";
 
 export const BACKUP_FORMAT = "timsar-backup/1";
 const PREFIX = "timsar-backup-";
