@@ -113,6 +113,40 @@ export async function getAdminOrder(idOrNumber: string) {
   });
 }
 
+/** At most this many orders print at once, so a hand-made address cannot ask for the whole shop. */
+export const PACKING_SLIPS_MAX = 100;
+
+/**
+ * The orders named by id or order number, in the order asked, with what a packing slip shows: the items and their
+ * custom text, the address, the shopper's name and phone, and no prices. Unknown keys are left out.
+ */
+export async function getPackingSlipOrders(keys: string[]) {
+  const wanted = [...new Set(keys.map((key) => key.trim()).filter(Boolean))].slice(0, PACKING_SLIPS_MAX);
+  if (wanted.length === 0) return [];
+  const orders = await prisma.order.findMany({
+    where: { OR: wanted.map(orderKeyWhere) },
+    select: {
+      id: true,
+      orderNumber: true,
+      createdAt: true,
+      fullName: true,
+      phone: true,
+      buildingType: true,
+      city: true,
+      block: true,
+      street: true,
+      streetNumber: true,
+      buildingNumber: true,
+      floor: true,
+      apartmentNumber: true,
+      notes: true,
+      items: { orderBy: { id: "asc" }, select: { id: true, nameEn: true, nameAr: true, quantity: true, customTags: true } },
+    },
+  });
+  const position = (order: { id: string; orderNumber: string }) => wanted.findIndex((key) => key === order.id || key.toUpperCase() === order.orderNumber);
+  return orders.sort((a, b) => position(a) - position(b));
+}
+
 export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
 
 /**
