@@ -154,6 +154,13 @@ export const orders: TranslationOf<typeof en> = {
   },
   users: {
     title: "المستخدمون المسجلون",
+    name: "الاسم",
+    email: "البريد الإلكتروني",
+    search: "بحث",
+    searchPlaceholder: "الهاتف أو الاسم أو البريد الإلكتروني",
+    searchButton: "بحث",
+    clear: "مسح",
+    noMatch: "لا يوجد مستخدم مسجل يطابق هذا البحث.",
     phone: "الهاتف",
     orderCount: "الطلبات",
     lastOrder: "آخر طلب",

@@ -152,6 +152,13 @@ export const orders = {
   },
   users: {
     title: "Registered users",
+    name: "Name",
+    email: "Email",
+    search: "Search",
+    searchPlaceholder: "Phone, name or e-mail",
+    searchButton: "Search",
+    clear: "Clear",
+    noMatch: "No registered user matches this search.",
     phone: "Phone",
     orderCount: "Orders",
     lastOrder: "Last order",
