@@ -110,6 +110,7 @@ export async function getAdminOrder(idOrNumber: string) {
       payments: { orderBy: { createdAt: "desc" }, select: { status: true, cardLast4: true, createdAt: true, provider: true, method: true } },
       refunds: { orderBy: { createdAt: "asc" }, select: { amountFils: true, status: true, requestedBy: true, createdAt: true } },
       creditNotes: creditNoteListSelect,
+      couponUse: { select: { coupon: { select: { freeDelivery: true } } } },
     },
   });
 }

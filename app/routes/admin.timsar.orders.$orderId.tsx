@@ -14,6 +14,7 @@ import { localized } from "~/i18n/config";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getAdminOrder, invoiceUrlOf } from "~/models/admin-order.server";
 import { creditNoteJson } from "~/models/credit-note.server";
+import { freeDeliveryByCode } from "~/models/offers.server";
 import { orderItemTags } from "~/models/order-json.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdmin } from "~/auth/admin-session.server";
@@ -32,6 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [language, t, order] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getAdminOrder(params.orderId ?? "")]);
   if (!order) throw new Response(t("admin.order.notFound"), { status: 404 });
   const money = (fils: number) => formatKD(fils, language);
+  const freeDelivery = await freeDeliveryByCode(order);
   const asked = new URL(request.url).searchParams.get("refund");
   return {
     refundConfirm: order.paymentStatus === "paid" && asked !== null ? refundConfirmation(asked, order.totalFils - order.refundedFils, money, t) : null,
@@ -73,6 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
       productsTotal: money(order.subtotalFils),
       deliveryFee: money(order.deliveryFeeFils),
+      freeDelivery: freeDelivery ? t("admin.order.freeDelivery", { code: freeDelivery.code, amount: money(freeDelivery.waivedFils) }) : null,
       discount: order.discountFils > 0 ? { code: order.couponCode ?? "", amount: `−${money(order.discountFils)}` } : null,
       total: money(order.totalFils),
       invoiceUrl: invoiceUrlOf(order),
@@ -239,6 +242,12 @@ export default function AdminOrderDetail() {
             <>
               <dt>{t("admin.order.discount", { code: order.discount.code })}</dt>
               <dd data-testid="order-discount">{order.discount.amount}</dd>
+            </>
+          ) : null}
+          {order.freeDelivery ? (
+            <>
+              <dt>{t("admin.order.freeDeliveryLabel")}</dt>
+              <dd data-testid="order-free-delivery">{order.freeDelivery}</dd>
             </>
           ) : null}
           <dt>{t("admin.order.deliveryFee")}</dt>

@@ -82,6 +82,8 @@ export const orders: TranslationOf<typeof en> = {
     customTags: "الخيارات المخصصة",
     totals: "الإجماليات",
     productsTotal: "إجمالي المنتجات",
+    freeDeliveryLabel: "توصيل مجاني",
+    freeDelivery: "الرمز {{code}}: إعفاء من رسوم توصيل {{amount}}",
     deliveryFee: "رسوم التوصيل",
     discount: "الخصم ({{code}})",
     total: "الإجمالي",

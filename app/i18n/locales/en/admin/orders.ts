@@ -80,6 +80,8 @@ export const orders = {
     customTags: "Custom options",
     totals: "Totals",
     productsTotal: "Products total",
+    freeDeliveryLabel: "Free delivery",
+    freeDelivery: "Code {{code}}: {{amount}} delivery waived",
     deliveryFee: "Delivery fee",
     discount: "Discount ({{code}})",
     total: "Total",
