@@ -39,7 +39,7 @@ export default function RegisteredUsers() {
       <Form method="get" className="admin-filters" role="search">
         <div className="field">
           <label htmlFor="users-search">{t("admin.users.search")}</label>
-          <input id="users-search" type="search" name="search" defaultValue={search} placeholder={t("admin.users.searchPlaceholder")} maxLength={100} />
+          <input id="users-search" type="search" name="search" dir="auto" defaultValue={search} placeholder={t("admin.users.searchPlaceholder")} maxLength={100} />
         </div>
         <button type="submit" className="button button--primary">
           {t("admin.users.searchButton")}
