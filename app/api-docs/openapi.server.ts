@@ -302,7 +302,9 @@ export const API_OPERATIONS: ApiOperation[] = [
     bodyOptional: true,
   }),
   admin("api.admin.grouped-orders.ts", ["get"], "/api/admin/grouped-orders", "Paid orders grouped by phone, latest first", { 200: ok(answers.GroupedOrdersAnswer), 400: INVALID }, { query: z.object(Paging) }),
-  admin("api.admin.users.phones.ts", ["get"], "/api/admin/users/phones", "Every phone that placed a paid order", { 200: ok(answers.PhonesAnswer) }),
+  admin("api.admin.users.phones.ts", ["get"], "/api/admin/users/phones", "Registered customers' phones, with name and e-mail", { 200: ok(answers.PhonesAnswer) }, {
+    query: z.object({ search: z.string().optional().describe("a phone (any part of it), a name or an e-mail; without regard to case") }),
+  }),
   admin("api.admin.users.orders.by-phone.$phone.ts", ["get"], "/api/admin/users/orders/by-phone/{phone}", "The paid orders of one phone", { 200: ok(answers.AdminOrderRowsAnswer) }, {
     path_params: z.object({ phone: z.string() }),
   }),

@@ -215,7 +215,17 @@ export const GroupedOrdersAnswer = z.object({
   groups: z.array(z.object({ fullName: z.string(), phone: z.string(), totalOrders: z.number().int(), totalAmount: KD, lastOrderDate: z.string() })),
   ...Paged,
 });
-export const PhonesAnswer = z.object({ phones: z.array(z.object({ phone: z.string(), orderCount: z.number().int(), lastOrderAt: z.string().nullable() })) });
+export const PhonesAnswer = z.object({
+  phones: z.array(
+    z.object({
+      phone: z.string(),
+      fullName: z.string().describe("the name of the newest account with this phone; empty when it gave none"),
+      email: z.string().describe("the e-mail of the newest account with this phone"),
+      orderCount: z.number().int(),
+      lastOrderAt: z.string().nullable(),
+    }),
+  ),
+});
 
 const BestSeller = z.object({ productId: z.string(), nameEn: z.string(), nameAr: z.string(), units: z.number().int(), revenue: KD });
 const Totals = { productsTotal: KD, deliveryTotal: KD, totalAmount: KD, discountTotal: KD };

@@ -1,4 +1,5 @@
-import { prisma, textContains, type Prisma } from "~/db.server";
+import { prisma, textContains } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/shared/admin-dates";
 import { filsToKD } from "~/shared/money";
 import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admin-orders";
@@ -109,8 +110,43 @@ export async function getAdminOrder(idOrNumber: string) {
       payments: { orderBy: { createdAt: "desc" }, select: { status: true, cardLast4: true, createdAt: true, provider: true, method: true } },
       refunds: { orderBy: { createdAt: "asc" }, select: { amountFils: true, status: true, requestedBy: true, createdAt: true } },
       creditNotes: creditNoteListSelect,
+      couponUse: { select: { coupon: { select: { freeDelivery: true } } } },
     },
   });
+}
+
+/** At most this many orders print at once, so a hand-made address cannot ask for the whole shop. */
+export const PACKING_SLIPS_MAX = 100;
+
+/**
+ * The orders named by id or order number, in the order asked, with what a packing slip shows: the items and their
+ * custom text, the address, the shopper's name and phone, and no prices. Unknown keys are left out.
+ */
+export async function getPackingSlipOrders(keys: string[]) {
+  const wanted = [...new Set(keys.map((key) => key.trim()).filter(Boolean))].slice(0, PACKING_SLIPS_MAX);
+  if (wanted.length === 0) return [];
+  const orders = await prisma.order.findMany({
+    where: { OR: wanted.map(orderKeyWhere) },
+    select: {
+      id: true,
+      orderNumber: true,
+      createdAt: true,
+      fullName: true,
+      phone: true,
+      buildingType: true,
+      city: true,
+      block: true,
+      street: true,
+      streetNumber: true,
+      buildingNumber: true,
+      floor: true,
+      apartmentNumber: true,
+      notes: true,
+      items: { orderBy: { id: "asc" }, select: { id: true, nameEn: true, nameAr: true, quantity: true, customTags: true } },
+    },
+  });
+  const position = (order: { id: string; orderNumber: string }) => wanted.findIndex((key) => key === order.id || key.toUpperCase() === order.orderNumber);
+  return orders.sort((a, b) => position(a) - position(b));
 }
 
 export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
@@ -248,21 +284,46 @@ export async function getGroupedOrders({ page = 1, pageSize = 50 }: { page?: num
   return { groups, total, page: current, pageCount };
 }
 
-type PhoneRow = { phone: string; orderCount: number | bigint; lastOrderAt: string | Date | null };
+type PhoneRow = { phone: string; fullName: string | null; email: string | null; orderCount: number | bigint; lastOrderAt: string | Date | null };
+
+/** A LIKE pattern that finds `term` anywhere, its own %, _ and backslash taken literally (ESCAPE with a backslash, on both engines). */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
 
 /**
- * Registered customers by phone, with how many paid orders that phone placed and when it last ordered. The ORDER BY
- * repeats MAX(...): PostgreSQL takes an output alias only as a bare sort key, and `"lastOrderAt" IS NULL` looked for
- * a column of that name.
+ * The registered users' search (issue 28): a phone (as typed: +965, spaces, Arabic digits) matches by its digits; any
+ * other text matches a name or an e-mail, without regard to case on both engines. A phone is listed when any account
+ * with it matches.
  */
-export async function getRegisteredPhones() {
+function registeredSearchSql(search: string): Prisma.Sql {
+  const term = search.trim().slice(0, 100);
+  if (!term) return Prisma.empty;
+  const digits = /^[\d\s+()\u0660-\u0669\u06F0-\u06F9-]+$/.test(term) ? normalizeKuwaitiPhone(term) : "";
+  const text = containsPattern(term.toLowerCase());
+  const phone = digits ? Prisma.sql` OR "phone" LIKE ${containsPattern(digits)} ESCAPE '\\'` : Prisma.empty;
+  return Prisma.sql` AND (LOWER("fullName") LIKE ${text} ESCAPE '\\' OR LOWER("email") LIKE ${text} ESCAPE '\\'${phone})`;
+}
+
+/**
+ * Registered customers by phone, with the name and e-mail of the newest account that gave it, how many paid orders
+ * that phone placed and when it last ordered; `search` narrows them by phone, name or e-mail. The ORDER BY repeats
+ * MAX(...): PostgreSQL takes an output alias only as a bare sort key, and `"lastOrderAt" IS NULL` looked for a column
+ * of that name.
+ */
+export async function getRegisteredPhones(search = "") {
   const rows = await prisma.$queryRaw<PhoneRow[]>`
-    SELECT c."phone" AS "phone", COUNT(o."id") AS "orderCount", MAX(o."createdAt") AS "lastOrderAt"
-    FROM (SELECT DISTINCT "phone" FROM "Customer" WHERE "phone" IS NOT NULL AND "phone" <> '') c
+    SELECT c."phone" AS "phone",
+      (SELECT n."fullName" FROM "Customer" n WHERE n."phone" = c."phone" ORDER BY n."createdAt" DESC, n."id" LIMIT 1) AS "fullName",
+      (SELECT n."email" FROM "Customer" n WHERE n."phone" = c."phone" ORDER BY n."createdAt" DESC, n."id" LIMIT 1) AS "email",
+      COUNT(o."id") AS "orderCount", MAX(o."createdAt") AS "lastOrderAt"
+    FROM (SELECT DISTINCT "phone" FROM "Customer" WHERE "phone" IS NOT NULL AND "phone" <> ''${registeredSearchSql(search)}) c
     LEFT JOIN "Order" o ON o."phone" = c."phone" AND o."paymentStatus" = 'paid'
     GROUP BY c."phone" ORDER BY MAX(o."createdAt") IS NULL, MAX(o."createdAt") DESC, c."phone"`;
   return rows.map((row) => ({
     phone: row.phone,
+    fullName: row.fullName ?? "",
+    email: row.email ?? "",
     orderCount: Number(row.orderCount),
     lastOrderAt: row.lastOrderAt ? new Date(row.lastOrderAt) : null,
   }));

@@ -3,6 +3,7 @@ import path from "node:path";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { getDeliveryArea } from "~/models/delivery-area.server";
+import { freeDeliveryByCode } from "~/models/offers.server";
 import { renderInvoicePdf, type FrozenTag, type InvoiceData } from "~/pdf/invoice.server";
 
 /** Everything the invoice shows, for a paid order only, with its city's Arabic name (the order keeps the English one). */
@@ -30,13 +31,16 @@ export async function getInvoiceData(orderNumber: string): Promise<InvoiceData |
       totalFils: true,
       discountFils: true,
       couponCode: true,
+      couponUse: { select: { coupon: { select: { freeDelivery: true } } } },
       items: { orderBy: { id: "asc" }, select: { nameEn: true, nameAr: true, quantity: true, priceFils: true, customTags: true } },
     },
   });
   if (!order) return null;
-  const area = await getDeliveryArea(order.city);
+  const [area, freeDelivery] = await Promise.all([getDeliveryArea(order.city), freeDeliveryByCode(order)]);
+  const { couponUse: _couponUse, ...kept } = order;
   return {
-    ...order,
+    ...kept,
+    freeDelivery,
     // The column holds "ar" or "en"; anything else reads as the shop's default, Arabic.
     language: order.language === "en" ? "en" : "ar",
     cityAr: area?.nameAr ?? order.city,

@@ -1,3 +1,4 @@
+import { getDeliveryArea } from "~/models/delivery-area.server";
 import type { TFunction } from "i18next";
 import type { Language } from "~/i18n/config";
 import { checkCoupon, type CouponCustomer, type CouponProblem } from "~/models/coupon.server";
@@ -44,4 +45,22 @@ export async function checkoutOffer(
     },
     problem: check && !check.ok ? { problem: check.problem, message: couponProblemMessage(check.problem, t, language, check.minProductsFils) } : null,
   };
+}
+
+/** A code's free delivery as an order's papers show it: the code and the area's fee it waived (issue 28). */
+export type FreeDeliveryByCode = { code: string; waivedFils: number };
+
+/**
+ * Whether a placed order's delivery was free because of its code: a code that gives free delivery, and a delivery
+ * charged at nothing. The order keeps only what was charged, so the waived fee is its area's fee.
+ */
+export async function freeDeliveryByCode(order: {
+  couponCode: string | null;
+  deliveryFeeFils: number;
+  city: string;
+  couponUse?: { coupon: { freeDelivery: boolean } } | null;
+}): Promise<FreeDeliveryByCode | null> {
+  if (!order.couponCode || order.deliveryFeeFils !== 0 || !order.couponUse?.coupon.freeDelivery) return null;
+  const area = await getDeliveryArea(order.city);
+  return { code: order.couponCode, waivedFils: area?.feeFils ?? 0 };
 }

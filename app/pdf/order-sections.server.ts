@@ -31,6 +31,8 @@ export type InvoiceData = {
   /** a discount code's amount, 0 without one */
   discountFils: number;
   couponCode: string | null;
+  /** the code that made delivery free and the fee it waived (the delivery fee row shows what was charged) */
+  freeDelivery?: { code: string; waivedFils: number } | null;
 };
 
 /** The delivery address in English and in Arabic, a line per part; the owner's paid-order mail shows the same. */
@@ -149,6 +151,10 @@ function drawTotals(sheet: Sheet, order: InvoiceData, y: number) {
   if (order.discountFils > 0) {
     const code = order.couponCode ?? "";
     y += drawBilingualRow(sheet, y, `Discount (${code}): -${formatKD(order.discountFils)}`, `الخصم (${code}): -${formatKD(order.discountFils, "ar")}`);
+  }
+  if (order.freeDelivery) {
+    const { code, waivedFils } = order.freeDelivery;
+    y += drawBilingualRow(sheet, y, `Free delivery (code ${code}): ${formatKD(waivedFils)} waived`, `توصيل مجاني (الرمز ${code}): إعفاء من ${formatKD(waivedFils, "ar")}`);
   }
   y += drawBilingualRow(sheet, y, `Delivery fee: ${formatKD(order.deliveryFeeFils)}`, `رسوم التوصيل: ${formatKD(order.deliveryFeeFils, "ar")}`);
   y += drawBilingualRow(sheet, y, `Grand total: ${formatKD(order.totalFils)}`, `الإجمالي: ${formatKD(order.totalFils, "ar")}`, { bold: true, size: 13 });

@@ -1,23 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "~/i18n/react";
 import { STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
 import { PaymentBadge } from "~/components/admin/payment-badge";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { AdminError } from "~/components/admin/admin-error";
 import { CreditNotesCard } from "~/components/admin/credit-notes-card";
+import { RefundCard, type RefundConfirmation } from "~/components/admin/refund-card";
 import { StatusBadge } from "~/components/status-badge";
 import { Toast } from "~/components/toast";
 import { localized } from "~/i18n/config";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getAdminOrder, invoiceUrlOf } from "~/models/admin-order.server";
 import { creditNoteJson } from "~/models/credit-note.server";
+import { freeDeliveryByCode } from "~/models/offers.server";
 import { orderItemTags } from "~/models/order-json.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdmin } from "~/auth/admin-session.server";
-import { handleRefundForm } from "~/admin/refund-action.server";
+import { handleRefundForm, refundAmountFils } from "~/admin/refund-action.server";
 import { handleStatusForm } from "~/admin/status-action.server";
-import { formatKD } from "~/shared/money";
+import { filsToKDInput, formatKD } from "~/shared/money";
 import { ORDER_STATUSES, orderStatusBadge } from "~/shared/order-status";
 import { readFormData } from "~/utils/form-data.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
@@ -30,7 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [language, t, order] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getAdminOrder(params.orderId ?? "")]);
   if (!order) throw new Response(t("admin.order.notFound"), { status: 404 });
   const money = (fils: number) => formatKD(fils, language);
+  const freeDelivery = await freeDeliveryByCode(order);
+  const asked = new URL(request.url).searchParams.get("refund");
   return {
+    refundConfirm: order.paymentStatus === "paid" && asked !== null ? refundConfirmation(asked, order.totalFils - order.refundedFils, money, t) : null,
     title: t("admin.order.title", { orderNumber: order.orderNumber }),
     language,
     order: {
@@ -69,6 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
       productsTotal: money(order.subtotalFils),
       deliveryFee: money(order.deliveryFeeFils),
+      freeDelivery: freeDelivery ? t("admin.order.freeDelivery", { code: freeDelivery.code, amount: money(freeDelivery.waivedFils) }) : null,
       discount: order.discountFils > 0 ? { code: order.couponCode ?? "", amount: `−${money(order.discountFils)}` } : null,
       total: money(order.totalFils),
       invoiceUrl: invoiceUrlOf(order),
@@ -108,6 +115,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * The question a refund asks first (`?refund=` from the refund form; empty for all that is left): the amount and what
+ * stays paid, or why that amount cannot be refunded. The same checks run again when the confirmation posts.
+ */
+function refundConfirmation(asked: string, leftFils: number, money: (fils: number) => string, t: TFunction): RefundConfirmation {
+  const fils = refundAmountFils(asked.slice(0, 32));
+  if (fils === null) return { amountInput: asked.slice(0, 32), problem: t("admin.refund.invalidAmount") };
+  const amountFils = fils ?? leftFils;
+  if (amountFils > leftFils) return { amountInput: asked.slice(0, 32), problem: t("admin.refund.overRefund") };
+  return { amountInput: filsToKDInput(amountFils), amount: money(amountFils), remaining: money(leftFils - amountFils) };
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await readFormData(request);
@@ -117,7 +136,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminOrderDetail() {
   const { t } = useTranslation();
-  const { order, language } = useLoaderData<typeof loader>();
+  const { order, language, refundConfirm } = useLoaderData<typeof loader>();
   const actionData = useActionData<StatusActionData>();
   const navigation = useNavigation();
   const addressLabel = (key: string) => t(`admin.order.${key as "city"}`);
@@ -225,6 +244,12 @@ export default function AdminOrderDetail() {
               <dd data-testid="order-discount">{order.discount.amount}</dd>
             </>
           ) : null}
+          {order.freeDelivery ? (
+            <>
+              <dt>{t("admin.order.freeDeliveryLabel")}</dt>
+              <dd data-testid="order-free-delivery">{order.freeDelivery}</dd>
+            </>
+          ) : null}
           <dt>{t("admin.order.deliveryFee")}</dt>
           <dd>{order.deliveryFee}</dd>
           <dt>{t("admin.order.total")}</dt>
@@ -237,6 +262,9 @@ export default function AdminOrderDetail() {
             {order.paidAt ? ` ${order.paidAt}` : null}
           </dd>
         </dl>
+        <a href={`/admin/timsar/packing-slips?order=${encodeURIComponent(order.id)}`} className="button button--secondary" target="_blank" rel="noreferrer">
+          {t("admin.packingSlip.open")}
+        </a>{" "}
         {order.invoiceUrl ? (
           <a href={order.invoiceUrl} className="button button--secondary" target="_blank" rel="noreferrer">
             {t("admin.order.invoice")}
@@ -245,7 +273,7 @@ export default function AdminOrderDetail() {
           <p className="admin-note">{t("admin.order.noInvoice")}</p>
         )}
       </section>
-      {order.refund || order.refunds.length > 0 ? <RefundCard orderId={order.id} refund={order.refund} refunds={order.refunds} /> : null}
+      {order.refund || order.refunds.length > 0 ? <RefundCard orderId={order.id} refund={order.refund} refunds={order.refunds} confirm={refundConfirm} /> : null}
       {order.creditNotes.length > 0 ? <CreditNotesCard notes={order.creditNotes} /> : null}
       <section className="admin-card">
         <h2>{t("admin.order.history")}</h2>
@@ -276,62 +304,6 @@ export default function AdminOrderDetail() {
           </table>
         )}
       </section>
-    </section>
-  );
-}
-
-type LoadedOrder = ReturnType<typeof useLoaderData<typeof loader>>["order"];
-
-/** Refund all that is left or a part of it, and the refunds made so far with who asked for them and when. */
-function RefundCard({ orderId, refund, refunds }: { orderId: string; refund: LoadedOrder["refund"]; refunds: LoadedOrder["refunds"] }) {
-  const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "refund";
-  return (
-    <section className="admin-card" data-testid="refund-card">
-      <h2>{t("admin.refund.title")}</h2>
-      {refund && refund.left > 0 ? (
-        // Keyed by what is left: after a refund the amount field starts empty again ("all that is left"), as it
-        // does without JavaScript, instead of offering the same partial amount a second time.
-        <Form method="post" className="refund-form" key={refund.left}>
-          <p>{refund.summary}</p>
-          <input type="hidden" name="intent" value="refund" />
-          <input type="hidden" name="orderId" value={orderId} />
-          <div className="field">
-            <label htmlFor="refund-amount">{t("admin.refund.amount")}</label>
-            <input id="refund-amount" name="amount" type="text" inputMode="decimal" dir="ltr" autoComplete="off" pattern={"[0-9٠-٩۰-۹]{1,7}([.,٫][0-9٠-٩۰-۹]{0,3})?"} />
-          </div>
-          <p className="admin-note">{t("admin.refund.confirmNote")}</p>
-          <button type="submit" className="button button--danger" disabled={busy}>
-            {t("admin.refund.submit")}
-          </button>
-        </Form>
-      ) : refund ? (
-        <p>{refund.summary}</p>
-      ) : null}
-      {refunds.length > 0 ? (
-        <table className="admin-table" data-testid="refund-history">
-          <caption>{t("admin.refund.history")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.order.historyWhen")}</th>
-              <th scope="col">{t("admin.order.historyWho")}</th>
-              <th scope="col">{t("admin.order.total")}</th>
-              <th scope="col">{t("admin.order.paymentState")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {refunds.map((row) => (
-              <tr key={row.id}>
-                <td>{row.when}</td>
-                <td dir="ltr">{row.who}</td>
-                <td>{row.amount}</td>
-                <td>{t(`admin.refund.status.${row.status}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
     </section>
   );
 }

@@ -117,7 +117,17 @@ export default function AdminOrders() {
         ) : null}
       </Form>
       <p className="admin-count">{t("admin.orders.count", { count: data.total })}</p>
-      <OrdersTable orders={data.orders} empty={t("admin.orders.empty")} withPhone editable testId="orders-table" />
+      {data.orders.length > 0 ? (
+        // A GET form of its own (the rows' tick boxes join it through their `form` attribute, since each row already
+        // holds a status form): it opens one printable page of the chosen orders' slips, with or without JavaScript.
+        <form id="packing-slips" method="get" action="/admin/timsar/packing-slips" target="_blank" className="admin-filters">
+          <p className="admin-note">{t("admin.packingSlip.selectHint")}</p>
+          <button type="submit" className="button button--secondary">
+            {t("admin.packingSlip.printSelected")}
+          </button>
+        </form>
+      ) : null}
+      <OrdersTable orders={data.orders} empty={t("admin.orders.empty")} withPhone editable selectForm="packing-slips" testId="orders-table" />
       <Pagination page={data.page} pageCount={data.pageCount} />
     </section>
   );

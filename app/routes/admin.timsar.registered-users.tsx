@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -14,11 +14,15 @@ export const handle = adminOrderMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [language, t, phones] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getRegisteredPhones()]);
+  const search = (new URL(request.url).searchParams.get("search") ?? "").slice(0, 100);
+  const [language, t, phones] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getRegisteredPhones(search)]);
   return {
     title: t("admin.users.title"),
+    search,
     phones: phones.map((row) => ({
       phone: row.phone,
+      fullName: row.fullName,
+      email: row.email,
       orderCount: row.orderCount,
       lastOrderAt: row.lastOrderAt ? formatAdminDateTime(row.lastOrderAt, language) : null,
     })),
@@ -27,15 +31,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function RegisteredUsers() {
   const { t } = useTranslation();
-  const { phones } = useLoaderData<typeof loader>();
+  const { phones, search } = useLoaderData<typeof loader>();
   return (
     <section className="page admin-page">
       <h1>{t("admin.users.title")}</h1>
+      {/* A GET form: the search is in the address, works without JavaScript and can be shared or reloaded. */}
+      <Form method="get" className="admin-filters" role="search">
+        <div className="field">
+          <label htmlFor="users-search">{t("admin.users.search")}</label>
+          <input id="users-search" type="search" name="search" dir="auto" defaultValue={search} placeholder={t("admin.users.searchPlaceholder")} maxLength={100} />
+        </div>
+        <button type="submit" className="button button--primary">
+          {t("admin.users.searchButton")}
+        </button>
+        {search ? (
+          <Link to="/admin/timsar/registered-users" className="button button--secondary">
+            {t("admin.users.clear")}
+          </Link>
+        ) : null}
+      </Form>
       <AdminTable
         rows={phones}
         rowKey={(row) => row.phone}
-        empty={t("admin.users.empty")}
+        empty={search ? t("admin.users.noMatch") : t("admin.users.empty")}
+        testId="users-table"
         columns={[
+          { header: t("admin.users.name"), cell: (row) => row.fullName || "-" },
+          { header: t("admin.users.email"), cell: (row) => row.email, dir: "ltr" },
           { header: t("admin.users.phone"), cell: (row) => row.phone, dir: "ltr" },
           { header: t("admin.users.orderCount"), cell: (row) => row.orderCount },
           { header: t("admin.users.lastOrder"), cell: (row) => row.lastOrderAt ?? t("admin.users.never") },

@@ -46,11 +46,13 @@ for (const language of ["ar", "en"] as const) {
     const card = page.getByTestId("refund-card");
     await card.getByLabel(text.amount).fill("1.000");
     await card.getByRole("button", { name: text.refund, exact: true }).click();
+    await page.getByTestId("refund-confirm").getByRole("button").click();
     await expect(page.getByTestId("toast")).toHaveText(text.done("1.00"));
     const rows = page.getByTestId("credit-notes").getByTestId("credit-note-row");
     await expect(rows).toHaveCount(1);
     await expect(card.getByLabel(text.amount)).toHaveValue("");
     await card.getByRole("button", { name: text.refund, exact: true }).click();
+    await page.getByTestId("refund-confirm").getByRole("button").click();
     await expect(page.getByTestId("toast")).toHaveText(text.done("5.80"));
     await expect(rows).toHaveCount(2);
     await expect(page.getByTestId("credit-notes").getByRole("heading")).toHaveText(text.notes);

@@ -232,6 +232,7 @@ test("the administrator refunds part of a paid order, then the rest", async ({ p
 
   await card.getByLabel("Amount to refund in KD").fill("1.000");
   await card.getByRole("button", { name: "Refund" }).click();
+  await page.getByTestId("refund-confirm").getByRole("button").click();
   await expect(page.getByTestId("toast")).toHaveText("Refund of 1.00 KD recorded.");
   await expect(badge).toHaveText("Partially refunded");
   await expect(card).toContainText("left to refund 2.05 KD");
@@ -239,6 +240,7 @@ test("the administrator refunds part of a paid order, then the rest", async ({ p
   // An empty amount refunds all that is left.
   await expect(card.getByLabel("Amount to refund in KD")).toHaveValue("");
   await card.getByRole("button", { name: "Refund" }).click();
+  await page.getByTestId("refund-confirm").getByRole("button").click();
   await expect(page.getByTestId("toast")).toHaveText("Refund of 2.05 KD recorded.");
   await expect(badge).toHaveText("Refunded");
   await expect(card.getByRole("button", { name: "Refund" })).toHaveCount(0);

@@ -11,7 +11,9 @@ type MessageKey =
   | "admin.categories.notFound"
   | "admin.products.fetchFailed"
   | "admin.products.notFound"
-  | "admin.products.categoriesFailed";
+  | "admin.products.categoriesFailed"
+  | "admin.packingSlip.failed"
+  | "admin.packingSlip.none";
 
 /** SPEC section 8's admin defaults ('Error fetching orders', 'Order not found', …) when a page cannot load. */
 export function AdminError({ failed, notFound }: { failed: MessageKey; notFound?: MessageKey }) {

@@ -17,12 +17,15 @@ export function OrdersTable({
   empty,
   withPhone = false,
   editable = false,
+  selectForm,
   testId,
 }: {
   orders: OrderListRow[];
   empty: string;
   withPhone?: boolean;
   editable?: boolean;
+  /** the id of a form elsewhere on the page that the rows' tick boxes belong to (`order` = the order's id) */
+  selectForm?: string;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -34,7 +37,16 @@ export function OrdersTable({
     navigate(`/admin/timsar/orders/${orderId}`);
   };
   const phoneColumn: AdminColumn<OrderListRow>[] = withPhone ? [{ header: t("admin.orders.phone"), cell: (order) => order.phone, dir: "ltr" }] : [];
+  const selectColumn: AdminColumn<OrderListRow>[] = selectForm
+    ? [
+        {
+          header: <span className="visually-hidden">{t("admin.packingSlip.printSelected")}</span>,
+          cell: (order) => <input type="checkbox" name="order" value={order.id} form={selectForm} aria-label={t("admin.packingSlip.select", { orderNumber: order.orderNumber })} />,
+        },
+      ]
+    : [];
   const columns: AdminColumn<OrderListRow>[] = [
+    ...selectColumn,
     {
       header: t("admin.orders.orderNumber"),
       cell: (order) => (

@@ -32,7 +32,7 @@ export function CouponField({ appliedCode, notice, hydrated }: Props) {
 
   const busy = fetcher.state !== "idle";
   return (
-    <div className="coupon-field" data-testid="coupon-field">
+    <div className="coupon-field field" data-testid="coupon-field">
       <label htmlFor="couponCode">{t("checkout.couponCode")}</label>
       <div className="coupon-field__row">
         <input

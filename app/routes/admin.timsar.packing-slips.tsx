@@ -1,0 +1,136 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { AdminError } from "~/components/admin/admin-error";
+import { useHydrated } from "~/components/use-hydrated";
+import { localized } from "~/i18n/config";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { getPackingSlipOrders } from "~/models/admin-order.server";
+import { orderItemTags } from "~/models/order-json.server";
+import { requireAdmin } from "~/auth/admin-session.server";
+import { formatAdminDateTime } from "~/shared/admin-dates";
+import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
+
+/** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminOrderMessages;
+
+/** A shopper's name, phone and address: kept by no cache, as the other admin documents. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+
+/**
+ * `/admin/timsar/packing-slips?order=ID&order=ID2`: one printable slip per order (the order page links one, the orders
+ * list's selection several), each on its own sheet. No prices: the parcel may be a gift.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const keys = new URL(request.url).searchParams.getAll("order");
+  const [language, t, orders] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getPackingSlipOrders(keys)]);
+  if (orders.length === 0) throw new Response(t("admin.packingSlip.none"), { status: 404 });
+  const addressLabel = (key: "city" | "block" | "street" | "streetNumber" | "building" | "floor" | "apartment" | "notes") => t(`admin.order.${key}`);
+  return {
+    title: t("admin.packingSlip.title"),
+    slips: orders.map((order) => ({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      date: formatAdminDateTime(order.createdAt, language),
+      fullName: order.fullName,
+      phone: order.phone,
+      address: [
+        [t("admin.order.buildingType"), t(`checkout.${order.buildingType.toLowerCase() as "villa"}`, { defaultValue: order.buildingType })],
+        [addressLabel("city"), order.city],
+        [addressLabel("block"), order.block],
+        [addressLabel("street"), order.street],
+        [addressLabel("streetNumber"), order.streetNumber],
+        [addressLabel("building"), order.buildingNumber],
+        [addressLabel("floor"), order.floor],
+        [addressLabel("apartment"), order.apartmentNumber],
+        [addressLabel("notes"), order.notes],
+      ].filter((entry): entry is [string, string] => Boolean(entry[1])),
+      items: order.items.map((item) => ({
+        id: item.id,
+        name: localized(language, { en: item.nameEn, ar: item.nameAr }),
+        quantity: item.quantity,
+        tags: orderItemTags(item.customTags).map((tag) => ({ title: localized(language, { en: tag.titleEn, ar: tag.titleAr }), value: tag.value })),
+      })),
+    })),
+  };
+}
+
+export default function PackingSlips() {
+  const { t } = useTranslation();
+  const { slips } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  return (
+    <section className="page admin-page packing-slips">
+      <div className="packing-slips__tools">
+        <Link to={slips.length === 1 ? `/admin/timsar/orders/${slips[0].id}` : "/admin/timsar/orders"}>{t("admin.packingSlip.back")}</Link>
+        {hydrated ? (
+          <button type="button" className="button button--primary" onClick={() => window.print()}>
+            {t("admin.packingSlip.print")}
+          </button>
+        ) : null}
+        <p className="admin-note">{t("admin.packingSlip.printHint")}</p>
+      </div>
+      {slips.map((slip) => (
+        <article key={slip.id} className="packing-slip" data-testid="packing-slip" aria-labelledby={`slip-${slip.id}`}>
+          <header className="packing-slip__head">
+            <h1 id={`slip-${slip.id}`}>
+              {t("admin.packingSlip.heading")} <bdi dir="ltr">{slip.orderNumber}</bdi>
+            </h1>
+            <p>{slip.date}</p>
+          </header>
+          <section className="packing-slip__to">
+            <h2>{t("admin.packingSlip.shipTo")}</h2>
+            <p className="packing-slip__name">{slip.fullName}</p>
+            <p>
+              <bdi dir="ltr">+965 {slip.phone}</bdi>
+            </p>
+            <dl className="admin-dl">
+              {slip.address.map(([label, value]) => (
+                <div key={label} className="admin-dl__row">
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <table className="admin-table packing-slip__items">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.order.product")}</th>
+                <th scope="col">{t("admin.order.customTags")}</th>
+                <th scope="col">{t("admin.order.quantity")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {slip.items.map((item) => (
+                <tr key={item.id}>
+                  <td>{item.name}</td>
+                  <td>
+                    {item.tags.length ? (
+                      <ul className="admin-tags">
+                        {item.tags.map((tag, index) => (
+                          <li key={index}>{tag.title ? `${tag.title}: ${tag.value}` : tag.value}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      "-"
+                    )}
+                  </td>
+                  <td>{item.quantity}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="packing-slip__thanks">{t("admin.packingSlip.thanks")}</p>
+        </article>
+      ))}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <AdminError failed="admin.packingSlip.failed" notFound="admin.packingSlip.none" />;
+}
