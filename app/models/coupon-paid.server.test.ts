@@ -62,3 +62,31 @@ describe("a paid order with a discount code", () => {
     fs.rmSync(file);
   });
 });
+
+describe("a paid order whose code gave free delivery", () => {
+  it("invoices the waived fee as its own line, and the delivery as charged", async () => {
+    const city = await createDeliveryArea(prisma, 1500);
+    const product = await createProduct(prisma, { priceFils: 3000, stockQuantity: 5 });
+    const coupon = await createCoupon(prisma, { kind: "fixed", value: 0, freeDelivery: true });
+    const placed = await placeOrderAndStartPayment({
+      details: checkoutDetails(city, { email: uniqueEmail() }),
+      lines: [{ productId: product.id, quantity: 1, customTags: [] }],
+      customerId: null,
+      language: "en",
+      couponCode: coupon.code,
+    });
+    expect(placed.order.totalFils).toBe(3000);
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { id: placed.orderSessionId } });
+    await testProvider.submitCard(payment.providerPaymentId!, { cardNumber: "4111111111111111" });
+    expect((await confirmPayment(placed.orderSessionId))?.state).toBe("paid");
+
+    const file = path.join(os.tmpdir(), `${placed.order.orderNumber}.pdf`);
+    fs.writeFileSync(file, (await getInvoicePdf(placed.order.orderNumber))!);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+    fs.rmSync(file);
+    for (const expected of [`Free delivery (code ${coupon.code}): 1.50 KD waived`, "Delivery fee: 0.00 KD", "Grand total: 3.00 KD"]) {
+      expect(text).toContain(expected);
+    }
+    expect(text.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, "")).toContain(`توصيل مجاني (الرمز ${coupon.code})`);
+  });
+});
