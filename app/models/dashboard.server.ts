@@ -1,4 +1,4 @@
-import { prisma } from "~/db.server";
+import { prisma, type Prisma } from "~/db.server";
 import { lowStockWhere } from "~/models/low-stock.server";
 import { kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 
@@ -10,6 +10,11 @@ export const CHART_DAYS = 30;
  * prepared (`processing`). One out for delivery is prepared; delivered and cancelled ones are done.
  */
 export const TO_PREPARE_STATUSES = ["pending", "processing"] as const;
+
+/** Paid, new or being prepared, and not refunded in full (the shop does not prepare an order it paid back). */
+export function toPrepareWhere(): Prisma.OrderWhereInput {
+  return { paymentStatus: "paid", status: { in: [...TO_PREPARE_STATUSES] }, refundedFils: { lt: prisma.order.fields.totalFils } };
+}
 
 export type DayFigures = { date: string; orderCount: number; salesFils: number; refundsFils: number; netFils: number };
 export type PeriodFigures = Omit<DayFigures, "date">;
@@ -59,9 +64,7 @@ export async function getDashboardFigures(now = new Date()): Promise<DashboardFi
   const [orders, notes, toPrepare, lowStock] = await Promise.all([
     prisma.order.findMany({ where: { paymentStatus: "paid", createdAt: range }, select: { createdAt: true, totalFils: true } }),
     prisma.creditNote.findMany({ where: { createdAt: range }, select: { createdAt: true, amountFils: true } }),
-    prisma.order.count({
-      where: { paymentStatus: "paid", status: { in: [...TO_PREPARE_STATUSES] }, refundedFils: { lt: prisma.order.fields.totalFils } },
-    }),
+    prisma.order.count({ where: toPrepareWhere() }),
     prisma.product.count({ where: lowStockWhere() }),
   ]);
   const days = new Map<string, DayFigures>();
