@@ -229,14 +229,28 @@ export const PhonesAnswer = z.object({
 
 const BestSeller = z.object({ productId: z.string(), nameEn: z.string(), nameAr: z.string(), units: z.number().int(), revenue: KD });
 const Totals = { productsTotal: KD, deliveryTotal: KD, totalAmount: KD, discountTotal: KD };
+const SalesRefund = z
+  .object({ creditNoteNumber: z.string(), orderNumber: z.string(), amount: KD })
+  .describe("A credit note issued that day (Kuwait time), whatever day its order was placed.");
+const Refunds = {
+  refundsTotal: KD.describe("What the credit notes issued in the period gave back."),
+  netAmount: KD.describe("totalAmount − refundsTotal; negative when refunds exceed sales."),
+};
 export const SalesReportAnswer = z.object({
   dateFrom: z.string(),
   dateTo: z.string(),
   days: z.record(
     z.string(),
-    z.object({ orders: z.array(z.object({ orderNumber: z.string(), totalAmount: KD, discountAmount: KD, couponCode: z.string().nullable() })), ...Totals }),
+    z.object({
+      orders: z.array(
+        z.object({ orderNumber: z.string(), totalAmount: KD, discountAmount: KD, couponCode: z.string().nullable(), productsTotal: KD, deliveryFee: KD }),
+      ),
+      ...Totals,
+      refunds: z.array(SalesRefund),
+      ...Refunds,
+    }),
   ),
-  rangeSummary: z.object({ ...Totals, orderCount: z.number().int() }),
+  rangeSummary: z.object({ ...Totals, orderCount: z.number().int(), ...Refunds, refundCount: z.number().int() }),
   isFullMonth: z.boolean(),
   bestSellers: z.object({ byUnits: z.array(BestSeller), byRevenue: z.array(BestSeller) }),
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createOrder } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";
+import { createCreditNote } from "../../tests/factories/credit-note";
 import { BEST_SELLERS_SHOWN, bestSellerName, getSalesReport, resolveSalesRange, salesReportCsv, salesReportJson } from "./sales-report.server";
 
 describe("resolveSalesRange", () => {
@@ -37,27 +38,130 @@ describe("getSalesReport", () => {
     expect(Object.keys(report.days)).toEqual([`${year}-02-01`, `${year}-02-02`]);
     expect(report.days[`${year}-02-01`]).toEqual({
       orders: [
-        { orderNumber: a.orderNumber, totalFils: 2501, discountFils: 0, couponCode: null },
-        { orderNumber: b.orderNumber, totalFils: 4083, discountFils: 0, couponCode: null },
+        { orderNumber: a.orderNumber, productsFils: 1001, deliveryFils: 1500, totalFils: 2501, discountFils: 0, couponCode: null },
+        { orderNumber: b.orderNumber, productsFils: 2333, deliveryFils: 1750, totalFils: 4083, discountFils: 0, couponCode: null },
       ],
+      refunds: [],
       productsFils: 3334,
       deliveryFils: 3250,
       discountFils: 0,
       totalFils: 6584,
+      refundsFils: 0,
+      netFils: 6584,
     });
-    expect(report.days[`${year}-02-02`].orders).toEqual([{ orderNumber: c.orderNumber, totalFils: 2005, discountFils: 0, couponCode: null }]);
-    expect(report.rangeSummary).toEqual({ productsFils: 3339, deliveryFils: 5250, discountFils: 0, totalFils: 8589, orderCount: 3 });
+    expect(report.days[`${year}-02-02`].orders).toEqual([
+      { orderNumber: c.orderNumber, productsFils: 5, deliveryFils: 2000, totalFils: 2005, discountFils: 0, couponCode: null },
+    ]);
+    expect(report.rangeSummary).toEqual({
+      productsFils: 3339,
+      deliveryFils: 5250,
+      discountFils: 0,
+      totalFils: 8589,
+      orderCount: 3,
+      refundsFils: 0,
+      refundCount: 0,
+      netFils: 8589,
+    });
 
     const json = salesReportJson(report);
-    expect(json.rangeSummary).toEqual({ productsTotal: 3.339, deliveryTotal: 5.25, totalAmount: 8.589, orderCount: 3, discountTotal: 0 });
-    expect(json.days[`${year}-02-01`].orders[0]).toEqual({ orderNumber: a.orderNumber, totalAmount: 2.501, discountAmount: 0, couponCode: null });
+    expect(json.rangeSummary).toEqual({
+      productsTotal: 3.339,
+      deliveryTotal: 5.25,
+      totalAmount: 8.589,
+      orderCount: 3,
+      discountTotal: 0,
+      refundsTotal: 0,
+      refundCount: 0,
+      netAmount: 8.589,
+    });
+    expect(json.days[`${year}-02-01`].orders[0]).toEqual({
+      orderNumber: a.orderNumber,
+      totalAmount: 2.501,
+      discountAmount: 0,
+      couponCode: null,
+      productsTotal: 1.001,
+      deliveryFee: 1.5,
+    });
 
     const csv = salesReportCsv(report).split("\r\n");
-    expect(csv[0]).toBe("date,orderNumber,productsTotalKD,deliveryTotalKD,totalKD,discountKD");
-    expect(csv).toContain(`${year}-02-01,day total,3.334,3.250,6.584,0.000`);
-    expect(csv).toContain(`${year}-02-01..${year}-02-${lastDay},range total,3.339,5.250,8.589,0.000`);
+    expect(csv[0]).toBe("date,orderNumber,productsTotalKD,deliveryTotalKD,totalKD,discountKD,refundsKD,netKD,creditNoteNumber");
+    expect(csv).toContain(`${year}-02-01,day total,3.334,3.250,6.584,0.000,0.000,6.584,`);
+    expect(csv).toContain(`${year}-02-01..${year}-02-${lastDay},range total,3.339,5.250,8.589,0.000,0.000,8.589,`);
 
     expect((await getSalesReport(`${year}-02-01`, `${year}-02-10`)).isFullMonth).toBe(false);
+  });
+});
+
+describe("refunds", () => {
+  it("counts a credit note on the day it was issued: the order's day keeps its full sale, the refund's day shows the refund and the net", async () => {
+    const year = 2100 + crypto.randomInt(0, 800);
+    // Kuwait days: 09:00 UTC is noon in Kuwait
+    const placed = new Date(Date.UTC(year, 5, 5, 9));
+    const refundedOn = new Date(Date.UTC(year, 5, 15, 9));
+    const order = await createOrder(prisma, { subtotalFils: 8750, deliveryFeeFils: 1500, createdAt: placed });
+    // bought on the refund's day too: its sale and the older order's refund meet on one day
+    const sameDay = await createOrder(prisma, { subtotalFils: 3000, deliveryFeeFils: 1000, createdAt: refundedOn });
+    const note = await createCreditNote(prisma, order, 2000, refundedOn);
+    // 21:30 UTC on the 15th is the 16th in Kuwait
+    const late = await createCreditNote(prisma, sameDay, 1, new Date(Date.UTC(year, 5, 15, 21, 30)));
+
+    const orderDay = await getSalesReport(`${year}-06-05`, `${year}-06-05`);
+    expect(orderDay.days[`${year}-06-05`]).toMatchObject({ totalFils: 10250, refunds: [], refundsFils: 0, netFils: 10250 });
+    expect(orderDay.rangeSummary).toMatchObject({ totalFils: 10250, refundsFils: 0, refundCount: 0, netFils: 10250 });
+
+    const refundDay = await getSalesReport(`${year}-06-15`, `${year}-06-15`);
+    expect(refundDay.days[`${year}-06-15`]).toMatchObject({
+      orders: [{ orderNumber: sameDay.orderNumber, totalFils: 4000 }],
+      refunds: [{ creditNoteNumber: note.number, orderNumber: order.orderNumber, amountFils: 2000 }],
+      totalFils: 4000,
+      refundsFils: 2000,
+      netFils: 2000,
+    });
+
+    const lateDay = await getSalesReport(`${year}-06-16`, `${year}-06-16`);
+    expect(lateDay.days).toEqual({
+      [`${year}-06-16`]: {
+        orders: [],
+        refunds: [{ creditNoteNumber: late.number, orderNumber: sameDay.orderNumber, amountFils: 1 }],
+        productsFils: 0,
+        deliveryFils: 0,
+        discountFils: 0,
+        totalFils: 0,
+        refundsFils: 1,
+        netFils: -1,
+      },
+    });
+
+    const range = await getSalesReport(`${year}-06-01`, `${year}-06-30`);
+    expect(Object.keys(range.days)).toEqual([`${year}-06-05`, `${year}-06-15`, `${year}-06-16`]);
+    expect(range.rangeSummary).toEqual({
+      productsFils: 11750,
+      deliveryFils: 2500,
+      discountFils: 0,
+      totalFils: 14250,
+      orderCount: 2,
+      refundsFils: 2001,
+      refundCount: 2,
+      netFils: 12249,
+    });
+
+    const json = salesReportJson(range);
+    expect(json.days[`${year}-06-15`]).toMatchObject({
+      refunds: [{ creditNoteNumber: note.number, orderNumber: order.orderNumber, amount: 2 }],
+      totalAmount: 4,
+      refundsTotal: 2,
+      netAmount: 2,
+    });
+    expect(json.days[`${year}-06-16`]).toMatchObject({ refundsTotal: 0.001, netAmount: -0.001 });
+    expect(json.rangeSummary).toMatchObject({ totalAmount: 14.25, refundsTotal: 2.001, refundCount: 2, netAmount: 12.249 });
+
+    const csv = salesReportCsv(range).split("\r\n");
+    expect(csv).toContain(`${year}-06-05,${order.orderNumber},8.750,1.500,10.250,0.000,0.000,10.250,`);
+    expect(csv).toContain(`${year}-06-05,day total,8.750,1.500,10.250,0.000,0.000,10.250,`);
+    expect(csv).toContain(`${year}-06-15,${order.orderNumber},,,,,2.000,-2.000,${note.number}`);
+    expect(csv).toContain(`${year}-06-15,day total,3.000,1.000,4.000,0.000,2.000,2.000,`);
+    expect(csv).toContain(`${year}-06-16,day total,0.000,0.000,0.000,0.000,0.001,-0.001,`);
+    expect(csv).toContain(`${year}-06-01..${year}-06-30,range total,11.750,2.500,14.250,0.000,2.001,12.249,`);
   });
 });
 
@@ -72,18 +176,25 @@ describe("discounts and best sellers", () => {
 
     const report = await getSalesReport(`${year}-04-01`, `${year}-04-30`);
     expect(report.days[`${year}-04-03`]).toMatchObject({ productsFils: 14000, deliveryFils: 1500, discountFils: 5005, totalFils: 10495 });
-    expect(report.days[`${year}-04-03`].orders[0]).toEqual({ orderNumber: a.orderNumber, totalFils: 10495, discountFils: 1005, couponCode: "EID10" });
+    expect(report.days[`${year}-04-03`].orders[0]).toEqual({
+      orderNumber: a.orderNumber,
+      productsFils: 10000,
+      deliveryFils: 1500,
+      totalFils: 10495,
+      discountFils: 1005,
+      couponCode: "EID10",
+    });
     expect(report.days[`${year}-04-04`].discountFils).toBe(0);
-    expect(report.rangeSummary).toEqual({ productsFils: 16000, deliveryFils: 3000, discountFils: 5005, totalFils: 13995, orderCount: 3 });
+    expect(report.rangeSummary).toMatchObject({ productsFils: 16000, deliveryFils: 3000, discountFils: 5005, totalFils: 13995, orderCount: 3 });
 
     const json = salesReportJson(report);
     expect(json.days[`${year}-04-03`]).toMatchObject({ productsTotal: 14, deliveryTotal: 1.5, discountTotal: 5.005, totalAmount: 10.495 });
     expect(json.rangeSummary.discountTotal).toBe(5.005);
 
     const csv = salesReportCsv(report).split("\r\n");
-    expect(csv).toContain(`${year}-04-03,${a.orderNumber},,,10.495,1.005`);
-    expect(csv).toContain(`${year}-04-03,day total,14.000,1.500,10.495,5.005`);
-    expect(csv).toContain(`${year}-04-01..${year}-04-30,range total,16.000,3.000,13.995,5.005`);
+    expect(csv).toContain(`${year}-04-03,${a.orderNumber},10.000,1.500,10.495,1.005,0.000,10.495,`);
+    expect(csv).toContain(`${year}-04-03,day total,14.000,1.500,10.495,5.005,0.000,10.495,`);
+    expect(csv).toContain(`${year}-04-01..${year}-04-30,range total,16.000,3.000,13.995,5.005,0.000,13.995,`);
   });
 
   it("ranks the range's products by units and by revenue from paid lines, named in both languages", async () => {

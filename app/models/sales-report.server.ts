@@ -6,13 +6,31 @@ import { filsToKD } from "~/shared/money";
 /** A year and a day: enough for any yearly comparison, small enough to answer quickly. */
 export const MAX_REPORT_DAYS = 366;
 
+export type SalesOrderRow = {
+  orderNumber: string;
+  productsFils: number;
+  deliveryFils: number;
+  totalFils: number;
+  discountFils: number;
+  couponCode: string | null;
+};
+
+/** A credit note (an accepted refund), counted on the Kuwait day it was issued, whatever day its order was placed. */
+export type SalesRefundRow = { creditNoteNumber: string; orderNumber: string; amountFils: number };
+
 export type SalesDay = {
-  orders: { orderNumber: string; totalFils: number; discountFils: number; couponCode: string | null }[];
+  orders: SalesOrderRow[];
+  refunds: SalesRefundRow[];
   productsFils: number;
   deliveryFils: number;
   /** What discount codes took off the day's orders (Order.discountFils): products − discount + delivery = total. */
   discountFils: number;
+  /** The day's paid orders, before refunds. */
   totalFils: number;
+  /** The credit notes issued that day. */
+  refundsFils: number;
+  /** total − refunds: negative on a day whose refunds exceed its sales. */
+  netFils: number;
 };
 
 /** A product's paid sales in the range: units, and revenue as its lines' totals before any discount code. */
@@ -25,7 +43,16 @@ export type SalesReport = {
   dateFrom: string;
   dateTo: string;
   days: Record<string, SalesDay>;
-  rangeSummary: { productsFils: number; deliveryFils: number; discountFils: number; totalFils: number; orderCount: number };
+  rangeSummary: {
+    productsFils: number;
+    deliveryFils: number;
+    discountFils: number;
+    totalFils: number;
+    orderCount: number;
+    refundsFils: number;
+    refundCount: number;
+    netFils: number;
+  };
   isFullMonth: boolean;
   bestSellers: { byUnits: BestSeller[]; byRevenue: BestSeller[] };
 };
@@ -48,34 +75,65 @@ export function resolveSalesRange(dateFrom: string | null | undefined, dateTo: s
   return { ok: true, dateFrom: start, dateTo };
 }
 
-/** Paid orders only, grouped by the Kuwait day they were placed; sums stay in integer fils. */
+function emptyDay(): SalesDay {
+  return { orders: [], refunds: [], productsFils: 0, deliveryFils: 0, discountFils: 0, totalFils: 0, refundsFils: 0, netFils: 0 };
+}
+
+/**
+ * Paid orders grouped by the Kuwait day they were placed, and credit notes by the Kuwait day they were issued
+ * (docs/decisions/0045-sales-net-of-refunds.md): a refund made today for last week's order lowers today's net
+ * sales, and last week's figures stay as they were reported. Sums stay in integer fils.
+ */
 export async function getSalesReport(dateFrom: string, dateTo: string): Promise<SalesReport> {
   const start = kuwaitDayStart(dateFrom);
   const end = kuwaitDayEnd(dateTo);
-  const [orders, bestSellers] = await Promise.all([
+  const [orders, notes, bestSellers] = await Promise.all([
     prisma.order.findMany({
       where: { paymentStatus: "paid", createdAt: { gte: start, lt: end } },
       select: { orderNumber: true, subtotalFils: true, deliveryFeeFils: true, discountFils: true, couponCode: true, totalFils: true, createdAt: true },
-      orderBy: { createdAt: "asc" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
+    prisma.creditNote.findMany({
+      where: { createdAt: { gte: start, lt: end } },
+      select: { number: true, amountFils: true, createdAt: true, order: { select: { orderNumber: true } } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
     getBestSellers(start, end),
   ]);
   const days: Record<string, SalesDay> = {};
-  const rangeSummary = { productsFils: 0, deliveryFils: 0, discountFils: 0, totalFils: 0, orderCount: orders.length };
+  const rangeSummary = { productsFils: 0, deliveryFils: 0, discountFils: 0, totalFils: 0, orderCount: orders.length, refundsFils: 0, refundCount: notes.length, netFils: 0 };
   for (const order of orders) {
-    const key = kuwaitDateKey(order.createdAt);
-    const day = (days[key] ??= { orders: [], productsFils: 0, deliveryFils: 0, discountFils: 0, totalFils: 0 });
-    day.orders.push({ orderNumber: order.orderNumber, totalFils: order.totalFils, discountFils: order.discountFils, couponCode: order.couponCode });
+    const day = (days[kuwaitDateKey(order.createdAt)] ??= emptyDay());
+    day.orders.push({
+      orderNumber: order.orderNumber,
+      productsFils: order.subtotalFils,
+      deliveryFils: order.deliveryFeeFils,
+      totalFils: order.totalFils,
+      discountFils: order.discountFils,
+      couponCode: order.couponCode,
+    });
     day.productsFils += order.subtotalFils;
     day.deliveryFils += order.deliveryFeeFils;
     day.discountFils += order.discountFils;
     day.totalFils += order.totalFils;
+    day.netFils += order.totalFils;
     rangeSummary.productsFils += order.subtotalFils;
     rangeSummary.deliveryFils += order.deliveryFeeFils;
     rangeSummary.discountFils += order.discountFils;
     rangeSummary.totalFils += order.totalFils;
+    rangeSummary.netFils += order.totalFils;
   }
-  return { dateFrom, dateTo, days, rangeSummary, isFullMonth: isFullMonth(dateFrom, dateTo), bestSellers };
+  for (const note of notes) {
+    const day = (days[kuwaitDateKey(note.createdAt)] ??= emptyDay());
+    day.refunds.push({ creditNoteNumber: note.number, orderNumber: note.order.orderNumber, amountFils: note.amountFils });
+    day.refundsFils += note.amountFils;
+    day.netFils -= note.amountFils;
+    rangeSummary.refundsFils += note.amountFils;
+    rangeSummary.netFils -= note.amountFils;
+  }
+  // Days in calendar order: a day with refunds only is added after the orders' days.
+  const sorted = Object.fromEntries(Object.entries(days).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { dateFrom, dateTo, days: sorted, rangeSummary, isFullMonth: isFullMonth(dateFrom, dateTo), bestSellers };
 }
 
 type SalesRow = { productId: string | null; units: number | bigint; revenueFils: number | bigint };
@@ -127,7 +185,11 @@ export async function getUnitsSoldSince(since: Date): Promise<Map<string, number
   return new Map(rows.flatMap((row) => (row.productId === null ? [] : [[row.productId, Number(row.units)] as const])));
 }
 
-/** SPEC section 3's shape, amounts in KD. */
+/**
+ * SPEC section 3's shape, amounts in KD, SPEC's names kept. Beside them: each order's products and delivery, the
+ * day's credit notes (`refunds`), `refundsTotal` and `netAmount` (totalAmount − refundsTotal) per day and for the
+ * range, and the range's `refundCount`.
+ */
 export function salesReportJson(report: SalesReport) {
   return {
     dateFrom: report.dateFrom,
@@ -141,11 +203,16 @@ export function salesReportJson(report: SalesReport) {
             totalAmount: filsToKD(order.totalFils),
             discountAmount: filsToKD(order.discountFils),
             couponCode: order.couponCode,
+            productsTotal: filsToKD(order.productsFils),
+            deliveryFee: filsToKD(order.deliveryFils),
           })),
           productsTotal: filsToKD(day.productsFils),
           deliveryTotal: filsToKD(day.deliveryFils),
           totalAmount: filsToKD(day.totalFils),
           discountTotal: filsToKD(day.discountFils),
+          refunds: day.refunds.map((note) => ({ creditNoteNumber: note.creditNoteNumber, orderNumber: note.orderNumber, amount: filsToKD(note.amountFils) })),
+          refundsTotal: filsToKD(day.refundsFils),
+          netAmount: filsToKD(day.netFils),
         },
       ]),
     ),
@@ -155,6 +222,9 @@ export function salesReportJson(report: SalesReport) {
       totalAmount: filsToKD(report.rangeSummary.totalFils),
       orderCount: report.rangeSummary.orderCount,
       discountTotal: filsToKD(report.rangeSummary.discountFils),
+      refundsTotal: filsToKD(report.rangeSummary.refundsFils),
+      refundCount: report.rangeSummary.refundCount,
+      netAmount: filsToKD(report.rangeSummary.netFils),
     },
     isFullMonth: report.isFullMonth,
     bestSellers: { byUnits: report.bestSellers.byUnits.map(bestSellerJson), byRevenue: report.bestSellers.byRevenue.map(bestSellerJson) },
@@ -170,8 +240,11 @@ export function bestSellerName(row: BestSeller, language: Language): string {
   return language === "ar" ? row.nameAr : row.nameEn;
 }
 
+/** Fils as KD with 3 decimals, exact: integer arithmetic, never a float's rounding (-2000 → "-2.000"). */
 function kd3(fils: number): string {
-  return (fils / 1000).toFixed(3);
+  const sign = fils < 0 ? "-" : "";
+  const abs = Math.abs(fils);
+  return `${sign}${Math.floor(abs / 1000)}.${String(abs % 1000).padStart(3, "0")}`;
 }
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break (product names may). */
@@ -180,20 +253,36 @@ function csvField(value: string): string {
 }
 
 /**
- * One line per order, then a line per day and one for the range; KD with 3 decimals so nothing is rounded away.
- * The discount column comes last so a spreadsheet reading the older columns by position still reads them. Below
- * a blank line, the best sellers: a header of their own, one line per product and list (`byUnits`, `byRevenue`),
- * revenue before discount codes.
+ * One line per order and per credit note, then a line per day and one for the range; KD with 3 decimals so nothing
+ * is rounded away. Newer columns come after the older ones so a spreadsheet reading those by position still reads
+ * them: discountKD, then refundsKD (what credit notes gave back that day, a positive amount like the discount),
+ * netKD (total − refunds) and the credit note's number. An order's line has its own products, delivery, total and
+ * net; a credit note's line names its order and has only the refund and a negative net. Below a blank line, the
+ * best sellers: a header of their own, one line per product and list (`byUnits`, `byRevenue`), revenue before
+ * discount codes.
  */
 export function salesReportCsv(report: SalesReport): string {
-  const lines = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD", "discountKD"].join(",")];
+  const lines = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD", "discountKD", "refundsKD", "netKD", "creditNoteNumber"].join(",")];
   for (const [date, day] of Object.entries(report.days)) {
-    for (const order of day.orders) lines.push([date, order.orderNumber, "", "", kd3(order.totalFils), kd3(order.discountFils)].join(","));
-    lines.push([date, "day total", kd3(day.productsFils), kd3(day.deliveryFils), kd3(day.totalFils), kd3(day.discountFils)].join(","));
+    for (const order of day.orders) {
+      lines.push([date, order.orderNumber, kd3(order.productsFils), kd3(order.deliveryFils), kd3(order.totalFils), kd3(order.discountFils), kd3(0), kd3(order.totalFils), ""].join(","));
+    }
+    for (const note of day.refunds) lines.push([date, note.orderNumber, "", "", "", "", kd3(note.amountFils), kd3(-note.amountFils), note.creditNoteNumber].join(","));
+    lines.push([date, "day total", kd3(day.productsFils), kd3(day.deliveryFils), kd3(day.totalFils), kd3(day.discountFils), kd3(day.refundsFils), kd3(day.netFils), ""].join(","));
   }
   const summary = report.rangeSummary;
   lines.push(
-    [`${report.dateFrom}..${report.dateTo}`, "range total", kd3(summary.productsFils), kd3(summary.deliveryFils), kd3(summary.totalFils), kd3(summary.discountFils)].join(","),
+    [
+      `${report.dateFrom}..${report.dateTo}`,
+      "range total",
+      kd3(summary.productsFils),
+      kd3(summary.deliveryFils),
+      kd3(summary.totalFils),
+      kd3(summary.discountFils),
+      kd3(summary.refundsFils),
+      kd3(summary.netFils),
+      "",
+    ].join(","),
   );
   lines.push("", ["bestSellers", "rank", "productId", "nameEn", "nameAr", "units", "revenueBeforeDiscountKD"].join(","));
   for (const [list, rows] of [["byUnits", report.bestSellers.byUnits], ["byRevenue", report.bestSellers.byRevenue]] as const) {

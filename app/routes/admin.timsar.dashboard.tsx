@@ -1,45 +1,227 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorPage } from "~/components/error-page";
-import { i18nServer } from "~/i18n/i18next.server";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { adminDashboardMessages } from "~/i18n/browser/areas/admin/dashboard";
+import { getDashboardFigures } from "~/models/dashboard.server";
+import { formatAdminDate, kuwaitDayStart } from "~/shared/admin-dates";
+import { formatKD } from "~/shared/money";
+import { CHART_HEIGHT, CHART_WIDTH, layoutSalesChart } from "~/shared/sales-chart";
+import { AlertIcon, BowIcon, BoxIcon, CalendarIcon, ChartIcon, CoinsIcon, ReceiptIcon, UsersIcon } from "~/components/admin/icons";
 
 /** The dashboard's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminDashboardMessages;
 
+/** Noon of a Kuwait day, to format it as that day in any time zone. */
+function kuwaitNoon(dateKey: string): Date {
+  return new Date(kuwaitDayStart(dateKey).getTime() + 12 * 60 * 60 * 1000);
+}
+
+/** Everything is formatted here, on the server: the page shows the same text with JavaScript or without. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const t = await i18nServer.getFixedT(request);
-  return { title: t("admin.dashboard.title") };
+  const [language, t, figures] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getDashboardFigures()]);
+  const locale = language === "ar" ? "ar-EG" : "en-GB";
+  const short = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "Asia/Kuwait" });
+  const long = new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone: "Asia/Kuwait" });
+  const money = (fils: number) => formatKD(fils, language);
+  const last = figures.chart.length - 1;
+  const report = (from: string, to: string) => `/admin/timsar/sales-report?${new URLSearchParams({ dateFrom: from, dateTo: to }).toString()}`;
+  return {
+    title: t("admin.dashboard.title"),
+    rtl: language === "ar",
+    today: {
+      net: money(figures.today.netFils),
+      orderCount: figures.today.orderCount,
+      refunds: money(figures.today.refundsFils),
+      href: report(figures.today.date, figures.today.date),
+    },
+    month: {
+      net: money(figures.month.netFils),
+      orderCount: figures.month.orderCount,
+      refunds: money(figures.month.refundsFils),
+      since: formatAdminDate(kuwaitNoon(figures.month.monthStart), language),
+      href: report(figures.month.monthStart, figures.today.date),
+    },
+    toPrepare: figures.toPrepare,
+    lowStock: figures.lowStock,
+    chart: figures.chart.map((day, index) => ({
+      date: day.date,
+      netFils: day.netFils,
+      // every seventh day back from today, so today is always named
+      tick: (last - index) % 7 === 0 ? short.format(kuwaitNoon(day.date)) : null,
+      label: long.format(kuwaitNoon(day.date)),
+      orderCount: day.orderCount,
+      sales: money(day.salesFils),
+      refunds: money(day.refundsFils),
+      net: money(day.netFils),
+    })),
+  };
 }
 
 const TILES = [
-  { to: "/admin/timsar/orders", title: "admin.dashboard.orders", hint: "admin.dashboard.ordersHint", icon: "🧾" },
-  { to: "/admin/timsar/products", title: "admin.dashboard.products", hint: "admin.dashboard.productsHint", icon: "🎀" },
-  { to: "/admin/timsar/sales-report", title: "admin.dashboard.salesReport", hint: "admin.dashboard.salesReportHint", icon: "📈" },
-  { to: "/admin/timsar/registered-users", title: "admin.dashboard.users", hint: "admin.dashboard.usersHint", icon: "👥" },
+  { to: "/admin/timsar/orders", title: "admin.dashboard.orders", hint: "admin.dashboard.ordersHint", Icon: ReceiptIcon },
+  { to: "/admin/timsar/products", title: "admin.dashboard.products", hint: "admin.dashboard.productsHint", Icon: BowIcon },
+  { to: "/admin/timsar/sales-report", title: "admin.dashboard.salesReport", hint: "admin.dashboard.salesReportHint", Icon: ChartIcon },
+  { to: "/admin/timsar/registered-users", title: "admin.dashboard.users", hint: "admin.dashboard.usersHint", Icon: UsersIcon },
 ] as const;
 
 export default function Dashboard() {
   const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
   return (
     <section className="page admin-page">
       <h1>{t("admin.dashboard.title")}</h1>
+      <section aria-labelledby="dashboard-figures">
+        <h2 id="dashboard-figures" className="visually-hidden">
+          {t("admin.dashboard.figures")}
+        </h2>
+        <ul className="admin-tiles admin-figures">
+          <Figure testId="figure-today" to={data.today.href} icon={<CoinsIcon className="admin-figure__icon" />} title={t("admin.dashboard.today")} value={data.today.net}>
+            {t("admin.dashboard.salesLine", { count: data.today.orderCount, refunds: data.today.refunds })}
+          </Figure>
+          <Figure testId="figure-month" to={data.month.href} icon={<CalendarIcon className="admin-figure__icon" />} title={t("admin.dashboard.month")} value={data.month.net}>
+            {t("admin.dashboard.since", { date: data.month.since })}
+            <br />
+            {t("admin.dashboard.salesLine", { count: data.month.orderCount, refunds: data.month.refunds })}
+          </Figure>
+          <Figure
+            testId="figure-to-prepare"
+            to="/admin/timsar/orders?status=pending"
+            icon={<BoxIcon className="admin-figure__icon" />}
+            title={t("admin.dashboard.toPrepare")}
+            value={String(data.toPrepare)}
+          >
+            {t("admin.dashboard.toPrepareHint")}
+          </Figure>
+          <Figure
+            testId="figure-low-stock"
+            to="/admin/timsar/products?stock=low"
+            icon={<AlertIcon className="admin-figure__icon" />}
+            title={t("admin.dashboard.lowStock")}
+            value={String(data.lowStock)}
+            warn={data.lowStock > 0}
+          >
+            {t("admin.dashboard.lowStockHint")}
+          </Figure>
+        </ul>
+      </section>
+      <SalesChart days={data.chart} rtl={data.rtl} />
       <ul className="admin-tiles">
         {TILES.map((tile) => (
           <li key={tile.to}>
             <Link to={tile.to} className="admin-tile" data-testid="admin-tile">
-              <span className="admin-tile__icon" aria-hidden="true">
-                {tile.icon}
-              </span>
+              <tile.Icon className="admin-tile__icon" />
               <span className="admin-tile__title">{t(tile.title)}</span>
               <span className="admin-tile__hint">{t(tile.hint)}</span>
             </Link>
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+function Figure(props: { testId: string; to: string; icon: ReactNode; title: string; value: string; warn?: boolean; children: ReactNode }) {
+  return (
+    <li>
+      <Link to={props.to} className={props.warn ? "admin-tile admin-figure admin-figure--warn" : "admin-tile admin-figure"} data-testid={props.testId}>
+        <span className="admin-figure__head">
+          {props.icon}
+          <span className="admin-tile__title">{props.title}</span>
+        </span>
+        <bdi dir="ltr" className="admin-figure__value" data-testid="figure-value">
+          {props.value}
+        </bdi>
+        <span className="admin-tile__hint">{props.children}</span>
+      </Link>
+    </li>
+  );
+}
+
+type ChartDay = { date: string; netFils: number; tick: string | null; label: string; orderCount: number; sales: string; refunds: string; net: string };
+
+/**
+ * The last 30 days' net sales as bars, drawn here as SVG (the server sends it whole; nothing runs in the browser),
+ * the time axis in the reading direction: today at the end edge, on the left in Arabic. Each bar names its day and
+ * amount on hover; the table below holds the same figures for screen readers and for reading exactly.
+ */
+function SalesChart({ days, rtl }: { days: ChartDay[]; rtl: boolean }) {
+  const { t } = useTranslation();
+  const layout = layoutSalesChart(days, rtl);
+  const axisAnchor = rtl ? "start" : "end";
+  return (
+    <section className="admin-card admin-chart" aria-labelledby="sales-chart-title" data-testid="sales-chart">
+      <h2 id="sales-chart-title">
+        {t("admin.dashboard.chartTitle")} <span className="admin-chart__unit">({t("admin.dashboard.chartUnit")})</span>
+      </h2>
+      <svg className="admin-chart__svg" viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} role="img" aria-label={t("admin.dashboard.chartLabel")}>
+        {layout.grid.map((line) => (
+          <g key={line.fils} className={line.fils === 0 ? "admin-chart__zero" : "admin-chart__grid"}>
+            <line x1={layout.plotStart} x2={layout.plotEnd} y1={line.y} y2={line.y} />
+            <text x={layout.axisX} y={line.y + 4} textAnchor={axisAnchor} direction="ltr">
+              {line.fils / 1000}
+            </text>
+          </g>
+        ))}
+        {layout.bars.map((bar, index) => (
+          <rect
+            key={days[index].date}
+            className={bar.negative ? "admin-chart__bar admin-chart__bar--negative" : "admin-chart__bar"}
+            x={bar.x}
+            y={bar.y}
+            width={bar.width}
+            height={Math.max(bar.height, 0.5)}
+          >
+            <title>{`${days[index].label}: ${days[index].net}`}</title>
+          </rect>
+        ))}
+        {layout.bars.map((bar, index) =>
+          days[index].tick ? (
+            <text key={days[index].date} className="admin-chart__tick" x={bar.labelX} y={CHART_HEIGHT - 8} textAnchor="middle">
+              {days[index].tick}
+            </text>
+          ) : null,
+        )}
+      </svg>
+      <p className="admin-note">{t("admin.dashboard.kuwaitTime")}</p>
+      <details className="admin-chart__details">
+        <summary>{t("admin.dashboard.chartTable")}</summary>
+        <div className="admin-table-scroll">
+          <table className="admin-table" data-testid="sales-chart-table">
+            <caption className="visually-hidden">{t("admin.dashboard.chartTitle")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.dashboard.day")}</th>
+                <th scope="col">{t("admin.dashboard.paidOrders")}</th>
+                <th scope="col">{t("admin.dashboard.sales")}</th>
+                <th scope="col">{t("admin.dashboard.refunds")}</th>
+                <th scope="col">{t("admin.dashboard.net")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((day) => (
+                <tr key={day.date} data-date={day.date}>
+                  <th scope="row">{day.label}</th>
+                  <td>{day.orderCount}</td>
+                  <td>
+                    <bdi dir="ltr">{day.sales}</bdi>
+                  </td>
+                  <td>
+                    <bdi dir="ltr">{day.refunds}</bdi>
+                  </td>
+                  <td>
+                    <bdi dir="ltr">{day.net}</bdi>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
     </section>
   );
 }

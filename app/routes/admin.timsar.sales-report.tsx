@@ -38,21 +38,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
         label: formatAdminDate(new Date(kuwaitDayStart(date).getTime() + 12 * 60 * 60 * 1000), language),
         orders: day.orders.map((order) => ({
           orderNumber: order.orderNumber,
+          products: money(order.productsFils),
+          delivery: money(order.deliveryFils),
           total: money(order.totalFils),
           discount: order.discountFils > 0 ? money(order.discountFils) : null,
           couponCode: order.couponCode,
         })),
+        refunds: day.refunds.map((note) => ({ creditNoteNumber: note.creditNoteNumber, orderNumber: note.orderNumber, amount: money(-note.amountFils) })),
         productsTotal: money(day.productsFils),
         deliveryTotal: money(day.deliveryFils),
         discountTotal: money(day.discountFils),
         total: money(day.totalFils),
+        refundsTotal: money(-day.refundsFils),
+        netTotal: money(day.netFils),
       })),
       summary: {
         orderCount: report.rangeSummary.orderCount,
+        refundCount: report.rangeSummary.refundCount,
         productsTotal: money(report.rangeSummary.productsFils),
         deliveryTotal: money(report.rangeSummary.deliveryFils),
         discountTotal: money(report.rangeSummary.discountFils),
         total: money(report.rangeSummary.totalFils),
+        refundsTotal: money(-report.rangeSummary.refundsFils),
+        netTotal: money(report.rangeSummary.netFils),
       },
       bestSellers: { byUnits: report.bestSellers.byUnits.map(seller), byRevenue: report.bestSellers.byRevenue.map(seller) },
     },
@@ -95,14 +103,32 @@ export default function SalesReport() {
               <dt>{t("admin.report.orderCount")}</dt>
               <dd>{data.report.summary.orderCount}</dd>
               <dt>{t("admin.report.productsTotal")}</dt>
-              <dd>{data.report.summary.productsTotal}</dd>
-              <dt>{t("admin.report.discountTotal")}</dt>
-              <dd data-testid="report-discount">{data.report.summary.discountTotal}</dd>
-              <dt>{t("admin.report.deliveryTotal")}</dt>
-              <dd>{data.report.summary.deliveryTotal}</dd>
-              <dt>{t("admin.report.total")}</dt>
               <dd>
-                <strong data-testid="report-total">{data.report.summary.total}</strong>
+                <Amount value={data.report.summary.productsTotal} />
+              </dd>
+              <dt>{t("admin.report.discountTotal")}</dt>
+              <dd data-testid="report-discount">
+                <Amount value={data.report.summary.discountTotal} />
+              </dd>
+              <dt>{t("admin.report.deliveryTotal")}</dt>
+              <dd>
+                <Amount value={data.report.summary.deliveryTotal} />
+              </dd>
+              <dt>{t("admin.report.salesTotal")}</dt>
+              <dd data-testid="report-total">
+                <Amount value={data.report.summary.total} />
+              </dd>
+              <dt>{t("admin.report.refundCount")}</dt>
+              <dd>{data.report.summary.refundCount}</dd>
+              <dt>{t("admin.report.refundsTotal")}</dt>
+              <dd data-testid="report-refunds">
+                <Amount value={data.report.summary.refundsTotal} />
+              </dd>
+              <dt>{t("admin.report.netTotal")}</dt>
+              <dd>
+                <strong data-testid="report-net">
+                  <Amount value={data.report.summary.netTotal} />
+                </strong>
               </dd>
             </dl>
           </section>
@@ -111,51 +137,113 @@ export default function SalesReport() {
           {data.report.days.map((day) => (
             <section key={day.date} className="admin-card" data-testid="report-day" data-date={day.date}>
               <h2>{day.label}</h2>
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("admin.report.orderNumber")}</th>
-                    <th scope="col">{t("admin.report.discountTotal")}</th>
-                    <th scope="col">{t("admin.report.amount")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {day.orders.map((order) => (
-                    <tr key={order.orderNumber}>
-                      <td>{order.orderNumber}</td>
-                      <td>{order.discount ? `${order.discount} (${order.couponCode ?? ""})` : "—"}</td>
-                      <td>{order.total}</td>
+              <div className="admin-table-scroll">
+                <table className="admin-table admin-report-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("admin.report.number")}</th>
+                      <th scope="col">{t("admin.report.productsTotal")}</th>
+                      <th scope="col">{t("admin.report.discountTotal")}</th>
+                      <th scope="col">{t("admin.report.deliveryTotal")}</th>
+                      <th scope="col">{t("admin.report.refundsTotal")}</th>
+                      <th scope="col">{t("admin.report.amount")}</th>
                     </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row">{t("admin.report.productsTotal")}</th>
-                    <td />
-                    <td>{day.productsTotal}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t("admin.report.discountTotal")}</th>
-                    <td>{day.discountTotal}</td>
-                    <td />
-                  </tr>
-                  <tr>
-                    <th scope="row">{t("admin.report.deliveryTotal")}</th>
-                    <td />
-                    <td>{day.deliveryTotal}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t("admin.report.total")}</th>
-                    <td />
-                    <td>{day.total}</td>
-                  </tr>
-                </tfoot>
-              </table>
+                  </thead>
+                  <tbody>
+                    {day.orders.map((order) => (
+                      <tr key={order.orderNumber}>
+                        <th scope="row">
+                          <bdi dir="ltr">{order.orderNumber}</bdi>
+                        </th>
+                        <td>
+                          <Amount value={order.products} />
+                        </td>
+                        <td>
+                          {order.discount ? (
+                            <>
+                              <Amount value={order.discount} /> (<bdi dir="ltr">{order.couponCode ?? ""}</bdi>)
+                            </>
+                          ) : (
+                            "—"
+                          )}
+                        </td>
+                        <td>
+                          <Amount value={order.delivery} />
+                        </td>
+                        <td>—</td>
+                        <td>
+                          <Amount value={order.total} />
+                        </td>
+                      </tr>
+                    ))}
+                    {day.refunds.map((note) => (
+                      <tr key={note.creditNoteNumber} data-testid="report-refund">
+                        <th scope="row">
+                          {t("admin.report.creditNote")} <bdi dir="ltr">{note.creditNoteNumber}</bdi>
+                          <span className="admin-note-order">
+                            {t("admin.report.ofOrder")} <bdi dir="ltr">{note.orderNumber}</bdi>
+                          </span>
+                        </th>
+                        <td>—</td>
+                        <td>—</td>
+                        <td>—</td>
+                        <td>
+                          <Amount value={note.amount} />
+                        </td>
+                        <td>
+                          <Amount value={note.amount} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                  <tfoot>
+                    <tr>
+                      <th scope="row">{t("admin.report.salesTotal")}</th>
+                      <td>
+                        <Amount value={day.productsTotal} />
+                      </td>
+                      <td>
+                        <Amount value={day.discountTotal} />
+                      </td>
+                      <td>
+                        <Amount value={day.deliveryTotal} />
+                      </td>
+                      <td />
+                      <td>
+                        <Amount value={day.total} />
+                      </td>
+                    </tr>
+                    <tr>
+                      <th scope="row">{t("admin.report.netTotal")}</th>
+                      <td />
+                      <td />
+                      <td />
+                      <td data-testid="report-day-refunds">
+                        <Amount value={day.refundsTotal} />
+                      </td>
+                      <td data-testid="report-day-net">
+                        <strong>
+                          <Amount value={day.netTotal} />
+                        </strong>
+                      </td>
+                    </tr>
+                  </tfoot>
+                </table>
+              </div>
             </section>
           ))}
         </>
       ) : null}
     </section>
+  );
+}
+
+/** An amount as one left-to-right piece that never breaks: "-2.00 د.ك" keeps its sign before the digits in Arabic. */
+function Amount({ value }: { value: string }) {
+  return (
+    <bdi dir="ltr" className="admin-amount">
+      {value}
+    </bdi>
   );
 }
 

@@ -6,6 +6,30 @@ import { uniqueName } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";
 import { signInAsAdmin, useEnglish } from "./admin-fixtures";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A Kuwait day's key (YYYY-MM-DD) for an instant: the report's days are Kuwait days (UTC+3). */
+function kuwaitDay(instant: Date): string {
+  return new Date(instant.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * An order paid ten days ago (3 × 2.500 + 1.800 delivery = 9.300 KD), paid through the test provider, refunded
+ * 2.000 KD today through the admin API: the refund's credit note is dated today.
+ */
+async function refundedTodayOrder(request: import("@playwright/test").APIRequestContext) {
+  const db = e2eDatabase();
+  const placed = new Date(Date.now() - 10 * DAY_MS);
+  const order = await createOrder(db, { createdAt: placed, items: [{ nameEn: "Refund bow", nameAr: "فيونكة مستردة", priceFils: 2500, quantity: 3 }] });
+  await db.payment.create({
+    data: { orderId: order.id, provider: "test", status: "paid", amountFils: order.totalFils, providerPaymentId: `tp_${crypto.randomUUID()}` },
+  });
+  const refund = await request.post(`/api/admin/orders/${order.id}/refund`, { data: { amount: 2 } });
+  expect(refund.status()).toBe(200);
+  const note = await db.creditNote.findFirstOrThrow({ where: { orderId: order.id } });
+  return { order, note, placedDay: kuwaitDay(placed), today: kuwaitDay(new Date()) };
+}
+
 /**
  * A day of its own in the past (other tests' orders are placed today), with two hidden products (the storefront
  * tests never see them) sold in two paid orders, one of them with a discount code.
@@ -65,5 +89,43 @@ test.describe("sales report: discounts and best sellers", () => {
     const text = await csv.text();
     expect(text).toContain(`${key},day total,13.000,3.600,15.350,1.250`);
     expect(text).toContain(`byUnits,1,${bow.id},${bow.nameEn},${bow.nameAr},6,6.000`);
+  });
+});
+
+test.describe("sales report: refunds on their own day", () => {
+  test("Arabic: a refund made today for an order paid ten days ago is in today's refunds column; the order's day keeps the full sale", async ({ page, context, baseURL }) => {
+    await signInAsAdmin(context, baseURL!);
+    const { order, note, placedDay, today } = await refundedTodayOrder(page.request);
+
+    await page.goto(`/admin/timsar/sales-report?dateFrom=${today}&dateTo=${today}`);
+    const day = page.locator(`[data-testid="report-day"][data-date="${today}"]`);
+    await expect(day.getByRole("columnheader", { name: "المبالغ المستردة (إشعارات الدائن)" })).toBeVisible();
+    const row = day.getByTestId("report-refund").filter({ hasText: note.number });
+    await expect(row).toContainText(order.orderNumber);
+    await expect(row.getByRole("cell").nth(3)).toHaveText("-2.00 د.ك");
+    await expect(page.getByTestId("report-summary")).toContainText("صافي المبيعات");
+
+    await page.goto(`/admin/timsar/sales-report?dateFrom=${placedDay}&dateTo=${placedDay}`);
+    const saleDay = page.locator(`[data-testid="report-day"][data-date="${placedDay}"]`);
+    await expect(saleDay.getByRole("row", { name: new RegExp(order.orderNumber) })).toContainText("9.30 د.ك");
+    await expect(saleDay.getByTestId("report-refund").filter({ hasText: order.orderNumber })).toHaveCount(0);
+  });
+
+  test("English: a range holding the sale and the refund nets them, in the page and the CSV", async ({ page, context, baseURL }) => {
+    await useEnglish(context, baseURL!);
+    await signInAsAdmin(context, baseURL!);
+    const { order, note, placedDay, today } = await refundedTodayOrder(page.request);
+
+    await page.goto(`/admin/timsar/sales-report?dateFrom=${placedDay}&dateTo=${today}`);
+    await expect(page.getByTestId("report-summary")).toContainText("Refunds (credit notes)");
+    const refunds = page.locator(`[data-testid="report-day"][data-date="${today}"]`).getByTestId("report-refund").filter({ hasText: note.number });
+    await expect(refunds).toContainText(`Credit note ${note.number}`);
+    await expect(refunds).toContainText(`for order ${order.orderNumber}`);
+    await expect(refunds.getByRole("cell").last()).toHaveText("-2.00 KD");
+
+    const csv = await (await page.request.get((await page.getByRole("link", { name: "Download CSV" }).getAttribute("href")) ?? "")).text();
+    // the order's own line has its products and delivery; the credit note's line is on today, with a negative net
+    expect(csv).toContain(`${placedDay},${order.orderNumber},7.500,1.800,9.300,0.000,0.000,9.300,\r\n`);
+    expect(csv).toContain(`${today},${order.orderNumber},,,,,2.000,-2.000,${note.number}\r\n`);
   });
 });

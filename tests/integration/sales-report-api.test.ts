@@ -5,6 +5,7 @@ import * as api from "~/routes/api.admin.sales-report";
 import * as csvRoute from "~/routes/admin.timsar.sales-report_.csv";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
+import { createCreditNote } from "../factories/credit-note";
 import { adminCookie, request } from "../support/admin-requests";
 import { runChecked } from "../support/openapi-conformance";
 
@@ -35,14 +36,26 @@ describe("GET /api/admin/sales-report and the CSV", () => {
       dateTo: `${year}-05-31`,
       days: {
         [`${year}-05-05`]: {
-          orders: [{ orderNumber: order.orderNumber, totalAmount: 10.275, discountAmount: 0.975, couponCode: "SPRING" }],
+          orders: [{ orderNumber: order.orderNumber, totalAmount: 10.275, discountAmount: 0.975, couponCode: "SPRING", productsTotal: 9.75, deliveryFee: 1.5 }],
           productsTotal: 9.75,
           deliveryTotal: 1.5,
           totalAmount: 10.275,
           discountTotal: 0.975,
+          refunds: [],
+          refundsTotal: 0,
+          netAmount: 10.275,
         },
       },
-      rangeSummary: { productsTotal: 9.75, deliveryTotal: 1.5, totalAmount: 10.275, orderCount: 1, discountTotal: 0.975 },
+      rangeSummary: {
+        productsTotal: 9.75,
+        deliveryTotal: 1.5,
+        totalAmount: 10.275,
+        orderCount: 1,
+        discountTotal: 0.975,
+        refundsTotal: 0,
+        refundCount: 0,
+        netAmount: 10.275,
+      },
       isFullMonth: true,
       bestSellers: {
         byUnits: [
@@ -59,10 +72,39 @@ describe("GET /api/admin/sales-report and the CSV", () => {
     const csv = await run(csvRoute.loader, request(`/admin/timsar/sales-report/csv?${range}`, { cookie }));
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = (await csv.text()).split("\r\n");
-    expect(lines[0]).toBe("date,orderNumber,productsTotalKD,deliveryTotalKD,totalKD,discountKD");
-    expect(lines).toContain(`${year}-05-05,day total,9.750,1.500,10.275,0.975`);
+    expect(lines[0]).toBe("date,orderNumber,productsTotalKD,deliveryTotalKD,totalKD,discountKD,refundsKD,netKD,creditNoteNumber");
+    expect(lines).toContain(`${year}-05-05,${order.orderNumber},9.750,1.500,10.275,0.975,0.000,10.275,`);
+    expect(lines).toContain(`${year}-05-05,day total,9.750,1.500,10.275,0.975,0.000,10.275,`);
     expect(lines).toContain(`byUnits,1,${bow.id},Report bow,فيونكة التقرير,3,3.750`);
     expect(lines).toContain(`byRevenue,1,${clip.id},Report clip,مشبك التقرير,1,6.000`);
+  });
+
+  it("shows a refund made ten days after the sale on its own day, in the JSON and the CSV", async () => {
+    const { cookie } = await adminCookie();
+    const year = 2100 + crypto.randomInt(0, 800);
+    const order = await createOrder(prisma, { subtotalFils: 10000, deliveryFeeFils: 1500, createdAt: new Date(Date.UTC(year, 2, 1, 9)) });
+    const note = await createCreditNote(prisma, order, 2000, new Date(Date.UTC(year, 2, 11, 9)));
+
+    const sale = await (await run(api.loader, request(`/api/admin/sales-report?dateFrom=${year}-03-01&dateTo=${year}-03-01`, { cookie }))).json();
+    expect(sale.rangeSummary).toMatchObject({ totalAmount: 11.5, refundsTotal: 0, netAmount: 11.5 });
+    const refund = await run(api.loader, request(`/api/admin/sales-report?dateFrom=${year}-03-11&dateTo=${year}-03-11`, { cookie }));
+    expect(refund.status).toBe(200);
+    expect((await refund.json()).days).toEqual({
+      [`${year}-03-11`]: {
+        orders: [],
+        productsTotal: 0,
+        deliveryTotal: 0,
+        totalAmount: 0,
+        discountTotal: 0,
+        refunds: [{ creditNoteNumber: note.number, orderNumber: order.orderNumber, amount: 2 }],
+        refundsTotal: 2,
+        netAmount: -2,
+      },
+    });
+
+    const csv = await (await run(csvRoute.loader, request(`/admin/timsar/sales-report/csv?dateFrom=${year}-03-01&dateTo=${year}-03-31`, { cookie }))).text();
+    expect(csv).toContain(`${year}-03-11,${order.orderNumber},,,,,2.000,-2.000,${note.number}\r\n`);
+    expect(csv).toContain(`${year}-03-01..${year}-03-31,range total,10.000,1.500,11.500,0.000,2.000,9.500,\r\n`);
   });
 
   it("answers an empty range with empty best-seller lists and zero discounts", async () => {
