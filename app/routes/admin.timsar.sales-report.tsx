@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Ltr } from "~/components/ltr";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorPage } from "~/components/error-page";
@@ -122,7 +123,9 @@ export default function SalesReport() {
                 <tbody>
                   {day.orders.map((order) => (
                     <tr key={order.orderNumber}>
-                      <td>{order.orderNumber}</td>
+                      <td>
+                        <Ltr>{order.orderNumber}</Ltr>
+                      </td>
                       <td>{order.discount ? `${order.discount} (${order.couponCode ?? ""})` : "—"}</td>
                       <td>{order.total}</td>
                     </tr>
