@@ -26,7 +26,7 @@ export function Money({ fils, language, sign = "", ...props }: { fils: number; l
 }
 
 /**
- * A translated text whose values are left-to-right islands: `withLtr((v) => t("admin.order.title", v), { orderNumber })`
+ * A translated text whose values are left-to-right islands: `withLtr((values) => t(key, values), { orderNumber })`
  * renders "الطلب " and then the order number as an `<Ltr>`, where the plain interpolation would let the line break
  * after "ORD-". The text is asked for with markers in place of the values, then cut around them.
  */
