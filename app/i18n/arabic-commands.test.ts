@@ -17,12 +17,12 @@ const FEMININE_FORMS = [
 
 /** Harakat, shadda and tatweel are left out, so "سجّلي" and "سجلي" are one word. */
 function withoutMarks(word: string) {
-  return word.replace(/[\u0640\u064B-\u0652]/g, "");
+  return word.replace(/[\u064B-\u0652\u0640]/g, "");
 }
 
 /** The feminine commands in a text, a word at a time, also behind a joined "و" or "ف" ("فأعيدي"). */
 function feminineCommands(text: string): string[] {
-  const words = text.match(/[\u0621-\u064A\u0640\u064B-\u0652]+/g) ?? [];
+  const words = text.match(/[\u064B-\u0652\u0621-\u064A\u0640]+/g) ?? [];
   return words.filter((word) => {
     const bare = withoutMarks(word);
     return FEMININE_FORMS.includes(bare) || (/^[وف]/.test(bare) && FEMININE_FORMS.includes(bare.slice(1)));
