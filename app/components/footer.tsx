@@ -43,7 +43,7 @@ export function Footer() {
             </li>
             <li>
               {t("footer.phone")}:{" "}
-              <a href={`tel:${SHOP_CONTACT.phone.replace(/\s/g, "")}`} dir="ltr">
+              <a href={`tel:${SHOP_CONTACT.phone.replace(/\s/g, "")}`} dir="ltr" className="ltr">
                 {SHOP_CONTACT.phone}
               </a>
             </li>

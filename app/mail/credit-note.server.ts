@@ -1,4 +1,6 @@
 import { escapeHtml } from "~/mail/order-paid.server";
+import { bidiIsolate, formatKDText } from "~/shared/bidi";
+import { htmlLine } from "~/mail/bidi-html.server";
 import { sendMail } from "~/mail/send.server";
 import { getCreditNoteForMail, issueCreditNotes, markCreditNoteMailed } from "~/models/credit-note.server";
 import { signedCreditNoteUrl } from "~/models/invoice-access.server";
@@ -44,8 +46,10 @@ export async function mailCreditNote(id: string): Promise<void> {
     date: formatAdminDate(order.createdAt, "en"),
   };
   const ar = {
-    amount: formatKD(note.amountFils, "ar"),
-    remaining: formatKD(note.remainingPaidFils, "ar"),
+    amount: formatKDText(note.amountFils, "ar"),
+    remaining: formatKDText(note.remainingPaidFils, "ar"),
+    orderNumber: bidiIsolate(order.orderNumber),
+    number: bidiIsolate(number),
     date: formatAdminDate(order.createdAt, "ar"),
   };
   const lines = {
@@ -55,8 +59,8 @@ export async function mailCreditNote(id: string): Promise<void> {
       "The money goes back to the card or KNET account you paid with; your bank may take a few days to show it.",
     ],
     ar: [
-      `مرحبًا ${order.fullName}، تم استرداد مبلغ ${ar.amount} من طلبك ${order.orderNumber} بتاريخ ${ar.date}.`,
-      `مرفق إشعار الدائن ${number}. المبلغ المدفوع المتبقي للطلب: ${ar.remaining}.`,
+      `مرحبًا ${order.fullName}، تم استرداد مبلغ ${ar.amount} من طلبك ${ar.orderNumber} بتاريخ ${ar.date}.`,
+      `مرفق إشعار الدائن ${ar.number}. المبلغ المدفوع المتبقي للطلب: ${ar.remaining}.`,
       "يعود المبلغ إلى البطاقة أو حساب كي نت الذي دفعت به، وقد يستغرق ظهوره لدى البنك بضعة أيام.",
     ],
   };
@@ -67,7 +71,7 @@ export async function mailCreditNote(id: string): Promise<void> {
     html: [
       `<p>${lines.en.map(escapeHtml).join("<br>")}</p>`,
       `<p><a href="${escapeHtml(link)}">View your credit note</a></p>`,
-      `<div dir="rtl" lang="ar"><p>${lines.ar.map(escapeHtml).join("<br>")}</p>`,
+      `<div dir="rtl" lang="ar"><p>${lines.ar.map(htmlLine).join("<br>")}</p>`,
       `<p><a href="${escapeHtml(link)}">عرض إشعار الدائن</a></p></div>`,
     ].join("\n"),
     attachments: [{ filename: `${number}.pdf`, content: note.pdf, contentType: "application/pdf" }],

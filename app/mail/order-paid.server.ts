@@ -1,4 +1,6 @@
 import { getInvoiceData, storeInvoice } from "~/models/invoice.server";
+import { bidiIsolate, formatKDText } from "~/shared/bidi";
+import { htmlLine } from "~/mail/bidi-html.server";
 import { signedInvoiceUrl } from "~/models/invoice-access.server";
 import { getPaidOrder } from "~/models/order.server";
 import { formatKD } from "~/shared/money";
@@ -14,7 +16,7 @@ type PaidTotals = { subtotalFils: number; discountFils: number; couponCode: stri
 
 /** The order's amounts line by line, the discount on its own line (issue 16), in one language. */
 export function totalsLines(order: PaidTotals, language: "en" | "ar"): string[] {
-  const kd = (fils: number) => formatKD(fils, language);
+  const kd = (fils: number, sign: "" | "-" = "") => formatKDText(fils, language, sign);
   const code = order.couponCode ?? "";
   const labels =
     language === "en"
@@ -22,7 +24,7 @@ export function totalsLines(order: PaidTotals, language: "en" | "ar"): string[] 
       : { products: "مجموع المنتجات", discount: `الخصم (${code})`, delivery: "رسوم التوصيل", total: "الإجمالي" };
   return [
     `${labels.products}: ${kd(order.subtotalFils)}`,
-    ...(order.discountFils > 0 ? [`${labels.discount}: -${kd(order.discountFils)}`] : []),
+    ...(order.discountFils > 0 ? [`${labels.discount}: ${kd(order.discountFils, "-")}`] : []),
     `${labels.delivery}: ${kd(order.deliveryFeeFils)}`,
     `${labels.total}: ${kd(order.totalFils)}`,
   ];
@@ -62,8 +64,9 @@ async function mailShopper(orderId: string, order: NonNullable<Awaited<ReturnTyp
     const pdf = await storeInvoice(invoice);
     const link = signedInvoiceUrl(order.orderNumber);
     const total = formatKD(order.totalFils);
-    const totalAr = formatKD(order.totalFils, "ar");
+    const totalAr = formatKDText(order.totalFils, "ar");
     const number = order.orderNumber;
+    const numberAr = bidiIsolate(number);
     await sendMail({
       to: order.email,
       subject: `Order ${number} confirmed / تم تأكيد الطلب ${number}`,
@@ -72,7 +75,7 @@ async function mailShopper(orderId: string, order: NonNullable<Awaited<ReturnTyp
         ...totalsLines(order, "en"),
         `Your invoice: ${link}`,
         "",
-        `شكرًا لك! تم استلام دفعتك بقيمة ${totalAr} للطلب ${number}.`,
+        `شكرًا لك! تم استلام دفعتك بقيمة ${totalAr} للطلب ${numberAr}.`,
         ...totalsLines(order, "ar"),
         `فاتورتك: ${link}`,
       ].join("\n"),
@@ -80,8 +83,8 @@ async function mailShopper(orderId: string, order: NonNullable<Awaited<ReturnTyp
         `<p>Thank you, ${escapeHtml(order.fullName)}! Your payment of ${total} for order <strong>${number}</strong> was received.</p>`,
         `<p>${totalsLines(order, "en").map(escapeHtml).join("<br>")}</p>`,
         `<p><a href="${escapeHtml(link)}">View your invoice</a></p>`,
-        `<div dir="rtl" lang="ar"><p>شكرًا لك! تم استلام دفعتك بقيمة ${totalAr} للطلب <strong>${number}</strong>.</p>`,
-        `<p>${totalsLines(order, "ar").map(escapeHtml).join("<br>")}</p>`,
+        `<div dir="rtl" lang="ar"><p>${htmlLine(`شكرًا لك! تم استلام دفعتك بقيمة ${totalAr} للطلب `)}<strong>${htmlLine(numberAr)}</strong>.</p>`,
+        `<p>${totalsLines(order, "ar").map(htmlLine).join("<br>")}</p>`,
         `<p><a href="${escapeHtml(link)}">عرض الفاتورة</a></p></div>`,
       ].join("\n"),
       attachments: [{ filename: `${number}.pdf`, content: pdf, contentType: "application/pdf" }],

@@ -1,4 +1,6 @@
 import { getEnv } from "~/env.server";
+import { bidiIsolate, formatKDText } from "~/shared/bidi";
+import { htmlLine } from "~/mail/bidi-html.server";
 import { escapeHtml, totalsLines } from "~/mail/order-paid.server";
 import { sendMail } from "~/mail/send.server";
 import type { LowStockProduct } from "~/models/low-stock.server";
@@ -11,7 +13,7 @@ import { formatKD } from "~/shared/money";
  */
 
 function htmlLines(lines: string[]) {
-  return lines.map(escapeHtml).join("<br>");
+  return lines.map(htmlLine).join("<br>");
 }
 
 export type PaidOrderNotice = InvoiceData & { id: string; email: string };
@@ -26,7 +28,7 @@ export function paidOrderNoticeMail(order: PaidOrderNotice) {
     order.items.map((item) => {
       const name = language === "en" ? item.nameEn : item.nameAr;
       const tags = item.customTags.map((tag) => `${language === "en" ? tag.titleEn : tag.titleAr}: ${tag.value}`);
-      const line = `${item.quantity} × ${name} — ${formatKD(item.priceFils * item.quantity, language)}`;
+      const line = `${item.quantity} × ${name} — ${formatKDText(item.priceFils * item.quantity, language)}`;
       return tags.length ? `${line} (${tags.join(language === "en" ? ", " : "، ")})` : line;
     });
   const en = [
@@ -44,13 +46,13 @@ export function paidOrderNoticeMail(order: PaidOrderNotice) {
     `Open the order: ${link}`,
   ];
   const ar = [
-    `تم دفع الطلب ${number}.`,
+    `تم دفع الطلب ${bidiIsolate(number)}.`,
     "",
     ...itemLines("ar"),
     "",
     ...totalsLines(order, "ar"),
     "",
-    `العميل: ${order.fullName}، ${order.phone}، ${order.email}`,
+    `العميل: ${order.fullName}، ${bidiIsolate(order.phone)}، ${bidiIsolate(order.email)}`,
     "عنوان التوصيل:",
     address.ar,
     ...(order.notes ? [`ملاحظات: ${order.notes}`] : []),

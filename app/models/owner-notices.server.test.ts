@@ -72,9 +72,10 @@ describe("the owner's mail for a paid order", () => {
       "Floor 2, Apt/House 5",
       "Notes: Ring twice",
       `Open the order: http://shop.test/admin/timsar/orders/${placed.order.id}`,
-      `تم دفع الطلب ${number}.`,
-      "2 × فيونكة مخملية — 8.50 د.ك",
-      `الخصم (${coupon.code}): -1.70 د.ك`,
+      // Order numbers and amounts are left-to-right islands in the Arabic part (issue 28).
+      `تم دفع الطلب \u2066${number}\u2069.`,
+      "2 × فيونكة مخملية — \u20668.50\u2069 د.ك",
+      `الخصم (${coupon.code}): \u2066-1.70\u2069 د.ك`,
       "قطعة 3، شارع Tunis Street، رقم 12، مبنى 7",
     ]) {
       expect(mail.text).toContain(line);

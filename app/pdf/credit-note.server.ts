@@ -1,4 +1,5 @@
 import { drawBilingualRow, drawShopHeader, endSheet, kuwaitTime, ltr, startSheet } from "~/pdf/document.server";
+import { formatKDText } from "~/shared/bidi";
 import { drawCustomer, drawOrderSummary, type InvoiceData } from "~/pdf/order-sections.server";
 import { formatKD } from "~/shared/money";
 
@@ -48,15 +49,15 @@ export async function renderCreditNotePdf(note: CreditNoteData): Promise<Buffer>
   y += drawBilingualRow(sheet, y, "Refund", "الاسترداد", { bold: true, size: 12, type: "H2" });
   y += note.isFullRefund
     ? drawBilingualRow(sheet, y, "Full refund, delivery included", "استرداد كامل شامل التوصيل")
-    : drawBilingualRow(sheet, y, `Partial refund of amount ${formatKD(note.amountFils)}`, `استرداد جزئي بمبلغ ${formatKD(note.amountFils, "ar")}`);
+    : drawBilingualRow(sheet, y, `Partial refund of amount ${formatKD(note.amountFils)}`, `استرداد جزئي بمبلغ ${formatKDText(note.amountFils, "ar")}`);
   y += 14;
   y += drawBilingualRow(sheet, y, "The original order, for reference", "الطلب الأصلي للمرجع", { bold: true, size: 12, type: "H2" });
   y += 4;
   y = drawOrderSummary(sheet, order, y);
   // Under the order's grand total, as a ledger: what went back before, now, and what stays paid.
-  y += drawBilingualRow(sheet, y, `Refunded before: ${formatKD(note.refundedBeforeFils)}`, `المسترد سابقًا: ${formatKD(note.refundedBeforeFils, "ar")}`);
-  y += drawBilingualRow(sheet, y, `This refund: ${formatKD(note.amountFils)}`, `هذا الاسترداد: ${formatKD(note.amountFils, "ar")}`, { bold: true });
-  y += drawBilingualRow(sheet, y, `Remaining paid amount: ${formatKD(note.remainingPaidFils)}`, `المبلغ المدفوع المتبقي: ${formatKD(note.remainingPaidFils, "ar")}`, {
+  y += drawBilingualRow(sheet, y, `Refunded before: ${formatKD(note.refundedBeforeFils)}`, `المسترد سابقًا: ${formatKDText(note.refundedBeforeFils, "ar")}`);
+  y += drawBilingualRow(sheet, y, `This refund: ${formatKD(note.amountFils)}`, `هذا الاسترداد: ${formatKDText(note.amountFils, "ar")}`, { bold: true });
+  y += drawBilingualRow(sheet, y, `Remaining paid amount: ${formatKD(note.remainingPaidFils)}`, `المبلغ المدفوع المتبقي: ${formatKDText(note.remainingPaidFils, "ar")}`, {
     bold: true,
     size: 13,
   });

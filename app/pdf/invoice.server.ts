@@ -9,7 +9,7 @@ export async function renderInvoicePdf(order: InvoiceData): Promise<Buffer> {
   let y = drawShopHeader(sheet, sheet.doc.page.margins.top);
   y += 10;
   y += drawBilingualRow(sheet, y, "Invoice", "فاتورة", { bold: true, size: 16, type: "H1" });
-  y += drawBilingualRow(sheet, y, `Order number: ${order.orderNumber}`, `رقم الطلب: ${order.orderNumber}`);
+  y += drawBilingualRow(sheet, y, `Order number: ${order.orderNumber}`, `رقم الطلب: ${ltr(order.orderNumber)}`);
   const date = kuwaitTime(order.paidAt ?? order.createdAt);
   y += drawBilingualRow(sheet, y, `Date: ${date} (Kuwait)`, `التاريخ: ${ltr(date)} (الكويت)`);
   y += 10;

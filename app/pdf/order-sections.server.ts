@@ -1,4 +1,5 @@
 import { PAGE_MARGIN, decorate, drawBilingualRow, drawBlock, drawLine, inReadingOrder, ltr, newPage, type Sheet } from "~/pdf/document.server";
+import { formatKDText } from "~/shared/bidi";
 import { formatKD } from "~/shared/money";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 
@@ -147,16 +148,16 @@ export function drawOrderSummary(sheet: Sheet, order: InvoiceData, y: number) {
 
 /** Products total, the discount line when a code was used, delivery and the grand total; returns the y below. */
 function drawTotals(sheet: Sheet, order: InvoiceData, y: number) {
-  y += drawBilingualRow(sheet, y, `Products total: ${formatKD(order.subtotalFils)}`, `مجموع المنتجات: ${formatKD(order.subtotalFils, "ar")}`);
+  y += drawBilingualRow(sheet, y, `Products total: ${formatKD(order.subtotalFils)}`, `مجموع المنتجات: ${formatKDText(order.subtotalFils, "ar")}`);
   if (order.discountFils > 0) {
     const code = order.couponCode ?? "";
-    y += drawBilingualRow(sheet, y, `Discount (${code}): -${formatKD(order.discountFils)}`, `الخصم (${code}): -${formatKD(order.discountFils, "ar")}`);
+    y += drawBilingualRow(sheet, y, `Discount (${code}): -${formatKD(order.discountFils)}`, `الخصم (${ltr(code)}): ${formatKDText(order.discountFils, "ar", "-")}`);
   }
   if (order.freeDelivery) {
     const { code, waivedFils } = order.freeDelivery;
-    y += drawBilingualRow(sheet, y, `Free delivery (code ${code}): ${formatKD(waivedFils)} waived`, `توصيل مجاني (الرمز ${code}): إعفاء من ${formatKD(waivedFils, "ar")}`);
+    y += drawBilingualRow(sheet, y, `Free delivery (code ${code}): ${formatKD(waivedFils)} waived`, `توصيل مجاني (الرمز ${ltr(code)}): إعفاء من ${formatKDText(waivedFils, "ar")}`);
   }
-  y += drawBilingualRow(sheet, y, `Delivery fee: ${formatKD(order.deliveryFeeFils)}`, `رسوم التوصيل: ${formatKD(order.deliveryFeeFils, "ar")}`);
-  y += drawBilingualRow(sheet, y, `Grand total: ${formatKD(order.totalFils)}`, `الإجمالي: ${formatKD(order.totalFils, "ar")}`, { bold: true, size: 13 });
+  y += drawBilingualRow(sheet, y, `Delivery fee: ${formatKD(order.deliveryFeeFils)}`, `رسوم التوصيل: ${formatKDText(order.deliveryFeeFils, "ar")}`);
+  y += drawBilingualRow(sheet, y, `Grand total: ${formatKD(order.totalFils)}`, `الإجمالي: ${formatKDText(order.totalFils, "ar")}`, { bold: true, size: 13 });
   return y;
 }

@@ -1,4 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Ltr, withLtr } from "~/components/ltr";
+import { getDeliveryArea } from "~/models/delivery-area.server";
+import { buildingTypeLabel } from "~/shared/building-types";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "~/i18n/react";
@@ -50,9 +53,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       email: order.email,
       phone: order.phone,
       isGuest: order.isGuest,
-      buildingType: order.buildingType,
+      // An Arabic page names the building type and the area in Arabic (issue 28, point 7); the order keeps English.
+      buildingType: buildingTypeLabel(order.buildingType, t),
       address: [
-        ["city", order.city],
+        ["city", language === "ar" ? ((await getDeliveryArea(order.city))?.nameAr ?? order.city) : order.city],
         ["block", order.block],
         ["street", order.street],
         ["streetNumber", order.streetNumber],
@@ -145,7 +149,7 @@ export default function AdminOrderDetail() {
       <p>
         <Link to="/admin/timsar/orders">{t("admin.order.back")}</Link>
       </p>
-      <h1>{t("admin.order.title", { orderNumber: order.orderNumber })}</h1>
+      <h1>{withLtr((values) => t("admin.order.title", values), { orderNumber: order.orderNumber })}</h1>
       {actionData ? <Toast message={actionData.message} kind={actionData.ok ? "success" : "error"} durationMs={STATUS_TOAST_MS} /> : null}
       <div className="admin-order__status admin-card">
         <StatusBadge status={order.status} language={language} />
@@ -175,7 +179,9 @@ export default function AdminOrderDetail() {
             <dt>{t("admin.order.email")}</dt>
             <dd dir="ltr">{order.email}</dd>
             <dt>{t("admin.order.phone")}</dt>
-            <dd dir="ltr">+965 {order.phone}</dd>
+            <dd>
+              <Ltr data-testid="order-phone">+965 {order.phone}</Ltr>
+            </dd>
             <dt>{t("admin.order.accountType")}</dt>
             <dd>{order.isGuest ? t("admin.order.guest") : t("admin.order.registered")}</dd>
             <dt>{t("admin.order.created")}</dt>

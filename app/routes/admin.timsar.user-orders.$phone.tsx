@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { withLtr } from "~/components/ltr";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { OrdersTable } from "~/components/admin/orders-table";
@@ -42,7 +43,7 @@ export default function UserOrders() {
       <p>
         <Link to="/admin/timsar/registered-users">{t("admin.users.back")}</Link>
       </p>
-      <h1>{t("admin.users.ordersFor", { phone })}</h1>
+      <h1>{withLtr((values) => t("admin.users.ordersFor", values), { phone })}</h1>
       <OrdersTable orders={orders} empty={t("admin.users.noOrders")} />
     </section>
   );

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Ltr } from "~/components/ltr";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -37,9 +38,9 @@ export default function PaymentSuccessPage() {
         <>
           <p>
             {t("payment.orderNumber")}:{" "}
-            <bdi className="outcome__number" data-testid="order-number">
+            <Ltr className="outcome__number" data-testid="order-number">
               {orderNumber}
-            </bdi>
+            </Ltr>
           </p>
           <p>{t("payment.emailedCopy")}</p>
         </>

@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (session.order.paymentStatus !== "unpaid") return { meta, state: "notPayable" as const, payment: null, gateway: null };
   // The card form's attributes from its schema, so the browser needs no zod to draw it.
   const constraint = getZodConstraint(CardSchema);
-  const payment = { orderSessionId, orderNumber: session.order.orderNumber, amount: formatKD(session.amountFils, language), constraint };
+  const payment = { orderSessionId, orderNumber: session.order.orderNumber, amount: formatKD(session.amountFils, language), amountFils: session.amountFils, language, constraint };
   if (session.provider === testProvider.name) return { meta, state: "ready" as const, payment, gateway: null };
   try {
     const methods = await listPaymentMethods(session, language);

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Ltr } from "~/components/ltr";
 import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -65,7 +66,7 @@ export default function ViewInvoicePage() {
         {found ? (
           <div className="tracking__result" data-testid="tracking-result">
             <p>
-              <bdi>{found.orderNumber}</bdi>
+              <Ltr data-testid="tracking-order-number">{found.orderNumber}</Ltr>
             </p>
             <StatusBadge status={found.status} language={language} unknownPrefix={t("tracking.statusPrefix")} />
             {found.invoiceUrl ? (

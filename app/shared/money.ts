@@ -5,8 +5,13 @@ export const FILS_PER_KD = 1000;
 
 /** 2500 fils → "2.50 KD" / "2.50 د.ك": the shop shows amounts with 2 decimals (SPEC section 9). */
 export function formatKD(fils: number, language: Language = "en"): string {
-  const amount = (fils / FILS_PER_KD).toFixed(2);
-  return language === "ar" ? `${amount} د.ك` : `${amount} KD`;
+  const { amount, currency } = kdParts(fils, language);
+  return `${amount} ${currency}`;
+}
+
+/** The figure (with an optional sign) and the currency apart, for layouts that isolate the figure (issue 28). */
+export function kdParts(fils: number, language: Language = "en", sign = "") {
+  return { amount: `${sign}${(fils / FILS_PER_KD).toFixed(2)}`, currency: language === "ar" ? "د.ك" : "KD" };
 }
 
 /** 2500 fils → "2.500": admin price inputs are edited to 3 decimals. */

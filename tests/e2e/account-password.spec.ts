@@ -16,7 +16,7 @@ const TEXT = {
     resetButton: "Reset password",
     resetDone: "Your password was reset.",
     password: "Password",
-    login: "Login",
+    login: "Log in",
     oldPassword: "Current password",
     changeButton: "Change password",
     fillAll: "Please fill all fields",

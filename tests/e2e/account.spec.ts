@@ -19,10 +19,10 @@ const TEXT = {
     changeCode: "Change code",
     registered: "Your account is ready. You can now sign in.",
     phoneError: "Please enter a valid Kuwaiti phone number (8 digits, starts with 5, 6, or 9).",
-    login: "Login",
+    login: "Log in",
     invalid: "Invalid credentials",
     logout: "Logout",
-    loginRegister: "Login / Register",
+    loginRegister: "Log in / Register",
     myAccount: "My Account",
     invalidCode: "Invalid or expired code",
   },
@@ -160,7 +160,7 @@ test.describe("login page", () => {
     await page.goto("/login");
     await expect(page.getByTestId("guest-checkout")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "نسيت كلمة المرور؟" })).toHaveAttribute("href", "/forgot-password");
-    await expect(page.getByRole("link", { name: /أنشئي حساباً/ })).toHaveAttribute("href", "/register");
+    await expect(page.getByRole("link", { name: /أنشئ حساباً/ })).toHaveAttribute("href", "/register");
 
     await page.goto("/login?from=checkout");
     const guest = page.getByTestId("guest-checkout");

@@ -13,7 +13,7 @@ import { signInAsAdmin } from "./admin-fixtures";
 const TEXT = {
   ar: {
     email: "البريد الإلكتروني",
-    submit: "أعلميني",
+    submit: "أعلمني",
     invalid: "يرجى إدخال بريد إلكتروني صحيح.",
     received: (email: string) => `شكرًا لك. سنرسل رسالة واحدة إلى ${email} عندما يتوفر هذا المنتج من جديد.`,
     confirm: "نعم، أرسلوها",

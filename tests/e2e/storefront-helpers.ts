@@ -11,7 +11,7 @@ export const TEXT = {
     empty: "لا توجد منتجات تطابق التصفية المحددة.",
     added: "تمت الإضافة إلى السلة",
     addToCart: "أضف إلى السلة",
-    buyNow: "اشتري الآن",
+    buyNow: "اشترِ الآن",
     outOfStock: "نفدت الكمية",
     inStock: "متوفر",
     sale: "تخفيض",

@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { StatusBadge } from "~/components/status-badge";
 import type { Language } from "~/i18n/config";
 import type { OrderAsRead } from "~/models/order-history.server";
+import { Ltr, Money } from "~/components/ltr";
 import { formatKD } from "~/shared/money";
 
 /** SPEC section 2: long dates in Arabic-Egypt or English-US; Kuwait's time zone on server and browser alike. */
@@ -9,17 +10,24 @@ function longDate(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-US", { dateStyle: "long", timeZone: "Asia/Kuwait" }).format(new Date(iso));
 }
 
-/** English first, then Arabic, else "-" (SPEC section 2). */
-function itemName(name: { en: string; ar: string }): string {
-  return name.en || name.ar || "-";
+/**
+ * SPEC section 2 puts the English name first, then the Arabic, else "-": that order stays on the English page; an
+ * Arabic page speaks Arabic first (issue 28, point 7).
+ */
+function itemName(name: { en: string; ar: string }, language: Language): string {
+  return (language === "ar" ? name.ar || name.en : name.en || name.ar) || "-";
 }
+
+const toFils = (kd: number) => Math.round(kd * 1000);
 
 export function OrderCard({ order, language }: { order: OrderAsRead; language: Language }) {
   const { t } = useTranslation();
   return (
     <li className="order-card" data-testid="order-card">
       <div className="order-card__head">
-        <h2>{order.orderNumber}</h2>
+        <h2>
+          <Ltr data-testid="order-number">{order.orderNumber}</Ltr>
+        </h2>
         <StatusBadge status={order.status} language={language} />
       </div>
       <dl className="order-card__meta">
@@ -30,14 +38,14 @@ export function OrderCard({ order, language }: { order: OrderAsRead; language: L
         <div>
           <dt>{t("account.orders.total")}</dt>
           <dd>
-            <bdi dir="ltr" data-testid="order-total">{`${order.totalAmount.toFixed(2)} KD`}</bdi>
+            <Money fils={toFils(order.totalAmount)} language={language} data-testid="order-total" />
           </dd>
         </div>
         {order.discount > 0 ? (
           <div>
             <dt>{t("account.orders.discount", { code: order.couponCode ?? "" })}</dt>
             <dd>
-              <bdi dir="ltr" data-testid="order-discount">{`−${order.discount.toFixed(2)} KD`}</bdi>
+              <Money fils={toFils(order.discount)} language={language} sign="−" data-testid="order-discount" />
             </dd>
           </div>
         ) : null}
@@ -46,7 +54,7 @@ export function OrderCard({ order, language }: { order: OrderAsRead; language: L
       <ul className="order-card__items">
         {order.items.map((item, index) => (
           <li key={`${item.productId ?? "item"}-${index}`}>
-            <span>{itemName(item.name)}</span> × {item.quantity}
+            <span data-testid="order-item-name">{itemName(item.name, language)}</span> × {item.quantity}
             {item.customTags.length ? (
               <div className="order-card__tags">{item.customTags.filter(Boolean).join(", ")}</div>
             ) : null}
@@ -72,11 +80,11 @@ function CreditNotes({ notes, language }: { notes: OrderAsRead["creditNotes"]; l
       <ul>
         {notes.map((note) => (
           <li key={note.number}>
-            <a href={note.url} target="_blank" rel="noopener noreferrer" aria-label={t("account.orders.creditNote", { number: note.number, amount: formatKD(Math.round(note.amount * 1000), language) })}>
-              <bdi dir="ltr">{note.number}</bdi>
+            <a href={note.url} target="_blank" rel="noopener noreferrer" aria-label={t("account.orders.creditNote", { number: note.number, amount: formatKD(toFils(note.amount), language) })}>
+              <Ltr>{note.number}</Ltr>
             </a>
             <span>{longDate(note.createdAt, language)}</span>
-            <bdi dir="ltr">{`−${formatKD(Math.round(note.amount * 1000))}`}</bdi>
+            <Money fils={toFils(note.amount)} language={language} sign="−" />
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import { Ltr } from "~/components/ltr";
 
 export type AdminColumn<Row> = { header: ReactNode; cell: (row: Row) => ReactNode; dir?: "ltr" };
 
@@ -37,9 +38,7 @@ export function AdminTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)} {...rowProps?.(row)}>
               {columns.map((column, index) => (
-                <td key={index} dir={column.dir}>
-                  {column.cell(row)}
-                </td>
+                <td key={index}>{column.dir === "ltr" ? <Ltr>{column.cell(row)}</Ltr> : column.cell(row)}</td>
               ))}
             </tr>
           ))}

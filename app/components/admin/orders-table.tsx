@@ -1,4 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
+import { Ltr } from "~/components/ltr";
 import { useTranslation } from "~/i18n/react";
 import { StatusBadge } from "~/components/status-badge";
 import { AdminTable, type AdminColumn } from "./admin-table";
@@ -51,7 +52,7 @@ export function OrdersTable({
       header: t("admin.orders.orderNumber"),
       cell: (order) => (
         <Link to={`/admin/timsar/orders/${order.id}`} className={editable ? "admin-row-link" : undefined}>
-          {order.orderNumber}
+          <Ltr>{order.orderNumber}</Ltr>
         </Link>
       ),
     },

@@ -9,11 +9,15 @@ import type { CardSchema } from "~/shared/card-schema";
 import { digitsOnly } from "~/shared/digits";
 import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
 import { useHydrated } from "~/components/use-hydrated";
+import { Ltr, Money } from "~/components/ltr";
+import type { Language } from "~/i18n/config";
 
 type Props = {
   orderSessionId: string;
   orderNumber: string;
   amount: string;
+  amountFils: number;
+  language: Language;
   lastResult?: SubmissionResult<string[]>;
   paidOrderNumber: string | null;
   constraint: FormConstraint;
@@ -50,7 +54,7 @@ function DigitsField({ meta, label, maxLength, autoComplete }: { meta: FieldMeta
 }
 
 /** The test provider's card form: digits only, auto-advance with JavaScript, checked again by the server. */
-export function CardForm({ orderSessionId, orderNumber, amount, lastResult, paidOrderNumber, constraint }: Props) {
+export function CardForm({ orderSessionId, orderNumber, amount, amountFils, language, lastResult, paidOrderNumber, constraint }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -78,10 +82,10 @@ export function CardForm({ orderSessionId, orderNumber, amount, lastResult, paid
       {form.errors?.length ? <Toast kind="error" message={t("payment.orderFailed", { message: form.errors[0] })} durationMs={4000} /> : null}
       <div className="payment-card__summary">
         <span>
-          {t("payment.orderNumber")}: <bdi>{orderNumber}</bdi>
+          {t("payment.orderNumber")}: <Ltr data-testid="payment-order-number">{orderNumber}</Ltr>
         </span>
         <span>
-          {t("payment.amount")}: <bdi data-testid="payment-amount">{amount}</bdi>
+          {t("payment.amount")}: <Money fils={amountFils} language={language} data-testid="payment-amount" />
         </span>
       </div>
       <FormMessage message={form.errors?.[0]} />
@@ -102,7 +106,7 @@ export function CardForm({ orderSessionId, orderNumber, amount, lastResult, paid
         {t("payment.payAmount", { amount })}
       </button>
       <p className="payment-card__note">
-        {t("payment.testNote")} <bdi dir="ltr">4111 1111 1111 1111</bdi>
+        {t("payment.testNote")} <Ltr data-testid="test-card-number">4111 1111 1111 1111</Ltr>
       </p>
     </Form>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
+import { Money } from "~/components/ltr";
 import type { Language } from "~/i18n/config";
-import { formatKD } from "~/shared/money";
 import { orderTotals, type CheckoutOffer } from "~/shared/order-totals";
 
 type Props = {
@@ -20,7 +20,13 @@ export function OrderSummary({ language, items, productsTotalFils, areaFeeFils, 
   const { t } = useTranslation();
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   const totals = orderTotals({ productsTotalFils, deliveryFeeFils: areaFeeFils, coupon: offer.coupon, freeDeliveryFromFils: offer.freeDeliveryFromFils });
-  const deliveryFee = totals.freeDelivery ? t("checkout.freeDelivery") : totals.deliveryFeeFils === null ? t("checkout.deliveryFeeChooseCity") : formatKD(totals.deliveryFeeFils, language);
+  const deliveryFee = totals.freeDelivery ? (
+    t("checkout.freeDelivery")
+  ) : totals.deliveryFeeFils === null ? (
+    t("checkout.deliveryFeeChooseCity")
+  ) : (
+    <Money fils={totals.deliveryFeeFils} language={language} />
+  );
   return (
     <div className="order-summary" data-testid="order-summary">
       <details className="order-summary__items">
@@ -32,7 +38,7 @@ export function OrderSummary({ language, items, productsTotalFils, areaFeeFils, 
                 {item.name} × {item.quantity}
                 {item.customTags.length ? <small className="order-summary__tags">{item.customTags.join(", ")}</small> : null}
               </span>
-              <span>{formatKD(item.priceFils * item.quantity, language)}</span>
+              <Money fils={item.priceFils * item.quantity} language={language} />
             </li>
           ))}
         </ul>
@@ -40,12 +46,16 @@ export function OrderSummary({ language, items, productsTotalFils, areaFeeFils, 
       <dl className="order-summary__totals">
         <div>
           <dt>{t("checkout.productsTotal")}</dt>
-          <dd data-testid="products-total">{formatKD(productsTotalFils, language)}</dd>
+          <dd data-testid="products-total">
+            <Money fils={productsTotalFils} language={language} />
+          </dd>
         </div>
         {offer.coupon && totals.discountFils > 0 ? (
           <div className="order-summary__discount">
             <dt>{t("checkout.discount", { code: offer.coupon.code })}</dt>
-            <dd data-testid="discount">{`−${formatKD(totals.discountFils, language)}`}</dd>
+            <dd data-testid="discount">
+              <Money fils={totals.discountFils} language={language} sign="−" />
+            </dd>
           </div>
         ) : null}
         <div>
@@ -54,7 +64,9 @@ export function OrderSummary({ language, items, productsTotalFils, areaFeeFils, 
         </div>
         <div className="order-summary__grand">
           <dt>{t("checkout.total")}</dt>
-          <dd data-testid="grand-total">{formatKD(totals.totalFils, language)}</dd>
+          <dd data-testid="grand-total">
+            <Money fils={totals.totalFils} language={language} />
+          </dd>
         </div>
       </dl>
       {offer.note ? (

@@ -1,5 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { FormMessage } from "~/components/forms";
+import { Ltr, Money } from "~/components/ltr";
+import type { Language } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 import type { PaymentMethodKind } from "~/payments/provider.server";
 
@@ -7,6 +9,8 @@ type Props = {
   orderSessionId: string;
   orderNumber: string;
   amount: string;
+  amountFils: number;
+  language: Language;
   methods: { id: string; kind: PaymentMethodKind }[];
   error: string | null;
 };
@@ -15,7 +19,7 @@ type Props = {
  * A gateway's ways to pay, one submit button each: a plain form that works without JavaScript. The answer is a
  * redirect to the gateway's hosted page, where the shopper enters the card or KNET details (never on our page).
  */
-export function PaymentMethods({ orderSessionId, orderNumber, amount, methods, error }: Props) {
+export function PaymentMethods({ orderSessionId, orderNumber, amount, amountFils, language, methods, error }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("orderSessionId") === orderSessionId;
@@ -24,11 +28,15 @@ export function PaymentMethods({ orderSessionId, orderNumber, amount, methods, e
       <dl className="payment-card__summary">
         <div>
           <dt>{t("payment.orderNumber")}</dt>
-          <dd dir="ltr">{orderNumber}</dd>
+          <dd>
+            <Ltr data-testid="payment-order-number">{orderNumber}</Ltr>
+          </dd>
         </div>
         <div>
           <dt>{t("payment.amount")}</dt>
-          <dd>{amount}</dd>
+          <dd>
+            <Money fils={amountFils} language={language} data-testid="payment-amount" />
+          </dd>
         </div>
       </dl>
       <FormMessage message={error} />

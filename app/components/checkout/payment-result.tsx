@@ -1,4 +1,5 @@
 import { Link, useNavigation } from "@remix-run/react";
+import { Ltr } from "~/components/ltr";
 import { useTranslation } from "~/i18n/react";
 
 type Props = { state: "missing" | "failed" | "paid" | "unavailable"; orderId: string | null; orderNumber: string | null };
@@ -28,8 +29,10 @@ export function PaymentResult({ state, orderId, orderNumber }: Props) {
     return (
       <section className="page page--narrow outcome" data-testid="payment-confirmed">
         <h1>{t("payment.confirmed")}</h1>
-        <p className="outcome__number" data-testid="order-number">
-          {orderNumber}
+        <p>
+          <Ltr className="outcome__number" data-testid="order-number">
+            {orderNumber}
+          </Ltr>
         </p>
         <div className="outcome__actions">
           <a href={`/invoice/${orderId}`} className="button button--primary" target="_blank" rel="noreferrer">

@@ -13,7 +13,7 @@ export const pageTexts: TranslationOf<typeof en> = {
     homeDescription:
       "إكسسوارات شعر للبنات وإكسسوارات مدرسية في الكويت: فيونكات وبكلات وطوق شعر وحقائب وغيرها، مع التوصيل لجميع مناطق الكويت.",
     categoryTitle: "{{category}}: إكسسوارات الشعر والمدرسة",
-    categoryDescription: "تسوقي {{category}} من تمسار للإكسسوارات مع التوصيل لجميع مناطق الكويت. الأسعار بالدينار الكويتي.",
+    categoryDescription: "تسوّق {{category}} من تمسار للإكسسوارات مع التوصيل لجميع مناطق الكويت. الأسعار بالدينار الكويتي.",
     cartTitle: "سلة التسوق",
     cartDescription: "المنتجات الموجودة في سلتك لدى تمسار للإكسسوارات.",
     notFoundTitle: "المنتج غير موجود",
@@ -23,8 +23,8 @@ export const pageTexts: TranslationOf<typeof en> = {
     searchResultsHeading: "نتائج البحث",
     errorReference: "إذا تواصلت معنا بشأنه فاذكر هذا الرقم المرجعي: {{id}}",
     searchRelevance: "الأكثر تطابقاً",
-    searchNoResults: "لا توجد منتجات تطابق «{{query}}». جرّبي كلمة أخرى أو كلمات أقل.",
-    searchPrompt: "اكتبي اسم منتج أو كلمة من وصفه.",
+    searchNoResults: "لا توجد منتجات تطابق «{{query}}». جرّب كلمة أخرى أو كلمات أقل.",
+    searchPrompt: "اكتب اسم منتج أو كلمة من وصفه.",
     sorts: {
       default: "الافتراضي",
       priceAsc: "السعر: من الأقل إلى الأعلى",

@@ -28,7 +28,7 @@ export const account = {
       description: "Sign in to your Timsar Accessories account.",
       email: "Email",
       password: "Password",
-      submit: "Login",
+      submit: "Log in",
       forgotPassword: "Forgot password?",
       register: "Don't have an account? Register",
       guestCheckout: "Continue as guest",
@@ -52,7 +52,7 @@ export const account = {
       password: "Password",
       passwordHint: "At least 8 characters",
       finish: "Create account",
-      haveAccount: "Already have an account? Login",
+      haveAccount: "Already have an account? Log in",
       verifiedEmail: "Verified email:",
     },
     forgot: {

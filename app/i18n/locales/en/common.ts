@@ -8,7 +8,7 @@ export const common = {
     contact: "Contact",
     terms: "Terms",
     trackOrder: "Track Order",
-    loginRegister: "Login / Register",
+    loginRegister: "Log in / Register",
     myAccount: "My Account",
     cart: "Cart",
     cartCount_one: "Cart, {{count}} item",

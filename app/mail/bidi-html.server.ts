@@ -1,0 +1,15 @@
+import { LRI, PDI } from "~/shared/bidi";
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+const ISLAND = new RegExp(`${LRI}([^${PDI}]*)${PDI}`, "g");
+
+/**
+ * A mail's text line as HTML: escaped, and each left-to-right island of the text (`bidiIsolate`, issue 28) as a span
+ * that mail clients without the isolate characters still lay out left to right and on one line.
+ */
+export function htmlLine(text: string): string {
+  return escapeHtml(text).replace(ISLAND, '<span dir="ltr" style="unicode-bidi:isolate;white-space:nowrap">$1</span>');
+}
