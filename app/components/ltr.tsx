@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef, ReactNode } from "react";
+import { Fragment, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from "react";
 import type { Language } from "~/i18n/config";
 import { kdParts } from "~/shared/money";
 
@@ -28,9 +28,14 @@ export function Money({ fils, language, sign = "", ...props }: { fils: number; l
 /**
  * A translated text whose values are left-to-right islands: `withLtr((values) => t(key, values), { orderNumber })`
  * renders "الطلب " and then the order number as an `<Ltr>`, where the plain interpolation would let the line break
- * after "ORD-". The text is asked for with markers in place of the values, then cut around them.
+ * after "ORD-". The text is asked for with markers in place of the values, then cut around them. A value that is
+ * already an element (a `<Money>`) goes in as it is.
  */
-export function withLtr(translate: (values: Record<string, string>) => string, values: Record<string, string>): ReactNode[] {
+export function withLtr(translate: (values: Record<string, string>) => string, values: Record<string, string | ReactElement>): ReactNode[] {
   const marked = translate(Object.fromEntries(Object.keys(values).map((name) => [name, `\u0000${name}\u0000`])));
-  return marked.split("\u0000").map((part, index) => (index % 2 === 1 ? <Ltr key={index}>{values[part]}</Ltr> : part));
+  return marked.split("\u0000").map((part, index) => {
+    if (index % 2 === 0) return part;
+    const value = values[part];
+    return typeof value === "string" ? <Ltr key={index}>{value}</Ltr> : <Fragment key={index}>{value}</Fragment>;
+  });
 }

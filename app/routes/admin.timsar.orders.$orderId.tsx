@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Ltr, withLtr } from "~/components/ltr";
+import { Ltr, Money, withLtr } from "~/components/ltr";
 import { getDeliveryArea } from "~/models/delivery-area.server";
 import { buildingTypeLabel } from "~/shared/building-types";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -79,8 +79,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
       productsTotal: money(order.subtotalFils),
       deliveryFee: money(order.deliveryFeeFils),
-      freeDelivery: freeDelivery ? t("admin.order.freeDelivery", { code: freeDelivery.code, amount: money(freeDelivery.waivedFils) }) : null,
-      discount: order.discountFils > 0 ? { code: order.couponCode ?? "", amount: `−${money(order.discountFils)}` } : null,
+      freeDelivery: freeDelivery ? { code: freeDelivery.code, waivedFils: freeDelivery.waivedFils } : null,
+      discount: order.discountFils > 0 ? { code: order.couponCode ?? "", fils: order.discountFils } : null,
       total: money(order.totalFils),
       invoiceUrl: invoiceUrlOf(order),
       refund:
@@ -247,13 +247,17 @@ export default function AdminOrderDetail() {
           {order.discount ? (
             <>
               <dt>{t("admin.order.discount", { code: order.discount.code })}</dt>
-              <dd data-testid="order-discount">{order.discount.amount}</dd>
+              <dd data-testid="order-discount">
+                <Money fils={order.discount.fils} language={language} sign="−" />
+              </dd>
             </>
           ) : null}
           {order.freeDelivery ? (
             <>
               <dt>{t("admin.order.freeDeliveryLabel")}</dt>
-              <dd data-testid="order-free-delivery">{order.freeDelivery}</dd>
+              <dd data-testid="order-free-delivery">
+                {withLtr((values) => t("admin.order.freeDelivery", values), { code: order.freeDelivery.code, amount: <Money fils={order.freeDelivery.waivedFils} language={language} /> })}
+              </dd>
             </>
           ) : null}
           <dt>{t("admin.order.deliveryFee")}</dt>
