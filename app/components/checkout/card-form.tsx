@@ -78,7 +78,7 @@ export function CardForm({ orderSessionId, orderNumber, amount, lastResult, paid
       {form.errors?.length ? <Toast kind="error" message={t("payment.orderFailed", { message: form.errors[0] })} durationMs={4000} /> : null}
       <div className="payment-card__summary">
         <span>
-          {t("payment.orderNumber")}: <bdi>{orderNumber}</bdi>
+          {t("payment.orderNumber")}: <bdi data-testid="payment-order-number">{orderNumber}</bdi>
         </span>
         <span>
           {t("payment.amount")}: <bdi data-testid="payment-amount">{amount}</bdi>
