@@ -140,17 +140,32 @@ export async function completeRegistration(
   input: { email: string; fullName: string; phone: string; password: string },
   proof: Proof | null,
   { address }: Pick<Context, "address">,
-): Promise<Outcome> {
+): Promise<Outcome<{ customer: { id: string; email: string } }>> {
   const limit = await hitRateLimit(`setPassword:ip:${address}`, SET_PASSWORD_LIMIT.limit, SET_PASSWORD_LIMIT.windowSeconds);
   if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   if (!proof || !(await isRegistrationVerified(input.email, proof))) return fail(403, "verifyAgain");
   const passwordHash = await hashPassword(input.password);
   if (!(await spendVerifiedCode(proof.codeId))) return fail(403, "verifyAgain");
-  await prisma.customer.update({
+  const customer = await prisma.customer.update({
     where: { email: input.email },
     data: { fullName: input.fullName, phone: input.phone, passwordHash },
+    select: { id: true, email: true, isVerified: true },
   });
-  return { ok: true, message: "registered" };
+  if (customer.isVerified) await claimGuestOrders(customer);
+  return { ok: true, message: "registered", customer: { id: customer.id, email: customer.email } };
+}
+
+/**
+ * Guest orders placed earlier with the account's e-mail become the account's (My Orders, GET /api/orders/my, their
+ * invoices), once the registration has proved the address with a code (issue 28, point 6; docs/decisions/0043).
+ * Orders keep the e-mail in lower case, as the account does; another account's orders are never taken.
+ */
+async function claimGuestOrders(customer: { id: string; email: string }): Promise<number> {
+  const claimed = await prisma.order.updateMany({
+    where: { customerId: null, email: customer.email.toLowerCase() },
+    data: { customerId: customer.id },
+  });
+  return claimed.count;
 }
 
 // A real hash to compare against when the e-mail is unknown, so a wrong e-mail takes as long as a wrong password.

@@ -424,3 +424,34 @@ export async function getPaidOrder(orderId: string) {
     select: { orderNumber: true, email: true, fullName: true, totalFils: true, subtotalFils: true, discountFils: true, couponCode: true, deliveryFeeFils: true },
   });
 }
+
+/**
+ * The details an order was placed with, to fill the checkout form again after its payment failed and its hold ended
+ * (docs/decisions/0043). Only for the browser that placed it or its signed-in owner: the caller checks that. Nothing
+ * once housekeeping has removed the personal data.
+ */
+export async function checkoutDetailsOf(orderId: string) {
+  const order = await prisma.order.findUnique({
+    where: { id: orderId },
+    select: {
+      customerId: true,
+      personalDataRemovedAt: true,
+      fullName: true,
+      email: true,
+      phone: true,
+      buildingType: true,
+      city: true,
+      street: true,
+      streetNumber: true,
+      block: true,
+      buildingNumber: true,
+      floor: true,
+      apartmentNumber: true,
+      notes: true,
+      couponCode: true,
+    },
+  });
+  if (!order || order.personalDataRemovedAt) return null;
+  const { customerId, personalDataRemovedAt: _removed, floor, apartmentNumber, notes, couponCode, ...required } = order;
+  return { customerId, details: { ...required, floor: floor ?? "", apartmentNumber: apartmentNumber ?? "", notes: notes ?? "", couponCode: couponCode ?? "" } };
+}

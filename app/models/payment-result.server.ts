@@ -1,10 +1,21 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
 import { clearCartCookieHeader, getCartCount } from "~/cookies/cart.server";
-import { verifyOrderPayment } from "~/models/payment.server";
+import { payAgainSessionOf, verifyOrderPayment } from "~/models/payment.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { hitPaymentLimits, retryAfter } from "~/models/payment-limits.server";
 import { clientAddress } from "~/utils/client-address.server";
+
+const CHECKOUT = "/checkout";
+
+/**
+ * Try Again after a failed payment (docs/decisions/0043): the same order's payment page while its hold lasts, else
+ * the checkout form filled with the order's details (for the browser that placed it; the checkout checks).
+ */
+async function tryAgainUrlOf(orderId: string): Promise<string> {
+  const orderSessionId = await payAgainSessionOf(orderId);
+  return orderSessionId ? `/payment?orderSessionId=${encodeURIComponent(orderSessionId)}` : `${CHECKOUT}?retry=${encodeURIComponent(orderId)}`;
+}
 
 /**
  * The payment result page by `orderId` (the gateway's return URL): the server asks the gateway, never the
@@ -16,19 +27,19 @@ export async function loadPaymentResult(request: Request, context?: AppLoadConte
   const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
   const searchParams = new URL(request.url).searchParams;
   const orderId = searchParams.get("orderId")?.trim();
-  if (!orderId) return data({ meta, state: "missing" as const, orderId: null, orderNumber: null }, { status: 400 });
+  if (!orderId) return data({ meta, state: "missing" as const, orderId: null, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 400 });
   // Limited per order and per client like the status API; the page offers to look again, after Retry-After.
   const limit = await hitPaymentLimits("status", orderId, clientAddress(context));
-  if (!limit.allowed) return data({ meta, state: "unavailable" as const, orderId, orderNumber: null }, { status: 429, headers: retryAfter(limit) });
+  if (!limit.allowed) return data({ meta, state: "unavailable" as const, orderId, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 429, headers: retryAfter(limit) });
   let result;
   try {
     result = await verifyOrderPayment(orderId, searchParams, { shopper: true });
   } catch (error) {
     if (!(error instanceof PaymentGatewayError)) throw error;
-    return data({ meta, state: "unavailable" as const, orderId, orderNumber: null }, { status: 503, headers: { "Retry-After": "30" } });
+    return data({ meta, state: "unavailable" as const, orderId, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 503, headers: { "Retry-After": "30" } });
   }
-  if (!result) return data({ meta, state: "failed" as const, orderId: null, orderNumber: null }, { status: 404 });
-  if (result.state !== "paid") return data({ meta, state: "failed" as const, orderId: result.orderId, orderNumber: null });
+  if (!result) return data({ meta, state: "failed" as const, orderId: null, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 404 });
+  if (result.state !== "paid") return data({ meta, state: "failed" as const, orderId: result.orderId, orderNumber: null, tryAgainUrl: await tryAgainUrlOf(result.orderId) });
   const headers = { "Set-Cookie": await clearCartCookieHeader() };
   // The header's cart count is read from this request's cookie, which still holds the bought items: coming back
   // from the gateway, go once more to the plain address, so the confirmation is shown with the cart emptied.
@@ -36,5 +47,5 @@ export async function loadPaymentResult(request: Request, context?: AppLoadConte
   if (fromGateway && (await getCartCount(request)) > 0) {
     throw redirect(`/payment/return?orderId=${encodeURIComponent(result.orderId)}`, { status: 303, headers });
   }
-  return data({ meta, state: "paid" as const, orderId: result.orderId, orderNumber: result.orderNumber }, { headers });
+  return data({ meta, state: "paid" as const, orderId: result.orderId, orderNumber: result.orderNumber, tryAgainUrl: CHECKOUT }, { headers });
 }

@@ -75,17 +75,21 @@ describe.each(GATEWAYS)("a KNET payment through %s", (name) => {
     expect(mails[0].subject).toContain(placed.order.orderNumber);
   });
 
-  it("fails when the shopper is declined, giving the stock back once", async () => {
+  it("keeps the order payable after a decline while its hold lasts, then fails it, giving the stock back once", async () => {
     const placed = await placeTestOrder({ stock: 4, quantity: 4 });
     expect(await stockOf(placed.productId)).toBe(0);
     const attempt = await beginAttempt(placed.orderSessionId);
     const back = await gateway.decide(attempt.redirectUrl, "decline");
 
-    expect((await verifyOrderPayment(placed.order.id, back.searchParams))?.state).toBe("failed");
-    expect(await stockOf(placed.productId)).toBe(4);
+    // The shopper may pay the same order again (issue 28, point 4): the hold stays until it runs out.
+    expect((await verifyOrderPayment(placed.order.id, back.searchParams))?.state).toBe("unpaid");
+    expect(await stockOf(placed.productId)).toBe(0);
     await verifyOrderPayment(placed.order.id, back.searchParams);
     await confirmPaymentByProviderId(name, attempt.providerPaymentId);
-    await expireReservations();
+    const later = new Date(Date.now() + (RESERVATION_MINUTES + 1) * 60_000);
+    await expireReservations(later);
+    expect(await stockOf(placed.productId)).toBe(4);
+    await expireReservations(later);
     expect(await stockOf(placed.productId)).toBe(4);
     const order = await orderRow(placed.order.id);
     expect(order.paymentStatus).toBe("failed");
@@ -93,12 +97,31 @@ describe.each(GATEWAYS)("a KNET payment through %s", (name) => {
     expect(mailsTo(placed.email)).toHaveLength(0);
   });
 
-  it("fails when the shopper cancels on the gateway's page", async () => {
+  it("pays the same order, once, when the shopper tries again after a decline", async () => {
+    const placed = await placeTestOrder({ stock: 3, quantity: 3 });
+    const declined = await beginAttempt(placed.orderSessionId);
+    const back = await gateway.decide(declined.redirectUrl, "decline");
+    expect((await verifyOrderPayment(placed.order.id, back.searchParams))?.state).toBe("unpaid");
+
+    const retry = await beginAttempt(placed.orderSessionId);
+    expect(retry.attemptId).not.toBe(declined.attemptId);
+    const approved = await gateway.decide(retry.redirectUrl, "approve");
+    expect(await verifyOrderPayment(placed.order.id, approved.searchParams)).toMatchObject({ state: "paid", orderNumber: placed.order.orderNumber });
+    expect((await confirmPaymentByProviderId(name, declined.providerPaymentId))?.state).toBe("paid");
+    await expireReservations(new Date(Date.now() + (RESERVATION_MINUTES + 1) * 60_000));
+    const order = await orderRow(placed.order.id);
+    expect(order.paymentStatus).toBe("paid");
+    expect(await stockOf(placed.productId)).toBe(0);
+    await expect.poll(() => mailsTo(placed.email).length).toBe(1);
+  });
+
+  it("fails when the shopper cancels on the gateway's page and the hold runs out", async () => {
     const placed = await placeTestOrder({ stock: 2, quantity: 2 });
     const attempt = await beginAttempt(placed.orderSessionId);
     const back = await gateway.decide(attempt.redirectUrl, "cancel");
 
-    expect((await verifyOrderPayment(placed.order.id, back.searchParams))?.state).toBe("failed");
+    expect((await verifyOrderPayment(placed.order.id, back.searchParams))?.state).toBe("unpaid");
+    await expireReservations(new Date(Date.now() + (RESERVATION_MINUTES + 1) * 60_000));
     const order = await orderRow(placed.order.id);
     expect(order.paymentStatus).toBe("failed");
     expect(order.payments.find((payment) => payment.id === attempt.attemptId)?.status).toBe("cancelled");

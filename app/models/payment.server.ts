@@ -131,7 +131,7 @@ const ATTEMPT_WAIT_MS = 15_000;
  * together, one starts the attempt and the others wait for its page. Gateway faults are thrown as
  * PaymentGatewayError; the order and its hold stay as they were.
  */
-export async function beginGatewayPayment(orderSessionId: string, methodId: string, now = new Date()): Promise<{ redirectUrl: string }> {
+export async function beginGatewayPayment(orderSessionId: string, methodId: string, now = new Date()): Promise<{ redirectUrl: string; paymentId: string }> {
   const session = await getPaymentSession(orderSessionId);
   if (!session) throw new PaymentStartError("sessionNotFound");
   if (session.order.paymentStatus !== "unpaid") throw new PaymentStartError("notPayable");
@@ -166,11 +166,11 @@ export async function beginGatewayPayment(orderSessionId: string, methodId: stri
     return { id: attempt.id, reuse: false };
   });
   if (!choice) throw new PaymentStartError("notPayable");
-  if (choice.reuse) return { redirectUrl: await pageOfOpenAttempt(choice.id) };
+  if (choice.reuse) return { redirectUrl: await pageOfOpenAttempt(choice.id), paymentId: choice.id };
 
   try {
     const { redirectUrl } = await createAtProvider(choice.id, method.id, method.kind);
-    return { redirectUrl };
+    return { redirectUrl, paymentId: choice.id };
   } catch (error) {
     paymentFailures.inc({ provider: session.provider, reason: "gateway" });
     await prisma.payment.update({ where: { id: choice.id }, data: { status: "failed" } });
@@ -251,7 +251,7 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   if (remote.status !== "paid") {
     paymentFailures.inc({ provider: payment.provider, reason: remote.status });
     await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { status: remote.status } });
-    return result((await failUnlessAnotherAttemptIsOpen(order.id)) ? "failed" : stateOf(order.paymentStatus));
+    return result((await failIfNothingLeftToPay(order.id, now)) ? "failed" : stateOf(order.paymentStatus));
   }
   if (remote.currency !== "KWD" || remote.amountFils !== order.totalFils) {
     paymentFailures.inc({ provider: payment.provider, reason: "mismatch" });
@@ -303,10 +303,52 @@ async function askAboutReturned(provider: PaymentProvider, providerPaymentId: st
   }
 }
 
-/** A declined or cancelled attempt fails the order (and gives its stock back once) unless another attempt is still open. */
-async function failUnlessAnotherAttemptIsOpen(orderId: string): Promise<boolean> {
+/**
+ * After a declined or cancelled attempt the order stays unpaid while its hold lasts, so the shopper can pay the same
+ * order again (docs/decisions/0043); the hold's end releases it as always. The order fails at once (and gives its
+ * stock back once, `releaseReservation` being conditional) only when its hold has already run out and no other
+ * attempt is still open.
+ */
+async function failIfNothingLeftToPay(orderId: string, now: Date): Promise<boolean> {
   const open = await prisma.payment.count({ where: { orderId, status: "initiated", providerPaymentId: { not: null } } });
-  return open === 0 && (await releaseReservation(orderId));
+  if (open > 0) return false;
+  const order = await prisma.order.findUnique({ where: { id: orderId }, select: { reservedUntil: true } });
+  if (order?.reservedUntil && order.reservedUntil > now) return false;
+  return releaseReservation(orderId);
+}
+
+/**
+ * Where the payment result page's Try Again leads for this order: its payment page (the order's first Payment row,
+ * its `orderSessionId`) while it is unpaid and its hold lasts, so the same order, address and hold are paid;
+ * otherwise null, and the shopper checks out again.
+ */
+export async function payAgainSessionOf(orderId: string, now = new Date()): Promise<string | null> {
+  const order = await prisma.order.findUnique({
+    where: { id: orderId },
+    select: { paymentStatus: true, reservedUntil: true, payments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 1, select: { id: true } } },
+  });
+  if (!order || order.paymentStatus !== "unpaid" || !order.reservedUntil || order.reservedUntil <= now) return null;
+  return order.payments[0]?.id ?? null;
+}
+
+/**
+ * The test provider's card page of `orderSessionId` pays with the session's own attempt while it is open; after a
+ * decline, with the order's open card attempt or a new one, started as a gateway attempt is (`beginGatewayPayment`:
+ * the order locked, unpaid, its hold lasting). Null when the session is unknown or the order cannot be paid.
+ */
+export async function testAttemptToPay(orderSessionId: string, now = new Date()): Promise<{ paymentId: string; providerPaymentId: string } | null> {
+  const session = await getPaymentSession(orderSessionId);
+  if (!session || session.provider !== testProvider.name) return null;
+  if (session.status === "initiated" && session.providerPaymentId) return { paymentId: session.id, providerPaymentId: session.providerPaymentId };
+  if (session.order.paymentStatus !== "unpaid") return null;
+  try {
+    const { paymentId } = await beginGatewayPayment(orderSessionId, "card", now);
+    const attempt = await prisma.payment.findUnique({ where: { id: paymentId }, select: { providerPaymentId: true } });
+    return attempt?.providerPaymentId ? { paymentId, providerPaymentId: attempt.providerPaymentId } : null;
+  } catch (error) {
+    if (error instanceof PaymentStartError) return null;
+    throw error;
+  }
 }
 
 /** A gateway webhook names its own payment id; the payment is then verified with the gateway like any other. */

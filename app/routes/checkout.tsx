@@ -12,8 +12,8 @@ import { couponProblemMessage, orderErrorMessage } from "~/models/order-messages
 import type { TFunction } from "i18next";
 import type { Language } from "~/i18n/config";
 import { listDeliveryAreas } from "~/models/delivery-area.server";
-import { rememberOrderHeader } from "~/cookies/order-access.server";
-import { OrderError } from "~/models/order.server";
+import { ordersPlacedHere, rememberOrderHeader } from "~/cookies/order-access.server";
+import { checkoutDetailsOf, OrderError } from "~/models/order.server";
 import { placeOrderAndStartPayment } from "~/models/payment.server";
 import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
@@ -38,8 +38,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isCheckoutGuest(request),
   ]);
   if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT);
-  const [cart, areas, appliedCode] = await Promise.all([getCartSummary(await readCartLines(request), language), listDeliveryAreas(), readAppliedCoupon(request)]);
+  const [cart, areas, appliedCode, retried] = await Promise.all([
+    getCartSummary(await readCartLines(request), language),
+    listDeliveryAreas(),
+    readAppliedCoupon(request),
+    retriedOrderDetails(request, customer?.id ?? null),
+  ]);
   const { offer, problem } = await checkoutOffer(appliedCode, cart.productsTotalFils, { email: customer?.email, phone: customer?.phone }, t, language);
+  const defaults = { email: customer?.email ?? "", fullName: customer?.fullName ?? "", phone: customer?.phone ?? "", couponCode: appliedCode ?? "" };
   return {
     language,
     items: cart.items,
@@ -48,11 +54,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offer,
     // A code applied earlier that no longer fits (the cart changed, the code ended): the shopper sees why before paying.
     couponNotice: problem ? { kind: "error" as const, text: problem.message } : null,
-    defaults: { email: customer?.email ?? "", fullName: customer?.fullName ?? "", phone: customer?.phone ?? "", couponCode: appliedCode ?? "" },
+    defaults: retried ? { ...retried, couponCode: appliedCode ?? retried.couponCode } : defaults,
     // The form's attributes from its schema, so the browser needs no zod to draw it.
     constraint: getZodConstraint(CheckoutSchema),
     meta: { title: t("checkout.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") },
   };
+}
+
+/**
+ * `?retry=<orderId>` (Try Again after a failed payment whose hold ended): the order's details fill the form again,
+ * for the browser that placed the order or its signed-in owner only (docs/decisions/0043).
+ */
+async function retriedOrderDetails(request: Request, customerId: string | null) {
+  const orderId = new URL(request.url).searchParams.get("retry");
+  if (!orderId) return null;
+  const order = await checkoutDetailsOf(orderId);
+  if (!order) return null;
+  const mine = (customerId !== null && order.customerId === customerId) || (await ordersPlacedHere(request)).includes(orderId);
+  return mine ? order.details : null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -8,7 +8,7 @@ import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { clearCartCookieHeader } from "~/cookies/cart.server";
-import { beginGatewayPayment, confirmPayment, getPaymentSession, listPaymentMethods, PaymentStartError } from "~/models/payment.server";
+import { beginGatewayPayment, confirmPayment, getPaymentSession, listPaymentMethods, PaymentStartError, testAttemptToPay } from "~/models/payment.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { hitPaymentLimits, retryAfter } from "~/models/payment-limits.server";
@@ -95,8 +95,16 @@ async function testCardAction(request: Request, formData: FormData, context: Act
   if (!session || session.provider !== testProvider.name || !session.providerPaymentId) {
     return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("payment.sessionNotFound")] })), { status: 404 });
   }
-  if (session.order.paymentStatus === "unpaid") await testProvider.submitCard(session.providerPaymentId, { cardNumber });
-  const outcome = await confirmPayment(orderSessionId);
+  // After a decline the same order is paid with a new attempt, which counts against the order's starts (decision 0043).
+  if (session.status !== "initiated" && session.order.paymentStatus === "unpaid") {
+    const starts = await hitPaymentLimits("start", orderSessionId, clientAddress(context));
+    if (!starts.allowed) {
+      return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("checkout.tooManyAttempts")] })), { status: 429, headers: retryAfter(starts) });
+    }
+  }
+  const attempt = session.order.paymentStatus === "unpaid" ? await testAttemptToPay(orderSessionId) : null;
+  if (attempt) await testProvider.submitCard(attempt.providerPaymentId, { cardNumber });
+  const outcome = await confirmPayment(attempt?.paymentId ?? orderSessionId);
   if (outcome?.state !== "paid") throw redirect(`/payment/return?orderId=${session.order.id}`, { status: 303 });
 
   const headers = { "Set-Cookie": await clearCartCookieHeader() };

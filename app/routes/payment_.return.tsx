@@ -15,8 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function PaymentResultPage() {
-  const { state, orderId, orderNumber } = useLoaderData<typeof loader>();
-  return <PaymentResult state={state} orderId={orderId} orderNumber={orderNumber} />;
+  const { state, orderId, orderNumber, tryAgainUrl } = useLoaderData<typeof loader>();
+  return <PaymentResult state={state} orderId={orderId} orderNumber={orderNumber} tryAgainUrl={tryAgainUrl} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.meta) : []);

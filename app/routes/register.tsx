@@ -12,7 +12,9 @@ import { completeRegistration, isRegistrationVerified, startRegistration, verify
 import { readRegistrationProgress, saveRegistrationProgress, type RegistrationProgress } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
-import { getCustomerFromRequest } from "~/auth/session.server";
+import { createCustomerSession, getCustomerFromRequest } from "~/auth/session.server";
+import { afterLoginPath } from "~/auth/auth.server";
+import { accountCreatedHeader } from "~/cookies/account-flash.server";
 import { clearProofCookieHeader, getProof, proofCookieHeader } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
@@ -40,7 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraints: { email: getZodConstraint(EmailSchema), code: getZodConstraint(CodeStepSchema), profile: getZodConstraint(ProfileSchema) },
     email: progress?.email ?? "",
     warning,
-    done: new URL(request.url).searchParams.get("done") === "1" && !progress,
     meta: { title: t("account.register.title"), description: t("account.register.description"), siteName: t("meta.siteName") },
   };
 }
@@ -89,14 +90,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = await completeRegistration({ email: progress.email, ...submission.value }, proofFor(progress.email), flowContext);
     if (!outcome.ok && outcome.status === 403) return goTo({ ...progress, step: 3 });
     if (!outcome.ok) return data<ActionData>({ step: "profile", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["password"] }) }, { status: outcome.status });
-    return goTo(null, [clearProofCookieHeader("register")], "/register?done=1");
+    // SPEC's reset of the saved progress, and the shopper is signed in where a signed-in shopper lands (issue 28, point 6).
+    const { setCookie } = await createCustomerSession(request, outcome.customer.id);
+    return goTo(null, [clearProofCookieHeader("register"), setCookie, accountCreatedHeader()], afterLoginPath(null));
   }
   return goTo(progress);
 }
 
 export default function Register() {
   const { t } = useTranslation();
-  const { step, email, warning, done, constraints } = useLoaderData<typeof loader>();
+  const { step, email, warning, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const resultFor = (name: StepName) => (actionData?.step === name ? actionData.result : undefined);
   return (
@@ -104,9 +107,6 @@ export default function Register() {
       <p className="account-steps" data-testid="register-step" data-step={step}>
         {t("account.register.stepOf", { step })}
       </p>
-      {done && step === 1 ? (
-        <FormMessage kind="success" message={t("account.messages.registered")} />
-      ) : null}
       {warning ? <FormMessage message={t(warning as never)} /> : null}
       {actionData?.notice ? (
         <FormMessage kind={actionData.notice.endsWith("codeSent") ? "success" : "error"} message={t(actionData.notice as never)} />

@@ -17,7 +17,7 @@ const TEXT = {
     finish: "Create account",
     changeEmail: "Change email",
     changeCode: "Change code",
-    registered: "Your account is ready. You can now sign in.",
+    created: "Account created",
     phoneError: "Please enter a valid Kuwaiti phone number (8 digits, starts with 5, 6, or 9).",
     login: "Log in",
     invalid: "Invalid credentials",
@@ -37,7 +37,7 @@ const TEXT = {
     finish: "إنشاء الحساب",
     changeEmail: "تغيير البريد الإلكتروني",
     changeCode: "تغيير الرمز",
-    registered: "حسابك جاهز. يمكنك الآن تسجيل الدخول.",
+    created: "تم إنشاء الحساب",
     phoneError: "يرجى إدخال رقم هاتف كويتي صحيح (8 أرقام يبدأ بـ 5 أو 6 أو 9).",
     login: "تسجيل الدخول",
     invalid: "بيانات الدخول غير صحيحة",
@@ -58,9 +58,11 @@ for (const language of ["ar", "en"] as const) {
   const text = TEXT[language];
 
   test.describe(`registration and login in ${language}`, () => {
-    test("registers in three steps with the mailed code, then signs in and out", async ({ page, baseURL }) => {
+    test("registers in three steps with the mailed code, lands signed in, then signs out and in", async ({ page, baseURL, javaScriptEnabled }) => {
       await useLanguage(page, language, baseURL);
       const email = uniqueEmail(`reg-${language}`);
+      const guestOrder = await createOrder(e2eDatabase(), { email });
+      const strangerOrder = await createOrder(e2eDatabase(), { email: uniqueEmail(`stranger-${language}`) });
       await page.goto("/register");
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expect(step(page)).toHaveAttribute("data-step", "1");
@@ -105,9 +107,29 @@ for (const language of ["ar", "en"] as const) {
       await page.getByLabel(text.phone).fill("61234567");
       await page.getByLabel(text.password, { exact: true }).fill("secret-password");
       await page.getByRole("button", { name: text.finish }).click();
-      await expect(page.getByRole("status")).toContainText(text.registered);
-      await expect(step(page)).toHaveAttribute("data-step", "1");
+      // Issue 28, point 6: the shopper lands signed in on the account page, told once that the account was created.
+      await expect(page).toHaveURL(/\/account$/);
+      await expect(page.getByTestId("toast")).toHaveText(text.created);
+      await expect(page.getByTestId("account-email")).toHaveText(email);
+      await expect(page.locator(".site-nav--desktop, .mobile-menu__panel").getByRole("link", { name: text.myAccount }).first()).toBeAttached();
       await page.reload();
+      await expect(page.getByTestId("toast")).toHaveCount(0);
+
+      // The guest order placed earlier with the verified e-mail is in My Orders; another e-mail's is not.
+      if (javaScriptEnabled) {
+        const mine = await page.request.get("/api/orders/my");
+        expect(((await mine.json()) as { orders: { orderNumber: string }[] }).orders.map((order) => order.orderNumber)).toEqual([guestOrder.orderNumber]);
+      } else {
+        await page.goto("/my-orders");
+        await expect(page.getByText(guestOrder.orderNumber)).toBeVisible();
+        await expect(page.getByText(strangerOrder.orderNumber)).toHaveCount(0);
+      }
+
+      // SPEC: the saved progress was reset; signed out, registration starts at step 1 again.
+      await page.goto("/account");
+      await page.getByRole("button", { name: text.logout }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await page.goto("/register");
       await expect(step(page)).toHaveAttribute("data-step", "1");
 
       await page.goto("/login");

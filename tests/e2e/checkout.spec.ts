@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { e2eDatabase } from "../support/e2e-database";
 import { setCart, setLanguage, signInAsNewCustomer } from "../support/shopper";
 
 // seed-product-06 is the personalised bow (3.500 KD, a required "Name to print"); seed-product-01 costs 1.750 KD.
@@ -145,18 +146,74 @@ test.describe("paying", () => {
     await expect(page.getByTestId("invoice-link")).toBeVisible();
   });
 
-  test("a declined card shows Payment Failed with Try Again", async ({ page, context, baseURL }) => {
+  test("a declined card shows Payment Failed, and Try Again pays the same order with the next card", async ({ page, context, baseURL }) => {
     await setLanguage(context, baseURL!, "en");
     await setCart(context, baseURL!, [{ productId: "seed-product-01", quantity: 1, customTags: [] }]);
     await continueAsGuest(page);
     await page.goto("/checkout");
-    await fillCheckout(page, { fullName: "Sara", email: "sara@example.com", phone: "51234567" });
+    await fillCheckout(page, { fullName: "Sara Retry", email: "sara.retry@example.com", phone: "51234567" });
     await page.getByTestId("pay-button").click();
+    await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 10_000 });
+    const paymentPage = page.url();
+    const orderNumber = (await page.getByTestId("payment-order-number").textContent())!.trim();
+    expect(orderNumber).toMatch(/^ORD-\d{12}$/);
     await payWithCard(page, "4000000000000002");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Failed", { timeout: 10_000 });
     await expect(page.getByText("Your payment could not be processed. Please try again.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "/checkout");
     await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+    // Issue 28, point 4: Try Again leads to paying the same order, not to an empty checkout form.
+    await page.getByRole("link", { name: "Try Again" }).click();
+    await expect(page).toHaveURL(paymentPage);
+    await expect(page.getByTestId("payment-order-number")).toHaveText(orderNumber);
+    await payWithCard(page, "4111111111111111");
+    await expect(page).toHaveURL(`/payment-success?orderNumber=${orderNumber}`, { timeout: 10_000 });
+    await expect(page.getByTestId("order-number")).toHaveText(orderNumber);
+    await expect(page.getByTestId("cart-count")).toHaveText("0");
+    const order = await e2eDatabase().order.findUniqueOrThrow({ where: { orderNumber }, include: { payments: { orderBy: { createdAt: "asc" } } } });
+    expect(order).toMatchObject({ paymentStatus: "paid", fullName: "Sara Retry", street: "Tunis Street", block: "3", buildingNumber: "7", city: "Hawalli" });
+    expect(order.payments.map((payment) => payment.status)).toEqual(["declined", "paid"]);
+  });
+
+  test("after a decline whose hold has run out, Try Again fills the checkout with the earlier details (Arabic)", async ({ page, context, baseURL }) => {
+    await setLanguage(context, baseURL!, "ar");
+    await setCart(context, baseURL!, [{ productId: "seed-product-01", quantity: 1, customTags: [] }]);
+    await continueAsGuest(page);
+    await page.goto("/checkout");
+    await fillCheckout(page, { fullName: "سارة أحمد", email: "sara.expired@example.com", phone: "61234567" });
+    await page.locator('[name="notes"]').fill("الباب الأزرق");
+    await page.getByTestId("pay-button").click();
+    await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 10_000 });
+    const orderNumber = (await page.getByTestId("payment-order-number").textContent())!.trim();
+    // The hold runs out while the shopper is on the card page (the clock moved on, as the hold-expiry job sees it).
+    await e2eDatabase().order.update({ where: { orderNumber }, data: { reservedUntil: new Date(Date.now() - 60_000) } });
+    await payWithCard(page, "4000000000000002");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("فشل الدفع", { timeout: 10_000 });
+    await page.getByRole("link", { name: "حاول مرة أخرى" }).click();
+    await expect(page).toHaveURL(/\/checkout\?retry=/);
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await expect(page.locator('[name="fullName"]')).toHaveValue("سارة أحمد");
+    await expect(page.locator('[name="email"]')).toHaveValue("sara.expired@example.com");
+    await expect(page.locator('[name="phone"]')).toHaveValue("61234567");
+    await expect(page.locator('[name="city"]')).toHaveValue("Hawalli");
+    await expect(page.locator('[name="street"]')).toHaveValue("Tunis Street");
+    await expect(page.locator('[name="block"]')).toHaveValue("3");
+    await expect(page.locator('[name="buildingNumber"]')).toHaveValue("7");
+    await expect(page.locator('[name="floor"]')).toHaveValue("2");
+    await expect(page.locator('[name="notes"]')).toHaveValue("الباب الأزرق");
+    await expect(page.getByTestId("building-Villa")).toBeChecked();
+    expect((await e2eDatabase().order.findUniqueOrThrow({ where: { orderNumber } })).paymentStatus).toBe("failed");
+
+    // Another browser with the same link gets an empty form: the details are only for the browser that ordered.
+    const stranger = await page.context().browser()!.newContext({ baseURL });
+    await setLanguage(stranger, baseURL!, "ar");
+    await setCart(stranger, baseURL!, [{ productId: "seed-product-01", quantity: 1, customTags: [] }]);
+    const strangerPage = await stranger.newPage();
+    expect((await strangerPage.request.post("/checkout", { form: { intent: "guest" } })).ok()).toBe(true);
+    await strangerPage.goto(page.url());
+    await expect(strangerPage.locator('[name="street"]')).toHaveValue("");
+    await expect(strangerPage.locator('[name="email"]')).toHaveValue("");
+    await stranger.close();
   });
 });
 

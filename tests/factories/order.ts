@@ -19,6 +19,8 @@ export type OrderOverrides = {
   status?: string;
   createdAt?: Date;
   customerId?: string | null;
+  /** The shopper's e-mail as checkout keeps it (lower case); "shopper@example.com" unless told. */
+  email?: string;
   fullName?: string;
   phone?: string;
   floor?: string;
@@ -45,7 +47,7 @@ export async function createOrder(db: PrismaClient, overrides: OrderOverrides = 
     data: {
       orderNumber: uniqueOrderNumber(),
       fullName: overrides.fullName ?? "Test Shopper",
-      email: "shopper@example.com",
+      email: overrides.email ?? "shopper@example.com",
       phone: overrides.phone ?? uniquePhone(),
       buildingType: "Apartment",
       city: "Hawalli",

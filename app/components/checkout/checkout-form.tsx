@@ -22,7 +22,8 @@ type Props = {
   items: { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] }[];
   productsTotalFils: number;
   areas: { nameEn: string; nameAr: string; feeFils: number }[];
-  defaults: { email: string; fullName: string; phone: string; couponCode: string };
+  /** A signed-in shopper's contacts, or every detail of an order whose payment failed (Try Again). */
+  defaults: { email: string; fullName: string; phone: string; couponCode: string } & Partial<Record<"buildingType" | "city" | "street" | "streetNumber" | "block" | "buildingNumber" | "floor" | "apartmentNumber" | "notes", string>>;
   offer: CheckoutOffer;
   couponNotice: CouponNotice | null;
   lastResult?: SubmissionResult<string[]>;

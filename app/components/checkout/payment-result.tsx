@@ -2,10 +2,10 @@ import { Link, useNavigation } from "@remix-run/react";
 import { Ltr } from "~/components/ltr";
 import { useTranslation } from "~/i18n/react";
 
-type Props = { state: "missing" | "failed" | "paid" | "unavailable"; orderId: string | null; orderNumber: string | null };
+type Props = { state: "missing" | "failed" | "paid" | "unavailable"; orderId: string | null; orderNumber: string | null; tryAgainUrl: string };
 
 /** SPEC section 2's payment result by orderId: verifying, missing, confirmed or failed. */
-export function PaymentResult({ state, orderId, orderNumber }: Props) {
+export function PaymentResult({ state, orderId, orderNumber, tryAgainUrl }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   if (navigation.state === "loading") {
@@ -63,7 +63,7 @@ export function PaymentResult({ state, orderId, orderNumber }: Props) {
       <h1>{t("payment.failed")}</h1>
       <p>{t("payment.failedBody")}</p>
       <div className="outcome__actions">
-        <Link to="/checkout" className="button button--primary">
+        <Link to={tryAgainUrl} className="button button--primary" data-testid="try-again">
           {t("payment.tryAgain")}
         </Link>
       </div>

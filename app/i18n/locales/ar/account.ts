@@ -25,6 +25,7 @@ export const account: TranslationOf<typeof en> = {
       notSignedIn: "يرجى تسجيل الدخول أولاً.",
       signedIn: "تم تسجيل الدخول",
       passwordSet: "تم تعيين كلمة المرور",
+      accountCreated: "تم إنشاء الحساب",
     },
     login: {
       title: "تسجيل الدخول",

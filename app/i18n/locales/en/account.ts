@@ -22,6 +22,7 @@ export const account = {
       notSignedIn: "Please sign in first.",
       signedIn: "Signed in",
       passwordSet: "Password set",
+      accountCreated: "Account created",
     },
     login: {
       title: "Login",
