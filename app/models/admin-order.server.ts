@@ -9,6 +9,7 @@ import { normalizeKuwaitiPhone } from "~/shared/phone";
 import type { WholeNumberRule } from "~/shared/paging";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
+import { deliveryAddressSelect } from "~/models/order-address.server";
 
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_ORDERS_PAGE_SIZE_RULE: WholeNumberRule = { fallback: ADMIN_PAGE_SIZE, min: 1, max: 100 };
@@ -131,17 +132,7 @@ export async function getPackingSlipOrders(keys: string[]) {
       id: true,
       orderNumber: true,
       createdAt: true,
-      fullName: true,
-      phone: true,
-      buildingType: true,
-      city: true,
-      block: true,
-      street: true,
-      streetNumber: true,
-      buildingNumber: true,
-      floor: true,
-      apartmentNumber: true,
-      notes: true,
+      ...deliveryAddressSelect,
       items: { orderBy: { id: "asc" }, select: { id: true, nameEn: true, nameAr: true, quantity: true, customTags: true } },
     },
   });

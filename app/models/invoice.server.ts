@@ -5,6 +5,7 @@ import { getEnv } from "~/env.server";
 import { getDeliveryArea } from "~/models/delivery-area.server";
 import { freeDeliveryByCode } from "~/models/offers.server";
 import { renderInvoicePdf, type FrozenTag, type InvoiceData } from "~/pdf/invoice.server";
+import { deliveryAddressSelect } from "~/models/order-address.server";
 
 /** Everything the invoice shows, for a paid order only, with its city's Arabic name (the order keeps the English one). */
 export async function getInvoiceData(orderNumber: string): Promise<InvoiceData | null> {
@@ -15,17 +16,7 @@ export async function getInvoiceData(orderNumber: string): Promise<InvoiceData |
       createdAt: true,
       paidAt: true,
       language: true,
-      fullName: true,
-      phone: true,
-      buildingType: true,
-      city: true,
-      block: true,
-      street: true,
-      streetNumber: true,
-      buildingNumber: true,
-      floor: true,
-      apartmentNumber: true,
-      notes: true,
+      ...deliveryAddressSelect,
       subtotalFils: true,
       deliveryFeeFils: true,
       totalFils: true,

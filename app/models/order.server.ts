@@ -10,6 +10,7 @@ import { getShopSettings } from "~/models/settings.server";
 import { noticeStockReturned } from "~/models/stock-notice.server";
 import { orderTotals } from "~/shared/order-totals";
 import { ordersPlaced } from "~/utils/metrics.server";
+import { deliveryAddressSelect } from "~/models/order-address.server";
 
 /** An unpaid order holds its stock this long; then the stock goes back on sale (issue 5). */
 export const RESERVATION_MINUTES = 15;
@@ -436,18 +437,8 @@ export async function checkoutDetailsOf(orderId: string) {
     select: {
       customerId: true,
       personalDataRemovedAt: true,
-      fullName: true,
+      ...deliveryAddressSelect,
       email: true,
-      phone: true,
-      buildingType: true,
-      city: true,
-      street: true,
-      streetNumber: true,
-      block: true,
-      buildingNumber: true,
-      floor: true,
-      apartmentNumber: true,
-      notes: true,
       couponCode: true,
     },
   });

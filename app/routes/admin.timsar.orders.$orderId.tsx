@@ -27,6 +27,7 @@ import { filsToKDInput, formatKD } from "~/shared/money";
 import { ORDER_STATUSES, orderStatusBadge } from "~/shared/order-status";
 import { readFormData } from "~/utils/form-data.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
+import { ItemTags } from "~/components/admin/item-tags";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -223,15 +224,7 @@ export default function AdminOrderDetail() {
                     <span>{item.name}</span>
                   </td>
                   <td>
-                    {item.tags.length ? (
-                      <ul className="admin-tags">
-                        {item.tags.map((tag, index) => (
-                          <li key={index}>{tag.title ? `${tag.title}: ${tag.value}` : tag.value}</li>
-                        ))}
-                      </ul>
-                    ) : (
-                      "-"
-                    )}
+                    <ItemTags tags={item.tags} />
                   </td>
                   <td>{item.quantity}</td>
                   <td>{item.price}</td>

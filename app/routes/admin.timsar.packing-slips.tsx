@@ -10,6 +10,7 @@ import { orderItemTags } from "~/models/order-json.server";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
+import { ItemTags } from "~/components/admin/item-tags";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -107,15 +108,7 @@ export default function PackingSlips() {
                 <tr key={item.id}>
                   <td>{item.name}</td>
                   <td>
-                    {item.tags.length ? (
-                      <ul className="admin-tags">
-                        {item.tags.map((tag, index) => (
-                          <li key={index}>{tag.title ? `${tag.title}: ${tag.value}` : tag.value}</li>
-                        ))}
-                      </ul>
-                    ) : (
-                      "-"
-                    )}
+                    <ItemTags tags={item.tags} />
                   </td>
                   <td>{item.quantity}</td>
                 </tr>
