@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { bilingual, forRequest, inLanguage } from "../app/i18n/bilingual.server";
 import { requireAdmin, requireAdminApi } from "../app/auth/admin-session.server";
+import { escapeHtml } from "../app/utils/html";
 import { languageHeaders } from "./remix-request";
 
 export const FORM_LIMIT_BYTES = 64 * 1024;
@@ -36,9 +37,6 @@ function wantsJson(req: Request): boolean {
   const remixData = new URLSearchParams(req.originalUrl.split("?")[1] ?? "").has("_data");
   return req.path.startsWith("/api/") || remixData || type.includes("json") || (accept.includes("application/json") && !accept.includes("text/html"));
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
 
 function tooLargePage(message: string): string {
   const title = bilingual("api.tooLargeTitle");

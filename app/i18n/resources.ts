@@ -3,6 +3,7 @@ import { admin as arAdmin } from "./locales/ar/admin";
 import { api as arApi } from "./locales/ar/api";
 import { checkout as arCheckout } from "./locales/ar/checkout";
 import { common as arCommon } from "./locales/ar/common";
+import { mail as arMail } from "./locales/ar/mail";
 import { offers as arOffers } from "./locales/ar/offers";
 import { pageTexts as arPageTexts } from "./locales/ar/page-texts";
 import { productPage as arProductPage } from "./locales/ar/product-page";
@@ -13,6 +14,7 @@ import { admin as enAdmin } from "./locales/en/admin";
 import { api as enApi } from "./locales/en/api";
 import { checkout as enCheckout } from "./locales/en/checkout";
 import { common as enCommon } from "./locales/en/common";
+import { mail as enMail } from "./locales/en/mail";
 import { offers as enOffers } from "./locales/en/offers";
 import { pageTexts as enPageTexts } from "./locales/en/page-texts";
 import { productPage as enProductPage } from "./locales/en/product-page";
@@ -21,8 +23,8 @@ import { stockNotices as enStockNotices } from "./locales/en/stock-notices";
 
 /** One namespace per language; each area of the shop adds its own file and spreads it here. */
 export const resources = {
-  en: { translation: { ...enCommon, shop: { ...enShop.shop, ...enProductPage.shop }, ...enAccount, ...enCheckout, ...enAdmin, ...enApi, ...enPageTexts, ...enOffers, ...enStockNotices } },
-  ar: { translation: { ...arCommon, shop: { ...arShop.shop, ...arProductPage.shop }, ...arAccount, ...arCheckout, ...arAdmin, ...arApi, ...arPageTexts, ...arOffers, ...arStockNotices } },
+  en: { translation: { ...enCommon, shop: { ...enShop.shop, ...enProductPage.shop }, ...enAccount, ...enCheckout, ...enAdmin, ...enApi, ...enPageTexts, ...enOffers, ...enStockNotices, ...enMail } },
+  ar: { translation: { ...arCommon, shop: { ...arShop.shop, ...arProductPage.shop }, ...arAccount, ...arCheckout, ...arAdmin, ...arApi, ...arPageTexts, ...arOffers, ...arStockNotices, ...arMail } },
 };
 
 export type Resources = (typeof resources)["en"];

@@ -1,11 +1,15 @@
 import type { Language } from "~/i18n/config";
+import { fixedT } from "~/i18n/fixed-t.server";
+import { wordText } from "~/mail/compose.server";
 import type { Mail } from "~/mail/send.server";
+import { escapeHtml } from "~/utils/html";
 
 type Texts = { subject: string; heading: string; lines: string[] };
 type Bilingual = Record<Language, Texts>;
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** The same texts in both languages, from the locale files. */
+function inBothLanguages(texts: (t: ReturnType<typeof fixedT>) => Texts): Bilingual {
+  return { en: texts(fixedT("en")), ar: texts(fixedT("ar")) };
 }
 
 /**
@@ -31,72 +35,49 @@ function bilingualMail(to: string, language: Language, texts: Bilingual, code?: 
 }
 
 export function verificationCodeMail({ to, code, language, minutes }: { to: string; code: string; language: Language; minutes: number }): Mail {
-  return bilingualMail(
-    to,
-    language,
-    {
-      en: {
-        subject: "Your Timsar Accessories verification code",
-        heading: "Confirm your e-mail",
-        lines: [`Your verification code is ${code}.`, `It is valid for ${minutes} minutes and can be used once.`, "If you did not ask for it, you can ignore this e-mail."],
-      },
-      ar: {
-        subject: "رمز التحقق من تمسار للإكسسوارات",
-        heading: "تأكيد بريدك الإلكتروني",
-        lines: [`رمز التحقق الخاص بك هو ${code}.`, `الرمز صالح لمدة ${minutes} دقائق ويمكن استخدامه مرة واحدة.`, "إذا لم تطلب هذا الرمز يمكنك تجاهل هذه الرسالة."],
-      },
-    },
-    code,
-  );
+  const texts = inBothLanguages((t) => ({
+    subject: t("mail.verificationCode.subject"),
+    heading: t("mail.verificationCode.heading"),
+    lines: [
+      wordText((v) => t("mail.verificationCode.code", v), { code }),
+      wordText((v) => t("mail.verificationCode.valid", v), { minutes: String(minutes) }),
+      t("mail.verificationCode.ignore"),
+    ],
+  }));
+  return bilingualMail(to, language, texts, code);
 }
 
 export function resetCodeMail({ to, code, language, minutes }: { to: string; code: string; language: Language; minutes: number }): Mail {
-  return bilingualMail(
-    to,
-    language,
-    {
-      en: {
-        subject: "Your Timsar Accessories password reset code",
-        heading: "Reset your password",
-        lines: [`Your password reset code is ${code}.`, `It is valid for ${minutes} minutes and can be used once.`, "If you did not ask to reset your password, ignore this e-mail: your password stays the same."],
-      },
-      ar: {
-        subject: "رمز إعادة تعيين كلمة المرور من تمسار للإكسسوارات",
-        heading: "إعادة تعيين كلمة المرور",
-        lines: [`رمز إعادة تعيين كلمة المرور هو ${code}.`, `الرمز صالح لمدة ${minutes} دقائق ويمكن استخدامه مرة واحدة.`, "إذا لم تطلب إعادة تعيين كلمة المرور تجاهل هذه الرسالة، فكلمة مرورك لم تتغير."],
-      },
-    },
-    code,
-  );
+  const texts = inBothLanguages((t) => ({
+    subject: t("mail.resetCode.subject"),
+    heading: t("mail.resetCode.heading"),
+    lines: [
+      wordText((v) => t("mail.resetCode.code", v), { code }),
+      wordText((v) => t("mail.resetCode.valid", v), { minutes: String(minutes) }),
+      t("mail.resetCode.ignore"),
+    ],
+  }));
+  return bilingualMail(to, language, texts, code);
 }
 
 /** Sent instead of a code when someone tries to register an e-mail that already has an account. */
 export function alreadyRegisteredMail({ to, language, appUrl }: { to: string; language: Language; appUrl: string }): Mail {
-  return bilingualMail(to, language, {
-    en: {
-      subject: "You already have a Timsar Accessories account",
-      heading: "You already have an account",
-      lines: [`Someone asked to register this e-mail, but it already has an account. Sign in at ${appUrl}/login or reset your password at ${appUrl}/forgot-password.`, "If it was not you, you can ignore this e-mail."],
-    },
-    ar: {
-      subject: "لديك حساب في تمسار للإكسسوارات بالفعل",
-      heading: "لديك حساب بالفعل",
-      lines: [`طلب أحدهم التسجيل بهذا البريد، لكن له حساباً بالفعل. سجّل الدخول من ${appUrl}/login أو أعد تعيين كلمة المرور من ${appUrl}/forgot-password.`, "إذا لم تكن أنت فيمكنك تجاهل هذه الرسالة."],
-    },
-  });
+  const texts = inBothLanguages((t) => ({
+    subject: t("mail.alreadyRegistered.subject"),
+    heading: t("mail.alreadyRegistered.heading"),
+    lines: [
+      wordText((v) => t("mail.alreadyRegistered.body", v), { login: `${appUrl}/login`, reset: `${appUrl}/forgot-password` }),
+      t("mail.alreadyRegistered.ignore"),
+    ],
+  }));
+  return bilingualMail(to, language, texts);
 }
 
 export function passwordChangedMail({ to, language }: { to: string; language: Language }): Mail {
-  return bilingualMail(to, language, {
-    en: {
-      subject: "Your Timsar Accessories password was changed",
-      heading: "Your password was changed",
-      lines: ["The password of your account was just changed and every device was signed out.", "If it was not you, reset your password right away and contact us."],
-    },
-    ar: {
-      subject: "تم تغيير كلمة مرور حسابك في تمسار للإكسسوارات",
-      heading: "تم تغيير كلمة المرور",
-      lines: ["تم تغيير كلمة مرور حسابك للتو وتسجيل الخروج من جميع الأجهزة.", "إذا لم تقم بذلك فأعد تعيين كلمة المرور فوراً وتواصل معنا."],
-    },
-  });
+  const texts = inBothLanguages((t) => ({
+    subject: t("mail.passwordChanged.subject"),
+    heading: t("mail.passwordChanged.heading"),
+    lines: [t("mail.passwordChanged.body"), t("mail.passwordChanged.act")],
+  }));
+  return bilingualMail(to, language, texts);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { htmlLine } from "~/mail/bidi-html.server";
-import { totalsLines } from "~/mail/order-paid.server";
+import { totalsLines } from "~/mail/totals.server";
 import { bidiIsolate } from "~/shared/bidi";
 
 /** Issue 28, point 5: amounts and order numbers in the Arabic part of a mail are left-to-right islands. */

@@ -1,8 +1,5 @@
 import { LRI, PDI } from "~/shared/bidi";
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import { escapeHtml } from "~/utils/html";
 
 const ISLAND = new RegExp(`${LRI}([^${PDI}]*)${PDI}`, "g");
 

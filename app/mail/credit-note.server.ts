@@ -1,80 +1,69 @@
-import { escapeHtml } from "~/mail/order-paid.server";
-import { bidiIsolate, formatKDText } from "~/shared/bidi";
+import { fixedT } from "~/i18n/fixed-t.server";
 import { htmlLine } from "~/mail/bidi-html.server";
-import { sendMail } from "~/mail/send.server";
-import { getCreditNoteForMail, issueCreditNotes, markCreditNoteMailed } from "~/models/credit-note.server";
-import { signedCreditNoteUrl } from "~/models/invoice-access.server";
+import { wordText } from "~/mail/compose.server";
+import type { Mail } from "~/mail/send.server";
 import { formatAdminDate } from "~/shared/admin-dates";
+import { bidiIsolate, formatKDText } from "~/shared/bidi";
 import { formatKD } from "~/shared/money";
-import { redactText } from "~/utils/redact";
+import { escapeHtml } from "~/utils/html";
 
-function logFailure(orderId: string, error: unknown) {
-  process.stderr.write(`credit note of order ${orderId}: ${redactText(error instanceof Error ? error.message : String(error))}\n`);
-}
-
-/**
- * After a refund the gateway accepted: issue the order's credit notes and e-mail each to the shopper. The refund is
- * made whatever happens here, so a failure is logged and never undoes it (as the invoice's mail after payment).
- * Only the call that issued a note mails it, so a note goes out once however many refunds raced.
- */
-export async function onRefundAccepted(orderId: string): Promise<void> {
-  let issued: Awaited<ReturnType<typeof issueCreditNotes>>;
-  try {
-    issued = await issueCreditNotes(orderId);
-  } catch (error) {
-    logFailure(orderId, error);
-    return;
-  }
-  for (const note of issued) {
-    try {
-      await mailCreditNote(note.id);
-    } catch (error) {
-      logFailure(orderId, error);
-    }
-  }
-}
+/** What the e-mail of one credit note shows, and the note itself. */
+export type CreditNoteMailInput = {
+  number: string;
+  amountFils: number;
+  remainingPaidFils: number;
+  pdf: Buffer;
+  /** the signed link to the note */
+  url: string;
+  order: { orderNumber: string; createdAt: Date; fullName: string; email: string };
+};
 
 /** The bilingual e-mail of one credit note, its PDF attached and a signed link to it. */
-export async function mailCreditNote(id: string): Promise<void> {
-  const note = await getCreditNoteForMail(id);
-  if (!note) return;
-  const { number, order } = note;
-  const link = signedCreditNoteUrl(number);
-  const en = {
-    amount: formatKD(note.amountFils, "en"),
-    remaining: formatKD(note.remainingPaidFils, "en"),
-    date: formatAdminDate(order.createdAt, "en"),
-  };
-  const ar = {
-    amount: formatKDText(note.amountFils, "ar"),
-    remaining: formatKDText(note.remainingPaidFils, "ar"),
-    orderNumber: bidiIsolate(order.orderNumber),
-    number: bidiIsolate(number),
-    date: formatAdminDate(order.createdAt, "ar"),
+export function creditNoteMail(note: CreditNoteMailInput): Mail {
+  const { number, order, url: link } = note;
+  const en = fixedT("en");
+  const ar = fixedT("ar");
+  const values = {
+    en: {
+      name: order.fullName,
+      amount: formatKD(note.amountFils, "en"),
+      remaining: formatKD(note.remainingPaidFils, "en"),
+      order: order.orderNumber,
+      number,
+      date: formatAdminDate(order.createdAt, "en"),
+    },
+    ar: {
+      name: order.fullName,
+      amount: formatKDText(note.amountFils, "ar"),
+      remaining: formatKDText(note.remainingPaidFils, "ar"),
+      order: bidiIsolate(order.orderNumber),
+      number: bidiIsolate(number),
+      date: formatAdminDate(order.createdAt, "ar"),
+    },
   };
   const lines = {
     en: [
-      `Hello ${order.fullName}, a refund of ${en.amount} was made for your order ${order.orderNumber} of ${en.date}.`,
-      `Credit note ${number} is attached. What stays paid for the order: ${en.remaining}.`,
-      "The money goes back to the card or KNET account you paid with; your bank may take a few days to show it.",
+      wordText((v) => en("mail.creditNote.refunded", v), values.en),
+      wordText((v) => en("mail.creditNote.attached", v), values.en),
+      en("mail.creditNote.bank"),
     ],
     ar: [
-      `مرحبًا ${order.fullName}، تم استرداد مبلغ ${ar.amount} من طلبك ${ar.orderNumber} بتاريخ ${ar.date}.`,
-      `مرفق إشعار الدائن ${ar.number}. المبلغ المدفوع المتبقي للطلب: ${ar.remaining}.`,
-      "يعود المبلغ إلى البطاقة أو حساب كي نت الذي دفعت به، وقد يستغرق ظهوره لدى البنك بضعة أيام.",
+      wordText((v) => ar("mail.creditNote.refunded", v), values.ar),
+      wordText((v) => ar("mail.creditNote.attached", v), values.ar),
+      ar("mail.creditNote.bank"),
     ],
   };
-  await sendMail({
+  const subjectValues = { number, order: order.orderNumber };
+  return {
     to: order.email,
-    subject: `Credit note ${number} for order ${order.orderNumber} / إشعار دائن ${number} للطلب ${order.orderNumber}`,
-    text: [...lines.en, `Your credit note: ${link}`, "", ...lines.ar, `إشعار الدائن: ${link}`].join("\n"),
+    subject: [wordText((v) => en("mail.creditNote.subject", v), subjectValues), wordText((v) => ar("mail.creditNote.subject", v), subjectValues)].join(" / "),
+    text: [...lines.en, wordText((v) => en("mail.creditNote.link", v), { link }), "", ...lines.ar, wordText((v) => ar("mail.creditNote.link", v), { link })].join("\n"),
     html: [
       `<p>${lines.en.map(escapeHtml).join("<br>")}</p>`,
-      `<p><a href="${escapeHtml(link)}">View your credit note</a></p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(en("mail.creditNote.linkLabel"))}</a></p>`,
       `<div dir="rtl" lang="ar"><p>${lines.ar.map(htmlLine).join("<br>")}</p>`,
-      `<p><a href="${escapeHtml(link)}">عرض إشعار الدائن</a></p></div>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(ar("mail.creditNote.linkLabel"))}</a></p></div>`,
     ].join("\n"),
     attachments: [{ filename: `${number}.pdf`, content: note.pdf, contentType: "application/pdf" }],
-  });
-  await markCreditNoteMailed(id);
+  };
 }

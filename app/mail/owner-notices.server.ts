@@ -1,11 +1,13 @@
 import { getEnv } from "~/env.server";
-import { bidiIsolate, formatKDText } from "~/shared/bidi";
+import type { Language } from "~/i18n/config";
+import { fixedT } from "~/i18n/fixed-t.server";
 import { htmlLine } from "~/mail/bidi-html.server";
-import { escapeHtml, totalsLines } from "~/mail/order-paid.server";
-import { sendMail } from "~/mail/send.server";
-import type { LowStockProduct } from "~/models/low-stock.server";
-import { addressLines, type InvoiceData } from "~/pdf/invoice.server";
+import { wordText } from "~/mail/compose.server";
+import type { Mail } from "~/mail/send.server";
+import { totalsLines, type OrderTotals } from "~/mail/totals.server";
+import { bidiIsolate, formatKDText } from "~/shared/bidi";
 import { formatKD } from "~/shared/money";
+import { escapeHtml } from "~/utils/html";
 
 /**
  * The owner's notices (issue 16), to OWNER_EMAIL. Both languages in every mail, English first then Arabic, as the
@@ -16,101 +18,98 @@ function htmlLines(lines: string[]) {
   return lines.map(htmlLine).join("<br>");
 }
 
-export type PaidOrderNotice = InvoiceData & { id: string; email: string };
+/** What the owner's copy of a paid order shows. */
+export type PaidOrderNoticeInput = OrderTotals & {
+  id: string;
+  orderNumber: string;
+  email: string;
+  fullName: string;
+  phone: string;
+  notes: string | null;
+  items: { nameEn: string; nameAr: string; quantity: number; priceFils: number; customTags: { titleEn: string; titleAr: string; value: string }[] }[];
+  /** the delivery address in each language, a line per part */
+  address: Record<Language, string>;
+};
 
 /** The owner's copy of a paid order: number, items, totals, address, customer, and the admin order page. */
-export function paidOrderNoticeMail(order: PaidOrderNotice) {
+export function paidOrderNoticeMail(order: PaidOrderNoticeInput): Mail {
   const env = getEnv();
   const link = `${env.appUrl}/admin/timsar/orders/${order.id}`;
   const number = order.orderNumber;
-  const address = addressLines(order);
-  const itemLines = (language: "en" | "ar") =>
+  const itemLines = (language: Language) =>
     order.items.map((item) => {
       const name = language === "en" ? item.nameEn : item.nameAr;
       const tags = item.customTags.map((tag) => `${language === "en" ? tag.titleEn : tag.titleAr}: ${tag.value}`);
       const line = `${item.quantity} × ${name} — ${formatKDText(item.priceFils * item.quantity, language)}`;
       return tags.length ? `${line} (${tags.join(language === "en" ? ", " : "، ")})` : line;
     });
-  const en = [
-    `Order ${number} was paid.`,
-    "",
-    ...itemLines("en"),
-    "",
-    ...totalsLines(order, "en"),
-    "",
-    `Customer: ${order.fullName}, ${order.phone}, ${order.email}`,
-    "Delivery address:",
-    address.en,
-    ...(order.notes ? [`Notes: ${order.notes}`] : []),
-    "",
-    `Open the order: ${link}`,
-  ];
-  const ar = [
-    `تم دفع الطلب ${bidiIsolate(number)}.`,
-    "",
-    ...itemLines("ar"),
-    "",
-    ...totalsLines(order, "ar"),
-    "",
-    `العميل: ${order.fullName}، ${bidiIsolate(order.phone)}، ${bidiIsolate(order.email)}`,
-    "عنوان التوصيل:",
-    address.ar,
-    ...(order.notes ? [`ملاحظات: ${order.notes}`] : []),
-    "",
-    `فتح الطلب: ${link}`,
-  ];
+  const lines = (language: Language, isolate: (text: string) => string) => {
+    const t = fixedT(language);
+    return [
+      wordText((v) => t("mail.ownerPaid.heading", v), { number: isolate(number) }),
+      "",
+      ...itemLines(language),
+      "",
+      ...totalsLines(order, language),
+      "",
+      wordText((v) => t("mail.ownerPaid.customer", v), { name: order.fullName, phone: isolate(order.phone), email: isolate(order.email) }),
+      t("mail.ownerPaid.address"),
+      order.address[language],
+      ...(order.notes ? [wordText((v) => t("mail.ownerPaid.notes", v), { notes: order.notes ?? "" })] : []),
+      "",
+      wordText((v) => t("mail.ownerPaid.open", v), { link }),
+    ];
+  };
+  const en = lines("en", (text) => text);
+  const ar = lines("ar", bidiIsolate);
+  const openLink = (language: Language) => escapeHtml(wordText((v) => fixedT(language)("mail.ownerPaid.openLink", v), { number }));
   return {
     to: env.ownerEmail,
-    subject: `New paid order ${number} (${formatKD(order.totalFils)}) / طلب مدفوع جديد ${number}`,
+    subject: [
+      wordText((v) => fixedT("en")("mail.ownerPaid.subject", v), { number, total: formatKD(order.totalFils) }),
+      wordText((v) => fixedT("ar")("mail.ownerPaid.subject", v), { number }),
+    ].join(" / "),
     text: [...en, "", "—", "", ...ar].join("\n"),
     html: [
-      `<div lang="en" dir="ltr"><p>${htmlLines(en.slice(0, -1))}</p><p><a href="${escapeHtml(link)}">Open order ${number}</a></p></div>`,
+      `<div lang="en" dir="ltr"><p>${htmlLines(en.slice(0, -1))}</p><p><a href="${escapeHtml(link)}">${openLink("en")}</a></p></div>`,
       "<hr>",
-      `<div lang="ar" dir="rtl"><p>${htmlLines(ar.slice(0, -1))}</p><p><a href="${escapeHtml(link)}">فتح الطلب ${number}</a></p></div>`,
+      `<div lang="ar" dir="rtl"><p>${htmlLines(ar.slice(0, -1))}</p><p><a href="${escapeHtml(link)}">${openLink("ar")}</a></p></div>`,
     ].join("\n"),
   };
 }
 
-export async function sendPaidOrderNotice(order: PaidOrderNotice): Promise<void> {
-  await sendMail(paidOrderNoticeMail(order));
-}
+/** A product of the low-stock digest. */
+export type LowStockProduct = { id: string; nameEn: string; nameAr: string; stockQuantity: number; lowStockThreshold: number };
 
 /** The daily digest: every visible product at or below its threshold, with a link to its edit page. */
-export function lowStockDigestMail(products: LowStockProduct[], day: string) {
+export function lowStockDigestMail(products: LowStockProduct[], day: string): Mail {
   const env = getEnv();
   const edit = (id: string) => `${env.appUrl}/admin/timsar/products/edit/${id}`;
   const list = `${env.appUrl}/admin/timsar/products?stock=low`;
-  const en = products.map((product) => `${product.nameEn}: ${product.stockQuantity} left (alert at ${product.lowStockThreshold}) ${edit(product.id)}`);
-  const ar = products.map((product) => `${product.nameAr}: المتبقي ${product.stockQuantity} (التنبيه عند ${product.lowStockThreshold}) ${edit(product.id)}`);
-  const rows = (language: "en" | "ar") =>
-    products
-      .map(
-        (product) =>
-          `<li><a href="${escapeHtml(edit(product.id))}">${escapeHtml(language === "en" ? product.nameEn : product.nameAr)}</a>: ${
-            language === "en" ? `${product.stockQuantity} left (alert at ${product.lowStockThreshold})` : `المتبقي ${product.stockQuantity} (التنبيه عند ${product.lowStockThreshold})`
-          }</li>`,
-      )
-      .join("");
+  const count = String(products.length);
+  const part = (language: Language) => {
+    const t = fixedT(language);
+    const name = (product: LowStockProduct) => (language === "en" ? product.nameEn : product.nameAr);
+    const level = (product: LowStockProduct) =>
+      wordText((v) => t("mail.lowStock.level", v), { left: String(product.stockQuantity), threshold: String(product.lowStockThreshold) });
+    const heading = wordText((v) => t("mail.lowStock.heading", v), { day, products: count });
+    return {
+      subject: wordText((v) => t("mail.lowStock.subject", v), { day, products: count }),
+      text: [heading, ...products.map((product) => `${name(product)}: ${level(product)} ${edit(product.id)}`), wordText((v) => t("mail.lowStock.all", v), { link: list })],
+      html: [
+        `<div lang="${language}" dir="${language === "en" ? "ltr" : "rtl"}"><p>${escapeHtml(heading)}</p><ul>${products
+          .map((product) => `<li><a href="${escapeHtml(edit(product.id))}">${escapeHtml(name(product))}</a>: ${escapeHtml(level(product))}</li>`)
+          .join("")}</ul>`,
+        `<p><a href="${escapeHtml(list)}">${escapeHtml(t("mail.lowStock.allLink"))}</a></p></div>`,
+      ],
+    };
+  };
+  const en = part("en");
+  const ar = part("ar");
   return {
     to: env.ownerEmail,
-    subject: `Low stock ${day}: ${products.length} products / مخزون منخفض: ${products.length} منتجات`,
-    text: [
-      `Low stock on ${day}: ${products.length} products at or below their alert level.`,
-      ...en,
-      `All of them: ${list}`,
-      "",
-      "—",
-      "",
-      `مخزون منخفض في ${day}: ${products.length} منتجات عند حد التنبيه أو أقل.`,
-      ...ar,
-      `عرضها كلها: ${list}`,
-    ].join("\n"),
-    html: [
-      `<div lang="en" dir="ltr"><p>Low stock on ${day}: ${products.length} products at or below their alert level.</p><ul>${rows("en")}</ul>`,
-      `<p><a href="${escapeHtml(list)}">All low-stock products</a></p></div>`,
-      "<hr>",
-      `<div lang="ar" dir="rtl"><p>مخزون منخفض في ${day}: ${products.length} منتجات عند حد التنبيه أو أقل.</p><ul>${rows("ar")}</ul>`,
-      `<p><a href="${escapeHtml(list)}">كل المنتجات منخفضة المخزون</a></p></div>`,
-    ].join("\n"),
+    subject: `${en.subject} / ${ar.subject}`,
+    text: [...en.text, "", "—", "", ...ar.text].join("\n"),
+    html: [...en.html, "<hr>", ...ar.html].join("\n"),
   };
 }

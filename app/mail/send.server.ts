@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "~/env.server";
+import { logger } from "~/utils/logger.server";
 import { mailFailures } from "~/utils/metrics.server";
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
@@ -36,5 +37,5 @@ export async function sendMail(mail: Mail): Promise<void> {
   const streamed = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);
   const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.eml`);
   await fs.writeFile(file, streamed.message as Buffer);
-  process.stdout.write(`mail written to ${file}\n`);
+  logger.info(`mail written to ${file}`);
 }

@@ -1,10 +1,7 @@
 import type { Language } from "~/i18n/config";
 import { fixedT } from "~/i18n/fixed-t.server";
 import type { Mail } from "~/mail/send.server";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import { escapeHtml } from "~/utils/html";
 
 /**
  * The one back-in-stock mail of a notice, in the language of the page where the shopper signed up (not both, as the

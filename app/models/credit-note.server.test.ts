@@ -9,8 +9,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
+import { logger } from "~/utils/logger.server";
 import { startModelFakes } from "../../tests/integration/model-fakes";
 import { GATEWAYS } from "../../tests/integration/gateway-helpers";
 import { paidOrder, useProviderForNewOrders } from "../../tests/integration/gateway-orders";
@@ -155,18 +156,15 @@ describe("credit notes of refunds with the test provider", () => {
   it("keeps the refund when the mail fails, and logs it", async () => {
     const order = await paidTestOrder();
     await prisma.order.update({ where: { id: order.id }, data: { email: "not an address" } });
-    const errors: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string | Uint8Array) => {
-      errors.push(String(chunk));
-      return true;
-    }) as typeof process.stderr.write;
+    const errors = vi.spyOn(logger, "error");
     try {
       await refundOrder({ orderId: order.id, amountFils: 300, admin });
     } finally {
-      process.stderr.write = write;
+      errors.mockRestore();
     }
-    expect(errors.join("")).toContain(`credit note of order ${order.id}`);
+    // Through the shop's log (pino), no longer plain text on stderr.
+    const logged = errors.mock.calls.map(([message]) => String(message)).join("\n");
+    expect(logged).toContain(`credit note of order ${order.id}`);
     const [note] = await notesOf(order.id);
     expect(note).toMatchObject({ amountFils: 300, mailedAt: null });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(300);

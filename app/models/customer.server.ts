@@ -10,7 +10,7 @@ import { createProofToken, type Proof } from "~/auth/verification-proof.server";
 import { checkCode, CODE_LIFETIME_MINUTES, isVerifiedCodeLive, issueCode, spendVerifiedCode, type CodePurpose } from "./one-time-code.server";
 import { deviceKey, hitDeviceLimit, hitGuessLimits, hitRateLimit, secondsRateLimited, lockoutKey, resetRateLimit, type GuessBudgets } from "./rate-limit.server";
 import type { KnownDevice } from "~/auth/device-cookie.server";
-import { redactText } from "~/utils/redact";
+import { logFailure } from "~/utils/logger.server";
 
 export type AccountMessage = keyof typeof account.account.messages;
 
@@ -56,7 +56,7 @@ async function withinLimits(action: keyof typeof LIMITS, email: string, address:
 /** Mail whose delivery must not change how long the answer takes (it would tell who has an account). */
 function sendInBackground(mail: Mail) {
   sendMail(mail).catch((error: unknown) => {
-    process.stderr.write(`account mail failed: ${redactText(error instanceof Error ? error.message : String(error))}\n`);
+    logFailure("account mail failed", error);
   });
 }
 

@@ -9,9 +9,26 @@ import { deliveryAddressSelect } from "~/models/order-address.server";
 
 /** Everything the invoice shows, for a paid order only, with its city's Arabic name (the order keeps the English one). */
 export async function getInvoiceData(orderNumber: string): Promise<InvoiceData | null> {
+  const order = await paidOrderDocument({ orderNumber });
+  if (!order) return null;
+  const { id: _id, email: _email, ...invoice } = order;
+  return invoice;
+}
+
+/**
+ * A paid order as its messages need it, in one read: what the invoice shows, and the order's id and the shopper's
+ * e-mail address, which the invoice does not.
+ */
+export function getPaidOrderDocument(orderId: string): Promise<(InvoiceData & { id: string; email: string }) | null> {
+  return paidOrderDocument({ id: orderId });
+}
+
+async function paidOrderDocument(where: { id: string } | { orderNumber: string }): Promise<(InvoiceData & { id: string; email: string }) | null> {
   const order = await prisma.order.findFirst({
-    where: { orderNumber, paymentStatus: "paid" },
+    where: { ...where, paymentStatus: "paid" },
     select: {
+      id: true,
+      email: true,
       orderNumber: true,
       createdAt: true,
       paidAt: true,

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { prisma } from "~/db.server";
+import { logFailure } from "~/utils/logger.server";
 
 /** This process, among every worker of every server sharing the database. */
 export const THIS_PROCESS = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
@@ -52,7 +53,7 @@ export function startTimedJob(name: string, { intervalMs, firstDelayMs = interva
     running = runExclusively(name, holdMs, pass)
       .then(() => undefined)
       .catch((error: unknown) => {
-        process.stderr.write(`${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        logFailure(`${name} failed`, error);
       })
       .finally(() => {
         running = null;

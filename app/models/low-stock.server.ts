@@ -1,5 +1,5 @@
 import { prisma, type Prisma } from "~/db.server";
-import { lowStockDigestMail } from "~/mail/owner-notices.server";
+import { lowStockDigestMail, type LowStockProduct } from "~/mail/owner-notices.server";
 import { sendMail } from "~/mail/send.server";
 import { startTimedJob } from "~/models/job-lease.server";
 
@@ -10,8 +10,6 @@ import { startTimedJob } from "~/models/job-lease.server";
 export function lowStockWhere(): Prisma.ProductWhereInput {
   return { isVisible: true, stockQuantity: { lte: prisma.product.fields.lowStockThreshold } };
 }
-
-export type LowStockProduct = { id: string; nameEn: string; nameAr: string; stockQuantity: number; lowStockThreshold: number };
 
 /** The fewest units first, so the digest starts with what has run out. */
 export async function listLowStockProducts(): Promise<LowStockProduct[]> {

@@ -418,14 +418,6 @@ export async function getOrderById(orderId: string) {
   });
 }
 
-/** What the payment confirmation e-mail says about an order; null unless it is paid. */
-export async function getPaidOrder(orderId: string) {
-  return prisma.order.findFirst({
-    where: { id: orderId, paymentStatus: "paid" },
-    select: { orderNumber: true, email: true, fullName: true, totalFils: true, subtotalFils: true, discountFils: true, couponCode: true, deliveryFeeFils: true },
-  });
-}
-
 /**
  * The details an order was placed with, to fill the checkout form again after its payment failed and its hold ended
  * (docs/decisions/0043). Only for the browser that placed it or its signed-in owner: the caller checks that. Nothing

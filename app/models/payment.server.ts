@@ -2,12 +2,13 @@ import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { languageOrDefault } from "~/i18n/config";
-import { onOrderPaid } from "~/mail/order-paid.server";
+import { onOrderPaid } from "~/models/order-paid.server";
 import { placeOrder, releaseReservation, type PlaceOrderInput, type PlacedOrder } from "~/models/order.server";
 import { startTimedJob } from "~/models/job-lease.server";
 import { configuredProviderNames, getPaymentProvider } from "~/payments/index.server";
 import { PaymentGatewayError, type PaymentMethod, type PaymentProvider, type RemotePayment } from "~/payments/provider.server";
 import { testProvider } from "~/payments/test-provider.server";
+import { logFailure, logger } from "~/utils/logger.server";
 import { ordersPaid, paymentFailures } from "~/utils/metrics.server";
 
 /**
@@ -256,8 +257,8 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   if (remote.currency !== "KWD" || remote.amountFils !== order.totalFils) {
     paymentFailures.inc({ provider: payment.provider, reason: "mismatch" });
     await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { status: "mismatch" } });
-    process.stdout.write(
-      `payment ${payment.id} for order ${order.orderNumber} was paid with ${remote.amountFils} fils ${remote.currency}, not ${order.totalFils} KWD: not accepted, refund it\n`,
+    logger.warn(
+      `payment ${payment.id} for order ${order.orderNumber} was paid with ${remote.amountFils} fils ${remote.currency}, not ${order.totalFils} KWD: not accepted, refund it`,
     );
     await releaseReservation(order.id);
     return result("failed");
@@ -286,7 +287,7 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   const current = await prisma.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });
   if (current?.paymentStatus === "paid") return result("paid");
   // Paid after the reservation ran out: the stock may be sold, so the order stays failed and is refunded by hand.
-  process.stdout.write(`payment ${payment.id} for expired order ${order.orderNumber} was paid: refund it\n`);
+  logger.warn(`payment ${payment.id} for expired order ${order.orderNumber} was paid: refund it`);
   return result("failed");
 }
 
@@ -422,7 +423,7 @@ export async function reconcilePayments(now = new Date(), batchSize = 100): Prom
         if ((await confirmPayment(payment.id))?.state !== "unpaid") settled++;
       } catch (error) {
         if (!(error instanceof PaymentGatewayError)) throw error;
-        process.stderr.write(`reconciliation of payment ${payment.id} skipped: ${error.fault}\n`);
+        logger.warn(`reconciliation of payment ${payment.id} skipped: ${error.fault}`);
       }
     }
     if (batch.length < batchSize) return settled;
@@ -448,7 +449,7 @@ export async function expireReservations(now = new Date()): Promise<number> {
       if ((await verifyOrderPayment(order.id))?.state !== "unpaid") continue;
     } catch (error) {
       if (!(error instanceof PaymentGatewayError)) {
-        process.stderr.write(`hold of order ${order.id} kept, its payment could not be checked: ${error instanceof Error ? error.message : String(error)}\n`);
+        logFailure(`hold of order ${order.id} kept, its payment could not be checked`, error);
       }
       continue;
     }
@@ -462,8 +463,7 @@ export async function expireReservations(now = new Date()): Promise<number> {
 
 /** One pass of the payment jobs: reconcile open payments, then release holds that ran out. */
 export async function runPaymentJobs(now = new Date()) {
-  const report = (job: string) => (error: unknown) =>
-    process.stderr.write(`${job} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  const report = (job: string) => (error: unknown) => logFailure(`${job} failed`, error);
   // Holds end even when reconciliation fails: a stuck gateway must not keep the shop Out of Stock.
   await reconcilePayments(now).catch(report("payment reconciliation"));
   await expireReservations(now).catch(report("hold expiry"));

@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { onRefundAccepted } from "~/mail/credit-note.server";
+import { onRefundAccepted } from "~/models/refund-accepted.server";
 import { getPaymentProvider } from "~/payments/index.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 

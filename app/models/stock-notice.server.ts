@@ -8,7 +8,7 @@ import { sendMail } from "~/mail/send.server";
 import { startTimedJob } from "~/models/job-lease.server";
 import { getVisibleProduct, isInStock } from "~/models/product.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
-import { redactText } from "~/utils/redact";
+import { logFailure } from "~/utils/logger.server";
 
 /** Sign-ups per client address: a shopper signs up for a few products, a script for thousands of addresses. */
 export const STOCK_NOTICE_SIGNUPS_PER_WINDOW = 20;
@@ -60,7 +60,7 @@ export async function signUpForStockNotice(
   }
   // In the background: how long a mail takes must not tell a confirmed address from one that is not.
   askToConfirm(email, language).catch((error: unknown) => {
-    process.stderr.write(`stock-notice confirmation mail: ${redactText(error instanceof Error ? error.message : String(error))}\n`);
+    logFailure("stock-notice confirmation mail", error);
   });
   return { ok: true, status: 201, outcome: "received", email };
 }
@@ -168,7 +168,7 @@ export async function sendBackInStockNotices({ productIds, now = new Date() }: {
         throw error;
       }
     } catch (error) {
-      process.stderr.write(`back-in-stock notice ${notice.id}: ${redactText(error instanceof Error ? error.message : String(error))}\n`);
+      logFailure(`back-in-stock notice ${notice.id}`, error);
     }
   }
   return sent;
@@ -181,7 +181,7 @@ export async function sendBackInStockNotices({ productIds, now = new Date() }: {
 export function noticeStockReturned(productIds: string[]): void {
   if (productIds.length === 0) return;
   sendBackInStockNotices({ productIds }).catch((error: unknown) => {
-    process.stderr.write(`back-in-stock notices: ${redactText(error instanceof Error ? error.message : String(error))}\n`);
+    logFailure("back-in-stock notices", error);
   });
 }
 

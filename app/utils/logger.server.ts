@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import readline from "node:readline";
 import { stripVTControlCharacters } from "node:util";
 import pino from "pino";
+import { redactText } from "./redact";
 
 const options: pino.LoggerOptions = {
   base: { pid: process.pid, worker: cluster.worker?.id ?? 0 },
@@ -16,6 +17,14 @@ const options: pino.LoggerOptions = {
  * so no cookie, header, query value or body can slip into it.
  */
 export const logger = pino(options);
+
+/**
+ * A failure the shop carries on after (a mail that did not go, a job's pass that stopped): one error record, the
+ * error's message with e-mail addresses, phones and signed links redacted, as every log line must be.
+ */
+export function logFailure(context: string, error: unknown): void {
+  logger.error(`${context}: ${redactText(error instanceof Error ? error.message : String(error))}`);
+}
 
 function isJsonObject(line: string): boolean {
   if (!line.startsWith("{")) return false;
