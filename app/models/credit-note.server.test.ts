@@ -157,13 +157,14 @@ describe("credit notes of refunds with the test provider", () => {
     const order = await paidTestOrder();
     await prisma.order.update({ where: { id: order.id }, data: { email: "not an address" } });
     const errors = vi.spyOn(logger, "error");
+    let logged = "";
     try {
       await refundOrder({ orderId: order.id, amountFils: 300, admin });
+      // Through the shop's log (pino), no longer plain text on stderr.
+      logged = errors.mock.calls.map(([message]) => String(message)).join("\n");
     } finally {
       errors.mockRestore();
     }
-    // Through the shop's log (pino), no longer plain text on stderr.
-    const logged = errors.mock.calls.map(([message]) => String(message)).join("\n");
     expect(logged).toContain(`credit note of order ${order.id}`);
     const [note] = await notesOf(order.id);
     expect(note).toMatchObject({ amountFils: 300, mailedAt: null });
