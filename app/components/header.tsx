@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import type { Language } from "~/i18n/config";
 import { CartDrawer, openCartDrawer } from "./shop/cart-drawer";
 import { LanguageToggle } from "./language-toggle";

@@ -1,3 +1,4 @@
+import type { CartItem, CartProblem, CartView } from "~/shared/cart";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { localized, type Language } from "~/i18n/config";
@@ -27,7 +28,6 @@ export function cartLineId(line: Pick<CartLine, "productId" | "customTags">): st
   return crypto.createHash("sha256").update(JSON.stringify([line.productId, line.customTags])).digest("base64url").slice(0, 16);
 }
 
-export type CartProblem = "notFound" | "outOfStock" | "tagsRequired" | "stockLimit" | "cartFull";
 export type CartChange = { lines: CartLine[]; problem: CartProblem | null };
 
 async function stockOf(productId: string): Promise<ProductForSale | null> {
@@ -81,19 +81,6 @@ export function removeLine(lines: CartLine[], lineId: string): CartLine[] {
   return lines.filter((line) => cartLineId(line) !== lineId);
 }
 
-export type CartItem = {
-  lineId: string;
-  productId: string;
-  nameEn: string;
-  nameAr: string;
-  imageUrl: string;
-  priceFils: number;
-  quantity: number;
-  stockQuantity: number;
-  isAvailable: boolean;
-  customTags: { titleEn: string; titleAr: string; value: string }[];
-};
-
 export type PricedLine = { line: CartLine; product: ProductForSale | null };
 
 /**
@@ -109,7 +96,7 @@ export async function priceCartLines(lines: CartLine[]): Promise<PricedLine[]> {
  * The cart as shown: prices and names always come from the database. Lines whose product was hidden or deleted
  * are left out; unavailable ones are shown but not counted.
  */
-export async function getCartView(lines: CartLine[]) {
+export async function getCartView(lines: CartLine[]): Promise<CartView> {
   const items: CartItem[] = [];
   for (const { line, product } of await priceCartLines(lines)) {
     if (!product) continue;
@@ -134,7 +121,6 @@ export async function getCartView(lines: CartLine[]) {
   };
 }
 
-export type CartView = Awaited<ReturnType<typeof getCartView>>;
 
 export type CartSummaryLine = { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] };
 
@@ -147,3 +133,5 @@ export async function getCartSummary(lines: CartLine[], language: Language) {
   });
   return { items, productsTotalFils: items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0) };
 }
+
+export type { CartItem, CartProblem, CartView };

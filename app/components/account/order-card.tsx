@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { StatusBadge } from "~/components/status-badge";
 import type { Language } from "~/i18n/config";
 import type { OrderAsRead } from "~/models/order-history.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { languageOrDefault, type Language } from "~/i18n/config";
 
 export function useLanguage(): Language {

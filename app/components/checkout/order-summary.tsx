@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { Money } from "~/components/ltr";
 import type { Language } from "~/i18n/config";
 import { orderTotals, type CheckoutOffer } from "~/shared/order-totals";
