@@ -13,7 +13,7 @@ export * from "./translation";
  * React and Remix.
  */
 export * as bundledAreaMessages from "./area-messages";
-export * as bundledConfig from "./config";
+export * as bundledConfig from "~/shared/language";
 export * as bundledMoney from "~/shared/money";
 export * as bundledProduct from "~/shared/product";
 export * as bundledStorefront from "~/shared/storefront";

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo } from "react";
-import type { Language } from "./config";
+import type { Language } from "~/shared/language";
 import type { Resources } from "./resources";
 
 /**

@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import type { Mail } from "~/mail/send.server";
 
 type Texts = { subject: string; heading: string; lines: string[] };

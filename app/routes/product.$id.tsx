@@ -8,7 +8,7 @@ import { ProductGallery } from "~/components/shop/product-gallery";
 import { SearchBox } from "~/components/shop/search-box";
 import { StockNoticeForm, type StockNoticeAnswer } from "~/components/shop/stock-notice-form";
 import { getEnv } from "~/env.server";
-import { localized } from "~/i18n/config";
+import { localized } from "~/shared/language";
 import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { getVisibleProduct, isInStock, productImages, showsDiscount } from "~/models/product.server";

@@ -10,7 +10,7 @@ import { digitsOnly } from "~/shared/digits";
 import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
 import { useHydrated } from "~/components/use-hydrated";
 import { Ltr, Money } from "~/components/ltr";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 
 type Props = {
   orderSessionId: string;

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import { localized, type Language } from "~/i18n/config";
+import { localized, type Language } from "~/shared/language";
 import type { CartActionAnswer } from "~/shared/cart";
 import { FlashToast } from "./flash-toast";
 import { useCartOutcomeToast } from "./product-card";

@@ -1,6 +1,6 @@
 import { Link, type useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { localized, type Language } from "~/i18n/config";
+import { localized, type Language } from "~/shared/language";
 import type { CartActionAnswer } from "~/shared/cart";
 import { openCartDrawer } from "./cart-drawer";
 import { Price, SaleBadge, type PriceLabels } from "./price";

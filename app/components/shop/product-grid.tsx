@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import type { CartActionAnswer } from "~/shared/cart";
 import { storefrontHref, type StorefrontChoice } from "~/shared/storefront";
 import { FlashToast } from "./flash-toast";
