@@ -14,7 +14,7 @@ import { fixedT } from "~/i18n/fixed-t.server";
 import { getVisibleProduct, isInStock, productImages, showsDiscount } from "~/models/product.server";
 import { readFlash } from "~/cookies/shop-flash.server";
 import { inLanguage } from "~/i18n/bilingual.server";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
 import { signUpForStockNotice } from "~/models/stock-notice.server";
 import { EmailSchema } from "~/shared/schemas.server";
 import { clientAddress } from "~/utils/client-address.server";
