@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { languageOrDefault } from "./i18n/config";
+import { languageOrDefault } from "./shared/language";
 import { I18nProvider, type Messages } from "./i18n/react";
 import { loadRouteMessages } from "./i18n/area-messages";
 

@@ -3,9 +3,9 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { Language } from "./i18n/config";
+import type { Language } from "./shared/language";
 import { getLanguage } from "./i18n/i18next.server";
-import { I18nProvider } from "./i18n/react";
+import { I18nProvider } from "./i18n/translation";
 import { resources } from "./i18n/resources";
 import { NonceContext } from "./utils/nonce";
 import { ServerHtmlContext } from "./utils/server-html";

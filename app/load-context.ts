@@ -1,4 +1,4 @@
-import type { Visitor } from "./utils/visitor.server";
+import type { Visitor } from "./auth/visitor.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

@@ -17,9 +17,9 @@ import { Header } from "./components/header";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./utils/nonce";
 import { ServerHtml } from "./utils/server-html";
-import { defaultLanguage, directionOf, type Language } from "./i18n/config";
+import { defaultLanguage, directionOf, type Language } from "./shared/language";
 import { getLanguage } from "./i18n/i18next.server";
-import { readVisitor } from "./utils/visitor.server";
+import { readVisitor } from "./auth/visitor.server";
 import { browserMessagesUrl } from "./utils/browser-messages.server";
 
 // The shop's CSS is part of the document (<ServerHtml id="shop-styles" />), so that the first paint waits for no other file.

@@ -8,7 +8,7 @@ import { noneMatchHits } from "../app/utils/etag";
 import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
 import { isPrivatePath } from "../app/utils/private-pages";
 import { sharedDatabaseVersion } from "../app/utils/database-version.server";
-import { readVisitor, type Visitor } from "../app/utils/visitor.server";
+import { readVisitor, type Visitor } from "../app/auth/visitor.server";
 import { createRemixRequest } from "./remix-request";
 import { inNamedLanguage } from "../app/utils/api.server";
 
@@ -86,7 +86,7 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
      * The key a request's page would be shared under, or null when the page may carry something of the visitor's
      * own beyond `Visitor` (a message, an API client's token, a private address). Reads the visitor when they carry
      * a cart or session cookie, and returns what it read so the render uses the very same. `version`, the database's
-     * version read before, lets a signed-in shopper's session be answered from memory (app/utils/visitor.server.ts).
+     * version read before, lets a signed-in shopper's session be answered from memory (app/auth/visitor.server.ts).
      */
     /**
      * Whether a request's page could be shared at all: a GET of a page (not a file, not a private address) without
@@ -105,7 +105,7 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
      * The key a request's page would be shared under, or null when it may not be shared (`mayShare`). Reads the
      * visitor when they carry a cart or session cookie, and returns what it read so the render uses the very same.
      * `version`, the database's version read before, lets a signed-in shopper's session be answered from memory
-     * (app/utils/visitor.server.ts).
+     * (app/auth/visitor.server.ts).
      */
     async lookupKey(req: Request, version?: string): Promise<{ key: string; visitor?: Visitor } | null> {
       if (!this.mayShare(req)) return null;

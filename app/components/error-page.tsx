@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { ServerHtml } from "~/utils/server-html";
 
 /** Bilingual 404 and error pages; the language comes from the same cookie as every other page. */

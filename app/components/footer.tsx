@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { SHOP_CONTACT } from "~/shared/shop";
 import { SectionLink } from "./section-link";
 

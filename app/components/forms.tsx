@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "hidden" | "search" | "date";
 

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/i18n/react";
-import type { Language } from "~/i18n/config";
+import { useTranslation } from "~/i18n/translation";
+import type { Language } from "~/shared/language";
 import { CartDrawer, openCartDrawer } from "./shop/cart-drawer";
 import { LanguageToggle } from "./language-toggle";
 import { SectionLink } from "./section-link";

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { useTranslation } from "~/i18n/react";
-import type { Language } from "~/i18n/config";
+import { useTranslation } from "~/i18n/translation";
+import type { Language } from "~/shared/language";
 
 /**
  * A real form posting to /language, so the switch works without JavaScript; the server sets the `lang` cookie

@@ -1,5 +1,5 @@
 import { Fragment, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from "react";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import { kdParts } from "~/shared/money";
 
 /**

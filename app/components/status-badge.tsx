@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import { orderStatusBadge } from "~/shared/order-status";
 
 /** The coloured order-status badge of SPEC section 4; `unknownPrefix` is "Status: " on the invoice page. */

@@ -1,6 +1,6 @@
 import type { getZodConstraint } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
-import type { FormName, Validators } from "~/shared/form-validation";
+import type { FormName, Validators } from "~/lazy/form-validation";
 
 /** A form's attributes (required, lengths, patterns) as its schema gives them; loaders work them out on the server. */
 export type FormConstraint = ReturnType<typeof getZodConstraint>;
@@ -14,7 +14,7 @@ export function useFormValidation<Name extends FormName>(name: Name) {
   const [validate, setValidate] = useState<Validators[Name] | null>(null);
   useEffect(() => {
     let current = true;
-    void import("~/shared/form-validation").then(({ validators }) => {
+    void import("~/lazy/form-validation").then(({ validators }) => {
       if (current) setValidate(() => validators[name]);
     });
     return () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CartLine } from "~/models/cart.server";
+import type { CartLine } from "~/shared/cart-line";
 import { cartCookieHeader, cartCookieHeaderIfFits, clearCartCookieHeader, getCartCount, readCartLines } from "./cart.server";
 
 function requestWith(setCookie: string): Request {

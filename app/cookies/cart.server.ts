@@ -1,4 +1,4 @@
-import { parseCartLines, type CartLine } from "~/models/cart.server";
+import { parseCartLines, type CartLine } from "~/shared/cart-line";
 import { signedCookie } from "~/utils/cookies.server";
 
 const CART_MAX_AGE_S = 60 * 60 * 24 * 30;

@@ -1,4 +1,4 @@
-import type { Language } from "./config";
+import type { Language } from "~/shared/language";
 
 /**
  * A route's texts beyond the ones every page has, declared as `handle.messages`: one module per language, so the

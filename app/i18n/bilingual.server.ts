@@ -1,6 +1,6 @@
 import type { ParseKeys, TFunction } from "i18next";
-import { languageFromCookie } from "~/cookies/language.server";
-import { isLanguage, type Language } from "~/i18n/config";
+import { languageFromCookie } from "~/i18n/language-cookie.server";
+import { isLanguage, type Language } from "~/shared/language";
 import { fixedT } from "~/i18n/fixed-t.server";
 
 /** A key of the translation files, checked by the typecheck ("admin.orders.statusUpdated"). */

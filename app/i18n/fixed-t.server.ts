@@ -1,5 +1,5 @@
 import { createInstance, type TFunction } from "i18next";
-import { defaultLanguage, type Language } from "~/i18n/config";
+import { defaultLanguage, type Language } from "~/shared/language";
 import { resources } from "~/i18n/resources";
 import type { ProductSort } from "~/shared/storefront";
 

@@ -1,6 +1,6 @@
 import { RemixI18Next } from "remix-i18next/server";
-import { defaultLanguage, languageOrDefault, supportedLanguages, type Language } from "./config";
-import { languageFromCookie } from "~/cookies/language.server";
+import { defaultLanguage, languageOrDefault, supportedLanguages, type Language } from "~/shared/language";
+import { languageFromCookie } from "~/i18n/language-cookie.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { resources } from "./resources";
 

@@ -1,6 +1,6 @@
 import { useLocation, useMatches } from "@remix-run/react";
 import { areaOf, loadArea, loadedArea, mergeArea } from "./area-messages";
-import { I18nProvider, useTranslation, type Messages } from "./react";
+import { I18nProvider, useTranslation, type Messages } from "./translation";
 
 // One merged table per (base, areas) so the translator and its lookups are made once, not on every render.
 const merged = new WeakMap<object, WeakMap<object, Messages>>();

@@ -1,5 +1,5 @@
 import { getEnv } from "~/env.server";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { htmlLine } from "~/mail/bidi-html.server";
 import { wordText } from "~/mail/compose.server";

@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import { fixedT } from "~/i18n/fixed-t.server";
 import type { Mail } from "~/mail/send.server";
 import { escapeHtml } from "~/utils/html";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createCategory } from "../../tests/factories/category";
 import { createProduct } from "../../tests/factories/product";
-import { addToCart, cartLineId, getCartSummary, getCartView, setLineQuantity, type CartLine } from "./cart.server";
+import type { CartLine } from "~/shared/cart-line";
+import { addToCart, cartLineId, getCartSummary, getCartView, setLineQuantity } from "./cart.server";
 
 const NAME_TAG = { titleEn: "Name", titleAr: "الاسم", required: true };
 

@@ -1,33 +1,17 @@
+import type { CartItem, CartProblem, CartView } from "~/shared/cart";
 import crypto from "node:crypto";
-import { z } from "zod";
-import { localized, type Language } from "~/i18n/config";
+import { MAX_LINE_QUANTITY, type CartLine } from "~/shared/cart-line";
+import { localized, type Language } from "~/shared/language";
 import { getProductsForSale, type ProductForSale } from "~/models/product.server";
-
-const MAX_QUANTITY = 999;
-const CartLineSchema = z.object({
-  productId: z.string().min(1).max(64),
-  quantity: z.number().int().min(1).max(MAX_QUANTITY),
-  customTags: z.array(z.string().max(200)).max(10).default([]),
-});
-const CartSchema = z.array(CartLineSchema).max(100);
-
-export type CartLine = z.infer<typeof CartLineSchema>;
 
 const MAX_LINES = 100;
 const MAX_TAG_LENGTH = 200;
-
-/** Lines as stored, or none when the value is not a cart this shop wrote. */
-export function parseCartLines(value: unknown): CartLine[] {
-  const parsed = CartSchema.safeParse(value);
-  return parsed.success ? parsed.data : [];
-}
 
 /** A line is one product with one set of tag values; its id names it in forms without revealing anything. */
 export function cartLineId(line: Pick<CartLine, "productId" | "customTags">): string {
   return crypto.createHash("sha256").update(JSON.stringify([line.productId, line.customTags])).digest("base64url").slice(0, 16);
 }
 
-export type CartProblem = "notFound" | "outOfStock" | "tagsRequired" | "stockLimit" | "cartFull";
 export type CartChange = { lines: CartLine[]; problem: CartProblem | null };
 
 async function stockOf(productId: string): Promise<ProductForSale | null> {
@@ -51,7 +35,7 @@ export async function addToCart(lines: CartLine[], productId: string, tagValues:
   if (product.customTags.some((tag, index) => tag.required && customTags[index] === "")) {
     return { lines, problem: "tagsRequired" };
   }
-  if (quantityInCart(lines, productId) + 1 > Math.min(product.stockQuantity, MAX_QUANTITY)) return { lines, problem: "stockLimit" };
+  if (quantityInCart(lines, productId) + 1 > Math.min(product.stockQuantity, MAX_LINE_QUANTITY)) return { lines, problem: "stockLimit" };
   const id = cartLineId({ productId, customTags });
   const existing = lines.find((line) => cartLineId(line) === id);
   if (existing) {
@@ -68,7 +52,7 @@ export async function setLineQuantity(lines: CartLine[], lineId: string, quantit
   const product = await stockOf(target.productId);
   if (!product) return { lines: lines.filter((line) => line !== target), problem: "notFound" };
   const otherLines = quantityInCart(lines, target.productId) - target.quantity;
-  const allowed = Math.max(0, Math.min(product.stockQuantity, MAX_QUANTITY) - otherLines);
+  const allowed = Math.max(0, Math.min(product.stockQuantity, MAX_LINE_QUANTITY) - otherLines);
   if (allowed < 1) return { lines, problem: "outOfStock" };
   const next = Math.min(quantity, allowed);
   return {
@@ -80,19 +64,6 @@ export async function setLineQuantity(lines: CartLine[], lineId: string, quantit
 export function removeLine(lines: CartLine[], lineId: string): CartLine[] {
   return lines.filter((line) => cartLineId(line) !== lineId);
 }
-
-export type CartItem = {
-  lineId: string;
-  productId: string;
-  nameEn: string;
-  nameAr: string;
-  imageUrl: string;
-  priceFils: number;
-  quantity: number;
-  stockQuantity: number;
-  isAvailable: boolean;
-  customTags: { titleEn: string; titleAr: string; value: string }[];
-};
 
 export type PricedLine = { line: CartLine; product: ProductForSale | null };
 
@@ -109,7 +80,7 @@ export async function priceCartLines(lines: CartLine[]): Promise<PricedLine[]> {
  * The cart as shown: prices and names always come from the database. Lines whose product was hidden or deleted
  * are left out; unavailable ones are shown but not counted.
  */
-export async function getCartView(lines: CartLine[]) {
+export async function getCartView(lines: CartLine[]): Promise<CartView> {
   const items: CartItem[] = [];
   for (const { line, product } of await priceCartLines(lines)) {
     if (!product) continue;
@@ -134,7 +105,6 @@ export async function getCartView(lines: CartLine[]) {
   };
 }
 
-export type CartView = Awaited<ReturnType<typeof getCartView>>;
 
 export type CartSummaryLine = { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] };
 
@@ -147,3 +117,6 @@ export async function getCartSummary(lines: CartLine[], language: Language) {
   });
   return { items, productsTotalFils: items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0) };
 }
+
+// order.server.ts (being reworked on another branch this round) still takes the line type from here.
+export type { CartLine } from "~/shared/cart-line";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "./rate-limit.server";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
 import { RouteClient } from "../../tests/setup/route-client";
 import { codeFromMail, startSmtpServer } from "../../tests/setup/smtp";
 import { action as forgotPassword } from "~/routes/api.auth.forgot-password";

@@ -1,6 +1,6 @@
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import { alreadyRegisteredMail, passwordChangedMail, resetCodeMail, verificationCodeMail } from "~/mail/account-mail.server";
 import type { account } from "~/i18n/locales/en/account";
 import { sendMail, type Mail } from "~/mail/send.server";

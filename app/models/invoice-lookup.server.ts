@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
 import { getOrderByNumber } from "~/models/order.server";
-import { hitRateLimit, TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
+import { hitRateLimit } from "~/models/rate-limit.server";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
 import { normalizeKuwaitiPhone } from "~/shared/phone";
 import { clientAddress } from "~/utils/client-address.server";
 

@@ -1,5 +1,5 @@
 import { getEnv } from "~/env.server";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import * as arLegal from "~/i18n/locales/ar/legal";
 import * as enLegal from "~/i18n/locales/en/legal";
 import { seoLinks } from "~/utils/seo";

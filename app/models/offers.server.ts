@@ -1,6 +1,6 @@
 import { getDeliveryArea } from "~/models/delivery-area.server";
 import type { TFunction } from "i18next";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import { checkCoupon, type CouponCustomer, type CouponProblem } from "~/models/coupon.server";
 import { couponProblemMessage } from "~/models/order-messages.server";
 import { getShopSettings } from "~/models/settings.server";

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { bilingualFrom } from "~/i18n/bilingual.server";
-import { localized, type Language } from "~/i18n/config";
+import { localized, type Language } from "~/shared/language";
 import type { OrderError } from "~/models/order.server";
 import type { CouponProblem } from "~/models/coupon.server";
 import { formatKD } from "~/shared/money";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { databaseEngine, isConstraintRefusal, prisma, sqlJson } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import { priceCartLines, type CartLine } from "~/models/cart.server";
 import { getDeliveryArea } from "~/models/delivery-area.server";
 import { checkCoupon, type CouponProblem, type UsableCoupon } from "~/models/coupon.server";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
-import { languageOrDefault } from "~/i18n/config";
+import { languageOrDefault } from "~/shared/language";
 import { onOrderPaid } from "~/models/order-paid.server";
 import { placeOrder, releaseReservation, type PlaceOrderInput, type PlacedOrder } from "~/models/order.server";
 import { startTimedJob } from "~/models/job-lease.server";

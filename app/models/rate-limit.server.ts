@@ -32,9 +32,6 @@ export async function resetRateLimit(key: string): Promise<void> {
   await prisma.rateLimit.deleteMany({ where: { key } });
 }
 
-export const TOO_MANY_ATTEMPTS_MESSAGE =
-  "Too many attempts. Please wait a few minutes and try again. / محاولات كثيرة جداً. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.";
-
 /** The seconds until a counter already at its limit in a live window lets the client in again, 0 when it is not; this look is not counted. */
 export async function secondsRateLimited(key: string, limit: number, now = new Date()): Promise<number> {
   const row = await prisma.rateLimit.findUnique({ where: { key } });

@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import { daysBetween, isDateKey, isFullMonth, kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import { filsToKD } from "~/shared/money";
 

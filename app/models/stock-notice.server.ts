@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { isConstraintRefusal, prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import { backInStockMail, stockNoticeConfirmationMail } from "~/mail/stock-notice-mail.server";
 import { sendMail } from "~/mail/send.server";
 import { startTimedJob } from "~/models/job-lease.server";

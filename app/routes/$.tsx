@@ -1,4 +1,6 @@
 import { ErrorPage } from "~/components/error-page";
+// Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
+import "~/i18n/react";
 
 /** Every unknown URL ends here, so the 404 is rendered inside the shop's shell with a real 404 status. */
 export function loader() {

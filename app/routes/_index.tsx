@@ -8,7 +8,7 @@ import { FlashToast } from "~/components/shop/flash-toast";
 import { ProductGrid } from "~/components/shop/product-grid";
 import { SearchBox } from "~/components/shop/search-box";
 import { getEnv } from "~/env.server";
-import { localized } from "~/i18n/config";
+import { localized } from "~/shared/language";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getVisibleCategories } from "~/models/category.server";
 import { getStorefrontProducts } from "~/models/product.server";

@@ -5,7 +5,7 @@ import { CategoryActionSchema } from "~/shared/schemas.server";
 import { AdminError } from "~/components/admin/admin-error";
 import { RowActions } from "~/components/admin/row-actions";
 import { Toast } from "~/components/toast";
-import { localized } from "~/i18n/config";
+import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { deleteCategory, listAdminCategories, listAdminProducts, toggleCategory } from "~/models/admin-catalogue.server";
 import { requireAdmin } from "~/auth/admin-session.server";

@@ -13,7 +13,7 @@ import { CreditNotesCard } from "~/components/admin/credit-notes-card";
 import { RefundCard, type RefundConfirmation } from "~/components/admin/refund-card";
 import { StatusBadge } from "~/components/status-badge";
 import { Toast } from "~/components/toast";
-import { localized } from "~/i18n/config";
+import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getAdminOrder, invoiceUrlOf } from "~/models/admin-order.server";
 import { creditNoteJson } from "~/models/credit-note.server";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AdminError } from "~/components/admin/admin-error";
 import { useHydrated } from "~/components/use-hydrated";
-import { localized } from "~/i18n/config";
+import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getPackingSlipOrders } from "~/models/admin-order.server";
 import { orderItemTags } from "~/models/order-json.server";

@@ -5,6 +5,8 @@ import { ErrorPage } from "~/components/error-page";
 import { getAdminFromRequest } from "~/auth/admin-session.server";
 import adminStyles from "~/styles/admin.css";
 import { adminMessages } from "~/i18n/browser/areas/admin/shell";
+// Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
+import "~/i18n/react";
 
 /** Admin pages hold customers' personal data: never stored by caches, never indexed. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });

@@ -1,18 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { OrderStatusBodySchema } from "~/api-docs/request-schemas.server";
 import { orderListJson, setOrderStatus } from "~/models/admin-order.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { ORDER_STATUSES } from "~/shared/order-status";
-
-export const StatusBody = z.object({ status: z.enum(ORDER_STATUSES) });
 
 /** PUT /api/admin/orders/{id}/status {status}: any status may follow any other. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminApi(request);
   if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
-  const parsed = StatusBody.safeParse(await readJsonBody(request));
+  const parsed = OrderStatusBodySchema.safeParse(await readJsonBody(request));
   if (!parsed.success) {
     const message = bilingual("admin.api.unknownOrderStatus");
     return jsonError(400, message, { status: [message] });

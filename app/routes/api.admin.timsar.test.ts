@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
 import { createAdmin } from "../../tests/factories/admin";
 import { uniqueEmail } from "../../tests/factories/unique";
 import { RouteClient } from "../../tests/setup/route-client";

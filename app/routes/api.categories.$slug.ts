@@ -1,14 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { CategoryParamsSchema } from "~/api-docs/request-schemas.server";
 import { categoryToJson, getVisibleCategoryBySlug } from "~/models/category.server";
 import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 
-export const ParamsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
-
 /** `GET /api/categories/{slug}`: a visible category; a hidden one answers 404 like a missing one. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const parsed = ParamsSchema.safeParse(params);
+  const parsed = CategoryParamsSchema.safeParse(params);
   const category = parsed.success ? await getVisibleCategoryBySlug(parsed.data.slug) : null;
   if (!category) return jsonError(404, bilingual("api.catalogue.categoryNotFound"));
   return catalogueJson(request, { category: categoryToJson(category) });

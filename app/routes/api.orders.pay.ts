@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { PayBodySchema } from "~/api-docs/request-schemas.server";
 import { clearCartCookieHeader } from "~/cookies/cart.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { confirmPayment } from "~/models/payment.server";
@@ -7,8 +7,6 @@ import { hitRateLimit } from "~/models/rate-limit.server";
 import { hitPaymentLimits } from "~/models/payment-limits.server";
 import { jsonError, readJsonBody, tooManyRequests } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
-
-export const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });
 
 /**
  * SPEC section 7: `{ orderSessionId }` → the order number, but only once the provider has confirmed the payment.

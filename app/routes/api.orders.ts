@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { OrderPayloadSchema } from "~/api-docs/request-schemas.server";
 import { CheckoutSchema } from "~/shared/checkout-schema";
 import { getLanguage } from "~/i18n/i18next.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
@@ -12,39 +13,6 @@ import { jsonError, readJsonBody, tooManyRequests } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { withCouponAttempt } from "~/models/coupon-attempts.server";
-
-/**
- * SPEC section 3's order payload. Prices, the delivery fee and the total are accepted but ignored: the server
- * computes its own from the database, so a tampered payload cannot change what is charged.
- */
-export const OrderPayloadSchema = z.object({
-  fullName: z.unknown(),
-  email: z.unknown(),
-  phone: z.unknown(),
-  buildingType: z.unknown(),
-  address: z.object({
-    city: z.unknown(),
-    street: z.unknown(),
-    streetNumber: z.unknown(),
-    block: z.unknown(),
-    buildingNumber: z.unknown(),
-    floor: z.unknown().optional(),
-    apartmentNumber: z.unknown().optional(),
-    notes: z.unknown().optional(),
-  }),
-  items: z
-    .array(
-      z.object({
-        _id: z.string().min(1).max(64),
-        quantity: z.number().int().min(1).max(999),
-        customTags: z.array(z.string().max(200)).max(10).default([]),
-      }),
-    )
-    .min(1)
-    .max(100),
-  /** a discount code (issue 16); the server checks it and computes the discount itself */
-  couponCode: z.string().max(64).nullish(),
-});
 
 function asText(value: unknown) {
   if (typeof value === "number") return String(value);

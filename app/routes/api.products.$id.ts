@@ -1,14 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { ProductParamsSchema } from "~/api-docs/request-schemas.server";
 import { getVisibleProduct, productToJson } from "~/models/product.server";
 import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 
-export const ParamsSchema = z.object({ id: z.string().min(1).max(64) });
-
 /** `GET /api/products/{id}`: the product page's data; hidden answers 404 like missing. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const parsed = ParamsSchema.safeParse(params);
+  const parsed = ProductParamsSchema.safeParse(params);
   const product = parsed.success ? await getVisibleProduct(parsed.data.id) : null;
   if (!product) return jsonError(404, bilingual("api.catalogue.productNotFound"));
   return catalogueJson(request, { product: productToJson(product) });

@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { ProductsQuerySchema } from "~/api-docs/request-schemas.server";
 import { getVisibleCategoryBySlug } from "~/models/category.server";
 import { getVisibleProducts, productToJson, STOREFRONT_PAGE_SIZE } from "~/models/product.server";
 import { searchVisibleProducts } from "~/models/product-search.server";
 import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { ALL_CATEGORY_SLUG, readSearchChoice } from "~/shared/storefront";
-
-export const QuerySchema = z.object({ category: z.string().regex(/^[a-z0-9-]{1,80}$/, "bad slug").optional() });
 
 /**
  * `GET /api/products`, optionally `?category={slug}`: the visible products (of a visible category). The synthetic
@@ -20,7 +18,7 @@ export const QuerySchema = z.object({ category: z.string().regex(/^[a-z0-9-]{1,8
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const parsed = QuerySchema.safeParse({ category: url.searchParams.get("category") ?? undefined });
+  const parsed = ProductsQuerySchema.safeParse({ category: url.searchParams.get("category") ?? undefined });
   if (!parsed.success) {
     const message = bilingual("api.catalogue.invalidCategory");
     return jsonError(400, message, { category: [message] });

@@ -3,6 +3,8 @@ import { LegalErrorBoundary, LegalPage, legalMeta } from "~/components/shop/lega
 import { fixedT } from "~/i18n/fixed-t.server";
 import { legalPage } from "~/models/legal.server";
 import { sharedPageHeaders } from "~/utils/shared-page";
+// Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
+import "~/i18n/react";
 
 export const headers = sharedPageHeaders;
 

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { CartView } from "~/components/shop/cart-view";
 import { ErrorPage } from "~/components/error-page";
 import { FlashToast } from "~/components/shop/flash-toast";
-import type { ShopFlash } from "~/shared/toast-messages";
+import type { CartActionAnswer } from "~/shared/cart";
 import { getLanguage } from "~/i18n/i18next.server";
 import { cartCookieHeader, cartCookieHeaderIfFits, clearCartCookieHeader, readCartLines } from "~/cookies/cart.server";
 import { addToCart, getCartView, removeLine, setLineQuantity, type CartChange } from "~/models/cart.server";
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const isFetch = form.get("mode") === "fetch";
   const back = safeRedirectPath(form.get("redirectTo"), "/cart");
   if (!parsed.success) {
-    return isFetch ? data({ problem: "notFound" as ShopFlash, intent: null }, { status: 400 }) : redirect(back, 303);
+    return isFetch ? data<CartActionAnswer>({ problem: "notFound", intent: null }, { status: 400 }) : redirect(back, 303);
   }
   const input = parsed.data;
   const lines = await readCartLines(request);
@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`/product/${encodeURIComponent(input.productId)}`, { status: 303, headers });
   }
   if (isFetch) {
-    return data({ problem: change.problem, intent: input.intent }, { status: change.problem ? 409 : 200, headers });
+    return data<CartActionAnswer>({ problem: change.problem, intent: input.intent }, { status: change.problem ? 409 : 200, headers });
   }
   if (change.problem) {
     headers.append("Set-Cookie", setFlashHeader(change.problem));

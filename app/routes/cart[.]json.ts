@@ -6,13 +6,7 @@ import { getCustomerFromRequest } from "~/auth/session.server";
 import { checkoutHref } from "~/shared/storefront";
 import { cartFreeDeliveryNote } from "~/models/offers.server";
 import { fixedT } from "~/i18n/fixed-t.server";
-
-export type CartJson = {
-  cart: Awaited<ReturnType<typeof getCartView>>;
-  checkoutHref: string;
-  language: Awaited<ReturnType<typeof getLanguage>>;
-  freeDeliveryNote: string | null;
-};
+import type { CartJson } from "~/shared/cart";
 
 /**
  * The cart drawer's data as plain JSON. The drawer reads it with fetch() rather than a Remix fetcher: a fetcher

@@ -10,7 +10,7 @@ import { guestCookieHeader, isCheckoutGuest } from "~/cookies/checkout-guest.ser
 import { getCartSummary } from "~/models/cart.server";
 import { couponProblemMessage, orderErrorMessage } from "~/models/order-messages.server";
 import type { TFunction } from "i18next";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import { listDeliveryAreas } from "~/models/delivery-area.server";
 import { ordersPlacedHere, rememberOrderHeader } from "~/cookies/order-access.server";
 import { checkoutDetailsOf, OrderError } from "~/models/order.server";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { isLanguage } from "~/i18n/config";
-import { languageCookieHeader } from "~/cookies/language.server";
+import { isLanguage } from "~/shared/language";
+import { languageCookieHeader } from "~/i18n/language-cookie.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { readFormData } from "~/utils/form-data.server";
 

@@ -5,6 +5,8 @@ import { PaymentResult } from "~/components/checkout/payment-result";
 import { loadPaymentResult } from "~/models/payment-result.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
+// Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
+import "~/i18n/react";
 
 /** A payment outcome page by `orderId`; the provider is asked before anything is shown. */
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */

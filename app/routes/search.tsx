@@ -12,6 +12,8 @@ import { searchStorefrontProducts } from "~/models/product-search.server";
 import { readSearchChoice } from "~/shared/storefront";
 import { pageMeta } from "~/utils/meta";
 import { sharedPageHeaders } from "~/utils/shared-page";
+// Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
+import "~/i18n/react";
 
 export const headers = sharedPageHeaders;
 

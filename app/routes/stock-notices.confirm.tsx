@@ -5,6 +5,8 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { confirmStockNoticeAddress, findStockNoticeAddress } from "~/models/stock-notice.server";
 import { readFormData } from "~/utils/form-data.server";
+// Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
+import "~/i18n/react";
 
 /** The link names one person's address: never kept by a shared cache, never indexed. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });

@@ -1,6 +1,6 @@
 import * as z from "./zod";
 import { westernDigits } from "./digits";
-import { KUWAIT_PHONE_PATTERN, normalizeKuwaitiPhone } from "~/shared/phone";
+import { KUWAIT_PHONE_PATTERN, normalizeKuwaitiPhone } from "./phone";
 
 /**
  * One schema per account form, shared by the pages (conform, both sides) and the JSON API.

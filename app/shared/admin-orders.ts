@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from "~/shared/order-status";
+import { ORDER_STATUSES } from "./order-status";
 
 /** The fulfilment tabs list paid orders only; orders not (yet) paid are kept apart under "unpaid". */
 export const ADMIN_ORDER_TABS = [...ORDER_STATUSES, "unpaid"] as const;

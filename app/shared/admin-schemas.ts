@@ -1,7 +1,7 @@
 import * as z from "./zod";
-import { parseKDToFils } from "~/shared/money";
-import { westernDigits } from "~/shared/digits";
-import { DEFAULT_LOW_STOCK_THRESHOLD, FILTER_COLORS } from "~/shared/product";
+import { parseKDToFils } from "./money";
+import { westernDigits } from "./digits";
+import { DEFAULT_LOW_STOCK_THRESHOLD, FILTER_COLORS } from "./product";
 
 /** One schema per admin form: the HTML constraints, the browser's checks and the server's checks (SPEC section 5). */
 

@@ -1,5 +1,5 @@
 import * as z from "./zod";
-import { KUWAIT_PHONE_PATTERN } from "~/shared/phone";
+import { KUWAIT_PHONE_PATTERN } from "./phone";
 
 import { BUILDING_TYPES } from "./building-types";
 import { westernDigits } from "./digits";

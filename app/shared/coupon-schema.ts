@@ -1,6 +1,6 @@
 import * as z from "./zod";
-import { isDateKey } from "~/shared/admin-dates";
-import { parseKDToFils } from "~/shared/money";
+import { isDateKey } from "./admin-dates";
+import { parseKDToFils } from "./money";
 
 /** Letters, digits, "-" and "_": what a shopper can type from a poster or an Instagram story. Compared in upper case. */
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;

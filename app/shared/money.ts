@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/config";
+import type { Language } from "./language";
 import { westernDigits } from "./digits";
 
 export const FILS_PER_KD = 1000;

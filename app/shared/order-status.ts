@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/config";
+import type { Language } from "./language";
 
 export const ORDER_STATUSES = ["pending", "processing", "outForDelivery", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

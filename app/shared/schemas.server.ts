@@ -2,7 +2,7 @@
  * The form schemas and conform's zod helpers, as routes' loaders and actions import them. A route file that imported
  * them directly would pull zod (about 100 KB) into its page's first load, even though only the server runs that
  * code: esbuild files a module by every entry that imports it. A `.server` module is empty in the browser build, so
- * the browser gets zod only through app/shared/form-validation.ts, after the page is up (decision 0021).
+ * the browser gets zod only through app/lazy/form-validation.ts, after the page is up (decision 0021).
  */
 export { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 export * from "./account-schemas";

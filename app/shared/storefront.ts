@@ -1,5 +1,5 @@
-import { readPageParam } from "~/shared/paging";
-import { isFilterColor, type FilterColor } from "~/shared/product";
+import { readPageParam } from "./paging";
+import { isFilterColor, type FilterColor } from "./product";
 
 /**
  * The home grid's choices live in the URL (?category=&color=&sort=&page=), so they can be shared and bookmarked;

@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
 import { bilingual, inLanguage, namedLanguage } from "~/i18n/bilingual.server";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/models/rate-limit.server";
 import { readWholeNumber, type WholeNumberRule } from "~/shared/paging";
 import { noneMatchHits } from "~/utils/etag";
 import { SHARED_PAGE_HEADER } from "~/utils/shared-page";
+
+/** The bilingual answer to a client over a rate limit (the same words as `account.messages.tooManyAttempts`). */
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+  "Too many attempts. Please wait a few minutes and try again. / محاولات كثيرة جداً. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.";
 
 /**
  * CONTRACT.md's error shape: `{ message }`, plus field errors where there are any, both languages in each (the

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 
 /**
  * The URL of the script that carries a language's storefront texts to the browser (app/i18n/browser/*.ts). The

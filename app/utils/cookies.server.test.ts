@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cartCookieHeader } from "~/cookies/cart.server";
-import { languageCookieHeader, languageFromCookie } from "~/cookies/language.server";
+import { languageCookieHeader, languageFromCookie } from "~/i18n/language-cookie.server";
 import { readFlash, setFlashHeader } from "~/cookies/shop-flash.server";
 
 // getEnv() has not been read yet in this test process.

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { FormMessage } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 

@@ -1,6 +1,6 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { StatusBadge } from "~/components/status-badge";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import type { OrderAsRead } from "~/models/order-history.server";
 import { Ltr, Money } from "~/components/ltr";
 import { formatKD } from "~/shared/money";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { Field, FieldErrors } from "~/components/forms";
 import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";

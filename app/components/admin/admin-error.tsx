@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 type MessageKey =
   | "admin.orders.fetchFailed"

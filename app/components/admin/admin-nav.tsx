@@ -1,5 +1,5 @@
 import { Form, NavLink } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 const LINKS = [
   { to: "/admin/timsar/dashboard", key: "admin.nav.dashboard" },

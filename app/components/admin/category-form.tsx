@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { Field, FieldErrors, FormMessage } from "~/components/forms";
 import { Toast } from "~/components/toast";
 import { DelayedRedirect } from "./delayed-redirect";

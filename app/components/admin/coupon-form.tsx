@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { FieldErrors, FormMessage } from "~/components/forms";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 export type CouponFormValues = {
   code: string;

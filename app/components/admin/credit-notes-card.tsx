@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 export type CreditNoteRow = { number: string; when: string; amount: string; remaining: string; url: string };
 

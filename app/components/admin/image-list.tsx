@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { FieldErrors } from "~/components/forms";
 
 /**

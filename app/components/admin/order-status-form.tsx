@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { StatusBadge } from "~/components/status-badge";
 import { Toast } from "~/components/toast";
 import { ORDER_STATUSES, orderStatusBadge } from "~/shared/order-status";

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { Ltr } from "~/components/ltr";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { StatusBadge } from "~/components/status-badge";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { OrderStatusForm } from "./order-status-form";

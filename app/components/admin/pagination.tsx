@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 /** Previous / next links that keep every other query parameter (tab, search, dates). */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { SHOWN_PAYMENT_STATUSES, type ShownPaymentStatus } from "~/shared/payment-status";
 
 export function PaymentBadge({ paymentStatus }: { paymentStatus: string }) {

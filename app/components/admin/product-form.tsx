@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import type { z } from "zod";
 import { Field, FieldErrors, FormMessage, SelectField, TextareaField } from "~/components/forms";
 import { Toast } from "~/components/toast";
-import { localized, type Language } from "~/i18n/config";
+import { localized, type Language } from "~/shared/language";
 import { filsToKDInput, parseKDToFils } from "~/shared/money";
 import { FILTER_COLORS } from "~/shared/product";
 import { DelayedRedirect } from "./delayed-redirect";

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 export type RefundSummary = { left: number; summary: string } | null;
 export type RefundRow = { id: string; when: string; who: string; amount: string; status: "pending" | "refunded" | "failed" };

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 /**
  * The show/hide and delete buttons of a category or product: two plain POST forms to the page's own action, which

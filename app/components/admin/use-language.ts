@@ -1,5 +1,5 @@
-import { useTranslation } from "~/i18n/react";
-import { languageOrDefault, type Language } from "~/i18n/config";
+import { useTranslation } from "~/i18n/translation";
+import { languageOrDefault, type Language } from "~/shared/language";
 
 export function useLanguage(): Language {
   const { i18n } = useTranslation();

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import type { z } from "zod";
 import { FieldErrors, FormMessage } from "~/components/forms";
 import { Toast } from "~/components/toast";
@@ -10,7 +10,7 @@ import { digitsOnly } from "~/shared/digits";
 import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
 import { useHydrated } from "~/components/use-hydrated";
 import { Ltr, Money } from "~/components/ltr";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 
 type Props = {
   orderSessionId: string;

@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import type { z } from "zod";
 import { Field, FieldErrors, FormMessage, SelectField, TextareaField } from "~/components/forms";
 import { Toast } from "~/components/toast";
-import { localized, type Language } from "~/i18n/config";
+import { localized, type Language } from "~/shared/language";
 import { formatKD } from "~/shared/money";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 import { digitsOnly } from "~/shared/digits";

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useRef, type MouseEvent } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import type { CouponNotice } from "~/shared/order-totals";
 
 type Props = { appliedCode: string | null; notice: CouponNotice | null; hydrated: boolean };

@@ -1,6 +1,6 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { Money } from "~/components/ltr";
-import type { Language } from "~/i18n/config";
+import type { Language } from "~/shared/language";
 import { orderTotals, type CheckoutOffer } from "~/shared/order-totals";
 
 type Props = {

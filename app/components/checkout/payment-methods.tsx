@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { FormMessage } from "~/components/forms";
 import { Ltr, Money } from "~/components/ltr";
-import type { Language } from "~/i18n/config";
-import { useTranslation } from "~/i18n/react";
+import type { Language } from "~/shared/language";
+import { useTranslation } from "~/i18n/translation";
 import type { PaymentMethodKind } from "~/payments/provider.server";
 
 type Props = {

@@ -1,6 +1,6 @@
 import { Link, useNavigation } from "@remix-run/react";
 import { Ltr } from "~/components/ltr";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 type Props = { state: "missing" | "failed" | "paid" | "unavailable"; orderId: string | null; orderNumber: string | null; tryAgainUrl: string };
 

@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { localized, type Language } from "~/i18n/config";
-import type { action as cartAction } from "~/routes/cart";
+import { useTranslation } from "~/i18n/translation";
+import { localized, type Language } from "~/shared/language";
+import type { CartActionAnswer } from "~/shared/cart";
 import { FlashToast } from "./flash-toast";
 import { useCartOutcomeToast } from "./product-card";
 import { useHydrated } from "~/components/use-hydrated";
@@ -14,7 +14,7 @@ type Tag = { titleEn: string; titleAr: string; required: boolean };
  */
 export function AddToCartForm({ productId, tags, language }: { productId: string; tags: Tag[]; language: Language }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<typeof cartAction>();
+  const fetcher = useFetcher<CartActionAnswer>();
   const hydrated = useHydrated();
   const location = useLocation();
   const { toast, show } = useCartOutcomeToast(fetcher);

@@ -1,11 +1,11 @@
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/i18n/react";
-import type { CartJson } from "~/routes/cart[.]json";
+import { useTranslation } from "~/i18n/translation";
+import type { CartJson } from "~/shared/cart";
 
 // The drawer's contents are only drawn once /cart.json has answered, so their code is fetched then, not with every
 // page's first load (the /cart page imports the same module directly).
-const loadCartView = () => import("./cart-view");
+const loadCartView = () => import("~/lazy/cart-view");
 const CartView = lazy(() => loadCartView().then((module) => ({ default: module.CartView })));
 
 const OPEN_EVENT = "shop:open-cart";

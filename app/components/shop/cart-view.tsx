@@ -1,8 +1,8 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "~/i18n/react";
-import { localized, type Language } from "~/i18n/config";
-import type { CartView as CartData } from "~/models/cart.server";
+import { useTranslation } from "~/i18n/translation";
+import { localized, type Language } from "~/shared/language";
+import type { CartView as CartData } from "~/shared/cart";
 import { filsToKD, formatKD } from "~/shared/money";
 import { useHydrated } from "~/components/use-hydrated";
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "~/i18n/react";
-import { localized, type Language } from "~/i18n/config";
+import { useTranslation } from "~/i18n/translation";
+import { localized, type Language } from "~/shared/language";
 import type { CategoryRow } from "~/models/category.server";
 import { ALL_CATEGORY_SLUG, CATEGORIES_BEFORE_EXPANSION, storefrontHref, type StorefrontChoice } from "~/shared/storefront";
 

@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { FILTER_COLORS } from "~/shared/product";
 import type { ProductSort, StorefrontChoice } from "~/shared/storefront";
 

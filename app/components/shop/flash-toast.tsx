@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { Toast } from "~/components/toast";
 import { flashToast, type ShopFlash } from "~/shared/toast-messages";
 

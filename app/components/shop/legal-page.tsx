@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useRouteError } from "@remix-run/react";
 import { ErrorPage } from "~/components/error-page";
-import { directionOf, type Language } from "~/i18n/config";
+import { directionOf, type Language } from "~/shared/language";
 import type { LegalDocument } from "~/i18n/locales/legal-types";
 import { pageMeta } from "~/utils/meta";
 

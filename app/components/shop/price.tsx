@@ -1,5 +1,5 @@
-import { useTranslation } from "~/i18n/react";
-import type { Language } from "~/i18n/config";
+import { useTranslation } from "~/i18n/translation";
+import type { Language } from "~/shared/language";
 import { formatKD } from "~/shared/money";
 
 export type PriceLabels = { price: string; oldPrice: string; sale: string };

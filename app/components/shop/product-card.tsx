@@ -1,7 +1,7 @@
 import { Link, type useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { localized, type Language } from "~/i18n/config";
-import type { action as cartAction } from "~/routes/cart";
+import { localized, type Language } from "~/shared/language";
+import type { CartActionAnswer } from "~/shared/cart";
 import { openCartDrawer } from "./cart-drawer";
 import { Price, SaleBadge, type PriceLabels } from "./price";
 import type { ShopFlash } from "~/shared/toast-messages";
@@ -21,7 +21,7 @@ export type CardProduct = {
 export type CardLabels = PriceLabels & { addToCart: string; buyNow: string; outOfStock: string };
 
 /** One toast at a time per cart outcome; the counter remounts it so the same message shows again on the next click. */
-export function useCartOutcomeToast(fetcher: ReturnType<typeof useFetcher<typeof cartAction>>) {
+export function useCartOutcomeToast(fetcher: ReturnType<typeof useFetcher<CartActionAnswer>>) {
   const [toast, setToast] = useState<{ flash: ShopFlash; id: number } | null>(null);
   const show = useCallback((flash: ShopFlash) => setToast((previous) => ({ flash, id: (previous?.id ?? 0) + 1 })), []);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 /**
  * The main image with a click-to-zoom overlay and the thumbnails (main first, gallery after, no duplicates).

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import type { Language } from "~/i18n/config";
-import type { action as cartAction } from "~/routes/cart";
+import { useTranslation } from "~/i18n/translation";
+import type { Language } from "~/shared/language";
+import type { CartActionAnswer } from "~/shared/cart";
 import { storefrontHref, type StorefrontChoice } from "~/shared/storefront";
 import { FlashToast } from "./flash-toast";
 import { usePriceLabels } from "./price";
@@ -12,7 +12,7 @@ import { ProductCard, useCartOutcomeToast, type CardLabels, type CardProduct } f
  * count updates, and the toast of SPEC section 9 shows (2 s on the grid). Without JavaScript the forms post.
  */
 function useCardSubmit() {
-  const fetcher = useFetcher<typeof cartAction>({ key: "product-grid" });
+  const fetcher = useFetcher<CartActionAnswer>({ key: "product-grid" });
   const { toast } = useCartOutcomeToast(fetcher);
   function onSubmit(event: React.FormEvent<HTMLUListElement>) {
     const form = event.target;

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 import { MAX_SEARCH_LENGTH } from "~/shared/storefront";
 
 /**

@@ -1,5 +1,5 @@
 import { useActionData, useFetcher } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 /** What the product page's action answers, every message already in the page's language. */
 export type StockNoticeAnswer = { ok: boolean; field: boolean; message: string; typed?: string };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { supportedLanguages } from "~/i18n/config";
+import { supportedLanguages } from "~/shared/language";
 import type { RouteMessages } from "~/i18n/area-messages";
 
 /**

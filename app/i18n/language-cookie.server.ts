@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from "~/i18n/config";
+import { isLanguage, type Language } from "~/shared/language";
 import { plainCookie } from "~/utils/cookies.server";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTranslate } from "./react";
+import { createTranslate } from "./translation";
 import { resources } from "./resources";
 
 describe("createTranslate", () => {

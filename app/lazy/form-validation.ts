@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { ChangePasswordSchema, CodeStepSchema, EmailSchema, LoginSchema, NewPasswordSchema, ProfileSchema, ResetCodeStepSchema } from "./account-schemas";
-import { AdminLoginSchema, CategoryCreateSchema, CategoryEditSchema, productFormSchema } from "./admin-schemas";
-import { CardSchema } from "./card-schema";
-import { CheckoutSchema } from "./checkout-schema";
-// Bundling hints (docs/decisions/0021-javascript-budget.md); both modules are on the page before this one loads.
+import { ChangePasswordSchema, CodeStepSchema, EmailSchema, LoginSchema, NewPasswordSchema, ProfileSchema, ResetCodeStepSchema } from "~/shared/account-schemas";
+import { AdminLoginSchema, CategoryCreateSchema, CategoryEditSchema, productFormSchema } from "~/shared/admin-schemas";
+import { CardSchema } from "~/shared/card-schema";
+import { CheckoutSchema } from "~/shared/checkout-schema";
+// Bundling hints (docs/decisions/0021-javascript-budget.md): like a route, this entry point of the browser build
+// (loaded after the page is up) imports ~/i18n/react; both modules are on the page before this one loads.
 // Reaching the module every page reaches lets esbuild file money and the product rules, which the schemas share
 // with the storefront, in the pages' common file; reaching the form fields puts conform's DOM half, which
 // parseWithZod uses here, in one file with its React half (0.7 KB less than two, which repeat Babel's helpers).

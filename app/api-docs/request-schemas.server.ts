@@ -1,0 +1,49 @@
+/**
+ * The zod schemas the JSON API validates its input with: the API routes check requests with them and
+ * openapi.server.ts describes them, so the document cannot drift from what the routes accept.
+ */
+import { z } from "zod";
+import { ORDER_STATUSES } from "~/shared/order-status";
+
+export const CategoryParamsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
+
+export const ProductParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const ProductsQuerySchema = z.object({ category: z.string().regex(/^[a-z0-9-]{1,80}$/, "bad slug").optional() });
+
+/**
+ * SPEC section 3's order payload. Prices, the delivery fee and the total are accepted but ignored: the server
+ * computes its own from the database, so a tampered payload cannot change what is charged.
+ */
+export const OrderPayloadSchema = z.object({
+  fullName: z.unknown(),
+  email: z.unknown(),
+  phone: z.unknown(),
+  buildingType: z.unknown(),
+  address: z.object({
+    city: z.unknown(),
+    street: z.unknown(),
+    streetNumber: z.unknown(),
+    block: z.unknown(),
+    buildingNumber: z.unknown(),
+    floor: z.unknown().optional(),
+    apartmentNumber: z.unknown().optional(),
+    notes: z.unknown().optional(),
+  }),
+  items: z
+    .array(
+      z.object({
+        _id: z.string().min(1).max(64),
+        quantity: z.number().int().min(1).max(999),
+        customTags: z.array(z.string().max(200)).max(10).default([]),
+      }),
+    )
+    .min(1)
+    .max(100),
+  /** a discount code (issue 16); the server checks it and computes the discount itself */
+  couponCode: z.string().max(64).nullish(),
+});
+
+export const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });
+
+export const OrderStatusBodySchema = z.object({ status: z.enum(ORDER_STATUSES) });

@@ -1,0 +1,31 @@
+import type { Language } from "./language";
+import type { ShopFlash } from "./toast-messages";
+
+/**
+ * The cart's wire types: what /cart's action and /cart.json answer and the cart views draw. They live here, below
+ * both the routes that answer and the components that read, so no component imports a route (docs/architecture.md).
+ */
+export type CartProblem = "notFound" | "outOfStock" | "tagsRequired" | "stockLimit" | "cartFull";
+
+export type CartItem = {
+  lineId: string;
+  productId: string;
+  nameEn: string;
+  nameAr: string;
+  imageUrl: string;
+  priceFils: number;
+  quantity: number;
+  stockQuantity: number;
+  isAvailable: boolean;
+  customTags: { titleEn: string; titleAr: string; value: string }[];
+};
+
+export type CartView = { items: CartItem[]; count: number; totalFils: number };
+
+export type CartIntent = "add" | "buy" | "quantity" | "remove" | "clear";
+
+/** /cart's answer to a change posted with JavaScript (mode=fetch). */
+export type CartActionAnswer = { problem: ShopFlash | CartProblem | null; intent: CartIntent | null };
+
+/** /cart.json: the drawer's data. */
+export type CartJson = { cart: CartView; checkoutHref: string; language: Language; freeDeliveryNote: string | null };

@@ -1,0 +1,50 @@
+/**
+ * The house's floors as docs/architecture.md draws them: imports point down, never back up. Each folder lists what it
+ * may not import, so a new arrow back up fails `npm run lint` (issue 29). Static imports only: a lazy `import()` is
+ * an entry point of the browser build, not a load-time dependency. `app/layers.test.ts` checks that each rule
+ * still fires.
+ */
+
+const ban = (message, ...group) => ({ group, message });
+
+const scripts = ban("scripts/ holds command-line wrappers; put the logic in server/ or app/ and import it from there.", "**/scripts/**");
+const routes = ban("A route is a top floor: move what you need from it to app/shared, a model or a component.", "~/routes/**", "../routes/**", "~/root", "../root");
+const entries = ban(
+  "~/i18n/react and app/lazy/ are the browser build's entry points (they name the bundling hints): import the hook from ~/i18n/translation.",
+  "~/i18n/react",
+  "../i18n/react",
+  "~/lazy/**",
+  "../lazy/**",
+);
+const components = ban("React views sit above this folder: pass data down, or move the shared part to app/shared.", "~/components/**", "../components/**");
+const server = ban("Server-only code never reaches a browser module: take the type or rule from app/shared.", "**/*.server", "**/*.server.*", "~/db.server");
+const models = ban("Models sit above this folder.", "~/models/**", "../models/**");
+const auth = ban("Sessions sit above this folder.", "~/auth/**", "../auth/**");
+// Only the `~/` form: components/admin and the locales' admin/ folders share these names, so a relative path says nothing.
+const above = (...folders) => folders.map((folder) => ban(`app/${folder} sits above this folder (docs/architecture.md).`, `~/${folder}/**`));
+
+const layer = (files, patterns, extra = {}) => ({
+  files,
+  ignores: ["**/*.test.ts", "**/*.test.tsx"],
+  ...extra,
+  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...patterns, scripts] }] },
+});
+
+// Type-only imports are erased from the build, so a view may still name the type of a server answer or of the lazy
+// form checks (a type import runs no code); a value import fails.
+const typesOnly = (pattern) => ({ ...pattern, allowTypeImports: true });
+
+export const layers = [
+  layer(["app/**/*.{ts,tsx}"], []),
+  layer(["app/shared/**"], [ban("app/shared is the ground floor: it imports nothing of ours but its own files.", "~/**", "../**")]),
+  layer(["app/components/**"], [routes, typesOnly(entries), typesOnly(server), typesOnly(models), auth, ...above("admin", "cookies", "mail", "pdf", "api-docs"), ...above("payments").map(typesOnly)]),
+  layer(["app/utils/**"], [routes, entries, components, models, auth, ...above("admin", "cookies", "mail", "pdf", "payments", "api-docs")]),
+  layer(["app/payments/**"], [routes, entries, components, models, auth, ...above("admin", "cookies", "mail", "pdf", "api-docs")]),
+  layer(["app/models/**"], [routes, entries, components, ...above("admin", "api-docs")]),
+  layer(["app/cookies/**"], [routes, entries, components, models, auth, ...above("admin", "mail", "pdf", "payments", "api-docs")]),
+  layer(["app/i18n/**"], [routes, components, models, auth, ...above("admin", "cookies", "mail", "pdf", "payments", "api-docs")], {
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/i18n/react.tsx"],
+  }),
+  layer(["app/auth/**", "app/admin/**", "app/mail/**", "app/pdf/**", "app/api-docs/**"], [routes, entries, typesOnly(components)]),
+  layer(["app/lazy/**"], [routes]),
+];
