@@ -5,6 +5,9 @@ import { PROJECT_PORT_OFFSET, randomTestPort, useTestServer } from "../support/t
 
 // These tests run the real server.ts over the production build (scripts/test.sh builds before vitest).
 
+/** How long a server of its own may take to start: a few seconds on a quiet machine, much longer beside other suites. */
+const SERVER_START_MS = 60_000;
+
 describe("server.ts", () => {
   const shop = useTestServer(3400, 500);
   const { base } = shop;
@@ -109,12 +112,12 @@ describe("server.ts configuration", () => {
     const port = randomTestPort(3900, 90);
     const workers = startServer(port, { WEB_CONCURRENCY: "3" });
     try {
-      await expect.poll(() => workers.output().match(/Shop listening/g)?.length ?? 0, { timeout: 30_000 }).toBe(3);
+      await expect.poll(() => workers.output().match(/Shop listening/g)?.length ?? 0, { timeout: SERVER_START_MS }).toBe(3);
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     } finally {
       workers.child.kill("SIGKILL");
     }
-  });
+  }, SERVER_START_MS + 10_000);
 
   it("sends HSTS and Secure cookies in production", async () => {
     const port = randomTestPort(3900, 90);
@@ -132,5 +135,5 @@ describe("server.ts configuration", () => {
     } finally {
       production.child.kill("SIGKILL");
     }
-  });
+  }, SERVER_START_MS + 10_000);
 });
