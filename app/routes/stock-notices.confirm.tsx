@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { TokenActionPage } from "~/components/token-action-page";
 import { ErrorPage } from "~/components/error-page";
 import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
@@ -45,27 +46,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ConfirmStockNotices() {
-  const { token, title, message, button, backToShop } = useLoaderData<typeof loader>();
+  const texts = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  return (
-    <section className="page unsubscribe-page" data-testid="confirm-page">
-      <h1>{title}</h1>
-      <p className={answer?.done ? "form-message form-message--success" : undefined} role={answer ? "status" : undefined} data-testid="confirm-message">
-        {answer?.message ?? message}
-      </p>
-      {token && !answer ? (
-        <Form method="post">
-          <input type="hidden" name="token" value={token} />
-          <button type="submit" className="button button--primary">
-            {button}
-          </button>
-        </Form>
-      ) : null}
-      <p>
-        <Link to="/">{backToShop}</Link>
-      </p>
-    </section>
-  );
+  return <TokenActionPage name="confirm" texts={texts} answer={answer} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
