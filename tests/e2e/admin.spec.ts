@@ -258,7 +258,8 @@ test.describe("sales report", () => {
 
     const csv = await page.request.get(await page.getByRole("link", { name: "Download CSV" }).getAttribute("href") ?? "");
     expect(csv.headers()["content-type"]).toContain("text/csv");
-    expect(await csv.text()).toContain(`${paid.orderNumber},,,5.135`);
+    // Issue 28: an order's line carries its products and delivery, then the total, discount, refunds and net.
+    expect(await csv.text()).toContain(`${paid.orderNumber},3.335,1.800,5.135,0.000,0.000,5.135,`);
   });
 });
 
@@ -266,7 +267,7 @@ test.describe("registered users", () => {
   test("lists a registered phone with its paid orders and opens them", async ({ page, context, baseURL }) => {
     const db = e2eDatabase();
     const phone = uniquePhone();
-    await createCustomer(db, { phone });
+    const customer = await createCustomer(db, { phone });
     const order = await createOrder(db, { phone, createdAt: new Date("2026-03-04T09:00:00Z") });
     await useEnglish(context, baseURL!);
     await signInAsAdmin(context, baseURL!);
@@ -274,7 +275,7 @@ test.describe("registered users", () => {
     await page.goto("/admin/timsar/registered-users");
     await expect(page.getByRole("heading", { name: "Registered users" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: phone });
-    await expect(row.getByRole("cell")).toHaveText([phone, "1", /2026/, "View orders"]);
+    await expect(row.getByRole("cell")).toHaveText([customer.fullName ?? "", customer.email, phone, "1", /2026/, "View orders"]);
     await row.getByRole("link", { name: "View orders" }).click();
     await expect(page.getByRole("heading", { name: `Orders for ${phone}` })).toBeVisible();
     await expect(page.getByText(order.orderNumber)).toBeVisible();
