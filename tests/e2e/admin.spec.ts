@@ -73,8 +73,10 @@ test.describe("catalogue management", () => {
     await page.getByLabel("Choose an image").setInputFiles({ name: "bow.png", mimeType: "image/png", buffer: await pictureBuffer() });
     // With JavaScript the picture goes to POST /api/upload at once; without it, it travels with the form.
     if (testInfo.project.name === "js") await expect(page.getByTestId("product-images").locator("img")).toHaveCount(1);
+    const releaseList = await holdProductsList(page);
     await page.getByRole("button", { name: "Save product" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Product created successfully.");
+    await releaseList();
     await expect(page).toHaveURL(/\/admin\/timsar\/products$/);
 
     const saved = await e2eDatabase().product.findFirstOrThrow({ where: { nameEn: productName }, include: { customTags: true } });

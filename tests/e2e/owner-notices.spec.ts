@@ -71,8 +71,10 @@ test("in Arabic the low-stock filter lists the product until its alert is lowere
 
   await page.goto(`/admin/timsar/products/edit/${product.id}`);
   await page.getByLabel("تنبيه انخفاض المخزون").fill("1");
+  const releaseList = await holdProductsList(page);
   await page.getByRole("button", { name: "حفظ المنتج" }).click();
   await expect(page.getByTestId("toast")).toHaveText("تم تحديث المنتج بنجاح.");
+  await releaseList();
   await expect(page).toHaveURL(/\/admin\/timsar\/products$/);
   await page.goto(`/admin/timsar/products?categoryId=${category.id}&stock=low`);
   await expect(page.getByText("لا يوجد منتج عند حد تنبيه المخزون أو أقل.")).toBeVisible();
