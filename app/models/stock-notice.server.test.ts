@@ -3,9 +3,10 @@
  * a real SMTP server on loopback, each sent once even when passes race, in the notice's language, and the
  * unsubscribe link taken from the mail.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { purgeExpired } from "./housekeeping.server";
+import { releaseJobLease, takeJobLease } from "./job-lease.server";
 import { placeOrder, releaseReservation } from "./order.server";
 import {
   confirmStockNoticeAddress,
@@ -25,6 +26,20 @@ import { startSmtpServer, type ReceivedMail } from "../../tests/setup/smtp";
 const smtp = await startSmtpServer();
 Object.assign(process.env, { APP_URL: "http://shop.test", SMTP_URL: smtp.url });
 afterAll(() => smtp.close());
+
+// The servers other test files start on this run's database run the timed pass over every product; it would take
+// this file's notices and mail them to another SMTP server. Holding the pass's lease, as a server running it would,
+// keeps this file's passes its own.
+const LEASE_HOLDER = "stock-notice.server.test";
+beforeAll(async () => {
+  await vi.waitFor(
+    async () => {
+      if (!(await takeJobLease("stock-notices", 30 * 60_000, LEASE_HOLDER))) throw new Error("a server is running the pass");
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+});
+afterAll(() => releaseJobLease("stock-notices", LEASE_HOLDER));
 
 /** The back-in-stock mails an address got (each carries an unsubscribe link; the confirmation mail does not). */
 function mailsTo(email: string): ReceivedMail[] {
