@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -15,12 +15,15 @@ import { WithRouteMessages } from "./i18n/route-messages";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { ErrorPage } from "./components/error-page";
+import { PageToast } from "./components/page-toast";
 import { useNonce } from "./utils/nonce";
 import { ServerHtml } from "./utils/server-html";
 import { defaultLanguage, directionOf, type Language } from "./shared/language";
 import { getLanguage } from "./i18n/i18next.server";
 import { readVisitor } from "./auth/visitor.server";
 import { browserMessagesUrl } from "./utils/browser-messages.server";
+import { readToast } from "./cookies/toast.server";
+import type { PageToast as PageToastData } from "./shared/toast-messages";
 
 // The shop's CSS is part of the document (<ServerHtml id="shop-styles" />), so that the first paint waits for no other file.
 // The tab's icon is a PNG: an SVG icon is decoded as a whole SVG document on the page's main thread (decision 0036).
@@ -32,7 +35,9 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The shared-page cache has read the visitor already when it files this page under them.
   const [language, visitor] = await Promise.all([getLanguage(request), context.visitor ?? readVisitor(request)]);
-  return { language, ...visitor, messagesModule: browserMessagesUrl(language) };
+  // The one flash a form's answer left (decision 0049): read once here, shown by the layout, removed by `headers`.
+  const { toast, headers } = readToast(request, language);
+  return data({ language, ...visitor, messagesModule: browserMessagesUrl(language), toast }, { headers });
 }
 
 export function useRootData() {
@@ -63,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <WithRouteMessages>
-          <ShopShell cartCount={data?.cartCount ?? 0} isSignedIn={data?.isSignedIn ?? false} language={language}>
+          <ShopShell cartCount={data?.cartCount ?? 0} isSignedIn={data?.isSignedIn ?? false} language={language} toast={data?.toast ?? null}>
             {children}
           </ShopShell>
         </WithRouteMessages>
@@ -79,11 +84,13 @@ function ShopShell({
   cartCount,
   isSignedIn,
   language,
+  toast,
 }: {
   children: React.ReactNode;
   cartCount: number;
   isSignedIn: boolean;
   language: Language;
+  toast: PageToastData | null;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -100,6 +107,7 @@ function ShopShell({
       />
       <main id="main-content" tabIndex={-1}>
         {children}
+        {toast ? <PageToast key={toast.id} toast={toast} /> : null}
       </main>
       <Footer />
     </>

@@ -32,7 +32,7 @@ import { inNamedLanguage } from "../app/utils/api.server";
  */
 const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_KEY_PART = 512;
-/** Cookies that give the visitor something of their own that a shared page would not show: a one-time message. */
+/** Cookies that give the visitor something of their own that a shared page would not show: the one flash (decision 0049). */
 const PERSONAL_COOKIES = ["shop_flash"];
 /** Cookies the header reads (cart badge, account link); a visitor with either is filed under their `Visitor`. */
 const VISITOR_COOKIES = ["cart", "__session"];

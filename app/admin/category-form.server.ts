@@ -1,10 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { CategoryCreateSchema, CategoryEditSchema } from "~/shared/admin-schemas";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { createCategory, updateCategory } from "~/models/admin-catalogue.server";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { parseMultipart } from "~/utils/multipart.server";
 import { saveUploadedImage, uploadMessage, UploadError } from "~/utils/uploads.server";
+
+const CATEGORY_VIEW = "/admin/timsar/categories/view";
 
 /**
  * Create and edit pages: names checked by the schema, the icon (required when creating) stored only once the
@@ -17,7 +21,7 @@ export async function categoryFormAction(request: Request, mode: "create" | "edi
     form = await parseMultipart(request);
   } catch (error) {
     if (error instanceof Response) {
-      return Response.json({ result: { status: "error", error: { iconImage: [inLanguage(uploadMessage("size"), language)] } } }, { status: 400 });
+      return data({ result: { status: "error" as const, error: { iconImage: [inLanguage(uploadMessage("size"), language)] } } }, { status: 400 });
     }
     throw error;
   }
@@ -27,7 +31,7 @@ export async function categoryFormAction(request: Request, mode: "create" | "edi
   const hasFile = file instanceof Blob && file.size > 0;
   if (submission.status !== "success" || (mode === "create" && !hasFile)) {
     const iconErrors: Record<string, string[]> = mode === "create" && !hasFile ? { iconImage: [t("admin.validation.adminCategoryIconRequired")] } : {};
-    return Response.json({ result: submission.reply({ fieldErrors: iconErrors }) }, { status: 400 });
+    return data({ result: submission.reply({ fieldErrors: iconErrors }) }, { status: 400 });
   }
   let iconImage: string | undefined;
   if (hasFile) {
@@ -35,14 +39,16 @@ export async function categoryFormAction(request: Request, mode: "create" | "edi
       iconImage = await saveUploadedImage(file, "categories");
     } catch (error) {
       if (!(error instanceof UploadError)) throw error;
-      return Response.json({ result: submission.reply({ fieldErrors: { iconImage: [inLanguage(error.userMessage, language)] } }) }, { status: 400 });
+      return data({ result: submission.reply({ fieldErrors: { iconImage: [inLanguage(error.userMessage, language)] } }) }, { status: 400 });
     }
   }
+  // Post/Redirect/Get: the form's page again, whose toast then moves on to the category view (SPEC section 9).
+  const here = currentPage(request);
   if (mode === "create") {
     await createCategory({ ...submission.value, iconImage: iconImage! });
-    return Response.json({ result: submission.reply({ resetForm: true }), success: t("admin.categories.created"), redirectTo: "/admin/timsar/categories/view" });
+    return redirectWithToast(here, { name: "categoryCreated", next: CATEGORY_VIEW });
   }
   const updated = await updateCategory(categoryId ?? "", { ...submission.value, iconImage });
-  if (!updated) return Response.json({ result: submission.reply({ formErrors: [t("admin.categories.updateFailed")] }) }, { status: 404 });
-  return Response.json({ result: submission.reply(), success: t("admin.categories.updated"), redirectTo: "/admin/timsar/categories/view" });
+  if (!updated) return data({ result: submission.reply({ formErrors: [t("admin.categories.updateFailed")] }) }, { status: 404 });
+  return redirectWithToast(here, { name: "categoryUpdated", next: CATEGORY_VIEW });
 }

@@ -1,5 +1,5 @@
-import { redirect } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import { redirectWithToast } from "~/cookies/toast.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { couponFormInput, parseCoupon, translatedErrors } from "~/admin/coupon-form.server";
 import { createCoupon, updateCoupon } from "~/models/coupon.server";
@@ -34,7 +34,8 @@ export async function couponFormAction(request: Request, id: string | null) {
     return data<CouponFormActionData>({ values, errors: translatedErrors(parsed.errors, t), message: null }, { status: 400 });
   }
   const saved = id ? await updateCoupon(id, parsed.value) : await createCoupon(parsed.value);
-  if (saved.ok) return redirect(`/admin/timsar/coupons?done=${id ? "updated" : "created"}`, 303);
+  // The list's address keeps its `done`, as before the one flash; the message itself travels in the flash.
+  if (saved.ok) return redirectWithToast(`/admin/timsar/coupons?done=${id ? "updated" : "created"}`, { name: id ? "couponUpdated" : "couponCreated" });
   const message = saved.reason === "notFound" ? t("admin.coupons.notFound") : t("admin.coupons.duplicateCode");
   return data<CouponFormActionData>({ values, errors: saved.reason === "duplicateCode" ? { code: message } : {}, message }, { status: saved.reason === "notFound" ? 404 : 409 });
 }

@@ -1,4 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { productFormSchema, productInputFromForm, type ProductFormMode } from "~/shared/admin-schemas";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
@@ -24,7 +26,7 @@ export async function productFormAction(request: Request, mode: ProductFormMode,
   try {
     form = await parseMultipart(request);
   } catch (error) {
-    if (error instanceof Response) return Response.json({ uploadError: inLanguage(uploadMessage("size"), language) }, { status: 400 });
+    if (error instanceof Response) return data({ uploadError: inLanguage(uploadMessage("size"), language) }, { status: 400 });
     throw error;
   }
   const intent = String(form.get("intent") ?? "save");
@@ -51,24 +53,20 @@ export async function productFormAction(request: Request, mode: ProductFormMode,
   const submission = parseWithZod(form, { schema: productFormSchema(mode) });
   if (intent !== "save" || uploadError) {
     const reply = submission.reply();
-    return Response.json({ result: { ...reply, status: undefined, error: {} }, images, uploadError }, { status: uploadError ? 400 : 200 });
+    return data({ result: { ...reply, status: undefined, error: {} }, images, uploadError }, { status: uploadError ? 400 : 200 });
   }
-  if (submission.status !== "success") return Response.json({ result: submission.reply(), images }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), images }, { status: 400 });
   const input = productInputFromForm(submission.value);
   const result = mode === "create" ? await createProduct(input) : await updateProduct(productId ?? "", input);
   if (!result.ok && result.reason === "belowHeld") {
     const message = t("admin.products.belowHeld", { count: result.heldQuantity });
-    return Response.json({ result: submission.reply({ fieldErrors: { stockQuantity: [message] } }), images }, { status: 409 });
+    return data({ result: submission.reply({ fieldErrors: { stockQuantity: [message] } }), images }, { status: 409 });
   }
   if (!result.ok) {
     const message = result.reason === "notFound" ? t("admin.products.notFound") : t("admin.validation.adminCategoryRequired");
     const failed = mode === "create" ? t("admin.products.createFailed") : t("admin.products.updateFailed");
-    return Response.json({ result: submission.reply({ formErrors: [`${failed} ${message}`] }), images }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [`${failed} ${message}`] }), images }, { status: 400 });
   }
-  return Response.json({
-    result: submission.reply(),
-    images,
-    success: mode === "create" ? t("admin.products.created") : t("admin.products.updated"),
-    redirectTo: "/admin/timsar/products",
-  });
+  // Post/Redirect/Get: the form's page again, whose toast then moves on to the products hub (SPEC section 9).
+  return redirectWithToast(currentPage(request), { name: mode === "create" ? "productCreated" : "productUpdated", next: "/admin/timsar/products" });
 }

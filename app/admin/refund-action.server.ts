@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { findAdminOrderId } from "~/models/admin-order.server";
 import { refundOrder, RefundError } from "~/models/refund.server";
@@ -47,6 +48,6 @@ export async function handleRefundForm(request: Request, form: FormData, admin: 
   const t = await i18nServer.getFixedT(request);
   const language = await getLanguage(request);
   const outcome = await refund(String(form.get("orderId") ?? ""), form.get("amount") ?? undefined, admin);
-  if (!outcome.ok) return Response.json({ ok: false, message: t(outcome.key) }, { status: outcome.status });
-  return Response.json({ ok: true, message: t("admin.refund.done", { amount: formatKD(outcome.fils, language) }) });
+  if (!outcome.ok) return data({ ok: false, message: t(outcome.key) }, { status: outcome.status });
+  return data({ ok: true, message: t("admin.refund.done", { amount: formatKD(outcome.fils, language) }) });
 }

@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import { i18nServer } from "~/i18n/i18next.server";
 import { setOrderStatus } from "~/models/admin-order.server";
@@ -10,8 +11,8 @@ const StatusForm = z.object({ orderId: z.string().min(1).max(64), status: z.enum
 export async function handleStatusForm(request: Request, form: FormData, admin: SignedInAdmin) {
   const t = await i18nServer.getFixedT(request);
   const parsed = StatusForm.safeParse({ orderId: form.get("orderId"), status: form.get("status") });
-  if (!parsed.success) return Response.json({ ok: false, message: t("admin.orders.statusUpdateFailed") }, { status: 400 });
+  if (!parsed.success) return data({ ok: false, message: t("admin.orders.statusUpdateFailed") }, { status: 400 });
   const order = await setOrderStatus({ idOrNumber: parsed.data.orderId, status: parsed.data.status, admin });
-  if (!order) return Response.json({ ok: false, message: t("admin.order.notFound") }, { status: 404 });
-  return Response.json({ ok: true, message: t("admin.orders.statusUpdated"), orderId: order.id, status: order.status });
+  if (!order) return data({ ok: false, message: t("admin.order.notFound") }, { status: 404 });
+  return data({ ok: true, message: t("admin.orders.statusUpdated"), orderId: order.id, status: order.status });
 }

@@ -4,7 +4,6 @@ import { useTranslation } from "~/i18n/react";
 import { ErrorPage } from "~/components/error-page";
 import { CategoryBar } from "~/components/shop/category-bar";
 import { Filters } from "~/components/shop/filters";
-import { FlashToast } from "~/components/shop/flash-toast";
 import { ProductGrid } from "~/components/shop/product-grid";
 import { SearchBox } from "~/components/shop/search-box";
 import { getEnv } from "~/env.server";
@@ -12,7 +11,6 @@ import { localized } from "~/shared/language";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getVisibleCategories } from "~/models/category.server";
 import { getStorefrontProducts } from "~/models/product.server";
-import { readFlash } from "~/cookies/shop-flash.server";
 import { fixedT, storefrontSortLabels } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
@@ -33,14 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = fixedT(language);
   const category = categories.find((item) => item.slug === choice.categorySlug);
   const categoryName = category ? localized(language, { en: category.nameEn, ar: category.nameAr }) : null;
-  const { flash, headers } = readFlash(request);
   return data(
     {
       language,
       choice,
       categories,
       ...listing,
-      flash,
       sortLabels: storefrontSortLabels(language),
       meta: {
         title: categoryName ? t("pageTexts.categoryTitle", { category: categoryName }) : t("pageTexts.homeTitle"),
@@ -50,7 +46,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canonicalPath: storefrontHref({ ...choice, sort: "default", showAllCategories: false }),
       appUrl: getEnv().appUrl,
     },
-    { headers },
   );
 }
 
@@ -60,7 +55,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 
 export default function Home() {
   const { t } = useTranslation();
-  const { categories, language, choice, products, total, pageCount, flash, sortLabels } = useLoaderData<typeof loader>();
+  const { categories, language, choice, products, total, pageCount, sortLabels } = useLoaderData<typeof loader>();
   return (
     <>
       <SearchBox />
@@ -83,7 +78,6 @@ export default function Home() {
         <Filters choice={choice} sortLabels={sortLabels} />
         <ProductGrid products={products} total={total} pageCount={pageCount} choice={choice} language={language} />
       </div>
-      {flash ? <FlashToast flash={flash} where="grid" /> : null}
     </>
   );
 }

@@ -1,12 +1,10 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard } from "~/components/account/auth-card";
 import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireCustomer } from "~/auth/auth.server";
-import { readAccountCreated } from "~/cookies/account-flash.server";
-import { Toast } from "~/components/toast";
 import { pageMeta } from "~/utils/meta";
 import { accountMessages } from "~/i18n/browser/areas/account";
 
@@ -16,25 +14,17 @@ export const handle = accountMessages;
 export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);
   const t = await i18nServer.getFixedT(request);
-  const { created, headers } = readAccountCreated(request);
-  return data(
-    {
-      email: customer.email,
-      created,
-      meta: { title: t("account.page.title"), description: t("account.page.description"), siteName: t("meta.siteName") },
-    },
-    { headers },
-  );
+  return {
+    email: customer.email,
+    meta: { title: t("account.page.title"), description: t("account.page.description"), siteName: t("meta.siteName") },
+  };
 }
-
-const ACCOUNT_CREATED_TOAST_MS = 4000;
 
 export default function Account() {
   const { t } = useTranslation();
-  const { email, created } = useLoaderData<typeof loader>();
+  const { email } = useLoaderData<typeof loader>();
   return (
     <AuthCard title={t("account.page.title")} testId="account-page">
-      {created ? <Toast kind="success" message={t("account.messages.accountCreated")} durationMs={ACCOUNT_CREATED_TOAST_MS} /> : null}
       <p>
         {t("account.page.signedInAs")} <span className="account-email" data-testid="account-email">{email}</span>
       </p>

@@ -1,6 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { AdminLoginSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
-import { useFormValidation } from "~/components/use-form-validation";
+import { useShopForm } from "~/components/use-shop-form";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -51,14 +51,7 @@ export default function AdminLogin() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validate = useFormValidation("adminLogin");
-  const [form, fields] = useForm({
-    lastResult,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
-  });
+  const [form, fields] = useShopForm("adminLogin", { lastResult, constraint });
   return (
     <section className="admin-login page">
       <h1>{t("admin.login.title")}</h1>

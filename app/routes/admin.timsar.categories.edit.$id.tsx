@@ -2,7 +2,7 @@ import { CategoryEditSchema, getZodConstraint } from "~/shared/schemas.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { CategoryForm, type CategoryFormActionData } from "~/components/admin/category-form";
+import { CategoryForm } from "~/components/admin/category-form";
 import { AdminError } from "~/components/admin/admin-error";
 import { i18nServer } from "~/i18n/i18next.server";
 import { getAdminCategory } from "~/models/admin-catalogue.server";
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditCategory() {
   const { t } = useTranslation();
   const { category, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<CategoryFormActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <section className="page admin-page">
       <h1>{t("admin.categories.editTitle")}</h1>

@@ -2,7 +2,7 @@ import { CategoryCreateSchema, getZodConstraint } from "~/shared/schemas.server"
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { CategoryForm, type CategoryFormActionData } from "~/components/admin/category-form";
+import { CategoryForm } from "~/components/admin/category-form";
 import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
 import { categoryFormAction } from "~/admin/category-form.server";
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewCategory() {
   const { t } = useTranslation();
   const { constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<CategoryFormActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <section className="page admin-page">
       <h1>{t("admin.categories.newTitle")}</h1>

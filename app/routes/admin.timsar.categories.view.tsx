@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CategoryActionSchema } from "~/shared/schemas.server";
@@ -9,6 +9,7 @@ import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { deleteCategory, listAdminCategories, listAdminProducts, toggleCategory } from "~/models/admin-catalogue.server";
 import { requireAdmin } from "~/auth/admin-session.server";
+import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminCategoryOverviewMessages } from "~/i18n/browser/areas/admin/category-overview";
@@ -50,16 +51,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const form = await readFormData(request);
   const parsed = CategoryActionSchema.safeParse({ intent: form.get("intent"), categoryId: form.get("categoryId") });
-  if (!parsed.success) return Response.json({ ok: false, message: t("admin.categories.updateFailed") }, { status: 400 });
+  if (!parsed.success) return data({ ok: false, message: t("admin.categories.updateFailed") }, { status: 400 });
   if (parsed.data.intent === "toggle") {
     const toggled = await toggleCategory(parsed.data.categoryId);
-    if (!toggled) return Response.json({ ok: false, message: t("admin.categories.notFound") }, { status: 404 });
-    return Response.json({ ok: true, message: t("admin.categories.updated") });
+    if (!toggled) return data({ ok: false, message: t("admin.categories.notFound") }, { status: 404 });
+    return redirectWithToast(currentPage(request), { name: "categoryToggled" });
   }
   const result = await deleteCategory(parsed.data.categoryId);
-  if (result.ok) return Response.json({ ok: true, message: t("admin.categories.deleted") });
-  if (result.reason === "notFound") return Response.json({ ok: false, message: t("admin.categories.notFound") }, { status: 404 });
-  return Response.json(
+  if (result.ok) return redirectWithToast(currentPage(request), { name: "categoryDeleted" });
+  if (result.reason === "notFound") return data({ ok: false, message: t("admin.categories.notFound") }, { status: 404 });
+  return data(
     { ok: false, message: `${t("admin.categories.deleteFailed")} ${t("admin.categories.hasProducts", { count: result.productCount })}` },
     { status: 409 },
   );
@@ -68,11 +69,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CategoriesView() {
   const { t } = useTranslation();
   const { categories } = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ ok: boolean; message: string }>();
+  const actionData = useActionData<typeof action>();
   return (
     <section className="page admin-page">
       <h1>{t("admin.categories.title")}</h1>
-      {actionData ? <Toast message={actionData.message} kind={actionData.ok ? "success" : "error"} durationMs={4000} /> : null}
+      {actionData ? <Toast message={actionData.message} kind="error" durationMs={4000} /> : null}
       <p>
         <Link to="/admin/timsar/categories/new" className="button button--primary">
           {t("admin.products.addCategory")}

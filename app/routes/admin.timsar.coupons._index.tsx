@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -6,6 +6,7 @@ import { ErrorPage } from "~/components/error-page";
 import { Toast } from "~/components/toast";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/auth/admin-session.server";
+import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { deleteCoupon, listCoupons, setCouponEnabled } from "~/models/coupon.server";
 import { formatAdminDate } from "~/shared/admin-dates";
 import { formatKD } from "~/shared/money";
@@ -14,18 +15,14 @@ import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";
 
 export const handle = adminCouponMessages;
 
-const DONE_MESSAGES = { created: "admin.coupons.created", updated: "admin.coupons.updated" } as const;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [language, t, coupons] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), listCoupons()]);
-  const done = new URL(request.url).searchParams.get("done");
   const money = (fils: number) => formatKD(fils, language);
   // The end is stored as the first instant after the last day; the list shows the last day.
   const day = (instant: Date) => formatAdminDate(instant, language);
   return {
     title: t("admin.coupons.title"),
-    done: done === "created" || done === "updated" ? t(DONE_MESSAGES[done]) : null,
     coupons: coupons.map((coupon) => ({
       id: coupon.id,
       code: coupon.code,
@@ -54,20 +51,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const done =
     intent === "delete" ? await deleteCoupon(id) : intent === "enable" || intent === "disable" ? await setCouponEnabled(id, intent === "enable") : false;
-  if (!done) return Response.json({ ok: false, message: t("admin.coupons.notFound") }, { status: 404 });
-  return Response.json({ ok: true, message: t(intent === "delete" ? "admin.coupons.deleted" : "admin.coupons.updated") });
+  if (!done) return data({ message: t("admin.coupons.notFound") }, { status: 404 });
+  return redirectWithToast(currentPage(request), { name: intent === "delete" ? "couponDeleted" : "couponUpdated" });
 }
 
 export default function CouponsPage() {
   const { t } = useTranslation();
-  const { coupons, done } = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ ok: boolean; message: string }>();
+  const { coupons } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   type Row = (typeof coupons)[number];
   return (
     <section className="page admin-page">
       <h1>{t("admin.coupons.title")}</h1>
-      {actionData ? <Toast message={actionData.message} kind={actionData.ok ? "success" : "error"} durationMs={4000} /> : null}
-      {done && !actionData ? <Toast message={done} kind="success" durationMs={4000} /> : null}
+      {actionData ? <Toast message={actionData.message} kind="error" durationMs={4000} /> : null}
       <p>
         <Link to="/admin/timsar/coupons/new" className="button button--primary">
           {t("admin.coupons.add")}

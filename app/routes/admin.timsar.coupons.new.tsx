@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { CouponForm, type CouponFormActionData } from "~/components/admin/coupon-form";
+import { CouponForm } from "~/components/admin/coupon-form";
 import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/auth/admin-session.server";
@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewCoupon() {
   const { t } = useTranslation();
   const { defaults } = useLoaderData<typeof loader>();
-  const actionData = useActionData<CouponFormActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <section className="page admin-page">
       <h1>{t("admin.coupons.newTitle")}</h1>

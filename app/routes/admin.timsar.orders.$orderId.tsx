@@ -5,7 +5,7 @@ import { buildingTypeLabel } from "~/shared/building-types";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "~/i18n/react";
-import { STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
+import { STATUS_TOAST_MS } from "~/components/admin/order-status-form";
 import { PaymentBadge } from "~/components/admin/payment-badge";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { AdminError } from "~/components/admin/admin-error";
@@ -142,7 +142,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminOrderDetail() {
   const { t } = useTranslation();
   const { order, language, refundConfirm } = useLoaderData<typeof loader>();
-  const actionData = useActionData<StatusActionData>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const addressLabel = (key: string) => t(`admin.order.${key as "city"}`);
   return (

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
+import { STATUS_TOAST_MS } from "~/components/admin/order-status-form";
 import { OrdersTable } from "~/components/admin/orders-table";
 import { Pagination } from "~/components/admin/pagination";
 import { shownPaymentStatus } from "~/shared/payment-status";
@@ -71,7 +71,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 export default function AdminOrders() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<StatusActionData>();
+  const actionData = useActionData<typeof action>();
   const tabHref = (tab: AdminOrderTab) => (tab === DEFAULT_ORDER_TAB ? "/admin/timsar/orders" : `/admin/timsar/orders?status=${tab}`);
   return (
     <section className="page admin-page">

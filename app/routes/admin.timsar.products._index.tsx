@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ProductActionSchema } from "~/shared/schemas.server";
@@ -9,6 +9,7 @@ import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { deleteProduct, listAdminCategories, listAdminProducts, onHandOf, toggleProduct } from "~/models/admin-catalogue.server";
 import { requireAdmin } from "~/auth/admin-session.server";
+import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminProductMessages } from "~/i18n/browser/areas/admin/products";
@@ -54,24 +55,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const form = await readFormData(request);
   const parsed = ProductActionSchema.safeParse({ intent: form.get("intent"), productId: form.get("productId") });
-  if (!parsed.success) return Response.json({ ok: false, message: t("admin.products.updateFailed") }, { status: 400 });
+  if (!parsed.success) return data({ message: t("admin.products.updateFailed") }, { status: 400 });
   if (parsed.data.intent === "delete") {
     const deleted = await deleteProduct(parsed.data.productId);
-    return Response.json({ ok: deleted, message: deleted ? t("admin.products.deleted") : t("admin.products.notFound") }, { status: deleted ? 200 : 404 });
+    if (deleted) return redirectWithToast(currentPage(request), { name: "productDeleted" });
+    return data({ message: t("admin.products.notFound") }, { status: 404 });
   }
   const toggled = await toggleProduct(parsed.data.productId);
-  if (!toggled) return Response.json({ ok: false, message: t("admin.products.notFound") }, { status: 404 });
-  return Response.json({ ok: true, message: t("admin.products.updated") });
+  if (!toggled) return data({ message: t("admin.products.notFound") }, { status: 404 });
+  return redirectWithToast(currentPage(request), { name: "productToggled" });
 }
 
 export default function ProductsHub() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ ok: boolean; message: string }>();
+  const actionData = useActionData<typeof action>();
   return (
     <section className="page admin-page">
       <h1>{t("admin.products.title")}</h1>
-      {actionData ? <Toast message={actionData.message} kind={actionData.ok ? "success" : "error"} durationMs={3500} /> : null}
+      {actionData ? <Toast message={actionData.message} kind="error" durationMs={3500} /> : null}
       <ul className="admin-tiles admin-tiles--small">
         <li>
           <Link to="/admin/timsar/products/new" className="admin-tile">

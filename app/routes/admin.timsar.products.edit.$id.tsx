@@ -2,7 +2,7 @@ import { getZodConstraint, productFormSchema } from "~/shared/schemas.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { ProductForm, type ProductFormActionData, type ProductFormDefaults } from "~/components/admin/product-form";
+import { ProductForm, type ProductFormDefaults } from "~/components/admin/product-form";
 import { AdminError } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getAdminProduct, listAdminCategories, productFormDefaults } from "~/models/admin-catalogue.server";
@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditProduct() {
   const { t } = useTranslation();
   const { categories, language, defaults, productId, heldQuantity, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ProductFormActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <section className="page admin-page">
       <h1>{t("admin.productForm.editTitle")}</h1>

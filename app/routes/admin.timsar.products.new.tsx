@@ -2,7 +2,7 @@ import { getZodConstraint, productFormSchema } from "~/shared/schemas.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { ProductForm, type ProductFormActionData } from "~/components/admin/product-form";
+import { ProductForm } from "~/components/admin/product-form";
 import { AdminError } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { listAdminCategories } from "~/models/admin-catalogue.server";
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewProduct() {
   const { t } = useTranslation();
   const { categories, language, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ProductFormActionData>();
+  const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   return (
     <section className="page admin-page">

@@ -3,12 +3,12 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { useTranslation } from "~/i18n/react";
 import { CartView } from "~/components/shop/cart-view";
 import { ErrorPage } from "~/components/error-page";
-import { FlashToast } from "~/components/shop/flash-toast";
 import type { CartActionAnswer } from "~/shared/cart";
 import { getLanguage } from "~/i18n/i18next.server";
 import { cartCookieHeader, cartCookieHeaderIfFits, clearCartCookieHeader, readCartLines } from "~/cookies/cart.server";
 import { addToCart, getCartView, removeLine, setLineQuantity, type CartChange } from "~/models/cart.server";
-import { readFlash, setFlashHeader } from "~/cookies/shop-flash.server";
+import { redirectWithToast } from "~/cookies/toast.server";
+import type { ToastPlace } from "~/shared/toast-messages";
 import { CartActionSchema } from "~/models/storefront-input.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
@@ -21,24 +21,22 @@ import { cartFreeDeliveryNote } from "~/models/offers.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const [lines, customer, language] = await Promise.all([readCartLines(request), getCustomerFromRequest(request), getLanguage(request)]);
   const t = fixedT(language);
-  const { flash, headers } = readFlash(request);
   const cart = await getCartView(lines);
   return data(
     {
       cart,
       freeDeliveryNote: await cartFreeDeliveryNote(cart.totalFils, t, language),
       checkoutHref: checkoutHref(Boolean(customer)),
-      flash,
       language,
       meta: { title: t("pageTexts.cartTitle"), description: t("pageTexts.cartDescription"), siteName: t("meta.siteName") },
     },
-    { headers: { ...headers, "Cache-Control": "private, no-store" } },
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 /**
  * Every cart change. Without JavaScript it answers with a redirect (back to the page, or to the cart for Buy Now)
- * and a one-shot flash; with JavaScript (mode=fetch) it answers the outcome and the page shows the toast itself.
+ * and the one flash the root shows (decision 0049); with JavaScript (mode=fetch) it answers the outcome and the page shows the toast itself.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
@@ -74,29 +72,31 @@ export async function action({ request }: ActionFunctionArgs) {
   const isAdd = input.intent === "add" || input.intent === "buy";
   if (isAdd && change.problem === "tagsRequired" && input.source === "card") {
     // The home grid has no tag inputs: send the shopper to the product page to fill them (SPEC section 5).
-    headers.append("Set-Cookie", setFlashHeader(input.intent === "buy" ? "tagsRequiredBuy" : "tagsRequiredAdd"));
-    return redirect(`/product/${encodeURIComponent(input.productId)}`, { status: 303, headers });
+    const productPath = `/product/${encodeURIComponent(input.productId)}`;
+    return redirectWithToast(productPath, { name: input.intent === "buy" ? "tagsRequiredBuy" : "tagsRequiredAdd", place: "product" }, { headers });
   }
   if (isFetch) {
     return data<CartActionAnswer>({ problem: change.problem, intent: input.intent }, { status: change.problem ? 409 : 200, headers });
   }
-  if (change.problem) {
-    headers.append("Set-Cookie", setFlashHeader(change.problem));
-    return redirect(back, { status: 303, headers });
-  }
+  if (change.problem) return redirectWithToast(back, { name: change.problem, place: placeOf(back) }, { headers });
   if (input.intent === "buy") return redirect("/cart", { status: 303, headers });
-  if (input.intent === "add") headers.append("Set-Cookie", setFlashHeader("added"));
+  if (input.intent === "add") return redirectWithToast(back, { name: "added", place: placeOf(back) }, { headers });
   return redirect(back, { status: 303, headers });
+}
+
+/** The home page and search show the cart's toasts as on a grid; every other page as on a product page. */
+function placeOf(path: string): ToastPlace {
+  const pathname = path.split("?")[0];
+  return pathname === "/" || pathname === "/search" ? "grid" : "product";
 }
 
 export default function CartPage() {
   const { t } = useTranslation();
-  const { cart, checkoutHref: checkout, flash, language, freeDeliveryNote } = useLoaderData<typeof loader>();
+  const { cart, checkoutHref: checkout, language, freeDeliveryNote } = useLoaderData<typeof loader>();
   return (
     <div className="page cart-page">
       <h1>{t("shop.cart.title")}</h1>
       <CartView cart={cart} checkoutHref={checkout} language={language} freeDeliveryNote={freeDeliveryNote} />
-      {flash ? <FlashToast flash={flash} where="product" /> : null}
     </div>
   );
 }

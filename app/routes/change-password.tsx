@@ -1,6 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { ChangePasswordSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
-import { useFormValidation } from "~/components/use-form-validation";
+import { useShopForm } from "~/components/use-shop-form";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -48,14 +48,7 @@ export default function ChangePassword() {
   const { constraint } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
-  const validate = useFormValidation("changePassword");
-  const [form, fields] = useForm({
-    lastResult,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
-  });
+  const [form, fields] = useShopForm("changePassword", { lastResult, constraint });
   return (
     <AuthCard title={t("account.changePassword.title")} testId="change-password-page">
       <FormErrors errors={form.errors} />

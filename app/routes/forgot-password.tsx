@@ -1,6 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { EmailSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
-import { useFormValidation } from "~/components/use-form-validation";
+import { useShopForm } from "~/components/use-shop-form";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
@@ -47,14 +47,7 @@ export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const sent = actionData?.sent ?? false;
-  const validate = useFormValidation("forgotPassword");
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
-  });
+  const [form, fields] = useShopForm("forgotPassword", { lastResult: actionData?.result, constraint });
   useEffect(() => {
     if (!sent) return;
     const timer = window.setTimeout(() => navigate("/verify-reset-code"), NEXT_STEP_DELAY_MS);

@@ -1,6 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, LoginSchema, parseWithZod } from "~/shared/schemas.server";
-import { useFormValidation } from "~/components/use-form-validation";
+import { useShopForm } from "~/components/use-shop-form";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -58,14 +58,7 @@ export default function Login() {
   const { t } = useTranslation();
   const { constraint, from, notice } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validate = useFormValidation("login");
-  const [form, fields] = useForm({
-    lastResult,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
-  });
+  const [form, fields] = useShopForm("login", { lastResult, constraint });
   return (
     <AuthCard title={t("account.login.title")} testId="login-page">
       {notice ? <FormMessage kind="success" message={t(notice)} /> : null}

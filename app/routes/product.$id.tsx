@@ -2,7 +2,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AddToCartForm } from "~/components/shop/add-to-cart-form";
-import { FlashToast } from "~/components/shop/flash-toast";
 import { Price, SaleBadge, usePriceLabels } from "~/components/shop/price";
 import { ProductGallery } from "~/components/shop/product-gallery";
 import { SearchBox } from "~/components/shop/search-box";
@@ -12,7 +11,6 @@ import { localized } from "~/shared/language";
 import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { getVisibleProduct, isInStock, productImages, showsDiscount } from "~/models/product.server";
-import { readFlash } from "~/cookies/shop-flash.server";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
 import { signUpForStockNotice } from "~/models/stock-notice.server";
@@ -46,11 +44,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const imageParam = Number(new URL(request.url).searchParams.get("image") ?? "1");
   const { appUrl } = getEnv();
   const inStock = isInStock(product);
-  const { flash, headers } = readFlash(request);
   return data(
     {
       language,
-      flash,
       product: {
         id: product.id,
         name,
@@ -84,7 +80,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         },
       },
     },
-    { headers },
   );
 }
 
@@ -115,7 +110,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 
 export default function ProductPage() {
   const { t } = useTranslation();
-  const { product, images, initialImage, language, flash } = useLoaderData<typeof loader>();
+  const { product, images, initialImage, language } = useLoaderData<typeof loader>();
   const priceLabels = usePriceLabels();
   return (
     <>
@@ -159,7 +154,6 @@ export default function ProductPage() {
           )}
           <StockNoticeForm key={`notice-${product.id}`} productId={product.id} inStock={product.inStock} />
         </div>
-        {flash ? <FlashToast flash={flash} where="product" /> : null}
       </article>
     </>
   );

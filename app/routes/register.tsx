@@ -14,7 +14,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { createCustomerSession, getCustomerFromRequest } from "~/auth/session.server";
 import { afterLoginPath } from "~/auth/auth.server";
-import { accountCreatedHeader } from "~/cookies/account-flash.server";
+import { flashHeader } from "~/cookies/toast.server";
 import { clearProofCookieHeader, getProof, proofCookieHeader } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
@@ -92,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!outcome.ok) return data<ActionData>({ step: "profile", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["password"] }) }, { status: outcome.status });
     // SPEC's reset of the saved progress, and the shopper is signed in where a signed-in shopper lands (issue 28, point 6).
     const { setCookie } = await createCustomerSession(request, outcome.customer.id);
-    return goTo(null, [clearProofCookieHeader("register"), setCookie, accountCreatedHeader()], afterLoginPath(null));
+    return goTo(null, [clearProofCookieHeader("register"), setCookie, flashHeader({ name: "accountCreated" })], afterLoginPath(null));
   }
   return goTo(progress);
 }

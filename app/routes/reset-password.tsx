@@ -1,6 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, NewPasswordSchema, parseWithZod } from "~/shared/schemas.server";
-import { useFormValidation } from "~/components/use-form-validation";
+import { useShopForm } from "~/components/use-shop-form";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
@@ -54,14 +54,7 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const done = actionData?.done ?? false;
-  const validate = useFormValidation("newPassword");
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
-  });
+  const [form, fields] = useShopForm("newPassword", { lastResult: actionData?.result, constraint });
   useEffect(() => {
     if (!done) return;
     const timer = window.setTimeout(() => navigate("/login"), LOGIN_DELAY_MS);

@@ -2,10 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ErrorPage } from "~/components/error-page";
 import { Filters } from "~/components/shop/filters";
-import { FlashToast } from "~/components/shop/flash-toast";
 import { ProductGrid } from "~/components/shop/product-grid";
 import { SearchBox } from "~/components/shop/search-box";
-import { readFlash } from "~/cookies/shop-flash.server";
 import { fixedT, storefrontSortLabels } from "~/i18n/fixed-t.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { searchStorefrontProducts } from "~/models/product-search.server";
@@ -30,13 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     query ? searchStorefrontProducts({ text: query, color: choice.color, sort: choice.sort, page: choice.page }) : { products: [], total: 0, pageCount: 1 },
   ]);
   const t = fixedT(language);
-  const { flash, headers } = readFlash(request);
   return data(
     {
       language,
       choice,
       ...listing,
-      flash,
       texts: {
         heading: t("pageTexts.searchResultsHeading"),
         empty: query ? t("pageTexts.searchNoResults", { query }) : t("pageTexts.searchPrompt"),
@@ -48,7 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         siteName: t("meta.siteName"),
       },
     },
-    { headers },
   );
 }
 
@@ -57,7 +52,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction === "/cart" ? false : defaultShouldRevalidate;
 
 export default function Search() {
-  const { language, choice, products, total, pageCount, flash, meta, texts, sortLabels } = useLoaderData<typeof loader>();
+  const { language, choice, products, total, pageCount, meta, texts, sortLabels } = useLoaderData<typeof loader>();
   return (
     <div className="shop-body search-page">
       <SearchBox query={choice.query ?? ""} />
@@ -72,7 +67,6 @@ export default function Search() {
         heading={texts.heading}
         emptyText={texts.empty}
       />
-      {flash ? <FlashToast flash={flash} where="grid" /> : null}
     </div>
   );
 }

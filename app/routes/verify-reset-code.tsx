@@ -1,6 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod, ResetCodeStepSchema } from "~/shared/schemas.server";
-import { useFormValidation } from "~/components/use-form-validation";
+import { useShopForm } from "~/components/use-shop-form";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -42,14 +42,7 @@ export default function VerifyResetCode() {
   const { t } = useTranslation();
   const { constraint, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const validate = useFormValidation("resetCode");
-  const [form, fields] = useForm({
-    lastResult,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
-  });
+  const [form, fields] = useShopForm("resetCode", { lastResult, constraint });
   if (!email) {
     return (
       <AuthCard title={t("account.verifyReset.title")} testId="verify-reset-page">

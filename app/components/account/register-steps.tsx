@@ -1,27 +1,18 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { Field, FieldErrors } from "~/components/forms";
-import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
+import type { FormConstraint } from "~/components/use-form-validation";
+import { useShopForm } from "~/components/use-shop-form";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 import { EmailNote, FormErrors } from "./auth-card";
 
 /** `constraint`: the step's form attributes, from its schema on the server (app/routes/register.tsx). */
 type StepProps = { lastResult?: SubmissionResult<string[]> | null; email: string; constraint: FormConstraint };
 
-const validation = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
-
 export function EmailStep({ lastResult, email, constraint }: StepProps) {
   const { t } = useTranslation();
-  const validate = useFormValidation("registerEmail");
-  const [form, fields] = useForm({
-    id: "register-email",
-    lastResult,
-    defaultValue: { email },
-    constraint,
-    ...validation,
-    onValidate: validate,
-  });
+  const [form, fields] = useShopForm("registerEmail", { id: "register-email", lastResult, defaultValue: { email }, constraint });
   return (
     <Form method="post" {...getFormProps(form)}>
       <FormErrors errors={form.errors} />
@@ -35,14 +26,7 @@ export function EmailStep({ lastResult, email, constraint }: StepProps) {
 
 export function CodeStep({ lastResult, email, constraint }: StepProps) {
   const { t } = useTranslation();
-  const validate = useFormValidation("registerCode");
-  const [form, fields] = useForm({
-    id: "register-code",
-    lastResult,
-    constraint,
-    ...validation,
-    onValidate: validate,
-  });
+  const [form, fields] = useShopForm("registerCode", { id: "register-code", lastResult, constraint });
   return (
     <>
       <EmailNote label={t("account.register.codeHint")} email={email} />
@@ -70,14 +54,7 @@ export function CodeStep({ lastResult, email, constraint }: StepProps) {
 
 export function ProfileStep({ lastResult, email, constraint }: StepProps) {
   const { t } = useTranslation();
-  const validate = useFormValidation("registerProfile");
-  const [form, fields] = useForm({
-    id: "register-profile",
-    lastResult,
-    constraint,
-    ...validation,
-    onValidate: validate,
-  });
+  const [form, fields] = useShopForm("registerProfile", { id: "register-profile", lastResult, constraint });
   const phoneProps = getInputProps(fields.phone, { type: "tel" });
   return (
     <>

@@ -1,15 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { Field, FieldErrors, FormMessage } from "~/components/forms";
-import { Toast } from "~/components/toast";
-import { DelayedRedirect } from "./delayed-redirect";
-import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
+import type { FormConstraint } from "~/components/use-form-validation";
+import { useShopForm } from "~/components/use-shop-form";
 
-/** SPEC section 9: "Category updated successfully" stays 4 s, then the category view. */
-export const CATEGORY_SAVED_REDIRECT_MS = 4000;
-
-export type CategoryFormActionData = { result?: SubmissionResult<string[]>; success?: string; redirectTo?: string };
+export type CategoryFormActionData = { result?: SubmissionResult<string[]> };
 
 export function CategoryForm({
   mode,
@@ -27,25 +23,10 @@ export function CategoryForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const validate = useFormValidation(mode === "create" ? "categoryCreate" : "categoryEdit");
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
-  });
+  const [form, fields] = useShopForm(mode === "create" ? "categoryCreate" : "categoryEdit", { lastResult: actionData?.result, defaultValue, constraint });
   const iconErrors = form.allErrors.iconImage;
-  const redirectMs = mode === "create" ? 1200 : CATEGORY_SAVED_REDIRECT_MS;
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="admin-form admin-card">
-      {actionData?.success ? (
-        <>
-          <Toast message={actionData.success} kind="success" durationMs={redirectMs} />
-          {actionData.redirectTo ? <DelayedRedirect to={actionData.redirectTo} delayMs={redirectMs} /> : null}
-        </>
-      ) : null}
       <FormMessage message={form.errors?.[0]} />
       <Field meta={fields.nameEn} label={t("admin.categories.nameEn")} dir="ltr" />
       <Field meta={fields.nameAr} label={t("admin.categories.nameAr")} dir="rtl" />

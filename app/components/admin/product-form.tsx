@@ -1,26 +1,22 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import type { z } from "zod";
 import { Field, FieldErrors, FormMessage, SelectField, TextareaField } from "~/components/forms";
-import { Toast } from "~/components/toast";
 import { localized, type Language } from "~/shared/language";
 import { filsToKDInput, parseKDToFils } from "~/shared/money";
 import { FILTER_COLORS } from "~/shared/product";
-import { DelayedRedirect } from "./delayed-redirect";
 import { ImageList } from "./image-list";
 import type { productFormSchema, ProductFormMode } from "~/shared/admin-schemas";
-import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
+import type { FormConstraint } from "~/components/use-form-validation";
+import { useShopForm } from "~/components/use-shop-form";
 
-export const PRODUCT_SAVED_REDIRECT_MS = 1200;
 const MAX_TAG_ROWS = 10;
 
 export type ProductFormActionData = {
   result?: SubmissionResult<string[]>;
   images?: string[];
   uploadError?: string | null;
-  success?: string;
-  redirectTo?: string;
 };
 
 type TagRow = { titleEn?: string; titleAr?: string; required?: boolean | string };
@@ -64,15 +60,7 @@ export function ProductForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const validate = useFormValidation(mode === "create" ? "productCreate" : "productEdit");
-  const [form, fields] = useForm<ProductFormDefaults>({
-    lastResult: actionData?.result,
-    defaultValue,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
-  });
+  const [form, fields] = useShopForm(mode === "create" ? "productCreate" : "productEdit", { lastResult: actionData?.result, defaultValue, constraint });
   const current = (fields.customTags.value as TagRow[] | undefined) ?? defaultValue.customTags ?? [];
   const tagRows = Math.min(MAX_TAG_ROWS, Math.max(2, current.filter((row) => row?.titleEn || row?.titleAr).length + 1));
   const images = actionData?.images ?? defaultValue.images ?? [];
@@ -80,12 +68,6 @@ export function ProductForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="admin-form admin-card">
       <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
-      {actionData?.success ? (
-        <>
-          <Toast message={actionData.success} kind="success" durationMs={PRODUCT_SAVED_REDIRECT_MS + 800} />
-          {actionData.redirectTo ? <DelayedRedirect to={actionData.redirectTo} delayMs={PRODUCT_SAVED_REDIRECT_MS} /> : null}
-        </>
-      ) : null}
       <FormMessage message={form.errors?.[0]} />
       <div className="admin-form__grid">
         <Field meta={fields.nameEn} label={t("admin.productForm.nameEn")} dir="ltr" />

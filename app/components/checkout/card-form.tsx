@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/translation";
-import type { z } from "zod";
 import { FieldErrors, FormMessage } from "~/components/forms";
 import { Toast } from "~/components/toast";
-import type { CardSchema } from "~/shared/card-schema";
 import { digitsOnly } from "~/shared/digits";
-import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
+import type { FormConstraint } from "~/components/use-form-validation";
+import { useShopForm } from "~/components/use-shop-form";
 import { useHydrated } from "~/components/use-hydrated";
 import { Ltr, Money } from "~/components/ltr";
 import type { Language } from "~/shared/language";
@@ -58,15 +57,7 @@ export function CardForm({ orderSessionId, orderNumber, amount, amountFils, lang
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const validate = useFormValidation("card");
-  const [form, fields] = useForm<z.input<typeof CardSchema>>({
-    lastResult,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: { orderSessionId },
-    onValidate: validate,
-  });
+  const [form, fields] = useShopForm("card", { lastResult, constraint, defaultValue: { orderSessionId } });
   useEffect(() => {
     if (!paidOrderNumber) return;
     sessionStorage.setItem("lastOrderNumber", paidOrderNumber);

@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import type { z } from "zod";
 import { Field, FieldErrors, FormMessage, SelectField, TextareaField } from "~/components/forms";
 import { Toast } from "~/components/toast";
 import { localized, type Language } from "~/shared/language";
@@ -10,8 +9,8 @@ import { formatKD } from "~/shared/money";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 import { digitsOnly } from "~/shared/digits";
 import { BUILDING_TYPES } from "~/shared/building-types";
-import type { CheckoutSchema } from "~/shared/checkout-schema";
-import { useFormValidation, type FormConstraint } from "~/components/use-form-validation";
+import type { FormConstraint } from "~/components/use-form-validation";
+import { useShopForm } from "~/components/use-shop-form";
 import { OrderSummary } from "./order-summary";
 import { useHydrated } from "~/components/use-hydrated";
 import type { CheckoutOffer, CouponNotice } from "~/shared/order-totals";
@@ -34,7 +33,7 @@ type Props = {
 
 const REDIRECT_DELAY_MS = 1200;
 
-type Validate = NonNullable<ReturnType<typeof useFormValidation<"checkout">>>;
+type Validate = NonNullable<ReturnType<typeof useShopForm<"checkout">>[2]>;
 
 /** Whether the form would be accepted; until its check has loaded the server decides, so paying is not held up. */
 function isComplete(form: HTMLFormElement, validate: Validate | undefined) {
@@ -47,15 +46,7 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [canPay, setCanPay] = useState(false);
-  const validate = useFormValidation("checkout");
-  const [form, fields] = useForm<z.input<typeof CheckoutSchema>>({
-    lastResult,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: defaults,
-    onValidate: validate,
-  });
+  const [form, fields, validate] = useShopForm("checkout", { lastResult, constraint, defaultValue: defaults });
   const [city, setCity] = useState(typeof fields.city.initialValue === "string" ? fields.city.initialValue : "");
   const area = areas.find((candidate) => candidate.nameEn === city);
   const buildingType = fields.buildingType.value;

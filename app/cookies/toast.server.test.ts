@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { flashHeader, readToast, redirectWithToast } from "./toast.server";
+
+function requestWith(setCookie: string): Request {
+  return new Request("http://shop.test/", { headers: { Cookie: setCookie.split(";")[0] } });
+}
+
+describe("the one flash cookie", () => {
+  it("answers 303 with the flash, which the next page reads once with its timed next step", () => {
+    const response = redirectWithToast("/admin/timsar/products/new", { name: "productCreated", next: "/admin/timsar/products" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/admin/timsar/products/new");
+    const { toast, headers } = readToast(requestWith(response.headers.get("Set-Cookie") ?? ""), "en");
+    expect(toast).toMatchObject({ message: "Product created successfully.", kind: "success", durationMs: 2000, next: { to: "/admin/timsar/products", afterMs: 1200 } });
+    expect(headers["Set-Cookie"]).toMatch(/^shop_flash=; .*Max-Age=0/);
+  });
+
+  it("keeps SPEC's cart timings by where the toast is shown", () => {
+    expect(readToast(requestWith(flashHeader({ name: "added", place: "grid" })), "en").toast?.durationMs).toBe(2000);
+    expect(readToast(requestWith(flashHeader({ name: "added", place: "product" })), "en").toast?.durationMs).toBe(3000);
+    expect(readToast(requestWith("shop_flash=added"), "en").toast?.durationMs).toBe(3000);
+  });
+
+  it("shows no text of the request's own and goes nowhere off the shop, but still removes the cookie", () => {
+    for (const value of ["Hacked%20text", "<script>", "added%3Fnext%3D%2F%2Fevil.example"]) {
+      const { toast, headers } = readToast(requestWith(`shop_flash=${value}`), "en");
+      expect(toast?.next ?? null).toBeNull();
+      if (!value.startsWith("added")) expect(toast).toBeNull();
+      expect(headers["Set-Cookie"]).toContain("Max-Age=0");
+    }
+  });
+
+  it("gives the same message a new id each time, so it shows again", () => {
+    const cookie = flashHeader({ name: "couponUpdated" });
+    expect(readToast(requestWith(cookie), "ar").toast?.id).not.toBe(readToast(requestWith(cookie), "ar").toast?.id);
+  });
+});
