@@ -2,17 +2,52 @@ import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { fixedT } from "~/i18n/fixed-t.server";
 import type { Language } from "~/shared/language";
-import { isToastName, toastLook, type PageToast, type ToastName, type ToastPlace } from "~/shared/toast-messages";
+import { flashToast, SHOP_FLASHES, TOAST_MS, type PageToast, type ShopFlash, type ToastPlace } from "~/shared/toast-messages";
 import { plainCookie } from "~/utils/cookies.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 
 /**
  * The one flash cookie (decision 0049): a form that succeeded answers 303 to a page (Post/Redirect/Get) and leaves
  * its message here; the root loader reads it once, removes it and shows it as the page's toast. The value is a known
- * name (`toast-messages.ts`) and a few checked values, never text from the request, so it cannot inject a message.
+ * name (`PAGE_TOASTS` or the cart's) and a few checked values, never text from the request, so it cannot inject a message.
  * The name stays `shop_flash`: server/page-cache.ts never shares a page with a visitor who carries it.
  */
 const flashCookie = plainCookie("shop_flash", 60);
+
+type ToastLook = { key: string; kind: "success" | "error"; durationMs: number; nextAfterMs?: number };
+
+/**
+ * The messages a form's answer leaves for the page it redirects to, besides the cart's (app/shared/toast-messages.ts,
+ * which the browser needs too for the fetchers' answers). Kept here, off the browser's bundles, because the root
+ * loader words them. `nextAfterMs` is SPEC section 9's "then … after": the page moves on to the flash's `next`.
+ */
+const PAGE_TOASTS = {
+  accountCreated: { key: "account.messages.accountCreated", kind: "success", durationMs: TOAST_MS.accountCreated },
+  productCreated: { key: "admin.products.created", kind: "success", durationMs: TOAST_MS.productSaved, nextAfterMs: TOAST_MS.productSavedNext },
+  productUpdated: { key: "admin.products.updated", kind: "success", durationMs: TOAST_MS.productSaved, nextAfterMs: TOAST_MS.productSavedNext },
+  productToggled: { key: "admin.products.updated", kind: "success", durationMs: TOAST_MS.productList },
+  productDeleted: { key: "admin.products.deleted", kind: "success", durationMs: TOAST_MS.productList },
+  categoryCreated: { key: "admin.categories.created", kind: "success", durationMs: TOAST_MS.categoryCreated, nextAfterMs: TOAST_MS.categoryCreated },
+  categoryUpdated: { key: "admin.categories.updated", kind: "success", durationMs: TOAST_MS.categoryUpdated, nextAfterMs: TOAST_MS.categoryUpdated },
+  categoryToggled: { key: "admin.categories.updated", kind: "success", durationMs: TOAST_MS.adminList },
+  categoryDeleted: { key: "admin.categories.deleted", kind: "success", durationMs: TOAST_MS.adminList },
+  couponCreated: { key: "admin.coupons.created", kind: "success", durationMs: TOAST_MS.adminList },
+  couponUpdated: { key: "admin.coupons.updated", kind: "success", durationMs: TOAST_MS.adminList },
+  couponDeleted: { key: "admin.coupons.deleted", kind: "success", durationMs: TOAST_MS.adminList },
+} as const satisfies Record<string, ToastLook>;
+type PageToastName = keyof typeof PAGE_TOASTS;
+
+/** Every name the flash cookie may carry: nothing else is read back, so the cookie can never carry text. */
+type ToastName = ShopFlash | PageToastName;
+
+function isToastName(value: string): value is ToastName {
+  return (SHOP_FLASHES as readonly string[]).includes(value) || Object.hasOwn(PAGE_TOASTS, value);
+}
+
+/** The key, look, duration and timed next step of a flash. */
+function toastLook(name: ToastName, place: ToastPlace = "product"): ReturnType<typeof flashToast> | (typeof PAGE_TOASTS)[PageToastName] {
+  return (SHOP_FLASHES as readonly string[]).includes(name) ? flashToast(name as ShopFlash, place) : PAGE_TOASTS[name as PageToastName];
+}
 
 export type Flash = {
   name: ToastName;

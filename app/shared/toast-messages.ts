@@ -50,40 +50,6 @@ export function flashToast(flash: ShopFlash, where: ToastPlace) {
   return { key, kind: "error", durationMs: isTags ? TOAST_MS.tagsRequired : TOAST_MS.problem } as const;
 }
 
-type ToastLook = { key: string; kind: "success" | "error"; durationMs: number; nextAfterMs?: number };
-
-/**
- * The messages a form's answer leaves for the page it redirects to (the one flash cookie, decision 0049), besides the
- * cart's. `nextAfterMs` is SPEC section 9's "then … after": the page that shows it moves on to the flash's `next`.
- */
-const PAGE_TOASTS = {
-  accountCreated: { key: "account.messages.accountCreated", kind: "success", durationMs: TOAST_MS.accountCreated },
-  productCreated: { key: "admin.products.created", kind: "success", durationMs: TOAST_MS.productSaved, nextAfterMs: TOAST_MS.productSavedNext },
-  productUpdated: { key: "admin.products.updated", kind: "success", durationMs: TOAST_MS.productSaved, nextAfterMs: TOAST_MS.productSavedNext },
-  productToggled: { key: "admin.products.updated", kind: "success", durationMs: TOAST_MS.productList },
-  productDeleted: { key: "admin.products.deleted", kind: "success", durationMs: TOAST_MS.productList },
-  categoryCreated: { key: "admin.categories.created", kind: "success", durationMs: TOAST_MS.categoryCreated, nextAfterMs: TOAST_MS.categoryCreated },
-  categoryUpdated: { key: "admin.categories.updated", kind: "success", durationMs: TOAST_MS.categoryUpdated, nextAfterMs: TOAST_MS.categoryUpdated },
-  categoryToggled: { key: "admin.categories.updated", kind: "success", durationMs: TOAST_MS.adminList },
-  categoryDeleted: { key: "admin.categories.deleted", kind: "success", durationMs: TOAST_MS.adminList },
-  couponCreated: { key: "admin.coupons.created", kind: "success", durationMs: TOAST_MS.adminList },
-  couponUpdated: { key: "admin.coupons.updated", kind: "success", durationMs: TOAST_MS.adminList },
-  couponDeleted: { key: "admin.coupons.deleted", kind: "success", durationMs: TOAST_MS.adminList },
-} as const satisfies Record<string, ToastLook>;
-export type PageToastName = keyof typeof PAGE_TOASTS;
-
-/** Every name the flash cookie may carry: nothing else is read back, so the cookie can never carry text. */
-export type ToastName = ShopFlash | PageToastName;
-
-export function isToastName(value: string): value is ToastName {
-  return (SHOP_FLASHES as readonly string[]).includes(value) || Object.hasOwn(PAGE_TOASTS, value);
-}
-
-/** The key, look, duration and timed next step of a flash. */
-export function toastLook(name: ToastName, place: ToastPlace = "product"): ReturnType<typeof flashToast> | (typeof PAGE_TOASTS)[PageToastName] {
-  return (SHOP_FLASHES as readonly string[]).includes(name) ? flashToast(name as ShopFlash, place) : PAGE_TOASTS[name as PageToastName];
-}
-
 /** What the root shows: the translated message, and the page to go to after `afterMs` when SPEC times one. */
 export type PageToast = {
   id: string;
