@@ -162,8 +162,10 @@ describe("catalogue pages kept for shoppers with a cart or a session", () => {
   it("shows a one-time message to the shopper it is for, and keeps nothing of it", async () => {
     const flashed = await fetch(`${base}/product/${productId}`, { headers: { Cookie: `${await cartWith(1)}; shop_flash=added` } });
     expect(flashed.headers.get("set-cookie")).toContain("shop_flash=;");
+    expect(await flashed.text()).toContain('data-testid="toast"');
     const next = await fetch(`${base}/product/${productId}`, { headers: { Cookie: await cartWith(1) } });
     expect(next.headers.get("set-cookie")).toBeNull();
+    expect(await next.text()).not.toContain('data-testid="toast"');
   });
 });
 
