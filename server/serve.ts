@@ -4,16 +4,12 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { prisma } from "../app/db.server";
-import { startPaymentJobs } from "../app/models/payment.server";
-import { startHousekeeping } from "../app/models/housekeeping.server";
-import { startLowStockDigest } from "../app/models/low-stock.server";
-import { startStockNotices } from "../app/models/stock-notice.server";
 import type { Env } from "../app/env.server";
 import { logger } from "../app/utils/logger.server";
 import { limitRequestBodies } from "./body-limit";
 import { assignRequestId, markStatic, metricsEndpoint, requestLog, routePatterns } from "./observability";
 import { makeMissingVariants } from "./image-variants";
-import { startScheduledBackups } from "./scheduled-backup";
+import { startJobs } from "./jobs";
 import { createCachingRequestHandler, createPageCache, serveHits } from "./page-cache";
 import { refuseUnreadableRequests } from "./remix-request";
 import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, retryAfterOnEvery429, securityHeaders } from "./security";
@@ -78,11 +74,7 @@ export async function serve(env: Env) {
     }),
   );
 
-  const stopPaymentJobs = startPaymentJobs();
-  const stopHousekeeping = startHousekeeping();
-  const stopBackups = env.backups ? startScheduledBackups({ databaseUrl: env.databaseUrl, uploadsDir: env.uploadsDir, ...env.backups }) : async () => {};
-  const stopLowStockDigest = startLowStockDigest();
-  const stopStockNotices = startStockNotices();
+  const stopJobs = startJobs(env);
   const server = app.listen(env.port, () => {
     logger.info({ port: env.port, appUrl: env.appUrl }, `Shop listening on ${env.appUrl} (port ${env.port})`);
   });
@@ -94,7 +86,7 @@ export async function serve(env: Env) {
     const seconds = env.shutdownTimeoutMs / 1000;
     logger.info({ signal, inFlight: inFlight.requests.size, timeoutSeconds: seconds }, `${signal} received: finishing in-flight requests`);
     // A timed job's pass under way finishes (and gives its lease up) before the database connections close.
-    const jobsStopped = Promise.all([stopPaymentJobs(), stopHousekeeping(), stopLowStockDigest(), stopStockNotices(), stopBackups()]);
+    const jobsStopped = stopJobs();
     const closed = new Promise((resolve) => server.close(resolve));
     inFlight.stopping();
     server.closeIdleConnections();

@@ -1,7 +1,7 @@
-import type { ProductInput } from "~/models/admin-catalogue.server";
+import type { ProductInput } from "~/models/admin-product.server";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/shared/product";
 import { productFormSchema, productInputFromForm, type ProductFormMode } from "~/shared/admin-schemas";
-import { onHandOf, type AdminProduct } from "~/models/admin-catalogue.server";
+import { onHandOf, type AdminProduct } from "~/models/admin-product.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
 import { readFormData } from "~/utils/form-data.server";

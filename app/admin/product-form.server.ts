@@ -4,7 +4,7 @@ import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { productFormSchema, productInputFromForm, type ProductFormMode } from "~/shared/admin-schemas";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { createProduct, updateProduct } from "~/models/admin-catalogue.server";
+import { createProduct, updateProduct } from "~/models/admin-product.server";
 import { parseMultipart } from "~/utils/multipart.server";
 import { saveUploadedImage, uploadMessage, UploadError } from "~/utils/uploads.server";
 

@@ -6,8 +6,8 @@ import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";
 import { uniqueId } from "../../tests/factories/unique";
 import { releaseJobLease, runExclusively, startTimedJob, takeJobLease } from "./job-lease.server";
-import { releaseReservation, RESERVATION_MINUTES } from "./order.server";
-import { placeOrderAndStartPayment } from "./payment.server";
+import { releaseReservation, RESERVATION_MINUTES } from "./stock-hold.server";
+import { placeOrderAndStartPayment } from "./payment-start.server";
 
 const SERVER_A = "server-a:1";
 const SERVER_B = "server-b:1";
@@ -86,7 +86,7 @@ describe(`hold expiry on several servers at once on ${databaseEngine}`, () => {
 
     // The lease keeps two passes apart; this is the worst case beneath it: two other processes (two servers) and
     // this one releasing the same holds at the same moment, lease or not. Each hold is released by exactly one.
-    const script = `import("./app/models/order.server.ts").then(async (m) => {
+    const script = `import("./app/models/stock-hold.server.ts").then(async (m) => {
       const released = await Promise.all(${JSON.stringify(orders)}.map((id) => m.releaseReservation(id)));
       process.stdout.write(String(released.filter(Boolean).length)); process.exit(0); })`;
     const otherServer = () =>

@@ -9,8 +9,11 @@ import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct, NAME_TO_PRINT } from "../../tests/factories/product";
 import { getInvoicePdf } from "./invoice.server";
-import { OrderError, placeOrder, RESERVATION_MINUTES } from "./order.server";
-import { confirmPayment, expireReservations, placeOrderAndStartPayment } from "./payment.server";
+import { OrderError, placeOrder } from "./order.server";
+import { RESERVATION_MINUTES } from "./stock-hold.server";
+import { confirmPayment } from "./payment-confirm.server";
+import { expireReservations } from "./payment-jobs.server";
+import { placeOrderAndStartPayment } from "./payment-start.server";
 
 // The name the order, its items and its invoice are checked for.
 const SATIN_BOW = { nameEn: "Satin Bow", nameAr: "فيونكة ستان" };

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { databaseEngine, isConstraintRefusal, prisma, sqlJson } from "~/db.server";
+import { isConstraintRefusal, prisma, sqlJson } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
 import type { Language } from "~/shared/language";
@@ -7,31 +7,21 @@ import { priceCartLines, type CartLine } from "~/models/cart.server";
 import { getDeliveryArea } from "~/models/delivery-area.server";
 import { checkCoupon, type CouponProblem, type UsableCoupon } from "~/models/coupon.server";
 import { getShopSettings } from "~/models/settings.server";
-import { noticeStockReturned } from "~/models/stock-notice.server";
+import {
+  checkHoldLimits,
+  checkHoldShare,
+  holdEndOf,
+  holdRefusalOf,
+  lockClient,
+  passedHoldShare,
+  shortProductOf,
+  takeStock,
+} from "~/models/stock-hold.server";
 import { orderTotals } from "~/shared/order-totals";
 import { ordersPlaced } from "~/utils/metrics.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
 
-/** An unpaid order holds its stock this long; then the stock goes back on sale (issue 5). */
-export const RESERVATION_MINUTES = 15;
-
-/**
- * What one client may hold at once in unpaid orders whose hold has not ended (docs/decisions/0015-stock-holds.md):
- * a client is its address and, when signed in, its account. A shopper pays within minutes, so these never stop a
- * real purchase, but one client can no longer take a whole catalogue off sale. `holdShareOf` caps one product further.
- */
-export const HOLD_LIMITS = { unpaidOrders: 3, heldUnits: 20, heldUnitsPerProduct: 10 } as const;
-
 export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "holdShare" | "coupon";
-
-/**
- * The most units of one product one client may hold in unpaid orders: half of the product's units in the shop (for
- * sale plus held by anyone), at least 1, so a small stock is never all held by one client (issue 27). On top of
- * HOLD_LIMITS.heldUnitsPerProduct.
- */
-export function holdShareOf(onHand: number): number {
-  return Math.max(1, Math.floor(onHand / 2));
-}
 
 /** A refusal the shopper can act on; `status` is the HTTP status the API answers with. */
 export class OrderError extends Error {
@@ -125,102 +115,10 @@ export async function placeOrder(input: PlaceOrderInput, now = new Date()): Prom
   }
 }
 
-/** A stock UPDATE that would go below zero writes NULL instead, which the NOT NULL column refuses. */
-function isStockRefusal(error: unknown): boolean {
-  return isConstraintRefusal(error, "notNull", "Product", "stockQuantity");
-}
-
-/** The cap check writes NULL into the new order's number when the client would hold too much. */
-function isHoldLimitRefusal(error: unknown): boolean {
-  return isConstraintRefusal(error, "notNull", "Order", "orderNumber");
-}
-
 /** PostgreSQL aborts one of two transactions that wait on each other's rows, or (rarely) fails to serialize one. */
 function isRetryableConflict(error: unknown): boolean {
   const text = error instanceof Error ? error.message : String(error);
   return /Code: `40P01`|Code: `40001`|deadlock detected/.test(text);
-}
-
-/**
- * PostgreSQL lets several placing batches run at once, unlike SQLite's one writer: the first statement of a batch
- * with caps takes a lock per client key until commit, so one client's orders are counted one after another and the
- * cap check sees every earlier one (READ COMMITTED gives each statement a fresh snapshot). SQLite needs nothing.
- */
-function lockClient(keys: (string | null)[]) {
-  if (databaseEngine !== "postgresql") return [];
-  const present = [...new Set(keys.filter((key): key is string => Boolean(key)))].sort();
-  return present.map((key) => prisma.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`order-client:${key}`}))`);
-}
-
-/**
- * The last statement of the placing batch, when the order is already written: it nulls the order's number (which
- * aborts the batch) if the client now holds more than HOLD_LIMITS. On SQLite the batch took the write lock at its
- * first write and one writer runs at a time; on PostgreSQL `lockClient` orders one client's batches. Either way no
- * concurrent order of the same client is counted or missed: however many arrive together, the caps are never passed.
- */
-function checkHoldLimits(orderId: string, clientHash: string | null, customerId: string | null, now: Date) {
-  const mine = Prisma.sql`o."paymentStatus" = 'unpaid' AND o."reservedUntil" > ${now}
-    AND (o."clientHash" = ${clientHash} OR o."customerId" = ${customerId})`;
-  return prisma.$executeRaw`
-    UPDATE "Order" SET "orderNumber" = CASE WHEN
-      (SELECT COUNT(*) FROM "Order" o WHERE ${mine}) <= ${HOLD_LIMITS.unpaidOrders}
-      AND (SELECT COALESCE(SUM(i."quantity"), 0) FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" WHERE ${mine}) <= ${HOLD_LIMITS.heldUnits}
-      AND NOT EXISTS (SELECT 1 FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" WHERE ${mine} AND i."productId" IS NOT NULL
-        GROUP BY i."productId" HAVING SUM(i."quantity") > ${HOLD_LIMITS.heldUnitsPerProduct})
-    THEN "orderNumber" ELSE NULL END
-    WHERE "id" = ${orderId}`;
-}
-
-/**
- * Right after `checkHoldLimits`, under the same ordering: nulls the order's `fullName` (which aborts the batch) when
- * the client now holds more of one of this order's products than `holdShareOf` its units in the shop. Placing an
- * order moves units from sale to held, so for sale plus held is the same before and after any hold.
- */
-function checkHoldShare(orderId: string, clientHash: string | null, customerId: string | null, now: Date) {
-  return prisma.$executeRaw`
-    UPDATE "Order" SET "fullName" = CASE WHEN NOT EXISTS (
-      SELECT 1 FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" JOIN "Product" p ON p."id" = i."productId"
-      WHERE o."paymentStatus" = 'unpaid' AND o."reservedUntil" > ${now} AND (o."clientHash" = ${clientHash} OR o."customerId" = ${customerId})
-        AND i."productId" IN (SELECT n."productId" FROM "OrderItem" n WHERE n."orderId" = ${orderId})
-      GROUP BY i."productId", p."stockQuantity", p."heldQuantity"
-      HAVING SUM(i."quantity") > CASE WHEN (p."stockQuantity" + p."heldQuantity") / 2 < 1 THEN 1 ELSE (p."stockQuantity" + p."heldQuantity") / 2 END)
-    THEN "fullName" ELSE NULL END
-    WHERE "id" = ${orderId}`;
-}
-
-/** After a share refusal: which product of the order passed its share, with the numbers the shopper is told. */
-async function holdShareError(
-  quantities: Map<string, number>,
-  items: { productId: string; nameEn: string; nameAr: string }[],
-  clientHash: string | null,
-  customerId: string | null,
-  now: Date,
-): Promise<OrderError> {
-  const productIds = [...quantities.keys()];
-  const [products, held] = await Promise.all([
-    prisma.product.findMany({ where: { id: { in: productIds } }, select: { id: true, stockQuantity: true, heldQuantity: true } }),
-    prisma.orderItem.findMany({
-      where: {
-        productId: { in: productIds },
-        order: {
-          paymentStatus: "unpaid",
-          reservedUntil: { gt: now },
-          OR: [...(clientHash ? [{ clientHash }] : []), ...(customerId ? [{ customerId }] : [])],
-        },
-      },
-      select: { productId: true, quantity: true },
-    }),
-  ]);
-  const shares = products.map((product) => {
-    const limit = holdShareOf(product.stockQuantity + product.heldQuantity);
-    const holds = held.filter((item) => item.productId === product.id).reduce((sum, item) => sum + item.quantity, 0);
-    return { id: product.id, limit, remaining: Math.max(0, limit - holds), passed: holds + (quantities.get(product.id) ?? 0) > limit };
-  });
-  const share = shares.find((candidate) => candidate.passed) ?? shares[0];
-  return new OrderError("holdShare", 409, names(items.find((item) => item.productId === share.id)!), undefined, {
-    limit: share.limit,
-    remaining: share.remaining,
-  });
 }
 
 async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now: Date): Promise<PlacedOrder> {
@@ -256,22 +154,14 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     freeDeliveryFromFils: (await getShopSettings()).freeDeliveryFromFils,
   });
 
-  // One batch transaction: every stock UPDATE is conditional and atomic, and a short one aborts the whole
-  // batch, so the order exists only if all of its stock was taken. No two buyers can take the same last item.
-  // The units move from "for sale" to "held": on hand (their sum) does not change until the order is paid.
-  // Products are taken in id order, so two batches on PostgreSQL never wait on each other's rows in a circle.
-  const takeStock = [...quantities].sort(([a], [b]) => (a < b ? -1 : 1)).map(
-    ([productId, quantity]) => prisma.$executeRaw`
-      UPDATE "Product" SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END,
-        "heldQuantity" = "heldQuantity" + ${quantity}
-      WHERE "id" = ${productId}`,
-  );
+  // The units move from sale to held in the same batch (app/models/stock-hold.server.ts): no order without its stock.
+  const stock = takeStock(quantities);
   const clientHash = input.clientAddress ? clientHashOf(input.clientAddress) : null;
   // Plain INSERTs in the same batch: the nested create of Prisma costs several extra round trips per order.
   const orderId = crypto.randomUUID();
   const orderNumber = newOrderNumber();
   const totalFils = totals.totalFils;
-  const reservedUntil = new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
+  const reservedUntil = holdEndOf(now);
   const insertOrder = prisma.$executeRaw`
     INSERT INTO "Order" ("id", "orderNumber", "customerId", "isGuest", "language", "fullName", "email", "phone", "buildingType",
       "city", "street", "streetNumber", "block", "buildingNumber", "floor", "apartmentNumber", "notes",
@@ -299,17 +189,20 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   try {
     // The stock UPDATEs come last but the cap check: a product's row stays locked from its UPDATE to the commit, so
     // on PostgreSQL, where buyers of one popular product queue for that lock, the queue moves as fast as it can.
-    await prisma.$transaction([...lockClients, insertOrder, ...insertItems, insertStatus, ...takeCoupon, ...takeStock, ...limits]);
+    await prisma.$transaction([...lockClients, insertOrder, ...insertItems, insertStatus, ...takeCoupon, ...stock, ...limits]);
     return { id: orderId, orderNumber, totalFils, email: details.email.toLowerCase(), language: input.language };
   } catch (error) {
-    if (isHoldLimitRefusal(error)) throw new OrderError("holdLimit", 429);
-    if (isConstraintRefusal(error, "notNull", "Order", "fullName")) throw await holdShareError(quantities, items, clientHash, input.customerId, now);
+    const refusal = holdRefusalOf(error);
+    if (refusal === "holdLimit") throw new OrderError("holdLimit", 429);
+    if (refusal === "holdShare") {
+      const { productId, limit, remaining } = await passedHoldShare(quantities, clientHash, input.customerId, now);
+      throw new OrderError("holdShare", 409, names(items.find((item) => item.productId === productId)!), undefined, { limit, remaining });
+    }
     if (isConstraintRefusal(error, "notNull", "Coupon", "usedCount")) throw couponError("usedUp");
     if (isConstraintRefusal(error, "notNull", "Coupon", "code")) throw couponError("alreadyUsed");
-    if (!isStockRefusal(error)) throw error;
-    const stock = await prisma.product.findMany({ where: { id: { in: [...quantities.keys()] } }, select: { id: true, stockQuantity: true } });
-    const short = stock.find((row) => row.stockQuantity < (quantities.get(row.id) ?? 0)) ?? stock[0];
-    throw new OrderError("outOfStock", 409, names(items.find((item) => item.productId === short.id)!));
+    if (refusal !== "outOfStock") throw error;
+    const short = await shortProductOf(quantities);
+    throw new OrderError("outOfStock", 409, names(items.find((item) => item.productId === short)!));
   }
 }
 
@@ -363,45 +256,6 @@ function liveUseOf(now: Date) {
 
 function names(product: { nameEn: string; nameAr: string }) {
   return { en: product.nameEn, ar: product.nameAr };
-}
-
-/**
- * Gives an unpaid order's held units back to sale and marks it as failed payment; does nothing to a paid or failed
- * order. Only units still counted as held move, so a release never changes on hand and never sells what is not there.
- */
-export async function releaseReservation(orderId: string): Promise<boolean> {
-  const released = await prisma.$transaction(
-    async (tx) => {
-      const changed = await tx.order.updateMany({
-        where: { id: orderId, paymentStatus: "unpaid" },
-        data: { paymentStatus: "failed", reservedUntil: null },
-      });
-      if (changed.count !== 1) return null;
-      // A code's use goes back with the stock: the shopper whose payment failed may use the code again.
-      const use = await tx.couponUse.findUnique({ where: { orderId }, select: { couponId: true } });
-      if (use) {
-        await tx.couponUse.delete({ where: { orderId } });
-        await tx.$executeRaw`UPDATE "Coupon" SET "usedCount" = CASE WHEN "usedCount" > 0 THEN "usedCount" - 1 ELSE 0 END WHERE "id" = ${use.couponId}`;
-      }
-      // In product order, as the placing batch takes them: on PostgreSQL no two transactions wait on each other in a circle.
-      const items = await tx.orderItem.findMany({ where: { orderId }, select: { productId: true, quantity: true }, orderBy: { productId: "asc" } });
-      const productIds: string[] = [];
-      for (const item of items) {
-        if (!item.productId) continue;
-        await tx.$executeRaw`
-          UPDATE "Product" SET "stockQuantity" = "stockQuantity" + CASE WHEN "heldQuantity" < ${item.quantity} THEN "heldQuantity" ELSE ${item.quantity} END,
-            "heldQuantity" = CASE WHEN "heldQuantity" < ${item.quantity} THEN 0 ELSE "heldQuantity" - ${item.quantity} END
-          WHERE "id" = ${item.productId}`;
-        productIds.push(item.productId);
-      }
-      return productIds;
-    },
-    { maxWait: 15_000, timeout: 15_000 },
-  );
-  if (!released) return false;
-  // Units back on sale may end a wait: the shoppers who asked are mailed (once) without waiting for the timed pass.
-  noticeStockReturned(released);
-  return true;
 }
 
 export async function getOrderByNumber(orderNumber: string) {

@@ -5,9 +5,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { testProvider } from "~/payments/test-provider.server";
-import { listAdminProducts } from "./admin-catalogue.server";
+import { listAdminProducts } from "./admin-product.server";
 import { kuwaitDayAndHour, listLowStockProducts, sendLowStockDigestIfDue } from "./low-stock.server";
-import { confirmPayment, placeOrderAndStartPayment, verifyOrderPayment } from "./payment.server";
+import { confirmPayment, verifyOrderPayment } from "./payment-confirm.server";
+import { placeOrderAndStartPayment } from "./payment-start.server";
 import { createCoupon } from "../../tests/factories/coupon";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";

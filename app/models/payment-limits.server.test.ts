@@ -14,7 +14,9 @@ import { action as paymentAction } from "~/routes/payment";
 import { startModelFakes } from "../../tests/integration/model-fakes";
 import { GATEWAYS } from "../../tests/integration/gateway-helpers";
 import { beginAttempt, placeTestOrder, useProviderForNewOrders } from "../../tests/integration/gateway-orders";
-import { ATTEMPT_REUSE_MINUTES, beginGatewayPayment, getPaymentSession, listPaymentMethods, reconcilePayments, STATUS_CACHE_MS, verifyOrderPayment } from "./payment.server";
+import { ATTEMPT_REUSE_MINUTES, beginGatewayPayment, getPaymentSession, listPaymentMethods } from "./payment-start.server";
+import { reconcilePayments } from "./payment-jobs.server";
+import { STATUS_CACHE_MS, verifyOrderPayment } from "./payment-confirm.server";
 import { PAYMENT_LIMITS } from "./payment-limits.server";
 
 const { gateways } = await startModelFakes();

@@ -1,7 +1,8 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
 import { clearCartCookieHeader, getCartCount } from "~/cookies/cart.server";
-import { payAgainSessionOf, verifyOrderPayment } from "~/models/payment.server";
+import { payAgainSessionOf } from "~/models/payment-start.server";
+import { verifyOrderPayment } from "~/models/payment-confirm.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { hitPaymentLimits, retryAfter } from "~/models/payment-limits.server";
 import { clientAddress } from "~/utils/client-address.server";

@@ -9,8 +9,11 @@ import { testProvider } from "~/payments/test-provider.server";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";
-import { checkoutDetailsOf, RESERVATION_MINUTES } from "./order.server";
-import { confirmPayment, expireReservations, payAgainSessionOf, placeOrderAndStartPayment, testAttemptToPay } from "./payment.server";
+import { checkoutDetailsOf } from "./order.server";
+import { RESERVATION_MINUTES } from "./stock-hold.server";
+import { confirmPayment } from "./payment-confirm.server";
+import { expireReservations } from "./payment-jobs.server";
+import { payAgainSessionOf, placeOrderAndStartPayment, testAttemptToPay } from "./payment-start.server";
 
 const DECLINED = "4000000000000002";
 const APPROVED = "4111111111111111";

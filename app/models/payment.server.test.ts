@@ -10,11 +10,12 @@ import { prisma } from "~/db.server";
 import { startModelFakes } from "../../tests/integration/model-fakes";
 import { getEnv } from "~/env.server";
 import { getInvoicePdf } from "~/models/invoice.server";
-import { RESERVATION_MINUTES } from "~/models/order.server";
+import { RESERVATION_MINUTES } from "~/models/stock-hold.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { GATEWAYS } from "../../tests/integration/gateway-helpers";
 import { beginAttempt, paidOrder, placeTestOrder, stockOf, useProviderForNewOrders } from "../../tests/integration/gateway-orders";
-import { confirmPaymentByProviderId, expireReservations, reconcilePayments, verifyOrderPayment } from "./payment.server";
+import { confirmPaymentByProviderId, verifyOrderPayment } from "./payment-confirm.server";
+import { expireReservations, reconcilePayments } from "./payment-jobs.server";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own): point the shop at both fakes.
 const { smtp, gateways } = await startModelFakes();

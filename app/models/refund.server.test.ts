@@ -10,7 +10,7 @@ import { testProvider } from "~/payments/test-provider.server";
 import { GATEWAYS } from "../../tests/integration/gateway-helpers";
 import { paidOrder, placeTestOrder, useProviderForNewOrders } from "../../tests/integration/gateway-orders";
 import { getAdminOrder, orderDetailJson } from "./admin-order.server";
-import { confirmPayment } from "./payment.server";
+import { confirmPayment } from "./payment-confirm.server";
 import { refundOrder, RefundError } from "./refund.server";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own): point the shop at both fakes.

@@ -7,9 +7,12 @@ import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";
 import { uniqueId } from "../../tests/factories/unique";
-import { getAdminProduct, productFormDefaults, productJson, updateProduct } from "./admin-catalogue.server";
-import { clientHashOf, HOLD_LIMITS, OrderError, placeOrder, RESERVATION_MINUTES, type PlaceOrderInput } from "./order.server";
-import { confirmPayment, expireReservations, placeOrderAndStartPayment, reconcilePayments, startPaymentJobs } from "./payment.server";
+import { getAdminProduct, productFormDefaults, productJson, updateProduct } from "./admin-product.server";
+import { clientHashOf, OrderError, placeOrder, type PlaceOrderInput } from "./order.server";
+import { HOLD_LIMITS, RESERVATION_MINUTES } from "./stock-hold.server";
+import { confirmPayment } from "./payment-confirm.server";
+import { expireReservations, reconcilePayments, startPaymentJobs } from "./payment-jobs.server";
+import { placeOrderAndStartPayment } from "./payment-start.server";
 
 async function stock(productId: string) {
   return prisma.product.findUniqueOrThrow({ where: { id: productId }, select: { stockQuantity: true, heldQuantity: true } });

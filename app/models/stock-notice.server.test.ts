@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { purgeExpired } from "./housekeeping.server";
 import { releaseJobLease, takeJobLease } from "./job-lease.server";
-import { placeOrder, releaseReservation } from "./order.server";
+import { placeOrder } from "./order.server";
+import { releaseReservation } from "./stock-hold.server";
 import {
   confirmStockNoticeAddress,
   findStockNoticeAddress,

@@ -29,6 +29,7 @@ import {
   type RemotePayment,
   type RemotePaymentStatus,
 } from "./provider.server";
+import { filsToKwd, isRecord, kwdToFils, parseJson, sendGatewayRequest, withoutSecrets, type Json } from "./http.server";
 
 export type MyFatoorahConfig = {
   apiKey: string;
@@ -39,8 +40,6 @@ export type MyFatoorahConfig = {
   timeoutMs?: number;
   fetch?: typeof fetch;
 };
-
-type Json = Record<string, unknown>;
 
 /**
  * PaymentMethodCode → our kind, most preferred first. "kn", "vm" and "ap" are the codes in the InitiatePayment
@@ -80,28 +79,6 @@ const PAYMENT_STATUS_CHANGED = 1;
 /** Kuwait has no daylight saving time; MyFatoorah states invoice expiry in Kuwait time (as its PHP library reads it). */
 const KUWAIT_UTC_OFFSET_MS = 3 * 60 * 60 * 1000;
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function filsToKwd(fils: number): number {
-  if (!Number.isSafeInteger(fils) || fils <= 0) throw new RangeError("An amount must be a positive whole number of fils");
-  // n / 1000 prints as the exact 3-decimal value (12345 → 12.345); toFixed keeps that true for any caller change.
-  return Number((fils / 1000).toFixed(3));
-}
-
-function kwdToFils(kwd: number): number {
-  return Math.round(kwd * 1000);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The value at a dotted path, written the way the signature needs it: null or missing is "". */
 function signedValue(data: Json, path: string): string {
@@ -239,11 +216,8 @@ export function createMyFatoorahProvider(config: MyFatoorahConfig): PaymentProvi
   const fetchImpl = config.fetch ?? fetch;
   const secrets = [config.apiKey, config.webhookSecret].filter((secret) => secret.length >= 4);
 
-  /** Gateway text goes into error messages shown in logs; it must never echo a credential back. */
   function safe(text: string): string {
-    let cleaned = text;
-    for (const secret of secrets) cleaned = cleaned.split(secret).join("[redacted]");
-    return cleaned.replace(/\s+/g, " ").trim().slice(0, 300);
+    return withoutSecrets(text, secrets, "[redacted]").replace(/\s+/g, " ").trim().slice(0, 300);
   }
 
   function reasonOf(json: unknown): string {
@@ -260,34 +234,26 @@ export function createMyFatoorahProvider(config: MyFatoorahConfig): PaymentProvi
 
   async function call(endpoint: string, body: Json): Promise<Json> {
     const name = `MyFatoorah ${endpoint}`;
-    const fault = (error: unknown) =>
-      error instanceof Error && error.name === "TimeoutError"
-        ? new PaymentGatewayError("timeout", `${name} gave no answer within ${timeoutMs} ms`)
-        : new PaymentGatewayError("unavailable", `${name} could not be reached`);
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetchImpl(`${baseUrl}/v2/${endpoint}`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      throw fault(error);
-    }
-    // 429 is the GetPaymentStatus rate limit the docs warn about: worth retrying later, like a 5xx.
-    if (response.status >= 500 || response.status === 429) {
-      throw new PaymentGatewayError("unavailable", `${name} answered HTTP ${response.status}`);
-    }
+    const { status, text } = await sendGatewayRequest({
+      url: `${baseUrl}/v2/${endpoint}`,
+      method: "POST",
+      headers: { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+      timeoutMs,
+      fetch: fetchImpl,
+      words: {
+        timeout: `${name} gave no answer within ${timeoutMs} ms`,
+        unreachable: `${name} could not be reached`,
+        busy: (code) => `${name} answered HTTP ${code}`,
+      },
+    });
     const json = parseJson(text);
-    if (response.status === 401 || response.status === 403) {
-      throw new PaymentGatewayError("refused", `${name} rejected the API key (HTTP ${response.status})`);
+    if (status === 401 || status === 403) {
+      throw new PaymentGatewayError("refused", `${name} rejected the API key (HTTP ${status})`);
     }
-    if (response.status >= 400) {
+    if (status >= 400) {
       const reason = reasonOf(json);
-      throw new PaymentGatewayError("refused", `${name} refused the request (HTTP ${response.status})${reason ? `: ${reason}` : ""}`);
+      throw new PaymentGatewayError("refused", `${name} refused the request (HTTP ${status})${reason ? `: ${reason}` : ""}`);
     }
     if (!isRecord(json)) throw new PaymentGatewayError("malformed", `${name} answered something that is not a JSON object`);
     if (json.IsSuccess !== true) {

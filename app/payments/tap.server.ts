@@ -36,6 +36,7 @@ import {
   type RemotePayment,
   type RemotePaymentStatus,
 } from "./provider.server";
+import { filsToKwd, isRecord, kwdToFils, parseJson, sendGatewayRequest, withoutSecrets, type Json } from "./http.server";
 
 export type TapConfig = {
   secretKey: string;
@@ -86,17 +87,6 @@ const THREE_DECIMAL_CURRENCIES = new Set(["BHD", "IQD", "JOD", "KWD", "LYD", "OM
 /** Tap's limit on a refund reason (error 1157). */
 const MAX_REASON_LENGTH = 249;
 
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function filsToKwd(fils: number): number {
-  if (!Number.isSafeInteger(fils) || fils <= 0) throw new RangeError("An amount in fils must be a positive integer");
-  return Number((fils / 1000).toFixed(3));
-}
-
 /** Tap's amounts are JSON numbers in the currency's unit; a numeric string is accepted too rather than failing a paid order. */
 function amountOf(value: unknown): number | null {
   if (typeof value === "number" && Number.isFinite(value)) return value;
@@ -140,41 +130,30 @@ export function createTapProvider(config: TapConfig): PaymentProvider {
 
   /** Tap's own words, trimmed, and never carrying the key even if Tap were to echo it. */
   function safe(message: string): string {
-    return message.split(secretKey).join("[secret]").slice(0, 300);
+    return withoutSecrets(message, [secretKey], "[secret]").slice(0, 300);
   }
 
   async function call(method: "GET" | "POST", path: string, body?: Json): Promise<Json> {
-    const signal = AbortSignal.timeout(timeoutMs);
-    let status: number;
-    let raw: string;
-    try {
-      const response = await doFetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${secretKey}`,
-          Accept: "application/json",
-          ...(body ? { "Content-Type": "application/json" } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-        signal,
-      });
-      status = response.status;
-      // Reading the body is inside the same timeout: a server that stalls halfway is as slow as one that never answers.
-      raw = await response.text();
-    } catch (error) {
-      if (signal.aborted || (error instanceof Error && error.name === "TimeoutError")) {
-        throw new PaymentGatewayError("timeout", `Tap did not answer ${method} ${path} within ${timeoutMs} ms`);
-      }
-      throw new PaymentGatewayError("unavailable", `Tap could not be reached for ${method} ${path}`);
-    }
+    const { status, text: raw } = await sendGatewayRequest({
+      url: `${baseUrl}${path}`,
+      method,
+      headers: {
+        Authorization: `Bearer ${secretKey}`,
+        Accept: "application/json",
+        ...(body ? { "Content-Type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      timeoutMs,
+      fetch: doFetch,
+      words: {
+        timeout: `Tap did not answer ${method} ${path} within ${timeoutMs} ms`,
+        unreachable: `Tap could not be reached for ${method} ${path}`,
+        busy: (code) => `Tap answered HTTP ${code} to ${method} ${path}`,
+      },
+    });
 
-    // 429 is Tap asking us to slow down: like an outage, trying again later can succeed, which "refused" would deny.
-    if (status >= 500 || status === 429) throw new PaymentGatewayError("unavailable", `Tap answered HTTP ${status} to ${method} ${path}`);
-
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
+    const parsed = parseJson(raw);
+    if (parsed === undefined) {
       if (status >= 400) throw new PaymentGatewayError("refused", `Tap refused ${method} ${path} (HTTP ${status})`);
       throw new PaymentGatewayError("malformed", `Tap's answer to ${method} ${path} is not JSON`);
     }
@@ -209,7 +188,7 @@ export function createTapProvider(config: TapConfig): PaymentProvider {
       status,
       providerPaymentId: charge.id,
       reference,
-      amountFils: Math.round(amount * 1000),
+      amountFils: kwdToFils(amount),
       currency: charge.currency,
       ...(lastFour ? { cardLast4: lastFour } : {}),
       ...(message ? { message } : {}),

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteCategory, getAdminCategory, updateCategory } from "~/models/admin-catalogue.server";
+import { deleteCategory, getAdminCategory, updateCategory } from "~/models/admin-category.server";
 import { categoryToJson } from "~/models/category.server";
 import { readCategoryUpload } from "~/admin/category-api.server";
 import { requireAdminApi } from "~/auth/admin-session.server";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAdminCategory, listAdminProducts, productJson } from "~/models/admin-catalogue.server";
+import { getAdminCategory } from "~/models/admin-category.server";
+import { listAdminProducts, productJson } from "~/models/admin-product.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";

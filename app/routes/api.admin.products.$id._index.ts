@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteProduct, getAdminProduct, productJson, updateProduct } from "~/models/admin-catalogue.server";
+import { deleteProduct, getAdminProduct, productJson, updateProduct } from "~/models/admin-product.server";
 import { readProductInput } from "~/admin/product-api.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";

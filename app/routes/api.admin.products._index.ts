@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createProduct, listAdminProducts, productJson } from "~/models/admin-catalogue.server";
+import { createProduct, listAdminProducts, productJson } from "~/models/admin-product.server";
 import { readProductInput } from "~/admin/product-api.server";
 import { requireAdminApi } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";

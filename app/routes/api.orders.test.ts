@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { testProvider } from "~/payments/test-provider.server";
-import { HOLD_LIMITS } from "~/models/order.server";
+import { HOLD_LIMITS } from "~/models/stock-hold.server";
 import { getCustomerSessionCookie } from "~/auth/session.server";
 import { action as placeOrderActionRoute } from "./api.orders";
 import { action as payActionRoute } from "./api.orders.pay";

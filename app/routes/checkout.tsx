@@ -14,7 +14,7 @@ import type { Language } from "~/shared/language";
 import { listDeliveryAreas } from "~/models/delivery-area.server";
 import { ordersPlacedHere, rememberOrderHeader } from "~/cookies/order-access.server";
 import { checkoutDetailsOf, OrderError } from "~/models/order.server";
-import { placeOrderAndStartPayment } from "~/models/payment.server";
+import { placeOrderAndStartPayment } from "~/models/payment-start.server";
 import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";

@@ -10,7 +10,8 @@ import { createDeliveryArea } from "../factories/delivery-area";
 import { checkoutDetails } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { uniqueId } from "../factories/unique";
-import { beginGatewayPayment, getPaymentSession, listPaymentMethods, placeOrderAndStartPayment, verifyOrderPayment } from "~/models/payment.server";
+import { beginGatewayPayment, getPaymentSession, listPaymentMethods, placeOrderAndStartPayment } from "~/models/payment-start.server";
+import { verifyOrderPayment } from "~/models/payment-confirm.server";
 import type { PaymentMethodKind } from "~/payments/provider.server";
 import type { TestGateway } from "./gateway-helpers";
 
