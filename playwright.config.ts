@@ -88,7 +88,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", use: { ...chromium } },
+    { name: "js", use: { ...chromium }, testIgnore: /phone-width\.spec\.ts$/ },
     // Client navigation fetching a page's texts, and errors thrown by the browser's code, exist only with JavaScript:
     // without it every page comes whole.
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /(area-texts|click-walk)\.spec\.ts$/ },

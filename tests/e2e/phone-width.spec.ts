@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { createCategory } from "../factories/category";
+import { createOrder } from "../factories/order";
+import { createProduct } from "../factories/product";
+import { e2eDatabase } from "../support/e2e-database";
+import { signInAsAdmin, useEnglish } from "./admin-fixtures";
+
+/**
+ * Every page fits a 390 px phone, in both directions: nothing pushes the page sideways (a right-to-left page that
+ * overflows opens scrolled to its far edge, cutting off the header). The product form's fieldset once did, by 18 px.
+ * Layout does not depend on JavaScript, so the no-JavaScript project alone runs this.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function overflowOf(page: import("@playwright/test").Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+for (const language of ["ar", "en"] as const) {
+  test(`shop and admin pages fit a phone's width (${language})`, async ({ page, context, baseURL }) => {
+    const prisma = e2eDatabase();
+    if (language === "en") await useEnglish(context, baseURL!);
+    await signInAsAdmin(context, baseURL!);
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, stockQuantity: 4 });
+    const order = await createOrder(prisma);
+    const pages = [
+      "/",
+      `/product/${product.id}`,
+      "/cart",
+      "/login",
+      "/register",
+      "/view-invoice",
+      "/terms-and-conditions",
+      "/admin/timsar/dashboard",
+      "/admin/timsar/orders",
+      `/admin/timsar/orders/${order.id}`,
+      "/admin/timsar/products",
+      "/admin/timsar/products/new",
+      `/admin/timsar/products/edit/${product.id}`,
+      "/admin/timsar/categories",
+      "/admin/timsar/categories/new",
+      "/admin/timsar/coupons",
+      "/admin/timsar/coupons/new",
+      "/admin/timsar/sales-report",
+      "/admin/timsar/registered-users",
+      "/admin/timsar/settings",
+    ];
+    const wide: string[] = [];
+    for (const path of pages) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      const overflow = await overflowOf(page);
+      if (overflow > 0) wide.push(`${path}: ${overflow}px`);
+    }
+    expect(wide).toEqual([]);
+  });
+}
