@@ -1,13 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useTranslation } from "./i18n/react";
@@ -15,6 +13,7 @@ import { WithRouteMessages } from "./i18n/route-messages";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { ErrorPage } from "./components/error-page";
+import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./utils/nonce";
 import { ServerHtml } from "./utils/server-html";
 import { defaultLanguage, directionOf, type Language } from "./shared/language";
@@ -111,7 +110,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  return <ErrorPage kind={isNotFound ? "notFound" : "error"} />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <ErrorPage kind="notFound" /> }} />;
 }

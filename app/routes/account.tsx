@@ -2,13 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard } from "~/components/account/auth-card";
-import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireCustomer } from "~/auth/auth.server";
 import { readAccountCreated } from "~/cookies/account-flash.server";
 import { Toast } from "~/components/toast";
 import { pageMeta } from "~/utils/meta";
 import { accountMessages } from "~/i18n/browser/areas/account";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;
@@ -58,5 +58,5 @@ export default function Account() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CategoryActionSchema } from "~/shared/schemas.server";
-import { AdminError } from "~/components/admin/admin-error";
+import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { RowActions } from "~/components/admin/row-actions";
 import { Toast } from "~/components/toast";
 import { localized } from "~/shared/language";
@@ -12,6 +12,7 @@ import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminCategoryOverviewMessages } from "~/i18n/browser/areas/admin/category-overview";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The category and product pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminCategoryOverviewMessages;
@@ -124,5 +125,5 @@ export default function CategoriesView() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <AdminError failed="admin.categories.fetchFailed" />;
+  return <GeneralErrorBoundary {...adminErrorHandlers("admin.categories.fetchFailed")} />;
 }

@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/react";
 import { STATUS_TOAST_MS, type StatusActionData } from "~/components/admin/order-status-form";
 import { PaymentBadge } from "~/components/admin/payment-badge";
 import { shownPaymentStatus } from "~/shared/payment-status";
-import { AdminError } from "~/components/admin/admin-error";
+import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { CreditNotesCard } from "~/components/admin/credit-notes-card";
 import { RefundCard, type RefundConfirmation } from "~/components/admin/refund-card";
 import { StatusBadge } from "~/components/status-badge";
@@ -28,6 +28,7 @@ import { ORDER_STATUSES, orderStatusBadge } from "~/shared/order-status";
 import { readFormData } from "~/utils/form-data.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { ItemTags } from "~/components/admin/item-tags";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -314,5 +315,5 @@ export default function AdminOrderDetail() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <AdminError failed="admin.order.loadFailed" notFound="admin.order.notFound" />;
+  return <GeneralErrorBoundary {...adminErrorHandlers("admin.order.loadFailed", "admin.order.notFound")} />;
 }

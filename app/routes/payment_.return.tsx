@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ErrorPage } from "~/components/error-page";
 import { PaymentResult } from "~/components/checkout/payment-result";
 import { loadPaymentResult } from "~/models/payment-result.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
 
@@ -24,5 +24,5 @@ export default function PaymentResultPage() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }
