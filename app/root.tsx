@@ -1,13 +1,11 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useTranslation } from "./i18n/react";
@@ -16,6 +14,7 @@ import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { ErrorPage } from "./components/error-page";
 import { PageToast } from "./components/page-toast";
+import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./utils/nonce";
 import { ServerHtml } from "./utils/server-html";
 import { defaultLanguage, directionOf, type Language } from "./shared/language";
@@ -119,7 +118,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  return <ErrorPage kind={isNotFound ? "notFound" : "error"} />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <ErrorPage kind="notFound" /> }} />;
 }

@@ -21,6 +21,7 @@ export * as bundledToastMessages from "~/shared/toast-messages";
 export * as bundledMeta from "~/utils/meta";
 export * as bundledSeo from "~/utils/seo";
 export * as bundledErrorPage from "~/components/error-page";
+export * as bundledErrorBoundary from "~/components/error-boundary";
 export * as bundledToast from "~/components/toast";
 export * as bundledFlashToast from "~/components/shop/flash-toast";
 export * as bundledPrice from "~/components/shop/price";

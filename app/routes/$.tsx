@@ -1,4 +1,5 @@
 import { ErrorPage } from "~/components/error-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
 
@@ -11,6 +12,8 @@ export default function NotFound() {
   return <ErrorPage kind="notFound" />;
 }
 
+const notFound = () => <ErrorPage kind="notFound" />;
+
 export function ErrorBoundary() {
-  return <ErrorPage kind="notFound" />;
+  return <GeneralErrorBoundary defaultStatusHandler={notFound} unexpectedErrorHandler={notFound} />;
 }

@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorPage } from "~/components/error-page";
 import { CategoryBar } from "~/components/shop/category-bar";
@@ -16,6 +16,7 @@ import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
 import { readStorefrontChoice, storefrontHref } from "~/shared/storefront";
 import { sharedPageHeaders } from "~/utils/shared-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const headers = sharedPageHeaders;
 
@@ -86,6 +87,5 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
   loaderData ? [...pageMeta(loaderData.meta), ...seoLinks({ appUrl: loaderData.appUrl, path: loaderData.canonicalPath })] : [];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorPage kind={isRouteErrorResponse(error) && error.status === 404 ? "notFound" : "error"} />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <ErrorPage kind="notFound" /> }} />;
 }

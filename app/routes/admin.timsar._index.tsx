@@ -4,7 +4,6 @@ import { useShopForm } from "~/components/use-shop-form";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { ErrorPage } from "~/components/error-page";
 import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import { verifyAdminLogin } from "~/models/admin.server";
@@ -13,6 +12,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { adminLoginMessages } from "~/i18n/browser/areas/admin/login";
 import { issueDeviceCookie, readDeviceCookie } from "~/auth/device-cookie.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The sign-in page's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminLoginMessages;
@@ -70,5 +70,5 @@ export default function AdminLogin() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

@@ -3,11 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CategoryForm } from "~/components/admin/category-form";
-import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
 import { categoryFormAction } from "~/admin/category-form.server";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { adminCategoryMessages } from "~/i18n/browser/areas/admin/categories";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The category pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminCategoryMessages;
@@ -39,5 +39,5 @@ export default function NewCategory() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

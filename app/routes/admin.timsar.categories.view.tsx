@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CategoryActionSchema } from "~/shared/schemas.server";
-import { AdminError } from "~/components/admin/admin-error";
+import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { RowActions } from "~/components/admin/row-actions";
 import { Toast } from "~/components/toast";
 import { localized } from "~/shared/language";
@@ -14,6 +14,7 @@ import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminCategoryOverviewMessages } from "~/i18n/browser/areas/admin/category-overview";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The category and product pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminCategoryOverviewMessages;
@@ -126,5 +127,5 @@ export default function CategoriesView() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <AdminError failed="admin.categories.fetchFailed" />;
+  return <GeneralErrorBoundary {...adminErrorHandlers("admin.categories.fetchFailed")} />;
 }

@@ -2,7 +2,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AdminTable } from "~/components/admin/admin-table";
-import { ErrorPage } from "~/components/error-page";
 import { Toast } from "~/components/toast";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/auth/admin-session.server";
@@ -12,6 +11,7 @@ import { formatAdminDate } from "~/shared/admin-dates";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const handle = adminCouponMessages;
 
@@ -124,5 +124,5 @@ export default function CouponsPage() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

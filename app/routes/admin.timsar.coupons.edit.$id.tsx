@@ -8,6 +8,7 @@ import { requireAdmin } from "~/auth/admin-session.server";
 import { couponFormAction } from "~/admin/coupon-page.server";
 import { couponFormDefaults, getCoupon } from "~/models/coupon.server";
 import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const handle = adminCouponMessages;
 
@@ -37,6 +38,8 @@ export default function EditCoupon() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
+const notFound = () => <ErrorPage kind="notFound" />;
+
 export function ErrorBoundary() {
-  return <ErrorPage kind="notFound" />;
+  return <GeneralErrorBoundary defaultStatusHandler={notFound} unexpectedErrorHandler={notFound} />;
 }

@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CouponForm } from "~/components/admin/coupon-form";
-import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { couponFormAction, EMPTY_COUPON } from "~/admin/coupon-page.server";
 import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const handle = adminCouponMessages;
 
@@ -36,5 +36,5 @@ export default function NewCoupon() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

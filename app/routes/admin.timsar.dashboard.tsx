@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ErrorPage } from "~/components/error-page";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { adminDashboardMessages } from "~/i18n/browser/areas/admin/dashboard";
@@ -11,6 +10,7 @@ import { formatAdminDate, kuwaitDayStart } from "~/shared/admin-dates";
 import { formatKD } from "~/shared/money";
 import { CHART_HEIGHT, CHART_WIDTH, layoutSalesChart } from "~/shared/sales-chart";
 import { AlertIcon, BowIcon, BoxIcon, CalendarIcon, ChartIcon, CoinsIcon, ReceiptIcon, UsersIcon } from "~/components/admin/icons";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The dashboard's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminDashboardMessages;
@@ -229,5 +229,5 @@ function SalesChart({ days, rtl }: { days: ChartDay[]; rtl: boolean }) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Pagination } from "~/components/admin/pagination";
-import { AdminError } from "~/components/admin/admin-error";
+import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { AdminTable } from "~/components/admin/admin-table";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getGroupedOrders } from "~/models/admin-order.server";
@@ -11,6 +11,7 @@ import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 import { readPageParam } from "~/shared/paging";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -64,5 +65,5 @@ export default function GroupedOrders() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <AdminError failed="admin.grouped.fetchFailed" />;
+  return <GeneralErrorBoundary {...adminErrorHandlers("admin.grouped.fetchFailed")} />;
 }

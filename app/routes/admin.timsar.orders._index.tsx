@@ -5,7 +5,7 @@ import { STATUS_TOAST_MS } from "~/components/admin/order-status-form";
 import { OrdersTable } from "~/components/admin/orders-table";
 import { Pagination } from "~/components/admin/pagination";
 import { shownPaymentStatus } from "~/shared/payment-status";
-import { AdminError } from "~/components/admin/admin-error";
+import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { Toast } from "~/components/toast";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { listAdminOrders } from "~/models/admin-order.server";
@@ -17,6 +17,7 @@ import { formatKD } from "~/shared/money";
 import { readPageParam } from "~/shared/paging";
 import { readFormData } from "~/utils/form-data.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -136,5 +137,5 @@ export default function AdminOrders() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <AdminError failed="admin.orders.fetchFailed" />;
+  return <GeneralErrorBoundary {...adminErrorHandlers("admin.orders.fetchFailed")} />;
 }

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { AdminError } from "~/components/admin/admin-error";
+import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { useHydrated } from "~/components/use-hydrated";
 import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
@@ -11,6 +11,7 @@ import { requireAdmin } from "~/auth/admin-session.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { ItemTags } from "~/components/admin/item-tags";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -125,5 +126,5 @@ export default function PackingSlips() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <AdminError failed="admin.packingSlip.failed" notFound="admin.packingSlip.none" />;
+  return <GeneralErrorBoundary {...adminErrorHandlers("admin.packingSlip.failed", "admin.packingSlip.none")} />;
 }

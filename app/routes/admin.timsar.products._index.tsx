@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ProductActionSchema } from "~/shared/schemas.server";
-import { AdminError } from "~/components/admin/admin-error";
+import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { RowActions } from "~/components/admin/row-actions";
 import { Toast } from "~/components/toast";
 import { localized } from "~/shared/language";
@@ -14,6 +14,7 @@ import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminProductMessages } from "~/i18n/browser/areas/admin/products";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The product pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminProductMessages;
@@ -179,5 +180,5 @@ function ProductRow({ product }: { product: ReturnType<typeof useLoaderData<type
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <AdminError failed="admin.products.categoriesFailed" />;
+  return <GeneralErrorBoundary {...adminErrorHandlers("admin.products.categoriesFailed")} />;
 }

@@ -3,13 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ProductForm } from "~/components/admin/product-form";
-import { AdminError } from "~/components/admin/admin-error";
+import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { listAdminCategories } from "~/models/admin-category.server";
 import { productFormAction } from "~/admin/product-form.server";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { adminProductMessages } from "~/i18n/browser/areas/admin/products";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/shared/product";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The product pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminProductMessages;
@@ -54,5 +55,5 @@ export default function NewProduct() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <AdminError failed="admin.products.categoriesFailed" />;
+  return <GeneralErrorBoundary {...adminErrorHandlers("admin.products.categoriesFailed")} />;
 }

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { AdminError } from "~/components/admin/admin-error";
+import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { AdminTable } from "~/components/admin/admin-table";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getRegisteredPhones } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -74,5 +75,5 @@ export default function RegisteredUsers() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <AdminError failed="admin.users.fetchFailed" />;
+  return <GeneralErrorBoundary {...adminErrorHandlers("admin.users.fetchFailed")} />;
 }

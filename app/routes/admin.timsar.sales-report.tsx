@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { bestSellerName, getSalesReport, resolveSalesRange, type BestSeller } from "~/models/sales-report.server";
@@ -9,6 +8,7 @@ import { formatAdminDate, kuwaitDayStart, todayInKuwait } from "~/shared/admin-d
 import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 import { adminReportMessages } from "~/i18n/browser/areas/admin/report";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The sales report's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminReportMessages;
@@ -300,5 +300,5 @@ function SellerTable({ testId, caption, rows }: { testId: string; caption: strin
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

@@ -2,13 +2,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { FieldErrors, FormMessage } from "~/components/forms";
-import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { filsToKDInput, parseKDToFils } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const handle = adminCouponMessages;
 
@@ -70,5 +70,5 @@ export default function SettingsPage() {
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [{ title: loaderData?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

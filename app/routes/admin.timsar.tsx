@@ -1,10 +1,10 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/admin-nav";
-import { ErrorPage } from "~/components/error-page";
 import { getAdminFromRequest } from "~/auth/admin-session.server";
 import adminStyles from "~/styles/admin.css";
 import { adminMessages } from "~/i18n/browser/areas/admin/shell";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
 
@@ -38,5 +38,5 @@ export default function AdminLayout() {
 }
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

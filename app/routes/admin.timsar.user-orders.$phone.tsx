@@ -4,13 +4,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { OrdersTable } from "~/components/admin/orders-table";
 import { shownPaymentStatus } from "~/shared/payment-status";
-import { AdminError } from "~/components/admin/admin-error";
+import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getOrdersByPhone } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -52,5 +53,5 @@ export default function UserOrders() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <AdminError failed="admin.orders.fetchFailed" />;
+  return <GeneralErrorBoundary {...adminErrorHandlers("admin.orders.fetchFailed")} />;
 }

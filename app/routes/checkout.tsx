@@ -3,7 +3,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
-import { ErrorPage } from "~/components/error-page";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { readCartLines } from "~/cookies/cart.server";
 import { guestCookieHeader, isCheckoutGuest } from "~/cookies/checkout-guest.server";
@@ -24,6 +23,7 @@ import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { appliedCouponHeader, readAppliedCoupon } from "~/cookies/coupon.server";
 import { checkoutOffer } from "~/models/offers.server";
 import { giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/coupon-attempts.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 
@@ -204,5 +204,5 @@ export default function CheckoutPage() {
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

@@ -6,7 +6,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-ru
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard, FormErrors, JsFlag } from "~/components/account/auth-card";
-import { ErrorPage } from "~/components/error-page";
 import { Field, FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { startPasswordReset } from "~/models/customer.server";
@@ -15,6 +14,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** SPEC section 4: with JavaScript the page shows the message and moves on after about 1.2 s. */
 const NEXT_STEP_DELAY_MS = 1200;
@@ -75,5 +75,5 @@ export default function ForgotPassword() {
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

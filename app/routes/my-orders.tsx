@@ -9,6 +9,7 @@ import { pageMeta } from "~/utils/meta";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { combinedAreas } from "~/i18n/area-messages";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The account and checkout texts (order statuses), which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = combinedAreas(accountMessages, checkoutMessages);
@@ -51,7 +52,7 @@ export default function MyOrders() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 /** SPEC section 8: any failure to read the orders shows the empty view, without a message. */
-export function ErrorBoundary() {
+function NoOrders() {
   const { t } = useTranslation();
   return (
     <section className="page orders-page">
@@ -59,4 +60,10 @@ export function ErrorBoundary() {
       <p data-testid="orders-empty">{t("account.orders.empty")}</p>
     </section>
   );
+}
+
+const noOrders = () => <NoOrders />;
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary defaultStatusHandler={noOrders} unexpectedErrorHandler={noOrders} />;
 }

@@ -4,7 +4,6 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { normalizeOrderNumber } from "~/shared/order-number";
-import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import { clearCartCookieHeader } from "~/cookies/cart.server";
@@ -12,6 +11,7 @@ import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.serve
 import { getOrderByNumber } from "~/models/order.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** `/payment-success?orderNumber=`: the number, a signed invoice link for the buyer, and the e-mail note. */
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
@@ -64,5 +64,5 @@ export default function PaymentSuccessPage() {
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

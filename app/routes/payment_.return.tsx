@@ -1,19 +1,64 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ErrorPage } from "~/components/error-page";
 import { PaymentResult } from "~/components/checkout/payment-result";
-import { loadPaymentResult } from "~/models/payment-result.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { clearCartCookieHeader, getCartCount } from "~/cookies/cart.server";
+import { i18nServer } from "~/i18n/i18next.server";
+import { hitPaymentLimits, retryAfter } from "~/models/payment-limits.server";
+import { payAgainSessionOf } from "~/models/payment-start.server";
+import { verifyOrderPayment } from "~/models/payment-confirm.server";
+import { PaymentGatewayError } from "~/payments/provider.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
 
-/** A payment outcome page by `orderId`; the provider is asked before anything is shown. */
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = checkoutMessages;
 
+const CHECKOUT = "/checkout";
+
+/**
+ * Try Again after a failed payment (docs/decisions/0043): the same order's payment page while its hold lasts, else
+ * the checkout form filled with the order's details (for the browser that placed it; the checkout checks).
+ */
+async function tryAgainUrlOf(orderId: string): Promise<string> {
+  const orderSessionId = await payAgainSessionOf(orderId);
+  return orderSessionId ? `/payment?orderSessionId=${encodeURIComponent(orderSessionId)}` : `${CHECKOUT}?retry=${encodeURIComponent(orderId)}`;
+}
+
+/**
+ * The payment result page by `orderId` (the gateway's return URL): the server asks the gateway, never the
+ * query string, whether the order is paid (the gateway's own query only says which payment to ask about); a paid
+ * order empties the cart. When the gateway cannot answer, the page says so and offers to look again.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadPaymentResult(request, context);
+  const t = await i18nServer.getFixedT(request);
+  const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
+  const searchParams = new URL(request.url).searchParams;
+  const orderId = searchParams.get("orderId")?.trim();
+  if (!orderId) return data({ meta, state: "missing" as const, orderId: null, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 400 });
+  // Limited per order and per client like the status API; the page offers to look again, after Retry-After.
+  const limit = await hitPaymentLimits("status", orderId, clientAddress(context));
+  if (!limit.allowed) return data({ meta, state: "unavailable" as const, orderId, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 429, headers: retryAfter(limit) });
+  let result;
+  try {
+    result = await verifyOrderPayment(orderId, searchParams, { shopper: true });
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    return data({ meta, state: "unavailable" as const, orderId, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 503, headers: { "Retry-After": "30" } });
+  }
+  if (!result) return data({ meta, state: "failed" as const, orderId: null, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 404 });
+  if (result.state !== "paid") return data({ meta, state: "failed" as const, orderId: result.orderId, orderNumber: null, tryAgainUrl: await tryAgainUrlOf(result.orderId) });
+  const headers = { "Set-Cookie": await clearCartCookieHeader() };
+  // The header's cart count is read from this request's cookie, which still holds the bought items: coming back
+  // from the gateway, go once more to the plain address, so the confirmation is shown with the cart emptied.
+  const fromGateway = [...searchParams.keys()].some((key) => key !== "orderId");
+  if (fromGateway && (await getCartCount(request)) > 0) {
+    throw redirect(`/payment/return?orderId=${encodeURIComponent(result.orderId)}`, { status: 303, headers });
+  }
+  return data({ meta, state: "paid" as const, orderId: result.orderId, orderNumber: result.orderNumber, tryAgainUrl: CHECKOUT }, { headers });
 }
 
 export default function PaymentResultPage() {
@@ -21,8 +66,8 @@ export default function PaymentResultPage() {
   return <PaymentResult state={state} orderId={orderId} orderNumber={orderNumber} tryAgainUrl={tryAgainUrl} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.meta) : []);
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AddToCartForm } from "~/components/shop/add-to-cart-form";
 import { Price, SaleBadge, usePriceLabels } from "~/components/shop/price";
@@ -23,6 +23,7 @@ import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
 import { sharedPageHeaders } from "~/utils/shared-page";
 import { productMessages } from "~/i18n/browser/areas/product";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const headers = sharedPageHeaders;
 
@@ -173,10 +174,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, error, par
   ];
 };
 
-export function ErrorBoundary() {
+/** The product page's own 404 and failure pages, each with a way back to the shop. */
+function ProductError({ notFound }: { notFound: boolean }) {
   const { t } = useTranslation();
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="error-page" data-testid={notFound ? "product-not-found" : "product-failed"}>
       <h1>{notFound ? t("shop.product.notFound") : t("shop.product.failed")}</h1>
@@ -186,4 +186,10 @@ export function ErrorBoundary() {
       </Link>
     </section>
   );
+}
+
+const productFailed = () => <ProductError notFound={false} />;
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <ProductError notFound /> }} defaultStatusHandler={productFailed} unexpectedErrorHandler={productFailed} />;
 }

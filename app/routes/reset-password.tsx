@@ -6,7 +6,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-ru
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard, FormErrors, JsFlag } from "~/components/account/auth-card";
-import { ErrorPage } from "~/components/error-page";
 import { Field, FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { resetPassword } from "~/models/customer.server";
@@ -15,6 +14,7 @@ import { pageMeta } from "~/utils/meta";
 import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** SPEC section 4: with JavaScript the success message stays 2 s before the login page. */
 const LOGIN_DELAY_MS = 2000;
@@ -94,5 +94,5 @@ export default function ResetPassword() {
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

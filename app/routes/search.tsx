@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ErrorPage } from "~/components/error-page";
 import { Filters } from "~/components/shop/filters";
 import { ProductGrid } from "~/components/shop/product-grid";
@@ -10,6 +10,7 @@ import { searchStorefrontProducts } from "~/models/product-search.server";
 import { readSearchChoice } from "~/shared/storefront";
 import { pageMeta } from "~/utils/meta";
 import { sharedPageHeaders } from "~/utils/shared-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
 
@@ -76,6 +77,5 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
   loaderData ? [...pageMeta(loaderData.meta), { name: "robots", content: "noindex, follow" }] : [];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorPage kind={isRouteErrorResponse(error) && error.status === 404 ? "notFound" : "error"} />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <ErrorPage kind="notFound" /> }} />;
 }

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TokenActionPage } from "~/components/token-action-page";
-import { ErrorPage } from "~/components/error-page";
 import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { findStockNoticeEmail, unsubscribeStockNotices } from "~/models/stock-notice.server";
 import { readFormData } from "~/utils/form-data.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
 
@@ -51,5 +51,5 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
   loaderData ? [{ title: `${loaderData.meta.title} | ${loaderData.meta.siteName}` }, { name: "robots", content: "noindex" }] : [];
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

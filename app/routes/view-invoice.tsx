@@ -5,7 +5,6 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { normalizeOrderNumber } from "~/shared/order-number";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
-import { ErrorPage } from "~/components/error-page";
 import { FormMessage } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
 import { inLanguage } from "~/i18n/bilingual.server";
@@ -13,6 +12,7 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { lookUpInvoice } from "~/models/invoice-lookup.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 type Found = { orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
 
@@ -86,5 +86,5 @@ export default function ViewInvoicePage() {
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
 
 export function ErrorBoundary() {
-  return <ErrorPage kind="error" />;
+  return <GeneralErrorBoundary />;
 }

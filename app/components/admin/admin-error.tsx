@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 
 type MessageKey =
@@ -16,16 +16,24 @@ type MessageKey =
   | "admin.packingSlip.none";
 
 /** SPEC section 8's admin defaults ('Error fetching orders', 'Order not found', …) when a page cannot load. */
-export function AdminError({ failed, notFound }: { failed: MessageKey; notFound?: MessageKey }) {
+export function AdminError({ message }: { message: MessageKey }) {
   const { t } = useTranslation();
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="page admin-page" role="alert" data-testid="admin-error">
-      <h1>{t(missing && notFound ? notFound : failed)}</h1>
+      <h1>{t(message)}</h1>
       <p>
         <Link to="/admin/timsar/dashboard">{t("admin.nav.dashboard")}</Link>
       </p>
     </section>
   );
+}
+
+/** `GeneralErrorBoundary`'s handlers for an admin page: `notFound` for a 404 when the page has one, else `failed`. */
+export function adminErrorHandlers(failed: MessageKey, notFound?: MessageKey) {
+  const showFailed = () => <AdminError message={failed} />;
+  return {
+    statusHandlers: notFound ? { 404: () => <AdminError message={notFound} /> } : undefined,
+    defaultStatusHandler: showFailed,
+    unexpectedErrorHandler: showFailed,
+  };
 }

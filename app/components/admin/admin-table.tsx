@@ -1,11 +1,15 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Ltr } from "~/components/ltr";
 
-export type AdminColumn<Row> = { header: ReactNode; cell: (row: Row) => ReactNode; dir?: "ltr" };
+/** `dir: "ltr"` isolates the cell's text (phone numbers, e-mails); `cellProps` go on the cell itself. */
+export type AdminColumn<Row> = { header: ReactNode; cell: (row: Row) => ReactNode; dir?: "ltr"; cellProps?: { className?: string; dir?: "ltr" } };
 
 type RowProps = ComponentProps<"tr"> & { [attribute: `data-${string}`]: string };
 
-/** A list page's table: the empty message when there are no rows, else the scrolling wrapper, one header per column and one row per item. */
+/**
+ * An admin table: the empty message when there are no rows (if one is given), else the scrolling wrapper (unless
+ * `wrapped` is false), one header per column and one row per item.
+ */
 export function AdminTable<Row>({
   rows,
   columns,
@@ -13,37 +17,40 @@ export function AdminTable<Row>({
   rowProps,
   empty,
   testId,
+  wrapped = true,
 }: {
   rows: Row[];
   columns: AdminColumn<Row>[];
   rowKey: (row: Row) => string;
   rowProps?: (row: Row) => RowProps;
-  empty: string;
+  empty?: string;
   testId?: string;
+  wrapped?: boolean;
 }) {
-  if (rows.length === 0) return <p className="admin-empty">{empty}</p>;
-  return (
-    <div className="admin-table-wrap">
-      <table className="admin-table" data-testid={testId}>
-        <thead>
-          <tr>
+  if (rows.length === 0 && empty !== undefined) return <p className="admin-empty">{empty}</p>;
+  const table = (
+    <table className="admin-table" data-testid={testId}>
+      <thead>
+        <tr>
+          {columns.map((column, index) => (
+            <th key={index} scope="col">
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} {...rowProps?.(row)}>
             {columns.map((column, index) => (
-              <th key={index} scope="col">
-                {column.header}
-              </th>
+              <td key={index} {...column.cellProps}>
+                {column.dir === "ltr" ? <Ltr>{column.cell(row)}</Ltr> : column.cell(row)}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((column, index) => (
-                <td key={index}>{column.dir === "ltr" ? <Ltr>{column.cell(row)}</Ltr> : column.cell(row)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
+  return wrapped ? <div className="admin-table-wrap">{table}</div> : table;
 }

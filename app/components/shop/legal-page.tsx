@@ -1,6 +1,4 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useRouteError } from "@remix-run/react";
-import { ErrorPage } from "~/components/error-page";
 import { directionOf, type Language } from "~/shared/language";
 import type { LegalDocument } from "~/i18n/locales/legal-types";
 import { pageMeta } from "~/utils/meta";
@@ -26,8 +24,3 @@ export function LegalPage({ document, language }: { document: LegalDocument; lan
 type LegalData = { meta: Parameters<typeof pageMeta>[0]; seo: ReturnType<MetaFunction> };
 
 export const legalMeta: MetaFunction<() => Promise<LegalData>> = ({ data }) => (data ? [...pageMeta(data.meta), ...data.seo] : []);
-
-export function LegalErrorBoundary() {
-  useRouteError();
-  return <ErrorPage kind="error" />;
-}
