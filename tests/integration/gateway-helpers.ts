@@ -6,6 +6,7 @@
  */
 import crypto from "node:crypto";
 import net from "node:net";
+import { vi } from "vitest";
 import { startFakeMyFatoorah } from "../fakes/myfatoorah";
 import { startFakeTap } from "../fakes/tap";
 
@@ -20,6 +21,25 @@ export const CARD_NUMBER = "5123450000000008";
  * keep the shop busy for many seconds; the tests judge the answer, not how fast a loaded machine gives it.
  */
 const WEBHOOK_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs `work` with the gateway clients' time limit (AbortSignal.timeout in app/payments/http.server.ts) cut to
+ * `limitMs`, so a test of a gateway that never answers waits that long instead of the shop's 10 seconds. Answers
+ * what `work` gave and the limits the clients asked for, which the test checks are still the shop's own.
+ */
+export async function withShortGatewayTimeout<T>(limitMs: number, work: () => Promise<T>): Promise<{ result: T; askedMs: number[] }> {
+  const timeout = AbortSignal.timeout.bind(AbortSignal);
+  const askedMs: number[] = [];
+  const spy = vi.spyOn(AbortSignal, "timeout").mockImplementation((ms) => {
+    askedMs.push(ms);
+    return timeout(Math.min(ms, limitMs));
+  });
+  try {
+    return { result: await work(), askedMs };
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 export type ShopperChoice = "approve" | "decline" | "cancel";
 
