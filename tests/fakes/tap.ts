@@ -101,6 +101,8 @@ export type FakeTap = {
   calls: FakeCall[];
   /** Webhooks the fake sent by itself, with how each went. */
   webhooks: WebhookDelivery[];
+  /** Resolves once every webhook the fake sent by itself has had its answer (or failed). */
+  webhooksSettled(): Promise<void>;
 };
 
 type StartOptions = {
@@ -215,6 +217,7 @@ export async function startFakeTap(options: StartOptions): Promise<FakeTap> {
   const charges = new Map<string, FakeChargeRecord>();
   const calls: FakeCall[] = [];
   const webhooks: WebhookDelivery[] = [];
+  const deliveries = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
   let delayMs = 0;
   let pendingFailure: FailKind | null = null;
@@ -284,7 +287,7 @@ export async function startFakeTap(options: StartOptions): Promise<FakeTap> {
   function deliverInBackground(id: string, url: string) {
     const delivery: WebhookDelivery = { objectId: id, url };
     webhooks.push(delivery);
-    sendWebhook(id).then(
+    const sending = sendWebhook(id).then(
       ({ status }) => {
         delivery.status = status;
       },
@@ -292,6 +295,8 @@ export async function startFakeTap(options: StartOptions): Promise<FakeTap> {
         delivery.error = error instanceof Error ? error.message : String(error);
       },
     );
+    deliveries.add(sending);
+    void sending.finally(() => deliveries.delete(sending));
   }
 
   function createCharge(body: Record<string, unknown>): FakeCharge {
@@ -585,6 +590,9 @@ ${takesCard ? `<label>Card number <input name="card_number" inputmode="numeric" 
     charges,
     calls,
     webhooks,
+    async webhooksSettled() {
+      while (deliveries.size > 0) await Promise.all(deliveries);
+    },
     setDelay(ms) {
       delayMs = Math.max(0, ms);
     },

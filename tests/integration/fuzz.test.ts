@@ -182,7 +182,13 @@ describe("the shop under generated requests (fast-check)", () => {
         }
       }
       agent.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // What the server writes after the last answer (a mail sent in the background, its shutdown) has all been read
+      // once it has stopped and closed its output.
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        const closed = new Promise((resolve) => server.child.once("close", resolve));
+        server.child.kill("SIGTERM");
+        await closed;
+      }
       const late = server.errors().slice(errorsSeen);
       if (late) findings.push({ kind: "stderr", detail: late.slice(0, 3000), requests: ["(after the last request)"] });
 

@@ -64,6 +64,8 @@ export type TestGateway = {
   setAutoWebhook(on: boolean): void;
   /** Posts the gateway's event about this payment to the webhook URL the shop gave it; answers the shop's HTTP status. */
   sendWebhook(providerPaymentId: string, signature?: "wrong" | "missing"): Promise<number>;
+  /** Resolves once the events the gateway posted by itself have been answered by the shop. */
+  webhooksSettled(): Promise<void>;
   /** What the gateway was asked to refund of this payment, in fils. */
   refundedFils(providerPaymentId: string): number;
   /** How many refund requests reached the gateway, for any payment. */
@@ -118,6 +120,7 @@ async function startMyFatoorah(): Promise<TestGateway> {
     setAutoWebhook() {
       // The MyFatoorah fake posts an event only when sendWebhook asks it to.
     },
+    webhooksSettled: () => Promise.resolve(),
     async sendWebhook(providerPaymentId, signature) {
       return (await fake.sendWebhook(providerPaymentId, { signature })).status;
     },
@@ -157,6 +160,7 @@ async function startTap(): Promise<TestGateway> {
     failNext: (kind) => fake.failNext(kind),
     setDelay: (ms) => fake.setDelay(ms),
     setAutoWebhook: (on) => fake.setAutoWebhook(on),
+    webhooksSettled: () => fake.webhooksSettled(),
     async sendWebhook(providerPaymentId, signature) {
       return (await fake.sendWebhook(providerPaymentId, { signature })).status;
     },

@@ -74,8 +74,7 @@ describe("server.ts", () => {
 
   it("logs each request", async () => {
     await fetch(`${base}/healthz?logged=1`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(shop.process.output()).toMatch(/^\{"level":"info".*"method":"GET","route":"\/healthz","url":"\/healthz\?logged=1","status":200,.*"msg":"request"\}$/m);
+    await expect.poll(() => shop.process.output()).toMatch(/^\{"level":"info".*"method":"GET","route":"\/healthz","url":"\/healthz\?logged=1","status":200,.*"msg":"request"\}$/m);
   });
 
   it("finishes an in-flight request on SIGTERM, then exits cleanly", async () => {
