@@ -2,10 +2,10 @@
  * The dashboard's figures (issue 28, point 12) on both engines: today's and this month's sales net of refunds by
  * Kuwait day, the 30 days of the chart, the orders to prepare and the low stock.
  */
-import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createOrder } from "../../tests/factories/order";
+import { uniqueYear } from "../../tests/factories/unique";
 import { createCreditNote } from "../../tests/factories/credit-note";
 import { createProduct } from "../../tests/factories/product";
 import { CHART_DAYS, getDashboardFigures, toPrepareWhere } from "./dashboard.server";
@@ -13,7 +13,7 @@ import { CHART_DAYS, getDashboardFigures, toPrepareWhere } from "./dashboard.ser
 describe("getDashboardFigures", () => {
   it("counts today and this month in Kuwait days, net of the refunds issued on each day, and 30 days for the chart", async () => {
     // a year no other test writes; "now" is 00:30 on 12 March in Kuwait (21:30 UTC the day before)
-    const year = 2100 + crypto.randomInt(0, 800);
+    const year = await uniqueYear(prisma);
     const now = new Date(Date.UTC(year, 2, 11, 21, 30));
     const at = (month: number, day: number, hourUtc = 9) => new Date(Date.UTC(year, month - 1, day, hourUtc));
 

@@ -1,7 +1,7 @@
-import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createOrder } from "../../tests/factories/order";
+import { uniqueYear } from "../../tests/factories/unique";
 import { createProduct } from "../../tests/factories/product";
 import { createCreditNote } from "../../tests/factories/credit-note";
 import { BEST_SELLERS_SHOWN, bestSellerName, getSalesReport, resolveSalesRange, salesReportCsv, salesReportJson } from "./sales-report.server";
@@ -22,8 +22,8 @@ describe("resolveSalesRange", () => {
 
 describe("getSalesReport", () => {
   it("counts paid orders only, per Kuwait day, exact to the fils, and flags a full month", async () => {
-    // a year far from other tests' orders, so this month holds only these rows
-    const year = 2100 + crypto.randomInt(0, 800);
+    // a year of its own, so this month holds only these rows
+    const year = await uniqueYear(prisma);
     const day = (d: number, hourUtc: number) => new Date(Date.UTC(year, 1, d, hourUtc));
     const a = await createOrder(prisma, { subtotalFils: 1001, deliveryFeeFils: 1500, createdAt: day(1, 8) });
     const b = await createOrder(prisma, { subtotalFils: 2333, deliveryFeeFils: 1750, createdAt: day(1, 20) });
@@ -94,7 +94,7 @@ describe("getSalesReport", () => {
 
 describe("refunds", () => {
   it("counts a credit note on the day it was issued: the order's day keeps its full sale, the refund's day shows the refund and the net", async () => {
-    const year = 2100 + crypto.randomInt(0, 800);
+    const year = await uniqueYear(prisma);
     // Kuwait days: 09:00 UTC is noon in Kuwait
     const placed = new Date(Date.UTC(year, 5, 5, 9));
     const refundedOn = new Date(Date.UTC(year, 5, 15, 9));
@@ -167,7 +167,7 @@ describe("refunds", () => {
 
 describe("discounts and best sellers", () => {
   it("sums paid orders' discounts per day and for the range, in fils and in the JSON and CSV", async () => {
-    const year = 2100 + crypto.randomInt(0, 800);
+    const year = await uniqueYear(prisma);
     const day = (d: number) => new Date(Date.UTC(year, 3, d, 9));
     const a = await createOrder(prisma, { subtotalFils: 10000, deliveryFeeFils: 1500, discountFils: 1005, couponCode: "EID10", createdAt: day(3) });
     await createOrder(prisma, { subtotalFils: 4000, deliveryFeeFils: 0, discountFils: 4000, couponCode: "FREE", createdAt: day(3) });
@@ -198,7 +198,7 @@ describe("discounts and best sellers", () => {
   });
 
   it("ranks the range's products by units and by revenue from paid lines, named in both languages", async () => {
-    const year = 2100 + crypto.randomInt(0, 800);
+    const year = await uniqueYear(prisma);
     const when = new Date(Date.UTC(year, 6, 10, 9));
     const cheap = await createProduct(prisma, { nameEn: "Cheap, small bow", nameAr: "فيونكة صغيرة" });
     const dear = await createProduct(prisma, { nameEn: "Dear bow", nameAr: "فيونكة غالية" });
@@ -236,7 +236,7 @@ describe("discounts and best sellers", () => {
   });
 
   it("keeps the top ten of each list", async () => {
-    const year = 2100 + crypto.randomInt(0, 800);
+    const year = await uniqueYear(prisma);
     const when = new Date(Date.UTC(year, 9, 10, 9));
     const category = (await createProduct(prisma)).categoryId;
     const items = [];

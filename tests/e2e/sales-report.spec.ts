@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
-import { uniqueName } from "../factories/unique";
+import { uniqueName, uniquePastDay } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";
 import { signInAsAdmin, useEnglish } from "./admin-fixtures";
 
@@ -36,7 +36,7 @@ async function refundedTodayOrder(request: import("@playwright/test").APIRequest
  */
 async function soldDay() {
   const db = e2eDatabase();
-  const date = new Date(Date.UTC(2001 + crypto.randomInt(0, 20), crypto.randomInt(0, 12), 1 + crypto.randomInt(0, 28), 9));
+  const date = await uniquePastDay(db);
   const key = date.toISOString().slice(0, 10);
   const bow = await createProduct(db, { nameEn: uniqueName("Report bow"), nameAr: `فيونكة ${uniqueName("تقرير")}`, isVisible: false });
   const clip = await createProduct(db, { categoryId: bow.categoryId, nameEn: uniqueName("Report clip"), nameAr: `مشبك ${uniqueName("تقرير")}`, isVisible: false });

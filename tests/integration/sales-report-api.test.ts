@@ -1,9 +1,9 @@
-import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import * as api from "~/routes/api.admin.sales-report";
 import * as csvRoute from "~/routes/admin.timsar.sales-report_.csv";
 import { createOrder } from "../factories/order";
+import { uniqueYear } from "../factories/unique";
 import { createProduct } from "../factories/product";
 import { createCreditNote } from "../factories/credit-note";
 import { adminCookie, request } from "../support/admin-requests";
@@ -17,7 +17,7 @@ describe("GET /api/admin/sales-report and the CSV", () => {
   it("adds the discounts and the best sellers beside SPEC's fields, which keep their names", async () => {
     const { cookie } = await adminCookie();
     // a year no other test writes, so the range holds only these orders
-    const year = 2100 + crypto.randomInt(0, 800);
+    const year = await uniqueYear(prisma);
     const when = new Date(Date.UTC(year, 4, 5, 9));
     const bow = await createProduct(prisma, { nameEn: "Report bow", nameAr: "فيونكة التقرير" });
     const clip = await createProduct(prisma, { nameEn: "Report clip", nameAr: "مشبك التقرير" });
@@ -81,7 +81,7 @@ describe("GET /api/admin/sales-report and the CSV", () => {
 
   it("shows a refund made ten days after the sale on its own day, in the JSON and the CSV", async () => {
     const { cookie } = await adminCookie();
-    const year = 2100 + crypto.randomInt(0, 800);
+    const year = await uniqueYear(prisma);
     const order = await createOrder(prisma, { subtotalFils: 10000, deliveryFeeFils: 1500, createdAt: new Date(Date.UTC(year, 2, 1, 9)) });
     const note = await createCreditNote(prisma, order, 2000, new Date(Date.UTC(year, 2, 11, 9)));
 
@@ -109,7 +109,7 @@ describe("GET /api/admin/sales-report and the CSV", () => {
 
   it("answers an empty range with empty best-seller lists and zero discounts", async () => {
     const { cookie } = await adminCookie();
-    const year = 2100 + crypto.randomInt(0, 800);
+    const year = await uniqueYear(prisma);
     const json = await (await run(api.loader, request(`/api/admin/sales-report?dateFrom=${year}-01-01&dateTo=${year}-01-02`, { cookie }))).json();
     expect(json.rangeSummary.discountTotal).toBe(0);
     expect(json.bestSellers).toEqual({ byUnits: [], byRevenue: [] });

@@ -12,7 +12,7 @@ import { prisma } from "~/db.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { createDeliveryArea } from "../factories/delivery-area";
 import { createProduct } from "../factories/product";
-import { uniqueId, uniqueName } from "../factories/unique";
+import { uniqueAddress, uniqueId, uniqueName } from "../factories/unique";
 import { adminCookie } from "../support/admin-requests";
 import { useTestServer } from "../support/test-server";
 
@@ -35,7 +35,7 @@ function orderPayload(city: string, productId: string, quantity = 1) {
 async function placeOrder(base: string, city: string, productId: string, quantity = 1) {
   const response = await fetch(`${base}/api/orders`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
     body: JSON.stringify(orderPayload(city, productId, quantity)),
   });
   return { status: response.status, body: (await response.json()) as { orderSessionId?: string; orderId?: string; orderNumber?: string; message?: string } };
