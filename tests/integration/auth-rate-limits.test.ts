@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
-import { RouteClient } from "../../tests/setup/route-client";
-import { codeFromMail, startSmtpServer } from "../../tests/setup/smtp";
+import { RouteClient } from "../setup/route-client";
+import { codeFromMail, startSmtpServer } from "../setup/smtp";
 import { action as forgotPassword } from "~/routes/api.auth.forgot-password";
 import { action as login } from "~/routes/api.auth.login";
 import { action as loginPage } from "~/routes/login";
@@ -10,8 +10,8 @@ import { action as registerEmail } from "~/routes/api.auth.register-email";
 import { action as verifyCode } from "~/routes/api.auth.verify-code";
 import { action as verifyResetCode } from "~/routes/api.auth.verify-reset-code";
 import { bilingual } from "~/i18n/bilingual.server";
-import { createCustomer } from "../../tests/factories/customer";
-import { uniqueEmail } from "../../tests/factories/unique";
+import { createCustomer } from "../factories/customer";
+import { uniqueEmail } from "../factories/unique";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 

@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { codeFromMail, startSmtpServer } from "../../tests/setup/smtp";
-import { RouteClient } from "../../tests/setup/route-client";
-import { uniqueEmail } from "../../tests/factories/unique";
-import { createCustomer } from "../../tests/factories/customer";
-import { createOrder } from "../../tests/factories/order";
+import { codeFromMail, startSmtpServer } from "../setup/smtp";
+import { RouteClient } from "../setup/route-client";
+import { uniqueEmail } from "../factories/unique";
+import { createCustomer } from "../factories/customer";
+import { createOrder } from "../factories/order";
 import { action as registerPage } from "~/routes/register";
 import { loader as accountPage } from "~/routes/account";
 import { loader as myOrdersPage } from "~/routes/my-orders";

@@ -11,13 +11,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { loader as statusLoader } from "~/routes/api.payment.status";
 import { action as paymentAction } from "~/routes/payment";
-import { startModelFakes } from "../../tests/integration/model-fakes";
-import { GATEWAYS } from "../../tests/integration/gateway-helpers";
-import { beginAttempt, placeTestOrder, useProviderForNewOrders } from "../../tests/integration/gateway-orders";
-import { ATTEMPT_REUSE_MINUTES, beginGatewayPayment, getPaymentSession, listPaymentMethods } from "./payment-start.server";
-import { reconcilePayments } from "./payment-jobs.server";
-import { STATUS_CACHE_MS, verifyOrderPayment } from "./payment-confirm.server";
-import { PAYMENT_LIMITS } from "./payment-limits.server";
+import { startModelFakes } from "./model-fakes";
+import { GATEWAYS } from "./gateway-helpers";
+import { beginAttempt, placeTestOrder, useProviderForNewOrders } from "./gateway-orders";
+import { ATTEMPT_REUSE_MINUTES, beginGatewayPayment, getPaymentSession, listPaymentMethods } from "~/models/payment-start.server";
+import { reconcilePayments } from "~/models/payment-jobs.server";
+import { STATUS_CACHE_MS, verifyOrderPayment } from "~/models/payment-confirm.server";
+import { PAYMENT_LIMITS } from "~/models/payment-limits.server";
 
 const { gateways } = await startModelFakes();
 
