@@ -1,7 +1,7 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { exitOf, startServer } from "../setup/server-process";
-import { PROJECT_PORT_OFFSET, randomTestPort, useTestServer } from "../support/test-server";
+import { PROJECT_PORT_OFFSET, useTestServer } from "../support/test-server";
 
 // These tests run the real server.ts over the production build (scripts/test.sh builds before vitest).
 
@@ -78,21 +78,27 @@ describe("server.ts", () => {
   });
 
   it("finishes an in-flight request on SIGTERM, then exits cleanly", async () => {
-    // A request whose body is still arriving is in flight when the signal comes.
+    // A request whose body is still arriving is in flight when the signal comes: the server has taken it (its 100
+    // Continue says so) and the worker that has it counts it when the signal reaches it; only then does the body end.
+    // The connection closes after the answer, as a browser's would once the server has gone.
+    const exited = exitOf(shop.process.child);
     const responded = new Promise<number>((resolve, reject) => {
       const request = http.request(
         `${base}/language`,
-        { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "20" } },
+        { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "20", Expect: "100-continue", Connection: "close" } },
         (response) => resolve(response.statusCode ?? 0),
       );
       request.on("error", reject);
-      request.write("lang=en&");
-      setTimeout(() => {
+      request.on("continue", () => {
+        request.write("lang=en&");
         shop.process.child.kill("SIGTERM");
-        setTimeout(() => request.end("redirectTo=/"), 300);
-      }, 200);
+        expect
+          .poll(() => shop.process.output(), { timeout: 10_000 })
+          .toContain('"inFlight":1')
+          .then(() => request.end("redirectTo=/"), reject);
+      });
+      request.flushHeaders();
     });
-    const exited = exitOf(shop.process.child);
     expect(await responded).toBe(303);
     expect(await exited).toBe(0);
     expect(shop.process.output()).toContain("SIGTERM received");
@@ -106,33 +112,25 @@ describe("server.ts configuration", () => {
     expect(code).toBe(1);
     expect(bad.output()).toContain("PORT");
   });
+});
+
+// One server for both: starting one costs seconds, and neither setting changes what the other test looks at.
+describe("server.ts in production with WEB_CONCURRENCY=3", () => {
+  const production = useTestServer(3900, 90, { NODE_ENV: "production", ALLOW_TEST_PAYMENTS: "1", WEB_CONCURRENCY: "3" });
 
   it("starts as many workers as WEB_CONCURRENCY says", async () => {
-    const port = randomTestPort(3900, 90);
-    const workers = startServer(port, { WEB_CONCURRENCY: "3" });
-    try {
-      await expect.poll(() => workers.output().match(/Shop listening/g)?.length ?? 0, { timeout: SERVER_START_MS }).toBe(3);
-      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-    } finally {
-      workers.child.kill("SIGKILL");
-    }
+    await expect.poll(() => production.process.output().match(/Shop listening/g)?.length ?? 0, { timeout: SERVER_START_MS }).toBe(3);
+    expect((await fetch(`${production.base}/healthz`)).status).toBe(200);
   }, SERVER_START_MS + 10_000);
 
   it("sends HSTS and Secure cookies in production", async () => {
-    const port = randomTestPort(3900, 90);
-    const production = startServer(port, { NODE_ENV: "production", ALLOW_TEST_PAYMENTS: "1" });
-    await production.ready;
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/`);
-      expect(response.headers.get("strict-transport-security")).toContain("max-age=");
-      const language = await fetch(`http://127.0.0.1:${port}/language`, {
-        method: "POST",
-        body: new URLSearchParams({ lang: "en", redirectTo: "/" }),
-        redirect: "manual",
-      });
-      expect(language.headers.get("set-cookie")).toContain("Secure");
-    } finally {
-      production.child.kill("SIGKILL");
-    }
-  }, SERVER_START_MS + 10_000);
+    const response = await fetch(`${production.base}/`);
+    expect(response.headers.get("strict-transport-security")).toContain("max-age=");
+    const language = await fetch(`${production.base}/language`, {
+      method: "POST",
+      body: new URLSearchParams({ lang: "en", redirectTo: "/" }),
+      redirect: "manual",
+    });
+    expect(language.headers.get("set-cookie")).toContain("Secure");
+  });
 });
