@@ -91,7 +91,9 @@ function heldLogin(port: number, password: string) {
     port,
     method: "POST",
     path: "/api/admin/timsar",
-    headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), Expect: "100-continue" },
+    // Closed after the answer, as a browser's connection is once the server has gone; kept alive, the draining server
+    // would wait out its keep-alive timeout (5 s) for it before exiting.
+    headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), Expect: "100-continue", Connection: "close" },
   });
   request.on("continue", () => (received = true));
   const answer = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
