@@ -272,28 +272,31 @@ function BestSellers({ lists }: { lists: { byUnits: SellerRow[]; byRevenue: Sell
 
 function SellerTable({ testId, caption, rows }: { testId: string; caption: string; rows: SellerRow[] }) {
   const { t } = useTranslation();
+  // Its own scrolling box: on a phone a long product name or the Arabic revenue header must not widen the page.
   return (
-    <table className="admin-table" data-testid={testId}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t("admin.report.rank")}</th>
-          <th scope="col">{t("admin.report.product")}</th>
-          <th scope="col">{t("admin.report.units")}</th>
-          <th scope="col">{t("admin.report.revenueBeforeDiscount")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={row.productId}>
-            <td>{index + 1}</td>
-            <th scope="row">{row.name}</th>
-            <td>{row.units}</td>
-            <td>{row.revenue}</td>
+    <div className="admin-table-scroll">
+      <table className="admin-table" data-testid={testId}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("admin.report.rank")}</th>
+            <th scope="col">{t("admin.report.product")}</th>
+            <th scope="col">{t("admin.report.units")}</th>
+            <th scope="col">{t("admin.report.revenueBeforeDiscount")}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={row.productId}>
+              <td>{index + 1}</td>
+              <th scope="row">{row.name}</th>
+              <td>{row.units}</td>
+              <td>{row.revenue}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

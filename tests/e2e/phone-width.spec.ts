@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createCategory } from "../factories/category";
 import { createOrder } from "../factories/order";
@@ -22,8 +23,15 @@ for (const language of ["ar", "en"] as const) {
     if (language === "en") await useEnglish(context, baseURL!);
     await signInAsAdmin(context, baseURL!);
     const category = await createCategory(prisma);
-    const product = await createProduct(prisma, { categoryId: category.id, stockQuantity: 4 });
-    const order = await createOrder(prisma);
+    const nameEn = "Velvet hair bow with pearls and a satin ribbon for school";
+    const nameAr = "فيونكة شعر مخملية باللؤلؤ وشريطة ساتان للمدرسة";
+    const product = await createProduct(prisma, { categoryId: category.id, stockQuantity: 4, nameEn, nameAr });
+    // Paid today with a long name, so the sales report's tables have a row to draw; a number of the shop's own
+    // length (ORD- and 12 digits), which the admin order page's title keeps on one line.
+    const order = await createOrder(prisma, {
+      orderNumber: `ORD-${crypto.randomInt(10 ** 11, 10 ** 12)}`,
+      items: [{ nameEn, nameAr, priceFils: 4250, quantity: 2, productId: product.id }],
+    });
     const pages = [
       "/",
       `/product/${product.id}`,

@@ -17,6 +17,8 @@ export type OrderOverrides = {
   /** "paid" unless told: most admin and account pages show paid orders only. "unpaid" and "failed" make the others. */
   paymentStatus?: string;
   status?: string;
+  /** A number of the shop's own shape (`ORD-` and 12 digits) where its length matters; a longer unique one unless told. */
+  orderNumber?: string;
   createdAt?: Date;
   customerId?: string | null;
   /** The shopper's e-mail as checkout keeps it (lower case); "shopper@example.com" unless told. */
@@ -45,7 +47,7 @@ export async function createOrder(db: PrismaClient, overrides: OrderOverrides = 
   const createdAt = overrides.createdAt ?? new Date();
   return db.order.create({
     data: {
-      orderNumber: uniqueOrderNumber(),
+      orderNumber: overrides.orderNumber ?? uniqueOrderNumber(),
       fullName: overrides.fullName ?? "Test Shopper",
       email: overrides.email ?? "shopper@example.com",
       phone: overrides.phone ?? uniquePhone(),
