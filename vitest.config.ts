@@ -1,11 +1,13 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { VITEST_WORKERS } from "./tests/setup/worker-database";
 
-// One fresh SQLite file per run, migrated by the global setup; tests never mock Prisma.
+// One fresh SQLite file per run and worker (…-w1.db, …), migrated by the global setup; tests never mock Prisma.
 const databaseFile = path.resolve("tests/.tmp", `vitest-${process.pid}.db`);
-// And one throw-away PostgreSQL cluster per run (tests/setup/vitest-postgresql.ts) for the tests that run on both.
+// And one throw-away PostgreSQL cluster per run and worker (tests/setup/vitest-postgresql.ts) for the tests that run on both.
 // Below Linux's ephemeral ports (32768 and up), which outgoing connections take at random.
-export const postgresqlPort = 12_000 + (process.pid % 2000);
+// Two ports per run (one cluster per worker, tests/setup/worker-database.ts): 12000–13999.
+export const postgresqlPort = 12_000 + (process.pid % 1000) * 2;
 const postgresqlUrl = `postgresql://shop@127.0.0.1:${postgresqlPort}/vitest`;
 
 /** What runs on both engines: the model functions and the server-level API tests. */
@@ -14,8 +16,12 @@ const onBothEngines = ["app/models/**/*.test.ts", "app/auth/**/*.test.ts", "app/
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
-    setupFiles: ["tests/setup/vitest-each.ts"],
+    // The worker's own database first (decision 0051), then the checks every test file shares.
+    setupFiles: ["tests/setup/vitest-worker-database.ts", "tests/setup/vitest-each.ts"],
     pool: "forks",
+    // Most files wait on servers, processes and fakes, not the CPU: two at a time even on 2 cores (vitest's default
+    // there is one), each worker with a database of its own.
+    maxWorkers: VITEST_WORKERS,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

@@ -2,17 +2,22 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { workerDatabaseUrl, workerIds } from "./worker-database";
 
+/** A fresh, migrated SQLite file for each worker of the run (decision 0051). */
 export default function setup(project: TestProject) {
-  const url = project.config.env.DATABASE_URL as string;
-  const file = url.slice("file:".length);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
-  execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: "pipe",
-  });
-  return () => {
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+  const base = project.config.env.DATABASE_URL as string;
+  const files = workerIds().map((id) => workerDatabaseUrl(base, id).slice("file:".length));
+  const remove = () => {
+    for (const file of files) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
   };
+  fs.mkdirSync(path.dirname(files[0]), { recursive: true });
+  remove();
+  for (const file of files) {
+    execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
+      env: { ...process.env, DATABASE_URL: `file:${file}` },
+      stdio: "pipe",
+    });
+  }
+  return remove;
 }
