@@ -22,6 +22,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "react/prop-types": "off",
       "no-console": "error",
+      // `key in table` is true for "__proto__" or "constructor" too: a name from a request must be looked up with
+      // Object.hasOwn (a login page crashed on ?notice=__proto__).
+      "no-restricted-syntax": [
+        "error",
+        { selector: "BinaryExpression[operator='in'][left.type!='Literal']", message: "Use Object.hasOwn(table, key): `in` also finds inherited names such as __proto__." },
+      ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },

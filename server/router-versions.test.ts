@@ -21,7 +21,7 @@ function installedCopies(root: string, found: { name: string; version: string; a
     const names = entry.startsWith("@") ? fs.readdirSync(path.join(root, entry)).map((inner) => `${entry}/${inner}`) : [entry];
     for (const name of names) {
       const dir = path.join(root, name);
-      if (name in FIXED && fs.existsSync(path.join(dir, "package.json"))) {
+      if (Object.hasOwn(FIXED, name) && fs.existsSync(path.join(dir, "package.json"))) {
         found.push({ name, version: JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).version, at: dir });
       }
       installedCopies(path.join(dir, "node_modules"), found);

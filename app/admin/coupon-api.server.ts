@@ -38,8 +38,8 @@ export function parseCouponBody(body: unknown): CouponBodyParse {
   const input: Record<string, unknown> = body && typeof body === "object" && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
   const conflicts: FieldErrors = {};
   for (const [field, name] of Object.entries(CONTRACT_NAMES) as [FormName, string][]) {
-    if (!(name in input)) continue;
-    if (field in input && !sameValue(field, input[field], input[name])) conflicts[name] = "admin.coupons.validation.conflictingNames";
+    if (!Object.hasOwn(input, name)) continue;
+    if (Object.hasOwn(input, field) && !sameValue(field, input[field], input[name])) conflicts[name] = "admin.coupons.validation.conflictingNames";
     input[field] = input[name];
     delete input[name];
   }

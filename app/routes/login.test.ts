@@ -34,4 +34,14 @@ describe("the login page (remix-auth form strategy)", () => {
     const signedIn = await client.call(loader, "/login?from=checkout");
     expect(signedIn.headers.get("Location")).toBe("/checkout");
   });
+
+  it("shows a known notice and ignores any other name, including the object's own property names", async () => {
+    const client = new RouteClient();
+    const reset = await client.call(loader, "/login?notice=reset");
+    expect((await reset.json()).notice).toBe("account.messages.passwordResetDone");
+    for (const name of ["__proto__", "constructor", "toString", "unknown"]) {
+      const page = await client.call(loader, `/login?notice=${name}`);
+      expect((await page.json()).notice, name).toBeNull();
+    }
+  });
 });

@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     constraint: getZodConstraint(LoginSchema),
     from,
-    notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+    notice: notice && Object.hasOwn(NOTICES, notice) ? NOTICES[notice as keyof typeof NOTICES] : null,
     meta: { title: t("account.login.title"), description: t("account.login.description"), siteName: t("meta.siteName") },
   };
 }

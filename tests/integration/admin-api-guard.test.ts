@@ -69,7 +69,7 @@ async function callsOf(file: string): Promise<Call[]> {
 const seesTheRequest = (entry: Call) => entry.handler.length > 0;
 
 const FILES = adminRouteFiles();
-const GUARDED_FILES = [...FILES.filter((file) => !(file in OPEN_ROUTES)), ...ALSO_ADMIN_ONLY];
+const GUARDED_FILES = [...FILES.filter((file) => !Object.hasOwn(OPEN_ROUTES, file)), ...ALSO_ADMIN_ONLY];
 const CALLS_BY_FILE = await Promise.all(GUARDED_FILES.map(async (file) => ({ file, calls: await callsOf(file) })));
 const CALLS = CALLS_BY_FILE.flatMap(({ calls }) => calls.filter(seesTheRequest));
 const REFUSALS = CALLS_BY_FILE.flatMap(({ calls }) => calls.filter((entry) => !seesTheRequest(entry)));
