@@ -39,18 +39,27 @@ function refusal(error: { code: string; description: string }): { ok: false; ret
   return { ok: false, retry: RETRYABLE_CODES.has(error.code), reason };
 }
 
-// Emoji never reach a handset through kwtSMS (stuck in the queue, credits spent): pictographs, flags, keycaps,
-// variation selectors and joiners go; so do invisible and control characters (not the line break) and HTML (ERR027).
-const EMOJI = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u{1F3FB}-\u{1F3FF}\u{FE00}-\u{FE0F}\u{20E3}\u{E0020}-\u{E007F}\u200D]/gu;
-const INVISIBLE = /[\u200B\u200C\u2060\u00AD\uFEFF\uFFFC\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
+// Emoji never reach a handset through kwtSMS (stuck in the queue, credits spent): pictographs, flags, skin tones and
+// tag characters go, and so do the joiners and selectors that build them (read one by one, as code points).
+const EMOJI = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
+const EMOJI_GLUE = new Set([0x200d, 0x20e3, ...Array.from({ length: 16 }, (_, i) => 0xfe00 + i)]);
+// Invisible characters that break delivery: zero-width ones, soft hyphen, BOM, direction marks; and C0/C1 controls
+// but the line break.
+const INVISIBLE = new Set([0x200b, 0x200c, 0x2060, 0x00ad, 0xfeff, 0xfffc, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]);
+
+function kept(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  if (char === "\n") return true;
+  if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return false;
+  return !EMOJI.test(char) && !EMOJI_GLUE.has(code) && !INVISIBLE.has(code);
+}
 
 /** The text as kwtSMS can deliver it: no emoji, no invisible characters, no HTML tags, no doubled spaces. */
 export function smsText(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, "")
-    .replace(EMOJI, "")
-    .replace(INVISIBLE, "")
-    .replace(/[ \t]{2,}/g, " ")
+  return [...text.replace(/<[^>]*>/g, "")]
+    .filter(kept)
+    .join("")
+    .replace(/ {2,}/g, " ")
     .replace(/ +\n|\n +/g, "\n")
     .trim();
 }
