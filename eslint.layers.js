@@ -37,14 +37,14 @@ const typesOnly = (pattern) => ({ ...pattern, allowTypeImports: true });
 export const layers = [
   layer(["app/**/*.{ts,tsx}"], []),
   layer(["app/shared/**"], [ban("app/shared is the ground floor: it imports nothing of ours but its own files.", "~/**", "../**")]),
-  layer(["app/components/**"], [routes, typesOnly(entries), typesOnly(server), typesOnly(models), auth, ...above("admin", "cookies", "mail", "pdf", "api-docs"), ...above("payments").map(typesOnly)]),
-  layer(["app/utils/**"], [routes, entries, components, models, auth, ...above("admin", "cookies", "mail", "pdf", "payments", "api-docs")]),
-  layer(["app/payments/**"], [routes, entries, components, models, auth, ...above("admin", "cookies", "mail", "pdf", "api-docs")]),
+  layer(["app/components/**"], [routes, typesOnly(entries), typesOnly(server), typesOnly(models), auth, ...above("admin", "cookies", "mail", "messages", "pdf", "api-docs"), ...above("payments").map(typesOnly)]),
+  layer(["app/utils/**"], [routes, entries, components, models, auth, ...above("admin", "cookies", "mail", "messages", "pdf", "payments", "api-docs")]),
+  layer(["app/payments/**"], [routes, entries, components, models, auth, ...above("admin", "cookies", "mail", "messages", "pdf", "api-docs")]),
   layer(["app/models/**"], [routes, entries, components, ...above("admin", "api-docs")]),
-  layer(["app/cookies/**"], [routes, entries, components, models, auth, ...above("admin", "mail", "pdf", "payments", "api-docs")]),
-  layer(["app/i18n/**"], [routes, components, models, auth, ...above("admin", "cookies", "mail", "pdf", "payments", "api-docs")], {
+  layer(["app/cookies/**"], [routes, entries, components, models, auth, ...above("admin", "mail", "messages", "pdf", "payments", "api-docs")]),
+  layer(["app/i18n/**"], [routes, components, models, auth, ...above("admin", "cookies", "mail", "messages", "pdf", "payments", "api-docs")], {
     ignores: ["**/*.test.ts", "**/*.test.tsx", "app/i18n/react.tsx"],
   }),
-  layer(["app/auth/**", "app/admin/**", "app/mail/**", "app/pdf/**", "app/api-docs/**"], [routes, entries, typesOnly(components)]),
+  layer(["app/auth/**", "app/admin/**", "app/mail/**", "app/messages/**", "app/pdf/**", "app/api-docs/**"], [routes, entries, typesOnly(components)]),
   layer(["app/lazy/**"], [routes]),
 ];

@@ -118,3 +118,68 @@ describe("parseEnv", () => {
     expect(parseEnv({ PAYMENT_PROVIDER: "tap", TAP_SECRET_KEY: "sk_test_abcdefgh12" }, tempDir()).tap).toEqual({ secretKey: "sk_test_abcdefgh12", baseUrl: "https://api.tap.company" });
   });
 });
+
+describe("parseEnv: the message channels", () => {
+  const whatsApp = {
+    WHATSAPP_TOKEN: "EAAG-test-token-0123456789",
+    WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+    WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
+    WHATSAPP_VERIFY_TOKEN: "verify-me-please",
+  };
+  const kwtSms = { KWTSMS_USERNAME: "shopapi", KWTSMS_PASSWORD: "secret-password", KWTSMS_SENDER: "TIMSAR" };
+
+  it("leaves WhatsApp and SMS off when none of their variables is set", () => {
+    const env = parseEnv({}, tempDir());
+    expect(env.whatsApp).toBeNull();
+    expect(env.kwtSms).toBeNull();
+  });
+
+  it("turns each on with all its variables, with CONTRACT.md's defaults", () => {
+    const env = parseEnv({ ...whatsApp, ...kwtSms }, tempDir());
+    expect(env.whatsApp).toEqual({
+      token: whatsApp.WHATSAPP_TOKEN,
+      phoneNumberId: "106540352242922",
+      appSecret: whatsApp.WHATSAPP_APP_SECRET,
+      verifyToken: "verify-me-please",
+      baseUrl: "https://graph.facebook.com",
+      apiVersion: "v21.0",
+    });
+    expect(env.kwtSms).toEqual({ username: "shopapi", password: "secret-password", sender: "TIMSAR", baseUrl: "https://www.kwtsms.com" });
+  });
+
+  it("reads the base URLs and the Graph version", () => {
+    const env = parseEnv({ ...whatsApp, ...kwtSms, WHATSAPP_BASE_URL: "http://127.0.0.1:4010/", WHATSAPP_API_VERSION: "v22.0", KWTSMS_BASE_URL: "http://127.0.0.1:4011/" }, tempDir());
+    expect(env.whatsApp?.baseUrl).toBe("http://127.0.0.1:4010");
+    expect(env.whatsApp?.apiVersion).toBe("v22.0");
+    expect(env.kwtSms?.baseUrl).toBe("http://127.0.0.1:4011");
+  });
+
+  it("names the missing ones when only some are set (all four turn WhatsApp on, all three SMS)", () => {
+    expect(() => parseEnv({ WHATSAPP_TOKEN: whatsApp.WHATSAPP_TOKEN, WHATSAPP_APP_SECRET: whatsApp.WHATSAPP_APP_SECRET }, tempDir())).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_VERIFY_TOKEN: must be set too \(all four turn WhatsApp messages on/,
+    );
+    expect(() => parseEnv({ KWTSMS_USERNAME: "shopapi" }, tempDir())).toThrow(/KWTSMS_PASSWORD, KWTSMS_SENDER: must be set too \(all three turn SMS on/);
+    let message = "";
+    try {
+      parseEnv({ WHATSAPP_TOKEN: whatsApp.WHATSAPP_TOKEN, KWTSMS_PASSWORD: "secret-password" }, tempDir());
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).not.toContain(whatsApp.WHATSAPP_TOKEN);
+    expect(message).not.toContain("secret-password");
+  });
+
+  it.each([
+    ["WHATSAPP_TOKEN", "short"],
+    ["WHATSAPP_PHONE_NUMBER_ID", "+965 1234"],
+    ["WHATSAPP_APP_SECRET", "tiny"],
+    ["WHATSAPP_VERIFY_TOKEN", "abc"],
+    ["WHATSAPP_BASE_URL", "graph.facebook.com"],
+    ["WHATSAPP_API_VERSION", "21"],
+    ["KWTSMS_SENDER", "A-SENDER-ID-TOO-LONG"],
+    ["KWTSMS_BASE_URL", "ftp://www.kwtsms.com"],
+  ])("refuses a bad %s (%s) with a message naming it", (name, value) => {
+    expect(() => parseEnv({ ...whatsApp, ...kwtSms, [name]: value }, tempDir())).toThrow(EnvError);
+    expect(() => parseEnv({ ...whatsApp, ...kwtSms, [name]: value }, tempDir())).toThrow(name);
+  });
+});

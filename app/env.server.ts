@@ -48,6 +48,22 @@ const EnvSchema = z.object({
     .url("must be an absolute URL such as https://api.tap.company")
     .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
     .default("https://api.tap.company"),
+  WHATSAPP_TOKEN: z.string().min(20, "must be the system user's access token from Meta's Business settings").optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,20}$/, "must be the sending number's id (digits) from WhatsApp Manager").optional(),
+  WHATSAPP_APP_SECRET: z.string().min(16, "must be the app secret from the Meta app's basic settings").optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8, "must be at least 8 characters: Meta sends it back to prove the webhook is yours").optional(),
+  WHATSAPP_BASE_URL: z
+    .url("must be an absolute URL such as https://graph.facebook.com")
+    .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
+    .default("https://graph.facebook.com"),
+  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as "v21.0"').default("v21.0"),
+  KWTSMS_USERNAME: z.string().min(1).max(30, "must be the API username from the kwtSMS account's API page").optional(),
+  KWTSMS_PASSWORD: z.string().min(1).max(60, "must be the API password from the kwtSMS account's API page").optional(),
+  KWTSMS_SENDER: z.string().regex(/^[\w .&-]{1,11}$/, "must be the approved sender id, at most 11 letters, digits, spaces or . & - _").optional(),
+  KWTSMS_BASE_URL: z
+    .url("must be an absolute URL such as https://www.kwtsms.com")
+    .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
+    .default("https://www.kwtsms.com"),
   TRUST_PROXY: z.coerce
     .number({ error: "must be the number of proxies in front of the shop (0 to 10)" })
     .int("must be the number of proxies in front of the shop (0 to 10)")
@@ -94,6 +110,10 @@ export type Env = {
   /** The gateway's keys; never logged, never sent to the browser. */
   myfatoorah: { apiKey: string; baseUrl: string; webhookSecret: string } | null;
   tap: { secretKey: string; baseUrl: string } | null;
+  /** WhatsApp Cloud API, on when all four WHATSAPP_* credentials are set; never logged. */
+  whatsApp: { token: string; phoneNumberId: string; appSecret: string; verifyToken: string; baseUrl: string; apiVersion: string } | null;
+  /** kwtSMS, on when its username, password and sender are set; never logged. */
+  kwtSms: { username: string; password: string; sender: string; baseUrl: string } | null;
   trustProxy: number;
   /** Worker processes: WEB_CONCURRENCY, else one per core and at most 4 (docs/decisions/0011). */
   workers: number;
@@ -152,6 +172,22 @@ function providerProblems(values: z.output<typeof EnvSchema>, isProduction: bool
   return problems;
 }
 
+const WHATSAPP_VARIABLES = ["WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] as const;
+const KWTSMS_VARIABLES = ["KWTSMS_USERNAME", "KWTSMS_PASSWORD", "KWTSMS_SENDER"] as const;
+
+/** A channel is on with all its variables and off with none; a partial set is a typo, named before it costs a message. */
+function channelProblems(values: z.output<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  for (const [names, what] of [
+    [WHATSAPP_VARIABLES, "all four turn WhatsApp messages on"],
+    [KWTSMS_VARIABLES, "all three turn SMS on"],
+  ] as const) {
+    const missing = names.filter((name) => !values[name]);
+    if (missing.length > 0 && missing.length < names.length) problems.push(`${missing.join(", ")}: must be set too (${what}; set none to leave them off)`);
+  }
+  return problems;
+}
+
 export function parseEnv(source: Record<string, string | undefined> = process.env, dataDir = path.resolve("data")): Env {
   const result = EnvSchema.safeParse(withoutEmpty(source));
   if (!result.success) {
@@ -160,7 +196,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const values = result.data;
   const isProduction = (source.SHOP_DEPLOY_ENV ?? values.NODE_ENV) === "production";
-  const problems = providerProblems(values, isProduction);
+  const problems = [...providerProblems(values, isProduction), ...channelProblems(values)];
   if (/^postgres/.test(values.DATABASE_URL) && !values.SESSION_SECRET) {
     problems.push("SESSION_SECRET: is required with a PostgreSQL DATABASE_URL, so that every server of the shop signs cookies alike");
   }
@@ -185,6 +221,21 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
           }
         : null,
     tap: values.TAP_SECRET_KEY ? { secretKey: values.TAP_SECRET_KEY, baseUrl: values.TAP_BASE_URL.replace(/\/+$/, "") } : null,
+    whatsApp:
+      values.WHATSAPP_TOKEN && values.WHATSAPP_PHONE_NUMBER_ID && values.WHATSAPP_APP_SECRET && values.WHATSAPP_VERIFY_TOKEN
+        ? {
+            token: values.WHATSAPP_TOKEN,
+            phoneNumberId: values.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: values.WHATSAPP_APP_SECRET,
+            verifyToken: values.WHATSAPP_VERIFY_TOKEN,
+            baseUrl: values.WHATSAPP_BASE_URL.replace(/\/+$/, ""),
+            apiVersion: values.WHATSAPP_API_VERSION,
+          }
+        : null,
+    kwtSms:
+      values.KWTSMS_USERNAME && values.KWTSMS_PASSWORD && values.KWTSMS_SENDER
+        ? { username: values.KWTSMS_USERNAME, password: values.KWTSMS_PASSWORD, sender: values.KWTSMS_SENDER, baseUrl: values.KWTSMS_BASE_URL.replace(/\/+$/, "") }
+        : null,
     trustProxy: values.TRUST_PROXY,
     workers: values.WEB_CONCURRENCY ?? Math.min(os.availableParallelism(), 4),
     isProduction,

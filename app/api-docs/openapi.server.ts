@@ -16,7 +16,7 @@ import * as answers from "./responses.server";
 type Method = "get" | "post" | "put" | "patch" | "delete";
 /** public: anyone; customer: a shopper's session cookie or bearer token; admin: the administrator's session cookie. */
 type Access = "public" | "customer" | "optionalCustomer" | "admin";
-type Answer = { description: string; schema?: z.ZodType; headers?: Record<string, string> };
+type Answer = { description: string; schema?: z.ZodType; headers?: Record<string, string>; /** a text/plain body (a webhook handshake) */ text?: boolean };
 
 export type ApiOperation = {
   /** the route file, `app/routes/<file>`, that answers it */
@@ -206,6 +206,29 @@ export const API_OPERATIONS: ApiOperation[] = [
     },
   },
 
+  {
+    file: "api.messages.webhook.whatsapp.ts",
+    methods: ["get"],
+    path: "/api/messages/webhook/whatsapp",
+    summary: "Meta's webhook verification: `hub.challenge` back as text when `hub.verify_token` is WHATSAPP_VERIFY_TOKEN (CONTRACT.md)",
+    access: "public",
+    query: z.object({ "hub.mode": z.literal("subscribe"), "hub.verify_token": z.string(), "hub.challenge": z.string() }),
+    responses: { 200: { description: "The challenge, as text", text: true }, 403: error("Wrong verify token, or WhatsApp is not configured") },
+  },
+  {
+    file: "api.messages.webhook.whatsapp.ts",
+    methods: ["post"],
+    path: "/api/messages/webhook/whatsapp",
+    summary: "WhatsApp message status events (sent, delivered, read, failed), signed with `X-Hub-Signature-256` (CONTRACT.md)",
+    access: "public",
+    body: z.looseObject({}).describe("Meta's webhook payload: `entry[].changes[].value.statuses[]`"),
+    responses: {
+      200: ok(z.object({ received: z.number().int().describe("How many status events the body held") }), "Acknowledged"),
+      400: error("Signed, but not JSON"),
+      401: error("Missing or wrong signature; nothing changes"),
+    },
+  },
+
   // Shopper accounts (SPEC section 7)
   auth("api.auth.login.ts", "/api/auth/login", "Sign in: the session cookie, and a bearer token for API clients", LoginSchema, ok(answers.LoginAnswer)),
   {
@@ -376,7 +399,7 @@ const TAGS = [
 function tagOf(path: string): string {
   if (path.startsWith("/api/admin") || path === "/api/upload") return "Admin";
   if (path.startsWith("/api/auth")) return "Account";
-  if (/^\/api\/(orders|invoice|payment)/.test(path)) return "Orders";
+  if (/^\/api\/(orders|invoice|payment|messages)/.test(path)) return "Orders";
   return "Catalogue";
 }
 
@@ -396,6 +419,7 @@ function operation(op: ApiOperation, method: Method) {
       description: answer.description,
       ...(Object.keys(headers).length > 0 ? { headers: answerHeaders(headers) } : {}),
       ...(answer.schema ? { content: { "application/json": { schema: jsonSchema(answer.schema, "output") } } } : {}),
+      ...(answer.text ? { content: { "text/plain": { schema: { type: "string" } } } } : {}),
     };
   }
   const body = op.multipart

@@ -306,6 +306,7 @@ const COMPANION_NAMES: Record<string, string[]> = {
   "api.orders.ts": ["fullName", "email", "phone", "buildingType", "address", "items"],
   "api.orders.pay.ts": ["orderSessionId"],
   "api.payment.status.ts": ["orderId"],
+  "api.messages.webhook.whatsapp.ts": ["hub.mode", "hub.verify_token", "hub.challenge", "object", "entry"],
   "api.invoice.$orderNumber.ts": ["phone"],
   "admin.timsar._index.tsx": ["email", "password"],
   "admin.timsar.orders.$orderId.tsx": ["intent", "status", "amount", "orderId"],

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { openApiJson } from "~/api-docs/openapi.server";
 
 type JsonSchema = Record<string, unknown>;
-type Operation = { responses: Record<string, { content?: { "application/json"?: { schema: JsonSchema } } }> };
+type Operation = { responses: Record<string, { content?: { "application/json"?: { schema: JsonSchema }; "text/plain"?: { schema: JsonSchema } } }> };
 type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, JsonSchema> } };
 
 let document: Document | undefined;
@@ -58,6 +58,10 @@ export async function expectConformsToOpenApi(method: string, url: string, respo
   if (!answer) throw new Error(`OpenAPI: status ${response.status} is not listed for ${method.toUpperCase()} ${path} (${where})`);
   const schema = answer.content?.["application/json"]?.schema;
   const text = await response.clone().text();
+  if (answer.content?.["text/plain"]) {
+    if (!response.headers.get("Content-Type")?.startsWith("text/plain")) throw new Error(`OpenAPI: ${where} should be text/plain`);
+    return;
+  }
   if (!schema) {
     if (text !== "") throw new Error(`OpenAPI: ${where} has a body the document does not describe`);
     return;

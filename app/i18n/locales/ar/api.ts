@@ -8,6 +8,10 @@ export const api: TranslationOf<typeof en> = {
       categoryNotFound: "التصنيف غير موجود",
       invalidCategory: "التصنيف غير صالح",
     },
+    whatsApp: {
+      verificationRefused: "رُفض التحقق من الربط: رمز التحقق غير مطابق.",
+      invalidSignature: "توقيع الإشعار غير صالح.",
+    },
     creditNote: {
       notFound: "لا يوجد إشعار دائن بهذا الرقم.",
       private: "إشعار الدائن هذا خاص.",

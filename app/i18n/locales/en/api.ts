@@ -6,6 +6,10 @@ export const api = {
       categoryNotFound: "Category not found",
       invalidCategory: "Invalid category",
     },
+    whatsApp: {
+      verificationRefused: "Webhook verification refused: the verify token does not match.",
+      invalidSignature: "Invalid webhook signature.",
+    },
     creditNote: {
       notFound: "No credit note has this number.",
       private: "This credit note is private.",
