@@ -41,14 +41,21 @@ fi
 mkdir -p tests/.tmp
 rm -f tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json tests/.tmp/playwright-postgresql-report.json
 
-echo "== typecheck"
-npm run --silent typecheck
+# The type checker works alone on one core for half a minute: it runs beside the lint and the build.
+echo "== typecheck (beside the lint and the build)"
+npm run --silent typecheck >tests/.tmp/typecheck.log 2>&1 &
+typecheck=$!
 echo "== lint"
 npm run --silent lint
 echo "== the PostgreSQL schema is made from the SQLite one"
 npx tsx scripts/db-schemas.ts --check
 echo "== build (the integration and browser tests run the production build)"
 npx remix build
+if ! wait "$typecheck"; then
+  cat tests/.tmp/typecheck.log
+  echo "typecheck failed" >&2
+  exit 1
+fi
 echo "== unit and integration tests (vitest)"
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-report.json || status=$?
