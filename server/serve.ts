@@ -3,14 +3,16 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { prisma } from "../app/db.server";
+import { databaseEngine, prisma } from "../app/db.server";
 import type { Env } from "../app/env.server";
 import { logger } from "../app/utils/logger.server";
 import { limitRequestBodies } from "./body-limit";
 import { assignRequestId, markStatic, metricsEndpoint, requestLog, routePatterns } from "./observability";
 import { makeMissingVariants } from "./image-variants";
+import { migrationsFolder } from "./migrations";
 import { startJobs } from "./jobs";
 import { createCachingRequestHandler, createPageCache, serveHits } from "./page-cache";
+import { createReadiness, readinessEndpoint } from "./readiness";
 import { refuseUnreadableRequests } from "./remix-request";
 import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, retryAfterOnEvery429, securityHeaders } from "./security";
 
@@ -31,6 +33,9 @@ export async function serve(env: Env) {
   app.use(inFlight.middleware);
   app.use(requestLog(routePatterns(build)));
   app.get("/metrics", metricsEndpoint(env.metricsToken));
+  // Readiness apart from liveness (/healthz, a route): a proxy or orchestrator stops sending before a restart.
+  let stopping = false;
+  app.get("/readyz", readinessEndpoint(createReadiness((sql) => prisma.$queryRawUnsafe(sql), migrationsFolder(databaseEngine), () => stopping)));
   // A kept catalogue page is answered here, with the headers and compressed bodies it was kept with.
   const pageCache = createPageCache(env.databaseUrl);
   app.use(serveHits(pageCache));
@@ -79,7 +84,6 @@ export async function serve(env: Env) {
     logger.info({ port: env.port, appUrl: env.appUrl }, `Shop listening on ${env.appUrl} (port ${env.port})`);
   });
 
-  let stopping = false;
   async function shutdown(signal: NodeJS.Signals) {
     if (stopping) return;
     stopping = true;
