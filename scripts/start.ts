@@ -3,6 +3,9 @@
  * process: package.json starts it with `exec node`, so npm's child is the server itself and the SIGTERM or SIGINT a
  * container or service manager sends reaches it (CONTRACT.md; docs/decisions/0042).
  * Each step is cheap when there is nothing to do, so a restart takes a second or two.
+ *   --built         a release built ahead (the container image, deploy/build.sh): never build at start, whose tools
+ *                   the image has pruned; a missing build stops it with a message instead.
+ *   --migrate-only  migrate and seed, then exit: the one-shot step that runs before several servers start (compose.yaml).
  */
 import "../server/production-mode";
 import { spawn } from "node:child_process";
@@ -103,7 +106,16 @@ async function main() {
     logger.info({ ...summary }, formatSeedSummary(summary));
   }
 
-  if (buildIsStale()) await runOrExit(path.join(bin, "remix"), ["build"]);
+  if (process.argv.includes("--migrate-only")) {
+    await prisma.$disconnect();
+    return;
+  }
+  if (process.argv.includes("--built")) {
+    if (!fs.existsSync(path.resolve("build/index.js"))) {
+      logger.fatal("No build: run deploy/build.sh (or npm run build) before starting with --built");
+      process.exit(1);
+    }
+  } else if (buildIsStale()) await runOrExit(path.join(bin, "remix"), ["build"]);
 
   await import("../server");
 }
