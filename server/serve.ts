@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -91,9 +92,12 @@ export async function serve(env: Env) {
     logger.info({ signal, inFlight: inFlight.requests.size, timeoutSeconds: seconds }, `${signal} received: finishing in-flight requests`);
     // A timed job's pass under way finishes (and gives its lease up) before the database connections close.
     const jobsStopped = stopJobs();
-    const closed = new Promise((resolve) => server.close(resolve));
+    // Not server.close(): since Node 19 it also drops idle kept-alive connections at once, and a proxy that sends
+    // its next request on one at that moment gets a reset, which it may not retry (a POST). Idle ones close
+    // themselves after keepAliveTimeout (5 s), which the proxy's own keep-alive timeout stays below
+    // (deploy/nginx.conf); a request on one meanwhile is answered, with `Connection: close`.
+    const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
     inFlight.stopping();
-    server.closeIdleConnections();
     // What has not finished by the deadline is cut, and each such request is logged so the operator can follow it up.
     const deadline = setTimeout(() => {
       for (const request of inFlight.requests) {
