@@ -4,6 +4,7 @@
 # prebuilt binary fits. What is left runs with deploy/start.sh and no network.
 set -eu
 cd "$(dirname "$0")/.."
-npm ci --no-audit --no-fund
+# DEPLOY_INSTALL replaces the install step; scripts/deploy.test.ts uses it (see there why).
+${DEPLOY_INSTALL:-npm ci --no-audit --no-fund}
 npx remix build
 npm prune --omit=dev --no-audit --no-fund
