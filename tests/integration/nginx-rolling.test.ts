@@ -20,10 +20,10 @@ import { startNginx } from "../support/nginx";
 import { randomTestPort } from "../support/test-server";
 
 const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-nginx-uploads-"));
+const NGINX_FAIL_TIMEOUT_MS = 5000;
 const env = { WEB_CONCURRENCY: "1", TRUST_PROXY: "1", UPLOADS_DIR: uploadsDir, SHUTDOWN_TIMEOUT_SECONDS: "10" };
 const REQUESTS = 2000;
 const CONCURRENCY = 4;
-const FAIL_TIMEOUT_MS = 5000;
 
 type Shop = { port: number; base: string; process: ReturnType<typeof startServer> };
 
@@ -113,7 +113,7 @@ describe("nginx (deploy/nginx.conf) in front of two shop servers, restarted one 
     });
 
     const drains: number[] = [];
-    await expect.poll(() => sent, { timeout: 30_000, interval: 50 }).toBeGreaterThan(200);
+    await expect.poll(() => sent, { timeout: 60_000, interval: 50 }).toBeGreaterThan(100);
     for (const index of [0, 1]) {
       const stopping = Date.now();
       shops[index].process.child.kill("SIGTERM");
@@ -121,12 +121,10 @@ describe("nginx (deploy/nginx.conf) in front of two shop servers, restarted one 
       drains.push(Date.now() - stopping);
       shops[index] = shopOn(ports[index]);
       await shops[index].process.ready;
-      process.stdout.write(`DEBUG ${new Date().toISOString()} ${ports[index]} ready after ${Date.now() - stopping} ms\n`);
       await expect.poll(async () => (await fetch(`${shops[index].base}/readyz`)).status, { timeout: 20_000 }).toBe(200);
-      // As deploy/nginx.conf says: nginx counts a server it found stopped as down for fail_timeout (5 s) from the
-      // last refused connection, at the latest just before this one listened again.
-      await new Promise((resolve) => setTimeout(resolve, FAIL_TIMEOUT_MS + 500));
-      process.stdout.write(`DEBUG ${new Date().toISOString()} routed=${shops[index].process.output().includes('"/cart.json"')} ${shops[index].process.output().slice(-300)}\n`);
+      // As deploy/nginx.conf says: nginx counts a server it found stopped as down for fail_timeout (5 s, on a clock
+      // of whole seconds) from the last refused connection, which came before this one listened again.
+      await new Promise((resolve) => setTimeout(resolve, NGINX_FAIL_TIMEOUT_MS + 2000));
     }
     restarted = true;
     await Promise.all(load);
