@@ -16,8 +16,15 @@ const repository = path.resolve(".");
 const clone = fs.mkdtempSync(path.join(os.tmpdir(), "shop-deploy-"));
 afterAll(() => fs.rmSync(clone, { recursive: true, force: true }));
 
+/** The runner's environment without the test run's own variables (NODE_ENV=test, its database and secret). */
+function operatorEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const name of ["NODE_ENV", "DATABASE_URL", "SESSION_SECRET", "TEST_POSTGRESQL_PORT"]) delete env[name];
+  return env;
+}
+
 function run(command: string, args: string[], env: Record<string, string> = {}) {
-  return execFileSync(command, args, { cwd: clone, env: { ...process.env, ...env }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  return execFileSync(command, args, { cwd: clone, env: operatorEnv(env), encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 
 describe("deploy/build.sh and deploy/start.sh on a fresh clone", () => {
@@ -25,8 +32,7 @@ describe("deploy/build.sh and deploy/start.sh on a fresh clone", () => {
     execFileSync("git", ["clone", "--quiet", repository, clone]);
     expect(fs.readFileSync(path.join(clone, "package-lock.json"), "utf8")).toBe(fs.readFileSync("package-lock.json", "utf8"));
     execFileSync("cp", ["-a", "--reflink=auto", fs.realpathSync("node_modules"), path.join(clone, "node_modules")]);
-    // Not the test runner's variables (NODE_ENV=test, the test database): the build runs as the image's does.
-    run("sh", ["deploy/build.sh"], { DEPLOY_INSTALL: "npm run postinstall", NODE_ENV: "", DATABASE_URL: "" });
+    run("sh", ["deploy/build.sh"], { DEPLOY_INSTALL: "npm run postinstall" });
     expect(fs.existsSync(path.join(clone, "build/index.js"))).toBe(true);
     for (const dev of ["vitest", "@remix-run/dev", "@playwright/test", "typescript"]) expect(fs.existsSync(path.join(clone, "node_modules", dev))).toBe(false);
     expect(fs.existsSync(path.join(clone, "node_modules/tsx"))).toBe(true);
