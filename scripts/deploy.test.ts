@@ -34,7 +34,7 @@ describe("deploy/build.sh and deploy/start.sh on a fresh clone", () => {
     execFileSync("cp", ["-a", "--reflink=auto", fs.realpathSync("node_modules"), path.join(clone, "node_modules")]);
     run("sh", ["deploy/build.sh"], { DEPLOY_INSTALL: "npm run postinstall" });
     expect(fs.existsSync(path.join(clone, "build/index.js"))).toBe(true);
-    for (const dev of ["vitest", "@remix-run/dev", "@playwright/test", "typescript"]) expect(fs.existsSync(path.join(clone, "node_modules", dev))).toBe(false);
+    for (const dev of ["vitest", "@remix-run/dev", "@playwright/test", "eslint"]) expect(fs.existsSync(path.join(clone, "node_modules", dev))).toBe(false);
     expect(fs.existsSync(path.join(clone, "node_modules/tsx"))).toBe(true);
 
     const port = randomTestPort(7700, 80);
