@@ -33,6 +33,7 @@ export function createReadiness(query: RawQuery, folder: string, isDraining: () 
 
 export function readinessEndpoint(readiness: () => Promise<Readiness>): express.RequestHandler {
   return (_req, res, next) => {
+    res.locals.route = "/readyz";
     readiness()
       .then(({ status, body }) => res.status(status).set("Cache-Control", "no-store").json(body))
       .catch(next);
