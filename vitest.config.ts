@@ -31,7 +31,7 @@ export default defineConfig({
           name: "sqlite",
           include: ["app/**/*.test.{ts,tsx}", "prisma/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
           // Several servers on one database is what PostgreSQL is for.
-          exclude: ["tests/integration/several-servers.test.ts"],
+          exclude: ["tests/integration/several-servers.test.ts", "tests/integration/nginx-rolling.test.ts"],
           globalSetup: ["tests/setup/vitest-global.ts"],
           env: { DATABASE_URL: `file:${databaseFile}`, SESSION_SECRET: "test-secret-that-is-long-enough-123" },
         },

@@ -3,6 +3,9 @@
  * process: package.json starts it with `exec node`, so npm's child is the server itself and the SIGTERM or SIGINT a
  * container or service manager sends reaches it (CONTRACT.md; docs/decisions/0042).
  * Each step is cheap when there is nothing to do, so a restart takes a second or two.
+ *   --built         a release built ahead (the container image, deploy/build.sh): never build at start, whose tools
+ *                   the image has pruned; a missing build stops it with a message instead.
+ *   --migrate-only  migrate and seed, then exit: the one-shot step that runs before several servers start (compose.yaml).
  */
 import "../server/production-mode";
 import { spawn } from "node:child_process";
@@ -10,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { EnvError, parseEnv } from "../app/env.server";
 import { logOutputOf, logger } from "../app/utils/logger.server";
+import { migrationsFolder, pendingMigrations, shippedMigrations } from "../server/migrations";
 
 /** Runs a tool with its output turned into log lines (one JSON object per line in production), and its exit code. */
 async function run(command: string, args: string[]): Promise<number> {
@@ -30,23 +34,10 @@ async function runOrExit(command: string, args: string[]) {
 
 type Client = (typeof import("../app/db.server"))["prisma"];
 
-/** The migration folders of this release that the database has not finished applying. */
-async function pendingMigrations(prisma: Client, engine: "sqlite" | "postgresql"): Promise<string[]> {
-  const folder = engine === "postgresql" ? path.join("prisma", "postgresql", "migrations") : path.join("prisma", "migrations");
-  const shipped = fs
-    .readdirSync(folder)
-    .filter((name) => fs.existsSync(path.join(folder, name, "migration.sql")))
-    .sort();
-  let applied: { migration_name: string }[] = [];
-  try {
-    applied = await prisma.$queryRawUnsafe<{ migration_name: string }[]>(
-      'SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL',
-    );
-  } catch {
-    return shipped; // a new database: no migrations table yet
-  }
-  const done = new Set(applied.map((row) => row.migration_name));
-  return shipped.filter((name) => !done.has(name));
+/** The migration folders of this release that the database has not finished applying; all of them on a new database. */
+async function pendingOf(prisma: Client, engine: "sqlite" | "postgresql"): Promise<string[]> {
+  const folder = migrationsFolder(engine);
+  return pendingMigrations((sql) => prisma.$queryRawUnsafe(sql), folder).catch(() => shippedMigrations(folder));
 }
 
 /**
@@ -58,7 +49,7 @@ async function pendingMigrations(prisma: Client, engine: "sqlite" | "postgresql"
  */
 async function migrate(prisma: Client, engine: "sqlite" | "postgresql", prismaBin: string) {
   for (let attempt = 1; ; attempt++) {
-    const pending = await pendingMigrations(prisma, engine);
+    const pending = await pendingOf(prisma, engine);
     if (pending.length === 0) {
       logger.info("Database schema is up to date");
       return;
@@ -115,7 +106,16 @@ async function main() {
     logger.info({ ...summary }, formatSeedSummary(summary));
   }
 
-  if (buildIsStale()) await runOrExit(path.join(bin, "remix"), ["build"]);
+  if (process.argv.includes("--migrate-only")) {
+    await prisma.$disconnect();
+    return;
+  }
+  if (process.argv.includes("--built")) {
+    if (!fs.existsSync(path.resolve("build/index.js"))) {
+      logger.fatal("No build: run deploy/build.sh (or npm run build) before starting with --built");
+      process.exit(1);
+    }
+  } else if (buildIsStale()) await runOrExit(path.join(bin, "remix"), ["build"]);
 
   await import("../server");
 }

@@ -29,7 +29,7 @@ function requirementsOfTestSh(): string[] {
 }
 
 // On every Debian machine that can run npm at all: npm itself, and the base system's grep.
-const BASE_SYSTEM = new Set(["npm", "node", "grep", "tar", "git", "sh", "bash"]);
+const BASE_SYSTEM = new Set(["npm", "node", "grep", "tar", "cp", "git", "sh", "bash"]);
 
 describe("npm test on a fresh machine", () => {
   it("installs every program a test runs (issue 27: qpdf was missing)", () => {

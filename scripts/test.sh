@@ -11,6 +11,7 @@ pdftotext                         poppler-utils    # the invoices and credit not
 qpdf                              qpdf             # the PDFs' structure checked (app/pdf/extraction.server.test.ts)
 /usr/lib/postgresql/*/bin/initdb  postgresql       # the throw-away cluster the tests start (scripts/lib/postgres-cluster.ts)
 /usr/share/fonts/truetype/noto    fonts-noto-core  # Arabic glyphs in the screenshots
+/usr/sbin/nginx                   nginx            # deploy/nginx.conf in front of two servers (tests/integration/nginx-rolling.test.ts)
 LIST
 )
 present() { case "$1" in /*) compgen -G "$1" >/dev/null ;; *) command -v "$1" >/dev/null 2>&1 ;; esac; }

@@ -1,16 +1,19 @@
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { prisma } from "../app/db.server";
+import { databaseEngine, prisma } from "../app/db.server";
 import type { Env } from "../app/env.server";
 import { logger } from "../app/utils/logger.server";
 import { limitRequestBodies } from "./body-limit";
 import { assignRequestId, markStatic, metricsEndpoint, requestLog, routePatterns } from "./observability";
 import { makeMissingVariants } from "./image-variants";
+import { migrationsFolder } from "./migrations";
 import { startJobs } from "./jobs";
 import { createCachingRequestHandler, createPageCache, serveHits } from "./page-cache";
+import { createReadiness, readinessEndpoint } from "./readiness";
 import { refuseUnreadableRequests } from "./remix-request";
 import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, retryAfterOnEvery429, securityHeaders } from "./security";
 
@@ -31,6 +34,9 @@ export async function serve(env: Env) {
   app.use(inFlight.middleware);
   app.use(requestLog(routePatterns(build)));
   app.get("/metrics", metricsEndpoint(env.metricsToken));
+  // Readiness apart from liveness (/healthz, a route): a proxy or orchestrator stops sending before a restart.
+  let stopping = false;
+  app.get("/readyz", readinessEndpoint(createReadiness((sql) => prisma.$queryRawUnsafe(sql), migrationsFolder(databaseEngine), () => stopping)));
   // A kept catalogue page is answered here, with the headers and compressed bodies it was kept with.
   const pageCache = createPageCache(env.databaseUrl);
   app.use(serveHits(pageCache));
@@ -79,7 +85,6 @@ export async function serve(env: Env) {
     logger.info({ port: env.port, appUrl: env.appUrl }, `Shop listening on ${env.appUrl} (port ${env.port})`);
   });
 
-  let stopping = false;
   async function shutdown(signal: NodeJS.Signals) {
     if (stopping) return;
     stopping = true;
@@ -87,9 +92,12 @@ export async function serve(env: Env) {
     logger.info({ signal, inFlight: inFlight.requests.size, timeoutSeconds: seconds }, `${signal} received: finishing in-flight requests`);
     // A timed job's pass under way finishes (and gives its lease up) before the database connections close.
     const jobsStopped = stopJobs();
-    const closed = new Promise((resolve) => server.close(resolve));
+    // Not server.close(): since Node 19 it also drops idle kept-alive connections at once, and a proxy that sends
+    // its next request on one at that moment gets a reset, which it may not retry (a POST). Idle ones close
+    // themselves after keepAliveTimeout (5 s), which the proxy's own keep-alive timeout stays below
+    // (deploy/nginx.conf); a request on one meanwhile is answered, with `Connection: close`.
+    const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
     inFlight.stopping();
-    server.closeIdleConnections();
     // What has not finished by the deadline is cut, and each such request is logged so the operator can follow it up.
     const deadline = setTimeout(() => {
       for (const request of inFlight.requests) {

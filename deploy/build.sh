@@ -1,0 +1,10 @@
+#!/bin/sh
+# Builds a release in place, as the container image's build stage does (Dockerfile): install exactly the lock file,
+# build, then drop the dev dependencies. Needs Node, npm, and python3, make and g++ for better-sqlite3 when no
+# prebuilt binary fits. What is left runs with deploy/start.sh and no network.
+set -eu
+cd "$(dirname "$0")/.."
+# DEPLOY_INSTALL replaces the install step; scripts/deploy.test.ts uses it (see there why).
+${DEPLOY_INSTALL:-npm ci --no-audit --no-fund}
+npx remix build
+npm prune --omit=dev --no-audit --no-fund
