@@ -27,7 +27,7 @@ type OrderContacts = { id: string; email: string; phone: string; language: strin
  * when the shopper agreed at checkout and the shop has WhatsApp configured, else SMS through kwtSMS when that is
  * configured, else none. A WhatsApp message that fails later falls back to SMS in the WhatsApp channel itself.
  */
-export function phoneChannelFor(order: { notifyWhatsApp: boolean }, env: NodeJS.ProcessEnv = process.env): "whatsapp" | "sms" | null {
+export function phoneChannelFor(order: { notifyWhatsApp: boolean }, env: Record<string, string | undefined> = process.env): "whatsapp" | "sms" | null {
   const has = (...names: string[]) => names.every((name) => Boolean(env[name]));
   if (order.notifyWhatsApp && has("WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN")) return "whatsapp";
   if (has("KWTSMS_USERNAME", "KWTSMS_PASSWORD", "KWTSMS_SENDER")) return "sms";
