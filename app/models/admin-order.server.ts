@@ -10,7 +10,7 @@ import type { WholeNumberRule } from "~/shared/paging";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
-import { nudgeOutbox, orderContacts, queueShopperMessages } from "~/models/outbox-write.server";
+import { nudgeOutbox, orderContacts, queueShopperMessages, shopperMessagesSelect, shownMessageKind } from "~/models/outbox-write.server";
 
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_ORDERS_PAGE_SIZE_RULE: WholeNumberRule = { fallback: ADMIN_PAGE_SIZE, min: 1, max: 100 };
@@ -113,6 +113,7 @@ export async function getAdminOrder(idOrNumber: string) {
       refunds: { orderBy: { createdAt: "asc" }, select: { amountFils: true, status: true, requestedBy: true, createdAt: true } },
       creditNotes: creditNoteListSelect,
       couponUse: { select: { coupon: { select: { freeDelivery: true } } } },
+      messages: shopperMessagesSelect,
     },
   });
 }
@@ -227,6 +228,12 @@ export function orderDetailJson(order: AdminOrderDetail) {
       toStatus: change.toStatus,
       changedBy: change.changedBy,
       changedAt: change.createdAt.toISOString(),
+    })),
+    messages: order.messages.map((message) => ({
+      channel: message.channel,
+      kind: shownMessageKind(message),
+      status: message.status,
+      at: message.updatedAt.toISOString(),
     })),
   };
 }

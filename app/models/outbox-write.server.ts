@@ -78,6 +78,34 @@ export async function orderContacts(db: Db, orderId: string): Promise<OrderConta
 // One emitter per process, not per copy of this module: server/jobs.ts (through tsx) and the Remix build each load it.
 const WAKE = Symbol.for("shop.outbox.wake");
 const holder = globalThis as typeof globalThis & { [WAKE]?: EventEmitter };
+/** The order's messages to its shopper, oldest first (the owner's own notices are not listed with them). */
+export const shopperMessagesSelect = {
+  where: { kind: { not: "ownerPaid" } },
+  orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  select: { id: true, channel: true, kind: true, params: true, status: true, lastError: true, updatedAt: true },
+} satisfies Prisma.Order$messagesArgs;
+
+/** A message's kind as the API and the order page name it: a status change by the status it announces. */
+export function shownMessageKind(message: { kind: string; params: string }): string {
+  if (message.kind !== "status") return message.kind;
+  const { status } = JSON.parse(message.params) as { status?: unknown };
+  return typeof status === "string" ? status : message.kind;
+}
+
+/**
+ * The owner's "send again" for a message that failed: queued at once with a fresh day of retries. Answers whether
+ * there was such a failed message of this order.
+ */
+export async function requeueMessage(orderId: string, messageId: string, now = new Date()): Promise<boolean> {
+  const { count } = await prisma.outboxMessage.updateMany({
+    where: { id: messageId, orderId, status: "failed" },
+    // createdAt starts the day of retries over: the sender gives up a day after it.
+    data: { status: "queued", attempts: 0, nextAttemptAt: now, createdAt: now, claimedUntil: null, claimedBy: null },
+  });
+  if (count === 1) nudgeOutbox();
+  return count === 1;
+}
+
 const wake = (holder[WAKE] ??= new EventEmitter());
 
 /**
