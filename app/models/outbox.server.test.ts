@@ -6,9 +6,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { testProvider } from "~/payments/test-provider.server";
-import { setOrderStatus } from "./admin-order.server";
+import { getAdminOrder, orderDetailJson, setOrderStatus } from "./admin-order.server";
 import { CLAIM_MS, drainOutbox, GIVE_UP_AFTER_MS, oldestUnsentAgeSeconds, waitAfter } from "./outbox.server";
-import { phoneChannelFor, queueEmail } from "./outbox-write.server";
+import { phoneChannelFor, queueEmail, requeueMessage } from "./outbox-write.server";
 import { confirmPayment } from "./payment-confirm.server";
 import { placeOrderAndStartPayment } from "./payment-start.server";
 import { createAdmin } from "../../tests/factories/admin";
@@ -87,6 +87,8 @@ describe("a status change", () => {
     expect(mail.subject).toBe(`Order ${order.orderNumber}: on its way`);
     expect(mail.text).toContain(`your order ${order.orderNumber} is on its way`);
     expect(mail.text).toContain(`http://shop.test/view-invoice?orderNumber=${order.orderNumber}`);
+    const detail = orderDetailJson((await getAdminOrder(order.id))!);
+    expect(detail.messages).toEqual([{ channel: "email", kind: "outForDelivery", status: "sent", at: expect.any(String) }]);
   });
 
   it("is worded in Arabic for an Arabic order", async () => {
@@ -128,7 +130,17 @@ describe("the sender", () => {
     await prisma.outboxMessage.updateMany({ where: { recipient: email }, data: { createdAt: new Date(Date.now() - GIVE_UP_AFTER_MS - 1000) } });
     const down = await drainOutbox({ channels: { email: async () => ({ ok: false, retry: true, reason: "451 try later" }), whatsapp: undefined, sms: undefined } });
     expect(down).toBeGreaterThanOrEqual(1);
-    expect(await prisma.outboxMessage.findFirstOrThrow({ where: { recipient: email } })).toMatchObject({ status: "failed", lastError: "451 try later" });
+    const failed = await prisma.outboxMessage.findFirstOrThrow({ where: { recipient: email } });
+    expect(failed).toMatchObject({ status: "failed", lastError: "451 try later" });
+
+    // The owner's "send again": only a failed message of that order, queued at once with a fresh day.
+    const order = await createOrder(prisma);
+    await prisma.outboxMessage.update({ where: { id: failed.id }, data: { orderId: order.id } });
+    expect(await requeueMessage("another order", failed.id)).toBe(false);
+    expect(await requeueMessage(order.id, failed.id)).toBe(true);
+    expect(await requeueMessage(order.id, failed.id)).toBe(false);
+    await drainOutbox();
+    expect(mailsTo(email)).toHaveLength(1);
   });
 
   it("sends each message once when several senders race on one database", async () => {
