@@ -6,6 +6,7 @@ import { startTimedJob, THIS_PROCESS } from "~/models/job-lease.server";
 import { drawMail } from "~/models/outbox-mail.server";
 import { onOutboxNudge, type MessageChannel } from "~/models/outbox-write.server";
 import { logFailure, logger } from "~/utils/logger.server";
+import { messagesSent } from "~/utils/metrics.server";
 
 /**
  * The outbox's sender (docs/decisions/0052-outbox.md): claims due rows one by one with a conditional write (as the
@@ -48,9 +49,6 @@ export const messageChannels: Record<MessageChannel, ChannelSender | undefined> 
   whatsapp: undefined,
   sms: undefined,
 };
-
-const messagesSent = (client.register.getSingleMetric("shop_messages_total") as client.Counter<"channel" | "outcome"> | undefined) ??
-  new client.Counter({ name: "shop_messages_total", help: "Outbox messages by channel and outcome of each try (sent, retry, failed)", labelNames: ["channel", "outcome"] });
 
 export function waitAfter(attempts: number): number {
   return RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0];
