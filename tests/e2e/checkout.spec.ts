@@ -92,6 +92,9 @@ test.describe("the WhatsApp choice", () => {
       await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 10_000 });
       const order = await e2eDatabase().order.findFirstOrThrow({ where: { email }, select: { notifyWhatsApp: true, language: true } });
       expect(order).toEqual({ notifyWhatsApp: true, language });
+      // Paid, so the client's unpaid-order cap stays free for the journeys after this one.
+      await payWithCard(page, "4111111111111111");
+      await expect(page).toHaveURL(/\/payment-success\?orderNumber=ORD-\d{12}$/, { timeout: 10_000 });
     }
   });
 });
