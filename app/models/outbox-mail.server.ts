@@ -34,7 +34,8 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
     case "ownerPaid": {
       const order = row.orderId ? await getPaidOrderDocument(row.orderId) : null;
       if (!order) return null;
-      if (row.kind === "ownerPaid") return { mail: paidOrderNoticeMail({ ...order, address: addressLines(order) }) };
+      // To the owner's address when it was queued, as every row goes to its own recipient.
+      if (row.kind === "ownerPaid") return { mail: { ...paidOrderNoticeMail({ ...order, address: addressLines(order) }), to: row.recipient } };
       const invoicePdf = await storeInvoice(order);
       return { mail: paidOrderMail({ ...order, email: row.recipient, invoiceUrl: signedInvoiceUrl(order.orderNumber), invoicePdf }) };
     }
