@@ -1,13 +1,15 @@
 import type { Env } from "../app/env.server";
 import { startHousekeeping } from "../app/models/housekeeping.server";
 import { startLowStockDigest } from "../app/models/low-stock.server";
+import { startOutbox } from "../app/models/outbox.server";
 import { startPaymentJobs } from "../app/models/payment-jobs.server";
 import { startStockNotices } from "../app/models/stock-notice.server";
 import { startScheduledBackups } from "./scheduled-backup";
 
 /**
  * Every timed job a server process runs, started in one place: payment reconciliation and hold expiry,
- * housekeeping, the scheduled backup (when configured), the low-stock digest and the stock notices. Each takes its
+ * housekeeping, the scheduled backup (when configured), the low-stock digest, the stock notices and the outbox's
+ * sender (woken at once by a commit that queued a message, and on its own timer). Each takes its
  * own lease, so one pass of a job runs at a time across all processes. The returned function stops every timer and
  * waits for the passes under way, which give their leases up before the database connections close.
  */
@@ -18,6 +20,7 @@ export function startJobs(env: Env): () => Promise<void> {
     env.backups ? startScheduledBackups({ databaseUrl: env.databaseUrl, uploadsDir: env.uploadsDir, ...env.backups }) : async () => {},
     startLowStockDigest(),
     startStockNotices(),
+    startOutbox(),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -42,6 +42,8 @@ export const OrderPayloadSchema = z.object({
     .max(100),
   /** a discount code (issue 16); the server checks it and computes the discount itself */
   couponCode: z.string().max(64).nullish(),
+  /** the shopper agreed to hear of the order on WhatsApp (CONTRACT.md "Messages to shoppers"); false unless given */
+  notifyWhatsApp: z.boolean().optional(),
 });
 
 export const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });

@@ -204,6 +204,16 @@ const AdminOrderDetail = z.object({
   address: OrderAddress,
   items: z.array(OrderItem),
   statusHistory: z.array(z.object({ fromStatus: z.string().nullable(), toStatus: z.string(), changedBy: z.string(), changedAt: z.string() })),
+  messages: z
+    .array(
+      z.object({
+        channel: z.enum(["email", "whatsapp", "sms"]),
+        kind: z.string().describe("paid, processing, outForDelivery, delivered, cancelled, refund, returnDecision or delay"),
+        status: z.enum(["queued", "sent", "delivered", "read", "failed"]),
+        at: z.string().describe("when the message last changed (queued, sent, delivered, read or failed)"),
+      }),
+    )
+    .describe("The messages to the shopper about this order, oldest first (CONTRACT.md \"Messages to shoppers\")."),
 });
 const Paged = { total: z.number().int(), page: z.number().int(), pageCount: z.number().int() };
 export const AdminOrdersAnswer = z.object({ orders: z.array(AdminOrderRow), ...Paged });

@@ -9,6 +9,7 @@ import { creditNoteJson } from "./credit-note.server";
 import { getDeliveryArea } from "./delivery-area.server";
 import { freeDeliveryByCode } from "./offers.server";
 import { orderItemTags } from "./order-json.server";
+import { shownMessageKind } from "./outbox-write.server";
 
 /**
  * The admin order page's view of an order (`orderDetailJson` is the API's): amounts and dates already written in
@@ -88,6 +89,14 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
       amount: money(note.amountFils),
       remaining: money(note.remainingPaidFils),
       url: creditNoteJson(note).url,
+    })),
+    messages: order.messages.map((message) => ({
+      id: message.id,
+      channel: message.channel,
+      kind: shownMessageKind(message),
+      status: message.status,
+      when: formatAdminDateTime(message.updatedAt, language),
+      reason: message.status === "failed" ? message.lastError : null,
     })),
     history: order.statusChanges.map((change) => ({
       id: change.id,

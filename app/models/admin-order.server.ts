@@ -3,13 +3,14 @@ import { Prisma } from "~/generated/prisma/client";
 import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/shared/admin-dates";
 import { filsToKD } from "~/shared/money";
 import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admin-orders";
-import { isOrderStatus, type OrderStatus } from "~/shared/order-status";
+import { isAnnouncedStatus, isOrderStatus, type OrderStatus } from "~/shared/order-status";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { normalizeKuwaitiPhone } from "~/shared/phone";
 import type { WholeNumberRule } from "~/shared/paging";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
+import { nudgeOutbox, orderContacts, queueShopperMessages, shopperMessagesSelect, shownMessageKind } from "~/models/outbox-write.server";
 
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_ORDERS_PAGE_SIZE_RULE: WholeNumberRule = { fallback: ADMIN_PAGE_SIZE, min: 1, max: 100 };
@@ -112,6 +113,7 @@ export async function getAdminOrder(idOrNumber: string) {
       refunds: { orderBy: { createdAt: "asc" }, select: { amountFils: true, status: true, requestedBy: true, createdAt: true } },
       creditNotes: creditNoteListSelect,
       couponUse: { select: { coupon: { select: { freeDelivery: true } } } },
+      messages: shopperMessagesSelect,
     },
   });
 }
@@ -150,7 +152,7 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
   if (!isOrderStatus(input.status)) throw new Error(`not an order status: ${String(input.status)}`);
   const order = await getAdminOrder(input.idOrNumber);
   if (!order) return null;
-  return prisma.$transaction(async (tx) => {
+  const changed = await prisma.$transaction(async (tx) => {
     // Write first, like every other transaction here: it takes SQLite's write lock before reading, so the status it
     // reads is still current when it writes. Reading first fails (SQLITE_BUSY_SNAPSHOT, or a timeout) whenever
     // another connection, such as the other server worker, commits in between.
@@ -165,8 +167,15 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
         changedBy: input.admin.email,
       },
     });
+    // The shopper hears of the change from the same commit (decision 0052); a status set again says nothing new.
+    if (current.status !== input.status && isAnnouncedStatus(input.status)) {
+      const contacts = await orderContacts(tx, order.id);
+      if (contacts) await queueShopperMessages(tx, contacts, "status", { status: input.status });
+    }
     return updated;
   });
+  nudgeOutbox();
+  return changed;
 }
 
 /** The JSON shape of SPEC section 3's "Order (as read)", in KD. */
@@ -219,6 +228,12 @@ export function orderDetailJson(order: AdminOrderDetail) {
       toStatus: change.toStatus,
       changedBy: change.changedBy,
       changedAt: change.createdAt.toISOString(),
+    })),
+    messages: order.messages.map((message) => ({
+      channel: message.channel,
+      kind: shownMessageKind(message),
+      status: message.status,
+      at: message.updatedAt.toISOString(),
     })),
   };
 }

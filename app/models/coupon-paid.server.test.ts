@@ -18,11 +18,17 @@ import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";
 import { uniqueEmail } from "../../tests/factories/unique";
 import { startSmtpServer } from "../../tests/setup/smtp";
+import { startOutbox } from "./outbox.server";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own).
 const smtp = await startSmtpServer();
 Object.assign(process.env, { APP_URL: "http://shop.test", SMTP_URL: smtp.url });
-afterAll(() => smtp.close());
+// The outbox's sender, as a server runs it: the confirmation goes after the commit that queued it (decision 0052).
+const stopOutbox = startOutbox({ intervalMs: 200 });
+afterAll(async () => {
+  await stopOutbox();
+  await smtp.close();
+});
 
 describe("a paid order with a discount code", () => {
   it("mails and invoices the discount on its own line, in both languages", async () => {

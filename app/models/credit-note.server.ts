@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
 import { getInvoiceData } from "~/models/invoice.server";
 import { documentPath } from "~/models/invoice-access.server";
+import { orderContacts, queueShopperMessages } from "~/models/outbox-write.server";
 import { renderCreditNotePdf, type CreditNoteData } from "~/pdf/credit-note.server";
 import { filsToKD } from "~/shared/money";
 
@@ -72,6 +73,9 @@ async function issueOwedNotes(orderId: string): Promise<IssuedCreditNote[]> {
       refundedBeforeFils += refund.amountFils;
       notes.push(note);
     }
+    // Each note's mail is queued with the note, so a note is never issued without its message (decision 0052).
+    const contacts = await orderContacts(tx, orderId);
+    for (const note of notes) if (contacts) await queueShopperMessages(tx, contacts, "refund", { creditNoteId: note.id });
     return notes;
   });
 }

@@ -58,6 +58,12 @@ describe("housekeeping", () => {
     const failed = await createOrder(prisma, { paymentStatus: "failed", createdAt: old });
     const paid = await createOrder(prisma, { paymentStatus: "paid", createdAt: old });
     const recent = await createOrder(prisma, { paymentStatus: "unpaid", createdAt: new Date(Date.now() - 29 * DAY) });
+    await prisma.outboxMessage.createMany({
+      data: [
+        { orderId: abandoned.id, channel: "email", kind: "status", language: "ar", recipient: abandoned.email, status: "sent" },
+        { orderId: abandoned.id, channel: "sms", kind: "status", language: "ar", recipient: `965${abandoned.phone}` },
+      ],
+    });
 
     await scrubAbandonedOrders();
     const scrubbed = await prisma.order.findUniqueOrThrow({ where: { id: abandoned.id }, include: { items: true } });
@@ -77,6 +83,11 @@ describe("housekeeping", () => {
       personalDataRemovedAt: expect.any(Date),
     });
     expect(scrubbed.items[0]).toMatchObject({ priceFils: 2500, quantity: 1, customTags: [{ titleEn: "Name to print", titleAr: "الاسم للطباعة", value: REMOVED }] });
+    const messages = await prisma.outboxMessage.findMany({ where: { orderId: abandoned.id }, orderBy: { channel: "asc" } });
+    expect(messages.map((message) => [message.channel, message.recipient, message.status])).toEqual([
+      ["email", REMOVED, "sent"],
+      ["sms", REMOVED, "failed"],
+    ]);
     expect((await prisma.order.findUniqueOrThrow({ where: { id: failed.id } })).fullName).toBe(REMOVED);
     expect(await prisma.order.findUniqueOrThrow({ where: { id: paid.id } })).toMatchObject({ fullName: paid.fullName, phone: paid.phone });
     expect(await prisma.order.findUniqueOrThrow({ where: { id: recent.id } })).toMatchObject({ fullName: recent.fullName, phone: recent.phone });

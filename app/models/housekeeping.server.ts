@@ -20,7 +20,7 @@ export const SENT_STOCK_NOTICE_DAYS = 30;
  * mailed a month ago and the addresses left without any. Answers the counts.
  */
 export async function purgeExpired(now = new Date()) {
-  const [sessions, codes, rateLimits, stockNotices] = await prisma.$transaction([
+  const [sessions, codes, rateLimits, stockNotices, messages] = await prisma.$transaction([
     prisma.session.deleteMany({
       where: {
         OR: [
@@ -36,8 +36,12 @@ export async function purgeExpired(now = new Date()) {
     prisma.stockNotice.deleteMany({ where: { notifiedAt: { lte: new Date(now.getTime() - SENT_STOCK_NOTICE_DAYS * DAY_MS) } } }),
     // An address no notice waits for any more is not kept (a day's grace covers a sign-up under way).
     prisma.stockNoticeAddress.deleteMany({ where: { notices: { none: {} }, createdAt: { lte: new Date(now.getTime() - DAY_MS) } } }),
+    // A message about no order (a mail drawn when queued) has done its work a month after it went or failed.
+    prisma.outboxMessage.deleteMany({
+      where: { orderId: null, status: { not: "queued" }, updatedAt: { lte: new Date(now.getTime() - SENT_STOCK_NOTICE_DAYS * DAY_MS) } },
+    }),
   ]);
-  return { sessions: sessions.count, codes: codes.count, rateLimits: rateLimits.count, stockNotices: stockNotices.count };
+  return { sessions: sessions.count, codes: codes.count, rateLimits: rateLimits.count, stockNotices: stockNotices.count, messages: messages.count };
 }
 
 /** Custom tags keep their titles; the values the shopper typed (often a child's name) go. */
@@ -85,6 +89,9 @@ export async function scrubAbandonedOrders(now = new Date()): Promise<number> {
           data: { customTags: scrubTags(item.customTags) },
         }),
       ),
+      // Its messages lose the address or number they went to; one still waiting has nowhere left to go.
+      prisma.outboxMessage.updateMany({ where: { orderId: order.id, status: "queued" }, data: { status: "failed", lastError: "personal data removed" } }),
+      prisma.outboxMessage.updateMany({ where: { orderId: order.id }, data: { recipient: REMOVED, claimedUntil: null } }),
     ]);
   }
   return orders.length;

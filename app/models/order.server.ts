@@ -57,6 +57,8 @@ export type OrderDetails = {
   floor?: string;
   apartmentNumber?: string;
   notes?: string;
+  /** the shopper agreed at checkout to hear of the order on WhatsApp */
+  notifyWhatsApp?: boolean;
 };
 
 export type PlaceOrderInput = {
@@ -166,12 +168,12 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     INSERT INTO "Order" ("id", "orderNumber", "customerId", "isGuest", "language", "fullName", "email", "phone", "buildingType",
       "city", "street", "streetNumber", "block", "buildingNumber", "floor", "apartmentNumber", "notes",
       "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "reservedUntil", "clientHash", "createdAt", "updatedAt",
-      "couponCode", "discountFils")
+      "couponCode", "discountFils", "notifyWhatsApp")
     VALUES (${orderId}, ${orderNumber}, ${input.customerId}, ${input.customerId === null}, ${input.language}, ${details.fullName},
       ${details.email.toLowerCase()}, ${details.phone}, ${details.buildingType}, ${details.city}, ${details.street},
       ${details.streetNumber}, ${details.block}, ${details.buildingNumber}, ${details.floor || null},
       ${details.apartmentNumber || null}, ${details.notes || null}, ${subtotalFils}, ${totals.deliveryFeeFils ?? 0}, ${totalFils},
-      'pending', 'unpaid', ${reservedUntil}, ${clientHash}, ${now}, ${now}, ${coupon?.code ?? null}, ${totals.discountFils})`;
+      'pending', 'unpaid', ${reservedUntil}, ${clientHash}, ${now}, ${now}, ${coupon?.code ?? null}, ${totals.discountFils}, ${details.notifyWhatsApp === true})`;
   // Item ids sort in cart order, so the invoice lists the lines as the shopper saw them.
   const insertItems = items.map(
     (item, index) => prisma.$executeRaw`
@@ -286,9 +288,12 @@ export async function checkoutDetailsOf(orderId: string) {
       ...deliveryAddressSelect,
       email: true,
       couponCode: true,
+      notifyWhatsApp: true,
     },
   });
   if (!order || order.personalDataRemovedAt) return null;
-  const { customerId, personalDataRemovedAt: _removed, floor, apartmentNumber, notes, couponCode, ...required } = order;
-  return { customerId, details: { ...required, floor: floor ?? "", apartmentNumber: apartmentNumber ?? "", notes: notes ?? "", couponCode: couponCode ?? "" } };
+  const { customerId, personalDataRemovedAt: _removed, floor, apartmentNumber, notes, couponCode, notifyWhatsApp, ...required } = order;
+  const optional = { floor: floor ?? "", apartmentNumber: apartmentNumber ?? "", notes: notes ?? "", couponCode: couponCode ?? "" };
+  // As the form sends a ticked box, so the checkout shows the choice again.
+  return { customerId, details: { ...required, ...optional, notifyWhatsApp: notifyWhatsApp ? "on" : "" } };
 }

@@ -7,6 +7,7 @@ import { prisma } from "~/db.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { listAdminProducts } from "./admin-product.server";
 import { kuwaitDayAndHour, listLowStockProducts, sendLowStockDigestIfDue } from "./low-stock.server";
+import { startOutbox } from "./outbox.server";
 import { confirmPayment, verifyOrderPayment } from "./payment-confirm.server";
 import { placeOrderAndStartPayment } from "./payment-start.server";
 import { createCoupon } from "../../tests/factories/coupon";
@@ -20,7 +21,10 @@ import { startSmtpServer } from "../../tests/setup/smtp";
 const smtp = await startSmtpServer();
 const ownerEmail = uniqueEmail();
 Object.assign(process.env, { APP_URL: "http://shop.test", SMTP_URL: smtp.url, OWNER_EMAIL: ownerEmail });
+// The outbox's sender, as a server runs it: the paid-order mail goes after the commit that queued it (decision 0052).
+const stopOutbox = startOutbox({ intervalMs: 200 });
 afterAll(async () => {
+  await stopOutbox();
   if (smtp.isListening()) await smtp.close();
 });
 

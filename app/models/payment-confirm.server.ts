@@ -1,5 +1,6 @@
 import { prisma } from "~/db.server";
-import { onOrderPaid } from "~/models/order-paid.server";
+import { queuePaidOrderMessages } from "~/models/order-paid.server";
+import { nudgeOutbox } from "~/models/outbox-write.server";
 import { releaseReservation, sellHeldUnits } from "~/models/stock-hold.server";
 import { getPaymentProvider } from "~/payments/index.server";
 import { PaymentGatewayError, type PaymentProvider, type RemotePayment } from "~/payments/provider.server";
@@ -94,11 +95,12 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
     await tx.payment.update({ where: { id: payment.id }, data: { status: "paid", cardLast4: remote.cardLast4 ?? null } });
     if (changed.count !== 1) return false;
     await sellHeldUnits(tx, order.id);
+    await queuePaidOrderMessages(tx, order.id);
     return true;
   });
   if (won) {
     ordersPaid.inc();
-    await onOrderPaid(order.id);
+    nudgeOutbox();
     return result("paid");
   }
   const current = await prisma.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });

@@ -21,12 +21,18 @@ import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";
 import { uniqueEmail, uniqueId } from "../../tests/factories/unique";
+import { startOutbox } from "./outbox.server";
 import { startSmtpServer, type ReceivedMail } from "../../tests/setup/smtp";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own).
 const smtp = await startSmtpServer();
 Object.assign(process.env, { APP_URL: "http://shop.test", SMTP_URL: smtp.url });
-afterAll(() => smtp.close());
+// The outbox's sender, as a server runs it: the confirmation link goes after it is queued (decision 0052).
+const stopOutbox = startOutbox({ intervalMs: 200 });
+afterAll(async () => {
+  await stopOutbox();
+  await smtp.close();
+});
 
 // The servers other test files start on this run's database run the timed pass over every product; it would take
 // this file's notices and mail them to another SMTP server. Holding the pass's lease, as a server running it would,

@@ -5,6 +5,7 @@ import { getEnv } from "~/env.server";
 import type { Language } from "~/shared/language";
 import { backInStockMail, stockNoticeConfirmationMail } from "~/mail/stock-notice-mail.server";
 import { sendMail } from "~/mail/send.server";
+import { nudgeOutbox, queueEmail } from "~/models/outbox-write.server";
 import { startTimedJob } from "~/models/job-lease.server";
 import { getVisibleProduct, isInStock } from "~/models/product.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
@@ -85,7 +86,10 @@ async function askToConfirm(email: string, language: Language, now = new Date())
   if (!address.token) await prisma.stockNoticeAddress.updateMany({ where: { email, token: null }, data: { token: newToken() } });
   const { token } = await prisma.stockNoticeAddress.findUniqueOrThrow({ where: { email }, select: { token: true } });
   const confirmUrl = `${getEnv().appUrl}/stock-notices/confirm?token=${token}`;
-  await sendMail(stockNoticeConfirmationMail({ to: email, language, confirmUrl }));
+  const mail = stockNoticeConfirmationMail({ to: email, language, confirmUrl });
+  // Through the outbox (decision 0052): a mail server that is down delays the link instead of losing it.
+  await queueEmail(prisma, { to: email, kind: "mail", language, params: { subject: mail.subject, text: mail.text, html: mail.html } });
+  nudgeOutbox();
 }
 
 /** The address a confirmation link names, and whether it has confirmed; null for a token that names none. */

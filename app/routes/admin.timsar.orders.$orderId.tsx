@@ -8,6 +8,7 @@ import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { PaymentBadge } from "~/components/admin/payment-badge";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { CreditNotesCard } from "~/components/admin/credit-notes-card";
+import { MessagesCard } from "~/components/admin/messages-card";
 import { RefundCard, type RefundConfirmation } from "~/components/admin/refund-card";
 import { StatusBadge } from "~/components/status-badge";
 import { Toast } from "~/components/toast";
@@ -17,6 +18,7 @@ import { getAdminOrderView, type AdminOrderView } from "~/models/admin-order-vie
 import { requireAdmin } from "~/auth/admin-session.server";
 import { handleRefundForm, refundAmountFils } from "~/admin/refund-action.server";
 import { handleStatusForm } from "~/admin/status-action.server";
+import { handleResendForm } from "~/admin/message-action.server";
 import { filsToKDInput, formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
@@ -58,6 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await readFormData(request);
   if (form.get("intent") === "refund") return handleRefundForm(request, form, admin);
+  if (form.get("intent") === "resendMessage") return handleResendForm(request, form);
   return handleStatusForm(request, form, admin);
 }
 
@@ -157,6 +160,7 @@ export default function AdminOrderDetail() {
       </section>
       {order.refund || order.refunds.length > 0 ? <RefundCard orderId={order.id} refund={order.refund} refunds={order.refunds} confirm={refundConfirm} /> : null}
       {order.creditNotes.length > 0 ? <CreditNotesCard notes={order.creditNotes} /> : null}
+      <MessagesCard orderId={order.id} messages={order.messages} />
       <section className="admin-card">
         <h2>{t("admin.order.history")}</h2>
         {order.history.length === 0 ? (

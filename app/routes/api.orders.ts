@@ -43,6 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     floor: asText(address.floor),
     apartmentNumber: asText(address.apartmentNumber),
     notes: asText(address.notes),
+    notifyWhatsApp: payload.data.notifyWhatsApp === true,
   });
   if (!details.success) {
     return jsonError(400, bilingual("checkout.saveFailed"), bilingualFieldErrors(z.flattenError(details.error).fieldErrors));

@@ -21,7 +21,7 @@ type CheckoutAnswer = { result: { error?: Record<string, string[] | null> }; pay
 async function submitCheckout(city: string, productId: string, address: string, language: "ar" | "en") {
   const cookies = [await guestCookieHeader(), await cartCookieHeader([{ productId, quantity: 1, customTags: [] }])].map((header) => header.split(";")[0]);
   const body = new URLSearchParams({ enhanced: "1" });
-  for (const [name, value] of Object.entries(checkoutDetails(city))) if (value) body.set(name, value);
+  for (const [name, value] of Object.entries(checkoutDetails(city))) if (typeof value === "string" && value) body.set(name, value);
   const request = new Request("http://shop.test/checkout", { method: "POST", body, headers: { Cookie: [...cookies, `lang=${language}`].join("; ") } });
   const result = (await action({ request, params: {}, context: { cspNonce: "", clientAddress: address } })) as unknown as {
     data: CheckoutAnswer;

@@ -9,6 +9,7 @@ import { prisma } from "~/db.server";
 import { sendBackInStockNotices } from "~/models/stock-notice.server";
 import { createProduct } from "../../tests/factories/product";
 import { uniqueEmail, uniqueId } from "../../tests/factories/unique";
+import { startOutbox } from "~/models/outbox.server";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { action as notifyApi, loader as notifyApiGet } from "./api.products.$id_.notify";
 import { action as productAction } from "./product.$id";
@@ -19,7 +20,12 @@ import { expectConformsToOpenApi } from "../../tests/support/openapi-conformance
 // getEnv() has not been read yet in this process (vitest runs each file in its own).
 const smtp = await startSmtpServer();
 Object.assign(process.env, { APP_URL: "http://shop.test", SMTP_URL: smtp.url });
-afterAll(() => smtp.close());
+// The outbox's sender, as a server runs it: the confirmation link goes after it is queued (decision 0052).
+const stopOutbox = startOutbox({ intervalMs: 200 });
+afterAll(async () => {
+  await stopOutbox();
+  await smtp.close();
+});
 
 type Handler = (args: ActionFunctionArgs) => unknown;
 

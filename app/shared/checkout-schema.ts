@@ -49,6 +49,8 @@ export const CheckoutSchema = z.object({
   floor: optionalText(30),
   apartmentNumber: optionalText(30),
   notes: optionalText(500),
+  /** the shopper agreed to hear of the order on WhatsApp (a ticked box sends "on") */
+  notifyWhatsApp: z.boolean().optional(),
 });
 
 export type CheckoutDetails = z.infer<typeof CheckoutSchema>;

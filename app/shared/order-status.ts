@@ -22,3 +22,11 @@ export function orderStatusBadge(status: string, language: Language) {
   const info = STATUS_INFO[status];
   return { label: info[language], color: info.color, known: true };
 }
+
+/** The statuses a shopper is told of when the owner sets them (CONTRACT.md "Messages to shoppers"). */
+export const ANNOUNCED_STATUSES = ["processing", "outForDelivery", "delivered", "cancelled"] as const satisfies readonly OrderStatus[];
+export type AnnouncedStatus = (typeof ANNOUNCED_STATUSES)[number];
+
+export function isAnnouncedStatus(value: unknown): value is AnnouncedStatus {
+  return typeof value === "string" && (ANNOUNCED_STATUSES as readonly string[]).includes(value);
+}

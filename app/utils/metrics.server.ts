@@ -13,6 +13,7 @@ export const ordersPlaced = counter("shop_orders_placed_total", "Orders placed (
 export const ordersPaid = counter("shop_orders_paid_total", "Orders whose payment was confirmed");
 export const paymentFailures = counter("shop_payment_failures_total", "Payment attempts declined, cancelled, refused by the gateway or paid with a wrong amount", ["provider", "reason"]);
 export const mailFailures = counter("shop_mail_failures_total", "E-mails the SMTP server did not take");
+export const messagesSent = counter("shop_messages_total", "Outbox messages by channel and the outcome of each try: sent, retry (failed, tried again later) or failed (given up)", ["channel", "outcome"]);
 export const pageCacheLookups = counter("shop_page_cache_lookups_total", "Shared catalogue pages asked for, answered from the page cache (hit) or rendered (miss)", ["result"]);
 
 type PoolCounts = { totalCount: number; idleCount: number; waitingCount: number };

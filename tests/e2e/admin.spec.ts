@@ -230,6 +230,38 @@ test.describe("orders", () => {
     expect((await e2eDatabase().order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("outForDelivery");
   });
 
+  test("lists the order's messages, and sends a failed one again", async ({ page, context, baseURL }) => {
+    await useEnglish(context, baseURL!);
+    await signInAsAdmin(context, baseURL!);
+    const order = await createOrder(e2eDatabase(), { fullName: uniqueName("Messaged"), email: `messages-${Date.now()}@example.com` });
+    await e2eDatabase().outboxMessage.create({
+      data: {
+        orderId: order.id,
+        channel: "email",
+        kind: "status",
+        language: "en",
+        recipient: order.email,
+        params: JSON.stringify({ status: "delivered" }),
+        status: "failed",
+        attempts: 12,
+        lastError: "550 mailbox unavailable",
+      },
+    });
+    await page.goto(`/admin/timsar/orders/${order.id}`);
+    const row = page.getByTestId("order-messages").getByTestId("message-row");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("E-mail");
+    await expect(row).toContainText("Delivered");
+    await expect(row).toContainText("Failed");
+    await expect(row.getByTestId("message-reason")).toContainText("550 mailbox unavailable");
+    await row.getByRole("button", { name: "Send again" }).click();
+    await expect(page.getByTestId("toast")).toHaveText("The message is queued to be sent again.");
+    await expect.poll(async () => (await e2eDatabase().outboxMessage.findFirstOrThrow({ where: { orderId: order.id } })).status, { timeout: 20_000 }).toBe("sent");
+    await page.goto(`/admin/timsar/orders/${order.id}`);
+    await expect(row).toContainText("Sent");
+    await expect(row.getByRole("button", { name: "Send again" })).toHaveCount(0);
+  });
+
   test("keeps unpaid orders out of the fulfilment tabs, and a row opens its order", async ({ page, context, baseURL }, testInfo) => {
     await useEnglish(context, baseURL!);
     await signInAsAdmin(context, baseURL!);

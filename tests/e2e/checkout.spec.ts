@@ -73,6 +73,32 @@ test.describe("the payment-success page", () => {
   });
 });
 
+test.describe("the WhatsApp choice", () => {
+  test("is a labelled box, off unless ticked, and kept with the order in both languages", async ({ page, context, baseURL }) => {
+    for (const [language, label] of [
+      ["ar", "أرسلوا لي تحديثات هذا الطلب على واتساب"],
+      ["en", "Send me updates about this order on WhatsApp"],
+    ] as const) {
+      await setLanguage(context, baseURL!, language);
+      await setCart(context, baseURL!, CART);
+      await continueAsGuest(page);
+      await page.goto("/checkout");
+      const box = page.getByLabel(label);
+      await expect(box).not.toBeChecked();
+      const email = `whatsapp-${language}-${Date.now()}@example.com`;
+      await fillCheckout(page, { fullName: "Sara Ahmad", email, phone: "60000000" });
+      await box.check();
+      await page.getByTestId("pay-button").click();
+      await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 10_000 });
+      const order = await e2eDatabase().order.findFirstOrThrow({ where: { email }, select: { notifyWhatsApp: true, language: true } });
+      expect(order).toEqual({ notifyWhatsApp: true, language });
+      // Paid, so the client's unpaid-order cap stays free for the journeys after this one.
+      await payWithCard(page, "4111111111111111");
+      await expect(page).toHaveURL(/\/payment-success\?orderNumber=ORD-\d{12}$/, { timeout: 10_000 });
+    }
+  });
+});
+
 test.describe("paying", () => {
   test("a guest pays in Arabic, opens the invoice and tracks the order", async ({ page, context, baseURL, browser, javaScriptEnabled }) => {
     await setCart(context, baseURL!, CART);

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 /**
  * Orders paid through a gateway at the model level, for app/models/payment.server.test.ts and
  * app/models/refund.server.test.ts: the same steps as the checkout and /payment (place the order, pick a way to
@@ -58,6 +59,8 @@ export async function paidOrder(gateway: TestGateway) {
   const back = await gateway.decide(attempt.redirectUrl, "approve");
   const outcome = await verifyOrderPayment(placed.order.id, back.searchParams);
   if (outcome?.state !== "paid") throw new Error(`the order was not paid: ${JSON.stringify(outcome)}`);
+  // Its messages go from the outbox after the commit (decision 0052): wait for them, and so for the invoice they draw.
+  await expect.poll(() => prisma.outboxMessage.count({ where: { orderId: placed.order.id, status: "queued" } }), { timeout: 10_000 }).toBe(0);
   return { ...placed, ...attempt };
 }
 

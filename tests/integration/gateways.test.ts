@@ -37,9 +37,9 @@ function mailsTo(email: string) {
 }
 
 /**
- * The mails to this address once every request that could send one has been answered: the test's own (awaited by the
- * caller) and the events the gateway posted by itself. The request that marks an order paid sends its mail before it
- * answers, and the test's SMTP server files a mail before accepting it, so a duplicate would be here by then.
+ * The mails to this address once every request that could queue one has been answered: the test's own (awaited by the
+ * caller) and the events the gateway posted by itself. Only the request that marks an order paid queues its mail, in
+ * that commit, and the outbox's sender sends each row once (decision 0052), so one arrived mail is the only one.
  */
 async function onlyMailTo(email: string, gateway: TestGateway) {
   await smtp.waitForMail(email);

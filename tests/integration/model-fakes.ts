@@ -1,4 +1,5 @@
 import { afterAll } from "vitest";
+import { startOutbox } from "~/models/outbox.server";
 import { startSmtpServer } from "../setup/smtp";
 import { startGateway } from "./gateway-helpers";
 
@@ -11,7 +12,10 @@ export async function startModelFakes() {
   const smtp = await startSmtpServer();
   const gateways = { myfatoorah: await startGateway("myfatoorah"), tap: await startGateway("tap") };
   Object.assign(process.env, gateways.myfatoorah.env, gateways.tap.env, { PAYMENT_PROVIDER: "myfatoorah", APP_URL: "http://shop.test", SMTP_URL: smtp.url });
+  // The outbox's sender, as a server runs it: mails go after the commit that queued them (decision 0052).
+  const stopOutbox = startOutbox({ intervalMs: 200 });
   afterAll(async () => {
+    await stopOutbox();
     await Promise.all([gateways.myfatoorah.close(), gateways.tap.close(), smtp.close()]);
   });
   return { smtp, gateways };

@@ -22,7 +22,7 @@ type Props = {
   productsTotalFils: number;
   areas: { nameEn: string; nameAr: string; feeFils: number }[];
   /** A signed-in shopper's contacts, or every detail of an order whose payment failed (Try Again). */
-  defaults: { email: string; fullName: string; phone: string; couponCode: string } & Partial<Record<"buildingType" | "city" | "street" | "streetNumber" | "block" | "buildingNumber" | "floor" | "apartmentNumber" | "notes", string>>;
+  defaults: { email: string; fullName: string; phone: string; couponCode: string } & Partial<Record<"buildingType" | "city" | "street" | "streetNumber" | "block" | "buildingNumber" | "floor" | "apartmentNumber" | "notes" | "notifyWhatsApp", string>>;
   offer: CheckoutOffer;
   couponNotice: CouponNotice | null;
   lastResult?: SubmissionResult<string[]>;
@@ -120,6 +120,10 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
           </div>
           <FieldErrors id={fields.phone.errorId} errors={fields.phone.errors} />
         </div>
+        <label className="checkout__whatsapp">
+          <input {...getInputProps(fields.notifyWhatsApp, { type: "checkbox" })} key={fields.notifyWhatsApp.key} data-testid="notify-whatsapp" />{" "}
+          {t("checkout.notifyWhatsApp")}
+        </label>
         <SelectField meta={fields.city} label={t("checkout.city")} onChange={(event) => setCity(event.currentTarget.value)}>
           <option value="">{t("checkout.chooseCity")}</option>
           {areas.map((option) => (

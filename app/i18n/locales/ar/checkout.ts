@@ -22,6 +22,7 @@ export const checkout: TranslationOf<typeof en> = {
     buildingNumber: "رقم المبنى",
     floor: "الدور",
     apartmentNumber: "رقم الشقة / المنزل",
+    notifyWhatsApp: "أرسلوا لي تحديثات هذا الطلب على واتساب",
     notes: "ملاحظات إضافية (اختياري)",
     optional: "اختياري",
     products: "المنتجات",

@@ -32,6 +32,18 @@ export const mail: TranslationOf<typeof en> = {
       all: "عرضها كلها: {{link}}",
       allLink: "كل المنتجات منخفضة المخزون",
     },
+    orderUpdate: {
+      subject: "الطلب {{number}}: {{what}}",
+      hello: "مرحبًا {{name}}،",
+      processing: "نجهّز طلبك {{number}} بكل عناية.",
+      outForDelivery: "طلبك {{number}} في الطريق إليك اليوم.",
+      delivered: "تم توصيل طلبك {{number}}. نتمنى أن ينال إعجابك!",
+      cancelled: "تم إلغاء طلبك {{number}}. إن لم تكن تتوقع ذلك، فقط رُدّ على هذه الرسالة.",
+      short: { processing: "قيد التجهيز", outForDelivery: "في الطريق", delivered: "تم التوصيل", cancelled: "ملغى" },
+      invoice: "طلبك وفاتورتك: {{link}}",
+      invoiceLink: "عرض طلبك وفاتورتك",
+      thanks: "شكرًا لتسوقك من تمسار للإكسسوارات.",
+    },
     creditNote: {
       subject: "إشعار دائن {{number}} للطلب {{order}}",
       refunded: "مرحبًا {{name}}، تم استرداد مبلغ {{amount}} من طلبك {{order}} بتاريخ {{date}}.",

@@ -19,6 +19,7 @@ export const checkout = {
     buildingNumber: "Building number",
     floor: "Floor",
     apartmentNumber: "Apartment / house number",
+    notifyWhatsApp: "Send me updates about this order on WhatsApp",
     notes: "Additional notes (optional)",
     optional: "optional",
     products: "Products",

@@ -32,6 +32,18 @@ export const mail = {
       all: "All of them: {{link}}",
       allLink: "All low-stock products",
     },
+    orderUpdate: {
+      subject: "Order {{number}}: {{what}}",
+      hello: "Hello {{name}},",
+      processing: "we are preparing your order {{number}} with care.",
+      outForDelivery: "your order {{number}} is on its way to you today.",
+      delivered: "your order {{number}} was delivered. We hope you love it!",
+      cancelled: "your order {{number}} was cancelled. If you did not expect this, just reply to this e-mail.",
+      short: { processing: "being prepared", outForDelivery: "on its way", delivered: "delivered", cancelled: "cancelled" },
+      invoice: "Your order and invoice: {{link}}",
+      invoiceLink: "View your order and invoice",
+      thanks: "Thank you for shopping with Timsar Accessories.",
+    },
     creditNote: {
       subject: "Credit note {{number}} for order {{order}}",
       refunded: "Hello {{name}}, a refund of {{amount}} was made for your order {{order}} of {{date}}.",

@@ -1,0 +1,41 @@
+import { fixedT } from "~/i18n/fixed-t.server";
+import { htmlLine } from "~/mail/bidi-html.server";
+import { wordHtml, wordText } from "~/mail/compose.server";
+import type { Mail } from "~/mail/send.server";
+import { bidiIsolate } from "~/shared/bidi";
+import { directionOf, type Language } from "~/shared/language";
+import type { AnnouncedStatus } from "~/shared/order-status";
+import { escapeHtml } from "~/utils/html";
+
+
+export type OrderUpdateMailInput = {
+  email: string;
+  fullName: string;
+  orderNumber: string;
+  status: AnnouncedStatus;
+  language: Language;
+  /** where the shopper finds the order and its invoice: `${APP_URL}/view-invoice?orderNumber=…` */
+  link: string;
+};
+
+/** A short, warm note in the order's language that its status changed, with the order number and a link to it. */
+export function orderUpdateMail(input: OrderUpdateMailInput): Mail {
+  const t = fixedT(input.language);
+  const escape = input.language === "ar" ? htmlLine : escapeHtml;
+  const number = input.language === "ar" ? bidiIsolate(input.orderNumber) : input.orderNumber;
+  const link = input.link;
+  const hello = wordText((v) => t("mail.orderUpdate.hello", v), { name: input.fullName });
+  const news = wordText((v) => t(`mail.orderUpdate.${input.status}`, v), { number });
+  const html = [
+    `<p>${wordHtml((v) => t("mail.orderUpdate.hello", v), { name: escape(input.fullName) }, escape)}</p>`,
+    `<p>${wordHtml((v) => t(`mail.orderUpdate.${input.status}`, v), { number: `<strong>${escape(number)}</strong>` }, escape)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t("mail.orderUpdate.invoiceLink"))}</a></p>`,
+    `<p>${escapeHtml(t("mail.orderUpdate.thanks"))}</p>`,
+  ].join("\n");
+  return {
+    to: input.email,
+    subject: wordText((v) => t("mail.orderUpdate.subject", v), { number: input.orderNumber, what: t(`mail.orderUpdate.short.${input.status}`) }),
+    text: [hello, news, wordText((v) => t("mail.orderUpdate.invoice", v), { link }), "", t("mail.orderUpdate.thanks")].join("\n"),
+    html: `<div dir="${directionOf(input.language)}" lang="${input.language}">\n${html}\n</div>`,
+  };
+}
