@@ -167,7 +167,7 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
         changedBy: input.admin.email,
       },
     });
-    // The shopper hears of the change from the same commit (decision 0052); a status set again says nothing new.
+    // The shopper hears of the change from the same commit (decision 0054); a status set again says nothing new.
     if (current.status !== input.status && isAnnouncedStatus(input.status)) {
       const contacts = await orderContacts(tx, order.id);
       if (contacts) await queueShopperMessages(tx, contacts, "status", { status: input.status });

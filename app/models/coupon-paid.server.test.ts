@@ -23,7 +23,7 @@ import { startOutbox } from "./outbox.server";
 // getEnv() has not been read yet in this process (vitest runs each file in its own).
 const smtp = await startSmtpServer();
 Object.assign(process.env, { APP_URL: "http://shop.test", SMTP_URL: smtp.url });
-// The outbox's sender, as a server runs it: the confirmation goes after the commit that queued it (decision 0052).
+// The outbox's sender, as a server runs it: the confirmation goes after the commit that queued it (decision 0054).
 const stopOutbox = startOutbox({ intervalMs: 200 });
 afterAll(async () => {
   await stopOutbox();

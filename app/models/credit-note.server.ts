@@ -73,7 +73,7 @@ async function issueOwedNotes(orderId: string): Promise<IssuedCreditNote[]> {
       refundedBeforeFils += refund.amountFils;
       notes.push(note);
     }
-    // Each note's mail is queued with the note, so a note is never issued without its message (decision 0052).
+    // Each note's mail is queued with the note, so a note is never issued without its message (decision 0054).
     const contacts = await orderContacts(tx, orderId);
     for (const note of notes) if (contacts) await queueShopperMessages(tx, contacts, "refund", { creditNoteId: note.id });
     return notes;

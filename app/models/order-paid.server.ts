@@ -3,7 +3,7 @@ import { getEnv } from "~/env.server";
 import { orderContacts, queueEmail, queueShopperMessages } from "~/models/outbox-write.server";
 
 /**
- * What a paid order sends, queued in the transaction that marked it paid (docs/decisions/0052-outbox.md): the
+ * What a paid order sends, queued in the transaction that marked it paid (docs/decisions/0054-outbox.md): the
  * shopper's confirmation with the invoice (by e-mail, and to their phone as `phoneChannelFor` decides) and the owner's
  * notice. Only the transaction that won the order gets here, so each goes once however many confirmations raced;
  * the invoice is drawn when the mail is sent, so a drawing that fails is retried with it.

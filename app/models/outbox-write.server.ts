@@ -4,7 +4,7 @@ import { languageOrDefault, type Language } from "~/shared/language";
 import { normalizeKuwaitiPhone } from "~/shared/phone";
 
 /**
- * Writing the outbox (docs/decisions/0052-outbox.md): every message is a row written in the transaction of the change
+ * Writing the outbox (docs/decisions/0054-outbox.md): every message is a row written in the transaction of the change
  * it reports, and the sender (outbox.server.ts) sends it after the commit. Nothing here sends anything.
  */
 

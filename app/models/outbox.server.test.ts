@@ -1,5 +1,5 @@
 /**
- * The outbox (issue 30, docs/decisions/0052-outbox.md) against a real SMTP server on loopback: a message is a row
+ * The outbox (issue 30, docs/decisions/0054-outbox.md) against a real SMTP server on loopback: a message is a row
  * written with its change and sent afterwards, once, also when several senders race or one died holding a claim, and
  * a mail server that is down only delays it.
  */

@@ -9,7 +9,7 @@ import { logFailure, logger } from "~/utils/logger.server";
 import { messagesSent } from "~/utils/metrics.server";
 
 /**
- * The outbox's sender (docs/decisions/0052-outbox.md): claims due rows one by one with a conditional write (as the
+ * The outbox's sender (docs/decisions/0054-outbox.md): claims due rows one by one with a conditional write (as the
  * job leases do), sends each through its channel, and records the outcome. A failure waits longer each time and is
  * given up after a day; a sender that dies holding a claim leaves the row to whoever comes after the claim's end.
  */

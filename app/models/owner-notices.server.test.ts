@@ -21,7 +21,7 @@ import { startSmtpServer } from "../../tests/setup/smtp";
 const smtp = await startSmtpServer();
 const ownerEmail = uniqueEmail();
 Object.assign(process.env, { APP_URL: "http://shop.test", SMTP_URL: smtp.url, OWNER_EMAIL: ownerEmail });
-// The outbox's sender, as a server runs it: the paid-order mail goes after the commit that queued it (decision 0052).
+// The outbox's sender, as a server runs it: the paid-order mail goes after the commit that queued it (decision 0054).
 const stopOutbox = startOutbox({ intervalMs: 200 });
 afterAll(async () => {
   await stopOutbox();

@@ -87,7 +87,7 @@ async function askToConfirm(email: string, language: Language, now = new Date())
   const { token } = await prisma.stockNoticeAddress.findUniqueOrThrow({ where: { email }, select: { token: true } });
   const confirmUrl = `${getEnv().appUrl}/stock-notices/confirm?token=${token}`;
   const mail = stockNoticeConfirmationMail({ to: email, language, confirmUrl });
-  // Through the outbox (decision 0052): a mail server that is down delays the link instead of losing it.
+  // Through the outbox (decision 0054): a mail server that is down delays the link instead of losing it.
   await queueEmail(prisma, { to: email, kind: "mail", language, params: { subject: mail.subject, text: mail.text, html: mail.html } });
   nudgeOutbox();
 }

@@ -20,7 +20,7 @@ import { expectConformsToOpenApi } from "../../tests/support/openapi-conformance
 // getEnv() has not been read yet in this process (vitest runs each file in its own).
 const smtp = await startSmtpServer();
 Object.assign(process.env, { APP_URL: "http://shop.test", SMTP_URL: smtp.url });
-// The outbox's sender, as a server runs it: the confirmation link goes after it is queued (decision 0052).
+// The outbox's sender, as a server runs it: the confirmation link goes after it is queued (decision 0054).
 const stopOutbox = startOutbox({ intervalMs: 200 });
 afterAll(async () => {
   await stopOutbox();

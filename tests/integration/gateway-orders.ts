@@ -59,7 +59,7 @@ export async function paidOrder(gateway: TestGateway) {
   const back = await gateway.decide(attempt.redirectUrl, "approve");
   const outcome = await verifyOrderPayment(placed.order.id, back.searchParams);
   if (outcome?.state !== "paid") throw new Error(`the order was not paid: ${JSON.stringify(outcome)}`);
-  // Its messages go from the outbox after the commit (decision 0052): wait for them, and so for the invoice they draw.
+  // Its messages go from the outbox after the commit (decision 0054): wait for them, and so for the invoice they draw.
   await expect.poll(() => prisma.outboxMessage.count({ where: { orderId: placed.order.id, status: "queued" } }), { timeout: 10_000 }).toBe(0);
   return { ...placed, ...attempt };
 }

@@ -39,7 +39,7 @@ function mailsTo(email: string) {
 /**
  * The mails to this address once every request that could queue one has been answered: the test's own (awaited by the
  * caller) and the events the gateway posted by itself. Only the request that marks an order paid queues its mail, in
- * that commit, and the outbox's sender sends each row once (decision 0052), so one arrived mail is the only one.
+ * that commit, and the outbox's sender sends each row once (decision 0054), so one arrived mail is the only one.
  */
 async function onlyMailTo(email: string, gateway: TestGateway) {
   await smtp.waitForMail(email);

@@ -12,7 +12,7 @@ export async function startModelFakes() {
   const smtp = await startSmtpServer();
   const gateways = { myfatoorah: await startGateway("myfatoorah"), tap: await startGateway("tap") };
   Object.assign(process.env, gateways.myfatoorah.env, gateways.tap.env, { PAYMENT_PROVIDER: "myfatoorah", APP_URL: "http://shop.test", SMTP_URL: smtp.url });
-  // The outbox's sender, as a server runs it: mails go after the commit that queued them (decision 0052).
+  // The outbox's sender, as a server runs it: mails go after the commit that queued them (decision 0054).
   const stopOutbox = startOutbox({ intervalMs: 200 });
   afterAll(async () => {
     await stopOutbox();
