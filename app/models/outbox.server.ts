@@ -4,6 +4,7 @@ import { prisma } from "~/db.server";
 import { sendMail } from "~/mail/send.server";
 import { startTimedJob, THIS_PROCESS } from "~/models/job-lease.server";
 import { drawMail } from "~/models/outbox-mail.server";
+import { smsChannel, whatsAppChannel } from "~/models/outbox-phone.server";
 import { onOutboxNudge, type MessageChannel } from "~/models/outbox-write.server";
 import { logFailure, logger } from "~/utils/logger.server";
 import { messagesSent } from "~/utils/metrics.server";
@@ -40,14 +41,11 @@ export const emailChannel: ChannelSender = async (row) => {
   return { ok: true };
 };
 
-/**
- * The channels the sender knows. WhatsApp and SMS are the seam for app/messages/whatsapp.server.ts and
- * kwtsms.server.ts: until a sender is set here, their rows wait (retried, then `failed` after a day).
- */
+/** The channels the sender knows: e-mail here, WhatsApp and kwtSMS in outbox-phone.server.ts. */
 export const messageChannels: Record<MessageChannel, ChannelSender | undefined> = {
   email: emailChannel,
-  whatsapp: undefined,
-  sms: undefined,
+  whatsapp: whatsAppChannel,
+  sms: smsChannel,
 };
 
 export function waitAfter(attempts: number): number {

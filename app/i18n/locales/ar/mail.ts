@@ -32,6 +32,14 @@ export const mail: TranslationOf<typeof en> = {
       all: "عرضها كلها: {{link}}",
       allLink: "كل المنتجات منخفضة المخزون",
     },
+    phone: {
+      paid: "تمسار: شكرًا لك! تم دفع الطلب {{number}}. {{link}}",
+      processing: "تمسار: نجهّز طلبك {{number}}. {{link}}",
+      outForDelivery: "تمسار: طلبك {{number}} في الطريق إليك اليوم. {{link}}",
+      delivered: "تمسار: تم توصيل طلبك {{number}}. {{link}}",
+      cancelled: "تمسار: تم إلغاء طلبك {{number}}. {{link}}",
+      refund: "تمسار: تم استرداد مبلغ من طلبك {{number}}. {{link}}",
+    },
     orderUpdate: {
       subject: "الطلب {{number}}: {{what}}",
       hello: "مرحبًا {{name}}،",

@@ -32,6 +32,14 @@ export const mail = {
       all: "All of them: {{link}}",
       allLink: "All low-stock products",
     },
+    phone: {
+      paid: "Timsar: thank you! Order {{number}} is paid. {{link}}",
+      processing: "Timsar: we are preparing order {{number}}. {{link}}",
+      outForDelivery: "Timsar: order {{number}} is on its way today. {{link}}",
+      delivered: "Timsar: order {{number}} was delivered. Enjoy! {{link}}",
+      cancelled: "Timsar: order {{number}} was cancelled. {{link}}",
+      refund: "Timsar: a refund for order {{number}} was made. {{link}}",
+    },
     orderUpdate: {
       subject: "Order {{number}}: {{what}}",
       hello: "Hello {{name}},",

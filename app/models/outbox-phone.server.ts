@@ -1,0 +1,94 @@
+import { prisma } from "~/db.server";
+import { getEnv } from "~/env.server";
+import { fixedT } from "~/i18n/fixed-t.server";
+import { wordText } from "~/mail/compose.server";
+import { sendSms } from "~/messages/kwtsms.server";
+import { sendWhatsAppTemplate, WHATSAPP_STATUS_RANK, type WhatsAppStatus, type WhatsAppTemplate } from "~/messages/whatsapp.server";
+import { viewInvoiceUrl } from "~/models/outbox-mail.server";
+import { nudgeOutbox } from "~/models/outbox-write.server";
+import { languageOrDefault } from "~/shared/language";
+import { isAnnouncedStatus, type AnnouncedStatus } from "~/shared/order-status";
+
+/**
+ * The phone channels of the outbox (issue 30, docs/decisions/0054-outbox.md): a WhatsApp template or a kwtSMS text,
+ * drawn at send time from the order. A WhatsApp message refused for good, or reported `failed` by Meta's webhook,
+ * goes again as an SMS when kwtSMS is configured (CONTRACT.md "Messages to shoppers").
+ */
+
+type PhoneRow = { id: string; orderId: string | null; kind: string; language: string; recipient: string; params: string };
+type Drawn = { template: WhatsAppTemplate; what: string; number: string; link: string; text: string };
+/** The texts of mail.phone in the locale files: a payment, a refund, or the status a change announces. */
+type PhoneKey = "paid" | "refund" | AnnouncedStatus;
+type Result = { ok: true; providerId?: string } | { ok: false; retry: boolean; reason: string };
+
+const TEMPLATES: Record<string, WhatsAppTemplate> = { paid: "order_confirmed", status: "order_status", refund: "refund_issued", returnDecision: "return_update" };
+
+/** What a row says, in its language: the template and its body parameters, and the same as one short SMS text. */
+async function draw(row: PhoneRow): Promise<Drawn | null> {
+  const template = TEMPLATES[row.kind];
+  const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true } }) : null;
+  if (!template || !order) return null;
+  const params = JSON.parse(row.params) as { status?: unknown };
+  const status = row.kind === "status" && isAnnouncedStatus(params.status) ? params.status : null;
+  const key: PhoneKey | null = row.kind === "paid" || row.kind === "refund" ? row.kind : status;
+  if (!key) return null;
+  const t = fixedT(languageOrDefault(row.language));
+  const link = viewInvoiceUrl(order.orderNumber);
+  const what = status ? t(`mail.orderUpdate.short.${status}`) : "";
+  const text = wordText((values) => t(`mail.phone.${key}`, values), { number: order.orderNumber, link });
+  return { template, what, number: order.orderNumber, link, text };
+}
+
+/** The SMS that stands in for a WhatsApp message that will not arrive: queued once per WhatsApp row. */
+async function queueSmsInstead(row: PhoneRow): Promise<void> {
+  if (!getEnv().kwtSms) return;
+  const fallbackOf = row.id;
+  const existing = await prisma.outboxMessage.findFirst({ where: { channel: "sms", orderId: row.orderId, params: { contains: `"fallbackOf":"${fallbackOf}"` } } });
+  if (existing) return;
+  const params = { ...(JSON.parse(row.params) as object), fallbackOf };
+  await prisma.outboxMessage.create({
+    data: { orderId: row.orderId, channel: "sms", kind: row.kind, language: row.language, recipient: row.recipient, params: JSON.stringify(params) },
+  });
+  nudgeOutbox();
+}
+
+/** WhatsApp Cloud API: the template of the row's kind, in its language; a refusal for good turns into an SMS. */
+export async function whatsAppChannel(row: PhoneRow): Promise<Result> {
+  const config = getEnv().whatsApp;
+  if (!config) return { ok: false, retry: false, reason: "WhatsApp is not configured" };
+  const drawn = await draw(row);
+  if (!drawn) return { ok: false, retry: false, reason: "nothing to send: the order is gone" };
+  const parameters = drawn.what ? [drawn.number, drawn.what, drawn.link] : [drawn.number, drawn.link];
+  const language = languageOrDefault(row.language);
+  const outcome = await sendWhatsAppTemplate(config, { to: row.recipient, template: drawn.template, language, parameters });
+  if (!outcome.ok && !outcome.retry) await queueSmsInstead(row);
+  return outcome;
+}
+
+/** kwtSMS: the row as one short text (two SMS parts at most, no emoji) with the order number and its link. */
+export async function smsChannel(row: PhoneRow): Promise<Result> {
+  const config = getEnv().kwtSms;
+  if (!config) return { ok: false, retry: false, reason: "SMS is not configured" };
+  const drawn = await draw(row);
+  if (!drawn) return { ok: false, retry: false, reason: "nothing to send: the order is gone" };
+  return sendSms(config, { to: row.recipient, message: drawn.text });
+}
+
+const RANK: Record<string, number> = { queued: 0, ...WHATSAPP_STATUS_RANK };
+
+/**
+ * Meta's status events (verified by the webhook route), oldest first: each moves its row forward only (a `delivered`
+ * that arrives after `read` changes nothing), and a `failed` one sends the message again as an SMS.
+ */
+export async function recordWhatsAppStatuses(statuses: WhatsAppStatus[]): Promise<void> {
+  for (const event of statuses) {
+    const row = await prisma.outboxMessage.findFirst({ where: { channel: "whatsapp", providerMessageId: event.providerId } });
+    if (!row || (RANK[row.status] ?? 0) >= RANK[event.status]) continue;
+    const lower = Object.keys(RANK).filter((status) => RANK[status] < RANK[event.status]);
+    const { count } = await prisma.outboxMessage.updateMany({
+      where: { id: row.id, status: { in: lower } },
+      data: { status: event.status, ...(event.status === "failed" ? { lastError: (event.reason ?? "WhatsApp reported the message failed").slice(0, 500) } : {}) },
+    });
+    if (count === 1 && event.status === "failed") await queueSmsInstead(row);
+  }
+}
