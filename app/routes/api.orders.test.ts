@@ -1,3 +1,4 @@
+import { drainOutbox } from "~/models/outbox.server";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -187,6 +188,8 @@ describe("POST /api/orders/pay", () => {
       expect(response.status).toBe(200);
       expect(((await response.json()) as { orderNumber: string }).orderNumber).toBe(body.orderNumber);
     }
+    // The confirmation goes through the outbox after the commit (decision 0054): one row, however many calls.
+    await drainOutbox();
     const outbox = path.join(getEnv().dataDir, "outbox");
     const mails = fs.readdirSync(outbox).filter((file) => fs.readFileSync(path.join(outbox, file), "utf8").includes(`${body.orderNumber}.pdf`));
     expect(mails).toHaveLength(1);
