@@ -23,8 +23,10 @@ const ROOT = path.resolve(".");
 export const NOT_ON_POSTGRESQL: Record<string, string> = {
   "app/db.server.ts:prepareDatabase": "SQLite's PRAGMAs, run only when the engine is SQLite",
   "scripts/db-copy.ts:main": "reads the SQLite source's sqlite_master; scripts/db-copy.test.ts copies into PostgreSQL",
-  "scripts/start.ts:pendingMigrations":
+  "scripts/start.ts:pendingOf":
     "runs in the server process that `npm start` spawns; tests/integration/rolling-start.test.ts and the journeys on PostgreSQL (npm run test:e2e:postgresql) start it on PostgreSQL",
+  "server/serve.ts:serve":
+    "the /readyz check's query (server/migrations.ts writes its SQL), run in a server process; tests/integration/readyz.test.ts asks a real server on PostgreSQL",
 };
 
 export type RawSqlSite = { file: string; fn: string; method: string; firstLine: number; lastLine: number };
