@@ -66,7 +66,7 @@ PLAYWRIGHT_JSON_OUTPUT_NAME=tests/.tmp/playwright-report.json npx playwright tes
 # already walks both ways; what differs on PostgreSQL is below the server (decision 0053).
 echo "== browser tests on PostgreSQL (the admin's, the checkout and the order journey; npm run test:e2e:postgresql runs all)"
 E2E_ENGINE=postgresql PLAYWRIGHT_JSON_OUTPUT_NAME=tests/.tmp/playwright-postgresql-report.json npx playwright test --reporter=list,json \
-  --project js tests/e2e/admin.spec.ts tests/e2e/checkout.spec.ts tests/e2e/order-journey.spec.ts || status=$?
+  --project=js tests/e2e/admin.spec.ts tests/e2e/checkout.spec.ts tests/e2e/order-journey.spec.ts || status=$?
 
 node scripts/test-summary.mjs tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json tests/.tmp/playwright-postgresql-report.json
 exit "$status"
