@@ -74,7 +74,7 @@ function sqliteVersion(databaseUrl: string | undefined, kind: VersionKind): Data
       try {
         const data = dataVersion.get();
         if (kind === "database") return String(data);
-        if (seen?.data !== data) {
+        if (!seen || seen.data !== data) {
           catalogue ??= connection.prepare('SELECT "version" FROM "CatalogueVersion" WHERE "id" = 1').pluck();
           seen = { data, version: versionOf(catalogue.get()) };
         }
