@@ -16,14 +16,15 @@ import { inNamedLanguage } from "../app/utils/api.server";
  * Serves Remix, keeping a rendered copy of the pages routes mark as shared (the home page with every filter, sort
  * and page, product pages, the legal pages). Such a page is a function of its URL, the visitor's language, the
  * database, and the little the header shows of the visitor (`Visitor`: the cart count and whether they are signed
- * in), so it is rendered once per (URL, language, visitor) and sent again until the database changes: to a
+ * in), so it is rendered once per (URL, language, visitor) and sent again until the catalogue changes: to a
  * first-time visitor and to a shopper with a cart or a session alike (docs/decisions/0012-shared-page-cache.md).
  * The catalogue answers of the JSON API (categories, products, search) are kept the same way.
  *
- * Freshness: the cache asks the database's version (app/utils/database-version.server.ts: SQLite's data_version,
- * PostgreSQL's current snapshot), which changes with every commit made by any connection (this worker's, another
- * worker's or another server's, an import); a cached page is only sent if no commit has happened since it was
- * rendered, so a product hidden through one server is never served from another's cache.
+ * Freshness: the cache asks the catalogue's version (app/utils/database-version.server.ts, decision 0055), a row
+ * that database triggers change in the same transaction as every write to what these pages show, by any connection
+ * (this worker's, another worker's or another server's, an import); a cached page is only sent if no such commit has
+ * happened since it was rendered, so a product hidden through one server is never served from another's cache,
+ * while a failed login, a session or a job lease leaves the kept pages kept.
  *
  * A stored page is the same bytes for everyone: its inline scripts are allowed by their SHA-256 in the page's
  * Content-Security-Policy instead of the per-response nonce, so its gzip and brotli forms are made once and a hit
