@@ -8,12 +8,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { cartCookieHeader } from "../app/cookies/cart.server";
 import { createPageCache, withoutNonce } from "./page-cache";
 
-// A real SQLite file of its own: the cache's freshness comes from SQLite's data_version, which is what is tested.
+// A real SQLite file of its own: the cache's freshness comes from the catalogue's version row, which a trigger on
+// `t` (a catalogue table) changes as the migration's triggers do; `other` stands for every table no page shows.
 const file = path.resolve("tests/.tmp", `page-cache-${process.pid}.db`);
 fs.mkdirSync(path.dirname(file), { recursive: true });
 const writer = new Database(file);
 writer.pragma("journal_mode = WAL");
-writer.exec("CREATE TABLE IF NOT EXISTS t (v INTEGER)");
+writer.exec(`CREATE TABLE IF NOT EXISTS t (v INTEGER);
+  CREATE TABLE IF NOT EXISTS other (v INTEGER);
+  CREATE TABLE IF NOT EXISTS "CatalogueVersion" ("id" INTEGER PRIMARY KEY, "version" BIGINT NOT NULL);
+  INSERT OR IGNORE INTO "CatalogueVersion" VALUES (1, 0);
+  CREATE TRIGGER IF NOT EXISTS t_catalogue AFTER INSERT ON t BEGIN UPDATE "CatalogueVersion" SET "version" = random() & 9007199254740991; END;`);
 
 afterAll(() => {
   writer.close();
@@ -62,7 +67,16 @@ describe("the shared page cache", () => {
     await cache.close();
   });
 
-  it("forgets every page when another connection commits", async () => {
+  it("keeps its pages when another connection commits to a table no page shows", async () => {
+    const cache = createPageCache(`file:${file}`);
+    const key = (await keyOf(cache, request("/"))) as string;
+    cache.set(key, page(await cache.version()));
+    writer.prepare("INSERT INTO other (v) VALUES (1)").run();
+    expect(cache.get(key, await cache.version())?.bodies.identity?.toString()).toBe("<p>page</p>");
+    await cache.close();
+  });
+
+  it("forgets every page when another connection commits to the catalogue", async () => {
     const cache = createPageCache(`file:${file}`);
     const key = (await keyOf(cache, request("/"))) as string;
     cache.set(key, page(await cache.version()));

@@ -16,14 +16,15 @@ import { inNamedLanguage } from "../app/utils/api.server";
  * Serves Remix, keeping a rendered copy of the pages routes mark as shared (the home page with every filter, sort
  * and page, product pages, the legal pages). Such a page is a function of its URL, the visitor's language, the
  * database, and the little the header shows of the visitor (`Visitor`: the cart count and whether they are signed
- * in), so it is rendered once per (URL, language, visitor) and sent again until the database changes: to a
+ * in), so it is rendered once per (URL, language, visitor) and sent again until the catalogue changes: to a
  * first-time visitor and to a shopper with a cart or a session alike (docs/decisions/0012-shared-page-cache.md).
  * The catalogue answers of the JSON API (categories, products, search) are kept the same way.
  *
- * Freshness: the cache asks the database's version (app/utils/database-version.server.ts: SQLite's data_version,
- * PostgreSQL's current snapshot), which changes with every commit made by any connection (this worker's, another
- * worker's or another server's, an import); a cached page is only sent if no commit has happened since it was
- * rendered, so a product hidden through one server is never served from another's cache.
+ * Freshness: the cache asks the catalogue's version (app/utils/database-version.server.ts, decision 0055), a row
+ * that database triggers change in the same transaction as every write to what these pages show, by any connection
+ * (this worker's, another worker's or another server's, an import); a cached page is only sent if no such commit has
+ * happened since it was rendered, so a product hidden through one server is never served from another's cache,
+ * while a failed login, a session or a job lease leaves the kept pages kept.
  *
  * A stored page is the same bytes for everyone: its inline scripts are allowed by their SHA-256 in the page's
  * Content-Security-Policy instead of the per-response nonce, so its gzip and brotli forms are made once and a hit
@@ -48,6 +49,8 @@ type SharedPage = {
 type Lookup = { key: string; version: string; visitor?: Visitor };
 
 export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
+  const catalogueVersion = sharedDatabaseVersion(databaseUrl, "catalogue");
+  // A signed-in shopper's session answer is kept while nothing at all is committed (a logout, a password change).
   const databaseVersion = sharedDatabaseVersion(databaseUrl);
   const pages = new Map<string, SharedPage>();
   let pagesVersion = "";
@@ -62,9 +65,9 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
     pages.delete(key);
   }
 
-  /** The database's version now; one equal to nothing (so nothing is sent or kept) if the database cannot say. */
+  /** The catalogue's version now; one equal to nothing (so nothing is sent or kept) if the database cannot say. */
   async function version(): Promise<string> {
-    const now = await databaseVersion.read();
+    const now = await catalogueVersion.read();
     if (now !== pagesVersion) {
       pages.clear();
       bytes = 0;
@@ -83,12 +86,6 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
   return {
     version,
     /**
-     * The key a request's page would be shared under, or null when the page may carry something of the visitor's
-     * own beyond `Visitor` (a message, an API client's token, a private address). Reads the visitor when they carry
-     * a cart or session cookie, and returns what it read so the render uses the very same. `version`, the database's
-     * version read before, lets a signed-in shopper's session be answered from memory (app/auth/visitor.server.ts).
-     */
-    /**
      * Whether a request's page could be shared at all: a GET of a page (not a file, not a private address) without
      * anything of the visitor's own beyond `Visitor` (a one-time message, an API client's token). Answers without
      * touching the database, so files and private pages cost nothing here.
@@ -104,10 +101,10 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
     /**
      * The key a request's page would be shared under, or null when it may not be shared (`mayShare`). Reads the
      * visitor when they carry a cart or session cookie, and returns what it read so the render uses the very same.
-     * `version`, the database's version read before, lets a signed-in shopper's session be answered from memory
-     * (app/auth/visitor.server.ts).
+     * With `rememberSessions`, the database's version is read so a signed-in shopper's session can be answered from
+     * memory while nothing is committed (app/auth/visitor.server.ts).
      */
-    async lookupKey(req: Request, version?: string): Promise<{ key: string; visitor?: Visitor } | null> {
+    async lookupKey(req: Request, rememberSessions = false): Promise<{ key: string; visitor?: Visitor } | null> {
       if (!this.mayShare(req)) return null;
       const cookieHeader = req.get("cookie");
       const cookies = rawCookies(cookieHeader);
@@ -115,6 +112,7 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
       const language = `${cookies.get("lang") ?? ""}|${req.get("accept-language") ?? ""}`;
       if (url.length > MAX_KEY_PART || language.length > MAX_KEY_PART) return null;
       if (!VISITOR_COOKIES.some((name) => cookies.has(name))) return { key: `${url}\n${language}\n-` };
+      const version = rememberSessions && cookies.has("__session") ? await databaseVersion.read() : undefined;
       const visitor = await readVisitor(new globalThis.Request(url, { headers: { cookie: cookieHeader ?? "" } }), version);
       return { key: `${url}\n${language}\n${visitor.cartCount}|${visitor.isSignedIn ? 1 : 0}`, visitor };
     },
@@ -154,7 +152,9 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
     get size() {
       return { pages: pages.size, bytes };
     },
-    close: () => databaseVersion.close(),
+    close: async () => {
+      await Promise.all([catalogueVersion.close(), databaseVersion.close()]);
+    },
   };
 }
 
@@ -241,7 +241,7 @@ export function serveHits(pageCache: PageCache) {
       if (!pageCache.mayShare(req)) return next();
       // Read before the visitor and the render: a commit made meanwhile makes what they read stale at once.
       const version = await pageCache.version();
-      const found = await pageCache.lookupKey(req, version);
+      const found = await pageCache.lookupKey(req, true);
       if (!found) return next();
       const cached = pageCache.get(found.key, version);
       pageCacheLookups.inc({ result: cached ? "hit" : "miss" });

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import pg from "pg";
+import { todayInKuwait } from "../shared/admin-dates";
 import { databaseEngineOf, resolveSqliteUrl } from "./database-url";
 
 /**
@@ -20,11 +21,19 @@ import { databaseEngineOf, resolveSqliteUrl } from "./database-url";
  */
 export type DatabaseVersion = { read(): Promise<string>; close(): Promise<void> };
 
+/**
+ * Which version: the whole database's (any commit), or the catalogue's, the `CatalogueVersion` row that database
+ * triggers change in the same transaction as every write to what a cached page shows
+ * (docs/decisions/0055-catalogue-version.md). A reading of the row taken after a commit returned shows that commit
+ * on both engines, so the catalogue's version keeps the guarantee above for the pages.
+ */
+export type VersionKind = "database" | "catalogue";
+
 let unknownReadings = 0;
 const unknown = () => `unknown:${++unknownReadings}`;
 
-export function openDatabaseVersion(databaseUrl: string | undefined): DatabaseVersion {
-  return databaseEngineOf(databaseUrl) === "postgresql" ? postgresqlVersion(databaseUrl as string) : sqliteVersion(databaseUrl);
+export function openDatabaseVersion(databaseUrl: string | undefined, kind: VersionKind = "database"): DatabaseVersion {
+  return databaseEngineOf(databaseUrl) === "postgresql" ? postgresqlVersion(databaseUrl as string, kind) : sqliteVersion(databaseUrl, kind);
 }
 
 declare global {
@@ -35,12 +44,12 @@ declare global {
  * One reader per process and database, shared by the page cache (server/) and the catalogue cache (the Remix
  * build, a module copy of its own): one connection, and on PostgreSQL one round trip answers both.
  */
-export function sharedDatabaseVersion(databaseUrl: string | undefined): DatabaseVersion {
-  const key = databaseUrl ?? "";
+export function sharedDatabaseVersion(databaseUrl: string | undefined, kind: VersionKind = "database"): DatabaseVersion {
+  const key = `${kind}:${databaseUrl ?? ""}`;
   const versions = (globalThis.__shopDatabaseVersions ??= new Map());
   let version = versions.get(key);
   if (!version) {
-    const opened = openDatabaseVersion(databaseUrl);
+    const opened = openDatabaseVersion(databaseUrl, kind);
     version = {
       read: opened.read,
       close: async () => {
@@ -53,15 +62,25 @@ export function sharedDatabaseVersion(databaseUrl: string | undefined): Database
   return version;
 }
 
-function sqliteVersion(databaseUrl: string | undefined): DatabaseVersion {
+function sqliteVersion(databaseUrl: string | undefined, kind: VersionKind): DatabaseVersion {
   const file = resolveSqliteUrl(databaseUrl).slice("file:".length);
   const connection = new Database(file, { fileMustExist: true });
-  const statement = connection.prepare("PRAGMA data_version").pluck();
+  const dataVersion = connection.prepare("PRAGMA data_version").pluck();
+  let catalogue: Database.Statement | undefined;
+  // The row is read again only after some connection committed: an unchanged data_version means it is unchanged.
+  let seen: { data: unknown; version: string } | null = null;
   return {
     async read() {
       try {
-        return String(statement.get());
+        const data = dataVersion.get();
+        if (kind === "database") return String(data);
+        if (!seen || seen.data !== data) {
+          catalogue ??= connection.prepare('SELECT "version" FROM "CatalogueVersion" WHERE "id" = 1').pluck();
+          seen = { data, version: versionOf(catalogue.get()) };
+        }
+        return `${seen.version}|${todayInKuwait()}`;
       } catch {
+        seen = null;
         return unknown();
       }
     },
@@ -71,7 +90,21 @@ function sqliteVersion(databaseUrl: string | undefined): DatabaseVersion {
   };
 }
 
-function postgresqlVersion(databaseUrl: string): DatabaseVersion {
+/**
+ * The row's version, or one equal to nothing when the row is missing (a database not migrated yet). The catalogue's
+ * version also names the Kuwait day (added by the callers), as the "Best sellers" sort counts the sales of the last
+ * days up to today.
+ */
+function versionOf(value: unknown): string {
+  return value === undefined || value === null ? unknown() : `catalogue:${String(value)}`;
+}
+
+const POSTGRESQL_QUERIES: Record<VersionKind, string> = {
+  database: "SELECT pg_current_snapshot()::text AS version",
+  catalogue: 'SELECT "version"::text AS version FROM "CatalogueVersion" WHERE "id" = 1',
+};
+
+function postgresqlVersion(databaseUrl: string, kind: VersionKind): DatabaseVersion {
   let client: Promise<pg.Client> | null = null;
   let closed = false;
 
@@ -94,8 +127,8 @@ function postgresqlVersion(databaseUrl: string): DatabaseVersion {
   async function ask(): Promise<string> {
     try {
       const connection = await connect();
-      const result = await connection.query<{ version: string }>("SELECT pg_current_snapshot()::text AS version");
-      return result.rows[0].version;
+      const result = await connection.query<{ version: string }>(POSTGRESQL_QUERIES[kind]);
+      return kind === "catalogue" ? `${versionOf(result.rows[0]?.version)}|${todayInKuwait()}` : result.rows[0].version;
     } catch {
       client = null;
       return unknown();

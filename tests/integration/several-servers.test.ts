@@ -17,7 +17,7 @@ import { adminCookie } from "../support/admin-requests";
 import { useTestServer } from "../support/test-server";
 
 const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-shared-uploads-"));
-const env = { WEB_CONCURRENCY: "1", TRUST_PROXY: "1", UPLOADS_DIR: uploadsDir };
+const env = { WEB_CONCURRENCY: "1", TRUST_PROXY: "1", UPLOADS_DIR: uploadsDir, METRICS_TOKEN: "several-servers-metrics" };
 
 function orderPayload(city: string, productId: string, quantity = 1) {
   return {
@@ -113,6 +113,28 @@ describe("two shop servers on one PostgreSQL database", { timeout: 120_000 }, ()
     expect(await hidden.json()).toEqual({ isVisible: false });
     expect(await home()).not.toContain(product.nameEn);
     expect((await page()).status).toBe(404);
+  });
+
+  it("keep B's pages through failed logins on A, and answer from B afresh once an order on A takes stock", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 4 });
+    const answer = async () => ((await (await fetch(`${b.base}/api/products/${product.id}`)).json()) as { product: { stockQuantity: number } }).product.stockQuantity;
+    const metrics = async () => (await (await fetch(`${b.base}/metrics`, { headers: { Authorization: `Bearer ${env.METRICS_TOKEN}` } })).text()).split("\n");
+    const hits = async () => Number((await metrics()).find((line) => line.startsWith('shop_page_cache_lookups_total{result="hit"'))?.split(" ").at(-1) ?? 0);
+    expect(await answer()).toBe(4);
+    const before = await hits();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await fetch(`${a.base}/api/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
+        body: JSON.stringify({ email: `${uniqueId("stranger")}@example.com`, password: "not-the-password" }),
+      });
+      expect(response.status).toBe(401);
+    }
+    expect(await answer()).toBe(4);
+    expect(await hits()).toBe(before + 1);
+    expect((await placeOrder(a.base, city, product.id, 1)).status).toBe(201);
+    expect(await answer()).toBe(3);
   });
 
   it("serve from B an image uploaded through A, from the UPLOADS_DIR both mount", async () => {

@@ -1,0 +1,181 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { takeJobLease } from "~/models/job-lease.server";
+import { saveShopSettings, getShopSettings } from "~/models/settings.server";
+import { testProvider } from "~/payments/test-provider.server";
+import { createCategory } from "../factories/category";
+import { createCustomer } from "../factories/customer";
+import { createDeliveryArea } from "../factories/delivery-area";
+import { createOrder } from "../factories/order";
+import { createProduct } from "../factories/product";
+import { createSession } from "../factories/session";
+import { uniqueAddress, uniqueEmail, uniqueId, uniqueName } from "../factories/unique";
+import { useTestServer } from "../support/test-server";
+
+// The page cache follows the catalogue's version (docs/decisions/0055-catalogue-version.md): a write no page shows
+// leaves a kept page kept, a write to what a page shows makes the next answer fresh. Hits are counted by /metrics.
+
+const env = { WEB_CONCURRENCY: "1", TRUST_PROXY: "1", METRICS_TOKEN: "catalogue-version-metrics" };
+
+describe("the catalogue's version", { timeout: 120_000 }, () => {
+  const { base } = useTestServer(3620, 40, env);
+  let productId: string;
+
+  beforeAll(async () => {
+    const category = await createCategory(prisma);
+    productId = (await createProduct(prisma, { categoryId: category.id, nameEn: uniqueName("Kept Bow"), priceFils: 1250, stockQuantity: 50 })).id;
+  });
+
+  async function hits(): Promise<number> {
+    const metrics = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${env.METRICS_TOKEN}` } })).text();
+    const line = metrics.split("\n").find((candidate) => candidate.startsWith('shop_page_cache_lookups_total{result="hit"'));
+    return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
+  }
+
+  const catalogueVersion = async () => String((await prisma.catalogueVersion.findUniqueOrThrow({ where: { id: 1 } })).version);
+
+  /** Whether `path`, kept before `write`, is answered from the cache right after it; with the answer's text. */
+  async function afterWrite(path: string, write: () => Promise<unknown>) {
+    await fetch(base + path);
+    const primed = await hits();
+    await (await fetch(base + path)).text();
+    expect(await hits(), `${path} is kept`).toBe(primed + 1);
+    const before = await hits();
+    await write();
+    const response = await fetch(base + path);
+    const text = await response.text();
+    return { hit: (await hits()) === before + 1, text, status: response.status };
+  }
+
+  /**
+   * The page stays kept through `write`, and the write leaves the version alone. The shop's own timed jobs may end
+   * an old test's hold meanwhile (a real catalogue write): then the round is tried again.
+   */
+  async function expectKept(write: () => Promise<unknown>) {
+    for (let round = 0; round < 3; round++) {
+      const version = await catalogueVersion();
+      const { hit } = await afterWrite(`/product/${productId}`, write);
+      if ((await catalogueVersion()) !== version) continue;
+      expect(hit).toBe(true);
+      return;
+    }
+    throw new Error("the catalogue's version changed in every round");
+  }
+
+  it("stays kept through failed logins (their rate-limit rows)", async () => {
+    await expectKept(async () => {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const response = await fetch(`${base}/api/auth/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
+          body: JSON.stringify({ email: uniqueEmail(), password: "not-the-password" }),
+        });
+        expect(response.status).toBe(401);
+      }
+      expect(await prisma.rateLimit.count()).toBeGreaterThan(0);
+    });
+  });
+
+  it("stays kept through a session, a job lease, an outbox message and an unpaid order that takes no stock", async () => {
+    await expectKept(async () => createSession(prisma, { customerId: (await createCustomer(prisma)).id }));
+    await expectKept(() => takeJobLease(uniqueId("job"), 60_000));
+    const order = await createOrder(prisma, { paymentStatus: "unpaid" });
+    await expectKept(() =>
+      prisma.outboxMessage.create({ data: { orderId: order.id, channel: "email", kind: "orderConfirmation", language: "en", recipient: uniqueEmail() } }),
+    );
+    await expectKept(() => createOrder(prisma, { paymentStatus: "unpaid" }));
+  });
+
+  it("stays kept through a back-in-stock sign-up", async () => {
+    const soldOut = await createProduct(prisma, { stockQuantity: 0 });
+    await expectKept(async () => {
+      const response = await fetch(`${base}/api/products/${soldOut.id}/notify`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
+        body: JSON.stringify({ email: uniqueEmail() }),
+      });
+      expect(response.status).toBeLessThan(300);
+    });
+  });
+
+  it("answers afresh after a product edit, a category change, settings and a delivery area", async () => {
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, priceFils: 2000 });
+    const path = `/product/${product.id}`;
+    const repriced = await afterWrite(path, () => prisma.product.update({ where: { id: product.id }, data: { priceFils: 2750 } }));
+    expect(repriced.hit).toBe(false);
+    expect(repriced.text).toContain("2.75");
+    const hidden = await afterWrite(path, () => prisma.category.update({ where: { id: category.id }, data: { isVisible: false } }));
+    expect(hidden).toMatchObject({ hit: false, status: 404 });
+    await prisma.category.update({ where: { id: category.id }, data: { isVisible: true } });
+
+    const { freeDeliveryFromFils } = await getShopSettings();
+    expect((await afterWrite(path, () => saveShopSettings({ freeDeliveryFromFils: 12_345 }))).hit).toBe(false);
+    await saveShopSettings({ freeDeliveryFromFils });
+    expect((await afterWrite(path, () => createDeliveryArea(prisma))).hit).toBe(false);
+  });
+
+  it("answers afresh after an order takes stock and after it is paid (the best sellers move)", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 3 });
+    const path = `/api/products/${product.id}`;
+    let orderSessionId = "";
+    const placed = await afterWrite(path, async () => {
+      const response = await fetch(`${base}/api/orders`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
+        body: JSON.stringify({
+          fullName: "Sara Ahmad",
+          email: uniqueEmail(),
+          phone: "51234567",
+          buildingType: "Office",
+          address: { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9", floor: "", apartmentNumber: "", notes: "" },
+          items: [{ _id: product.id, quantity: 1, customTags: [] }],
+          isGuest: true,
+        }),
+      });
+      expect(response.status).toBe(201);
+      orderSessionId = ((await response.json()) as { orderSessionId: string }).orderSessionId;
+    });
+    expect(placed.hit).toBe(false);
+    expect(JSON.parse(placed.text)).toMatchObject({ product: { stockQuantity: 2 } });
+
+    const version = await catalogueVersion();
+    const paid = await afterWrite(path, async () => {
+      const payment = await prisma.payment.findUniqueOrThrow({ where: { id: orderSessionId } });
+      await testProvider.submitCard(payment.providerPaymentId!, { cardNumber: "4111111111111111" });
+      const response = await fetch(`${base}/api/orders/pay`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
+        body: JSON.stringify({ orderSessionId }),
+      });
+      expect(response.status).toBe(200);
+    });
+    expect(paid.hit).toBe(false);
+    expect(await catalogueVersion()).not.toBe(version);
+  });
+});
+
+describe("the catalogue's triggers", () => {
+  it("are all in the database, so a migration that rebuilt a table did not drop them", async () => {
+    const names =
+      process.env.DATABASE_URL?.startsWith("postgres")
+        ? (await prisma.$queryRaw<{ name: string }[]>`SELECT tgname AS name FROM pg_trigger WHERE tgname LIKE '%_catalogue%'`).map((row) => row.name)
+        : (await prisma.$queryRaw<{ name: string }[]>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_catalogue%'`).map((row) => row.name);
+    for (const table of ["Category", "Product", "ProductImage", "ProductCustomTag", "DeliveryArea", "ShopSetting", "Order"]) {
+      expect(names.some((name) => name.startsWith(`${table}_catalogue`)), table).toBe(true);
+    }
+  });
+
+  it("leave the version alone for the low-stock digest's day, and change it for every other setting", async () => {
+    const version = async () => (await prisma.catalogueVersion.findUniqueOrThrow({ where: { id: 1 } })).version;
+    const key = uniqueId("setting");
+    const before = await version();
+    await prisma.shopSetting.upsert({ where: { key: "lowStockDigestDay" }, create: { key: "lowStockDigestDay", value: "2026-01-01" }, update: {} });
+    const digest = await version();
+    await prisma.shopSetting.create({ data: { key, value: "1" } });
+    const other = await version();
+    await prisma.shopSetting.delete({ where: { key } });
+    expect([digest === before, other !== digest]).toEqual([true, true]);
+  });
+});
