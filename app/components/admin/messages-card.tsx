@@ -17,6 +17,7 @@ export function MessagesCard({ orderId, messages }: { orderId: string; messages:
     { header: t("admin.messages.kindHeader"), cell: (message) => label("kind", message.kind) },
     {
       header: t("admin.messages.statusHeader"),
+      // The button sits with the failure it answers, so a phone's narrow table shows it without scrolling sideways.
       cell: (message) => (
         <>
           {label("status", message.status)}
@@ -26,24 +27,20 @@ export function MessagesCard({ orderId, messages }: { orderId: string; messages:
               — <bdi>{message.reason}</bdi>
             </span>
           ) : null}
+          {message.status === "failed" ? (
+            <Form method="post" className="admin-inline-form">
+              <input type="hidden" name="intent" value="resendMessage" />
+              <input type="hidden" name="orderId" value={orderId} />
+              <input type="hidden" name="messageId" value={message.id} />
+              <button type="submit" className="button button--secondary" data-testid="resend-message">
+                {t("admin.messages.resend")}
+              </button>
+            </Form>
+          ) : null}
         </>
       ),
     },
     { header: t("admin.messages.whenHeader"), cell: (message) => message.when },
-    {
-      header: <span className="visually-hidden">{t("admin.messages.resend")}</span>,
-      cell: (message) =>
-        message.status === "failed" ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="resendMessage" />
-            <input type="hidden" name="orderId" value={orderId} />
-            <input type="hidden" name="messageId" value={message.id} />
-            <button type="submit" className="button button--secondary" data-testid="resend-message">
-              {t("admin.messages.resend")}
-            </button>
-          </Form>
-        ) : null,
-    },
   ];
   return (
     <section className="admin-card" data-testid="order-messages">
