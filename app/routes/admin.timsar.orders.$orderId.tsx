@@ -167,7 +167,7 @@ export default function AdminOrderDetail() {
       {order.refund || order.refunds.length > 0 ? <RefundCard orderId={order.id} refund={order.refund} refunds={order.refunds} confirm={refundConfirm} /> : null}
       {order.creditNotes.length > 0 ? <CreditNotesCard notes={order.creditNotes} /> : null}
       <MessagesCard orderId={order.id} messages={order.messages} />
-      <DelayNoticeCard orderId={order.id} today={today} problem={actionData && "delayProblem" in actionData ? actionData.delayProblem : null} />
+      <DelayNoticeCard orderId={order.id} today={today} problem={actionData && "delayProblem" in actionData && typeof actionData.delayProblem === "string" ? actionData.delayProblem : null} />
       <section className="admin-card">
         <h2>{t("admin.order.history")}</h2>
         {order.history.length === 0 ? (
