@@ -34,7 +34,7 @@ async function draw(row: PhoneRow): Promise<Drawn | null> {
   const status = row.kind === "status" && isAnnouncedStatus(params.status) ? params.status : null;
   const language = languageOrDefault(row.language);
   // The delay notice's day, in the shopper's words; it goes where a status change puts the status.
-  const date = row.kind === "delay" && isDateKey(params.date) ? deliveryDateText(params.date, language) : null;
+  const date = row.kind === "delay" && isDateKey(params.date) ? deliveryDateText(params.date, language, { year: false }) : null;
   const key: PhoneKey | null = row.kind === "paid" || row.kind === "refund" ? row.kind : date ? "delay" : status;
   if (!key) return null;
   const t = fixedT(language);
