@@ -81,7 +81,7 @@ describe("the order page's delay form", () => {
   it("offers today as the earliest day", async () => {
     const order = await createOrder(prisma);
     const { cookie } = await adminCookie();
-    const page = (await orderPageLoader({ request: new Request(`http://localhost/admin/timsar/orders/${order.id}`, { headers: { Cookie: cookie } }), params: { orderId: order.id }, context: {} })) as { today: string };
+    const page = (await orderPageLoader({ request: new Request(`http://localhost/admin/timsar/orders/${order.id}`, { headers: { Cookie: cookie } }), params: { orderId: order.id }, context: { cspNonce: "" } })) as { today: string };
     expect(page.today).toBe(todayInKuwait());
   });
 });

@@ -3,6 +3,6 @@
  * e-mail, the year; a phone message leaves the year out to stay within two Arabic SMS parts.
  */
 export function deliveryDateText(date: string, language: "ar" | "en", { year = true } = {}): string {
-  const parts = { weekday: "long", day: "numeric", month: "long", ...(year ? { year: "numeric" } : {}) } as const;
-  return new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-GB", { ...parts, timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  const parts: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long", year: year ? "numeric" : undefined, timeZone: "UTC" };
+  return new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-GB", parts).format(new Date(`${date}T00:00:00Z`));
 }

@@ -1,0 +1,113 @@
+/**
+ * The outbox bench's own process (scripts/bench/outbox.ts): the shop reads SMTP_URL once per process, and this one
+ * sends to its own loopback SMTP server. Prints one JSON line of figures.
+ *
+ * The bench server beside it runs its own sender on a timer; this process holds the sender's lease (`outbox`) while
+ * it measures, so that one skips its passes and every row goes through the sender measured here.
+ */
+import { SMTPServer } from "smtp-server";
+
+const THROUGHPUT_MESSAGES = 300;
+const THROUGHPUT_RUNS = 3;
+const BURST = 1000;
+const BURST_CONCURRENCY = 16;
+const BURST_LIMIT_MS = 60_000;
+
+const arrived = new Map<string, number>();
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, session, callback) {
+    stream.on("data", () => undefined);
+    stream.on("end", () => {
+      for (const rcpt of session.envelope.rcptTo) arrived.set(rcpt.address, (arrived.get(rcpt.address) ?? 0) + 1);
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+const address = smtp.server.address();
+process.env.SMTP_URL = `smtp://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+process.env.APP_URL ??= "http://127.0.0.1";
+
+const { prisma, prepareDatabase } = await import("../../../app/db.server");
+const { drainOutbox, startOutbox } = await import("../../../app/models/outbox.server");
+const { queueEmail } = await import("../../../app/models/outbox-write.server");
+const { runExclusively } = await import("../../../app/models/job-lease.server");
+const { placeOrder } = await import("../../../app/models/order.server");
+const { setOrderStatus } = await import("../../../app/models/admin-order.server");
+await prepareDatabase();
+
+const stamp = Date.now().toString(36);
+const countTo = (prefix: string) => [...arrived.entries()].filter(([to]) => to.startsWith(prefix)).reduce((sum, [, count]) => sum + count, 0);
+const maxTo = (prefix: string) => Math.max(0, ...[...arrived.entries()].filter(([to]) => to.startsWith(prefix)).map(([, count]) => count));
+
+async function untilArrived(prefix: string, count: number, limitMs: number): Promise<boolean> {
+  const deadline = Date.now() + limitMs;
+  while (countTo(prefix) < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return countTo(prefix) >= count;
+}
+
+/** Messages per second through the e-mail channel: rows queued first, then one sender drains them, as a server does. */
+async function throughput(run: number): Promise<number> {
+  const prefix = `bench-outbox-${stamp}-${run}-`;
+  for (let index = 0; index < THROUGHPUT_MESSAGES; index++) {
+    await queueEmail(prisma, { to: `${prefix}${index}@example.com`, kind: "mail", params: { subject: `Bench ${index}`, text: "Hello", html: "<p>Hello</p>" } });
+  }
+  const started = performance.now();
+  while (countTo(prefix) < THROUGHPUT_MESSAGES && (await drainOutbox()) > 0);
+  await untilArrived(prefix, THROUGHPUT_MESSAGES, 10_000);
+  return THROUGHPUT_MESSAGES / ((performance.now() - started) / 1000);
+}
+
+/** 1,000 orders' status changes at once, the sender woken by each commit: the time until the last mail arrived. */
+async function burst(): Promise<{ ms: number; sent: number; duplicates: boolean }> {
+  const prefix = `bench-burst-${stamp}-`;
+  const area = await prisma.deliveryArea.findFirstOrThrow({ orderBy: { position: "asc" } });
+  const category = await prisma.category.findFirstOrThrow();
+  const admin = await prisma.admin.findFirstOrThrow();
+  const product = await prisma.product.create({ data: { nameEn: "Bench Bow", nameAr: "فيونكة تجربة", priceFils: 2500, stockQuantity: BURST, imageUrl: "/x.png", categoryId: category.id } });
+  const details = { buildingType: "Apartment" as const, fullName: "سارة أحمد", phone: "60000000", city: area.nameEn, street: "Tunis Street", streetNumber: "12", block: "3", buildingNumber: "7" };
+  const orderIds: string[] = [];
+  for (let index = 0; index < BURST; index++) {
+    const placed = await placeOrder({ details: { ...details, email: `${prefix}${index}@example.com` }, lines: [{ productId: product.id, quantity: 1, customTags: [] }], customerId: null, language: "ar", couponCode: null });
+    orderIds.push(placed.id);
+  }
+  const stop = startOutbox({ intervalMs: 60_000 });
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: BURST_CONCURRENCY }, async () => {
+      while (next < orderIds.length) await setOrderStatus({ idOrNumber: orderIds[next++], status: "outForDelivery", admin });
+    }),
+  );
+  await untilArrived(prefix, BURST, BURST_LIMIT_MS);
+  const ms = performance.now() - started;
+  await stop();
+  return { ms, sent: countTo(prefix), duplicates: maxTo(prefix) > 1 };
+}
+
+let figures: Record<string, unknown> = {};
+for (let tries = 0; tries < 60; tries++) {
+  const outcome = await runExclusively(
+    "outbox",
+    10 * 60_000,
+    async () => {
+      const rates: number[] = [];
+      for (let run = 0; run < THROUGHPUT_RUNS; run++) rates.push(await throughput(run));
+      return { rates, burst: await burst() };
+    },
+    `bench-outbox-${stamp}`,
+  );
+  if (outcome.ran) {
+    figures = outcome.result!;
+    break;
+  }
+  // The server's own pass holds the lease for a moment.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+process.stdout.write(`${JSON.stringify(figures)}\n`);
+await prisma.$disconnect();
+smtp.close();
+process.exit(0);
