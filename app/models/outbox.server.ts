@@ -26,7 +26,6 @@ export const CLAIM_MS = 5 * 60 * 1000;
 export const RETRY_DELAYS_MS = [30, 60, 120, 300, 600, 1800, 3600, 7200, 14_400].map((seconds) => seconds * 1000);
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 const BATCH = 20;
-const SEND_CONCURRENCY = 8;
 const REASON_MAX = 500;
 
 /** The e-mail channel: the row drawn at send time (outbox-mail.server.ts) and sent through SMTP_URL. */
@@ -105,22 +104,6 @@ async function sendOne(row: OutboxRow, holder: string, channels: Record<MessageC
   await record(row, holder, result, now);
 }
 
-/**
- * Sends a batch's rows SEND_CONCURRENCY recipients at a time: each send waits mostly on the other side (a mail server
- * may hold every new connection's greeting for a moment), so one at a time leaves the sender idle. One recipient's
- * rows go one after the other, oldest first, so a shopper never hears "delivered" before "paid".
- */
-async function sendInParallel(rows: OutboxRow[], send: (row: OutboxRow) => Promise<void>): Promise<void> {
-  const byRecipient = new Map<string, OutboxRow[]>();
-  for (const row of rows) byRecipient.set(row.recipient, [...(byRecipient.get(row.recipient) ?? []), row]);
-  const queues = [...byRecipient.values()];
-  await Promise.all(
-    Array.from({ length: Math.min(SEND_CONCURRENCY, queues.length) }, async () => {
-      for (let queue = queues.shift(); queue; queue = queues.shift()) for (const row of queue) await send(row);
-    }),
-  );
-}
-
 export type DrainOptions = { now?: () => Date; holder?: string; channels?: Record<MessageChannel, ChannelSender | undefined> };
 
 /**
@@ -140,15 +123,15 @@ export async function drainOutbox({ now = () => new Date(), holder = `${THIS_PRO
     if (due.length === 0) break;
     const claimed = await claim(due.map((row) => row.id), holder, at);
     if (claimed.length === 0) break;
-    const rows = await prisma.outboxMessage.findMany({ where: { id: { in: claimed }, claimedBy: holder }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-    await sendInParallel(rows, async (row) => {
+    const rows = await prisma.outboxMessage.findMany({ where: { id: { in: claimed }, claimedBy: holder } });
+    for (const row of rows) {
       try {
         await sendOne(row, holder, channels, now());
       } catch (error) {
         // One bad row must not stop the rest; its claim runs out and the next pass tries it again.
         logFailure(`message ${row.id}`, error);
       }
-    });
+    }
     tried += rows.length;
   }
   return tried;
