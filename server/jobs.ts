@@ -3,13 +3,14 @@ import { startHousekeeping } from "../app/models/housekeeping.server";
 import { startLowStockDigest } from "../app/models/low-stock.server";
 import { startOutbox } from "../app/models/outbox.server";
 import { startPaymentJobs } from "../app/models/payment-jobs.server";
+import { startSmsDeliveryPolling } from "../app/models/sms-delivery.server";
 import { startStockNotices } from "../app/models/stock-notice.server";
 import { startScheduledBackups } from "./scheduled-backup";
 
 /**
  * Every timed job a server process runs, started in one place: payment reconciliation and hold expiry,
  * housekeeping, the scheduled backup (when configured), the low-stock digest, the stock notices and the outbox's
- * sender (woken at once by a commit that queued a message, and on its own timer). Each takes its
+ * sender (woken at once by a commit that queued a message, and on its own timer) with kwtSMS's delivery poll. Each takes its
  * own lease, so one pass of a job runs at a time across all processes. The returned function stops every timer and
  * waits for the passes under way, which give their leases up before the database connections close.
  */
@@ -21,6 +22,7 @@ export function startJobs(env: Env): () => Promise<void> {
     startLowStockDigest(),
     startStockNotices(),
     startOutbox(),
+    startSmsDeliveryPolling(),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -63,6 +63,7 @@ const AdminBody = z.looseObject({}).describe("Fields as in CONTRACT.md; validate
 /** The settings and refund bodies are read by hand in their routes; these say what those routes accept. */
 const SettingsBody = z.object({ freeDeliveryFromKD: z.union([z.number(), z.string(), z.null()]).describe("KD; null: never free by amount") });
 const RefundBody = z.object({ amount: z.number().optional().describe("KD; left out: all that is left") });
+const DelayBody = z.object({ date: z.string().describe("YYYY-MM-DD, a Kuwait day from today on") });
 
 /**
  * `POST /api/orders` checks the payload's shape with OrderPayloadSchema and then its contact and address fields with
@@ -318,6 +319,10 @@ export const API_OPERATIONS: ApiOperation[] = [
     path_params: Id,
     body: RefundBody,
     bodyOptional: true,
+  }),
+  admin("api.admin.orders.$id.delay.ts", ["post"], "/api/admin/orders/{id}/delay", "Tell the shopper the order will arrive on a later day", { 200: ok(answers.DelayQueued), 400: INVALID, 404: NOT_FOUND }, {
+    path_params: Id,
+    body: DelayBody,
   }),
   admin("api.admin.grouped-orders.ts", ["get"], "/api/admin/grouped-orders", "Paid orders grouped by phone, latest first", { 200: ok(answers.GroupedOrdersAnswer), 400: INVALID }, { query: z.object(Paging) }),
   admin("api.admin.users.phones.ts", ["get"], "/api/admin/users/phones", "Registered customers' phones, with name and e-mail", { 200: ok(answers.PhonesAnswer) }, {

@@ -221,6 +221,8 @@ export const AdminOrderRowsAnswer = z.object({ orders: z.array(AdminOrderRow) })
 export const AdminOrderAnswer = z.object({ order: AdminOrderDetail });
 export const RefundAnswer = z.object({ order: AdminOrderDetail.nullable() });
 export const OrderStatusSaved = z.object({ message: z.string(), order: AdminOrderRow });
+/** The owner's delay notice, queued to the shopper (issue 30). */
+export const DelayQueued = z.object({ message: z.string(), date: z.string().describe("YYYY-MM-DD: the day the order will arrive") });
 export const GroupedOrdersAnswer = z.object({
   groups: z.array(z.object({ fullName: z.string(), phone: z.string(), totalOrders: z.number().int(), totalAmount: KD, lastOrderDate: z.string() })),
   ...Paged,

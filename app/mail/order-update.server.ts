@@ -12,29 +12,36 @@ export type OrderUpdateMailInput = {
   email: string;
   fullName: string;
   orderNumber: string;
-  status: AnnouncedStatus;
+  /** a status it announces, or the owner's delay notice */
+  status: AnnouncedStatus | "delay";
+  /** the delay notice's day as the shopper reads it (deliveryDateText) */
+  date?: string;
   language: Language;
   /** where the shopper finds the order and its invoice: `${APP_URL}/view-invoice?orderNumber=…` */
   link: string;
 };
 
-/** A short, warm note in the order's language that its status changed, with the order number and a link to it. */
+/**
+ * A short, warm note in the order's language that its status changed, or that it will arrive later than hoped (on
+ * `date`), with the order number and a link to it.
+ */
 export function orderUpdateMail(input: OrderUpdateMailInput): Mail {
   const t = fixedT(input.language);
   const escape = input.language === "ar" ? htmlLine : escapeHtml;
   const number = input.language === "ar" ? bidiIsolate(input.orderNumber) : input.orderNumber;
   const link = input.link;
   const hello = wordText((v) => t("mail.orderUpdate.hello", v), { name: input.fullName });
-  const news = wordText((v) => t(`mail.orderUpdate.${input.status}`, v), { number });
+  const date = input.date ?? "";
+  const news = wordText((v) => t(`mail.orderUpdate.${input.status}`, v), { number, date });
   const html = [
     `<p>${wordHtml((v) => t("mail.orderUpdate.hello", v), { name: escape(input.fullName) }, escape)}</p>`,
-    `<p>${wordHtml((v) => t(`mail.orderUpdate.${input.status}`, v), { number: `<strong>${escape(number)}</strong>` }, escape)}</p>`,
+    `<p>${wordHtml((v) => t(`mail.orderUpdate.${input.status}`, v), { number: `<strong>${escape(number)}</strong>`, date: `<strong>${escape(date)}</strong>` }, escape)}</p>`,
     `<p><a href="${escapeHtml(link)}">${escapeHtml(t("mail.orderUpdate.invoiceLink"))}</a></p>`,
     `<p>${escapeHtml(t("mail.orderUpdate.thanks"))}</p>`,
   ].join("\n");
   return {
     to: input.email,
-    subject: wordText((v) => t("mail.orderUpdate.subject", v), { number: input.orderNumber, what: t(`mail.orderUpdate.short.${input.status}`) }),
+    subject: wordText((v) => t("mail.orderUpdate.subject", v), { number: input.orderNumber, what: input.status === "delay" ? t("mail.orderUpdate.delayShort", { date }) : t(`mail.orderUpdate.short.${input.status}`) }),
     text: [hello, news, wordText((v) => t("mail.orderUpdate.invoice", v), { link }), "", t("mail.orderUpdate.thanks")].join("\n"),
     html: `<div dir="${directionOf(input.language)}" lang="${input.language}">\n${html}\n</div>`,
   };

@@ -11,6 +11,8 @@ import { getPaidOrderDocument, storeInvoice } from "~/models/invoice.server";
 import { addressLines } from "~/pdf/invoice.server";
 import { languageOrDefault } from "~/shared/language";
 import { isAnnouncedStatus } from "~/shared/order-status";
+import { isDateKey } from "~/shared/admin-dates";
+import { deliveryDateText } from "~/shared/delivery-date";
 
 /** The outbox row's fields an e-mail is drawn from. */
 export type MailRow = { id: string; orderId: string | null; kind: string; language: string; recipient: string; params: string };
@@ -44,6 +46,13 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
       if (!order || !isAnnouncedStatus(params.status)) return null;
       const language = languageOrDefault(row.language);
       return { mail: orderUpdateMail({ ...order, email: row.recipient, status: params.status, language, link: viewInvoiceUrl(order.orderNumber) }) };
+    }
+    case "delay": {
+      const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true, fullName: true } }) : null;
+      if (!order || !isDateKey(params.date)) return null;
+      const language = languageOrDefault(row.language);
+      const date = deliveryDateText(params.date, language);
+      return { mail: orderUpdateMail({ ...order, email: row.recipient, status: "delay", date, language, link: viewInvoiceUrl(order.orderNumber) }) };
     }
     case "refund": {
       const id = String(params.creditNoteId);

@@ -8,6 +8,8 @@ import { viewInvoiceUrl } from "~/models/outbox-mail.server";
 import { nudgeOutbox } from "~/models/outbox-write.server";
 import { languageOrDefault } from "~/shared/language";
 import { isAnnouncedStatus, type AnnouncedStatus } from "~/shared/order-status";
+import { isDateKey } from "~/shared/admin-dates";
+import { deliveryDateText } from "~/shared/delivery-date";
 
 /**
  * The phone channels of the outbox (issue 30, docs/decisions/0054-outbox.md): a WhatsApp template or a kwtSMS text,
@@ -18,24 +20,27 @@ import { isAnnouncedStatus, type AnnouncedStatus } from "~/shared/order-status";
 type PhoneRow = { id: string; orderId: string | null; kind: string; language: string; recipient: string; params: string };
 type Drawn = { template: WhatsAppTemplate; what: string; number: string; link: string; text: string };
 /** The texts of mail.phone in the locale files: a payment, a refund, or the status a change announces. */
-type PhoneKey = "paid" | "refund" | AnnouncedStatus;
+type PhoneKey = "paid" | "refund" | "delay" | AnnouncedStatus;
 type Result = { ok: true; providerId?: string } | { ok: false; retry: boolean; reason: string };
 
-const TEMPLATES: Record<string, WhatsAppTemplate> = { paid: "order_confirmed", status: "order_status", refund: "refund_issued", returnDecision: "return_update" };
+const TEMPLATES: Record<string, WhatsAppTemplate> = { paid: "order_confirmed", status: "order_status", refund: "refund_issued", returnDecision: "return_update", delay: "order_status" };
 
 /** What a row says, in its language: the template and its body parameters, and the same as one short SMS text. */
 async function draw(row: PhoneRow): Promise<Drawn | null> {
   const template = TEMPLATES[row.kind];
   const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true } }) : null;
   if (!template || !order) return null;
-  const params = JSON.parse(row.params) as { status?: unknown };
+  const params = JSON.parse(row.params) as { status?: unknown; date?: unknown };
   const status = row.kind === "status" && isAnnouncedStatus(params.status) ? params.status : null;
-  const key: PhoneKey | null = row.kind === "paid" || row.kind === "refund" ? row.kind : status;
+  const language = languageOrDefault(row.language);
+  // The delay notice's day, in the shopper's words; it goes where a status change puts the status.
+  const date = row.kind === "delay" && isDateKey(params.date) ? deliveryDateText(params.date, language, { year: false }) : null;
+  const key: PhoneKey | null = row.kind === "paid" || row.kind === "refund" ? row.kind : date ? "delay" : status;
   if (!key) return null;
-  const t = fixedT(languageOrDefault(row.language));
+  const t = fixedT(language);
   const link = viewInvoiceUrl(order.orderNumber);
-  const what = status ? t(`mail.orderUpdate.short.${status}`) : "";
-  const text = wordText((values) => t(`mail.phone.${key}`, values), { number: order.orderNumber, link });
+  const what = date ? t("mail.orderUpdate.delayShort", { date }) : status ? t(`mail.orderUpdate.short.${status}`) : "";
+  const text = wordText((values) => t(`mail.phone.${key}`, values), { number: order.orderNumber, link, date: date ?? "" });
   return { template, what, number: order.orderNumber, link, text };
 }
 

@@ -52,13 +52,18 @@ export function waitAfter(attempts: number): number {
   return RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0];
 }
 
-/** Claims one row for `holder` until `now + CLAIM_MS`, if it is still due and nobody holds it: true when it is ours. */
-async function claim(id: string, holder: string, now: Date): Promise<boolean> {
-  const { count } = await prisma.outboxMessage.updateMany({
-    where: { id, status: "queued", nextAttemptAt: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
-    data: { claimedBy: holder, claimedUntil: new Date(now.getTime() + CLAIM_MS) },
+/**
+ * Claims for `holder` until `now + CLAIM_MS` those of the rows that are still due and that nobody holds, in one
+ * conditional write (each row is checked on its own, so of racing senders one gets it): answers the ones now ours.
+ */
+async function claim(ids: string[], holder: string, now: Date): Promise<string[]> {
+  const claimedUntil = new Date(now.getTime() + CLAIM_MS);
+  await prisma.outboxMessage.updateMany({
+    where: { id: { in: ids }, status: "queued", nextAttemptAt: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    data: { claimedBy: holder, claimedUntil },
   });
-  return count === 1;
+  const ours = await prisma.outboxMessage.findMany({ where: { id: { in: ids }, claimedBy: holder, claimedUntil }, select: { id: true } });
+  return ours.map((row) => row.id);
 }
 
 async function record(row: OutboxRow, holder: string, result: ChannelResult, now: Date): Promise<void> {
@@ -116,8 +121,7 @@ export async function drainOutbox({ now = () => new Date(), holder = `${THIS_PRO
       select: { id: true },
     });
     if (due.length === 0) break;
-    const claimed: string[] = [];
-    for (const { id } of due) if (await claim(id, holder, at)) claimed.push(id);
+    const claimed = await claim(due.map((row) => row.id), holder, at);
     if (claimed.length === 0) break;
     const rows = await prisma.outboxMessage.findMany({ where: { id: { in: claimed }, claimedBy: holder } });
     for (const row of rows) {

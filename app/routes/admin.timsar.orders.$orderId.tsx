@@ -9,6 +9,7 @@ import { PaymentBadge } from "~/components/admin/payment-badge";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { CreditNotesCard } from "~/components/admin/credit-notes-card";
 import { MessagesCard } from "~/components/admin/messages-card";
+import { DelayNoticeCard } from "~/components/admin/delay-notice-card";
 import { RefundCard, type RefundConfirmation } from "~/components/admin/refund-card";
 import { StatusBadge } from "~/components/status-badge";
 import { Toast } from "~/components/toast";
@@ -19,6 +20,8 @@ import { requireAdmin } from "~/auth/admin-session.server";
 import { handleRefundForm, refundAmountFils } from "~/admin/refund-action.server";
 import { handleStatusForm } from "~/admin/status-action.server";
 import { handleResendForm } from "~/admin/message-action.server";
+import { handleDelayForm } from "~/admin/delay-action.server";
+import { todayInKuwait } from "~/shared/admin-dates";
 import { filsToKDInput, formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
@@ -41,6 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: t("admin.order.title", { orderNumber: order.orderNumber }),
     language,
     order,
+    // The delay notice's earliest day, from the server so both sides draw the same field.
+    today: todayInKuwait(),
   };
 }
 
@@ -61,12 +66,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   if (form.get("intent") === "refund") return handleRefundForm(request, form, admin);
   if (form.get("intent") === "resendMessage") return handleResendForm(request, form);
+  if (form.get("intent") === "delay") return handleDelayForm(request, form);
   return handleStatusForm(request, form, admin);
 }
 
 export default function AdminOrderDetail() {
   const { t } = useTranslation();
-  const { order, language, refundConfirm } = useLoaderData<typeof loader>();
+  const { order, language, refundConfirm, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const addressLabel = (key: string) => t(`admin.order.${key as "city"}`);
   return (
@@ -161,6 +167,7 @@ export default function AdminOrderDetail() {
       {order.refund || order.refunds.length > 0 ? <RefundCard orderId={order.id} refund={order.refund} refunds={order.refunds} confirm={refundConfirm} /> : null}
       {order.creditNotes.length > 0 ? <CreditNotesCard notes={order.creditNotes} /> : null}
       <MessagesCard orderId={order.id} messages={order.messages} />
+      <DelayNoticeCard orderId={order.id} today={today} problem={actionData && "delayProblem" in actionData && typeof actionData.delayProblem === "string" ? actionData.delayProblem : null} />
       <section className="admin-card">
         <h2>{t("admin.order.history")}</h2>
         {order.history.length === 0 ? (

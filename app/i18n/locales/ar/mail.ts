@@ -39,6 +39,7 @@ export const mail: TranslationOf<typeof en> = {
       delivered: "تمسار: تم توصيل طلبك {{number}}. {{link}}",
       cancelled: "تمسار: تم إلغاء طلبك {{number}}. {{link}}",
       refund: "تمسار: تم استرداد مبلغ من طلبك {{number}}. {{link}}",
+      delay: "تمسار: نعتذر، يصل طلبك {{number}} يوم {{date}}. {{link}}",
     },
     orderUpdate: {
       subject: "الطلب {{number}}: {{what}}",
@@ -47,7 +48,9 @@ export const mail: TranslationOf<typeof en> = {
       outForDelivery: "طلبك {{number}} في الطريق إليك اليوم.",
       delivered: "تم توصيل طلبك {{number}}. نتمنى أن ينال إعجابك!",
       cancelled: "تم إلغاء طلبك {{number}}. إن لم تكن تتوقع ذلك، فقط رُدّ على هذه الرسالة.",
+      delay: "تأخر طلبك {{number}} أكثر مما أردنا: سيصل إليك يوم {{date}}. نعتذر عن الانتظار.",
       short: { processing: "قيد التجهيز", outForDelivery: "في الطريق", delivered: "تم التوصيل", cancelled: "ملغى" },
+      delayShort: "يصل يوم {{date}}",
       invoice: "طلبك وفاتورتك: {{link}}",
       invoiceLink: "عرض طلبك وفاتورتك",
       thanks: "شكرًا لتسوقك من تمسار للإكسسوارات.",

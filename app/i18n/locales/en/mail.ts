@@ -39,6 +39,7 @@ export const mail = {
       delivered: "Timsar: order {{number}} was delivered. Enjoy! {{link}}",
       cancelled: "Timsar: order {{number}} was cancelled. {{link}}",
       refund: "Timsar: a refund for order {{number}} was made. {{link}}",
+      delay: "Timsar: sorry, order {{number}} will arrive on {{date}}. {{link}}",
     },
     orderUpdate: {
       subject: "Order {{number}}: {{what}}",
@@ -47,7 +48,9 @@ export const mail = {
       outForDelivery: "your order {{number}} is on its way to you today.",
       delivered: "your order {{number}} was delivered. We hope you love it!",
       cancelled: "your order {{number}} was cancelled. If you did not expect this, just reply to this e-mail.",
+      delay: "your order {{number}} is taking longer than we hoped: it will arrive on {{date}}. We are sorry for the wait.",
       short: { processing: "being prepared", outForDelivery: "on its way", delivered: "delivered", cancelled: "cancelled" },
+      delayShort: "arriving on {{date}}",
       invoice: "Your order and invoice: {{link}}",
       invoiceLink: "View your order and invoice",
       thanks: "Thank you for shopping with Timsar Accessories.",

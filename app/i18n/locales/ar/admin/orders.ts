@@ -120,6 +120,15 @@ export const orders: TranslationOf<typeof en> = {
     history: "عمليات الاسترداد",
     status: { pending: "مطلوب", refunded: "تم الاسترداد", failed: "مرفوض" },
   },
+  delay: {
+    title: "أبلغ المتسوق بتأخير",
+    date: "سيصل طلبك يوم",
+    submit: "أرسل إشعار التأخير",
+    queued: "إشعار التأخير في طريقه إلى المتسوق.",
+    dateRequired: "اختر اليوم الذي سيصل فيه الطلب.",
+    dateInvalid: "أدخل اليوم تاريخًا (YYYY-MM-DD).",
+    datePast: "اختر اليوم أو يومًا بعده.",
+  },
   messages: {
     title: "الرسائل إلى العميل",
     none: "لا توجد رسائل بعد.",

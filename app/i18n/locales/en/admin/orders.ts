@@ -118,6 +118,15 @@ export const orders = {
     history: "Refunds",
     status: { pending: "Requested", refunded: "Refunded", failed: "Refused" },
   },
+  delay: {
+    title: "Tell the shopper of a delay",
+    date: "Your order will arrive on",
+    submit: "Send the delay notice",
+    queued: "The delay notice is queued to the shopper.",
+    dateRequired: "Choose the day the order will arrive.",
+    dateInvalid: "Enter the day as a date (YYYY-MM-DD).",
+    datePast: "Choose today or a later day.",
+  },
   messages: {
     title: "Messages to the shopper",
     none: "No messages yet.",
