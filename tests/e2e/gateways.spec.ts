@@ -72,7 +72,11 @@ async function checkoutAsGuest(page: Page, context: BrowserContext, gateway: Gat
   await page.locator('[name="block"]').fill("3");
   await page.locator('[name="buildingNumber"]').fill("7");
   await page.getByTestId("pay-button").click();
-  await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 15_000 }).catch(async (error: Error) => {
+    // What the checkout said instead (a refusal shows above the form and in a toast), for the report.
+    const said = await page.locator('[role="alert"], [data-testid="toast"]').allTextContents();
+    throw new Error(`${error.message}\nThe checkout said: ${JSON.stringify(said)}`);
+  });
   await expect(page.getByRole("group", { name: TEXT[language].choose })).toBeVisible();
   const orderNumber = (await page.locator(".payment-card__summary dd").first().textContent())!.trim();
   return { orderNumber, shop };

@@ -167,6 +167,15 @@ describe("the catalogue's triggers", () => {
     }
   });
 
+  it("change the version for an order written already paid (a copy, a restore) and not for an unpaid one", async () => {
+    const version = async () => (await prisma.catalogueVersion.findUniqueOrThrow({ where: { id: 1 } })).version;
+    const before = await version();
+    await createOrder(prisma, { paymentStatus: "unpaid" });
+    const unpaid = await version();
+    await createOrder(prisma, { paymentStatus: "paid" });
+    expect([unpaid === before, (await version()) !== unpaid]).toEqual([true, true]);
+  });
+
   it("leave the version alone for the low-stock digest's day, and change it for every other setting", async () => {
     const version = async () => (await prisma.catalogueVersion.findUniqueOrThrow({ where: { id: 1 } })).version;
     const key = uniqueId("setting");

@@ -33,6 +33,8 @@ export async function startSmtpGate(target: string) {
     open: () => void (held = false),
     /** Connections accepted while held and left hanging. */
     stalled: () => stalled,
+    /** Sockets open through the gate now (each mail is a connection of its own): 0 when no send is under way. */
+    openSockets: () => sockets.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
