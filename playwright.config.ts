@@ -69,7 +69,8 @@ const postgresqlCluster = {
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/setup/e2e-global.ts",
-  outputDir: "test-results",
+  // One folder per engine: a run empties its folder first, and the SQLite run would wipe the PostgreSQL failures' screenshots.
+  outputDir: E2E_ENGINE === "postgresql" ? "test-results/postgresql" : "test-results/sqlite",
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -57,16 +57,25 @@ if ! wait "$typecheck"; then
   echo "typecheck failed" >&2
   exit 1
 fi
+# The PostgreSQL journeys run beside vitest, whose files mostly wait on servers, processes and fakes and leave about
+# half of the two cores idle (decision 0056); on ports and a result folder of their own (E2E_PORT 3250). With
+# JavaScript only: the no-js project sends the same requests to the same server code, which the SQLite run below walks
+# both ways; what differs on PostgreSQL is below the server (decision 0053).
+echo "== browser tests on PostgreSQL, beside vitest (the admin's, the checkout and the order journey; npm run test:e2e:postgresql runs all)"
+E2E_PORT=3250 E2E_ENGINE=postgresql PLAYWRIGHT_JSON_OUTPUT_NAME=tests/.tmp/playwright-postgresql-report.json npx playwright test \
+  --reporter=list,json --project=js tests/e2e/admin.spec.ts tests/e2e/checkout.spec.ts tests/e2e/order-journey.spec.ts \
+  >tests/.tmp/playwright-postgresql.log 2>&1 &
+postgresql_journeys=$!
 echo "== unit and integration tests (vitest)"
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-report.json || status=$?
+postgresql_status=0
+wait "$postgresql_journeys" || postgresql_status=$?
+echo "== browser tests on PostgreSQL (their output)"
+cat tests/.tmp/playwright-postgresql.log
+if [ "$postgresql_status" != 0 ]; then status=$postgresql_status; fi
 echo "== browser tests (playwright)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=tests/.tmp/playwright-report.json npx playwright test --reporter=list,json || status=$?
-# With JavaScript only: the no-js project sends the same requests to the same server code, which the SQLite run above
-# already walks both ways; what differs on PostgreSQL is below the server (decision 0053).
-echo "== browser tests on PostgreSQL (the admin's, the checkout and the order journey; npm run test:e2e:postgresql runs all)"
-E2E_ENGINE=postgresql PLAYWRIGHT_JSON_OUTPUT_NAME=tests/.tmp/playwright-postgresql-report.json npx playwright test --reporter=list,json \
-  --project=js tests/e2e/admin.spec.ts tests/e2e/checkout.spec.ts tests/e2e/order-journey.spec.ts || status=$?
 
 node scripts/test-summary.mjs tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json tests/.tmp/playwright-postgresql-report.json
 exit "$status"
