@@ -156,8 +156,10 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
     // Write first, like every other transaction here: it takes SQLite's write lock before reading, so the status it
     // reads is still current when it writes. Reading first fails (SQLITE_BUSY_SNAPSHOT, or a timeout) whenever
     // another connection, such as the other server worker, commits in between.
-    const current = await tx.order.update({ where: { id: order.id }, data: { updatedAt: new Date() }, select: { status: true } });
-    const updated = await tx.order.update({ where: { id: order.id }, data: { status: input.status }, select: listSelect });
+    const current = await tx.order.update({ where: { id: order.id }, data: { updatedAt: new Date() }, select: { status: true, deliveredAt: true } });
+    // The return window runs from the first delivery: set once, kept if the order is set delivered again.
+    const deliveredAt = input.status === "delivered" && !current.deliveredAt ? { deliveredAt: new Date() } : {};
+    const updated = await tx.order.update({ where: { id: order.id }, data: { status: input.status, ...deliveredAt }, select: listSelect });
     await tx.orderStatusChange.create({
       data: {
         orderId: order.id,
