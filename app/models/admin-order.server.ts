@@ -9,6 +9,7 @@ import { normalizeKuwaitiPhone } from "~/shared/phone";
 import type { WholeNumberRule } from "~/shared/paging";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
+import { returnJson, returnSelect } from "./return.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
 import { nudgeOutbox, orderContacts, queueShopperMessages, shopperMessagesSelect, shownMessageKind } from "~/models/outbox-write.server";
 
@@ -114,6 +115,7 @@ export async function getAdminOrder(idOrNumber: string) {
       creditNotes: creditNoteListSelect,
       couponUse: { select: { coupon: { select: { freeDelivery: true } } } },
       messages: shopperMessagesSelect,
+      returns: { orderBy: { createdAt: "asc" }, select: returnSelect },
     },
   });
 }
@@ -225,6 +227,8 @@ export function orderDetailJson(order: AdminOrderDetail) {
     invoiceUrl: invoiceUrlOf(order),
     address: orderAddressJson(order),
     items: order.items.map(orderItemJson),
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    returns: order.returns.map(returnJson),
     statusHistory: order.statusChanges.map((change) => ({
       fromStatus: change.fromStatus,
       toStatus: change.toStatus,
