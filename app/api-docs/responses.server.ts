@@ -268,11 +268,13 @@ export const PhonesAnswer = z.object({
 const BestSeller = z.object({ productId: z.string(), nameEn: z.string(), nameAr: z.string(), units: z.number().int(), revenue: KD });
 const Totals = { productsTotal: KD, deliveryTotal: KD, totalAmount: KD, discountTotal: KD };
 const SalesRefund = z
-  .object({ creditNoteNumber: z.string(), orderNumber: z.string(), amount: KD })
+  .object({ creditNoteNumber: z.string(), orderNumber: z.string(), amount: KD, returnNumber: z.string().nullable().describe("The return it refunded, if any") })
   .describe("A credit note issued that day (Kuwait time), whatever day its order was placed.");
 const Refunds = {
   refundsTotal: KD.describe("What the credit notes issued in the period gave back."),
   netAmount: KD.describe("totalAmount − refundsTotal; negative when refunds exceed sales."),
+  returnsTotal: KD.describe("The part of refundsTotal that refunded returned items."),
+  returnCount: z.number().int().describe("Returns asked in the period and not rejected."),
 };
 export const SalesReportAnswer = z.object({
   dateFrom: z.string(),

@@ -153,7 +153,7 @@ export async function orderForShopperReturn(orderNumber: string, who: { customer
 }
 
 /** Why the order takes no return now, or null when it does. */
-export function returnWindowProblem(order: Pick<OrderForReturn, "status" | "deliveredAt">, now: Date): ReturnFailure | null {
+export function returnWindowProblem(order: Pick<OrderForReturn, "status" | "deliveredAt">, now: Date): "notDelivered" | "windowClosed" | null {
   if (order.status !== "delivered" || !order.deliveredAt) return "notDelivered";
   return isWithinReturnWindow(order.deliveredAt, now) ? null : "windowClosed";
 }
@@ -238,4 +238,25 @@ export async function requestReturn(input: RequestReturnInput) {
       throw error;
     }
   }
+}
+
+/**
+ * What the shopper sees of an order's returns where they may read it (My Orders, or /view-invoice with the phone):
+ * its returns, and whether a new request is open (delivered, within the window, a returnable unit left).
+ */
+export async function orderReturnsSummary(orderNumber: string, now = new Date()) {
+  const order = await prisma.order.findUnique({ where: { orderNumber }, select: orderForReturn });
+  if (!order) return null;
+  const returns = (await returnsOfOrders([order.id])).get(order.id) ?? [];
+  return { returns, canRequest: canRequestReturn(order, now) };
+}
+
+export function canRequestReturn(order: OrderForReturn, now: Date): boolean {
+  return returnWindowProblem(order, now) === null && returnableLines(order).some((line) => !line.personalised && line.quantityLeft > 0);
+}
+
+/** Of these orders, the ids of those that take a return request now (for My Orders' "Request a return" links). */
+export async function ordersOpenForReturn(orderIds: string[], now = new Date()): Promise<Set<string>> {
+  const orders = await prisma.order.findMany({ where: { id: { in: orderIds }, status: "delivered" }, select: orderForReturn });
+  return new Set(orders.filter((order) => canRequestReturn(order, now)).map((order) => order.id));
 }

@@ -60,3 +60,14 @@ export function returnRefundFils(itemsFils: number, order: { subtotalFils: numbe
   const share = Math.round((order.discountFils * itemsFils) / order.subtotalFils);
   return Math.max(0, itemsFils - share);
 }
+
+/** The badge colour of each status, in the order statuses' palette (SPEC section 4). */
+export const RETURN_STATUS_COLOR: Record<ReturnStatus, "yellow" | "blue" | "orange" | "green" | "red" | "grey"> = {
+  requested: "yellow",
+  approved: "blue",
+  rejected: "red",
+  received: "orange",
+  refunded: "green",
+  exchanged: "green",
+  closed: "grey",
+};
