@@ -106,7 +106,7 @@ export default function AdminReturnPage() {
             <dd>
               <Ltr>+965 {ret.order.phone}</Ltr>
             </dd>
-            <dt>{t("admin.returns.date")}</dt>
+            <dt>{t("admin.returns.delivered")}</dt>
             <dd>{ret.deliveredAt}</dd>
             {ret.exchangeOrder ? (
               <>
@@ -126,7 +126,8 @@ export default function AdminReturnPage() {
             </>
           ) : null}
         </section>
-        <Decisions ret={ret} />
+        {/* Keyed by the status, so a decision taken leaves fresh forms (no note left over from the last one). */}
+        <Decisions key={ret.status} ret={ret} />
       </div>
       <section className="admin-card">
         <h2>{t("admin.returns.items")}</h2>
@@ -151,12 +152,13 @@ function Decisions({ ret }: { ret: Ret }) {
       {label}
     </button>
   );
-  const base = (
+  // Each form has its own note field (and id): the owner's note goes with the decision it explains.
+  const base = (form: string) => (
     <>
       <input type="hidden" name="returnId" value={ret.id} />
       <div className="field">
-        <label htmlFor="return-note">{t("admin.returns.note")}</label>
-        <textarea id="return-note" name="note" rows={2} maxLength={1000} />
+        <label htmlFor={`return-note-${form}`}>{t("admin.returns.note")}</label>
+        <textarea id={`return-note-${form}`} name="note" rows={2} maxLength={1000} />
       </div>
     </>
   );
@@ -164,8 +166,8 @@ function Decisions({ ret }: { ret: Ret }) {
     <section className="admin-card" data-testid="return-decisions">
       <h2>{t("admin.returns.decide")}</h2>
       {ret.next.includes("received") ? (
-        <Form method="post">
-          {base}
+        <Form method="post" data-testid="receive-form">
+          {base("receive")}
           <fieldset className="field">
             <legend>{t("admin.returns.restock")}</legend>
             {ret.items.map((item) => (
@@ -178,8 +180,8 @@ function Decisions({ ret }: { ret: Ret }) {
         </Form>
       ) : null}
       {ret.next.includes("refunded") ? (
-        <Form method="post">
-          {base}
+        <Form method="post" data-testid="settle-form">
+          {base("settle")}
           <div className="field">
             <label htmlFor="refund-amount">{t("admin.returns.refundAmount", { max: ret.refund })}</label>
             <input id="refund-amount" name="refundAmount" inputMode="decimal" defaultValue={ret.refundInput} dir="ltr" />
@@ -190,8 +192,8 @@ function Decisions({ ret }: { ret: Ret }) {
         </Form>
       ) : null}
       {ret.next.some((status) => status === "approved" || status === "rejected" || status === "closed") ? (
-        <Form method="post">
-          {base}
+        <Form method="post" data-testid="decide-form">
+          {base("decide")}
           {ret.next.includes("approved") ? button("approved", t("admin.returns.approve"), true) : null}{" "}
           {ret.next.includes("rejected") ? button("rejected", t("admin.returns.reject")) : null}{" "}
           {ret.next.includes("closed") ? button("closed", t("admin.returns.close")) : null}
@@ -227,8 +229,8 @@ function HistoryTable({ history }: { history: Ret["history"] }) {
   const columns: AdminColumn<Ret["history"][number]>[] = [
     { header: t("admin.returns.date"), cell: (change) => change.when },
     { header: t("admin.returns.status"), cell: (change) => <ReturnStatusBadge status={change.to} /> },
-    { header: t("admin.returns.customer"), cellProps: { dir: "ltr" }, cell: (change) => change.who },
-    { header: t("admin.returns.note"), cell: (change) => change.note },
+    { header: t("admin.returns.changedBy"), cellProps: { dir: "ltr" }, cell: (change) => change.who },
+    { header: t("admin.returns.noteColumn"), cell: (change) => change.note },
   ];
   return <AdminTable rows={history} columns={columns} rowKey={(change) => change.id} wrapped={false} testId="return-history" />;
 }

@@ -172,7 +172,7 @@ export default function ReturnRequestPage() {
               );
             })}
           </ul>
-          <fieldset className="field">
+          <fieldset className="return-choices">
             <legend>{t("returns.resolutionLabel")}</legend>
             {RETURN_RESOLUTIONS.map((resolution) => (
               <label key={resolution} className="return-choice">
