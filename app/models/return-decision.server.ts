@@ -107,10 +107,15 @@ async function refundReturn(row: Awaited<ReturnType<typeof current>>, input: Ret
   });
   if (claimed.count !== 1) throw new ReturnError("busy", 409);
   try {
-    const earlier = row.refundId ? await prisma.refund.findUnique({ where: { id: row.refundId }, select: { id: true, amountFils: true, status: true } }) : null;
+    // Read again under the claim: a try that ended just before it may have recorded its refund.
+    const { refundId: earlierId } = await prisma.return.findUniqueOrThrow({ where: { id: row.id }, select: { refundId: true } });
+    const earlier = earlierId ? await prisma.refund.findUnique({ where: { id: earlierId }, select: { id: true, amountFils: true, status: true, providerRefundId: true } }) : null;
     let refundId: string;
-    if (earlier && earlier.status !== "failed") {
-      // Asked before and not refused: settle that same refund (its reference), never a second one.
+    if (earlier && earlier.status !== "failed" && earlier.providerRefundId) {
+      // The gateway accepted it already (the return was not moved on, a crash): nothing more to send.
+      refundId = earlier.id;
+    } else if (earlier && earlier.status !== "failed") {
+      // Asked before and never answered: settle that same refund (its reference), never a second one.
       refundId = (await refundOrder({ orderId: row.orderId, amountFils: earlier.amountFils, admin: input.admin, reason: `Return ${row.number}` })).refundId;
     } else {
       const amountFils = input.refundAmountFils ?? row.refundFils;

@@ -15,6 +15,7 @@ import { createOrder } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";
 import { uniqueEmail } from "../../tests/factories/unique";
 import { setOrderStatus } from "./admin-order.server";
+import { refundOrder } from "./refund.server";
 import { decideReturn } from "./return-decision.server";
 import { ReturnError, requestReturn, type RequestReturnInput } from "./return.server";
 
@@ -161,6 +162,18 @@ describe("the owner's decisions", () => {
     expect(refused.reason).toBe("overRefund");
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(5000);
     expect((await prisma.return.findUniqueOrThrow({ where: { id: made._id } })).status).toBe("received");
+  });
+
+  it("after a crash between the gateway's acceptance and the move, refund nothing more and mark the return refunded", async () => {
+    const { order, bows } = await deliveredOrder();
+    const made = await requestReturn(ask(order, { items: [{ productId: bows.id, quantity: 1, reason: "damaged" }] }));
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin });
+    const { refundId } = await refundOrder({ orderId: order.id, amountFils: 2278, admin });
+    await prisma.return.update({ where: { id: made._id }, data: { refundId } });
+    expect((await decideReturn({ id: made._id, status: "refunded", admin })).status).toBe("refunded");
+    expect(await prisma.refund.count({ where: { orderId: order.id } })).toBe(1);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(2278);
   });
 
   it("free the items of a rejected request, refuse a move out of order, and exchange as a free order taken from stock", async () => {
