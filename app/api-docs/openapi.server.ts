@@ -8,7 +8,8 @@ import { z } from "zod";
 import { ChangePasswordSchema, EmailSchema, LoginSchema, ResetCodeSchema, ResetPasswordSchema, SetPasswordSchema, VerifyCodeSchema } from "~/shared/account-schemas";
 import { AdminLoginSchema } from "~/shared/admin-schemas";
 import { CheckoutSchema } from "~/shared/checkout-schema";
-import { CategoryParamsSchema as CategoryParams, OrderPayloadSchema, OrderStatusBodySchema as OrderStatusBody, PayBodySchema, ProductParamsSchema as ProductParams, ProductsQuerySchema as ProductsQuery } from "./request-schemas.server";
+import { CategoryParamsSchema as CategoryParams, OrderPayloadSchema, OrderStatusBodySchema as OrderStatusBody, PayBodySchema, ProductParamsSchema as ProductParams, ProductsQuerySchema as ProductsQuery, ReturnRequestBodySchema, ReturnStatusBodySchema } from "./request-schemas.server";
+import { RETURN_STATUSES } from "~/shared/returns";
 import { CouponApiBody } from "~/admin/coupon-api.server";
 import { ADMIN_ORDER_TABS } from "~/shared/admin-orders";
 import * as answers from "./responses.server";
@@ -164,6 +165,23 @@ export const API_OPERATIONS: ApiOperation[] = [
     access: "public",
     path_params: OrderNumber,
     responses: { 200: ok(answers.OrderStatusAnswer), 404: NOT_FOUND, 429: TOO_MANY },
+  },
+  {
+    file: "api.orders.$orderNumber_.returns.ts",
+    methods: ["post"],
+    path: "/api/orders/{orderNumber}/returns",
+    summary: "Ask to return or exchange delivered items within 14 days (CONTRACT.md \"Returns and exchanges\")",
+    access: "optionalCustomer",
+    path_params: OrderNumber,
+    body: ReturnRequestBodySchema,
+    responses: {
+      201: ok(answers.ReturnAnswer, "Recorded: the return, with its `RET-` number"),
+      400: INVALID,
+      403: error("The phone does not match the order"),
+      404: NOT_FOUND,
+      409: error("Not delivered, more than 14 days since delivery, an item not in the order or more than is left, or a personalised item"),
+      429: TOO_MANY,
+    },
   },
   {
     file: "api.orders.my.ts",
@@ -324,6 +342,17 @@ export const API_OPERATIONS: ApiOperation[] = [
     path_params: Id,
     body: DelayBody,
   }),
+  admin("api.admin.returns._index.ts", ["get"], "/api/admin/returns", "Returns newest first, of one status or all, with search", { 200: ok(answers.AdminReturnsAnswer), 400: INVALID }, {
+    query: z.object({ status: z.enum(RETURN_STATUSES).optional(), q: z.string().optional().describe("a return or order number, a name or a phone"), page: Paging.page }),
+  }),
+  admin("api.admin.returns.$id._index.ts", ["get"], "/api/admin/returns/{id}", "One return, with its order and history", { 200: ok(answers.AdminReturnAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.returns.$id.status.ts", ["put", "patch"], "/api/admin/returns/{id}/status", "Decide on a return: approve, reject, receive (restock), refund, exchange or close", {
+    200: ok(answers.AdminReturnSaved),
+    400: INVALID,
+    404: NOT_FOUND,
+    409: CONFLICT,
+    502: error("The provider refused or did not answer the refund"),
+  }, { path_params: Id, body: ReturnStatusBodySchema }),
   admin("api.admin.grouped-orders.ts", ["get"], "/api/admin/grouped-orders", "Paid orders grouped by phone, latest first", { 200: ok(answers.GroupedOrdersAnswer), 400: INVALID }, { query: z.object(Paging) }),
   admin("api.admin.users.phones.ts", ["get"], "/api/admin/users/phones", "Registered customers' phones, with name and e-mail", { 200: ok(answers.PhonesAnswer) }, {
     query: z.object({ search: z.string().optional().describe("a phone (any part of it), a name or an e-mail; without regard to case") }),

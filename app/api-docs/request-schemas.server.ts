@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { ORDER_STATUSES } from "~/shared/order-status";
+import { RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES } from "~/shared/returns";
 
 export const CategoryParamsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
 
@@ -49,3 +50,29 @@ export const OrderPayloadSchema = z.object({
 export const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });
 
 export const OrderStatusBodySchema = z.object({ status: z.enum(ORDER_STATUSES) });
+
+/** CONTRACT.md "Returns and exchanges": `POST /api/orders/{orderNumber}/returns`. */
+export const ReturnRequestBodySchema = z.object({
+  phone: z.string().max(40).optional().describe("The order's phone (its 8 digits); not needed by the signed-in owner of the order"),
+  items: z
+    .array(
+      z.object({
+        productId: z.string().min(1).max(64),
+        variantId: z.string().max(64).nullish().describe("Not used yet: products have no variants"),
+        quantity: z.number().int().min(1).max(999),
+        reason: z.enum(RETURN_REASONS),
+      }),
+    )
+    .min(1)
+    .max(100),
+  resolution: z.enum(RETURN_RESOLUTIONS),
+  notes: z.string().max(1000).optional(),
+});
+
+/** `PUT /api/admin/returns/{id}/status`. */
+export const ReturnStatusBodySchema = z.object({
+  status: z.enum(RETURN_STATUSES),
+  restock: z.boolean().optional().describe("`received`: put every line back on sale"),
+  refundAmount: z.number().positive().optional().describe("`refunded`: KD, at most the items' price; left out: the items' price"),
+  note: z.string().max(1000).optional().describe("A note to the shopper, sent with the decision"),
+});

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ORDER_STATUSES } from "~/shared/order-status";
+import { RETURN_RESOLUTIONS, RETURN_STATUSES } from "~/shared/returns";
 
 /** CONTRACT.md's error shape (`jsonError`): a bilingual message, and field errors where there are any. */
 export const ErrorSchema = z.object({
@@ -20,6 +21,27 @@ const Bilingual = z.object({ en: z.string(), ar: z.string() });
 const CreditNote = z.object({ number: z.string(), amount: z.number(), createdAt: z.string(), url: z.string() });
 /** Kuwaiti dinars as a number of up to three decimals (integer fils on the server). */
 const KD = z.number();
+
+/** CONTRACT.md "Returns and exchanges": a return as read. */
+const ReturnSchema = z.object({
+  _id: z.string(),
+  number: z.string().describe("`RET-` and digits"),
+  orderNumber: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  resolution: z.enum(RETURN_RESOLUTIONS),
+  items: z.array(
+    z.object({
+      productId: z.string().nullable(),
+      variantId: z.string().nullable(),
+      name: Bilingual,
+      quantity: z.number().int(),
+      reason: z.string(),
+    }),
+  ),
+  refundAmount: KD.describe("The items' price less their share of the order's discount code; delivery is not refunded"),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 
 export const CategorySchema = z.object({
   _id: z.string(),
@@ -102,6 +124,8 @@ export const MyOrdersAnswer = z.object({
       address: OrderAddress,
       items: z.array(OrderItem),
       creditNotes: z.array(CreditNote),
+      deliveredAt: z.string().nullable().describe("When the order first became delivered; the 14-day return window runs from it"),
+      returns: z.array(ReturnSchema),
     }),
   ),
 });
@@ -203,6 +227,8 @@ const AdminOrderDetail = z.object({
   invoiceUrl: z.string().nullable(),
   address: OrderAddress,
   items: z.array(OrderItem),
+  deliveredAt: z.string().nullable().describe("When the order first became delivered; the 14-day return window runs from it"),
+  returns: z.array(ReturnSchema),
   statusHistory: z.array(z.object({ fromStatus: z.string().nullable(), toStatus: z.string(), changedBy: z.string(), changedAt: z.string() })),
   messages: z
     .array(
@@ -242,11 +268,13 @@ export const PhonesAnswer = z.object({
 const BestSeller = z.object({ productId: z.string(), nameEn: z.string(), nameAr: z.string(), units: z.number().int(), revenue: KD });
 const Totals = { productsTotal: KD, deliveryTotal: KD, totalAmount: KD, discountTotal: KD };
 const SalesRefund = z
-  .object({ creditNoteNumber: z.string(), orderNumber: z.string(), amount: KD })
+  .object({ creditNoteNumber: z.string(), orderNumber: z.string(), amount: KD, returnNumber: z.string().nullable().describe("The return it refunded, if any") })
   .describe("A credit note issued that day (Kuwait time), whatever day its order was placed.");
 const Refunds = {
   refundsTotal: KD.describe("What the credit notes issued in the period gave back."),
   netAmount: KD.describe("totalAmount − refundsTotal; negative when refunds exceed sales."),
+  returnsTotal: KD.describe("The part of refundsTotal that refunded returned items."),
+  returnCount: z.number().int().describe("Returns asked in the period and not rejected."),
 };
 export const SalesReportAnswer = z.object({
   dateFrom: z.string(),
@@ -270,3 +298,16 @@ export const SalesReportAnswer = z.object({
 export const SettingsAnswer = z.object({ freeDeliveryFromKD: KD.nullable() });
 export const SettingsSaved = SettingsAnswer.extend({ message: z.string() });
 export const UploadAnswer = z.object({ imageUrl: z.string(), message: z.string() });
+
+export const ReturnAnswer = z.object({ return: ReturnSchema });
+const AdminReturnRow = ReturnSchema.extend({ fullName: z.string(), phone: z.string() });
+export const AdminReturnsAnswer = z.object({ returns: z.array(AdminReturnRow), total: z.number().int(), page: z.number().int(), pageCount: z.number().int() });
+const AdminReturn = ReturnSchema.extend({
+  notes: z.string().nullable(),
+  order: z.object({ _id: z.string(), orderNumber: z.string(), fullName: z.string(), phone: z.string(), email: z.string() }),
+  lines: z.array(z.object({ _id: z.string(), orderItemId: z.string(), quantity: z.number().int(), restocked: z.boolean() })).describe("The items' lines, in the order of `items`"),
+  exchangeOrderNumber: z.string().nullable(),
+  history: z.array(z.object({ fromStatus: z.string().nullable(), toStatus: z.string(), changedBy: z.string(), note: z.string().nullable(), changedAt: z.string() })),
+});
+export const AdminReturnAnswer = z.object({ return: AdminReturn });
+export const AdminReturnSaved = z.object({ message: z.string(), return: AdminReturn });

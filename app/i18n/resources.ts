@@ -7,6 +7,7 @@ import { mail as arMail } from "./locales/ar/mail";
 import { offers as arOffers } from "./locales/ar/offers";
 import { pageTexts as arPageTexts } from "./locales/ar/page-texts";
 import { productPage as arProductPage } from "./locales/ar/product-page";
+import { returns as arReturns } from "./locales/ar/returns";
 import { shop as arShop } from "./locales/ar/shop";
 import { stockNotices as arStockNotices } from "./locales/ar/stock-notices";
 import { account as enAccount } from "./locales/en/account";
@@ -18,13 +19,14 @@ import { mail as enMail } from "./locales/en/mail";
 import { offers as enOffers } from "./locales/en/offers";
 import { pageTexts as enPageTexts } from "./locales/en/page-texts";
 import { productPage as enProductPage } from "./locales/en/product-page";
+import { returns as enReturns } from "./locales/en/returns";
 import { shop as enShop } from "./locales/en/shop";
 import { stockNotices as enStockNotices } from "./locales/en/stock-notices";
 
 /** One namespace per language; each area of the shop adds its own file and spreads it here. */
 export const resources = {
-  en: { translation: { ...enCommon, shop: { ...enShop.shop, ...enProductPage.shop }, ...enAccount, ...enCheckout, ...enAdmin, ...enApi, ...enPageTexts, ...enOffers, ...enStockNotices, ...enMail } },
-  ar: { translation: { ...arCommon, shop: { ...arShop.shop, ...arProductPage.shop }, ...arAccount, ...arCheckout, ...arAdmin, ...arApi, ...arPageTexts, ...arOffers, ...arStockNotices, ...arMail } },
+  en: { translation: { ...enCommon, shop: { ...enShop.shop, ...enProductPage.shop }, ...enAccount, ...enCheckout, ...enAdmin, ...enApi, ...enPageTexts, ...enOffers, ...enStockNotices, ...enMail, ...enReturns } },
+  ar: { translation: { ...arCommon, shop: { ...arShop.shop, ...arProductPage.shop }, ...arAccount, ...arCheckout, ...arAdmin, ...arApi, ...arPageTexts, ...arOffers, ...arStockNotices, ...arMail, ...arReturns } },
 };
 
 export type Resources = (typeof resources)["en"];

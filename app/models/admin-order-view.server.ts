@@ -98,6 +98,7 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
       when: formatAdminDateTime(message.updatedAt, language),
       reason: message.status === "failed" ? message.lastError : null,
     })),
+    returns: order.returns.map((row) => ({ id: row.id, number: row.number, status: row.status, when: formatAdminDateTime(row.createdAt, language) })),
     history: order.statusChanges.map((change) => ({
       id: change.id,
       when: formatAdminDateTime(change.createdAt, language),

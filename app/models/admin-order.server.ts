@@ -9,6 +9,7 @@ import { normalizeKuwaitiPhone } from "~/shared/phone";
 import type { WholeNumberRule } from "~/shared/paging";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
+import { returnJson, returnSelect } from "./return.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
 import { nudgeOutbox, orderContacts, queueShopperMessages, shopperMessagesSelect, shownMessageKind } from "~/models/outbox-write.server";
 
@@ -114,6 +115,7 @@ export async function getAdminOrder(idOrNumber: string) {
       creditNotes: creditNoteListSelect,
       couponUse: { select: { coupon: { select: { freeDelivery: true } } } },
       messages: shopperMessagesSelect,
+      returns: { orderBy: { createdAt: "asc" }, select: returnSelect },
     },
   });
 }
@@ -156,8 +158,10 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
     // Write first, like every other transaction here: it takes SQLite's write lock before reading, so the status it
     // reads is still current when it writes. Reading first fails (SQLITE_BUSY_SNAPSHOT, or a timeout) whenever
     // another connection, such as the other server worker, commits in between.
-    const current = await tx.order.update({ where: { id: order.id }, data: { updatedAt: new Date() }, select: { status: true } });
-    const updated = await tx.order.update({ where: { id: order.id }, data: { status: input.status }, select: listSelect });
+    const current = await tx.order.update({ where: { id: order.id }, data: { updatedAt: new Date() }, select: { status: true, deliveredAt: true } });
+    // The return window runs from the first delivery: set once, kept if the order is set delivered again.
+    const deliveredAt = input.status === "delivered" && !current.deliveredAt ? { deliveredAt: new Date() } : {};
+    const updated = await tx.order.update({ where: { id: order.id }, data: { status: input.status, ...deliveredAt }, select: listSelect });
     await tx.orderStatusChange.create({
       data: {
         orderId: order.id,
@@ -223,6 +227,8 @@ export function orderDetailJson(order: AdminOrderDetail) {
     invoiceUrl: invoiceUrlOf(order),
     address: orderAddressJson(order),
     items: order.items.map(orderItemJson),
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    returns: order.returns.map(returnJson),
     statusHistory: order.statusChanges.map((change) => ({
       fromStatus: change.fromStatus,
       toStatus: change.toStatus,

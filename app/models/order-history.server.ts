@@ -2,6 +2,7 @@ import { prisma } from "~/db.server";
 import { filsToKD } from "~/shared/money";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
+import { returnJson, returnSelect } from "./return.server";
 
 /**
  * A customer's orders, newest first, shaped as SPEC section 3's "Order (as read)" for both My Orders and
@@ -13,7 +14,7 @@ export async function getOrdersForCustomer(customerId: string) {
     where: { customerId, paymentStatus: "paid" },
     orderBy: { createdAt: "desc" },
     take: 200,
-    include: { items: { orderBy: { id: "asc" } }, creditNotes: creditNoteListSelect },
+    include: { items: { orderBy: { id: "asc" } }, creditNotes: creditNoteListSelect, returns: { orderBy: { createdAt: "asc" }, select: returnSelect } },
   });
   return orders.map((order) => ({
     _id: order.id,
@@ -33,6 +34,8 @@ export async function getOrdersForCustomer(customerId: string) {
     address: orderAddressJson(order),
     items: order.items.map(orderItemJson),
     creditNotes: order.creditNotes.map(creditNoteJson),
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    returns: order.returns.map(returnJson),
   }));
 }
 

@@ -4,6 +4,7 @@ import { creditNoteMail } from "~/mail/credit-note.server";
 import { paidOrderMail } from "~/mail/order-paid.server";
 import { orderUpdateMail } from "~/mail/order-update.server";
 import { paidOrderNoticeMail } from "~/mail/owner-notices.server";
+import { returnUpdateMail } from "~/mail/return-update.server";
 import type { Mail } from "~/mail/send.server";
 import { getCreditNoteForMail, markCreditNoteMailed } from "~/models/credit-note.server";
 import { signedCreditNoteUrl, signedInvoiceUrl } from "~/models/invoice-access.server";
@@ -13,6 +14,7 @@ import { languageOrDefault } from "~/shared/language";
 import { isAnnouncedStatus } from "~/shared/order-status";
 import { isDateKey } from "~/shared/admin-dates";
 import { deliveryDateText } from "~/shared/delivery-date";
+import { isReturnStatus } from "~/shared/returns";
 
 /** The outbox row's fields an e-mail is drawn from. */
 export type MailRow = { id: string; orderId: string | null; kind: string; language: string; recipient: string; params: string };
@@ -53,6 +55,15 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
       const language = languageOrDefault(row.language);
       const date = deliveryDateText(params.date, language);
       return { mail: orderUpdateMail({ ...order, email: row.recipient, status: "delay", date, language, link: viewInvoiceUrl(order.orderNumber) }) };
+    }
+    case "returnDecision": {
+      const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true, fullName: true } }) : null;
+      if (!order || !isReturnStatus(params.status) || typeof params.returnNumber !== "string") return null;
+      const language = languageOrDefault(row.language);
+      const note = typeof params.note === "string" ? params.note : "";
+      return {
+        mail: returnUpdateMail({ ...order, email: row.recipient, returnNumber: params.returnNumber, status: params.status, note, language, link: viewInvoiceUrl(order.orderNumber) }),
+      };
     }
     case "refund": {
       const id = String(params.creditNoteId);

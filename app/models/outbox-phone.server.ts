@@ -6,10 +6,11 @@ import { sendSms } from "~/messages/kwtsms.server";
 import { sendWhatsAppTemplate, WHATSAPP_STATUS_RANK, type WhatsAppStatus, type WhatsAppTemplate } from "~/messages/whatsapp.server";
 import { viewInvoiceUrl } from "~/models/outbox-mail.server";
 import { nudgeOutbox } from "~/models/outbox-write.server";
-import { languageOrDefault } from "~/shared/language";
+import { languageOrDefault, type Language } from "~/shared/language";
 import { isAnnouncedStatus, type AnnouncedStatus } from "~/shared/order-status";
 import { isDateKey } from "~/shared/admin-dates";
 import { deliveryDateText } from "~/shared/delivery-date";
+import { isReturnStatus } from "~/shared/returns";
 
 /**
  * The phone channels of the outbox (issue 30, docs/decisions/0054-outbox.md): a WhatsApp template or a kwtSMS text,
@@ -20,7 +21,7 @@ import { deliveryDateText } from "~/shared/delivery-date";
 type PhoneRow = { id: string; orderId: string | null; kind: string; language: string; recipient: string; params: string };
 type Drawn = { template: WhatsAppTemplate; what: string; number: string; link: string; text: string };
 /** The texts of mail.phone in the locale files: a payment, a refund, or the status a change announces. */
-type PhoneKey = "paid" | "refund" | "delay" | AnnouncedStatus;
+type PhoneKey = "paid" | "refund" | "delay" | "returnDecision" | AnnouncedStatus;
 type Result = { ok: true; providerId?: string } | { ok: false; retry: boolean; reason: string };
 
 const TEMPLATES: Record<string, WhatsAppTemplate> = { paid: "order_confirmed", status: "order_status", refund: "refund_issued", returnDecision: "return_update", delay: "order_status" };
@@ -30,7 +31,8 @@ async function draw(row: PhoneRow): Promise<Drawn | null> {
   const template = TEMPLATES[row.kind];
   const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true } }) : null;
   if (!template || !order) return null;
-  const params = JSON.parse(row.params) as { status?: unknown; date?: unknown };
+  const params = JSON.parse(row.params) as { status?: unknown; date?: unknown; returnNumber?: unknown };
+  if (row.kind === "returnDecision") return drawReturnDecision(template, order.orderNumber, params, languageOrDefault(row.language));
   const status = row.kind === "status" && isAnnouncedStatus(params.status) ? params.status : null;
   const language = languageOrDefault(row.language);
   // The delay notice's day, in the shopper's words; it goes where a status change puts the status.
@@ -42,6 +44,16 @@ async function draw(row: PhoneRow): Promise<Drawn | null> {
   const what = date ? t("mail.orderUpdate.delayShort", { date }) : status ? t(`mail.orderUpdate.short.${status}`) : "";
   const text = wordText((values) => t(`mail.phone.${key}`, values), { number: order.orderNumber, link, date: date ?? "" });
   return { template, what, number: order.orderNumber, link, text };
+}
+
+/** A return decision: the order number first (CONTRACT.md), then the return's number and the decision in words. */
+function drawReturnDecision(template: WhatsAppTemplate, orderNumber: string, params: { status?: unknown; returnNumber?: unknown }, language: Language): Drawn | null {
+  if (!isReturnStatus(params.status) || typeof params.returnNumber !== "string") return null;
+  const t = fixedT(language);
+  const link = viewInvoiceUrl(orderNumber);
+  const what = `${params.returnNumber}: ${t(`mail.returnUpdate.short.${params.status}`)}`;
+  const text = wordText((values) => t("mail.phone.returnDecision", values), { ret: params.returnNumber as string, number: orderNumber, what: t(`mail.returnUpdate.short.${params.status}`), link });
+  return { template, what, number: orderNumber, link, text };
 }
 
 /** The SMS that stands in for a WhatsApp message that will not arrive: queued once per WhatsApp row. */

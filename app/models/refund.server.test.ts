@@ -112,7 +112,7 @@ describe.each(GATEWAYS)("refunds through %s", (name) => {
     expect(await refundedFils(paid.order.id)).toBe(paid.order.totalFils);
 
     const sent = gateway.refundRequests();
-    expect(await refundOrder({ orderId: paid.order.id, admin })).toEqual({ amountFils: paid.order.totalFils });
+    expect(await refundOrder({ orderId: paid.order.id, admin })).toEqual({ amountFils: paid.order.totalFils, refundId: lost.refundId });
     expect(gateway.refundRequests()).toBe(sent);
     expect(gateway.refundsRecorded(paid.providerPaymentId)).toBe(1);
     expect(gateway.refundedFils(paid.providerPaymentId)).toBe(paid.order.totalFils);
@@ -137,7 +137,7 @@ describe.each(GATEWAYS)("refunds through %s", (name) => {
     expect(gateway.refundsRecorded(paid.providerPaymentId)).toBe(1);
 
     const sent = gateway.refundRequests();
-    expect(await refundOrder({ orderId: paid.order.id, amountFils: 1000, admin })).toEqual({ amountFils: 1000 });
+    expect(await refundOrder({ orderId: paid.order.id, amountFils: 1000, admin })).toEqual({ amountFils: 1000, refundId: timedOut.refundId });
     expect(gateway.refundRequests()).toBe(sent);
     expect(gateway.refundedFils(paid.providerPaymentId)).toBe(1000);
     expect(await shown(paid.order.id)).toMatchObject({ paymentStatus: "partially_refunded", refundedAmount: 1 });

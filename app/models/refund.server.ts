@@ -9,6 +9,8 @@ export class RefundError extends Error {
   constructor(
     readonly reason: RefundFailure,
     readonly status: 400 | 404 | 409 | 502,
+    /** the refund row left unanswered, whose retry keeps its reference (a return records it) */
+    readonly refundId?: string,
   ) {
     super(reason);
   }
@@ -55,7 +57,7 @@ export async function refundOrder(input: { orderId: string; amountFils?: number;
   const retried = await settleUnansweredRefunds(order.id, paymentRef, reason);
   if (retried && (input.amountFils === undefined || input.amountFils === retried.amountFils)) {
     await onRefundAccepted(order.id);
-    return { amountFils: retried.amountFils };
+    return { amountFils: retried.amountFils, refundId: retried.id };
   }
 
   const { refundedFils } = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, select: { refundedFils: true } });
@@ -73,7 +75,7 @@ export async function refundOrder(input: { orderId: string; amountFils?: number;
   });
   await sendRefund(refund, paymentRef, reason);
   await onRefundAccepted(order.id);
-  return { amountFils };
+  return { amountFils, refundId: refund.id };
 }
 
 /**
@@ -97,7 +99,7 @@ async function sendRefund(refund: RefundRow, payment: PaymentRef, reason: string
     }
     // Timed out, cut off or garbled: the gateway may have made the refund, so its amount stays counted.
     await prisma.refund.update({ where: { id: refund.id }, data: { message: `${NO_ANSWER}: ${error.fault}: ${error.message}`.slice(0, 500) } });
-    throw new RefundError("gatewayUnavailable", 502);
+    throw new RefundError("gatewayUnavailable", 502, refund.id);
   }
 }
 
@@ -137,7 +139,7 @@ async function settleUnansweredRefunds(orderId: string, payment: PaymentRef, rea
     } catch (error) {
       if (!(error instanceof PaymentGatewayError)) throw error;
       await prisma.refund.update({ where: { id: refund.id }, data: { message: `${NO_ANSWER}: ${error.fault}: ${error.message}`.slice(0, 500) } });
-      throw new RefundError("gatewayUnavailable", 502);
+      throw new RefundError("gatewayUnavailable", 502, refund.id);
     }
     if (found?.status === "cancelled") {
       await giveBack(refund, "the gateway cancelled the refund");

@@ -48,6 +48,8 @@ describe("getSalesReport", () => {
       totalFils: 6584,
       refundsFils: 0,
       netFils: 6584,
+      returnsFils: 0,
+      returnCount: 0,
     });
     expect(report.days[`${year}-02-02`].orders).toEqual([
       { orderNumber: c.orderNumber, productsFils: 5, deliveryFils: 2000, totalFils: 2005, discountFils: 0, couponCode: null },
@@ -61,6 +63,8 @@ describe("getSalesReport", () => {
       refundsFils: 0,
       refundCount: 0,
       netFils: 8589,
+      returnsFils: 0,
+      returnCount: 0,
     });
 
     const json = salesReportJson(report);
@@ -73,6 +77,8 @@ describe("getSalesReport", () => {
       refundsTotal: 0,
       refundCount: 0,
       netAmount: 8.589,
+      returnsTotal: 0,
+      returnCount: 0,
     });
     expect(json.days[`${year}-02-01`].orders[0]).toEqual({
       orderNumber: a.orderNumber,
@@ -122,13 +128,15 @@ describe("refunds", () => {
     expect(lateDay.days).toEqual({
       [`${year}-06-16`]: {
         orders: [],
-        refunds: [{ creditNoteNumber: late.number, orderNumber: sameDay.orderNumber, amountFils: 1 }],
+        refunds: [{ creditNoteNumber: late.number, orderNumber: sameDay.orderNumber, amountFils: 1, returnNumber: null }],
         productsFils: 0,
         deliveryFils: 0,
         discountFils: 0,
         totalFils: 0,
         refundsFils: 1,
         netFils: -1,
+        returnsFils: 0,
+        returnCount: 0,
       },
     });
 
@@ -143,6 +151,8 @@ describe("refunds", () => {
       refundsFils: 2001,
       refundCount: 2,
       netFils: 12249,
+      returnsFils: 0,
+      returnCount: 0,
     });
 
     const json = salesReportJson(range);

@@ -16,7 +16,7 @@ export type SalesOrderRow = {
 };
 
 /** A credit note (an accepted refund), counted on the Kuwait day it was issued, whatever day its order was placed. */
-export type SalesRefundRow = { creditNoteNumber: string; orderNumber: string; amountFils: number };
+export type SalesRefundRow = { creditNoteNumber: string; orderNumber: string; amountFils: number; /** the return it refunded, if any */ returnNumber: string | null };
 
 export type SalesDay = {
   orders: SalesOrderRow[];
@@ -31,6 +31,10 @@ export type SalesDay = {
   refundsFils: number;
   /** total − refunds: negative on a day whose refunds exceed its sales. */
   netFils: number;
+  /** The part of the day's credit notes that refunded returned items (issue 32). */
+  returnsFils: number;
+  /** Returns asked that day and not rejected. */
+  returnCount: number;
 };
 
 /** A product's paid sales in the range: units, and revenue as its lines' totals before any discount code. */
@@ -52,6 +56,8 @@ export type SalesReport = {
     refundsFils: number;
     refundCount: number;
     netFils: number;
+    returnsFils: number;
+    returnCount: number;
   };
   isFullMonth: boolean;
   bestSellers: { byUnits: BestSeller[]; byRevenue: BestSeller[] };
@@ -76,7 +82,7 @@ export function resolveSalesRange(dateFrom: string | null | undefined, dateTo: s
 }
 
 function emptyDay(): SalesDay {
-  return { orders: [], refunds: [], productsFils: 0, deliveryFils: 0, discountFils: 0, totalFils: 0, refundsFils: 0, netFils: 0 };
+  return { orders: [], refunds: [], productsFils: 0, deliveryFils: 0, discountFils: 0, totalFils: 0, refundsFils: 0, netFils: 0, returnsFils: 0, returnCount: 0 };
 }
 
 /**
@@ -87,7 +93,7 @@ function emptyDay(): SalesDay {
 export async function getSalesReport(dateFrom: string, dateTo: string): Promise<SalesReport> {
   const start = kuwaitDayStart(dateFrom);
   const end = kuwaitDayEnd(dateTo);
-  const [orders, notes, bestSellers] = await Promise.all([
+  const [orders, notes, bestSellers, returnsAsked] = await Promise.all([
     prisma.order.findMany({
       where: { paymentStatus: "paid", createdAt: { gte: start, lt: end } },
       select: { orderNumber: true, subtotalFils: true, deliveryFeeFils: true, discountFils: true, couponCode: true, totalFils: true, createdAt: true },
@@ -95,13 +101,17 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
     }),
     prisma.creditNote.findMany({
       where: { createdAt: { gte: start, lt: end } },
-      select: { number: true, amountFils: true, createdAt: true, order: { select: { orderNumber: true } } },
+      select: { number: true, amountFils: true, createdAt: true, refundId: true, order: { select: { orderNumber: true } } },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
     getBestSellers(start, end),
+    prisma.return.findMany({ where: { createdAt: { gte: start, lt: end }, status: { not: "rejected" } }, select: { createdAt: true } }),
   ]);
+  const returnOfRefund = new Map(
+    (await prisma.return.findMany({ where: { refundId: { in: notes.map((note) => note.refundId) } }, select: { refundId: true, number: true } })).map((row) => [row.refundId, row.number]),
+  );
   const days: Record<string, SalesDay> = {};
-  const rangeSummary = { productsFils: 0, deliveryFils: 0, discountFils: 0, totalFils: 0, orderCount: orders.length, refundsFils: 0, refundCount: notes.length, netFils: 0 };
+  const rangeSummary = { productsFils: 0, deliveryFils: 0, discountFils: 0, totalFils: 0, orderCount: orders.length, refundsFils: 0, refundCount: notes.length, netFils: 0, returnsFils: 0, returnCount: returnsAsked.length };
   for (const order of orders) {
     const day = (days[kuwaitDateKey(order.createdAt)] ??= emptyDay());
     day.orders.push({
@@ -125,12 +135,18 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
   }
   for (const note of notes) {
     const day = (days[kuwaitDateKey(note.createdAt)] ??= emptyDay());
-    day.refunds.push({ creditNoteNumber: note.number, orderNumber: note.order.orderNumber, amountFils: note.amountFils });
+    const returnNumber = returnOfRefund.get(note.refundId) ?? null;
+    day.refunds.push({ creditNoteNumber: note.number, orderNumber: note.order.orderNumber, amountFils: note.amountFils, returnNumber });
+    if (returnNumber) {
+      day.returnsFils += note.amountFils;
+      rangeSummary.returnsFils += note.amountFils;
+    }
     day.refundsFils += note.amountFils;
     day.netFils -= note.amountFils;
     rangeSummary.refundsFils += note.amountFils;
     rangeSummary.netFils -= note.amountFils;
   }
+  for (const asked of returnsAsked) (days[kuwaitDateKey(asked.createdAt)] ??= emptyDay()).returnCount += 1;
   // Days in calendar order: a day with refunds only is added after the orders' days.
   const sorted = Object.fromEntries(Object.entries(days).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { dateFrom, dateTo, days: sorted, rangeSummary, isFullMonth: isFullMonth(dateFrom, dateTo), bestSellers };
@@ -210,9 +226,11 @@ export function salesReportJson(report: SalesReport) {
           deliveryTotal: filsToKD(day.deliveryFils),
           totalAmount: filsToKD(day.totalFils),
           discountTotal: filsToKD(day.discountFils),
-          refunds: day.refunds.map((note) => ({ creditNoteNumber: note.creditNoteNumber, orderNumber: note.orderNumber, amount: filsToKD(note.amountFils) })),
+          refunds: day.refunds.map((note) => ({ creditNoteNumber: note.creditNoteNumber, orderNumber: note.orderNumber, amount: filsToKD(note.amountFils), returnNumber: note.returnNumber })),
           refundsTotal: filsToKD(day.refundsFils),
           netAmount: filsToKD(day.netFils),
+          returnsTotal: filsToKD(day.returnsFils),
+          returnCount: day.returnCount,
         },
       ]),
     ),
@@ -225,6 +243,8 @@ export function salesReportJson(report: SalesReport) {
       refundsTotal: filsToKD(report.rangeSummary.refundsFils),
       refundCount: report.rangeSummary.refundCount,
       netAmount: filsToKD(report.rangeSummary.netFils),
+      returnsTotal: filsToKD(report.rangeSummary.returnsFils),
+      returnCount: report.rangeSummary.returnCount,
     },
     isFullMonth: report.isFullMonth,
     bestSellers: { byUnits: report.bestSellers.byUnits.map(bestSellerJson), byRevenue: report.bestSellers.byRevenue.map(bestSellerJson) },

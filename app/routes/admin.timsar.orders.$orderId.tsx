@@ -25,11 +25,15 @@ import { todayInKuwait } from "~/shared/admin-dates";
 import { filsToKDInput, formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
+import { adminReturnMessages } from "~/i18n/browser/areas/admin/returns";
+import { returnsMessages } from "~/i18n/browser/areas/returns";
+import { combinedAreas } from "~/i18n/area-messages";
+import { ReturnStatusBadge } from "~/components/returns-list";
 import { ItemTags } from "~/components/admin/item-tags";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-/** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
-export const handle = adminOrderMessages;
+/** The order pages' texts and the returns' (its returns' card), which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = combinedAreas(adminOrderMessages, adminReturnMessages, returnsMessages);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -166,6 +170,21 @@ export default function AdminOrderDetail() {
       </section>
       {order.refund || order.refunds.length > 0 ? <RefundCard orderId={order.id} refund={order.refund} refunds={order.refunds} confirm={refundConfirm} /> : null}
       {order.creditNotes.length > 0 ? <CreditNotesCard notes={order.creditNotes} /> : null}
+      {order.returns.length > 0 ? (
+        <section className="admin-card" data-testid="order-returns">
+          <h2>{t("admin.returns.title")}</h2>
+          <ul>
+            {order.returns.map((row) => (
+              <li key={row.id}>
+                <Link to={`/admin/timsar/returns/${row.id}`}>
+                  <Ltr>{row.number}</Ltr>
+                </Link>{" "}
+                <ReturnStatusBadge status={row.status} /> {row.when}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <MessagesCard orderId={order.id} messages={order.messages} />
       <DelayNoticeCard orderId={order.id} today={today} problem={actionData && "delayProblem" in actionData && typeof actionData.delayProblem === "string" ? actionData.delayProblem : null} />
       <section className="admin-card">

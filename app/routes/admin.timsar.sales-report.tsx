@@ -44,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           discount: order.discountFils > 0 ? money(order.discountFils) : null,
           couponCode: order.couponCode,
         })),
-        refunds: day.refunds.map((note) => ({ creditNoteNumber: note.creditNoteNumber, orderNumber: note.orderNumber, amount: money(-note.amountFils) })),
+        refunds: day.refunds.map((note) => ({ creditNoteNumber: note.creditNoteNumber, orderNumber: note.orderNumber, amount: money(-note.amountFils), returnNumber: note.returnNumber })),
+        returnCount: day.returnCount,
         productsTotal: money(day.productsFils),
         deliveryTotal: money(day.deliveryFils),
         discountTotal: money(day.discountFils),
@@ -55,6 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       summary: {
         orderCount: report.rangeSummary.orderCount,
         refundCount: report.rangeSummary.refundCount,
+        returnCount: report.rangeSummary.returnCount,
+        returnsTotal: money(-report.rangeSummary.returnsFils),
         productsTotal: money(report.rangeSummary.productsFils),
         deliveryTotal: money(report.rangeSummary.deliveryFils),
         discountTotal: money(report.rangeSummary.discountFils),
@@ -124,6 +127,10 @@ export default function SalesReport() {
               <dd data-testid="report-refunds">
                 <Amount value={data.report.summary.refundsTotal} />
               </dd>
+              <dt>{t("admin.report.returns")}</dt>
+              <dd data-testid="report-returns">
+                {data.report.summary.returnCount} · <Amount value={data.report.summary.returnsTotal} />
+              </dd>
               <dt>{t("admin.report.netTotal")}</dt>
               <dd>
                 <strong data-testid="report-net">
@@ -146,6 +153,7 @@ export default function SalesReport() {
                       <th scope="col">{t("admin.report.discountTotal")}</th>
                       <th scope="col">{t("admin.report.deliveryTotal")}</th>
                       <th scope="col">{t("admin.report.refundsTotal")}</th>
+                      <th scope="col">{t("admin.report.returns")}</th>
                       <th scope="col">{t("admin.report.amount")}</th>
                     </tr>
                   </thead>
@@ -171,6 +179,7 @@ export default function SalesReport() {
                           <Amount value={order.delivery} />
                         </td>
                         <td>—</td>
+                        <td>—</td>
                         <td>
                           <Amount value={order.total} />
                         </td>
@@ -190,6 +199,7 @@ export default function SalesReport() {
                         <td>
                           <Amount value={note.amount} />
                         </td>
+                        <td data-testid="report-refund-return">{note.returnNumber ? <bdi dir="ltr">{note.returnNumber}</bdi> : "—"}</td>
                         <td>
                           <Amount value={note.amount} />
                         </td>
@@ -209,6 +219,7 @@ export default function SalesReport() {
                         <Amount value={day.deliveryTotal} />
                       </td>
                       <td />
+                      <td data-testid="report-day-returns">{day.returnCount}</td>
                       <td>
                         <Amount value={day.total} />
                       </td>
@@ -221,6 +232,7 @@ export default function SalesReport() {
                       <td data-testid="report-day-refunds">
                         <Amount value={day.refundsTotal} />
                       </td>
+                      <td />
                       <td data-testid="report-day-net">
                         <strong>
                           <Amount value={day.netTotal} />

@@ -77,6 +77,8 @@ describe("GET /api/orders/my", () => {
         },
       ],
       creditNotes: [],
+      deliveredAt: null,
+      returns: [],
     });
   });
 

@@ -4,6 +4,8 @@ import { useTranslation } from "~/i18n/react";
 import { OrderCard } from "~/components/account/order-card";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getOrdersForCustomer } from "~/models/order-history.server";
+import { ordersOpenForReturn } from "~/models/return.server";
+import { returnsMessages } from "~/i18n/browser/areas/returns";
 import { requireCustomer } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { accountMessages } from "~/i18n/browser/areas/account";
@@ -12,13 +14,14 @@ import { combinedAreas } from "~/i18n/area-messages";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The account and checkout texts (order statuses), which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = combinedAreas(accountMessages, checkoutMessages);
+export const handle = combinedAreas(accountMessages, checkoutMessages, returnsMessages);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);
   const [t, language, orders] = await Promise.all([i18nServer.getFixedT(request), getLanguage(request), getOrdersForCustomer(customer.id)]);
+  const open = await ordersOpenForReturn(orders.map((order) => order._id));
   return {
-    orders,
+    orders: orders.map((order) => ({ ...order, returnOpen: open.has(order._id) })),
     language,
     meta: { title: t("account.orders.title"), description: t("account.orders.description"), siteName: t("meta.siteName") },
   };

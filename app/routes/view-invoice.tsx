@@ -12,13 +12,17 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { lookUpInvoice } from "~/models/invoice-lookup.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
+import { returnsMessages } from "~/i18n/browser/areas/returns";
+import { combinedAreas } from "~/i18n/area-messages";
+import { orderReturnsSummary } from "~/models/return.server";
+import { ReturnsList } from "~/components/returns-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 type Found = { orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
 
 /** Order tracking (a GET form, so it works without JavaScript): the status by number, the invoice with the phone. */
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = checkoutMessages;
+export const handle = combinedAreas(checkoutMessages, returnsMessages);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
@@ -26,19 +30,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("orderNumber");
   const phone = url.searchParams.get("phone") ?? "";
-  const base = { meta, language, query: { orderNumber: raw ?? "", phone }, error: null as string | null, found: null as Found | null };
+  const base = {
+    meta,
+    language,
+    query: { orderNumber: raw ?? "", phone },
+    error: null as string | null,
+    found: null as Found | null,
+    returns: null as Awaited<ReturnType<typeof orderReturnsSummary>>,
+  };
   if (raw === null) return base;
   const orderNumber = normalizeOrderNumber(raw);
   if (!orderNumber) return data({ ...base, error: t("tracking.invalidNumber") }, { status: 400 });
   const result = await lookUpInvoice(request, context, orderNumber, phone);
   if (result.kind === "limited") return data({ ...base, query: { orderNumber, phone }, error: inLanguage(result.message, language) }, { status: 429 });
   if (result.kind === "notFound") return data({ ...base, query: { orderNumber, phone }, error: t("tracking.notFound") }, { status: 404 });
-  return { ...base, query: { orderNumber, phone }, found: result };
+  // The order's returns, and the way to ask one, only for whoever may read its invoice (the owner, or with the phone).
+  const returns = result.invoiceUrl ? await orderReturnsSummary(result.orderNumber) : null;
+  return { ...base, query: { orderNumber, phone }, found: result, returns };
 }
 
 export default function ViewInvoicePage() {
   const { t } = useTranslation();
-  const { language, query, error, found } = useLoaderData<typeof loader>();
+  const { language, query, error, found, returns } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   return (
     <section className="page page--narrow">
@@ -76,6 +89,16 @@ export default function ViewInvoicePage() {
             ) : (
               <p className="field__hint">{found.phoneMismatch ? t("tracking.wrongPhone") : t("tracking.phoneHint")}</p>
             )}
+            {returns?.canRequest ? (
+              <a
+                href={`/view-invoice/return?${new URLSearchParams({ orderNumber: found.orderNumber, phone: query.phone }).toString()}`}
+                className="button button--secondary"
+                data-testid="request-return"
+              >
+                {t("returns.request")}
+              </a>
+            ) : null}
+            {returns ? <ReturnsList returns={returns.returns} language={language} /> : null}
           </div>
         ) : null}
       </div>

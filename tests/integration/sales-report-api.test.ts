@@ -44,6 +44,8 @@ describe("GET /api/admin/sales-report and the CSV", () => {
           refunds: [],
           refundsTotal: 0,
           netAmount: 10.275,
+          returnsTotal: 0,
+          returnCount: 0,
         },
       },
       rangeSummary: {
@@ -55,6 +57,8 @@ describe("GET /api/admin/sales-report and the CSV", () => {
         refundsTotal: 0,
         refundCount: 0,
         netAmount: 10.275,
+        returnsTotal: 0,
+        returnCount: 0,
       },
       isFullMonth: true,
       bestSellers: {
@@ -96,9 +100,11 @@ describe("GET /api/admin/sales-report and the CSV", () => {
         deliveryTotal: 0,
         totalAmount: 0,
         discountTotal: 0,
-        refunds: [{ creditNoteNumber: note.number, orderNumber: order.orderNumber, amount: 2 }],
+        refunds: [{ creditNoteNumber: note.number, orderNumber: order.orderNumber, amount: 2, returnNumber: null }],
         refundsTotal: 2,
         netAmount: -2,
+        returnsTotal: 0,
+        returnCount: 0,
       },
     });
 

@@ -4,6 +4,7 @@ import type { Language } from "~/shared/language";
 import type { OrderAsRead } from "~/models/order-history.server";
 import { Ltr, Money } from "~/components/ltr";
 import { formatKD } from "~/shared/money";
+import { ReturnsList } from "~/components/returns-list";
 
 /** SPEC section 2: long dates in Arabic-Egypt or English-US; Kuwait's time zone on server and browser alike. */
 function longDate(iso: string, language: Language): string {
@@ -20,7 +21,7 @@ function itemName(name: { en: string; ar: string }, language: Language): string 
 
 const toFils = (kd: number) => Math.round(kd * 1000);
 
-export function OrderCard({ order, language }: { order: OrderAsRead; language: Language }) {
+export function OrderCard({ order, language }: { order: OrderAsRead & { returnOpen?: boolean }; language: Language }) {
   const { t } = useTranslation();
   return (
     <li className="order-card" data-testid="order-card">
@@ -66,7 +67,13 @@ export function OrderCard({ order, language }: { order: OrderAsRead; language: L
           {t("account.orders.viewInvoice")}
         </a>
       ) : null}
+      {order.returnOpen ? (
+        <a className="button button--secondary" href={`/view-invoice/return?orderNumber=${encodeURIComponent(order.orderNumber)}`} data-testid="request-return">
+          {t("returns.request")}
+        </a>
+      ) : null}
       {order.creditNotes.length > 0 ? <CreditNotes notes={order.creditNotes} language={language} /> : null}
+      <ReturnsList returns={order.returns} language={language} />
     </li>
   );
 }

@@ -13,7 +13,9 @@ type MessageKey =
   | "admin.products.notFound"
   | "admin.products.categoriesFailed"
   | "admin.packingSlip.failed"
-  | "admin.packingSlip.none";
+  | "admin.packingSlip.none"
+  | "admin.returns.fetchFailed"
+  | "admin.returns.errors.notFound";
 
 /** SPEC section 8's admin defaults ('Error fetching orders', 'Order not found', …) when a page cannot load. */
 export function AdminError({ message }: { message: MessageKey }) {

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/translation";
 const LINKS = [
   { to: "/admin/timsar/dashboard", key: "admin.nav.dashboard" },
   { to: "/admin/timsar/orders", key: "admin.nav.orders" },
+  { to: "/admin/timsar/returns", key: "admin.nav.returns" },
   { to: "/admin/timsar/grouped-orders", key: "admin.nav.groupedOrders" },
   { to: "/admin/timsar/registered-users", key: "admin.nav.users" },
   { to: "/admin/timsar/products", key: "admin.nav.products" },

@@ -8,6 +8,7 @@ import { categories } from "./admin/categories";
 import { orders } from "./admin/orders";
 import { report } from "./admin/report";
 import { coupons } from "./admin/coupons";
+import { returns } from "./admin/returns";
 
 export const admin: TranslationOf<typeof en> = {
   admin: {
@@ -19,6 +20,7 @@ export const admin: TranslationOf<typeof en> = {
     ...orders,
     ...report,
     ...coupons,
+    ...returns,
     api: {
       methodNotAllowed: "الطريقة غير مسموحة.",
       loginRequired: "يلزم تسجيل دخول المسؤول.",

@@ -6,6 +6,7 @@ import { categories } from "./admin/categories";
 import { orders } from "./admin/orders";
 import { report } from "./admin/report";
 import { coupons } from "./admin/coupons";
+import { returns } from "./admin/returns";
 
 /**
  * Every administration text: the groups the browser loads by page (app/i18n/browser/areas/admin/), and the API's
@@ -21,6 +22,7 @@ export const admin = {
     ...orders,
     ...report,
     ...coupons,
+    ...returns,
     api: {
       methodNotAllowed: "Method not allowed.",
       loginRequired: "Admin login required.",

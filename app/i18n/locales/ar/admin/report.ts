@@ -17,6 +17,7 @@ export const report: TranslationOf<typeof en> = {
     total: "الإجمالي",
     discountTotal: "الخصومات (الرموز)",
     refundsTotal: "المبالغ المستردة (إشعارات الدائن)",
+    returns: "المرتجعات",
     refundCount: "إشعارات الدائن",
     netTotal: "صافي المبيعات",
     salesTotal: "المبيعات",

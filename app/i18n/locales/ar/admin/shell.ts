@@ -13,6 +13,7 @@ export const shell: TranslationOf<typeof en> = {
     categories: "التصنيفات",
     salesReport: "تقرير المبيعات",
     coupons: "رموز الخصم",
+    returns: "المرتجعات",
     settings: "الإعدادات",
     logout: "تسجيل الخروج",
     signedInAs: "مسجل الدخول باسم {{email}}",

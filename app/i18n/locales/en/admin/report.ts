@@ -15,6 +15,7 @@ export const report = {
     total: "Total",
     discountTotal: "Discounts (codes)",
     refundsTotal: "Refunds (credit notes)",
+    returns: "Returns",
     refundCount: "Credit notes",
     netTotal: "Net sales",
     salesTotal: "Sales",

@@ -11,6 +11,7 @@ export const shell = {
     categories: "Categories",
     salesReport: "Sales Report",
     coupons: "Discount codes",
+    returns: "Returns",
     settings: "Settings",
     logout: "Log out",
     signedInAs: "Signed in as {{email}}",

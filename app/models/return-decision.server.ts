@@ -1,0 +1,205 @@
+import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
+import { newOrderNumber } from "~/models/order.server";
+import { nudgeOutbox, orderContacts, queueShopperMessages } from "~/models/outbox-write.server";
+import { RefundError, refundOrder } from "~/models/refund.server";
+import { ReturnError, returnSelect } from "~/models/return.server";
+import { noticeStockReturned } from "~/models/stock-notice.server";
+import { RETURN_STATUSES, canMoveReturn, type ReturnStatus } from "~/shared/returns";
+
+/**
+ * The owner's decisions on a return (CONTRACT.md "Returns and exchanges"): each moves the status by one conditional
+ * update written first in its transaction, so a decision taken twice at once happens once; the history row and the
+ * shopper's message (decision 0054) are written in the same transaction.
+ */
+
+type Tx = Prisma.TransactionClient;
+type Admin = { email: string };
+
+export type ReturnDecision = {
+  id: string;
+  status: ReturnStatus;
+  admin: Admin;
+  /** the owner's note to the shopper */
+  note?: string | null;
+  /** `received`: every line back on sale (true), none (false), or only these ReturnItem ids */
+  restock?: boolean | string[];
+  /** `refunded`: less than the items' price, if the owner decides so */
+  refundAmountFils?: number;
+};
+
+/** How long a refund in progress holds its return: as long as refund.server.ts waits before a stale refund is checked. */
+const CLAIM_MS = 2 * 60_000;
+
+function fromStatusesOf(to: ReturnStatus): ReturnStatus[] {
+  return RETURN_STATUSES.filter((from) => canMoveReturn(from, to));
+}
+
+async function current(id: string) {
+  const row = await prisma.return.findUnique({
+    where: { id },
+    select: { id: true, status: true, refundFils: true, refundId: true, orderId: true, number: true, claimedUntil: true },
+  });
+  if (!row) throw new ReturnError("notFound", 404);
+  return row;
+}
+
+/** Moves the status if it still is one that may go there, with its history row and the shopper's message. */
+async function move(tx: Tx, id: string, to: ReturnStatus, admin: Admin, note: string | null, extra: Prisma.ReturnUpdateManyMutationInput = {}) {
+  const before = await tx.return.findUniqueOrThrow({ where: { id }, select: { status: true, orderId: true, number: true } });
+  const moved = await tx.return.updateMany({ where: { id, status: { in: fromStatusesOf(to) } }, data: { status: to, claimedUntil: null, ...extra } });
+  if (moved.count !== 1) throw new ReturnError("badTransition", 409);
+  await tx.returnStatusChange.create({ data: { returnId: id, fromStatus: before.status, toStatus: to, changedBy: admin.email, note } });
+  const contacts = await orderContacts(tx, before.orderId);
+  if (contacts) await queueShopperMessages(tx, contacts, "returnDecision", { returnNumber: before.number, status: to, note: note ?? "" });
+  return before;
+}
+
+/** The owner's decision on a return; answers the return as read afterwards. */
+export async function decideReturn(input: ReturnDecision) {
+  const row = await current(input.id);
+  if (!canMoveReturn(row.status, input.status)) throw new ReturnError("badTransition", 409);
+  const note = input.note?.trim() || null;
+  if (input.status === "refunded") await refundReturn(row, input, note);
+  else if (input.status === "exchanged") await exchangeReturn(row.id, input.admin, note);
+  else if (input.status === "received") await receiveReturn(row.id, input.admin, note, input.restock ?? false);
+  else await prisma.$transaction((tx) => simpleMove(tx, row.id, input.status, input.admin, note));
+  nudgeOutbox();
+  return prisma.return.findUniqueOrThrow({ where: { id: row.id }, select: returnSelect });
+}
+
+/** approved, rejected, closed: a return that ends before its items came back frees them to be asked again. */
+async function simpleMove(tx: Tx, id: string, to: ReturnStatus, admin: Admin, note: string | null) {
+  // Written before anything else is read (SQLite's write lock), as every transaction here.
+  await tx.return.update({ where: { id }, data: { updatedAt: new Date() } });
+  const before = await move(tx, id, to, admin, note);
+  if ((to === "rejected" || to === "closed") && (before.status === "requested" || before.status === "approved")) {
+    const items = await tx.returnItem.findMany({ where: { returnId: id }, select: { orderItemId: true, quantity: true } });
+    for (const item of items) await tx.orderItem.update({ where: { id: item.orderItemId }, data: { returnedQuantity: { decrement: item.quantity } } });
+  }
+}
+
+/** received: the lines chosen go back on sale in the same transaction as the move, so exactly once. */
+async function receiveReturn(id: string, admin: Admin, note: string | null, restock: boolean | string[]) {
+  const restocked = await prisma.$transaction(async (tx) => {
+    await tx.return.update({ where: { id }, data: { updatedAt: new Date() } });
+    await move(tx, id, "received", admin, note);
+    const items = await tx.returnItem.findMany({ where: { returnId: id }, select: { id: true, productId: true, quantity: true } });
+    const chosen = items.filter((item) => item.productId && (restock === true || (Array.isArray(restock) && restock.includes(item.id))));
+    for (const item of chosen) {
+      await tx.product.updateMany({ where: { id: item.productId! }, data: { stockQuantity: { increment: item.quantity } } });
+      await tx.returnItem.update({ where: { id: item.id }, data: { restocked: true } });
+    }
+    return chosen.map((item) => item.productId!);
+  });
+  if (restocked.length) noticeStockReturned(restocked);
+}
+
+/**
+ * refunded: through the order's refund (refund.server.ts), so never more than was paid and a credit note is issued.
+ * The return is held while the gateway is asked (two clicks make one refund); a refund whose answer never came is
+ * kept on the return and retried with the same reference; delivery is never refunded.
+ */
+async function refundReturn(row: Awaited<ReturnType<typeof current>>, input: ReturnDecision, note: string | null) {
+  const now = new Date();
+  const claimed = await prisma.return.updateMany({
+    where: { id: row.id, status: "received", OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    data: { claimedUntil: new Date(now.getTime() + CLAIM_MS) },
+  });
+  if (claimed.count !== 1) throw new ReturnError("busy", 409);
+  try {
+    // Read again under the claim: a try that ended just before it may have recorded its refund.
+    const { refundId: earlierId } = await prisma.return.findUniqueOrThrow({ where: { id: row.id }, select: { refundId: true } });
+    const earlier = earlierId ? await prisma.refund.findUnique({ where: { id: earlierId }, select: { id: true, amountFils: true, status: true, providerRefundId: true } }) : null;
+    let refundId: string;
+    if (earlier && earlier.status !== "failed" && earlier.providerRefundId) {
+      // The gateway accepted it already (the return was not moved on, a crash): nothing more to send.
+      refundId = earlier.id;
+    } else if (earlier && earlier.status !== "failed") {
+      // Asked before and never answered: settle that same refund (its reference), never a second one.
+      refundId = (await refundOrder({ orderId: row.orderId, amountFils: earlier.amountFils, admin: input.admin, reason: `Return ${row.number}` })).refundId;
+    } else {
+      const amountFils = input.refundAmountFils ?? row.refundFils;
+      if (!Number.isSafeInteger(amountFils) || amountFils <= 0 || amountFils > row.refundFils) throw new ReturnError("overRefund", 409);
+      const order = await prisma.order.findUniqueOrThrow({ where: { id: row.orderId }, select: { totalFils: true, deliveryFeeFils: true, refundedFils: true } });
+      if (order.refundedFils + amountFils > order.totalFils - order.deliveryFeeFils) throw new ReturnError("overRefund", 409);
+      refundId = (await refundOrder({ orderId: row.orderId, amountFils, admin: input.admin, reason: `Return ${row.number}` })).refundId;
+    }
+    await prisma.$transaction(async (tx) => {
+      await tx.return.update({ where: { id: row.id }, data: { refundId } });
+      await move(tx, row.id, "refunded", input.admin, note);
+    });
+  } catch (error) {
+    const refundId = error instanceof RefundError ? error.refundId : undefined;
+    await prisma.return.update({ where: { id: row.id }, data: { claimedUntil: null, ...(refundId ? { refundId } : {}) } });
+    throw error;
+  }
+}
+
+/**
+ * exchanged: a new paid order, at no charge, of the same items for the same price (the discount is the whole
+ * products total), delivered to the same address; its units are taken from stock in the same transaction.
+ */
+async function exchangeReturn(id: string, admin: Admin, note: string | null) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await prisma.$transaction(async (tx) => {
+        await tx.return.update({ where: { id }, data: { updatedAt: new Date() } });
+        const ret = await tx.return.findUniqueOrThrow({
+          where: { id },
+          select: { orderId: true, items: { select: { quantity: true, productId: true, orderItem: { select: { nameEn: true, nameAr: true, imageUrl: true, priceFils: true } } } } },
+        });
+        const order = await tx.order.findUniqueOrThrow({ where: { id: ret.orderId } });
+        for (const item of ret.items) {
+          if (!item.productId) throw new ReturnError("outOfStock", 409);
+          const taken = await tx.product.updateMany({ where: { id: item.productId, stockQuantity: { gte: item.quantity } }, data: { stockQuantity: { decrement: item.quantity } } });
+          if (taken.count !== 1) throw new ReturnError("outOfStock", 409);
+        }
+        const subtotalFils = ret.items.reduce((sum, item) => sum + item.quantity * item.orderItem.priceFils, 0);
+        const now = new Date();
+        const exchange = await tx.order.create({
+          data: {
+            orderNumber: newOrderNumber(),
+            customerId: order.customerId,
+            isGuest: order.isGuest,
+            language: order.language,
+            fullName: order.fullName,
+            email: order.email,
+            phone: order.phone,
+            buildingType: order.buildingType,
+            city: order.city,
+            street: order.street,
+            streetNumber: order.streetNumber,
+            block: order.block,
+            buildingNumber: order.buildingNumber,
+            floor: order.floor,
+            apartmentNumber: order.apartmentNumber,
+            notes: `Exchange for ${order.orderNumber}`,
+            subtotalFils,
+            discountFils: subtotalFils,
+            deliveryFeeFils: 0,
+            totalFils: 0,
+            paymentStatus: "paid",
+            paidAt: now,
+            notifyWhatsApp: order.notifyWhatsApp,
+            items: {
+              create: ret.items.map((item) => ({
+                productId: item.productId,
+                nameEn: item.orderItem.nameEn,
+                nameAr: item.orderItem.nameAr,
+                imageUrl: item.orderItem.imageUrl,
+                priceFils: item.orderItem.priceFils,
+                quantity: item.quantity,
+              })),
+            },
+          },
+          select: { id: true },
+        });
+        await move(tx, id, "exchanged", admin, note, { exchangeOrderId: exchange.id });
+      });
+      return;
+    } catch (error) {
+      if (attempt < 3 && isConstraintRefusal(error, "unique", "Order", "orderNumber")) continue;
+      throw error;
+    }
+  }
+}

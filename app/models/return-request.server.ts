@@ -1,0 +1,67 @@
+import { hitRateLimit } from "~/models/rate-limit.server";
+import {
+  ReturnError,
+  orderForShopperReturn,
+  requestReturn,
+  returnWindowProblem,
+  returnableLines,
+  returnsOfOrders,
+  type RequestReturnInput,
+} from "~/models/return.server";
+import { returnWindowEnd } from "~/shared/returns";
+
+/**
+ * A shopper's return request as the API and the request page make it: phone guesses are limited per order (as the
+ * invoice lookup's), and a refusal is the message key of its reason with its HTTP status.
+ */
+export type ReturnRequestOutcome =
+  | { ok: true; value: Awaited<ReturnType<typeof requestReturn>> }
+  | { ok: false; status: 403 | 404 | 409; key: `returns.errors.${ReturnFailureShown}` }
+  | { ok: false; status: 429; retryAfterSeconds: number };
+
+type ReturnFailureShown = "notFound" | "wrongPhone" | "notDelivered" | "windowClosed" | "notInOrder" | "tooMany" | "personalised" | "noItems";
+
+export async function makeReturnRequest(input: RequestReturnInput): Promise<ReturnRequestOutcome> {
+  try {
+    return { ok: true, value: await requestReturn(input) };
+  } catch (error) {
+    if (!(error instanceof ReturnError)) throw error;
+    if (error.reason === "wrongPhone") {
+      const guesses = await hitRateLimit(`return-phone:${input.orderNumber}`, 10, 3600);
+      if (!guesses.allowed) return { ok: false, status: 429, retryAfterSeconds: guesses.retryAfterSeconds };
+    }
+    const shown: ReturnFailureShown = isShown(error.reason) ? error.reason : "notInOrder";
+    return { ok: false, status: error.status, key: `returns.errors.${shown}` };
+  }
+}
+
+function isShown(reason: string): reason is ReturnFailureShown {
+  return ["notFound", "wrongPhone", "notDelivered", "windowClosed", "notInOrder", "tooMany", "personalised", "noItems"].includes(reason);
+}
+
+/**
+ * The request page's view of an order: the phone is asked (again) when it is missing or wrong, else the lines with
+ * what is left of each, why the order takes no return now (if so), the window's last moment and the order's returns.
+ */
+export async function returnPageView(orderNumber: string, who: { customerId: string | null; phone: string }, now = new Date()) {
+  let order;
+  try {
+    order = await orderForShopperReturn(orderNumber, who);
+  } catch (error) {
+    if (!(error instanceof ReturnError)) throw error;
+    if (!who.phone) return { kind: "needPhone" as const, wrongPhone: false };
+    const guesses = await hitRateLimit(`return-phone:${orderNumber}`, 10, 3600);
+    if (!guesses.allowed) return { kind: "limited" as const, retryAfterSeconds: guesses.retryAfterSeconds };
+    return { kind: "needPhone" as const, wrongPhone: true };
+  }
+  if (!order) return { kind: "notFound" as const };
+  const problem = returnWindowProblem(order, now);
+  return {
+    kind: "found" as const,
+    orderNumber: order.orderNumber,
+    lines: returnableLines(order),
+    problem: problem ? (`returns.errors.${problem}` as const) : null,
+    windowEnd: order.deliveredAt ? returnWindowEnd(order.deliveredAt).toISOString() : null,
+    returns: (await returnsOfOrders([order.id])).get(order.id) ?? [],
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * Returns and exchanges (issue 32) on both engines: the 14-day window in Kuwait days, who may ask, never more asked
+ * back than bought however requests race, personalised items refused, restock exactly once, the refund's figures
+ * with a discount code (delivery kept, never more than paid, a credit note, a lost answer retried with the same
+ * reference), an exchange as a free order, and a message queued for the shopper with each decision.
+ */
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { startModelFakes } from "../../tests/integration/model-fakes";
+import { paidOrder, useProviderForNewOrders } from "../../tests/integration/gateway-orders";
+import { createAdmin } from "../../tests/factories/admin";
+import { createCustomer } from "../../tests/factories/customer";
+import { createOrder } from "../../tests/factories/order";
+import { createProduct } from "../../tests/factories/product";
+import { uniqueEmail } from "../../tests/factories/unique";
+import { setOrderStatus } from "./admin-order.server";
+import { refundOrder } from "./refund.server";
+import { decideReturn } from "./return-decision.server";
+import { ReturnError, requestReturn, type RequestReturnInput } from "./return.server";
+
+const { gateways, smtp } = await startModelFakes();
+const admin = { email: "owner@example.com" };
+
+async function refusal(promise: Promise<unknown>): Promise<ReturnError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ReturnError);
+  return error as ReturnError;
+}
+
+/**
+ * A delivered order paid through the test provider (which only records refunds): two plain lines of products in
+ * stock and one personalised, 8.000 KD of products less a 0.800 KD code, 1.800 KD delivery.
+ */
+async function deliveredOrder(deliveredAt = new Date()) {
+  const bows = await createProduct(prisma, { priceFils: 2500, stockQuantity: 5 });
+  const clips = await createProduct(prisma, { priceFils: 3000, stockQuantity: 5 });
+  const order = await createOrder(prisma, {
+    status: "delivered",
+    discountFils: 800,
+    couponCode: "SAVE10",
+    items: [
+      { nameEn: "Bow", nameAr: "فيونكة", priceFils: 2500, quantity: 2, productId: bows.id },
+      { nameEn: "Clip", nameAr: "مشبك", priceFils: 3000, quantity: 1, productId: clips.id },
+      { nameEn: "Named mug", nameAr: "كوب باسم", priceFils: 1000, quantity: 1, productId: (await createProduct(prisma)).id, customTags: [{ titleEn: "Name", titleAr: "الاسم", value: "Noor" }] },
+    ],
+    subtotalFils: 9000,
+  });
+  await prisma.order.update({ where: { id: order.id }, data: { deliveredAt } });
+  await prisma.payment.create({ data: { orderId: order.id, provider: "test", status: "paid", amountFils: order.totalFils, providerPaymentId: `tp_${crypto.randomUUID()}` } });
+  return { order, bows, clips, personalised: order };
+}
+
+function ask(order: { orderNumber: string; phone: string }, overrides: Partial<RequestReturnInput> = {}): RequestReturnInput {
+  return { orderNumber: order.orderNumber, phone: order.phone, items: [], resolution: "refund", ...overrides };
+}
+
+const stockOf = async (id: string) => (await prisma.product.findUniqueOrThrow({ where: { id } })).stockQuantity;
+
+describe("a return request", () => {
+  it("is taken until the end of the 14th Kuwait day after delivery, and refused from the next instant", async () => {
+    // 23:30 in Kuwait on 1 November: the window ends when 15 November ends in Kuwait (21:00 UTC).
+    const { order, bows } = await deliveredOrder(new Date("2026-11-01T20:30:00Z"));
+    const line = { productId: bows.id, quantity: 1, reason: "changedMind" as const };
+    const late = await refusal(requestReturn({ ...ask(order, { items: [line] }), now: new Date("2026-11-15T21:00:00Z") }));
+    expect({ reason: late.reason, status: late.status }).toEqual({ reason: "windowClosed", status: 409 });
+    const made = await requestReturn({ ...ask(order, { items: [line] }), now: new Date("2026-11-15T20:59:59.999Z") });
+    expect(made).toMatchObject({ number: expect.stringMatching(/^RET-\d{12}$/), orderNumber: order.orderNumber, status: "requested", resolution: "refund" });
+    expect(made.items).toEqual([{ productId: bows.id, variantId: null, name: { en: "Bow", ar: "فيونكة" }, quantity: 1, reason: "changedMind" }]);
+  });
+
+  it("is refused for an order not delivered, a wrong phone, an unknown order, an item not bought, too many, or a personalised item", async () => {
+    const { order, bows, clips } = await deliveredOrder();
+    const notYet = await createOrder(prisma, { status: "outForDelivery" });
+    const line = { productId: bows.id, quantity: 1, reason: "wrongSize" as const };
+    const reasons = async (input: RequestReturnInput) => {
+      const error = await refusal(requestReturn(input));
+      return [error.reason, error.status];
+    };
+    expect(await reasons(ask(notYet, { items: [line] }))).toEqual(["notDelivered", 409]);
+    expect(await reasons(ask(order, { phone: "99999999", items: [line] }))).toEqual(["wrongPhone", 403]);
+    expect(await reasons(ask({ orderNumber: "ORD-000000000000", phone: order.phone }, { items: [line] }))).toEqual(["notFound", 404]);
+    expect(await reasons(ask(order, { items: [{ ...line, productId: "nope" }] }))).toEqual(["notInOrder", 409]);
+    expect(await reasons(ask(order, { items: [{ ...line, quantity: 3 }] }))).toEqual(["tooMany", 409]);
+    const mug = await prisma.orderItem.findFirstOrThrow({ where: { orderId: order.id, nameEn: "Named mug" } });
+    expect(await reasons(ask(order, { items: [{ productId: mug.productId, quantity: 1, reason: "other" }] }))).toEqual(["personalised", 409]);
+
+    // The signed-in owner needs no phone.
+    const customer = await createCustomer(prisma);
+    await prisma.order.update({ where: { id: order.id }, data: { customerId: customer.id } });
+    const mine = await requestReturn({ ...ask(order, { phone: null, items: [{ productId: clips.id, quantity: 1, reason: "damaged" }] }), customerId: customer.id });
+    expect(mine.status).toBe("requested");
+  });
+
+  it("of two at once for the last unit, one wins and the other writes nothing", async () => {
+    const { order, clips } = await deliveredOrder();
+    const line = { productId: clips.id, quantity: 1, reason: "changedMind" as const };
+    const outcomes = await Promise.allSettled([requestReturn(ask(order, { items: [line] })), requestReturn(ask(order, { items: [line] }))]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const lost = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
+    expect((lost.reason as ReturnError).reason).toBe("tooMany");
+    expect(await prisma.return.count({ where: { orderId: order.id } })).toBe(1);
+    expect((await prisma.orderItem.findFirstOrThrow({ where: { orderId: order.id, productId: clips.id } })).returnedQuantity).toBe(1);
+  });
+});
+
+describe("the owner's decisions", () => {
+  it("start the window when the order is first delivered, and keep that day if it is set delivered again", async () => {
+    const owner = await createAdmin(prisma);
+    const order = await createOrder(prisma, { status: "outForDelivery" });
+    await setOrderStatus({ idOrNumber: order.id, status: "delivered", admin: owner });
+    const first = (await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).deliveredAt;
+    expect(first).toBeInstanceOf(Date);
+    await setOrderStatus({ idOrNumber: order.id, status: "processing", admin: owner });
+    await setOrderStatus({ idOrNumber: order.id, status: "delivered", admin: owner });
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).deliveredAt).toEqual(first);
+  });
+
+  it("restock once however often received is sent, and refund the items less the code's share, not delivery, with a credit note", async () => {
+    const { order, bows } = await deliveredOrder();
+    const made = await requestReturn(ask(order, { items: [{ productId: bows.id, quantity: 2, reason: "wrongSize" }] }));
+    // 5.000 KD of bows is 5/9 of the products: 0.444 KD of the 0.800 KD code is theirs.
+    expect(made.refundAmount).toBe(4.556);
+    const email = uniqueEmail("returns");
+    await prisma.order.update({ where: { id: order.id }, data: { email, language: "en" } });
+    const sent = smtp.received.length;
+    await decideReturn({ id: made._id, status: "approved", admin, note: "Bring them by Thursday" });
+    const mail = await smtp.waitForMail(email, { after: sent });
+    expect(mail.subject).toBe(`Return ${made.number}: approved`);
+    expect(mail.text).toContain(`your return ${made.number} for order ${order.orderNumber} is approved`);
+    expect(mail.text).toContain("Hawalli");
+    expect(mail.text).toContain("A note from us: Bring them by Thursday");
+    const before = await stockOf(bows.id);
+    const received = await Promise.allSettled([1, 2].map(() => decideReturn({ id: made._id, status: "received", admin, restock: true })));
+    expect(received.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    expect(await stockOf(bows.id)).toBe(before + 2);
+
+    const tooMuch = await refusal(decideReturn({ id: made._id, status: "refunded", admin, refundAmountFils: 4557 }));
+    expect(tooMuch.reason).toBe("overRefund");
+    const refunds = await Promise.allSettled([1, 2].map(() => decideReturn({ id: made._id, status: "refunded", admin })));
+    expect(refunds.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const after = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { creditNotes: true } });
+    expect(after.refundedFils).toBe(4556);
+    expect(after.creditNotes.map((note) => note.amountFils)).toEqual([4556]);
+    const history = await prisma.returnStatusChange.findMany({ where: { returnId: made._id }, orderBy: { createdAt: "asc" } });
+    expect(history.map((change) => change.toStatus)).toEqual(["requested", "approved", "received", "refunded"]);
+    const messages = await prisma.outboxMessage.findMany({ where: { orderId: order.id, kind: "returnDecision" } });
+    expect(messages.map((message) => JSON.parse(message.params).status).sort()).toEqual(["approved", "received", "refunded"]);
+  });
+
+  it("never refund more than the products paid: delivery stays, whatever was refunded before", async () => {
+    const { order, bows } = await deliveredOrder();
+    // The owner already gave back 5.000 KD by hand; 4.556 KD more would reach into the delivery fee.
+    await prisma.order.update({ where: { id: order.id }, data: { refundedFils: 5000 } });
+    const made = await requestReturn(ask(order, { items: [{ productId: bows.id, quantity: 2, reason: "damaged" }] }));
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin, restock: false });
+    const refused = await refusal(decideReturn({ id: made._id, status: "refunded", admin }));
+    expect(refused.reason).toBe("overRefund");
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(5000);
+    expect((await prisma.return.findUniqueOrThrow({ where: { id: made._id } })).status).toBe("received");
+  });
+
+  it("after a crash between the gateway's acceptance and the move, refund nothing more and mark the return refunded", async () => {
+    const { order, bows } = await deliveredOrder();
+    const made = await requestReturn(ask(order, { items: [{ productId: bows.id, quantity: 1, reason: "damaged" }] }));
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin });
+    const { refundId } = await refundOrder({ orderId: order.id, amountFils: 2278, admin });
+    await prisma.return.update({ where: { id: made._id }, data: { refundId } });
+    expect((await decideReturn({ id: made._id, status: "refunded", admin })).status).toBe("refunded");
+    expect(await prisma.refund.count({ where: { orderId: order.id } })).toBe(1);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(2278);
+  });
+
+  it("free the items of a rejected request, refuse a move out of order, and exchange as a free order taken from stock", async () => {
+    const { order, bows, clips } = await deliveredOrder();
+    const first = await requestReturn(ask(order, { items: [{ productId: clips.id, quantity: 1, reason: "other" }] }));
+    const skipped = await refusal(decideReturn({ id: first._id, status: "refunded", admin }));
+    expect(skipped.reason).toBe("badTransition");
+    await decideReturn({ id: first._id, status: "rejected", admin, note: "Used" });
+    const again = await requestReturn(ask(order, { resolution: "exchange", items: [{ productId: clips.id, quantity: 1, reason: "wrongSize" }, { productId: bows.id, quantity: 1, reason: "wrongSize" }] }));
+    await decideReturn({ id: again._id, status: "approved", admin });
+    await decideReturn({ id: again._id, status: "received", admin, restock: false });
+    const [clipsBefore, bowsBefore] = [await stockOf(clips.id), await stockOf(bows.id)];
+    const done = await decideReturn({ id: again._id, status: "exchanged", admin });
+    expect(done.status).toBe("exchanged");
+    const exchange = await prisma.order.findUniqueOrThrow({ where: { id: done.exchangeOrderId! }, include: { items: true } });
+    expect(exchange).toMatchObject({ totalFils: 0, subtotalFils: 5500, discountFils: 5500, deliveryFeeFils: 0, paymentStatus: "paid", phone: order.phone });
+    expect(exchange.items.map((item) => [item.productId, item.quantity, item.priceFils]).sort()).toEqual(
+      [[clips.id, 1, 3000], [bows.id, 1, 2500]].sort(),
+    );
+    expect([await stockOf(clips.id), await stockOf(bows.id)]).toEqual([clipsBefore - 1, bowsBefore - 1]);
+  });
+
+  it("retry a refund whose answer was lost with the same reference, and refund once", async () => {
+    useProviderForNewOrders("tap");
+    const gateway = gateways.tap;
+    gateway.setAutoWebhook(false);
+    const paid = await paidOrder(gateway);
+    await prisma.order.update({ where: { id: paid.order.id }, data: { status: "delivered", deliveredAt: new Date() } });
+    const item = await prisma.orderItem.findFirstOrThrow({ where: { orderId: paid.order.id } });
+    const made = await requestReturn({ orderNumber: paid.order.orderNumber, phone: (await prisma.order.findUniqueOrThrow({ where: { id: paid.order.id } })).phone, items: [{ orderItemId: item.id, quantity: 1, reason: "damaged" }], resolution: "refund" });
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin, restock: true });
+    gateway.failNext("drop");
+    await expect(decideReturn({ id: made._id, status: "refunded", admin })).rejects.toMatchObject({ reason: "gatewayUnavailable" });
+    const kept = await prisma.return.findUniqueOrThrow({ where: { id: made._id } });
+    expect(kept).toMatchObject({ status: "received", refundId: expect.any(String), claimedUntil: null });
+    const sent = gateway.refundRequests();
+    expect((await decideReturn({ id: made._id, status: "refunded", admin })).status).toBe("refunded");
+    expect(gateway.refundRequests()).toBe(sent);
+    expect(gateway.refundsRecorded(paid.providerPaymentId)).toBe(1);
+    expect(await prisma.refund.findMany({ where: { orderId: paid.order.id }, select: { id: true } })).toEqual([{ id: kept.refundId }]);
+  });
+});

@@ -1,0 +1,262 @@
+import crypto from "node:crypto";
+import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
+import { orderItemTags } from "~/models/order-json.server";
+import { filsToKD } from "~/shared/money";
+import { normalizeKuwaitiPhone } from "~/shared/phone";
+import { isWithinReturnWindow, returnRefundFils, type ReturnReason, type ReturnResolution } from "~/shared/returns";
+
+/**
+ * A shopper's return of delivered items (CONTRACT.md "Returns and exchanges", issue 32). Each line is an order item:
+ * its `returnedQuantity` only grows through one conditional update, so two requests for the same item at once
+ * cannot together ask back more than was bought.
+ */
+
+export type ReturnFailure =
+  | "notFound"
+  | "wrongPhone"
+  | "notDelivered"
+  | "windowClosed"
+  | "notInOrder"
+  | "tooMany"
+  | "personalised"
+  | "noItems"
+  | "badTransition"
+  | "overRefund"
+  | "outOfStock"
+  | "busy";
+
+export class ReturnError extends Error {
+  constructor(
+    readonly reason: ReturnFailure,
+    readonly status: 403 | 404 | 409,
+  ) {
+    super(reason);
+  }
+}
+
+/** `RET-` and 12 random digits: unique by the database's constraint, as order numbers are. */
+export function newReturnNumber(): string {
+  const high = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
+  const low = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
+  return `RET-${high}${low}`;
+}
+
+export type ReturnLineInput = { orderItemId?: string; productId?: string | null; quantity: number; reason: ReturnReason };
+
+export type RequestReturnInput = {
+  orderNumber: string;
+  /** a signed-in shopper: enough when the order is theirs */
+  customerId?: string | null;
+  /** anyone else: the order's phone (its 8 digits) */
+  phone?: string | null;
+  items: ReturnLineInput[];
+  resolution: ReturnResolution;
+  notes?: string | null;
+  now?: Date;
+};
+
+export const returnSelect = {
+  id: true,
+  number: true,
+  status: true,
+  resolution: true,
+  notes: true,
+  refundFils: true,
+  refundId: true,
+  exchangeOrderId: true,
+  createdAt: true,
+  updatedAt: true,
+  order: { select: { id: true, orderNumber: true } },
+  items: {
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      orderItemId: true,
+      productId: true,
+      quantity: true,
+      reason: true,
+      restocked: true,
+      orderItem: { select: { nameEn: true, nameAr: true, priceFils: true, imageUrl: true } },
+    },
+  },
+} satisfies Prisma.ReturnSelect;
+
+export type ReturnRow = Prisma.ReturnGetPayload<{ select: typeof returnSelect }>;
+
+/** A return as CONTRACT.md reads it; `variantId` is null until product variants exist. */
+export function returnJson(row: ReturnRow) {
+  return {
+    _id: row.id,
+    number: row.number,
+    orderNumber: row.order.orderNumber,
+    status: row.status,
+    resolution: row.resolution,
+    items: row.items.map((item) => ({
+      productId: item.productId,
+      variantId: null,
+      name: { en: item.orderItem.nameEn, ar: item.orderItem.nameAr },
+      quantity: item.quantity,
+      reason: item.reason,
+    })),
+    refundAmount: filsToKD(row.refundFils),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export type ReturnJson = ReturnType<typeof returnJson>;
+
+/** The returns of some orders, as each order's `returns`, oldest first. */
+export async function returnsOfOrders(orderIds: string[]): Promise<Map<string, ReturnJson[]>> {
+  const rows = await prisma.return.findMany({ where: { orderId: { in: orderIds } }, orderBy: { createdAt: "asc" }, select: returnSelect });
+  const byOrder = new Map<string, ReturnJson[]>();
+  for (const row of rows) byOrder.set(row.order.id, [...(byOrder.get(row.order.id) ?? []), returnJson(row)]);
+  return byOrder;
+}
+
+const orderForReturn = {
+  id: true,
+  orderNumber: true,
+  customerId: true,
+  phone: true,
+  status: true,
+  paymentStatus: true,
+  deliveredAt: true,
+  subtotalFils: true,
+  discountFils: true,
+  items: { orderBy: { id: "asc" }, select: { id: true, productId: true, nameEn: true, nameAr: true, priceFils: true, quantity: true, returnedQuantity: true, customTags: true } },
+} satisfies Prisma.OrderSelect;
+
+export type OrderForReturn = Prisma.OrderGetPayload<{ select: typeof orderForReturn }>;
+
+/** A line of the order as the request page offers it: how many are left to return, and whether it may be. */
+export function returnableLines(order: OrderForReturn) {
+  return order.items.map((item) => ({
+    orderItemId: item.id,
+    productId: item.productId,
+    name: { en: item.nameEn, ar: item.nameAr },
+    quantityLeft: item.quantity - item.returnedQuantity,
+    personalised: orderItemTags(item.customTags).some((tag) => tag.value.trim() !== ""),
+  }));
+}
+
+/**
+ * The paid order a shopper may see and ask returns of: theirs when signed in, or with its phone. Answers null for
+ * an unknown (or unpaid) order; throws wrongPhone for anyone else.
+ */
+export async function orderForShopperReturn(orderNumber: string, who: { customerId?: string | null; phone?: string | null }) {
+  const order = await prisma.order.findUnique({ where: { orderNumber }, select: orderForReturn });
+  if (!order || order.paymentStatus !== "paid") return null;
+  const isOwner = Boolean(who.customerId) && order.customerId === who.customerId;
+  if (!isOwner && normalizeKuwaitiPhone(who.phone ?? "") !== order.phone) throw new ReturnError("wrongPhone", 403);
+  return order;
+}
+
+/** Why the order takes no return now, or null when it does. */
+export function returnWindowProblem(order: Pick<OrderForReturn, "status" | "deliveredAt">, now: Date): "notDelivered" | "windowClosed" | null {
+  if (order.status !== "delivered" || !order.deliveredAt) return "notDelivered";
+  return isWithinReturnWindow(order.deliveredAt, now) ? null : "windowClosed";
+}
+
+/** Each asked line matched to an order item, quantities checked against what is left (before the race-safe update). */
+function matchLines(order: OrderForReturn, lines: ReturnLineInput[]) {
+  const lines_ = lines.filter((line) => line.quantity > 0);
+  if (!lines_.length) throw new ReturnError("noItems", 409);
+  const wanted = new Map<string, { quantity: number; reason: ReturnReason }>();
+  for (const line of lines_) {
+    const candidates = order.items.filter((item) => (line.orderItemId ? item.id === line.orderItemId : line.productId && item.productId === line.productId));
+    if (!candidates.length) throw new ReturnError("notInOrder", 409);
+    const plain = candidates.filter((item) => !orderItemTags(item.customTags).some((tag) => tag.value.trim() !== ""));
+    if (!plain.length) throw new ReturnError("personalised", 409);
+    // A product bought in several plain lines: the quantity is taken from the first lines with units left.
+    let left = line.quantity;
+    for (const item of plain) {
+      const already = wanted.get(item.id)?.quantity ?? 0;
+      const take = Math.min(left, item.quantity - item.returnedQuantity - already);
+      if (take <= 0) continue;
+      wanted.set(item.id, { quantity: already + take, reason: line.reason });
+      left -= take;
+      if (left === 0) break;
+    }
+    if (left > 0) throw new ReturnError("tooMany", 409);
+  }
+  return wanted;
+}
+
+/**
+ * Records a shopper's return request: checks who asks, the order's delivery and 14-day window (Kuwait days), and
+ * each line, then in one transaction takes the units (a conditional update per order item: of two requests racing
+ * for the last unit one wins, the other is refused and writes nothing) and writes the return with its first history
+ * row. The refund it will be owed is fixed now: the items' price less their share of the discount code.
+ */
+export async function requestReturn(input: RequestReturnInput) {
+  const now = input.now ?? new Date();
+  const order = await orderForShopperReturn(input.orderNumber, input);
+  if (!order) throw new ReturnError("notFound", 404);
+  const problem = returnWindowProblem(order, now);
+  if (problem) throw new ReturnError(problem, 409);
+  const wanted = matchLines(order, input.items);
+  const itemsFils = [...wanted].reduce((sum, [id, line]) => sum + line.quantity * order.items.find((item) => item.id === id)!.priceFils, 0);
+  const refundFils = returnRefundFils(itemsFils, order);
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const id = await prisma.$transaction(async (tx) => {
+        for (const [orderItemId, line] of wanted) {
+          const item = order.items.find((row) => row.id === orderItemId)!;
+          // Written first, so SQLite's write lock is taken before anything is read; the condition is the race's referee.
+          const taken = await tx.orderItem.updateMany({
+            where: { id: orderItemId, returnedQuantity: { lte: item.quantity - line.quantity } },
+            data: { returnedQuantity: { increment: line.quantity } },
+          });
+          if (taken.count !== 1) throw new ReturnError("tooMany", 409);
+        }
+        const created = await tx.return.create({
+          data: {
+            number: newReturnNumber(),
+            orderId: order.id,
+            resolution: input.resolution,
+            notes: input.notes?.trim() || null,
+            refundFils,
+            items: {
+              create: [...wanted].map(([orderItemId, line]) => ({
+                orderItemId,
+                productId: order.items.find((item) => item.id === orderItemId)!.productId,
+                quantity: line.quantity,
+                reason: line.reason,
+              })),
+            },
+            statusChanges: { create: { toStatus: "requested", changedBy: "shopper" } },
+          },
+          select: { id: true },
+        });
+        return created.id;
+      });
+      return returnJson(await prisma.return.findUniqueOrThrow({ where: { id }, select: returnSelect }));
+    } catch (error) {
+      if (attempt < 3 && isConstraintRefusal(error, "unique", "Return", "number")) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * What the shopper sees of an order's returns where they may read it (My Orders, or /view-invoice with the phone):
+ * its returns, and whether a new request is open (delivered, within the window, a returnable unit left).
+ */
+export async function orderReturnsSummary(orderNumber: string, now = new Date()) {
+  const order = await prisma.order.findUnique({ where: { orderNumber }, select: orderForReturn });
+  if (!order) return null;
+  const returns = (await returnsOfOrders([order.id])).get(order.id) ?? [];
+  return { returns, canRequest: canRequestReturn(order, now) };
+}
+
+export function canRequestReturn(order: OrderForReturn, now: Date): boolean {
+  return returnWindowProblem(order, now) === null && returnableLines(order).some((line) => !line.personalised && line.quantityLeft > 0);
+}
+
+/** Of these orders, the ids of those that take a return request now (for My Orders' "Request a return" links). */
+export async function ordersOpenForReturn(orderIds: string[], now = new Date()): Promise<Set<string>> {
+  const orders = await prisma.order.findMany({ where: { id: { in: orderIds }, status: "delivered" }, select: orderForReturn });
+  return new Set(orders.filter((order) => canRequestReturn(order, now)).map((order) => order.id));
+}

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { parseJsonBody, postOnly } from "~/auth/account-api.server";
+import { getCustomerFromRequest } from "~/auth/session.server";
+import { ReturnRequestBodySchema } from "~/api-docs/request-schemas.server";
+import { bilingual } from "~/i18n/bilingual.server";
+import { hitRateLimit } from "~/models/rate-limit.server";
+import { makeReturnRequest } from "~/models/return-request.server";
+import { normalizeOrderNumber } from "~/shared/order-number";
+import { jsonError, tooManyRequests } from "~/utils/api.server";
+import { clientAddress } from "~/utils/client-address.server";
+
+/**
+ * `POST /api/orders/{orderNumber}/returns` (CONTRACT.md "Returns and exchanges"): the signed-in owner of the order,
+ * or anyone giving its phone, asks to return delivered items within 14 days. 201 `{ return }`; 400 a malformed body;
+ * 403 a wrong phone; 404 an unknown order; 409 (with the reason in both languages) not delivered, too late, not in
+ * the order, more than is left, or personalised; 429 too many requests.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
+  const limit = await hitRateLimit(`returns:${clientAddress(context)}`, 30, 600);
+  if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
+  const { data } = await parseJsonBody(request, ReturnRequestBodySchema);
+  const customer = await getCustomerFromRequest(request);
+  const outcome = await makeReturnRequest({
+    orderNumber: normalizeOrderNumber(params.orderNumber ?? ""),
+    customerId: customer?.id ?? null,
+    phone: data.phone ?? null,
+    items: data.items.map((item) => ({ productId: item.productId, quantity: item.quantity, reason: item.reason })),
+    resolution: data.resolution,
+    notes: data.notes ?? null,
+  });
+  if (!outcome.ok) return outcome.status === 429 ? tooManyRequests(outcome.retryAfterSeconds) : jsonError(outcome.status, bilingual(outcome.key));
+  return Response.json({ return: outcome.value }, { status: 201, headers: { "Cache-Control": "no-store" } });
+}
+
+export const loader = postOnly;

@@ -1,0 +1,204 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormMessage } from "~/components/forms";
+import { Ltr, withLtr } from "~/components/ltr";
+import { ReturnsList } from "~/components/returns-list";
+import { getCustomerFromRequest } from "~/auth/session.server";
+import { returnsMessages } from "~/i18n/browser/areas/returns";
+import { inLanguage } from "~/i18n/bilingual.server";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { makeReturnRequest, returnPageView } from "~/models/return-request.server";
+import type { ReturnLineInput } from "~/models/return.server";
+import type { Language } from "~/shared/language";
+import { normalizeOrderNumber } from "~/shared/order-number";
+import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
+import { RETURN_REASONS, RETURN_RESOLUTIONS, type ReturnReason, type ReturnResolution } from "~/shared/returns";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
+import { readFormData } from "~/utils/form-data.server";
+import { pageMeta } from "~/utils/meta";
+
+/**
+ * The shopper's return request (issue 32), reached from My Orders (the signed-in owner) and from /view-invoice (with
+ * the order's phone): the order's lines with what is left of each, a reason per line, refund or exchange. A plain
+ * POST form, so it works without JavaScript; the answer is the `RET-` number and what happens next.
+ */
+export const handle = returnsMessages;
+
+function pageUrl(orderNumber: string, phone: string, done?: string) {
+  const params = new URLSearchParams({ orderNumber });
+  if (phone) params.set("phone", phone);
+  if (done) params.set("done", done);
+  return `/view-invoice/return?${params.toString()}`;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
+  const url = new URL(request.url);
+  const orderNumber = normalizeOrderNumber(url.searchParams.get("orderNumber") ?? "").slice(0, 40);
+  const phone = (url.searchParams.get("phone") ?? "").slice(0, 40);
+  const meta = { title: t("returns.title"), description: t("returns.description"), siteName: t("meta.siteName") };
+  const customer = await getCustomerFromRequest(request);
+  const view = orderNumber ? await returnPageView(orderNumber, { customerId: customer?.id ?? null, phone }) : ({ kind: "notFound" } as const);
+  const base = { meta, language, orderNumber, phone, done: url.searchParams.get("done")?.slice(0, 40) ?? null };
+  if (view.kind === "limited") return data({ ...base, view, error: inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) }, { status: 429 });
+  if (view.kind === "notFound") return data({ ...base, view, error: t("returns.errors.notFound") }, { status: 404 });
+  if (view.kind === "needPhone") return data({ ...base, view, error: view.wrongPhone ? t("returns.errors.wrongPhone") : null }, { status: view.wrongPhone ? 403 : 200 });
+  return { ...base, view, error: view.problem ? t(view.problem) : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const t = await i18nServer.getFixedT(request);
+  const form = await readFormData(request);
+  const orderNumber = normalizeOrderNumber(String(form.get("orderNumber") ?? "")).slice(0, 40);
+  const phone = String(form.get("phone") ?? "").slice(0, 40);
+  const resolution = String(form.get("resolution") ?? "");
+  const lines: ReturnLineInput[] = [];
+  for (const [name, value] of form) {
+    if (!name.startsWith("qty-")) continue;
+    const orderItemId = name.slice(4, 68);
+    const quantity = Number(value);
+    const reason = String(form.get(`reason-${orderItemId}`) ?? "");
+    if (!Number.isInteger(quantity) || quantity < 0 || quantity > 999) return data({ error: t("returns.errors.invalid") }, { status: 400 });
+    if (quantity === 0) continue;
+    if (!(RETURN_REASONS as readonly string[]).includes(reason)) return data({ error: t("returns.errors.invalid") }, { status: 400 });
+    lines.push({ orderItemId, quantity, reason: reason as ReturnReason });
+  }
+  if (!(RETURN_RESOLUTIONS as readonly string[]).includes(resolution)) return data({ error: t("returns.errors.invalid") }, { status: 400 });
+  const customer = await getCustomerFromRequest(request);
+  const outcome = await makeReturnRequest({
+    orderNumber,
+    customerId: customer?.id ?? null,
+    phone,
+    items: lines,
+    resolution: resolution as ReturnResolution,
+    notes: String(form.get("notes") ?? "").slice(0, 1000),
+  });
+  if (!outcome.ok) {
+    const language = await getLanguage(request);
+    const error = outcome.status === 429 ? inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) : t(outcome.key);
+    return data({ error }, { status: outcome.status });
+  }
+  return redirect(pageUrl(orderNumber, phone, outcome.value.number), 303);
+}
+
+function lastDay(windowEnd: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-US", { dateStyle: "long", timeZone: "Asia/Kuwait" }).format(new Date(new Date(windowEnd).getTime() - 1));
+}
+
+export default function ReturnRequestPage() {
+  const { t } = useTranslation();
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { view, language, orderNumber, phone, done } = loaderData;
+  const error = actionData?.error ?? loaderData.error;
+  return (
+    <section className="page page--narrow return-request" data-testid="return-request">
+      <h1>{t("returns.title")}</h1>
+      {orderNumber ? <p>{withLtr((values) => t("returns.order", values), { number: <Ltr key="number">{orderNumber}</Ltr> })}</p> : null}
+      {done ? (
+        <div className="form-message form-message--success" role="status" data-testid="return-done">
+          <h2>{t("returns.doneTitle")}</h2>
+          <p>{withLtr((values) => t("returns.done", values), { number: <Ltr key="number" data-testid="return-number">{done}</Ltr> })}</p>
+          <p>{t("returns.next")}</p>
+        </div>
+      ) : null}
+      <FormMessage message={error} />
+      {view.kind === "needPhone" ? (
+        <Form method="get">
+          <input type="hidden" name="orderNumber" value={orderNumber} />
+          <p className="field__hint">{t("returns.phoneHint")}</p>
+          <div className="field">
+            <label htmlFor="return-phone">{t("returns.phone")}</label>
+            <div className="phone-input" dir="ltr">
+              <span className="phone-input__prefix">{KUWAIT_DIALING_PREFIX}</span>
+              <input id="return-phone" name="phone" type="tel" inputMode="tel" maxLength={20} defaultValue={phone} autoComplete="tel-national" />
+            </div>
+          </div>
+          <button type="submit" className="button button--primary">
+            {t("returns.open")}
+          </button>
+        </Form>
+      ) : null}
+      {view.kind === "found" && !done && !view.problem ? (
+        <Form method="post" className="return-form">
+          <p>{t("returns.terms")}</p>
+          {view.windowEnd ? <p className="field__hint">{t("returns.until", { date: lastDay(view.windowEnd, language) })}</p> : null}
+          <input type="hidden" name="orderNumber" value={view.orderNumber} />
+          <input type="hidden" name="phone" value={phone} />
+          <ul className="return-lines">
+            {view.lines.map((line) => {
+              const name = (language === "ar" ? line.name.ar || line.name.en : line.name.en || line.name.ar) || "-";
+              const open = !line.personalised && line.quantityLeft > 0;
+              return (
+                <li key={line.orderItemId} className="return-line" data-testid="return-line">
+                  <strong>{name}</strong>
+                  {line.personalised ? (
+                    <p className="field__hint" data-testid="not-returnable">
+                      {t("returns.personalised")}
+                    </p>
+                  ) : line.quantityLeft === 0 ? (
+                    <p className="field__hint">{t("returns.nothingLeft")}</p>
+                  ) : (
+                    <p className="field__hint">{t("returns.left", { count: line.quantityLeft })}</p>
+                  )}
+                  {open ? (
+                    <div className="return-line__fields">
+                      <div className="field">
+                        <label htmlFor={`qty-${line.orderItemId}`}>{t("returns.quantity")}</label>
+                        <select id={`qty-${line.orderItemId}`} name={`qty-${line.orderItemId}`} defaultValue="0">
+                          {Array.from({ length: line.quantityLeft + 1 }, (_, count) => (
+                            <option key={count} value={count}>
+                              {count}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
+                      <div className="field">
+                        <label htmlFor={`reason-${line.orderItemId}`}>{t("returns.reason")}</label>
+                        <select id={`reason-${line.orderItemId}`} name={`reason-${line.orderItemId}`} defaultValue="changedMind">
+                          {RETURN_REASONS.map((reason) => (
+                            <option key={reason} value={reason}>
+                              {t(`returns.reasons.${reason}`)}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+          <fieldset className="return-choices">
+            <legend>{t("returns.resolutionLabel")}</legend>
+            {RETURN_RESOLUTIONS.map((resolution) => (
+              <label key={resolution} className="return-choice">
+                <input type="radio" name="resolution" value={resolution} defaultChecked={resolution === "refund"} /> {t(`returns.resolutions.${resolution}`)}
+              </label>
+            ))}
+          </fieldset>
+          <div className="field">
+            <label htmlFor="return-notes">{t("returns.notes")}</label>
+            <textarea id="return-notes" name="notes" maxLength={1000} rows={3} />
+          </div>
+          <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"} data-testid="send-return">
+            {navigation.state === "submitting" ? t("returns.sending") : t("returns.send")}
+          </button>
+        </Form>
+      ) : null}
+      {view.kind === "found" ? <ReturnsList returns={view.returns} language={language} /> : null}
+      <p>
+        <Link to={`/view-invoice?${new URLSearchParams({ orderNumber, phone }).toString()}`}>{t("returns.back")}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.meta) : []);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

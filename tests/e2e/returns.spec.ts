@@ -1,0 +1,95 @@
+/**
+ * Issue 32 in the browser, with and without JavaScript, in Arabic and English: the shopper asks to return an item of a
+ * delivered order (in Arabic from /view-invoice with the phone, in English from My Orders), sees the personalised line
+ * as not returnable and gets a RET- number; the owner approves, receives with restock and refunds it on the return
+ * page; the credit note's PDF reads right (pdftotext) and the shopper sees the return refunded under the order.
+ */
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { promisify } from "node:util";
+import { expect, test } from "@playwright/test";
+import { createOrder } from "../factories/order";
+import { createProduct } from "../factories/product";
+import { e2eDatabase } from "../support/e2e-database";
+import { setLanguage, signInAsNewCustomer } from "../support/shopper";
+import { signInAsAdmin } from "./admin-fixtures";
+
+const TEXT = {
+  en: { request: "Request a return", personalised: "Personalised: not returnable", quantity: "Quantity to return", reason: "Reason", wrongSize: "Wrong size or colour", send: "Send the request", hawalli: "Hawalli", refunded: "Refunded" },
+  ar: { request: "طلب إرجاع", personalised: "منتج مخصص: لا يمكن إرجاعه", quantity: "الكمية المراد إرجاعها", reason: "السبب", wrongSize: "المقاس أو اللون غير مناسب", send: "إرسال الطلب", hawalli: "حولي", refunded: "تم الاسترداد" },
+} as const;
+
+const SHOTS = "/tmp/shots-32";
+
+for (const language of ["ar", "en"] as const) {
+  test(`a shopper asks a return, the owner approves, receives and refunds it (${language})`, async ({ page, context, baseURL, javaScriptEnabled }) => {
+    const text = TEXT[language];
+    const db = e2eDatabase();
+    const shopper = language === "en" ? await signInAsNewCustomer(context, baseURL!) : null;
+    const bows = await createProduct(db, { priceFils: 2500, stockQuantity: 3 });
+    const order = await createOrder(db, {
+      status: "delivered",
+      customerId: shopper?.id ?? null,
+      items: [
+        { nameEn: "Pink bow", nameAr: "فيونكة وردية", priceFils: 2500, quantity: 2, productId: bows.id },
+        { nameEn: "Named clip", nameAr: "مشبك بالاسم", priceFils: 1000, quantity: 1, productId: (await createProduct(db)).id, customTags: [{ titleEn: "Name", titleAr: "الاسم", value: "Noor" }] },
+      ],
+    });
+    await db.order.update({ where: { id: order.id }, data: { deliveredAt: new Date() } });
+    await db.payment.create({ data: { orderId: order.id, provider: "test", status: "paid", amountFils: order.totalFils, providerPaymentId: `tp_${crypto.randomUUID()}` } });
+    await setLanguage(context, baseURL!, language);
+    const shot = language === "ar" && javaScriptEnabled;
+    if (shot) fs.mkdirSync(SHOTS, { recursive: true });
+
+    // The shopper: from /view-invoice with the phone (Arabic, on a phone's width), or from My Orders (English).
+    if (shot) await page.setViewportSize({ width: 390, height: 844 });
+    const orderPage = language === "ar" ? `/view-invoice?orderNumber=${order.orderNumber}&phone=${order.phone}` : "/my-orders";
+    await page.goto(orderPage);
+    await page.getByRole("link", { name: text.request }).click();
+    await expect(page.getByTestId("not-returnable")).toHaveText(text.personalised);
+    const line = page.getByTestId("return-line").filter({ hasText: language === "ar" ? "فيونكة وردية" : "Pink bow" });
+    await line.getByLabel(text.quantity).selectOption("1");
+    await line.getByLabel(text.reason).selectOption({ label: text.wrongSize });
+    if (shot) await page.screenshot({ path: `${SHOTS}/request-ar-390.png`, fullPage: true });
+    await page.getByRole("button", { name: text.send }).click();
+    const done = page.getByTestId("return-done");
+    await expect(done).toContainText(text.hawalli);
+    const number = (await done.getByTestId("return-number").textContent())!;
+    expect(number).toMatch(/^RET-\d{12}$/);
+
+    // The owner: the list, the return's page, then approve, receive (restock) and refund.
+    await signInAsAdmin(context, baseURL!);
+    if (shot) await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto("/admin/timsar/returns?status=requested");
+    await page.getByTestId("returns-table").getByRole("link", { name: number }).click();
+    await expect(page.getByTestId("return-order-number")).toHaveText(order.orderNumber);
+    await page.getByTestId("decide-form").getByRole("textbox").fill("See you in Hawalli");
+    await page.getByTestId("decide-approved").click();
+    await expect(page.getByTestId("receive-form")).toBeVisible();
+    await expect(page.getByTestId("restock-line")).toBeChecked();
+    await page.getByTestId("decide-received").click();
+    await expect(page.getByTestId("settle-form")).toBeVisible();
+    expect((await db.product.findUniqueOrThrow({ where: { id: bows.id } })).stockQuantity).toBe(4);
+    await page.getByTestId("decide-refunded").click();
+    await expect(page.getByTestId("return-decisions")).toHaveCount(1);
+    await expect(page.getByTestId("return-history").getByTestId("return-status")).toHaveCount(4);
+    if (shot) await page.screenshot({ path: `${SHOTS}/admin-return-ar-1366.png`, fullPage: true });
+
+    // The credit note of the return: 2.500 KD of the bow, delivery kept.
+    const note = await db.creditNote.findFirstOrThrow({ where: { orderId: order.id } });
+    expect(note.amountFils).toBe(2500);
+    const pdf = await page.request.get(`/uploads/credit-notes/${note.number}.pdf`);
+    expect(pdf.status()).toBe(200);
+    const file = `${test.info().outputDir}/${note.number}.pdf`;
+    fs.mkdirSync(test.info().outputDir, { recursive: true });
+    fs.writeFileSync(file, await pdf.body());
+    const pdfText = (await promisify(execFile)("pdftotext", ["-enc", "UTF-8", file, "-"])).stdout.replace(/[\u200e\u200f\u2066-\u2069]/g, "");
+    for (const expected of [note.number, order.orderNumber, "Partial refund of amount 2.50 KD"]) expect(pdfText).toContain(expected);
+
+    // The shopper sees the return refunded under the order.
+    await context.clearCookies({ name: "__admin" });
+    await page.goto(orderPage);
+    await expect(page.getByTestId("order-return").filter({ hasText: number }).getByTestId("return-status")).toHaveText(text.refunded);
+  });
+}
