@@ -16,6 +16,8 @@ import { createProduct } from "../../tests/factories/product";
 import { uniqueEmail } from "../../tests/factories/unique";
 import { setOrderStatus } from "./admin-order.server";
 import { refundOrder } from "./refund.server";
+import { getSalesReport, salesReportCsv } from "./sales-report.server";
+import { kuwaitDateKey } from "~/shared/admin-dates";
 import { decideReturn } from "./return-decision.server";
 import { ReturnError, requestReturn, type RequestReturnInput } from "./return.server";
 
@@ -145,6 +147,11 @@ describe("the owner's decisions", () => {
     const after = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { creditNotes: true } });
     expect(after.refundedFils).toBe(4556);
     expect(after.creditNotes.map((note) => note.amountFils)).toEqual([4556]);
+    // The owner's spreadsheet names the return beside its credit note, and counts it in the day's returns.
+    const today = kuwaitDateKey(new Date());
+    const csv = salesReportCsv(await getSalesReport(today, today));
+    expect(csv).toContain(`${today},${order.orderNumber},,,,,4.556,-4.556,${after.creditNotes[0].number},4.556,${made.number}\r\n`);
+    expect(csv).toMatch(new RegExp(`^${today},day total,([^,]*,){7}4\\.556,\r$`, "m"));
     const history = await prisma.returnStatusChange.findMany({ where: { returnId: made._id }, orderBy: { createdAt: "asc" } });
     expect(history.map((change) => change.toStatus)).toEqual(["requested", "approved", "received", "refunded"]);
     const messages = await prisma.outboxMessage.findMany({ where: { orderId: order.id, kind: "returnDecision" } });

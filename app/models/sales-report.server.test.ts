@@ -90,9 +90,9 @@ describe("getSalesReport", () => {
     });
 
     const csv = salesReportCsv(report).split("\r\n");
-    expect(csv[0]).toBe("date,orderNumber,productsTotalKD,deliveryTotalKD,totalKD,discountKD,refundsKD,netKD,creditNoteNumber");
-    expect(csv).toContain(`${year}-02-01,day total,3.334,3.250,6.584,0.000,0.000,6.584,`);
-    expect(csv).toContain(`${year}-02-01..${year}-02-${lastDay},range total,3.339,5.250,8.589,0.000,0.000,8.589,`);
+    expect(csv[0]).toBe("date,orderNumber,productsTotalKD,deliveryTotalKD,totalKD,discountKD,refundsKD,netKD,creditNoteNumber,returnsKD,returnNumber");
+    expect(csv).toContain(`${year}-02-01,day total,3.334,3.250,6.584,0.000,0.000,6.584,,0.000,`);
+    expect(csv).toContain(`${year}-02-01..${year}-02-${lastDay},range total,3.339,5.250,8.589,0.000,0.000,8.589,,0.000,`);
 
     expect((await getSalesReport(`${year}-02-01`, `${year}-02-10`)).isFullMonth).toBe(false);
   });
@@ -166,12 +166,12 @@ describe("refunds", () => {
     expect(json.rangeSummary).toMatchObject({ totalAmount: 14.25, refundsTotal: 2.001, refundCount: 2, netAmount: 12.249 });
 
     const csv = salesReportCsv(range).split("\r\n");
-    expect(csv).toContain(`${year}-06-05,${order.orderNumber},8.750,1.500,10.250,0.000,0.000,10.250,`);
-    expect(csv).toContain(`${year}-06-05,day total,8.750,1.500,10.250,0.000,0.000,10.250,`);
-    expect(csv).toContain(`${year}-06-15,${order.orderNumber},,,,,2.000,-2.000,${note.number}`);
-    expect(csv).toContain(`${year}-06-15,day total,3.000,1.000,4.000,0.000,2.000,2.000,`);
-    expect(csv).toContain(`${year}-06-16,day total,0.000,0.000,0.000,0.000,0.001,-0.001,`);
-    expect(csv).toContain(`${year}-06-01..${year}-06-30,range total,11.750,2.500,14.250,0.000,2.001,12.249,`);
+    expect(csv).toContain(`${year}-06-05,${order.orderNumber},8.750,1.500,10.250,0.000,0.000,10.250,,,`);
+    expect(csv).toContain(`${year}-06-05,day total,8.750,1.500,10.250,0.000,0.000,10.250,,0.000,`);
+    expect(csv).toContain(`${year}-06-15,${order.orderNumber},,,,,2.000,-2.000,${note.number},,`);
+    expect(csv).toContain(`${year}-06-15,day total,3.000,1.000,4.000,0.000,2.000,2.000,,0.000,`);
+    expect(csv).toContain(`${year}-06-16,day total,0.000,0.000,0.000,0.000,0.001,-0.001,,0.000,`);
+    expect(csv).toContain(`${year}-06-01..${year}-06-30,range total,11.750,2.500,14.250,0.000,2.001,12.249,,0.000,`);
   });
 });
 
@@ -202,9 +202,9 @@ describe("discounts and best sellers", () => {
     expect(json.rangeSummary.discountTotal).toBe(5.005);
 
     const csv = salesReportCsv(report).split("\r\n");
-    expect(csv).toContain(`${year}-04-03,${a.orderNumber},10.000,1.500,10.495,1.005,0.000,10.495,`);
-    expect(csv).toContain(`${year}-04-03,day total,14.000,1.500,10.495,5.005,0.000,10.495,`);
-    expect(csv).toContain(`${year}-04-01..${year}-04-30,range total,16.000,3.000,13.995,5.005,0.000,13.995,`);
+    expect(csv).toContain(`${year}-04-03,${a.orderNumber},10.000,1.500,10.495,1.005,0.000,10.495,,,`);
+    expect(csv).toContain(`${year}-04-03,day total,14.000,1.500,10.495,5.005,0.000,10.495,,0.000,`);
+    expect(csv).toContain(`${year}-04-01..${year}-04-30,range total,16.000,3.000,13.995,5.005,0.000,13.995,,0.000,`);
   });
 
   it("ranks the range's products by units and by revenue from paid lines, named in both languages", async () => {

@@ -282,13 +282,16 @@ function csvField(value: string): string {
  * discount codes.
  */
 export function salesReportCsv(report: SalesReport): string {
-  const lines = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD", "discountKD", "refundsKD", "netKD", "creditNoteNumber"].join(",")];
+  const lines = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD", "discountKD", "refundsKD", "netKD", "creditNoteNumber", "returnsKD", "returnNumber"].join(",")];
   for (const [date, day] of Object.entries(report.days)) {
     for (const order of day.orders) {
-      lines.push([date, order.orderNumber, kd3(order.productsFils), kd3(order.deliveryFils), kd3(order.totalFils), kd3(order.discountFils), kd3(0), kd3(order.totalFils), ""].join(","));
+      lines.push([date, order.orderNumber, kd3(order.productsFils), kd3(order.deliveryFils), kd3(order.totalFils), kd3(order.discountFils), kd3(0), kd3(order.totalFils), "", "", ""].join(","));
     }
-    for (const note of day.refunds) lines.push([date, note.orderNumber, "", "", "", "", kd3(note.amountFils), kd3(-note.amountFils), note.creditNoteNumber].join(","));
-    lines.push([date, "day total", kd3(day.productsFils), kd3(day.deliveryFils), kd3(day.totalFils), kd3(day.discountFils), kd3(day.refundsFils), kd3(day.netFils), ""].join(","));
+    for (const note of day.refunds) {
+      const ofReturn = note.returnNumber === null ? ["", ""] : [kd3(note.amountFils), note.returnNumber];
+      lines.push([date, note.orderNumber, "", "", "", "", kd3(note.amountFils), kd3(-note.amountFils), note.creditNoteNumber, ...ofReturn].join(","));
+    }
+    lines.push([date, "day total", kd3(day.productsFils), kd3(day.deliveryFils), kd3(day.totalFils), kd3(day.discountFils), kd3(day.refundsFils), kd3(day.netFils), "", kd3(day.returnsFils), ""].join(","));
   }
   const summary = report.rangeSummary;
   lines.push(
@@ -301,6 +304,8 @@ export function salesReportCsv(report: SalesReport): string {
       kd3(summary.discountFils),
       kd3(summary.refundsFils),
       kd3(summary.netFils),
+      "",
+      kd3(summary.returnsFils),
       "",
     ].join(","),
   );
