@@ -345,7 +345,7 @@ function admin(file: string, methods: Method[], path: string, summary: string, r
     summary,
     access: "admin",
     ...more,
-    responses: { ...responses, 401: error("No administrator session"), 403: error("A shopper, not the administrator") },
+    responses: { ...responses, 401: error("No administrator session"), 403: error("A shopper, or a staff member whose role does not allow this") },
   };
 }
 

@@ -120,7 +120,8 @@ export const ResetCodeAnswer = z.object({ message: z.string(), verificationToken
 export const CheckVerifiedAnswer = z.object({ verified: z.boolean() });
 export const StockNoticeAnswer = z.object({ message: z.string(), email: z.string() });
 
-export const AdminSessionAnswer = z.union([z.object({ isAdmin: z.literal(true), email: z.string() }), z.object({ isAdmin: z.literal(false) })]);
+const AdminRoleSchema = z.enum(["owner", "orders", "catalogue"]);
+export const AdminSessionAnswer = z.union([z.object({ isAdmin: z.literal(true), email: z.string(), role: AdminRoleSchema }), z.object({ isAdmin: z.literal(false) })]);
 export const AdminLoginAnswer = z.object({ message: z.string(), email: z.string(), isAdmin: z.literal(true) });
 
 export const AdminCategoriesAnswer = CategoriesAnswer;

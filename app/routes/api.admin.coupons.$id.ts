@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { couponApiJson, couponBodyErrors, parseCouponBody } from "~/admin/coupon-api.server";
 import { deleteCoupon, getCoupon, updateCoupon } from "~/models/coupon.server";
@@ -7,7 +7,7 @@ import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /** GET /api/admin/coupons/{id} */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "coupons");
   const coupon = await getCoupon(params.id ?? "");
   if (!coupon) return jsonError(404, bilingual("admin.coupons.notFound"));
   return Response.json({ coupon: couponApiJson(coupon) }, { headers: { "Cache-Control": "no-store" } });
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * removes it. Orders that used it keep their code and discount.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "coupons");
   const id = params.id ?? "";
   if (request.method === "DELETE") {
     if (!(await deleteCoupon(id))) return jsonError(404, bilingual("admin.coupons.notFound"));

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { couponApiJson, couponBodyErrors, parseCouponBody } from "~/admin/coupon-api.server";
 import { createCoupon, getCoupon, listCoupons } from "~/models/coupon.server";
@@ -7,14 +7,14 @@ import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /** GET /api/admin/coupons: every discount code, newest first, with how many uses it holds. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "coupons");
   const coupons = await listCoupons();
   return Response.json({ coupons: coupons.map(couponApiJson) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** POST /api/admin/coupons (JSON): a new code; 400 with field errors, 409 when the code exists (in any case). */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "coupons");
   if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const body = await readJsonBody(request);
   const parsed = parseCouponBody(body);
