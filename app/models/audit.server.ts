@@ -1,4 +1,6 @@
 import { prisma, type Prisma } from "~/db.server";
+import type { AuditEntityType } from "~/shared/audit-entities";
+import { kuwaitDayEnd, kuwaitDayStart } from "~/shared/admin-dates";
 
 /**
  * The audit log (CONTRACT.md "Staff and roles"): who did what to which entity, written by `recordAudit` inside the
@@ -9,8 +11,7 @@ import { prisma, type Prisma } from "~/db.server";
 export const AUDIT_KEEP_DAYS = 2 * 365;
 export const AUDIT_PAGE_SIZE = 50;
 
-export const AUDIT_ENTITY_TYPES = ["order", "refund", "return", "product", "category", "coupon", "settings", "staff"] as const;
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+export { AUDIT_ENTITY_TYPES, type AuditEntityType } from "~/shared/audit-entities";
 
 /** The member making the change, as the admin guard answers it (`SignedInAdmin` fits). */
 export type AuditActor = { id: string; email: string; role: string; requestId?: string | null };
@@ -60,6 +61,18 @@ export async function audited<T>(
 }
 
 export type AuditQuery = { actor?: string; entityType?: string; entityId?: string; from?: Date; to?: Date; page?: number };
+
+/** The filter as the page and the API take it: empty fields are no filter, dates are whole Kuwait days. */
+export function auditQueryOf(input: { actor?: string; entityType?: string; entityId?: string; from?: string; to?: string; page?: number }): AuditQuery {
+  return {
+    actor: input.actor || undefined,
+    entityType: input.entityType || undefined,
+    entityId: input.entityId || undefined,
+    from: input.from ? kuwaitDayStart(input.from) : undefined,
+    to: input.to ? kuwaitDayEnd(input.to) : undefined,
+    page: input.page,
+  };
+}
 
 /** Newest first, 50 a page; filters by the actor's e-mail, the entity and a date range (`to` is exclusive). */
 export async function listAuditEntries(query: AuditQuery) {

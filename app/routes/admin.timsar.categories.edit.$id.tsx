@@ -28,8 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "catalogue:write");
-  return categoryFormAction(request, "edit", params.id);
+  const admin = await requireAdminPermission(request, "catalogue:write");
+  return categoryFormAction(request, "edit", params.id, admin);
 }
 
 export default function EditCategory() {

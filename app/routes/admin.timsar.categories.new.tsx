@@ -21,8 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "catalogue:write");
-  return categoryFormAction(request, "create");
+  const admin = await requireAdminPermission(request, "catalogue:write");
+  return categoryFormAction(request, "create", undefined, admin);
 }
 
 export default function NewCategory() {

@@ -46,12 +46,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Enable, disable and delete from the list; each button is a small form, so it works without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "coupons");
+  const admin = await requireAdminPermission(request, "coupons");
   const [t, form] = await Promise.all([i18nServer.getFixedT(request), readFormData(request)]);
   const id = String(form.get("couponId") ?? "");
   const intent = form.get("intent");
   const done =
-    intent === "delete" ? await deleteCoupon(id) : intent === "enable" || intent === "disable" ? await setCouponEnabled(id, intent === "enable") : false;
+    intent === "delete" ? await deleteCoupon(id, admin) : intent === "enable" || intent === "disable" ? await setCouponEnabled(id, intent === "enable", admin) : false;
   if (!done) return data({ message: t("admin.coupons.notFound") }, { status: 404 });
   return redirectWithToast(currentPage(request), { name: intent === "delete" ? "couponDeleted" : "couponUpdated" });
 }

@@ -21,8 +21,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "coupons");
-  return couponFormAction(request, params.id ?? "");
+  const admin = await requireAdminPermission(request, "coupons");
+  return couponFormAction(request, params.id ?? "", admin);
 }
 
 export default function EditCoupon() {

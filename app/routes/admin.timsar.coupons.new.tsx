@@ -18,8 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "coupons");
-  return couponFormAction(request, null);
+  const admin = await requireAdminPermission(request, "coupons");
+  return couponFormAction(request, null, admin);
 }
 
 export default function NewCoupon() {

@@ -53,17 +53,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "catalogue:write");
+  const admin = await requireAdminPermission(request, "catalogue:write");
   const t = await i18nServer.getFixedT(request);
   const form = await readFormData(request);
   const parsed = ProductActionSchema.safeParse({ intent: form.get("intent"), productId: form.get("productId") });
   if (!parsed.success) return data({ message: t("admin.products.updateFailed") }, { status: 400 });
   if (parsed.data.intent === "delete") {
-    const deleted = await deleteProduct(parsed.data.productId);
+    const deleted = await deleteProduct(parsed.data.productId, admin);
     if (deleted) return redirectWithToast(currentPage(request), { name: "productDeleted" });
     return data({ message: t("admin.products.notFound") }, { status: 404 });
   }
-  const toggled = await toggleProduct(parsed.data.productId);
+  const toggled = await toggleProduct(parsed.data.productId, admin);
   if (!toggled) return data({ message: t("admin.products.notFound") }, { status: 404 });
   return redirectWithToast(currentPage(request), { name: "productToggled" });
 }

@@ -37,8 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "catalogue:write");
-  return productFormAction(request, "edit", params.id);
+  const admin = await requireAdminPermission(request, "catalogue:write");
+  return productFormAction(request, "edit", params.id, admin);
 }
 
 export default function EditProduct() {

@@ -28,8 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "catalogue:write");
-  return productFormAction(request, "create");
+  const admin = await requireAdminPermission(request, "catalogue:write");
+  return productFormAction(request, "create", undefined, admin);
 }
 
 export default function NewProduct() {

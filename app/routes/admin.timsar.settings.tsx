@@ -24,12 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The free-delivery threshold (issue 16): an amount in KD, or empty for none. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "settings");
+  const admin = await requireAdminPermission(request, "settings");
   const [t, form] = await Promise.all([i18nServer.getFixedT(request), readFormData(request)]);
   const raw = String(form.get("freeDeliveryFrom") ?? "").trim();
   const fils = raw === "" ? null : parseKDToFils(raw);
   if (raw !== "" && fils === null) return data({ ok: false, message: t("admin.settings.invalid"), value: raw }, { status: 400 });
-  await saveShopSettings({ freeDeliveryFromFils: fils });
+  await saveShopSettings({ freeDeliveryFromFils: fils }, admin);
   return { ok: true, message: t("admin.settings.saved"), value: fils === null ? "" : filsToKDInput(fils) };
 }
 

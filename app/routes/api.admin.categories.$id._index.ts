@@ -16,10 +16,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** PUT renames (multipart `name`, optional new `iconImage`); DELETE refuses with 409 while products remain. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "catalogue:write");
+  const admin = await requireAdminPermission(request, "catalogue:write");
   const id = params.id ?? "";
   if (request.method === "DELETE") {
-    const result = await deleteCategory(id);
+    const result = await deleteCategory(id, admin);
     if (result.ok) return Response.json({ message: bilingual("admin.categories.deleted") });
     if (result.reason === "notFound") return jsonError(404, bilingual("admin.categories.notFound"));
     return jsonError(409, bilingual("admin.categories.hasProducts", { count: result.productCount }));
@@ -27,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   if (!(await getAdminCategory(id))) return jsonError(404, bilingual("admin.categories.notFound"));
   const upload = await readCategoryUpload(request, "edit");
-  const category = await updateCategory(id, { ...upload.names, iconImage: upload.iconImage ?? undefined });
+  const category = await updateCategory(id, { ...upload.names, iconImage: upload.iconImage ?? undefined }, admin);
   if (!category) return jsonError(404, bilingual("admin.categories.notFound"));
   return Response.json({ message: bilingual("admin.categories.updated"), category: categoryToJson((await getAdminCategory(id))!) });
 }

@@ -6,9 +6,9 @@ import { bilingual } from "~/i18n/bilingual.server";
 
 /** PUT /api/admin/categories/{id}/toggle */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "catalogue:write");
+  const admin = await requireAdminPermission(request, "catalogue:write");
   if (request.method !== "PUT" && request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
-  const category = await toggleCategory(params.id ?? "");
+  const category = await toggleCategory(params.id ?? "", admin);
   if (!category) return jsonError(404, bilingual("admin.categories.notFound"));
   return Response.json({ isVisible: category.isVisible });
 }

@@ -15,10 +15,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/admin/categories, multipart: name (JSON of en and ar) and iconImage (an image file). */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "catalogue:write");
+  const admin = await requireAdminPermission(request, "catalogue:write");
   if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const upload = await readCategoryUpload(request, "create");
-  const category = await createCategory({ ...upload.names, iconImage: upload.iconImage! });
+  const category = await createCategory({ ...upload.names, iconImage: upload.iconImage! }, admin);
   const created = await getAdminCategory(category.id);
   return Response.json({ message: bilingual("admin.categories.created"), category: categoryToJson(created!) }, { status: 201 });
 }

@@ -18,10 +18,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * removes it. Orders that used it keep their code and discount.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "coupons");
+  const admin = await requireAdminPermission(request, "coupons");
   const id = params.id ?? "";
   if (request.method === "DELETE") {
-    if (!(await deleteCoupon(id))) return jsonError(404, bilingual("admin.coupons.notFound"));
+    if (!(await deleteCoupon(id, admin))) return jsonError(404, bilingual("admin.coupons.notFound"));
     return Response.json({ message: bilingual("admin.coupons.deleted") }, { headers: { "Cache-Control": "no-store" } });
   }
   if (request.method !== "PUT") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { message, fieldErrors } = couponBodyErrors(parsed.errors);
     return jsonError(400, message, fieldErrors);
   }
-  const saved = await updateCoupon(id, parsed.value);
+  const saved = await updateCoupon(id, parsed.value, admin);
   if (!saved.ok) {
     if (saved.reason === "notFound") return jsonError(404, bilingual("admin.coupons.notFound"));
     return jsonError(409, bilingual("admin.coupons.duplicateCode"), { code: [bilingual("admin.coupons.duplicateCode")] });

@@ -6,9 +6,9 @@ import { bilingual } from "~/i18n/bilingual.server";
 
 /** PUT /api/admin/products/{id}/toggle: hides a visible product or shows a hidden one. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "catalogue:write");
+  const admin = await requireAdminPermission(request, "catalogue:write");
   if (request.method !== "PUT" && request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
-  const product = await toggleProduct(params.id ?? "");
+  const product = await toggleProduct(params.id ?? "", admin);
   if (!product) return jsonError(404, bilingual("admin.products.notFound"));
   return Response.json({ isVisible: product.isVisible });
 }

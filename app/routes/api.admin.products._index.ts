@@ -21,10 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/admin/products: SPEC section 7's payload; images must have come from POST /api/upload. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "catalogue:write");
+  const admin = await requireAdminPermission(request, "catalogue:write");
   if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const input = await readProductInput(request, "create");
-  const result = await createProduct(input);
+  const result = await createProduct(input, admin);
   if (!result.ok) {
     const message = bilingual("admin.validation.adminCategoryRequired");
     return jsonError(400, message, { categoryId: [message] });

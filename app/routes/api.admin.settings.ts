@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** PUT /api/admin/settings `{ freeDeliveryFromKD: 15 }` (or null to switch free delivery off). */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminPermission(request, "settings");
+  const admin = await requireAdminPermission(request, "settings");
   if (request.method !== "PUT") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const body = (await readJsonBody(request)) as { freeDeliveryFromKD?: unknown } | null;
   const raw = body && typeof body === "object" ? body.freeDeliveryFromKD : undefined;
@@ -25,6 +25,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (fils === undefined || (raw !== null && fils === null)) {
     return jsonError(400, bilingual("admin.settings.invalid"), { freeDeliveryFromKD: [bilingual("admin.settings.invalid")] });
   }
-  await saveShopSettings({ freeDeliveryFromFils: fils });
+  await saveShopSettings({ freeDeliveryFromFils: fils }, admin);
   return Response.json({ message: bilingual("admin.settings.saved"), ...settingsJson({ freeDeliveryFromFils: fils }) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -102,7 +102,7 @@ function urlOf(file: string): { url: string; params: Record<string, string> } {
   return { url: `/${segments.join("/")}`, params };
 }
 
-type Call = { name: string; file: string; kind: "loader" | "action"; need: Need; handler: Handler; api: boolean; form?: Record<string, string> };
+type Call = { name: string; file: string; kind: "loader" | "action"; need: Exclude<Need, "open">; handler: Handler; api: boolean; form?: Record<string, string> };
 
 const FILES = routeFiles();
 const CALLS: Call[] = [];

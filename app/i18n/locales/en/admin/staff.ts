@@ -17,6 +17,7 @@ export const staff = {
     pending: "Invited",
     disabled: "Disabled",
     roles: { owner: "Owner", orders: "Orders", catalogue: "Catalogue" },
+    invalid: "Give a valid e-mail and a role.",
     roleHelp: "Orders: see orders and change their status. Catalogue: products and categories. Owner: everything.",
   },
   audit: {
@@ -50,6 +51,7 @@ export const staff = {
     submit: "Set password",
     done: "Your password is set. Sign in with your e-mail and the new password.",
     invalidLink: "This link is not valid any more: it was used, it expired, or the invitation was withdrawn. Ask an owner for a new one.",
+    signIn: "Sign in",
     passwordMin: "Password must be at least 8 characters.",
   },
   twoStep: {
