@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { FormMessage } from "~/components/forms";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -58,6 +58,9 @@ export default function StaffPage() {
     <section className="page admin-page" data-testid="staff-page">
       <h1>{t("admin.staff.title")}</h1>
       <p className="admin-note">{t("admin.staff.intro")}</p>
+      <p>
+        <Link to="/admin/timsar/two-step">{t("admin.twoStep.title")}</Link>
+      </p>
       {result ? <FormMessage kind={result.ok ? "success" : "error"} message={result.message} /> : null}
       <Form method="post" className="admin-form admin-card" data-testid="invite-form">
         <input type="hidden" name="intent" value="invite" />

@@ -37,6 +37,7 @@ ALTER TABLE "Admin" ADD COLUMN "role" TEXT NOT NULL DEFAULT 'owner';
 ALTER TABLE "Admin" ADD COLUMN "invitedAt" DATETIME;
 ALTER TABLE "Admin" ADD COLUMN "totpSecret" TEXT;
 ALTER TABLE "Admin" ADD COLUMN "totpEnabledAt" DATETIME;
+ALTER TABLE "Admin" ADD COLUMN "totpLastStep" INTEGER;
 
 -- CreateIndex
 CREATE UNIQUE INDEX "AdminInvitation_tokenHash_key" ON "AdminInvitation"("tokenHash");

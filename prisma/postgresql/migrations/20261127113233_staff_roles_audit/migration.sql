@@ -2,6 +2,7 @@
 ALTER TABLE "Admin" ADD COLUMN     "invitedAt" TIMESTAMP(3),
 ADD COLUMN     "role" TEXT COLLATE "C" NOT NULL DEFAULT 'owner',
 ADD COLUMN     "totpEnabledAt" TIMESTAMP(3),
+ADD COLUMN     "totpLastStep" INTEGER,
 ADD COLUMN     "totpSecret" TEXT COLLATE "C";
 
 -- CreateTable
