@@ -48,7 +48,7 @@ export default function AuditPage() {
   const { entries, filter, page, pageCount } = useLoaderData<typeof loader>();
   const entityName = (type: string) => ((AUDIT_ENTITY_TYPES as readonly string[]).includes(type) ? t(`admin.audit.entities.${type as (typeof AUDIT_ENTITY_TYPES)[number]}`) : type);
   return (
-    <section className="page admin-page" data-testid="audit-page">
+    <section className="page admin-page admin-audit" data-testid="audit-page">
       <h1>{t("admin.audit.title")}</h1>
       {/* A GET form: the filter is in the address, works without JavaScript and can be shared or reloaded. */}
       <Form method="get" className="admin-filters" role="search">
