@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { verifyAdminLogin } from "~/models/admin.server";
+import { ensureAdmin, verifyAdminLogin } from "~/models/admin.server";
 import { createAdmin } from "../../tests/factories/admin";
 import { createOrder } from "../../tests/factories/order";
 import { createSession } from "../../tests/factories/session";
@@ -87,6 +87,16 @@ describe("changing a member", () => {
     } finally {
       await prisma.admin.updateMany({ where: { id: { in: others.map((row) => row.id) } }, data: { disabledAt: null } });
     }
+  });
+});
+
+describe("ADMIN_EMAIL at start", () => {
+  it("disables only earlier ADMIN_EMAIL accounts, never invited members, and makes its account an owner", async () => {
+    const invited = await createAdmin(prisma, { role: "catalogue", password: "catalogue-password" });
+    const email = uniqueEmail("env-owner");
+    await ensureAdmin({ adminEmail: email, adminPassword: "env-owner-password" });
+    expect((await prisma.admin.findUniqueOrThrow({ where: { id: invited.id } })).disabledAt).toBeNull();
+    expect(await prisma.admin.findUniqueOrThrow({ where: { email } })).toMatchObject({ role: "owner", invitedAt: null });
   });
 });
 
