@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { bilingual, forRequest, inLanguage } from "../app/i18n/bilingual.server";
-import { requireAdmin, requireAdminApi } from "../app/auth/admin-session.server";
+import { requireAdminPermission } from "../app/auth/admin-session.server";
 import { escapeHtml } from "../app/utils/html";
 import { languageHeaders } from "./remix-request";
 
@@ -56,8 +56,8 @@ function refuse(req: Request, res: Response, limit: number) {
 }
 
 /**
- * The answer the route's own guard would give a request that is not the administrator's (401 or 403 for the API, the
- * way to the admin login for the pages), or null for the administrator. Only the headers are read.
+ * The answer the route's own guard would give a request that may not change the catalogue (401 or 403 for the API,
+ * the way to the admin login or the 403 page for the pages), or null for a member who may. Only the headers are read.
  */
 async function strangerAnswer(req: Request): Promise<globalThis.Response | null> {
   const headers = new Headers();
@@ -67,7 +67,8 @@ async function strangerAnswer(req: Request): Promise<globalThis.Response | null>
   }
   const request = new globalThis.Request(`http://shop${req.path}`, { headers });
   try {
-    await (req.path.startsWith("/api/") ? requireAdminApi(request) : requireAdmin(request));
+    // Every upload address is the catalogue's (products, categories, their images).
+    await requireAdminPermission(request, "catalogue:write");
     return null;
   } catch (answer) {
     if (answer instanceof globalThis.Response) return answer;

@@ -1,3 +1,4 @@
+import type { AuditActor } from "~/models/audit.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
@@ -14,7 +15,7 @@ const CATEGORY_VIEW = "/admin/timsar/categories/view";
  * Create and edit pages: names checked by the schema, the icon (required when creating) stored only once the
  * names are valid, so a refused form leaves no file behind.
  */
-export async function categoryFormAction(request: Request, mode: "create" | "edit", categoryId?: string) {
+export async function categoryFormAction(request: Request, mode: "create" | "edit", categoryId?: string, actor?: AuditActor) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   let form: FormData;
   try {
@@ -45,10 +46,10 @@ export async function categoryFormAction(request: Request, mode: "create" | "edi
   // Post/Redirect/Get: the form's page again, whose toast then moves on to the category view (SPEC section 9).
   const here = currentPage(request);
   if (mode === "create") {
-    await createCategory({ ...submission.value, iconImage: iconImage! });
+    await createCategory({ ...submission.value, iconImage: iconImage! }, actor);
     return redirectWithToast(here, { name: "categoryCreated", next: CATEGORY_VIEW });
   }
-  const updated = await updateCategory(categoryId ?? "", { ...submission.value, iconImage });
+  const updated = await updateCategory(categoryId ?? "", { ...submission.value, iconImage }, actor);
   if (!updated) return data({ result: submission.reply({ formErrors: [t("admin.categories.updateFailed")] }) }, { status: 404 });
   return redirectWithToast(here, { name: "categoryUpdated", next: CATEGORY_VIEW });
 }

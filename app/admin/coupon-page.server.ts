@@ -1,3 +1,4 @@
+import type { AuditActor } from "~/models/audit.server";
 import { data } from "@remix-run/node";
 import { redirectWithToast } from "~/cookies/toast.server";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -20,7 +21,7 @@ export const EMPTY_COUPON: CouponFormValues = {
 };
 
 /** The new and edit pages' action: saved codes go back to the list with its message, refusals keep what was typed. */
-export async function couponFormAction(request: Request, id: string | null) {
+export async function couponFormAction(request: Request, id: string | null, actor?: AuditActor) {
   const [t, form] = await Promise.all([i18nServer.getFixedT(request), readFormData(request)]);
   const input = couponFormInput(form);
   const values: CouponFormValues = {
@@ -33,7 +34,7 @@ export async function couponFormAction(request: Request, id: string | null) {
   if (!parsed.ok) {
     return data<CouponFormActionData>({ values, errors: translatedErrors(parsed.errors, t), message: null }, { status: 400 });
   }
-  const saved = id ? await updateCoupon(id, parsed.value) : await createCoupon(parsed.value);
+  const saved = id ? await updateCoupon(id, parsed.value, actor) : await createCoupon(parsed.value, actor);
   // The list's address keeps its `done`, as before the one flash; the message itself travels in the flash.
   if (saved.ok) return redirectWithToast(`/admin/timsar/coupons?done=${id ? "updated" : "created"}`, { name: id ? "couponUpdated" : "couponCreated" });
   const message = saved.reason === "notFound" ? t("admin.coupons.notFound") : t("admin.coupons.duplicateCode");

@@ -1,12 +1,13 @@
 import { data } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
 import { checkDelayDate, queueDelayNotice } from "~/models/delay-notice.server";
+import type { AuditActor } from "~/models/audit.server";
 
 /**
  * The order page's "Tell the shopper of a delay": a day from today on queues the notice; a missing, wrong or past
  * day answers the field's message and queues nothing.
  */
-export async function handleDelayForm(request: Request, form: FormData) {
+export async function handleDelayForm(request: Request, form: FormData, actor?: AuditActor) {
   const t = await i18nServer.getFixedT(request);
   const checked = checkDelayDate(form.get("date")?.toString().slice(0, 32));
   if (!checked.ok) {
@@ -14,7 +15,7 @@ export async function handleDelayForm(request: Request, form: FormData) {
     return data({ ok: false, message, delayProblem: message }, { status: 400 });
   }
   const orderId = form.get("orderId");
-  const queued = typeof orderId === "string" && (await queueDelayNotice(orderId.slice(0, 64), checked.date));
+  const queued = typeof orderId === "string" && (await queueDelayNotice(orderId.slice(0, 64), checked.date, actor));
   if (!queued) return data({ ok: false, message: t("admin.order.notFound") }, { status: 404 });
   return data({ ok: true, message: t("admin.delay.queued") });
 }

@@ -1,3 +1,4 @@
+import type { AuditActor } from "~/models/audit.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
@@ -20,7 +21,7 @@ function imagesOf(form: FormData): string[] {
  * "remove-image:URL" and "main-image:URL" so the pictures can be managed without JavaScript; those re-show the
  * form with what was typed and without complaining about fields the admin has not reached yet.
  */
-export async function productFormAction(request: Request, mode: ProductFormMode, productId?: string) {
+export async function productFormAction(request: Request, mode: ProductFormMode, productId?: string, actor?: AuditActor) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   let form: FormData;
   try {
@@ -57,7 +58,7 @@ export async function productFormAction(request: Request, mode: ProductFormMode,
   }
   if (submission.status !== "success") return data({ result: submission.reply(), images }, { status: 400 });
   const input = productInputFromForm(submission.value);
-  const result = mode === "create" ? await createProduct(input) : await updateProduct(productId ?? "", input);
+  const result = mode === "create" ? await createProduct(input, actor) : await updateProduct(productId ?? "", input, actor);
   if (!result.ok && result.reason === "belowHeld") {
     const message = t("admin.products.belowHeld", { count: result.heldQuantity });
     return data({ result: submission.reply({ fieldErrors: { stockQuantity: [message] } }), images }, { status: 409 });

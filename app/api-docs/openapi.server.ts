@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { ChangePasswordSchema, EmailSchema, LoginSchema, ResetCodeSchema, ResetPasswordSchema, SetPasswordSchema, VerifyCodeSchema } from "~/shared/account-schemas";
 import { AdminLoginSchema } from "~/shared/admin-schemas";
+import { AuditQuerySchema, StaffInviteSchema, StaffUpdateSchema } from "~/shared/staff-schemas";
 import { CheckoutSchema } from "~/shared/checkout-schema";
 import { CategoryParamsSchema as CategoryParams, OrderPayloadSchema, OrderStatusBodySchema as OrderStatusBody, PayBodySchema, ProductParamsSchema as ProductParams, ProductsQuerySchema as ProductsQuery, ReturnRequestBodySchema, ReturnStatusBodySchema } from "./request-schemas.server";
 import { RETURN_STATUSES } from "~/shared/returns";
@@ -320,6 +321,13 @@ export const API_OPERATIONS: ApiOperation[] = [
   admin("api.admin.products.$id._index.ts", ["put", "patch"], "/api/admin/products/{id}", "Update a product", { 200: ok(answers.AdminProductSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: AdminBody }),
   admin("api.admin.products.$id._index.ts", ["delete"], "/api/admin/products/{id}", "Delete a product", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
   admin("api.admin.products.$id.toggle.ts", ["post", "put"], "/api/admin/products/{id}/toggle", "Show or hide a product", { 200: ok(answers.VisibilityAnswer), 404: NOT_FOUND }, { path_params: Id }),
+  admin("api.admin.staff._index.ts", ["get"], "/api/admin/staff", "Every staff member (owner)", { 200: ok(answers.StaffAnswer) }),
+  admin("api.admin.staff._index.ts", ["post"], "/api/admin/staff", "Invite a member by e-mail with a role (owner); mails a set-password link valid 72 hours", { 201: ok(answers.StaffSaved, "Invited"), 400: INVALID, 409: CONFLICT }, { body: StaffInviteSchema }),
+  admin("api.admin.staff.$id.ts", ["put"], "/api/admin/staff/{id}", "Change a member's role or disable them (owner); their sessions end", { 200: ok(answers.StaffSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, {
+    path_params: Id,
+    body: StaffUpdateSchema,
+  }),
+  admin("api.admin.audit.ts", ["get"], "/api/admin/audit", "The activity log, newest first, 50 a page (owner)", { 200: ok(answers.AuditAnswer), 400: INVALID }, { query: AuditQuerySchema }),
   admin("api.admin.coupons._index.ts", ["get"], "/api/admin/coupons", "Every discount code", { 200: ok(answers.CouponsAnswer) }),
   admin("api.admin.coupons._index.ts", ["post"], "/api/admin/coupons", "Create a discount code", { 201: ok(answers.CouponSaved, "Created"), 400: INVALID, 409: CONFLICT }, { body: CouponApiBody }),
   admin("api.admin.coupons.$id.ts", ["get"], "/api/admin/coupons/{id}", "One discount code", { 200: ok(answers.CouponAnswer), 404: NOT_FOUND }, { path_params: Id }),
@@ -374,7 +382,7 @@ function admin(file: string, methods: Method[], path: string, summary: string, r
     summary,
     access: "admin",
     ...more,
-    responses: { ...responses, 401: error("No administrator session"), 403: error("A shopper, not the administrator") },
+    responses: { ...responses, 401: error("No administrator session"), 403: error("A shopper, or a staff member whose role does not allow this") },
   };
 }
 

@@ -144,7 +144,8 @@ export const ResetCodeAnswer = z.object({ message: z.string(), verificationToken
 export const CheckVerifiedAnswer = z.object({ verified: z.boolean() });
 export const StockNoticeAnswer = z.object({ message: z.string(), email: z.string() });
 
-export const AdminSessionAnswer = z.union([z.object({ isAdmin: z.literal(true), email: z.string() }), z.object({ isAdmin: z.literal(false) })]);
+const AdminRoleSchema = z.enum(["owner", "orders", "catalogue"]);
+export const AdminSessionAnswer = z.union([z.object({ isAdmin: z.literal(true), email: z.string(), role: AdminRoleSchema }), z.object({ isAdmin: z.literal(false) })]);
 export const AdminLoginAnswer = z.object({ message: z.string(), email: z.string(), isAdmin: z.literal(true) });
 
 export const AdminCategoriesAnswer = CategoriesAnswer;
@@ -190,6 +191,20 @@ const Coupon = z.object({
   isEnabled: z.boolean().meta(otherName("isActive")),
 });
 export const CouponsAnswer = z.object({ coupons: z.array(Coupon) });
+
+/** CONTRACT.md "Staff and roles": a member as the staff calls answer it; `pending` until the invitation is used. */
+const StaffMember = z.object({ _id: z.string(), email: z.string(), role: AdminRoleSchema, disabled: z.boolean(), pending: z.boolean(), createdAt: z.string() });
+export const StaffAnswer = z.object({ staff: z.array(StaffMember) });
+export const StaffSaved = z.object({ message: z.string(), member: StaffMember });
+const AuditEntry = z.object({
+  at: z.string(),
+  actor: z.object({ email: z.string(), role: z.string() }),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  summary: z.string(),
+});
+export const AuditAnswer = z.object({ entries: z.array(AuditEntry), page: z.number().int(), pageCount: z.number().int() });
 export const CouponAnswer = z.object({ coupon: Coupon });
 export const CouponSaved = z.object({ message: z.string(), coupon: Coupon });
 

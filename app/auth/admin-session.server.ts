@@ -4,6 +4,7 @@ import { signedCookie } from "~/utils/cookies.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getCustomerFromRequest, isSessionLive, newSessionId, sessionKey, touchSession } from "~/auth/session.server";
+import { roleMay, type AdminPermission } from "~/shared/admin-roles";
 
 export const ADMIN_SESSION_HOURS = 12;
 /** An admin session left alone this long ends, whatever its absolute end. */
@@ -18,8 +19,11 @@ export function getAdminSessionCookie() {
   return adminCookie;
 }
 
-/** `sessionId` is the row's key (the hash of the cookie value). */
-export type SignedInAdmin = { id: string; email: string; sessionId: string };
+/**
+ * `sessionId` is the row's key (the hash of the cookie value); `requestId` is the request's `X-Request-Id`, which the
+ * audit log keeps beside each change so an entry leads to the request's log lines.
+ */
+export type SignedInAdmin = { id: string; email: string; role: string; sessionId: string; requestId: string | null };
 
 /** The administrator of a live session; an administrator that ADMIN_EMAIL no longer names is refused. */
 export async function getAdminFromRequest(request: Request): Promise<SignedInAdmin | null> {
@@ -28,16 +32,23 @@ export async function getAdminFromRequest(request: Request): Promise<SignedInAdm
   const key = sessionKey(value);
   const session = await prisma.session.findUnique({
     where: { id: key },
-    select: { kind: true, expiresAt: true, lastSeenAt: true, admin: { select: { id: true, email: true, disabledAt: true } } },
+    select: { kind: true, expiresAt: true, lastSeenAt: true, admin: { select: { id: true, email: true, role: true, disabledAt: true } } },
   });
   if (!session?.admin || session.admin.disabledAt || !isSessionLive(session, "admin", ADMIN_IDLE_HOURS * 60 * 60 * 1000)) return null;
   await touchSession(key, session.lastSeenAt);
-  return { id: session.admin.id, email: session.admin.email, sessionId: key };
+  const { id, email, role } = session.admin;
+  return { id, email, role, sessionId: key, requestId: request.headers.get("x-request-id") };
 }
 
-/** For the invoice route and others: may this request see what only the administrator sees? */
+/** Is this request any signed-in member, whatever the role? */
 export async function isAdminRequest(request: Request): Promise<boolean> {
   return (await getAdminFromRequest(request)) !== null;
+}
+
+/** For the invoice route and others: is this request a member whose role grants `permission`? */
+export async function hasAdminPermission(request: Request, permission: AdminPermission): Promise<boolean> {
+  const admin = await getAdminFromRequest(request);
+  return admin !== null && roleMay(admin.role, permission);
 }
 
 /** Admin pages: anyone else is sent to the admin login before anything is rendered. */
@@ -53,6 +64,20 @@ export async function requireAdminApi(request: Request): Promise<SignedInAdmin> 
   if (admin) return admin;
   if (await getCustomerFromRequest(request)) throw jsonError(403, bilingual("admin.api.adminsOnly"));
   throw jsonError(401, bilingual("admin.api.loginRequired"));
+}
+
+/**
+ * The one guard of every admin page, action and API call (CONTRACT.md "Staff and roles"): a signed-in member whose
+ * role grants `permission`, else what the area answers a stranger. An API path answers 401/403 JSON `{ message }`;
+ * a page sends a stranger to the login and answers a member without the permission the 403 page. It throws before
+ * the handler reads or writes anything, so a refusal changes nothing.
+ */
+export async function requireAdminPermission(request: Request, permission: AdminPermission): Promise<SignedInAdmin> {
+  const api = new URL(request.url).pathname.startsWith("/api/");
+  const admin = await (api ? requireAdminApi(request) : requireAdmin(request));
+  if (roleMay(admin.role, permission)) return admin;
+  if (api) throw jsonError(403, bilingual("admin.api.notYourRole"));
+  throw new Response(null, { status: 403, statusText: "Forbidden" });
 }
 
 /** Starts an admin session row and answers the Set-Cookie header that names it. */

@@ -81,3 +81,18 @@ export function passwordChangedMail({ to, language }: { to: string; language: La
   }));
   return bilingualMail(to, language, texts);
 }
+
+/** The invitation of a staff member: the link that sets their password (valid `hours`, once). */
+export function staffInvitationMail({ to, link, role, language, hours }: { to: string; link: string; role: "owner" | "orders" | "catalogue"; language: Language; hours: number }): Mail {
+  const texts = inBothLanguages((t) => ({
+    subject: t("mail.staffInvite.subject"),
+    heading: t("mail.staffInvite.heading"),
+    lines: [
+      wordText((v) => t("mail.staffInvite.role", v), { role: t(`mail.staffInvite.roles.${role}`) }),
+      wordText((v) => t("mail.staffInvite.link", v), { link }),
+      wordText((v) => t("mail.staffInvite.valid", v), { hours: String(hours) }),
+      t("mail.staffInvite.ignore"),
+    ],
+  }));
+  return bilingualMail(to, language, texts);
+}

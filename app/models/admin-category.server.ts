@@ -1,5 +1,6 @@
 /** The owner's categories: list, create, rename, show or hide, and delete an empty one. */
 import { prisma } from "~/db.server";
+import { audited, type AuditActor } from "~/models/audit.server";
 
 export async function listAdminCategories() {
   return prisma.category.findMany({
@@ -30,33 +31,35 @@ async function uniqueSlug(base: string): Promise<string> {
   return `${base}-${Date.now()}`;
 }
 
-export async function createCategory(input: { nameEn: string; nameAr: string; iconImage: string }) {
+export async function createCategory(input: { nameEn: string; nameAr: string; iconImage: string }, actor?: AuditActor) {
   const last = await prisma.category.aggregate({ _max: { position: true } });
-  return prisma.category.create({
-    data: {
-      nameEn: input.nameEn,
-      nameAr: input.nameAr,
-      iconImage: input.iconImage,
-      slug: await uniqueSlug(slugify(input.nameEn)),
-      position: (last._max.position ?? 0) + 1,
-    },
-  });
+  const slug = await uniqueSlug(slugify(input.nameEn));
+  return audited(
+    actor,
+    (tx) => tx.category.create({ data: { nameEn: input.nameEn, nameAr: input.nameAr, iconImage: input.iconImage, slug, position: (last._max.position ?? 0) + 1 } }),
+    (category) => ({ action: "create", entityType: "category", entityId: category.id, summary: category.nameEn }),
+  );
 }
 
 /** The slug stays as it was: links that shoppers shared keep working after a rename. */
-export async function updateCategory(id: string, input: { nameEn: string; nameAr: string; iconImage?: string }) {
+export async function updateCategory(id: string, input: { nameEn: string; nameAr: string; iconImage?: string }, actor?: AuditActor) {
   const found = await prisma.category.findUnique({ where: { id }, select: { id: true } });
   if (!found) return null;
-  return prisma.category.update({
-    where: { id },
-    data: { nameEn: input.nameEn, nameAr: input.nameAr, ...(input.iconImage ? { iconImage: input.iconImage } : {}) },
-  });
+  return audited(
+    actor,
+    (tx) => tx.category.update({ where: { id }, data: { nameEn: input.nameEn, nameAr: input.nameAr, ...(input.iconImage ? { iconImage: input.iconImage } : {}) } }),
+    (category) => ({ action: "update", entityType: "category", entityId: id, summary: category.nameEn }),
+  );
 }
 
-export async function toggleCategory(id: string) {
+export async function toggleCategory(id: string, actor?: AuditActor) {
   const category = await prisma.category.findUnique({ where: { id }, select: { isVisible: true } });
   if (!category) return null;
-  return prisma.category.update({ where: { id }, data: { isVisible: !category.isVisible }, select: { id: true, isVisible: true } });
+  return audited(
+    actor,
+    (tx) => tx.category.update({ where: { id }, data: { isVisible: !category.isVisible }, select: { id: true, isVisible: true } }),
+    (toggled) => ({ action: toggled.isVisible ? "show" : "hide", entityType: "category", entityId: id, summary: toggled.isVisible ? "shown" : "hidden" }),
+  );
 }
 
 export type DeleteCategoryResult = { ok: true } | { ok: false; reason: "notFound" } | { ok: false; reason: "hasProducts"; productCount: number };
@@ -65,10 +68,14 @@ export type DeleteCategoryResult = { ok: true } | { ok: false; reason: "notFound
  * A category that still holds products is refused (docs/decisions/0008-deleting-a-category.md): moving or
  * deleting products silently would change what shoppers see and break past orders' links.
  */
-export async function deleteCategory(id: string): Promise<DeleteCategoryResult> {
+export async function deleteCategory(id: string, actor?: AuditActor): Promise<DeleteCategoryResult> {
   const category = await getAdminCategory(id);
   if (!category) return { ok: false, reason: "notFound" };
   if (category._count.products > 0) return { ok: false, reason: "hasProducts", productCount: category._count.products };
-  await prisma.category.delete({ where: { id } });
+  await audited(
+    actor,
+    (tx) => tx.category.delete({ where: { id } }),
+    (deleted) => ({ action: "delete", entityType: "category", entityId: id, summary: deleted.nameEn }),
+  );
   return { ok: true };
 }

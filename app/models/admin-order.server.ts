@@ -11,6 +11,7 @@ import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
 import { returnJson, returnSelect } from "./return.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
+import { recordAudit } from "~/models/audit.server";
 import { nudgeOutbox, orderContacts, queueShopperMessages, shopperMessagesSelect, shownMessageKind } from "~/models/outbox-write.server";
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -150,7 +151,7 @@ export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getAdminOrd
  * Any status may move to any other (SPEC section 4). The change and its history row are written in one
  * transaction, so the history never misses a change. Answers null when there is no such order.
  */
-export async function setOrderStatus(input: { idOrNumber: string; status: OrderStatus; admin: { id: string; email: string } }) {
+export async function setOrderStatus(input: { idOrNumber: string; status: OrderStatus; admin: { id: string; email: string; role?: string; requestId?: string | null } }) {
   if (!isOrderStatus(input.status)) throw new Error(`not an order status: ${String(input.status)}`);
   const order = await getAdminOrder(input.idOrNumber);
   if (!order) return null;
@@ -171,6 +172,12 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
         changedBy: input.admin.email,
       },
     });
+    // A signed-in member (with a role) is audited; a system change is in the status history alone.
+    const { role } = input.admin;
+    if (role) {
+      const summary = `${order.orderNumber}: ${current.status} → ${input.status}`;
+      await recordAudit(tx, { actor: { ...input.admin, role }, action: "status", entityType: "order", entityId: order.id, summary });
+    }
     // The shopper hears of the change from the same commit (decision 0054); a status set again says nothing new.
     if (current.status !== input.status && isAnnouncedStatus(input.status)) {
       const contacts = await orderContacts(tx, order.id);

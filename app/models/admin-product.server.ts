@@ -1,5 +1,6 @@
 /** The owner's products: list, create, edit (on hand against the held units), show or hide, delete, and their JSON. */
 import { prisma } from "~/db.server";
+import { audited, recordAudit, type AuditActor } from "~/models/audit.server";
 import { lowStockWhere } from "~/models/low-stock.server";
 import { productToJson } from "~/models/product.server";
 import { noticeStockReturned } from "~/models/stock-notice.server";
@@ -82,19 +83,24 @@ export type ProductWriteResult =
   | { ok: false; reason: "notFound" | "categoryNotFound" }
   | { ok: false; reason: "belowHeld"; heldQuantity: number };
 
-export async function createProduct(input: ProductInput): Promise<ProductWriteResult> {
+export async function createProduct(input: ProductInput, actor?: AuditActor): Promise<ProductWriteResult> {
   if (!(await prisma.category.findUnique({ where: { id: input.categoryId }, select: { id: true } }))) {
     return { ok: false, reason: "categoryNotFound" };
   }
-  const created = await prisma.product.create({
-    data: {
-      ...productData(input),
-      stockQuantity: input.stockQuantity,
-      gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
-      customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
-    },
-    select: { id: true },
-  });
+  const created = await audited(
+    actor,
+    (tx) =>
+      tx.product.create({
+        data: {
+          ...productData(input),
+          stockQuantity: input.stockQuantity,
+          gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
+          customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
+        },
+        select: { id: true },
+      }),
+    (product) => ({ action: "create", entityType: "product", entityId: product.id, summary: input.nameEn }),
+  );
   return { ok: true, product: (await getAdminProduct(created.id))! };
 }
 
@@ -104,7 +110,7 @@ export async function createProduct(input: ProductInput): Promise<ProductWriteRe
  * hold that ends later gives back only its own units and stock never rises above what the owner counted. An on
  * hand below the held units is refused: those pieces are promised to shoppers who may still pay.
  */
-export async function updateProduct(id: string, input: ProductInput): Promise<ProductWriteResult> {
+export async function updateProduct(id: string, input: ProductInput, actor?: AuditActor): Promise<ProductWriteResult> {
   if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) return { ok: false, reason: "notFound" };
   if (!(await prisma.category.findUnique({ where: { id: input.categoryId }, select: { id: true } }))) {
     return { ok: false, reason: "categoryNotFound" };
@@ -128,6 +134,7 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Pr
           customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
         },
       });
+      if (actor) await recordAudit(tx, { actor, action: "update", entityType: "product", entityId: id, summary: `${input.nameEn}, on hand ${onHand}` });
       return null;
     },
     { maxWait: 15_000, timeout: 15_000 },
@@ -144,15 +151,23 @@ export function onHandOf(product: { stockQuantity: number; heldQuantity: number 
 }
 
 /** Past orders keep their frozen copy of the line (OrderItem.productId becomes null). */
-export async function deleteProduct(id: string): Promise<boolean> {
-  const deleted = await prisma.product.deleteMany({ where: { id } });
+export async function deleteProduct(id: string, actor?: AuditActor): Promise<boolean> {
+  const deleted = await audited(
+    actor,
+    (tx) => tx.product.deleteMany({ where: { id } }),
+    (result) => (result.count > 0 ? { action: "delete", entityType: "product", entityId: id, summary: "deleted" } : null),
+  );
   return deleted.count > 0;
 }
 
-export async function toggleProduct(id: string) {
+export async function toggleProduct(id: string, actor?: AuditActor) {
   const product = await prisma.product.findUnique({ where: { id }, select: { isVisible: true } });
   if (!product) return null;
-  const toggled = await prisma.product.update({ where: { id }, data: { isVisible: !product.isVisible }, select: { id: true, isVisible: true } });
+  const toggled = await audited(
+    actor,
+    (tx) => tx.product.update({ where: { id }, data: { isVisible: !product.isVisible }, select: { id: true, isVisible: true } }),
+    (row) => ({ action: row.isVisible ? "show" : "hide", entityType: "product", entityId: id, summary: row.isVisible ? "shown" : "hidden" }),
+  );
   if (toggled.isVisible) noticeStockReturned([id]);
   return toggled;
 }

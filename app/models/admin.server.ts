@@ -15,7 +15,9 @@ export async function ensureAdmin(env: Pick<Env, "adminEmail" | "adminPassword">
   const email = env.adminEmail;
   await disableOtherAdmins(email, now);
   const existing = await prisma.admin.findUnique({ where: { email } });
-  if (existing && !existing.disabledAt && (!env.adminPassword || (await verifyPassword(existing.passwordHash, env.adminPassword)))) {
+  if (existing && !existing.disabledAt && existing.passwordHash !== "" && (!env.adminPassword || (await verifyPassword(existing.passwordHash, env.adminPassword)))) {
+    // The ADMIN_EMAIL account is always an owner, even when it names a member an owner invited before.
+    if (existing.role !== "owner" || existing.invitedAt !== null) await prisma.admin.update({ where: { id: existing.id }, data: { role: "owner", invitedAt: null } });
     return { email, generatedPassword: null };
   }
   // A disabled account coming back without ADMIN_PASSWORD gets a new password: the old one may be known to others.
@@ -23,15 +25,16 @@ export async function ensureAdmin(env: Pick<Env, "adminEmail" | "adminPassword">
   const passwordHash = await hashPassword(env.adminPassword ?? generatedPassword!);
   const admin = await prisma.admin.upsert({
     where: { email },
-    create: { email, passwordHash },
-    update: { passwordHash, disabledAt: null },
+    create: { email, passwordHash, role: "owner" },
+    update: { passwordHash, disabledAt: null, role: "owner", invitedAt: null },
   });
   await prisma.session.deleteMany({ where: { adminId: admin.id } });
   return { email, generatedPassword };
 }
 
+/** Earlier ADMIN_EMAIL accounts only: members an owner invited (invitedAt set) keep their access. */
 async function disableOtherAdmins(email: string, now: Date) {
-  const others = await prisma.admin.findMany({ where: { email: { not: email }, disabledAt: null }, select: { id: true } });
+  const others = await prisma.admin.findMany({ where: { email: { not: email }, disabledAt: null, invitedAt: null }, select: { id: true } });
   if (others.length === 0) return;
   const ids = others.map((admin) => admin.id);
   // Disabled rather than deleted: the order history names the administrator who changed a status.
@@ -71,7 +74,8 @@ export async function verifyAdminLogin(email: string, password: string, address:
     : await hitGuessLimits("admin-login", normalized, address, ADMIN_LOGIN_LIMITS);
   if (!limit.allowed) return { ok: false, reason: "tooManyAttempts", retryAfterSeconds: limit.retryAfterSeconds };
   const found = await prisma.admin.findUnique({ where: { email: normalized } });
-  const admin = found && !found.disabledAt ? found : null;
+  // A member who has not yet set a password from the invitation cannot sign in.
+  const admin = found && !found.disabledAt && found.passwordHash !== "" ? found : null;
   // Verify against a hash even for an unknown e-mail so the answer time does not reveal which e-mails exist.
   const valid = admin ? await verifyPassword(admin.passwordHash, password) : await verifyPassword(await dummyHash(), password);
   if (!admin || !valid) return { ok: false, reason: "invalid" };

@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import { audited, type AuditActor } from "~/models/audit.server";
 import { kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart } from "~/shared/admin-dates";
 import { COUPON_CODE_PATTERN, normalizeCouponCode, type CouponFormValue, type CouponKind } from "~/shared/coupon-schema";
 import { filsToKD, filsToKDInput, parseKDToFils } from "~/shared/money";
@@ -117,9 +118,13 @@ function isDuplicateCode(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
-export async function createCoupon(value: CouponFormValue): Promise<CouponSaveResult> {
+export async function createCoupon(value: CouponFormValue, actor?: AuditActor): Promise<CouponSaveResult> {
   try {
-    const row = await prisma.coupon.create({ data: couponData(value), select: { id: true } });
+    const row = await audited(
+      actor,
+      (tx) => tx.coupon.create({ data: couponData(value), select: { id: true } }),
+      (created) => ({ action: "create", entityType: "coupon", entityId: created.id, summary: `code ${value.code}` }),
+    );
     return { ok: true, id: row.id };
   } catch (error) {
     if (isDuplicateCode(error)) return { ok: false, reason: "duplicateCode" };
@@ -127,9 +132,13 @@ export async function createCoupon(value: CouponFormValue): Promise<CouponSaveRe
   }
 }
 
-export async function updateCoupon(id: string, value: CouponFormValue): Promise<CouponSaveResult> {
+export async function updateCoupon(id: string, value: CouponFormValue, actor?: AuditActor): Promise<CouponSaveResult> {
   try {
-    const changed = await prisma.coupon.updateMany({ where: { id }, data: couponData(value) });
+    const changed = await audited(
+      actor,
+      (tx) => tx.coupon.updateMany({ where: { id }, data: couponData(value) }),
+      (result) => (result.count === 1 ? { action: "update", entityType: "coupon", entityId: id, summary: `code ${value.code}` } : null),
+    );
     return changed.count === 1 ? { ok: true, id } : { ok: false, reason: "notFound" };
   } catch (error) {
     if (isDuplicateCode(error)) return { ok: false, reason: "duplicateCode" };
@@ -137,13 +146,23 @@ export async function updateCoupon(id: string, value: CouponFormValue): Promise<
   }
 }
 
-export async function setCouponEnabled(id: string, isEnabled: boolean): Promise<boolean> {
-  return (await prisma.coupon.updateMany({ where: { id }, data: { isEnabled } })).count === 1;
+export async function setCouponEnabled(id: string, isEnabled: boolean, actor?: AuditActor): Promise<boolean> {
+  const changed = await audited(
+    actor,
+    (tx) => tx.coupon.updateMany({ where: { id }, data: { isEnabled } }),
+    (result) => (result.count === 1 ? { action: isEnabled ? "enable" : "disable", entityType: "coupon", entityId: id, summary: isEnabled ? "enabled" : "disabled" } : null),
+  );
+  return changed.count === 1;
 }
 
 /** Orders keep the code's text and their discount, so deleting a code changes no order. */
-export async function deleteCoupon(id: string): Promise<boolean> {
-  return (await prisma.coupon.deleteMany({ where: { id } })).count === 1;
+export async function deleteCoupon(id: string, actor?: AuditActor): Promise<boolean> {
+  const deleted = await audited(
+    actor,
+    (tx) => tx.coupon.deleteMany({ where: { id } }),
+    (result) => (result.count === 1 ? { action: "delete", entityType: "coupon", entityId: id, summary: "deleted" } : null),
+  );
+  return deleted.count === 1;
 }
 
 export async function listCoupons() {

@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import { audited, type AuditActor } from "~/models/audit.server";
 import { findAdminOrderId } from "~/models/admin-order.server";
 import { nudgeOutbox, orderContacts, queueShopperMessages } from "~/models/outbox-write.server";
 import { isDateKey, todayInKuwait } from "~/shared/admin-dates";
@@ -22,11 +23,15 @@ export function checkDelayDate(value: unknown, now = new Date()): { ok: true; da
 }
 
 /** Queues the notice for the order (its id or number); false when there is no such order. */
-export async function queueDelayNotice(idOrNumber: string, date: string): Promise<boolean> {
+export async function queueDelayNotice(idOrNumber: string, date: string, actor?: AuditActor): Promise<boolean> {
   const orderId = await findAdminOrderId(idOrNumber);
   const order = orderId ? await orderContacts(prisma, orderId) : null;
   if (!order) return false;
-  await queueShopperMessages(prisma, order, "delay", { date });
+  await audited(
+    actor,
+    (tx) => queueShopperMessages(tx, order, "delay", { date }),
+    () => ({ action: "delay", entityType: "order", entityId: order.id, summary: `delay notice: delivery on ${date}` }),
+  );
   nudgeOutbox();
   return true;
 }

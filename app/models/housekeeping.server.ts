@@ -3,6 +3,8 @@ import { ADMIN_IDLE_HOURS } from "~/auth/admin-session.server";
 import { CUSTOMER_IDLE_DAYS } from "~/auth/session.server";
 import { PROOF_LIFETIME_MINUTES } from "~/auth/verification-proof.server";
 import { startTimedJob } from "~/models/job-lease.server";
+import { deleteOldAuditEntries } from "~/models/audit.server";
+import { deleteSpentInvitations } from "~/models/staff.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -98,7 +100,12 @@ export async function scrubAbandonedOrders(now = new Date()): Promise<number> {
 }
 
 export async function runHousekeeping(now = new Date()) {
-  return { ...(await purgeExpired(now)), orders: await scrubAbandonedOrders(now) };
+  return {
+    ...(await purgeExpired(now)),
+    orders: await scrubAbandonedOrders(now),
+    auditEntries: await deleteOldAuditEntries(now),
+    invitations: await deleteSpentInvitations(now),
+  };
 }
 
 /** Runs housekeeping 30 s after start and then every interval (hourly by default), on one server at a time. */

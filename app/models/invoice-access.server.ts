@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { getEnv } from "~/env.server";
-import { isAdminRequest } from "~/auth/admin-session.server";
+import { hasAdminPermission } from "~/auth/admin-session.server";
 import { ordersPlacedHere } from "~/cookies/order-access.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
 
@@ -59,7 +59,7 @@ export function hasValidInvoiceSignature(url: URL, orderNumber: string, now = Da
   return hasValidDocumentSignature(url, { kind: "invoice", number: orderNumber }, now);
 }
 
-/** The owner (signed in or the browser that placed it), the administrator, or a link signed for this document. */
+/** The owner (signed in or the browser that placed it), a staff member who may see orders, or a link signed for this document. */
 export async function canReadOrderDocument(
   request: Request,
   order: { id: string; customerId: string | null },
@@ -68,7 +68,7 @@ export async function canReadOrderDocument(
   if (hasValidDocumentSignature(new URL(request.url), document)) return true;
   if ((await ordersPlacedHere(request)).includes(order.id)) return true;
   if (order.customerId && (await getCustomerFromRequest(request))?.id === order.customerId) return true;
-  return isAdminRequest(request);
+  return hasAdminPermission(request, "orders:read");
 }
 
 export async function canReadInvoice(

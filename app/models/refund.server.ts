@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import { audited, type AuditActor } from "~/models/audit.server";
 import { onRefundAccepted } from "~/models/refund-accepted.server";
 import { getPaymentProvider } from "~/payments/index.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
@@ -37,7 +38,7 @@ type PaymentRef = { provider: string; providerPaymentId: string };
  * refund with that row's id as reference, and only if the gateway has none sends it again, with the same
  * reference. A request without an amount, or with the same amount, is that retry and answers for it.
  */
-export async function refundOrder(input: { orderId: string; amountFils?: number; admin: { email: string }; reason?: string }) {
+export async function refundOrder(input: { orderId: string; amountFils?: number; admin: { email: string } & Partial<AuditActor>; reason?: string }) {
   const order = await prisma.order.findUnique({
     where: { id: input.orderId },
     select: {
@@ -70,9 +71,13 @@ export async function refundOrder(input: { orderId: string; amountFils?: number;
     WHERE "id" = ${order.id} AND "paymentStatus" = 'paid' AND "refundedFils" + ${amountFils} <= "totalFils"`;
   if (reserved !== 1) throw new RefundError("overRefund", 409);
 
-  const refund = await prisma.refund.create({
-    data: { orderId: order.id, paymentId: payment.id, amountFils, requestedBy: input.admin.email },
-  });
+  const { id: actorId, role } = input.admin;
+  const actor = actorId && role ? { ...input.admin, id: actorId, role } : undefined;
+  const refund = await audited(
+    actor,
+    (tx) => tx.refund.create({ data: { orderId: order.id, paymentId: payment.id, amountFils, requestedBy: input.admin.email } }),
+    (row) => ({ action: "refund", entityType: "refund", entityId: row.id, summary: `${order.orderNumber}: ${amountFils} fils` }),
+  );
   await sendRefund(refund, paymentRef, reason);
   await onRefundAccepted(order.id);
   return { amountFils, refundId: refund.id };

@@ -1,5 +1,6 @@
 import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
 import { newOrderNumber } from "~/models/order.server";
+import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { nudgeOutbox, orderContacts, queueShopperMessages } from "~/models/outbox-write.server";
 import { RefundError, refundOrder } from "~/models/refund.server";
 import { ReturnError, returnSelect } from "~/models/return.server";
@@ -13,7 +14,8 @@ import { RETURN_STATUSES, canMoveReturn, type ReturnStatus } from "~/shared/retu
  */
 
 type Tx = Prisma.TransactionClient;
-type Admin = { email: string };
+/** The member deciding: with an id and a role (a signed-in member) the decision is also audited. */
+type Admin = { email: string } & Partial<AuditActor>;
 
 export type ReturnDecision = {
   id: string;
@@ -49,6 +51,10 @@ async function move(tx: Tx, id: string, to: ReturnStatus, admin: Admin, note: st
   const moved = await tx.return.updateMany({ where: { id, status: { in: fromStatusesOf(to) } }, data: { status: to, claimedUntil: null, ...extra } });
   if (moved.count !== 1) throw new ReturnError("badTransition", 409);
   await tx.returnStatusChange.create({ data: { returnId: id, fromStatus: before.status, toStatus: to, changedBy: admin.email, note } });
+  if (admin.id && admin.role) {
+    const actor = { id: admin.id, email: admin.email, role: admin.role, requestId: admin.requestId };
+    await recordAudit(tx, { actor, action: "status", entityType: "return", entityId: id, summary: `${before.number}: ${before.status} → ${to}` });
+  }
   const contacts = await orderContacts(tx, before.orderId);
   if (contacts) await queueShopperMessages(tx, contacts, "returnDecision", { returnNumber: before.number, status: to, note: note ?? "" });
   return before;

@@ -13,6 +13,8 @@ import { readFormData } from "~/utils/form-data.server";
 import { adminLoginMessages } from "~/i18n/browser/areas/admin/login";
 import { issueDeviceCookie, readDeviceCookie } from "~/auth/device-cookie.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { needsSecondStep } from "~/models/two-step.server";
+import { finishSecondStep, pendingSecondStep, startSecondStep } from "~/auth/second-step.server";
 
 /** The sign-in page's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminLoginMessages;
@@ -28,8 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: AdminLoginSchema });
+  const form = await readFormData(request);
   const t = await i18nServer.getFixedT(request);
+  if (form.get("intent") === "code") return secondStepAction(request, String(form.get("code") ?? "").slice(0, 32), clientAddress(context), t);
+  const submission = parseWithZod(form, { schema: AdminLoginSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   const device = await readDeviceCookie(request, "admin-login");
   const result = await verifyAdminLogin(submission.value.email, submission.value.password, clientAddress(context), device);
@@ -41,9 +45,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: tooMany ? { "Retry-After": String(result.retryAfterSeconds ?? 60) } : undefined,
     });
   }
+  // An owner with two-step sign-in gets no session yet: the page asks for the code next.
+  if (await needsSecondStep(result.admin.id)) {
+    return Response.json({ step: "code" }, { headers: { "Set-Cookie": await startSecondStep(result.admin) } });
+  }
   const headers = new Headers({ "Set-Cookie": await createAdminSession(result.admin.id) });
   headers.append("Set-Cookie", await issueDeviceCookie("admin-login", result.admin.email));
   return redirect(DASHBOARD, { status: 303, headers });
+}
+
+/** The code of a two-step sign-in, posted after the password (the pending cookie names who typed it). */
+async function secondStepAction(request: Request, code: string, address: string, t: Awaited<ReturnType<typeof i18nServer.getFixedT>>) {
+  const pending = await pendingSecondStep(request);
+  // Five minutes passed (or no password was typed): back to the password.
+  if (!pending) return redirect("/admin/timsar", 303);
+  const result = await finishSecondStep(pending, code, address);
+  if (result.ok) return redirect(DASHBOARD, { status: 303, headers: result.headers });
+  if (result.reason === "tooManyAttempts") {
+    return Response.json({ step: "code", error: t("admin.login.tooManyAttempts") }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+  }
+  return Response.json({ step: "code", error: t("admin.login.codeInvalid") }, { status: 401 });
 }
 
 export default function AdminLogin() {
@@ -51,7 +72,9 @@ export default function AdminLogin() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useShopForm("adminLogin", { lastResult, constraint });
+  const secondStep = lastResult && typeof lastResult === "object" && "step" in lastResult ? (lastResult as { error?: string }) : null;
+  const [form, fields] = useShopForm("adminLogin", { lastResult: secondStep ? undefined : lastResult, constraint });
+  if (secondStep) return <SecondStepForm error={secondStep.error ?? null} />;
   return (
     <section className="admin-login page">
       <h1>{t("admin.login.title")}</h1>
@@ -71,4 +94,25 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+function SecondStepForm({ error }: { error: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <section className="admin-login page">
+      <h1>{t("admin.login.title")}</h1>
+      <Form method="post" className="admin-card admin-form" data-testid="second-step-form">
+        <p>{t("admin.login.codeIntro")}</p>
+        <FormMessage message={error} />
+        <input type="hidden" name="intent" value="code" />
+        <div className="field">
+          <label htmlFor="login-code">{t("admin.login.code")}</label>
+          <input id="login-code" name="code" inputMode="numeric" autoComplete="one-time-code" dir="ltr" required maxLength={32} />
+        </div>
+        <button type="submit" className="button button--primary">
+          {t("admin.login.codeSubmit")}
+        </button>
+      </Form>
+    </section>
+  );
 }

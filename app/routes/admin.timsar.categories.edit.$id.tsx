@@ -7,7 +7,7 @@ import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { i18nServer } from "~/i18n/i18next.server";
 import { getAdminCategory } from "~/models/admin-category.server";
 import { categoryFormAction } from "~/admin/category-form.server";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { adminCategoryMessages } from "~/i18n/browser/areas/admin/categories";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -15,7 +15,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const handle = adminCategoryMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "catalogue:write");
   const t = await i18nServer.getFixedT(request);
   const category = await getAdminCategory(params.id ?? "");
   if (!category) throw new Response(t("admin.categories.notFound"), { status: 404 });
@@ -28,8 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  return categoryFormAction(request, "edit", params.id);
+  const admin = await requireAdminPermission(request, "catalogue:write");
+  return categoryFormAction(request, "edit", params.id, admin);
 }
 
 export default function EditCategory() {

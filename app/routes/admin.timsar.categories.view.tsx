@@ -9,7 +9,7 @@ import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { deleteCategory, listAdminCategories, toggleCategory } from "~/models/admin-category.server";
 import { listAdminProducts } from "~/models/admin-product.server";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
@@ -21,7 +21,7 @@ export const handle = adminCategoryOverviewMessages;
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "catalogue:write");
   const [language, t, categories, products] = await Promise.all([
     getLanguage(request),
     i18nServer.getFixedT(request),
@@ -49,17 +49,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdminPermission(request, "catalogue:write");
   const t = await i18nServer.getFixedT(request);
   const form = await readFormData(request);
   const parsed = CategoryActionSchema.safeParse({ intent: form.get("intent"), categoryId: form.get("categoryId") });
   if (!parsed.success) return data({ ok: false, message: t("admin.categories.updateFailed") }, { status: 400 });
   if (parsed.data.intent === "toggle") {
-    const toggled = await toggleCategory(parsed.data.categoryId);
+    const toggled = await toggleCategory(parsed.data.categoryId, admin);
     if (!toggled) return data({ ok: false, message: t("admin.categories.notFound") }, { status: 404 });
     return redirectWithToast(currentPage(request), { name: "categoryToggled" });
   }
-  const result = await deleteCategory(parsed.data.categoryId);
+  const result = await deleteCategory(parsed.data.categoryId, admin);
   if (result.ok) return redirectWithToast(currentPage(request), { name: "categoryDeleted" });
   if (result.reason === "notFound") return data({ ok: false, message: t("admin.categories.notFound") }, { status: 404 });
   return data(

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Toast } from "~/components/toast";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { deleteCoupon, listCoupons, setCouponEnabled } from "~/models/coupon.server";
 import { formatAdminDate } from "~/shared/admin-dates";
@@ -12,11 +12,12 @@ import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 
 export const handle = adminCouponMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "coupons");
   const [language, t, coupons] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), listCoupons()]);
   const money = (fils: number) => formatKD(fils, language);
   // The end is stored as the first instant after the last day; the list shows the last day.
@@ -45,12 +46,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Enable, disable and delete from the list; each button is a small form, so it works without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdminPermission(request, "coupons");
   const [t, form] = await Promise.all([i18nServer.getFixedT(request), readFormData(request)]);
   const id = String(form.get("couponId") ?? "");
   const intent = form.get("intent");
   const done =
-    intent === "delete" ? await deleteCoupon(id) : intent === "enable" || intent === "disable" ? await setCouponEnabled(id, intent === "enable") : false;
+    intent === "delete" ? await deleteCoupon(id, admin) : intent === "enable" || intent === "disable" ? await setCouponEnabled(id, intent === "enable", admin) : false;
   if (!done) return data({ message: t("admin.coupons.notFound") }, { status: 404 });
   return redirectWithToast(currentPage(request), { name: intent === "delete" ? "couponDeleted" : "couponUpdated" });
 }
@@ -124,5 +125,5 @@ export default function CouponsPage() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary {...adminForbiddenHandlers} />;
 }

@@ -4,24 +4,25 @@ import { useTranslation } from "~/i18n/react";
 import { CouponForm } from "~/components/admin/coupon-form";
 import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { couponFormAction } from "~/admin/coupon-page.server";
 import { couponFormDefaults, getCoupon } from "~/models/coupon.server";
 import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 
 export const handle = adminCouponMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "coupons");
   const [t, coupon] = await Promise.all([i18nServer.getFixedT(request), getCoupon(params.id ?? "")]);
   if (!coupon) throw new Response(t("admin.coupons.notFound"), { status: 404 });
   return { title: t("admin.coupons.editTitle"), defaults: couponFormDefaults(coupon) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  return couponFormAction(request, params.id ?? "");
+  const admin = await requireAdminPermission(request, "coupons");
+  return couponFormAction(request, params.id ?? "", admin);
 }
 
 export default function EditCoupon() {
@@ -41,5 +42,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 const notFound = () => <ErrorPage kind="notFound" />;
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary defaultStatusHandler={notFound} unexpectedErrorHandler={notFound} />;
+  return <GeneralErrorBoundary {...adminForbiddenHandlers} defaultStatusHandler={notFound} unexpectedErrorHandler={notFound} />;
 }

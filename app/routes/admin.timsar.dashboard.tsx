@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { requireAdmin } from "~/auth/admin-session.server";
+import { roleMay, type AdminPermission } from "~/shared/admin-roles";
 import { adminDashboardMessages } from "~/i18n/browser/areas/admin/dashboard";
 import { getDashboardFigures } from "~/models/dashboard.server";
 import { formatAdminDate, kuwaitDayStart } from "~/shared/admin-dates";
@@ -20,9 +21,14 @@ function kuwaitNoon(dateKey: string): Date {
   return new Date(kuwaitDayStart(dateKey).getTime() + 12 * 60 * 60 * 1000);
 }
 
-/** Everything is formatted here, on the server: the page shows the same text with JavaScript or without. */
+/**
+ * Everything is formatted here, on the server: the page shows the same text with JavaScript or without. Every member
+ * may open the dashboard; it carries only the figures their role may see (sales for the owner, orders to prepare for
+ * whoever handles orders, low stock for whoever keeps the catalogue).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
+  const may = (permission: AdminPermission) => roleMay(admin.role, permission);
   const [language, t, figures] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getDashboardFigures()]);
   const locale = language === "ar" ? "ar-EG" : "en-GB";
   const short = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "Asia/Kuwait" });
@@ -30,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const money = (fils: number) => formatKD(fils, language);
   const last = figures.chart.length - 1;
   const report = (from: string, to: string) => `/admin/timsar/sales-report?${new URLSearchParams({ dateFrom: from, dateTo: to }).toString()}`;
-  return {
+  const shown = {
     title: t("admin.dashboard.title"),
     rtl: language === "ar",
     today: {
@@ -60,13 +66,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
       net: money(day.netFils),
     })),
   };
+  return {
+    ...shown,
+    sales: may("sales"),
+    today: may("sales") ? shown.today : null,
+    month: may("sales") ? shown.month : null,
+    chart: may("sales") ? shown.chart : [],
+    toPrepare: may("orders:read") ? shown.toPrepare : null,
+    lowStock: may("catalogue:write") ? shown.lowStock : null,
+    tiles: TILES.filter((tile) => may(tile.may)).map((tile) => tile.to),
+  };
 }
 
 const TILES = [
-  { to: "/admin/timsar/orders", title: "admin.dashboard.orders", hint: "admin.dashboard.ordersHint", Icon: ReceiptIcon },
-  { to: "/admin/timsar/products", title: "admin.dashboard.products", hint: "admin.dashboard.productsHint", Icon: BowIcon },
-  { to: "/admin/timsar/sales-report", title: "admin.dashboard.salesReport", hint: "admin.dashboard.salesReportHint", Icon: ChartIcon },
-  { to: "/admin/timsar/registered-users", title: "admin.dashboard.users", hint: "admin.dashboard.usersHint", Icon: UsersIcon },
+  { to: "/admin/timsar/orders", title: "admin.dashboard.orders", hint: "admin.dashboard.ordersHint", Icon: ReceiptIcon, may: "orders:read" },
+  { to: "/admin/timsar/products", title: "admin.dashboard.products", hint: "admin.dashboard.productsHint", Icon: BowIcon, may: "catalogue:write" },
+  { to: "/admin/timsar/sales-report", title: "admin.dashboard.salesReport", hint: "admin.dashboard.salesReportHint", Icon: ChartIcon, may: "sales" },
+  { to: "/admin/timsar/registered-users", title: "admin.dashboard.users", hint: "admin.dashboard.usersHint", Icon: UsersIcon, may: "customers" },
 ] as const;
 
 export default function Dashboard() {
@@ -80,38 +96,46 @@ export default function Dashboard() {
           {t("admin.dashboard.figures")}
         </h2>
         <ul className="admin-tiles admin-figures">
-          <Figure testId="figure-today" to={data.today.href} icon={<CoinsIcon className="admin-figure__icon" />} title={t("admin.dashboard.today")} value={data.today.net}>
-            {t("admin.dashboard.salesLine", { count: data.today.orderCount, refunds: data.today.refunds })}
-          </Figure>
-          <Figure testId="figure-month" to={data.month.href} icon={<CalendarIcon className="admin-figure__icon" />} title={t("admin.dashboard.month")} value={data.month.net}>
-            {t("admin.dashboard.since", { date: data.month.since })}
-            <br />
-            {t("admin.dashboard.salesLine", { count: data.month.orderCount, refunds: data.month.refunds })}
-          </Figure>
-          <Figure
-            testId="figure-to-prepare"
-            to="/admin/timsar/orders?status=pending"
-            icon={<BoxIcon className="admin-figure__icon" />}
-            title={t("admin.dashboard.toPrepare")}
-            value={String(data.toPrepare)}
-          >
-            {t("admin.dashboard.toPrepareHint")}
-          </Figure>
-          <Figure
-            testId="figure-low-stock"
-            to="/admin/timsar/products?stock=low"
-            icon={<AlertIcon className="admin-figure__icon" />}
-            title={t("admin.dashboard.lowStock")}
-            value={String(data.lowStock)}
-            warn={data.lowStock > 0}
-          >
-            {t("admin.dashboard.lowStockHint")}
-          </Figure>
+          {data.today && data.month ? (
+            <>
+              <Figure testId="figure-today" to={data.today.href} icon={<CoinsIcon className="admin-figure__icon" />} title={t("admin.dashboard.today")} value={data.today.net}>
+                {t("admin.dashboard.salesLine", { count: data.today.orderCount, refunds: data.today.refunds })}
+              </Figure>
+              <Figure testId="figure-month" to={data.month.href} icon={<CalendarIcon className="admin-figure__icon" />} title={t("admin.dashboard.month")} value={data.month.net}>
+                {t("admin.dashboard.since", { date: data.month.since })}
+                <br />
+                {t("admin.dashboard.salesLine", { count: data.month.orderCount, refunds: data.month.refunds })}
+              </Figure>
+            </>
+          ) : null}
+          {data.toPrepare !== null ? (
+            <Figure
+              testId="figure-to-prepare"
+              to="/admin/timsar/orders?status=pending"
+              icon={<BoxIcon className="admin-figure__icon" />}
+              title={t("admin.dashboard.toPrepare")}
+              value={String(data.toPrepare)}
+            >
+              {t("admin.dashboard.toPrepareHint")}
+            </Figure>
+          ) : null}
+          {data.lowStock !== null ? (
+            <Figure
+              testId="figure-low-stock"
+              to="/admin/timsar/products?stock=low"
+              icon={<AlertIcon className="admin-figure__icon" />}
+              title={t("admin.dashboard.lowStock")}
+              value={String(data.lowStock)}
+              warn={data.lowStock > 0}
+            >
+              {t("admin.dashboard.lowStockHint")}
+            </Figure>
+          ) : null}
         </ul>
       </section>
-      <SalesChart days={data.chart} rtl={data.rtl} />
+      {data.sales ? <SalesChart days={data.chart} rtl={data.rtl} /> : null}
       <ul className="admin-tiles">
-        {TILES.map((tile) => (
+        {TILES.filter((tile) => data.tiles.includes(tile.to)).map((tile) => (
           <li key={tile.to}>
             <Link to={tile.to} className="admin-tile" data-testid="admin-tile">
               <tile.Icon className="admin-tile__icon" />

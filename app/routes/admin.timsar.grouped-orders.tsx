@@ -7,7 +7,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getGroupedOrders } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 import { readPageParam } from "~/shared/paging";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
@@ -17,7 +17,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const handle = adminOrderMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "orders:read");
   const page = readPageParam(new URL(request.url).searchParams, "page");
   const [language, t, result] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getGroupedOrders({ page })]);
   return {

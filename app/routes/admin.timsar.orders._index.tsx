@@ -11,7 +11,7 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { listAdminOrders } from "~/models/admin-order.server";
 import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, isAdminOrderTab, type AdminOrderTab } from "~/shared/admin-orders";
 import { formatAdminDateTime, isDateKey } from "~/shared/admin-dates";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { handleStatusForm } from "~/admin/status-action.server";
 import { formatKD } from "~/shared/money";
 import { readPageParam } from "~/shared/paging";
@@ -23,7 +23,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const handle = adminOrderMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "orders:read");
   const params = new URL(request.url).searchParams;
   const requested = params.get("status");
   const tab: AdminOrderTab = isAdminOrderTab(requested) ? requested : DEFAULT_ORDER_TAB;
@@ -61,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdminPermission(request, "orders:write");
   return handleStatusForm(request, await readFormData(request), admin);
 }
 

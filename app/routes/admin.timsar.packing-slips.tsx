@@ -7,7 +7,7 @@ import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getPackingSlipOrders } from "~/models/admin-order.server";
 import { orderItemTags } from "~/models/order-json.server";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { ItemTags } from "~/components/admin/item-tags";
@@ -24,7 +24,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  * list's selection several), each on its own sheet. No prices: the parcel may be a gift.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "orders:read");
   const keys = new URL(request.url).searchParams.getAll("order");
   const [language, t, orders] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getPackingSlipOrders(keys)]);
   if (orders.length === 0) throw new Response(t("admin.packingSlip.none"), { status: 404 });

@@ -9,7 +9,7 @@ import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { deleteProduct, listAdminProducts, onHandOf, toggleProduct } from "~/models/admin-product.server";
 import { listAdminCategories } from "~/models/admin-category.server";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
@@ -21,7 +21,7 @@ export const handle = adminProductMessages;
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "catalogue:write");
   const query = new URL(request.url).searchParams;
   const categoryId = query.get("categoryId") || null;
   // Anything but "low" lists every level: a hand-edited address still shows the page.
@@ -53,17 +53,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdminPermission(request, "catalogue:write");
   const t = await i18nServer.getFixedT(request);
   const form = await readFormData(request);
   const parsed = ProductActionSchema.safeParse({ intent: form.get("intent"), productId: form.get("productId") });
   if (!parsed.success) return data({ message: t("admin.products.updateFailed") }, { status: 400 });
   if (parsed.data.intent === "delete") {
-    const deleted = await deleteProduct(parsed.data.productId);
+    const deleted = await deleteProduct(parsed.data.productId, admin);
     if (deleted) return redirectWithToast(currentPage(request), { name: "productDeleted" });
     return data({ message: t("admin.products.notFound") }, { status: 404 });
   }
-  const toggled = await toggleProduct(parsed.data.productId);
+  const toggled = await toggleProduct(parsed.data.productId, admin);
   if (!toggled) return data({ message: t("admin.products.notFound") }, { status: 404 });
   return redirectWithToast(currentPage(request), { name: "productToggled" });
 }

@@ -8,7 +8,7 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getAdminProduct, productFormDefaults } from "~/models/admin-product.server";
 import { listAdminCategories } from "~/models/admin-category.server";
 import { productFormAction } from "~/admin/product-form.server";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { adminProductMessages } from "~/i18n/browser/areas/admin/products";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -16,7 +16,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const handle = adminProductMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "catalogue:write");
   const [language, t, categories, product] = await Promise.all([
     getLanguage(request),
     i18nServer.getFixedT(request),
@@ -37,8 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  return productFormAction(request, "edit", params.id);
+  const admin = await requireAdminPermission(request, "catalogue:write");
+  return productFormAction(request, "edit", params.id, admin);
 }
 
 export default function EditProduct() {

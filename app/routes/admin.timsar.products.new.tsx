@@ -7,7 +7,7 @@ import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { listAdminCategories } from "~/models/admin-category.server";
 import { productFormAction } from "~/admin/product-form.server";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { adminProductMessages } from "~/i18n/browser/areas/admin/products";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/shared/product";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -16,7 +16,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const handle = adminProductMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "catalogue:write");
   const [language, t, categories] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), listAdminCategories()]);
   return {
     title: t("admin.productForm.newTitle"),
@@ -28,8 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  return productFormAction(request, "create");
+  const admin = await requireAdminPermission(request, "catalogue:write");
+  return productFormAction(request, "create", undefined, admin);
 }
 
 export default function NewProduct() {

@@ -6,7 +6,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getRegisteredPhones } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const handle = adminOrderMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "customers");
   const search = (new URL(request.url).searchParams.get("search") ?? "").slice(0, 100);
   const [language, t, phones] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getRegisteredPhones(search)]);
   return {

@@ -8,7 +8,7 @@ import { Ltr, withLtr } from "~/components/ltr";
 import { ReturnStatusBadge } from "~/components/returns-list";
 import { Toast } from "~/components/toast";
 import { handleReturnForm } from "~/admin/return-action.server";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { combinedAreas } from "~/i18n/area-messages";
 import { adminReturnMessages } from "~/i18n/browser/areas/admin/returns";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
@@ -24,7 +24,7 @@ export const handle = combinedAreas(adminReturnMessages, returnsMessages);
 
 /** A return's page: the order, the items, the history, and the owner's next decisions (CONTRACT.md). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "returns:read");
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   const found = await getAdminReturn(params.id ?? "");
   if (!found) throw new Response(t("admin.returns.errors.notFound"), { status: 404 });
@@ -67,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdminPermission(request, "returns:decide");
   return handleReturnForm(request, await readFormData(request), admin);
 }
 

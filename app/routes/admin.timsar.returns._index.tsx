@@ -7,7 +7,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Ltr } from "~/components/ltr";
 import { ReturnStatusBadge } from "~/components/returns-list";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { combinedAreas } from "~/i18n/area-messages";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { adminReturnMessages } from "~/i18n/browser/areas/admin/returns";
@@ -24,7 +24,7 @@ export const handle = combinedAreas(adminReturnMessages, returnsMessages, adminO
 
 /** `/admin/timsar/returns`: the returns by status (all by default), newest first, with search. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "returns:read");
   const params = new URL(request.url).searchParams;
   const status = isReturnStatus(params.get("status")) ? params.get("status")! : "";
   const q = (params.get("q") ?? "").slice(0, 100);

@@ -5,16 +5,17 @@ import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { bestSellerName, getSalesReport, resolveSalesRange, type BestSeller } from "~/models/sales-report.server";
 import { formatAdminDate, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 import { adminReportMessages } from "~/i18n/browser/areas/admin/report";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 
 /** The sales report's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminReportMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "sales");
   const params = new URL(request.url).searchParams;
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   const range = resolveSalesRange(params.get("dateFrom"), params.get("dateTo"));
@@ -315,5 +316,5 @@ function SellerTable({ testId, caption, rows }: { testId: string; caption: strin
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary {...adminForbiddenHandlers} />;
 }

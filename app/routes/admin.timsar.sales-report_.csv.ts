@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
 import { getSalesReport, resolveSalesRange, salesReportCsv } from "~/models/sales-report.server";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 
 /** The sales report as CSV, for a spreadsheet; the same model function as the page and the API. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "sales");
   const params = new URL(request.url).searchParams;
   const range = resolveSalesRange(params.get("dateFrom"), params.get("dateTo"));
   if (!range.ok) {

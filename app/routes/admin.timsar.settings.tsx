@@ -3,17 +3,18 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { FieldErrors, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { filsToKDInput, parseKDToFils } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 
 export const handle = adminCouponMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "settings");
   const [t, settings] = await Promise.all([i18nServer.getFixedT(request), getShopSettings()]);
   return {
     title: t("admin.settings.title"),
@@ -23,12 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The free-delivery threshold (issue 16): an amount in KD, or empty for none. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdminPermission(request, "settings");
   const [t, form] = await Promise.all([i18nServer.getFixedT(request), readFormData(request)]);
   const raw = String(form.get("freeDeliveryFrom") ?? "").trim();
   const fils = raw === "" ? null : parseKDToFils(raw);
   if (raw !== "" && fils === null) return data({ ok: false, message: t("admin.settings.invalid"), value: raw }, { status: 400 });
-  await saveShopSettings({ freeDeliveryFromFils: fils });
+  await saveShopSettings({ freeDeliveryFromFils: fils }, admin);
   return { ok: true, message: t("admin.settings.saved"), value: fils === null ? "" : filsToKDInput(fils) };
 }
 
@@ -70,5 +71,5 @@ export default function SettingsPage() {
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [{ title: loaderData?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary {...adminForbiddenHandlers} />;
 }

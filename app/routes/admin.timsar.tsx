@@ -17,19 +17,19 @@ export const handle = adminMessages;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 /**
- * The admin area's frame: the menu shows only to a signed-in administrator. This loader does not guard
+ * The admin area's frame: the menu shows only to a signed-in member, with only what their role may use. This loader does not guard
  * anything by itself; every admin page's own loader and action call requireAdmin.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await getAdminFromRequest(request);
-  return { adminEmail: admin?.email ?? null };
+  return { adminEmail: admin?.email ?? null, role: admin?.role ?? null };
 }
 
 export default function AdminLayout() {
-  const { adminEmail } = useLoaderData<typeof loader>();
+  const { adminEmail, role } = useLoaderData<typeof loader>();
   return (
     <div className="admin">
-      {adminEmail ? <AdminNav email={adminEmail} /> : null}
+      {adminEmail ? <AdminNav email={adminEmail} role={role ?? ""} /> : null}
       <div className="admin__content">
         <Outlet />
       </div>

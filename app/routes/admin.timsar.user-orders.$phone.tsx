@@ -8,7 +8,7 @@ import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getOrdersByPhone } from "~/models/admin-order.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
-import { requireAdmin } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -17,7 +17,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const handle = adminOrderMessages;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPermission(request, "customers");
   const phone = (params.phone ?? "").slice(0, 20);
   const [language, t, orders] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getOrdersByPhone(phone)]);
   return {

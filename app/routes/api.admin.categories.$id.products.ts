@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getAdminCategory } from "~/models/admin-category.server";
 import { listAdminProducts, productJson } from "~/models/admin-product.server";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 
 /** GET /api/admin/categories/{id}/products */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "catalogue:write");
   const id = params.id ?? "";
   if (!(await getAdminCategory(id))) return jsonError(404, bilingual("admin.categories.notFound"));
   const products = await listAdminProducts({ categoryId: id });

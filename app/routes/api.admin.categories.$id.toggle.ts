@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { toggleCategory } from "~/models/admin-category.server";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 
 /** PUT /api/admin/categories/{id}/toggle */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminPermission(request, "catalogue:write");
   if (request.method !== "PUT" && request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
-  const category = await toggleCategory(params.id ?? "");
+  const category = await toggleCategory(params.id ?? "", admin);
   if (!category) return jsonError(404, bilingual("admin.categories.notFound"));
   return Response.json({ isVisible: category.isVisible });
 }

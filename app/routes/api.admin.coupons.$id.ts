@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { couponApiJson, couponBodyErrors, parseCouponBody } from "~/admin/coupon-api.server";
 import { deleteCoupon, getCoupon, updateCoupon } from "~/models/coupon.server";
@@ -7,7 +7,7 @@ import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /** GET /api/admin/coupons/{id} */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "coupons");
   const coupon = await getCoupon(params.id ?? "");
   if (!coupon) return jsonError(404, bilingual("admin.coupons.notFound"));
   return Response.json({ coupon: couponApiJson(coupon) }, { headers: { "Cache-Control": "no-store" } });
@@ -18,10 +18,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * removes it. Orders that used it keep their code and discount.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminPermission(request, "coupons");
   const id = params.id ?? "";
   if (request.method === "DELETE") {
-    if (!(await deleteCoupon(id))) return jsonError(404, bilingual("admin.coupons.notFound"));
+    if (!(await deleteCoupon(id, admin))) return jsonError(404, bilingual("admin.coupons.notFound"));
     return Response.json({ message: bilingual("admin.coupons.deleted") }, { headers: { "Cache-Control": "no-store" } });
   }
   if (request.method !== "PUT") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { message, fieldErrors } = couponBodyErrors(parsed.errors);
     return jsonError(400, message, fieldErrors);
   }
-  const saved = await updateCoupon(id, parsed.value);
+  const saved = await updateCoupon(id, parsed.value, admin);
   if (!saved.ok) {
     if (saved.reason === "notFound") return jsonError(404, bilingual("admin.coupons.notFound"));
     return jsonError(409, bilingual("admin.coupons.duplicateCode"), { code: [bilingual("admin.coupons.duplicateCode")] });

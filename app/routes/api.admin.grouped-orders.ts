@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GROUPED_ORDERS_PAGE_SIZE_RULE, getGroupedOrders } from "~/models/admin-order.server";
 import { PAGE_RULE } from "~/shared/paging";
 import { readApiPaging } from "~/utils/api.server";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { filsToKD } from "~/shared/money";
 
 /** GET /api/admin/grouped-orders?page&pageSize: paid orders grouped by phone, latest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "orders:read");
   const params = new URL(request.url).searchParams;
   const result = await getGroupedOrders(readApiPaging(params, { page: PAGE_RULE, pageSize: GROUPED_ORDERS_PAGE_SIZE_RULE }));
   return Response.json(

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { checkDelayDate, queueDelayNotice } from "~/models/delay-notice.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
@@ -9,7 +9,7 @@ import { jsonError, readJsonBody } from "~/utils/api.server";
  * (the order page's delay notice); 400 with `fieldErrors.date` for a missing, wrong or past day.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminPermission(request, "orders:write");
   if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const body = await readJsonBody(request);
   const checked = checkDelayDate(body && typeof body === "object" && "date" in body ? (body as { date: unknown }).date : undefined);
@@ -17,7 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const message = bilingual(`admin.delay.${checked.problem}`);
     return jsonError(400, message, { date: [message] });
   }
-  if (!(await queueDelayNotice(params.id ?? "", checked.date))) return jsonError(404, bilingual("admin.order.notFound"));
+  if (!(await queueDelayNotice(params.id ?? "", checked.date, admin))) return jsonError(404, bilingual("admin.order.notFound"));
   return Response.json({ message: bilingual("admin.delay.queued"), date: checked.date }, { headers: { "Cache-Control": "no-store" } });
 }
 

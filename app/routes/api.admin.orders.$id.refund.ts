@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { refund } from "~/admin/refund-action.server";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getAdminOrder, orderDetailJson } from "~/models/admin-order.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
@@ -11,7 +11,7 @@ import { jsonError, readJsonBody } from "~/utils/api.server";
  * refuses or does not answer.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdminApi(request);
+  const admin = await requireAdminPermission(request, "refunds:write");
   if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   // The body is optional: no body at all refunds all that is left.
   const body = (await request.clone().text()).trim() === "" ? {} : await readJsonBody(request);

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { OrderStatusBodySchema } from "~/api-docs/request-schemas.server";
 import { orderListJson, setOrderStatus } from "~/models/admin-order.server";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 
 /** PUT /api/admin/orders/{id}/status {status}: any status may follow any other. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdminApi(request);
+  const admin = await requireAdminPermission(request, "orders:write");
   if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const parsed = OrderStatusBodySchema.safeParse(await readJsonBody(request));
   if (!parsed.success) {

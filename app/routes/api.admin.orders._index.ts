@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_ORDERS_PAGE_SIZE_RULE, listAdminOrders, orderListJson } from "~/models/admin-order.server";
 import { DEFAULT_ORDER_TAB, isAdminOrderTab } from "~/shared/admin-orders";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError, readApiPaging } from "~/utils/api.server";
 import { PAGE_RULE } from "~/shared/paging";
 import { bilingual } from "~/i18n/bilingual.server";
 
 /** GET /api/admin/orders?search&dateFrom&dateTo&status&page&pageSize: the same query as the orders page. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "orders:read");
   const params = new URL(request.url).searchParams;
   const status = params.get("status") || DEFAULT_ORDER_TAB;
   if (!isAdminOrderTab(status)) return jsonError(400, bilingual("admin.api.unknownOrderStatus"));

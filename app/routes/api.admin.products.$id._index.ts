@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deleteProduct, getAdminProduct, productJson, updateProduct } from "~/models/admin-product.server";
 import { readProductInput } from "~/admin/product-api.server";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 
 /** GET /api/admin/products/{id} */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "catalogue:write");
   const product = await getAdminProduct(params.id ?? "");
   if (!product) return jsonError(404, bilingual("admin.products.notFound"));
   return Response.json({ product: productJson(product) }, { headers: { "Cache-Control": "no-store" } });
@@ -15,17 +15,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** PUT updates (fields left out keep their values), DELETE removes the product. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminPermission(request, "catalogue:write");
   const id = params.id ?? "";
   if (request.method === "DELETE") {
-    if (!(await deleteProduct(id))) return jsonError(404, bilingual("admin.products.notFound"));
+    if (!(await deleteProduct(id, admin))) return jsonError(404, bilingual("admin.products.notFound"));
     return Response.json({ message: bilingual("admin.products.deleted") });
   }
   if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const existing = await getAdminProduct(id);
   if (!existing) return jsonError(404, bilingual("admin.products.notFound"));
   const input = await readProductInput(request, "edit", existing);
-  const result = await updateProduct(id, input);
+  const result = await updateProduct(id, input, admin);
   if (!result.ok) {
     if (result.reason === "notFound") return jsonError(404, bilingual("admin.products.notFound"));
     if (result.reason === "belowHeld") {

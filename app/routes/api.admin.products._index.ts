@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createProduct, listAdminProducts, productJson } from "~/models/admin-product.server";
 import { readProductInput } from "~/admin/product-api.server";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 
 /** GET /api/admin/products?categoryId&stock=low: every product, hidden ones included; or the low-stock ones. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "catalogue:write");
   const query = new URL(request.url).searchParams;
   const categoryId = query.get("categoryId");
   const stock = query.get("stock");
@@ -21,10 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/admin/products: SPEC section 7's payload; images must have come from POST /api/upload. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminPermission(request, "catalogue:write");
   if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const input = await readProductInput(request, "create");
-  const result = await createProduct(input);
+  const result = await createProduct(input, admin);
   if (!result.ok) {
     const message = bilingual("admin.validation.adminCategoryRequired");
     return jsonError(400, message, { categoryId: [message] });

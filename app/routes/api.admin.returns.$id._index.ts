@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { adminReturnJson, getAdminReturn } from "~/models/return-admin.server";
 import { jsonError } from "~/utils/api.server";
 
 /** `GET /api/admin/returns/{id}`: by the return's id or its `RET-` number. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "returns:read");
   const found = await getAdminReturn(params.id ?? "");
   if (!found) return jsonError(404, bilingual("admin.returns.errors.notFound"));
   return Response.json({ return: adminReturnJson(found) }, { headers: { "Cache-Control": "no-store" } });

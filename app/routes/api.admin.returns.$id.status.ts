@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { decide, savedReturnJson } from "~/admin/return-action.server";
 import { ReturnStatusBodySchema } from "~/api-docs/request-schemas.server";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual, bilingualFrom } from "~/i18n/bilingual.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
@@ -11,7 +11,7 @@ import { jsonError, readJsonBody } from "~/utils/api.server";
  * paid; 502 when the gateway refuses or does not answer (a retry settles the same refund).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdminApi(request);
+  const admin = await requireAdminPermission(request, "returns:decide");
   if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const parsed = ReturnStatusBodySchema.safeParse(await readJsonBody(request));
   if (!parsed.success) {

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getSalesReport, resolveSalesRange, salesReportJson } from "~/models/sales-report.server";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual, type MessageKey } from "~/i18n/bilingual.server";
 
 /** GET /api/admin/sales-report?dateFrom&dateTo (YYYY-MM-DD, Kuwait days); both default to today. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "sales");
   const params = new URL(request.url).searchParams;
   const range = resolveSalesRange(params.get("dateFrom"), params.get("dateTo"));
   if (!range.ok) return jsonError(400, bilingual(`admin.report.${range.message}` as MessageKey));

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { filsToKD, parseKDToFils } from "~/shared/money";
@@ -11,13 +11,13 @@ function settingsJson(settings: { freeDeliveryFromFils: number | null }) {
 
 /** GET /api/admin/settings: `{ freeDeliveryFromKD }`, null when delivery is never free by amount. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "settings");
   return Response.json(settingsJson(await getShopSettings()), { headers: { "Cache-Control": "no-store" } });
 }
 
 /** PUT /api/admin/settings `{ freeDeliveryFromKD: 15 }` (or null to switch free delivery off). */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminPermission(request, "settings");
   if (request.method !== "PUT") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const body = (await readJsonBody(request)) as { freeDeliveryFromKD?: unknown } | null;
   const raw = body && typeof body === "object" ? body.freeDeliveryFromKD : undefined;
@@ -25,6 +25,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (fils === undefined || (raw !== null && fils === null)) {
     return jsonError(400, bilingual("admin.settings.invalid"), { freeDeliveryFromKD: [bilingual("admin.settings.invalid")] });
   }
-  await saveShopSettings({ freeDeliveryFromFils: fils });
+  await saveShopSettings({ freeDeliveryFromFils: fils }, admin);
   return Response.json({ message: bilingual("admin.settings.saved"), ...settingsJson({ freeDeliveryFromFils: fils }) }, { headers: { "Cache-Control": "no-store" } });
 }

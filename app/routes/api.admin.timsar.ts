@@ -6,11 +6,14 @@ import { jsonError, readJsonBody, tooManyRequests } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { issueDeviceCookie, readDeviceCookie } from "~/auth/device-cookie.server";
+import { finishSecondStep } from "~/auth/second-step.server";
+import { needsSecondStep } from "~/models/two-step.server";
 
 /** POST /api/admin/timsar {email, password}: the administrator's login; sets the `__admin` cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
-  const parsed = AdminLoginSchema.safeParse(await readJsonBody(request));
+  const body = await readJsonBody(request);
+  const parsed = AdminLoginSchema.safeParse(body);
   if (!parsed.success || !parsed.data.email || !parsed.data.password) {
     return jsonError(400, bilingual("admin.login.invalidCredentials"));
   }
@@ -22,8 +25,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return jsonError(401, bilingual("admin.login.invalidCredentials"));
   }
-  const headers = new Headers({ "Set-Cookie": await createAdminSession(result.admin.id), "Cache-Control": "no-store" });
-  headers.append("Set-Cookie", await issueDeviceCookie("admin-login", result.admin.email));
+  let headers: Headers;
+  if (await needsSecondStep(result.admin.id)) {
+    // Two-step sign-in: the same call carries `code`, the authenticator app's code or a recovery code.
+    const code = body && typeof body === "object" && typeof (body as { code?: unknown }).code === "string" ? (body as { code: string }).code.slice(0, 32) : "";
+    if (!code) return jsonError(401, bilingual("admin.api.codeRequired"));
+    const second = await finishSecondStep(result.admin, code, clientAddress(context));
+    if (!second.ok) return second.reason === "tooManyAttempts" ? tooManyRequests(second.retryAfterSeconds) : jsonError(401, bilingual("admin.api.codeInvalid"));
+    headers = second.headers;
+  } else {
+    headers = new Headers({ "Set-Cookie": await createAdminSession(result.admin.id) });
+    headers.append("Set-Cookie", await issueDeviceCookie("admin-login", result.admin.email));
+  }
+  headers.set("Cache-Control", "no-store");
   return Response.json({ message: bilingual("admin.api.loggedIn"), email: result.admin.email, isAdmin: true }, { headers });
 }
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOrdersByPhone, orderListJson } from "~/models/admin-order.server";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 
 /** GET /api/admin/users/orders/by-phone/{phone}: every order placed with that phone, newest first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "customers");
   const orders = await getOrdersByPhone(params.phone ?? "");
   return Response.json({ orders: orders.map(orderListJson) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/admin-session.server";
+import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { parseMultipart } from "~/utils/multipart.server";
@@ -10,7 +10,7 @@ import { saveUploadedImage, UploadError } from "~/utils/uploads.server";
  * name the server chooses. Answers { imageUrl } for the product form to keep until the product is saved.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  await requireAdminPermission(request, "catalogue:write");
   if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const form = await parseMultipart(request);
   const file = form.get("image");

@@ -129,6 +129,8 @@ export const CategoryEditSchema = z.object({
 export const AdminLoginSchema = z.object({
   email: z.string({ error: "admin.validation.adminEmailRequired" }).trim().max(200),
   password: z.string({ error: "admin.validation.adminPasswordRequired" }).max(200),
+  /** with two-step sign-in on: the authenticator app's code or a recovery code (the page asks for it on a form of its own) */
+  code: z.string().max(32).optional(),
 });
 
 /** The list pages' row buttons (show/hide, delete), a schema here rather than in the route so no zod reaches the browser. */

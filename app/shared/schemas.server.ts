@@ -7,5 +7,6 @@
 export { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 export * from "./account-schemas";
 export * from "./admin-schemas";
+export * from "./staff-schemas";
 export * from "./card-schema";
 export * from "./checkout-schema";

@@ -139,7 +139,7 @@ describe("the admin login API", () => {
     const cookie = ok.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/^__admin=.+HttpOnly/i);
     const who = await run(session.loader, request("/api/admin/session", { cookie: cookie.split(";")[0] }));
-    expect(await who.json()).toEqual({ isAdmin: true, email: adminEmail });
+    expect(await who.json()).toEqual({ isAdmin: true, email: adminEmail, role: "owner" });
 
     const wrong = await attempt("wrong-password");
     expect(wrong.status).toBe(401);

@@ -5,8 +5,8 @@ import { createAdmin } from "../factories/admin";
 import { createCustomer } from "../factories/customer";
 import { createSession } from "../factories/session";
 
-export async function adminCookie(): Promise<{ cookie: string; admin: { id: string; email: string } }> {
-  const admin = await createAdmin(prisma);
+export async function adminCookie(role: "owner" | "orders" | "catalogue" = "owner"): Promise<{ cookie: string; admin: { id: string; email: string } }> {
+  const admin = await createAdmin(prisma, { role });
   const setCookie = await createAdminSession(admin.id);
   return { cookie: setCookie.split(";")[0], admin: { id: admin.id, email: admin.email } };
 }

@@ -30,11 +30,32 @@ export function AdminError({ message }: { message: MessageKey }) {
   );
 }
 
+/** The 403 page: the signed-in member's role does not include what they asked for (CONTRACT.md "Staff and roles"). */
+export function AdminForbidden() {
+  const { t } = useTranslation();
+  return (
+    <section className="page admin-page" role="alert" data-testid="admin-forbidden">
+      <h1>{t("admin.forbidden.title")}</h1>
+      <p>{t("admin.forbidden.body")}</p>
+      <p>
+        <Link to="/admin/timsar/dashboard">{t("admin.nav.dashboard")}</Link>
+      </p>
+    </section>
+  );
+}
+
+const forbidden = () => <AdminForbidden />;
+
+/** For an admin page whose boundary is otherwise the shop's: only the 403 page differs. */
+export const adminForbiddenHandlers = { statusHandlers: { 403: forbidden } };
+
 /** `GeneralErrorBoundary`'s handlers for an admin page: `notFound` for a 404 when the page has one, else `failed`. */
 export function adminErrorHandlers(failed: MessageKey, notFound?: MessageKey) {
   const showFailed = () => <AdminError message={failed} />;
+  const statusHandlers: Record<number, () => JSX.Element> = { 403: forbidden };
+  if (notFound) statusHandlers[404] = () => <AdminError message={notFound} />;
   return {
-    statusHandlers: notFound ? { 404: () => <AdminError message={notFound} /> } : undefined,
+    statusHandlers,
     defaultStatusHandler: showFailed,
     unexpectedErrorHandler: showFailed,
   };

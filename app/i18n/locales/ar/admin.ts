@@ -9,6 +9,7 @@ import { orders } from "./admin/orders";
 import { report } from "./admin/report";
 import { coupons } from "./admin/coupons";
 import { returns } from "./admin/returns";
+import { staff } from "./admin/staff";
 
 export const admin: TranslationOf<typeof en> = {
   admin: {
@@ -21,6 +22,7 @@ export const admin: TranslationOf<typeof en> = {
     ...report,
     ...coupons,
     ...returns,
+    ...staff,
     api: {
       methodNotAllowed: "الطريقة غير مسموحة.",
       loginRequired: "يلزم تسجيل دخول المسؤول.",
@@ -30,6 +32,15 @@ export const admin: TranslationOf<typeof en> = {
       unknownOrderStatus: "حالة الطلب غير معروفة.",
       invalidProduct: "بيانات المنتج غير صحيحة.",
       invalidStockFilter: 'فلتر المخزون يجب أن يكون "low" أو أن يُترك.',
+      notYourRole: "دورك لا يسمح بهذه العملية.",
+      invalidStaff: "أدخل بريداً إلكترونياً صحيحاً ودوراً: owner أو orders أو catalogue.",
+      staffExists: "هذا البريد الإلكتروني لعضو موجود.",
+      staffNotFound: "العضو غير موجود.",
+      lastOwner: "لا يمكن إزالة آخر مالك أو تغيير دوره.",
+      adminEmailOwner: "يبقى حساب ADMIN_EMAIL مالكاً.",
+      invalidAuditQuery: "عامل التصفية غير صحيح.",
+      codeRequired: "أدخل الرمز من تطبيق المصادقة.",
+      codeInvalid: "الرمز غير صحيح أو انتهت صلاحيته.",
     },
     upload: {
       uploaded: "تم رفع الصورة.",

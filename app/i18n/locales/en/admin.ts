@@ -7,6 +7,7 @@ import { orders } from "./admin/orders";
 import { report } from "./admin/report";
 import { coupons } from "./admin/coupons";
 import { returns } from "./admin/returns";
+import { staff } from "./admin/staff";
 
 /**
  * Every administration text: the groups the browser loads by page (app/i18n/browser/areas/admin/), and the API's
@@ -23,6 +24,7 @@ export const admin = {
     ...report,
     ...coupons,
     ...returns,
+    ...staff,
     api: {
       methodNotAllowed: "Method not allowed.",
       loginRequired: "Admin login required.",
@@ -32,6 +34,15 @@ export const admin = {
       unknownOrderStatus: "Unknown order status.",
       invalidProduct: "Invalid product.",
       invalidStockFilter: 'The stock filter must be "low" or left out.',
+      notYourRole: "Your role does not allow this.",
+      invalidStaff: "Give a valid e-mail and a role: owner, orders or catalogue.",
+      staffExists: "This e-mail already belongs to a member.",
+      staffNotFound: "No such member.",
+      lastOwner: "The last owner cannot be removed or demoted.",
+      adminEmailOwner: "The ADMIN_EMAIL account stays an owner.",
+      invalidAuditQuery: "Invalid filter.",
+      codeRequired: "Enter the code from your authenticator app.",
+      codeInvalid: "The code is wrong or has expired.",
     },
     upload: {
       uploaded: "Image uploaded.",

@@ -83,6 +83,15 @@ export const mail = {
       valid: "It is valid for {{minutes}} minutes and can be used once.",
       ignore: "If you did not ask for it, you can ignore this e-mail.",
     },
+    staffInvite: {
+      subject: "You are invited to run Timsar Accessories",
+      heading: "Set your password",
+      role: "You were invited as a member of the shop's staff with the role {{role}}.",
+      link: "Set your password here: {{link}}",
+      valid: "The link works once, for {{hours}} hours. Then sign in at /admin/timsar.",
+      ignore: "If you did not expect this e-mail, ignore it.",
+      roles: { owner: "owner", orders: "orders", catalogue: "catalogue" },
+    },
     resetCode: {
       subject: "Your Timsar Accessories password reset code",
       heading: "Reset your password",

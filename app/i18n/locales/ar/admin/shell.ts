@@ -15,8 +15,14 @@ export const shell: TranslationOf<typeof en> = {
     coupons: "رموز الخصم",
     returns: "المرتجعات",
     settings: "الإعدادات",
+    staff: "فريق العمل",
+    audit: "سجل النشاط",
     logout: "تسجيل الخروج",
     signedInAs: "مسجل الدخول باسم {{email}}",
+  },
+  forbidden: {
+    title: "غير مسموح",
+    body: "دورك لا يشمل هذه الصفحة. اطلب ذلك من المالك إن احتجت إليها.",
   },
   common: {
     back: "رجوع",

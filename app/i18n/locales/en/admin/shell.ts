@@ -13,8 +13,14 @@ export const shell = {
     coupons: "Discount codes",
     returns: "Returns",
     settings: "Settings",
+    staff: "Staff",
+    audit: "Activity log",
     logout: "Log out",
     signedInAs: "Signed in as {{email}}",
+  },
+  forbidden: {
+    title: "Not allowed",
+    body: "Your role does not include this page. Ask an owner if you need it.",
   },
   common: {
     back: "Back",

@@ -1,0 +1,137 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { FormMessage } from "~/components/forms";
+import { AdminTable } from "~/components/admin/admin-table";
+import { adminForbiddenHandlers } from "~/components/admin/admin-error";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requireAdminPermission } from "~/auth/admin-session.server";
+import { STAFF_ERROR_KEYS } from "~/admin/staff-api.server";
+import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { adminStaffMessages } from "~/i18n/browser/areas/admin/staff";
+import { inviteStaff, listStaff, StaffError, updateStaff } from "~/models/staff.server";
+import { ADMIN_ROLES, isAdminRole } from "~/shared/admin-roles";
+import { StaffInviteSchema } from "~/shared/schemas.server";
+import { readFormData } from "~/utils/form-data.server";
+
+/** The staff page's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
+export const handle = adminStaffMessages;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdminPermission(request, "staff");
+  const [t, staff] = await Promise.all([i18nServer.getFixedT(request), listStaff()]);
+  return { title: t("admin.staff.title"), staff, me: admin.id };
+}
+
+/** One form per intent: invite, change a member's role, disable or enable; the API does the same through the model. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdminPermission(request, "staff");
+  const [t, form, language] = await Promise.all([i18nServer.getFixedT(request), readFormData(request), getLanguage(request)]);
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "invite") {
+      const parsed = StaffInviteSchema.safeParse({ email: form.get("email"), role: form.get("role") });
+      if (!parsed.success) return data({ ok: false, message: t("admin.staff.invalid") }, { status: 400 });
+      await inviteStaff({ ...parsed.data, language }, admin);
+      return data({ ok: true, message: t("admin.staff.invited") });
+    }
+    const id = String(form.get("id") ?? "");
+    const role = form.get("role");
+    if (intent === "role" && isAdminRole(role)) await updateStaff(id, { role }, admin);
+    else if (intent === "disable" || intent === "enable") await updateStaff(id, { disabled: intent === "disable" }, admin);
+    else return data({ ok: false, message: t("admin.staff.invalid") }, { status: 400 });
+    return data({ ok: true, message: t("admin.staff.updated") });
+  } catch (error) {
+    if (!(error instanceof StaffError)) throw error;
+    return data({ ok: false, message: t(STAFF_ERROR_KEYS[error.reason]) }, { status: error.status });
+  }
+}
+
+type Member = ReturnType<typeof useLoaderData<typeof loader>>["staff"][number];
+
+export default function StaffPage() {
+  const { t } = useTranslation();
+  const { staff } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const statusOf = (member: Member) => (member.disabled ? t("admin.staff.disabled") : member.pending ? t("admin.staff.pending") : t("admin.staff.active"));
+  return (
+    <section className="page admin-page" data-testid="staff-page">
+      <h1>{t("admin.staff.title")}</h1>
+      <p className="admin-note">{t("admin.staff.intro")}</p>
+      <p>
+        <Link to="/admin/timsar/two-step">{t("admin.twoStep.title")}</Link>
+      </p>
+      {result ? <FormMessage kind={result.ok ? "success" : "error"} message={result.message} /> : null}
+      <Form method="post" className="admin-form admin-card" data-testid="invite-form">
+        <input type="hidden" name="intent" value="invite" />
+        <div className="field">
+          <label htmlFor="invite-email">{t("admin.staff.email")}</label>
+          <input id="invite-email" name="email" type="email" dir="ltr" required maxLength={254} autoComplete="off" />
+        </div>
+        <div className="field">
+          <label htmlFor="invite-role">{t("admin.staff.role")}</label>
+          <span id="invite-role-hint" className="field__hint">
+            {t("admin.staff.roleHelp")}
+          </span>
+          <RoleSelect id="invite-role" defaultValue="orders" describedBy="invite-role-hint" />
+        </div>
+        <button type="submit" className="button button--primary">
+          {t("admin.staff.invite")}
+        </button>
+      </Form>
+      <AdminTable
+        rows={staff}
+        rowKey={(member) => member._id}
+        rowProps={(member) => ({ "data-email": member.email })}
+        testId="staff-table"
+        columns={[
+          { header: t("admin.staff.email"), cell: (member) => member.email, dir: "ltr" },
+          { header: t("admin.staff.status"), cell: statusOf },
+          {
+            header: t("admin.staff.role"),
+            cell: (member) => (
+              <Form method="post" className="admin-inline-form">
+                <input type="hidden" name="intent" value="role" />
+                <input type="hidden" name="id" value={member._id} />
+                <RoleSelect id={`role-${member._id}`} defaultValue={member.role} label={t("admin.staff.role")} />
+                <button type="submit" className="button button--secondary">
+                  {t("admin.staff.save")}
+                </button>
+              </Form>
+            ),
+          },
+          {
+            header: t("admin.staff.actions"),
+            cell: (member) => (
+              <Form method="post">
+                <input type="hidden" name="id" value={member._id} />
+                <button type="submit" name="intent" value={member.disabled ? "enable" : "disable"} className="button button--secondary">
+                  {member.disabled ? t("admin.staff.enable") : t("admin.staff.disable")}
+                </button>
+              </Form>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+function RoleSelect({ id, defaultValue, label, describedBy }: { id: string; defaultValue: string; label?: string; describedBy?: string }) {
+  const { t } = useTranslation();
+  return (
+    <select id={id} name="role" defaultValue={defaultValue} aria-label={label} aria-describedby={describedBy}>
+      {ADMIN_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {t(`admin.staff.roles.${role}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [{ title: loaderData?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary {...adminForbiddenHandlers} />;
+}

@@ -1,0 +1,37 @@
+import * as z from "./zod";
+import { ADMIN_ROLES } from "./admin-roles";
+import { AUDIT_ENTITY_TYPES } from "./audit-entities";
+
+/** `POST /api/admin/staff` and the staff page's invitation form. */
+export const StaffInviteSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/),
+  role: z.enum(ADMIN_ROLES),
+});
+
+/** `PUT /api/admin/staff/{id}`: a new role, disabled or enabled, or both. */
+export const StaffUpdateSchema = z.object({ role: z.enum(ADMIN_ROLES).optional(), disabled: z.boolean().optional() });
+
+/** The invitation link's page: the new password, as long as a shopper's. */
+export const StaffPasswordSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string({ error: "admin.setPassword.passwordMin" }).min(8, "admin.setPassword.passwordMin").max(200),
+});
+
+/** `GET /api/admin/audit` and the activity log page's filter; dates are Kuwait days (YYYY-MM-DD). */
+export const AuditQuerySchema = z.object({
+  actor: z.string().trim().max(254).optional(),
+  entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
+  entityId: z.string().trim().max(128).optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/)
+    .transform(Number)
+    .optional(),
+});
