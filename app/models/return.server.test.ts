@@ -183,6 +183,21 @@ describe("the owner's decisions", () => {
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(2278);
   });
 
+  it("record a signed-in member's decisions in the audit log, in the same transaction, and a refused move not at all", async () => {
+    const { order, bows } = await deliveredOrder();
+    const member = await createAdmin(prisma);
+    const actor = { id: member.id, email: member.email, role: member.role, requestId: "req-return-1" };
+    const made = await requestReturn(ask(order, { items: [{ productId: bows.id, quantity: 1, reason: "damaged" }] }));
+    await decideReturn({ id: made._id, status: "approved", admin: actor });
+    await refusal(decideReturn({ id: made._id, status: "refunded", admin: actor }));
+    await decideReturn({ id: made._id, status: "closed", admin: actor, note: "Used" });
+    const entries = await prisma.auditEntry.findMany({ where: { entityType: "return", entityId: made._id }, orderBy: { at: "asc" } });
+    expect(entries.map((entry) => [entry.actorEmail, entry.actorRole, entry.action, entry.summary, entry.requestId])).toEqual([
+      [member.email, "owner", "status", `${made.number}: requested → approved`, "req-return-1"],
+      [member.email, "owner", "status", `${made.number}: approved → closed`, "req-return-1"],
+    ]);
+  });
+
   it("free the items of a rejected request, refuse a move out of order, and exchange as a free order taken from stock", async () => {
     const { order, bows, clips } = await deliveredOrder();
     const first = await requestReturn(ask(order, { items: [{ productId: clips.id, quantity: 1, reason: "other" }] }));
