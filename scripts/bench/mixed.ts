@@ -5,7 +5,7 @@
  * "notify me" sign-ups from one client). On SQLite one server with two workers; on PostgreSQL two servers with one
  * worker each, the traffic spread over both. Prints the throughput, p50 and p99 of each kind of request and the page
  * cache's hit rate, beside a bare Express "hello" and the Remix template's page measured in the same run
- * (scripts/bench/lib/baselines.ts). Runs of 10 s after a warm-up of 15 s (V8 optimises the paths), medians of 3; about two minutes in all.
+ * (scripts/bench/lib/baselines.ts). Runs of 10 s after a warm-up of 30 s (V8 optimises the paths), medians of 3; about three minutes in all.
  */
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
@@ -31,7 +31,7 @@ const autocannon = autocannonUntyped as (options: AutocannonOptions) => Promise<
 
 const RUNS = 3;
 const RUN_S = 10;
-const WARM_UP_S = 15;
+const WARM_UP_S = 30;
 /** The browsing shoppers: connections that ask again as soon as answered, spread over the servers. */
 const BROWSING = { home: 2, category: 1, product: 2, search: 1 } as const;
 /** The rest of the day, per second. */
