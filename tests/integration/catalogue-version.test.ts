@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { takeJobLease } from "~/models/job-lease.server";
+import { issueCode } from "~/models/one-time-code.server";
 import { saveShopSettings, getShopSettings } from "~/models/settings.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { createCategory } from "../factories/category";
@@ -77,9 +78,10 @@ describe("the catalogue's version", { timeout: 120_000 }, () => {
     });
   });
 
-  it("stays kept through a session, a job lease, an outbox message and an unpaid order that takes no stock", async () => {
+  it("stays kept through a session, a job lease, a one-time code, an outbox message and an unpaid order that takes no stock", async () => {
     await expectKept(async () => createSession(prisma, { customerId: (await createCustomer(prisma)).id }));
     await expectKept(() => takeJobLease(uniqueId("job"), 60_000));
+    await expectKept(() => issueCode(uniqueEmail(), "register"));
     const order = await createOrder(prisma, { paymentStatus: "unpaid" });
     await expectKept(() =>
       prisma.outboxMessage.create({ data: { orderId: order.id, channel: "email", kind: "orderConfirmation", language: "en", recipient: uniqueEmail() } }),
