@@ -34,6 +34,11 @@ const RUN_S = 10;
 const WARM_UP_S = 30;
 /** The browsing shoppers: connections that ask again as soon as answered, spread over the servers. */
 const BROWSING = { home: 2, category: 1, product: 2, search: 1 } as const;
+/**
+ * `BENCH_MIXED_BROWSING=300`: the browsing at 300 requests a second in all (an open loop, as the rest of the day)
+ * instead of as fast as the shop answers, to see the latencies of a shop that is not saturated.
+ */
+const BROWSING_PER_S = Number(process.env.BENCH_MIXED_BROWSING ?? 0);
 /** The rest of the day, per second. */
 const RATES = { cartAdds: 10, checkouts: 2, myOrders: 5, admin: 2, failedLogins: 20, signUps: 5 } as const;
 /** The storefront's kinds, whose p99 the issue asks under 50 ms on SQLite. */
@@ -136,12 +141,23 @@ async function day(shops: Shop[], setup: Awaited<ReturnType<typeof prepare>>, ad
     product: setup.products.map((id) => `/product/${id}`),
     search: ["bow", "clip", "headband", "%D9%81%D9%8A%D9%88%D9%86%D9%83%D9%87"].map((word) => `/search?q=${word}`),
   };
+  const connectionsInAll = Object.values(BROWSING).reduce((sum, connections) => sum + connections, 0);
   for (const [kind, connections] of Object.entries(BROWSING) as [keyof typeof BROWSING, number][]) {
+    if (BROWSING_PER_S > 0) {
+      // At a stated rate instead, shared as the connections are: latency below saturation.
+      flows.push(
+        atRate((BROWSING_PER_S * connections) / connectionsInAll, (index) =>
+          timed(kind, record, `${on(index)}${paths[kind][index % paths[kind].length]}`, { headers: BROWSER_HEADERS }, 200).then(() => undefined),
+        ),
+      );
+      continue;
+    }
     bases.forEach((base, index) => {
       const share = Math.floor(connections / bases.length) + (index < connections % bases.length ? 1 : 0);
       if (share > 0) browsing.push([kind, autocannon({ url: `${base}/`, connections: share, duration: seconds, headers: BROWSER_HEADERS, requests: rotating(paths[kind]) })]);
     });
   }
+  if (BROWSING_PER_S > 0) await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   const kinds = new Map<string, KindFigures>();
   let total = 0;
   for (const [kind, running] of browsing) {
