@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import type { Request } from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { cartCookieHeader } from "../app/cookies/cart.server";
-import { createPageCache, withoutNonce } from "./page-cache";
+import { createPageCache, scopeOf, withoutNonce } from "./page-cache";
 
 // A real SQLite file of its own: the cache's freshness comes from the catalogue's version row, which a trigger on
 // `t` (a catalogue table) changes as the migration's triggers do; `other` stands for every table no page shows.
@@ -18,6 +18,7 @@ writer.exec(`CREATE TABLE IF NOT EXISTS t (v INTEGER);
   CREATE TABLE IF NOT EXISTS other (v INTEGER);
   CREATE TABLE IF NOT EXISTS "CatalogueVersion" ("id" INTEGER PRIMARY KEY, "version" BIGINT NOT NULL);
   INSERT OR IGNORE INTO "CatalogueVersion" VALUES (1, 0);
+  CREATE TABLE IF NOT EXISTS "ProductVersion" ("productId" TEXT PRIMARY KEY, "version" BIGINT NOT NULL);
   CREATE TRIGGER IF NOT EXISTS t_catalogue AFTER INSERT ON t BEGIN UPDATE "CatalogueVersion" SET "version" = random() & 9007199254740991; END;`);
 
 afterAll(() => {
@@ -30,7 +31,7 @@ function request(url: string, headers: Record<string, string> = {}, method = "GE
   return { method, protocol: "http", originalUrl: url, get: (name: string) => lower[name.toLowerCase()] ?? (name === "host" ? "shop.test" : undefined) } as unknown as Request;
 }
 
-const page = (version: string, body = "<p>page</p>") => ({ version, status: 200, headers: {}, etag: '"e"', bodies: { identity: Buffer.from(body) } });
+const page = (version: { list: string; scoped: string }, body = "<p>page</p>") => ({ version: version.scoped, list: version.list, status: 200, headers: {}, etag: '"e"', bodies: { identity: Buffer.from(body) } });
 const keyOf = async (cache: ReturnType<typeof createPageCache>, req: Request) => (await cache.lookupKey(req))?.key ?? null;
 const cartCookie = async (quantity: number) => (await cartCookieHeader([{ productId: "p1", quantity, customTags: [] }])).split(";")[0];
 
@@ -72,7 +73,7 @@ describe("the shared page cache", () => {
     const key = (await keyOf(cache, request("/"))) as string;
     cache.set(key, page(await cache.version()));
     writer.prepare("INSERT INTO other (v) VALUES (1)").run();
-    expect(cache.get(key, await cache.version())?.bodies.identity?.toString()).toBe("<p>page</p>");
+    expect(cache.get(key, (await cache.version()).scoped)?.bodies.identity?.toString()).toBe("<p>page</p>");
     await cache.close();
   });
 
@@ -80,19 +81,45 @@ describe("the shared page cache", () => {
     const cache = createPageCache(`file:${file}`);
     const key = (await keyOf(cache, request("/"))) as string;
     cache.set(key, page(await cache.version()));
-    expect(cache.get(key, await cache.version())?.bodies.identity?.toString()).toBe("<p>page</p>");
+    expect(cache.get(key, (await cache.version()).scoped)?.bodies.identity?.toString()).toBe("<p>page</p>");
     writer.prepare("INSERT INTO t (v) VALUES (1)").run();
-    expect(cache.get(key, await cache.version())).toBeUndefined();
+    expect(cache.get(key, (await cache.version()).scoped)).toBeUndefined();
     await cache.close();
+  });
+
+  it("keeps a product's page while another product's version moves, and forgets it when its own does", async () => {
+    const cache = createPageCache(`file:${file}`);
+    const bump = writer.prepare(`INSERT INTO "ProductVersion" VALUES (?, 1) ON CONFLICT ("productId") DO UPDATE SET "version" = "version" + 1`);
+    const [productKey, homeKey] = [(await keyOf(cache, request("/product/a"))) as string, (await keyOf(cache, request("/"))) as string];
+    cache.set(productKey, page(await cache.version("/product/a")));
+    cache.set(homeKey, page(await cache.version("/")));
+    bump.run("b");
+    expect(cache.get(productKey, (await cache.version("/product/a")).scoped)).toBeDefined();
+    expect(cache.get(homeKey, (await cache.version("/")).scoped)).toBeDefined();
+    const apiList = await cache.version("/api/products");
+    bump.run("a");
+    expect(cache.get(productKey, (await cache.version("/product/a")).scoped)).toBeUndefined();
+    expect(cache.get(homeKey, (await cache.version("/")).scoped)).toBeDefined();
+    expect((await cache.version("/api/products")).scoped).not.toBe(apiList.scoped);
+    await cache.close();
+  });
+
+  it("files each page under what it shows", () => {
+    expect(scopeOf("/product/p1")).toEqual({ productId: "p1" });
+    expect(scopeOf("/api/products/p1")).toEqual({ productId: "p1" });
+    expect(scopeOf("/api/products")).toBe("stock");
+    expect(scopeOf("/api/products/p1/notify")).toBe("stock");
+    expect(scopeOf("/")).toBe("list");
+    expect(scopeOf("/search")).toBe("list");
   });
 
   it("never sends a page rendered before a commit", async () => {
     const cache = createPageCache(`file:${file}`);
     const key = (await keyOf(cache, request("/product/a"))) as string;
-    const renderedAt = await cache.version();
+    const renderedAt = await cache.version("/product/a");
     writer.prepare("INSERT INTO t (v) VALUES (2)").run();
     cache.set(key, page(renderedAt));
-    expect(cache.get(key, await cache.version())).toBeUndefined();
+    expect(cache.get(key, (await cache.version("/product/a")).scoped)).toBeUndefined();
     await cache.close();
   });
 
@@ -100,7 +127,7 @@ describe("the shared page cache", () => {
     const cache = createPageCache(`file:${file}`, 2500);
     const keys = await Promise.all(["/a", "/b", "/c"].map(async (url) => (await keyOf(cache, request(url))) as string));
     for (const key of keys) cache.set(key, page(await cache.version(), "x".repeat(1000)));
-    const now = await cache.version();
+    const now = (await cache.version()).scoped;
     expect(cache.get(keys[0], now)).toBeUndefined();
     expect(cache.get(keys[1], now)).toBeDefined();
     const kept = cache.get(keys[2], now)!;
@@ -117,10 +144,10 @@ describe("the shared page cache", () => {
     cache.set(key, page(await cache.version()));
     await cache.close();
     const unknown = await cache.version();
-    expect(unknown).not.toBe(await cache.version());
-    expect(cache.get(key, unknown)).toBeUndefined();
+    expect(unknown.scoped).not.toBe((await cache.version()).scoped);
+    expect(cache.get(key, unknown.scoped)).toBeUndefined();
     cache.set(key, page(unknown));
-    expect(cache.get(key, await cache.version())).toBeUndefined();
+    expect(cache.get(key, (await cache.version()).scoped)).toBeUndefined();
   });
 });
 

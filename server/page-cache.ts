@@ -7,7 +7,7 @@ import { rawCookies } from "../app/utils/raw-cookies";
 import { noneMatchHits } from "../app/utils/etag";
 import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
 import { isPrivatePath } from "../app/utils/private-pages";
-import { sharedDatabaseVersion } from "../app/utils/database-version.server";
+import { sharedCatalogueVersion, sharedDatabaseVersion, type CatalogueScope } from "../app/utils/database-version.server";
 import { readVisitor, type Visitor } from "../app/auth/visitor.server";
 import { createRemixRequest } from "./remix-request";
 import { inNamedLanguage } from "../app/utils/api.server";
@@ -40,16 +40,18 @@ const VISITOR_COOKIES = ["cart", "__session"];
 
 type Encoding = "br" | "gzip" | "identity";
 type SharedPage = {
+  /** The version of what the page shows (its scope); `list`, the listing version it was rendered at. */
   version: string;
+  list: string;
   status: number;
   headers: Record<string, string | string[]>;
   etag: string;
   bodies: Partial<Record<Encoding, Buffer>>;
 };
-type Lookup = { key: string; version: string; visitor?: Visitor };
+type Lookup = { key: string; version: string; list: string; visitor?: Visitor };
 
 export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
-  const catalogueVersion = sharedDatabaseVersion(databaseUrl, "catalogue");
+  const catalogueVersion = sharedCatalogueVersion(databaseUrl);
   // A signed-in shopper's session answer is kept while nothing at all is committed (a logout, a password change).
   const databaseVersion = sharedDatabaseVersion(databaseUrl);
   const pages = new Map<string, SharedPage>();
@@ -65,13 +67,17 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
     pages.delete(key);
   }
 
-  /** The catalogue's version now; one equal to nothing (so nothing is sent or kept) if the database cannot say. */
-  async function version(): Promise<string> {
-    const now = await catalogueVersion.read();
-    if (now !== pagesVersion) {
+  /**
+   * The version now of what a page of `path` shows (`scopeOf`); one equal to nothing (so nothing is sent or kept) if
+   * the database cannot say. A new listing version empties the cache, as every page shows the listing's parts; a
+   * product's own version only passes that product's pages by.
+   */
+  async function version(path = "/"): Promise<{ list: string; scoped: string }> {
+    const now = await catalogueVersion.read(scopeOf(path));
+    if (now.list !== pagesVersion) {
       pages.clear();
       bytes = 0;
-      pagesVersion = now;
+      pagesVersion = now.list;
     }
     return now;
   }
@@ -123,7 +129,7 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
     },
     /** Keeps a page unless a newer version has been read since it started rendering. */
     set(key: string, page: SharedPage) {
-      if (page.version !== pagesVersion) return;
+      if (page.list !== pagesVersion) return;
       forget(key);
       const size = sizeOf(page);
       if (size > maxBytes) return;
@@ -163,6 +169,17 @@ export type PageCache = ReturnType<typeof createPageCache>;
 function varyWithCookie(current: ReturnType<Response["getHeader"]>): string {
   const names = (Array.isArray(current) ? current.join(",") : String(current ?? "")).split(",").map((name) => name.trim()).filter(Boolean);
   return names.some((name) => name.toLowerCase() === "cookie" || name === "*") ? names.join(", ") : [...names, "Cookie"].join(", ");
+}
+
+/**
+ * What a page of `path` shows beyond the listing: a product page and a product's API answer show that product's
+ * exact stock; the rest of the API (the product list, search) shows every product's; other pages (home, category,
+ * search, legal) only the listing, whose cards say whether a product is for sale, not how many are left.
+ */
+export function scopeOf(path: string): CatalogueScope {
+  const product = /^\/(?:product|api\/products)\/([^/]+)\/?$/.exec(path);
+  if (product) return { productId: product[1] };
+  return path.startsWith("/api/") ? "stock" : "list";
 }
 
 function pathOf(originalUrl: string): string {
@@ -240,13 +257,13 @@ export function serveHits(pageCache: PageCache) {
     try {
       if (!pageCache.mayShare(req)) return next();
       // Read before the visitor and the render: a commit made meanwhile makes what they read stale at once.
-      const version = await pageCache.version();
+      const version = await pageCache.version(pathOf(req.originalUrl));
       const found = await pageCache.lookupKey(req, true);
       if (!found) return next();
-      const cached = pageCache.get(found.key, version);
+      const cached = pageCache.get(found.key, version.scoped);
       pageCacheLookups.inc({ result: cached ? "hit" : "miss" });
       if (cached) return sendPage(req, res, pageCache, found.key, cached);
-      res.locals.pageCacheLookup = { ...found, version } satisfies Lookup;
+      res.locals.pageCacheLookup = { ...found, version: version.scoped, list: version.list } satisfies Lookup;
       next();
     } catch (error) {
       next(error);
@@ -314,7 +331,7 @@ function keepPage(res: Response, pageCache: PageCache, lookup: Lookup, response:
   const body = Buffer.from(shared.html);
   // A catalogue answer brings its own tag, which its callers already hold.
   const etag = response.headers.get("etag") ?? `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  const page: SharedPage = { version: lookup.version, status: response.status, headers, etag, bodies: { identity: body } };
+  const page: SharedPage = { version: lookup.version, list: lookup.list, status: response.status, headers, etag, bodies: { identity: body } };
   pageCache.set(lookup.key, page);
   return page;
 }

@@ -7,18 +7,21 @@ export type CategoryRow = { id: string; nameEn: string; nameAr: string; slug: st
 
 /** The storefront's category bar and `GET /api/categories`: visible categories in the admin's order. */
 export async function getVisibleCategories(): Promise<CategoryRow[]> {
-  return cachedCatalogue("visibleCategories", () =>
-    prisma.category.findMany({
-      where: { isVisible: true },
-      orderBy: [{ position: "asc" }, { createdAt: "asc" }],
-      select: CATEGORY_FIELDS,
-    }),
+  return cachedCatalogue(
+    "visibleCategories",
+    () =>
+      prisma.category.findMany({
+        where: { isVisible: true },
+        orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+        select: CATEGORY_FIELDS,
+      }),
+    "list",
   );
 }
 
 /** A hidden category answers like a missing one: the storefront never reveals it. */
 export async function getVisibleCategoryBySlug(slug: string): Promise<CategoryRow | null> {
-  return cachedCatalogue(`category:${slug}`, () => prisma.category.findFirst({ where: { slug, isVisible: true }, select: CATEGORY_FIELDS }));
+  return cachedCatalogue(`category:${slug}`, () => prisma.category.findFirst({ where: { slug, isVisible: true }, select: CATEGORY_FIELDS }), "list");
 }
 
 /** SPEC section 3's Category as the JSON API speaks it; the admin's answers also say how many products it holds. */

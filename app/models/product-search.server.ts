@@ -2,7 +2,7 @@ import type { FilterColor } from "~/shared/product";
 import { normalizeSearchText, searchWords } from "~/shared/search-text";
 import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "./catalogue-cache.server";
-import { getSalesRanks, getVisibleProducts, STOREFRONT_PAGE_SIZE, type ProductCard, type ProductDetail } from "./product.server";
+import { getSalesRanks, getVisibleProducts, listingPage, STOREFRONT_PAGE_SIZE, type ProductCard, type ProductDetail } from "./product.server";
 
 /**
  * Search over the visible catalogue, in memory (decision 0023), through an index built once per catalogue version
@@ -170,5 +170,5 @@ export async function searchStorefrontProducts(query: SearchQuery): Promise<{ pr
     isAvailable: product.isAvailable,
     imageUrl: product.imageUrl,
   }));
-  return { products, total: found.length, pageCount: Math.max(1, Math.ceil(found.length / STOREFRONT_PAGE_SIZE)) };
+  return listingPage({ products, total: found.length, pageCount: Math.max(1, Math.ceil(found.length / STOREFRONT_PAGE_SIZE)) });
 }

@@ -53,13 +53,15 @@ const ORDER_BY: Record<ProductSort, Prisma.ProductOrderByWithRelationInput[]> = 
 };
 
 /**
- * Units each product sold over the last BEST_SELLERS_SORT_DAYS Kuwait days, kept with the catalogue: computed once
- * after the database changes (and once a day), whichever request asks first, never per request.
+ * Units each product sold over the BEST_SELLERS_SORT_DAYS whole Kuwait days before today, kept with the catalogue:
+ * a daily ranking, computed once a day (and after a change to an earlier day's sales), whichever request asks
+ * first. Today's sales wait for midnight, so a paid order does not empty every listing's cache (decision 0059).
  */
 export function getSalesRanks(now = new Date()): Promise<Map<string, number>> {
   const today = todayInKuwait(now);
-  const since = new Date(kuwaitDayStart(today).getTime() - (BEST_SELLERS_SORT_DAYS - 1) * 24 * 60 * 60 * 1000);
-  return cachedCatalogue(`sales-ranks:${today}`, () => getUnitsSoldSince(since));
+  const before = kuwaitDayStart(today);
+  const since = new Date(before.getTime() - BEST_SELLERS_SORT_DAYS * 24 * 60 * 60 * 1000);
+  return cachedCatalogue(`sales-ranks:${today}`, () => getUnitsSoldSince(since, before), "list");
 }
 
 /** Most units sold first; the sort is stable, so equals keep the order they came in (the default order). */
@@ -74,7 +76,15 @@ export type StorefrontQuery = { categorySlug: string | null; color: FilterColor 
  * fast as a small one; the filters match the (isVisible, filterColor / priceFils / createdAt) indexes.
  */
 export async function getStorefrontProducts(query: StorefrontQuery) {
-  return cachedCatalogue(`storefront:${JSON.stringify(query)}`, () => loadStorefrontProducts(query));
+  return cachedCatalogue(`storefront:${JSON.stringify(query)}`, async () => listingPage(await loadStorefrontProducts(query)), "list");
+}
+
+/**
+ * A listing shows whether a product is for sale, not how many are left: its cards say 1 or 0, so a listing follows
+ * the listing version, which a sale that leaves a product on sale does not move (decision 0059).
+ */
+export function listingPage<T extends { products: ProductCard[] }>(page: T): T {
+  return { ...page, products: page.products.map((product) => ({ ...product, stockQuantity: product.stockQuantity > 0 ? 1 : 0 })) };
 }
 
 async function loadStorefrontProducts(query: StorefrontQuery) {
@@ -126,7 +136,7 @@ function getVisibleProductsNewestFirst(categorySlug?: string | null): Promise<Pr
 
 /** The product page and `GET /api/products/{id}`; hidden answers like missing. */
 export async function getVisibleProduct(id: string): Promise<ProductDetail | null> {
-  return cachedCatalogue(`product:${id}`, () => prisma.product.findFirst({ where: { id, ...VISIBLE }, select: DETAIL_FIELDS }));
+  return cachedCatalogue(`product:${id}`, () => prisma.product.findFirst({ where: { id, ...VISIBLE }, select: DETAIL_FIELDS }), { productId: id });
 }
 
 /** For the sitemap: just enough to list every visible product page. */

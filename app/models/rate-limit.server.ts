@@ -54,7 +54,11 @@ export function lockoutKey(scope: string, email: string, address: string): strin
 }
 
 export async function hitGuessLimits(scope: string, email: string, address: string, budgets: GuessBudgets): Promise<RateLimitResult> {
-  const byAddress = await hitRateLimit(`${scope}:ip:${address}`, budgets.perAddress.limit, budgets.perAddress.windowSeconds);
+  const addressKey = `${scope}:ip:${address}`;
+  // A client already refused is refused by a read: a stranger's flood of guesses then writes nothing (issue 34).
+  const wait = await secondsRateLimited(addressKey, budgets.perAddress.limit);
+  if (wait > 0) return { allowed: false, remaining: 0, retryAfterSeconds: wait };
+  const byAddress = await hitRateLimit(addressKey, budgets.perAddress.limit, budgets.perAddress.windowSeconds);
   if (!byAddress.allowed) return byAddress;
   const results = await Promise.all([
     hitRateLimit(lockoutKey(scope, email, address), budgets.perEmailAddress.limit, budgets.perEmailAddress.windowSeconds),

@@ -189,14 +189,14 @@ async function getBestSellers(start: Date, end: Date): Promise<SalesReport["best
 export const BEST_SELLERS_SORT_DAYS = 90;
 
 /**
- * Units each product sold in paid orders placed since `since`, for the storefront's "Best sellers" sort: the same
+ * Units each product sold in paid orders placed from `since` until `before`, for the storefront's "Best sellers" sort: the same
  * grouped pass as the report's, over the covering indexes. Products without sales are absent.
  */
-export async function getUnitsSoldSince(since: Date): Promise<Map<string, number>> {
+export async function getUnitsSoldSince(since: Date, before: Date): Promise<Map<string, number>> {
   const rows = await prisma.$queryRaw<{ productId: string | null; units: number | bigint }[]>`
     SELECT i."productId" AS "productId", SUM(i."quantity") AS "units"
     FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId"
-    WHERE o."paymentStatus" = 'paid' AND o."createdAt" >= ${since}
+    WHERE o."paymentStatus" = 'paid' AND o."createdAt" >= ${since} AND o."createdAt" < ${before}
     GROUP BY i."productId"`;
   return new Map(rows.flatMap((row) => (row.productId === null ? [] : [[row.productId, Number(row.units)] as const])));
 }

@@ -19,7 +19,7 @@ export async function getShopSettings(): Promise<ShopSettings> {
     const stored = rows.find((row) => row.key === FREE_DELIVERY_FROM)?.value;
     const fils = stored === undefined || stored === "" ? null : Number(stored);
     return { freeDeliveryFromFils: fils !== null && Number.isInteger(fils) && fils >= 0 ? fils : null };
-  });
+  }, "list");
 }
 
 export async function saveShopSettings(settings: ShopSettings, actor?: AuditActor): Promise<void> {

@@ -22,65 +22,74 @@ import { databaseEngineOf, resolveSqliteUrl } from "./database-url";
 export type DatabaseVersion = { read(): Promise<string>; close(): Promise<void> };
 
 /**
- * Which version: the whole database's (any commit), or the catalogue's, the `CatalogueVersion` row that database
- * triggers change in the same transaction as every write to what a cached page shows
- * (docs/decisions/0055-catalogue-version.md). A reading of the row taken after a commit returned shows that commit
- * on both engines, so the catalogue's version keeps the guarantee above for the pages.
+ * What a cached answer shows, so which of the catalogue's versions it follows (docs/decisions/0055 and 0059):
+ * - `list`: the catalogue as listings, headers and footers show it, the `CatalogueVersion` row that database triggers
+ *   change with every write to products (but stock moves that leave a product on sale or sold out as it was),
+ *   categories, settings, delivery areas and the days' best sellers;
+ * - `stock`: that and every product's exact stock (`GET /api/products`), the sum of the products' own versions;
+ * - `{ productId }`: that and one product's own version, which its page and `GET /api/products/{id}` follow.
+ * A reading of the rows taken after a commit returned shows that commit on both engines, so each keeps the guarantee
+ * above. A reading also names the Kuwait day, as the "Best sellers" sort ranks the days before today.
  */
-export type VersionKind = "database" | "catalogue";
+export type CatalogueScope = "list" | "stock" | { productId: string };
+
+/** `list`, the listing version every answer of the catalogue follows; `scoped`, the version of the scope asked. */
+export type CatalogueReading = { list: string; scoped: string };
+export type CatalogueVersion = { read(scope?: CatalogueScope): Promise<CatalogueReading>; close(): Promise<void> };
 
 let unknownReadings = 0;
 const unknown = () => `unknown:${++unknownReadings}`;
 
-export function openDatabaseVersion(databaseUrl: string | undefined, kind: VersionKind = "database"): DatabaseVersion {
-  return databaseEngineOf(databaseUrl) === "postgresql" ? postgresqlVersion(databaseUrl as string, kind) : sqliteVersion(databaseUrl, kind);
+export function openDatabaseVersion(databaseUrl: string | undefined): DatabaseVersion {
+  return databaseEngineOf(databaseUrl) === "postgresql" ? postgresqlVersion(databaseUrl as string) : sqliteVersion(databaseUrl);
+}
+
+export function openCatalogueVersion(databaseUrl: string | undefined): CatalogueVersion {
+  return databaseEngineOf(databaseUrl) === "postgresql" ? postgresqlCatalogueVersion(databaseUrl as string) : sqliteCatalogueVersion(databaseUrl);
 }
 
 declare global {
   var __shopDatabaseVersions: Map<string, DatabaseVersion> | undefined;
+  var __shopCatalogueVersions: Map<string, CatalogueVersion> | undefined;
 }
 
 /**
  * One reader per process and database, shared by the page cache (server/) and the catalogue cache (the Remix
  * build, a module copy of its own): one connection, and on PostgreSQL one round trip answers both.
  */
-export function sharedDatabaseVersion(databaseUrl: string | undefined, kind: VersionKind = "database"): DatabaseVersion {
-  const key = `${kind}:${databaseUrl ?? ""}`;
-  const versions = (globalThis.__shopDatabaseVersions ??= new Map());
-  let version = versions.get(key);
-  if (!version) {
-    const opened = openDatabaseVersion(databaseUrl, kind);
-    version = {
-      read: opened.read,
+export function sharedDatabaseVersion(databaseUrl: string | undefined): DatabaseVersion {
+  return shared((globalThis.__shopDatabaseVersions ??= new Map()), databaseUrl ?? "", () => openDatabaseVersion(databaseUrl));
+}
+
+export function sharedCatalogueVersion(databaseUrl: string | undefined): CatalogueVersion {
+  return shared((globalThis.__shopCatalogueVersions ??= new Map()), databaseUrl ?? "", () => openCatalogueVersion(databaseUrl));
+}
+
+function shared<T extends { close(): Promise<void> }>(readers: Map<string, T>, key: string, open: () => T): T {
+  let reader = readers.get(key);
+  if (!reader) {
+    const opened = open();
+    reader = {
+      ...opened,
       close: async () => {
-        versions.delete(key);
+        readers.delete(key);
         await opened.close();
       },
     };
-    versions.set(key, version);
+    readers.set(key, reader);
   }
-  return version;
+  return reader;
 }
 
-function sqliteVersion(databaseUrl: string | undefined, kind: VersionKind): DatabaseVersion {
+function sqliteVersion(databaseUrl: string | undefined): DatabaseVersion {
   const file = resolveSqliteUrl(databaseUrl).slice("file:".length);
   const connection = new Database(file, { fileMustExist: true });
   const dataVersion = connection.prepare("PRAGMA data_version").pluck();
-  let catalogue: Database.Statement | undefined;
-  // The row is read again only after some connection committed: an unchanged data_version means it is unchanged.
-  let seen: { data: unknown; version: string } | null = null;
   return {
     async read() {
       try {
-        const data = dataVersion.get();
-        if (kind === "database") return String(data);
-        if (!seen || seen.data !== data) {
-          catalogue ??= connection.prepare('SELECT "version" FROM "CatalogueVersion" WHERE "id" = 1').pluck();
-          seen = { data, version: versionOf(catalogue.get()) };
-        }
-        return `${seen.version}|${todayInKuwait()}`;
+        return String(dataVersion.get());
       } catch {
-        seen = null;
         return unknown();
       }
     },
@@ -91,6 +100,60 @@ function sqliteVersion(databaseUrl: string | undefined, kind: VersionKind): Data
 }
 
 /**
+ * The rows are read again only after some connection committed (an unchanged data_version means they are
+ * unchanged), and then only those asked for: microseconds each, synchronous.
+ */
+function sqliteCatalogueVersion(databaseUrl: string | undefined): CatalogueVersion {
+  const file = resolveSqliteUrl(databaseUrl).slice("file:".length);
+  const connection = new Database(file, { fileMustExist: true });
+  const dataVersion = connection.prepare("PRAGMA data_version").pluck();
+  let statements: Record<"list" | "stock" | "product", Database.Statement> | undefined;
+  let seenData: unknown;
+  let list: string | null = null;
+  let stock: string | null = null;
+  const products = new Map<string, string>();
+  return {
+    async read(scope = "list") {
+      try {
+        const data = dataVersion.get();
+        if (data !== seenData) {
+          seenData = data;
+          list = stock = null;
+          products.clear();
+        }
+        statements ??= {
+          list: connection.prepare('SELECT "version" FROM "CatalogueVersion" WHERE "id" = 1').pluck(),
+          stock: connection.prepare('SELECT COALESCE(SUM("version"), 0) FROM "ProductVersion"').pluck(),
+          product: connection.prepare('SELECT "version" FROM "ProductVersion" WHERE "productId" = ?').pluck(),
+        };
+        list ??= `${versionOf(statements.list.get())}|${todayInKuwait()}`;
+        if (scope === "list") return { list, scoped: list };
+        if (scope === "stock") {
+          stock ??= String(statements.stock.get());
+          return { list, scoped: `${list}|stock:${stock}` };
+        }
+        let product = products.get(scope.productId);
+        if (product === undefined) {
+          if (products.size >= MAX_REMEMBERED_PRODUCTS) products.clear();
+          product = String(statements.product.get(scope.productId) ?? "none");
+          products.set(scope.productId, product);
+        }
+        return { list, scoped: `${list}|product:${scope.productId}:${product}` };
+      } catch {
+        seenData = undefined;
+        const version = unknown();
+        return { list: version, scoped: version };
+      }
+    },
+    async close() {
+      connection.close();
+    },
+  };
+}
+
+const MAX_REMEMBERED_PRODUCTS = 10_000;
+
+/**
  * The row's version, or one equal to nothing when the row is missing (a database not migrated yet). The catalogue's
  * version also names the Kuwait day (added by the callers), as the "Best sellers" sort counts the sales of the last
  * days up to today.
@@ -99,38 +162,46 @@ function versionOf(value: unknown): string {
   return value === undefined || value === null ? unknown() : `catalogue:${String(value)}`;
 }
 
-const POSTGRESQL_QUERIES: Record<VersionKind, string> = {
-  database: "SELECT pg_current_snapshot()::text AS version",
-  catalogue: 'SELECT "version"::text AS version FROM "CatalogueVersion" WHERE "id" = 1',
-};
-
-function postgresqlVersion(databaseUrl: string, kind: VersionKind): DatabaseVersion {
+/** A PostgreSQL connection of its own, opened at the first reading and again after it is lost. */
+function postgresqlConnection(databaseUrl: string) {
   let client: Promise<pg.Client> | null = null;
-  let closed = false;
-
-  function connect(): Promise<pg.Client> {
-    client ??= (async () => {
-      const connection = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, application_name: "shop-cache-version" });
-      // A lost connection is opened again at the next reading; until then readings are unknown.
-      connection.on("error", () => {
+  return {
+    connect(): Promise<pg.Client> {
+      client ??= (async () => {
+        const connection = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, application_name: "shop-cache-version" });
+        // A lost connection is opened again at the next reading; until then readings are unknown.
+        connection.on("error", () => {
+          client = null;
+        });
+        await connection.connect();
+        return connection;
+      })();
+      client.catch(() => {
         client = null;
       });
-      await connection.connect();
-      return connection;
-    })();
-    client.catch(() => {
+      return client;
+    },
+    lost() {
       client = null;
-    });
-    return client;
-  }
+    },
+    async end() {
+      const open = client;
+      client = null;
+      if (open) await open.then((connection) => connection.end()).catch(() => undefined);
+    },
+  };
+}
+
+function postgresqlVersion(databaseUrl: string): DatabaseVersion {
+  const connection = postgresqlConnection(databaseUrl);
+  let closed = false;
 
   async function ask(): Promise<string> {
     try {
-      const connection = await connect();
-      const result = await connection.query<{ version: string }>(POSTGRESQL_QUERIES[kind]);
-      return kind === "catalogue" ? `${versionOf(result.rows[0]?.version)}|${todayInKuwait()}` : result.rows[0].version;
+      const result = await (await connection.connect()).query<{ version: string }>("SELECT pg_current_snapshot()::text AS version");
+      return result.rows[0].version;
     } catch {
-      client = null;
+      connection.lost();
       return unknown();
     }
   }
@@ -157,9 +228,81 @@ function postgresqlVersion(databaseUrl: string, kind: VersionKind): DatabaseVers
     read,
     async close() {
       closed = true;
-      const open = client;
-      client = null;
-      if (open) await open.then((connection) => connection.end()).catch(() => undefined);
+      await connection.end();
+    },
+  };
+}
+
+/**
+ * One statement, so one snapshot: the listing version, the products' sum when a request waiting asked for it, and
+ * the versions of the products the waiting requests asked for. Prepared once per connection (named).
+ */
+const CATALOGUE_QUERY = `SELECT (SELECT "version"::text FROM "CatalogueVersion" WHERE "id" = 1) AS list,
+  CASE WHEN $1::boolean THEN (SELECT COALESCE(SUM("version"), 0)::text FROM "ProductVersion") END AS stock,
+  (SELECT COALESCE(json_object_agg("productId", "version"::text), '{}'::json) FROM "ProductVersion" WHERE "productId" = ANY($2::text[])) AS products`;
+
+type CatalogueRow = { list: string | null; stock: string | null; products: Record<string, string> };
+type Round = { stock: boolean; productIds: Set<string>; answer: Promise<CatalogueRow | null>; resolve: (row: CatalogueRow | null) => void };
+
+/**
+ * Requests that arrive while a reading is under way wait for the next one, which asks what all of them need: one
+ * round trip however many requests and products, and never an answer asked before a request arrived.
+ */
+function postgresqlCatalogueVersion(databaseUrl: string): CatalogueVersion {
+  const connection = postgresqlConnection(databaseUrl);
+  let closed = false;
+  let running: Round | null = null;
+  let waiting: Round | null = null;
+
+  function newRound(): Round {
+    let resolve: Round["resolve"] = () => undefined;
+    const answer = new Promise<CatalogueRow | null>((done) => (resolve = done));
+    return { stock: false, productIds: new Set(), answer, resolve };
+  }
+
+  async function ask(round: Round): Promise<CatalogueRow | null> {
+    try {
+      const client = await connection.connect();
+      const result = await client.query<CatalogueRow>({ name: "shop-catalogue-version", text: CATALOGUE_QUERY, values: [round.stock, [...round.productIds]] });
+      return result.rows[0] ?? null;
+    } catch {
+      connection.lost();
+      return null;
+    }
+  }
+
+  function run(round: Round) {
+    running = round;
+    void ask(round).then((row) => {
+      round.resolve(row);
+      running = null;
+      if (waiting) {
+        const next = waiting;
+        waiting = null;
+        run(next);
+      }
+    });
+  }
+
+  return {
+    async read(scope = "list") {
+      if (closed) {
+        const version = unknown();
+        return { list: version, scoped: version };
+      }
+      const round = running ? (waiting ??= newRound()) : newRound();
+      if (scope === "stock") round.stock = true;
+      else if (scope !== "list") round.productIds.add(scope.productId);
+      if (!running) run(round);
+      const row = await round.answer;
+      const list = `${versionOf(row?.list)}|${todayInKuwait()}`;
+      if (!row || scope === "list") return { list, scoped: list };
+      if (scope === "stock") return { list, scoped: `${list}|stock:${row.stock}` };
+      return { list, scoped: `${list}|product:${scope.productId}:${row.products[scope.productId] ?? "none"}` };
+    },
+    async close() {
+      closed = true;
+      await connection.end();
     },
   };
 }

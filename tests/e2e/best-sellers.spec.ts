@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createCategory } from "../factories/category";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
+import { kuwaitDayStart, todayInKuwait } from "../../app/shared/admin-dates";
 import { e2eDatabase } from "../support/e2e-database";
 import { chooseLanguage, type Lang } from "./storefront-helpers";
 
@@ -17,8 +18,10 @@ async function rankedCategory() {
   const make = (minute: number) => createProduct(db, { categoryId: category.id, createdAt: new Date(Date.UTC(2025, 0, 1, 0, minute)) });
   const [most, second, none] = [await make(1), await make(2), await make(3)];
   const line = (product: typeof most, quantity: number) => ({ productId: product.id, nameEn: product.nameEn, nameAr: product.nameAr, priceFils: 1500, quantity });
-  await createOrder(db, { items: [line(most, 4), line(second, 1)] });
-  await createOrder(db, { items: [line(second, 2)] });
+  // The ranking counts whole days before today (decision 0059).
+  const yesterday = new Date(kuwaitDayStart(todayInKuwait()).getTime() - 60 * 60 * 1000);
+  await createOrder(db, { createdAt: yesterday, items: [line(most, 4), line(second, 1)] });
+  await createOrder(db, { createdAt: yesterday, items: [line(second, 2)] });
   return { slug: category.slug, order: [most.id, second.id, none.id] };
 }
 

@@ -137,6 +137,28 @@ describe("two shop servers on one PostgreSQL database", { timeout: 120_000 }, ()
     expect(await answer()).toBe(3);
   });
 
+  it("keep B's home and other products' pages while orders on A take stock, and answer B afresh where they show it", async () => {
+    const city = await createDeliveryArea(prisma);
+    const [kept, sold] = [await createProduct(prisma, { stockQuantity: 5 }), await createProduct(prisma, { stockQuantity: 2 })];
+    const metrics = async () => (await (await fetch(`${b.base}/metrics`, { headers: { Authorization: `Bearer ${env.METRICS_TOKEN}` } })).text()).split("\n");
+    const hits = async () => Number((await metrics()).find((line) => line.startsWith('shop_page_cache_lookups_total{result="hit"'))?.split(" ").at(-1) ?? 0);
+    const get = (path: string) => fetch(`${b.base}${path}`, { headers: { Cookie: "lang=en" } }).then((response) => response.text());
+    const hitFor = async (path: string) => {
+      const before = await hits();
+      const text = await get(path);
+      return { hit: (await hits()) === before + 1, text };
+    };
+    for (const path of ["/", `/product/${kept.id}`, `/api/products/${sold.id}`]) await get(path);
+    expect((await placeOrder(a.base, city, sold.id, 1)).status).toBe(201);
+    expect((await hitFor("/")).hit).toBe(true);
+    expect((await hitFor(`/product/${kept.id}`)).hit).toBe(true);
+    const own = await hitFor(`/api/products/${sold.id}`);
+    expect([own.hit, JSON.parse(own.text).product.stockQuantity]).toEqual([false, 1]);
+    // The last unit: the listings show it sold out.
+    expect((await placeOrder(a.base, city, sold.id, 1)).status).toBe(201);
+    expect((await hitFor("/")).hit).toBe(false);
+  });
+
   it("serve from B an image uploaded through A, from the UPLOADS_DIR both mount", async () => {
     const { cookie } = await adminCookie();
     const form = new FormData();

@@ -1,0 +1,160 @@
+/**
+ * What the busy-home and mixed benches drive a shop with: shop servers of their own behind a pretend proxy
+ * (TRUST_PROXY, so each shopper has an address of their own and the per-client limits see shoppers, not the bench),
+ * the junk of issue 34 (failed logins and "notify me" sign-ups from one client), paid orders through the test
+ * provider's card page, and the page cache's hit counts from /metrics.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { waitForServer } from "./wait-for-server";
+
+export const BENCH_SESSION_SECRET = "bench-session-secret-0123456789";
+export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
+/** The one client the junk comes from. */
+const JUNK_ADDRESS = "203.0.113.66";
+
+export type Shop = { base: string; stop(): Promise<void> };
+
+/** server.ts (the production build) on `port` with `workers` workers, on the bench's database. */
+export async function startShop(port: number, databaseUrl: string, workers: number): Promise<Shop> {
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
+    env: {
+      ...process.env,
+      WEB_CONCURRENCY: String(workers),
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: BENCH_SESSION_SECRET,
+      TRUST_PROXY: "1",
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForServer(base, `the shop on ${port}`);
+  return {
+    base,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+/** The page cache's lookups so far, summed over the workers of every server. */
+export async function cacheLookups(bases: string[]): Promise<{ hit: number; miss: number }> {
+  const totals = { hit: 0, miss: 0 };
+  for (const base of bases) {
+    const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
+    for (const result of ["hit", "miss"] as const) {
+      totals[result] += text
+        .split("\n")
+        .filter((line) => line.startsWith(`shop_page_cache_lookups_total{result="${result}"`))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+    }
+  }
+  return totals;
+}
+
+export function hitShare(before: { hit: number; miss: number }, after: { hit: number; miss: number }): number {
+  const hits = after.hit - before.hit;
+  return Math.round((100 * hits) / Math.max(1, hits + after.miss - before.miss));
+}
+
+let addresses = 0;
+/** An address of its own for each shopper, as a proxy would forward it. */
+export function shopperAddress(): string {
+  addresses++;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
+
+/** Something sent at a steady rate until stopped, whether or not the answers keep up, as real visitors do. */
+export function atRate(perSecond: number, send: (index: number) => Promise<void>) {
+  let sent = 0;
+  const failures = new Map<string, number>();
+  const pending = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    const sending = send(sent++)
+      .catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        failures.set(reason, (failures.get(reason) ?? 0) + 1);
+      })
+      .finally(() => pending.delete(sending));
+    pending.add(sending);
+  }, 1000 / perSecond);
+  return {
+    /** Stops sending and waits for the answers still on their way. */
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(pending);
+      return { sent, failures: Object.fromEntries(failures) };
+    },
+  };
+}
+
+/** Failed logins and "notify me" sign-ups for a sold-out product from one client, spread over the servers. */
+export function startJunk(bases: string[], soldOutProductId: string, loginsPerSecond: number, signUpsPerSecond: number) {
+  const statuses = new Map<number, number>();
+  const post = async (base: string, route: string, body: unknown) => {
+    const response = await fetch(base + route, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": JUNK_ADDRESS },
+      body: JSON.stringify(body),
+    });
+    await response.arrayBuffer();
+    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+  };
+  const logins = atRate(loginsPerSecond, (index) => post(bases[index % bases.length], "/api/auth/login", { email: `stranger${index}@example.com`, password: "not-the-password" }));
+  const signUps = atRate(signUpsPerSecond, (index) => post(bases[index % bases.length], `/api/products/${soldOutProductId}/notify`, { email: `waiting${index}@example.com` }));
+  return {
+    async stop() {
+      const [login, signUp] = [await logins.stop(), await signUps.stop()];
+      return { sent: login.sent + signUp.sent, statuses: Object.fromEntries(statuses) };
+    },
+  };
+}
+
+export type Timed = (kind: string, milliseconds: number) => void;
+
+async function timedFetch(kind: string, record: Timed, url: string, init: RequestInit, expected: number[]): Promise<Response> {
+  const started = performance.now();
+  const response = await fetch(url, { redirect: "manual", ...init });
+  const body = await response.text();
+  record(kind, performance.now() - started);
+  if (!expected.includes(response.status)) throw new Error(`${kind}: ${response.status} ${body.slice(0, 120)}`);
+  return new Response(body, { status: response.status, headers: response.headers });
+}
+
+/**
+ * One shopper's checkout: the order placed (POST /api/orders, which holds the stock), the test provider's card page,
+ * and the card submitted there, which pays the order. Each step is timed under its own kind.
+ */
+export async function placeAndPay(base: string, order: { productId: string; city: string; email?: string }, record: Timed = () => undefined) {
+  const address = shopperAddress();
+  const placed = await timedFetch("checkout: place order", record, `${base}/api/orders`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
+    body: JSON.stringify({
+      fullName: "Sara Ahmad",
+      email: order.email ?? `shopper${addresses}@example.com`,
+      phone: "51234567",
+      buildingType: "Office",
+      address: { city: order.city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9", floor: "", apartmentNumber: "", notes: "" },
+      items: [{ _id: order.productId, quantity: 1, customTags: [] }],
+      isGuest: true,
+    }),
+  }, [201]);
+  const { orderSessionId, orderNumber } = (await placed.json()) as { orderSessionId: string; orderNumber: string };
+  const page = `${base}/payment?orderSessionId=${encodeURIComponent(orderSessionId)}`;
+  await timedFetch("checkout: card page", record, page, { headers: { "X-Forwarded-For": address } }, [200]);
+  const card = new URLSearchParams({ orderSessionId, cardholderName: "Sara Ahmad", cardNumber: "4111111111111111", month: "12", year: "39", cvv: "123" });
+  await timedFetch("checkout: pay", record, page, { method: "POST", headers: { "X-Forwarded-For": address, Origin: base, "Content-Type": "application/x-www-form-urlencoded" }, body: card }, [200, 303]);
+  return orderNumber;
+}
+
+/** The p-th percentile (0 to 100) of some timings, nearest rank. */
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
