@@ -229,7 +229,8 @@ function HistoryTable({ history }: { history: Ret["history"] }) {
   const columns: AdminColumn<Ret["history"][number]>[] = [
     { header: t("admin.returns.date"), cell: (change) => change.when },
     { header: t("admin.returns.status"), cell: (change) => <ReturnStatusBadge status={change.to} /> },
-    { header: t("admin.returns.changedBy"), cellProps: { dir: "ltr" }, cell: (change) => change.who },
+    // The shopper's own request is written as "shopper"; a member's decision carries their e-mail, read left to right.
+    { header: t("admin.returns.changedBy"), cell: (change) => (change.who === "shopper" ? t("admin.returns.byShopper") : <Ltr>{change.who}</Ltr>) },
     { header: t("admin.returns.noteColumn"), cell: (change) => change.note },
   ];
   return <AdminTable rows={history} columns={columns} rowKey={(change) => change.id} wrapped={false} testId="return-history" />;

@@ -28,6 +28,7 @@ export const returns: TranslationOf<typeof en> = {
     history: "السجل",
     delivered: "تاريخ التوصيل",
     changedBy: "بواسطة",
+    byShopper: "العميل",
     noteColumn: "الملاحظة",
     by: "بواسطة {{who}}",
     notes: "ملاحظات العميل",

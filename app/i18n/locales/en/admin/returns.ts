@@ -26,6 +26,7 @@ export const returns = {
     history: "History",
     delivered: "Delivered",
     changedBy: "Changed by",
+    byShopper: "The shopper",
     noteColumn: "Note",
     by: "by {{who}}",
     notes: "The shopper's notes",
