@@ -12,7 +12,7 @@ function programsTheTestsRun(): Set<string> {
         if (entry.name !== "node_modules" && entry.name !== "generated" && !entry.name.startsWith(".")) visit(file);
       } else if (/\.(test|spec)\.tsx?$/.test(entry.name) || (file.startsWith(`tests${path.sep}`) && entry.name.endsWith(".ts"))) {
         const source = fs.readFileSync(file, "utf8");
-        for (const match of source.matchAll(/\b(?:execFile|execFileSync|spawn|spawnSync|run)\(\s*"([\w.-]+)"/g)) programs.add(match[1]);
+        for (const match of source.matchAll(/(?<![\w.])(?:execFile|execFileSync|spawn|spawnSync|run)\(\s*"([\w.-]+)"/g)) programs.add(match[1]);
       }
     }
   };

@@ -76,9 +76,9 @@ describe("GET /api/admin/sales-report and the CSV", () => {
     const csv = await run(csvRoute.loader, request(`/admin/timsar/sales-report/csv?${range}`, { cookie }));
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = (await csv.text()).split("\r\n");
-    expect(lines[0]).toBe("date,orderNumber,productsTotalKD,deliveryTotalKD,totalKD,discountKD,refundsKD,netKD,creditNoteNumber");
-    expect(lines).toContain(`${year}-05-05,${order.orderNumber},9.750,1.500,10.275,0.975,0.000,10.275,`);
-    expect(lines).toContain(`${year}-05-05,day total,9.750,1.500,10.275,0.975,0.000,10.275,`);
+    expect(lines[0]).toBe("date,orderNumber,productsTotalKD,deliveryTotalKD,totalKD,discountKD,refundsKD,netKD,creditNoteNumber,returnsKD,returnNumber");
+    expect(lines).toContain(`${year}-05-05,${order.orderNumber},9.750,1.500,10.275,0.975,0.000,10.275,,,`);
+    expect(lines).toContain(`${year}-05-05,day total,9.750,1.500,10.275,0.975,0.000,10.275,,0.000,`);
     expect(lines).toContain(`byUnits,1,${bow.id},Report bow,فيونكة التقرير,3,3.750`);
     expect(lines).toContain(`byRevenue,1,${clip.id},Report clip,مشبك التقرير,1,6.000`);
   });
@@ -109,8 +109,8 @@ describe("GET /api/admin/sales-report and the CSV", () => {
     });
 
     const csv = await (await run(csvRoute.loader, request(`/admin/timsar/sales-report/csv?dateFrom=${year}-03-01&dateTo=${year}-03-31`, { cookie }))).text();
-    expect(csv).toContain(`${year}-03-11,${order.orderNumber},,,,,2.000,-2.000,${note.number}\r\n`);
-    expect(csv).toContain(`${year}-03-01..${year}-03-31,range total,10.000,1.500,11.500,0.000,2.000,9.500,\r\n`);
+    expect(csv).toContain(`${year}-03-11,${order.orderNumber},,,,,2.000,-2.000,${note.number},,\r\n`);
+    expect(csv).toContain(`${year}-03-01..${year}-03-31,range total,10.000,1.500,11.500,0.000,2.000,9.500,,0.000,\r\n`);
   });
 
   it("answers an empty range with empty best-seller lists and zero discounts", async () => {
