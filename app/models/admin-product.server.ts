@@ -2,12 +2,16 @@
 import { prisma } from "~/db.server";
 import { lowStockWhere } from "~/models/low-stock.server";
 import { productToJson } from "~/models/product.server";
+import { OPTIONS_AND_VARIANTS, optionsAndVariantsJson, type OptionText } from "~/models/product-variant.server";
+import { writeOptions, writeOwnVariant, variantHeldConflict, type VariantInput } from "~/models/variant-write.server";
 import { noticeStockReturned } from "~/models/stock-notice.server";
 
 const productInclude = {
   gallery: { orderBy: { position: "asc" } },
   customTags: { orderBy: { position: "asc" } },
   category: { select: { id: true, nameEn: true, nameAr: true } },
+  options: OPTIONS_AND_VARIANTS.options,
+  variants: OPTIONS_AND_VARIANTS.variants,
 } as const;
 
 /** The admin list (page and API): every product, or with `stock: "low"` the visible ones at or below their threshold. */
@@ -52,7 +56,12 @@ export type ProductInput = {
   filterColor: string | null;
   categoryId: string;
   customTags: { titleEn: string; titleAr: string; required: boolean }[];
+  /** Up to three; none makes a product of one variant, priced and counted by the fields above. */
+  options: { nameEn: string; nameAr: string; values: OptionText[] }[];
+  /** With options, every combination sold (stock on hand); without them, left out. */
+  variants: VariantInput[];
 };
+
 
 /** The product's own fields; the stock is written apart, see updateProduct. */
 function productData(input: ProductInput) {
@@ -86,15 +95,23 @@ export async function createProduct(input: ProductInput): Promise<ProductWriteRe
   if (!(await prisma.category.findUnique({ where: { id: input.categoryId }, select: { id: true } }))) {
     return { ok: false, reason: "categoryNotFound" };
   }
-  const created = await prisma.product.create({
-    data: {
-      ...productData(input),
-      stockQuantity: input.stockQuantity,
-      gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
-      customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
+  const created = await prisma.$transaction(
+    async (tx) => {
+      const product = await tx.product.create({
+        data: {
+          ...productData(input),
+          stockQuantity: input.stockQuantity,
+          gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
+          customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
+        },
+        select: { id: true },
+      });
+      if (input.options.length) await writeOptions(tx, product.id, input);
+      else await writeOwnVariant(tx, product.id, input);
+      return product;
     },
-    select: { id: true },
-  });
+    { maxWait: 15_000, timeout: 15_000 },
+  );
   return { ok: true, product: (await getAdminProduct(created.id))! };
 }
 
@@ -112,7 +129,11 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Pr
   const onHand = input.stockQuantity;
   const refused = await prisma.$transaction(
     async (tx) => {
-      const set = await tx.$executeRaw`
+      const conflict = await variantHeldConflict(tx, id, input);
+      if (conflict !== null) return { ok: false, reason: "belowHeld", heldQuantity: conflict } as const;
+      const set = input.options.length
+        ? 1
+        : await tx.$executeRaw`
         UPDATE "Product" SET "stockQuantity" = ${onHand} - "heldQuantity" WHERE "id" = ${id} AND "heldQuantity" <= ${onHand}`;
       if (set !== 1) {
         const row = await tx.product.findUnique({ where: { id }, select: { heldQuantity: true } });
@@ -128,6 +149,8 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Pr
           customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
         },
       });
+      if (input.options.length) await writeOptions(tx, id, input);
+      else await writeOwnVariant(tx, id, input);
       return null;
     },
     { maxWait: 15_000, timeout: 15_000 },
@@ -165,6 +188,7 @@ export async function toggleProduct(id: string) {
 export function productJson(product: AdminProduct) {
   return {
     ...productToJson(product),
+    ...optionsAndVariantsJson(product, { onHand: true }),
     stockQuantity: onHandOf(product),
     heldQuantity: product.heldQuantity,
     lowStockThreshold: product.lowStockThreshold,

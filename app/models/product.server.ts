@@ -6,6 +6,7 @@ import { kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "./catalogue-cache.server";
 import { BEST_SELLERS_SORT_DAYS, getUnitsSoldSince } from "./sales-report.server";
+import { OPTIONS_AND_VARIANTS, optionsAndVariantsJson } from "./product-variant.server";
 
 /** What a shopper may see: the product and its category are both visible. */
 const VISIBLE: Prisma.ProductWhereInput = { isVisible: true, category: { isVisible: true } };
@@ -37,6 +38,7 @@ const DETAIL_FIELDS = {
   updatedAt: true,
   gallery: { select: { url: true }, orderBy: { position: "asc" } },
   customTags: { select: { titleEn: true, titleAr: true, required: true }, orderBy: { position: "asc" } },
+  ...OPTIONS_AND_VARIANTS,
 } satisfies Prisma.ProductSelect;
 
 export type ProductCard = Prisma.ProductGetPayload<{ select: typeof CARD_FIELDS }>;
@@ -228,5 +230,6 @@ export function productToJson(product: ProductDetail) {
     categoryId: product.categoryId,
     customTags: product.customTags.map((tag) => ({ title: { en: tag.titleEn, ar: tag.titleAr }, required: tag.required })),
     isVisible: product.isVisible,
+    ...optionsAndVariantsJson(product),
   };
 }

@@ -162,7 +162,7 @@ describe("the catalogue's triggers", () => {
       process.env.DATABASE_URL?.startsWith("postgres")
         ? (await prisma.$queryRaw<{ name: string }[]>`SELECT tgname AS name FROM pg_trigger WHERE tgname LIKE '%_catalogue%'`).map((row) => row.name)
         : (await prisma.$queryRaw<{ name: string }[]>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_catalogue%'`).map((row) => row.name);
-    for (const table of ["Category", "Product", "ProductImage", "ProductCustomTag", "DeliveryArea", "ShopSetting", "Order"]) {
+    for (const table of ["Category", "Product", "ProductImage", "ProductCustomTag", "ProductOption", "ProductVariant", "DeliveryArea", "ShopSetting", "Order"]) {
       expect(names.some((name) => name.startsWith(`${table}_catalogue`)), table).toBe(true);
     }
   });
@@ -174,6 +174,25 @@ describe("the catalogue's triggers", () => {
     const unpaid = await version();
     await createOrder(prisma, { paymentStatus: "paid" });
     expect([unpaid === before, (await version()) !== unpaid]).toEqual([true, true]);
+  });
+
+  it("change the version for every write to a product's options and variants (what its page shows)", async () => {
+    const version = async () => (await prisma.catalogueVersion.findUniqueOrThrow({ where: { id: 1 } })).version;
+    const product = await createProduct(prisma);
+    const seen = [await version()];
+    const option = await prisma.productOption.create({ data: { productId: product.id, nameEn: "Size", nameAr: "المقاس", values: [{ en: "S", ar: "ص" }] } });
+    seen.push(await version());
+    const variant = await prisma.productVariant.create({ data: { productId: product.id, priceFils: 1000, stockQuantity: 2, optionValues: [{ en: "S", ar: "ص" }] } });
+    seen.push(await version());
+    await prisma.productVariant.update({ where: { id: variant.id }, data: { stockQuantity: 1 } });
+    seen.push(await version());
+    await prisma.productOption.update({ where: { id: option.id }, data: { nameEn: "Length" } });
+    seen.push(await version());
+    await prisma.productVariant.delete({ where: { id: variant.id } });
+    seen.push(await version());
+    await prisma.productOption.delete({ where: { id: option.id } });
+    seen.push(await version());
+    expect(new Set(seen).size).toBe(seen.length);
   });
 
   it("leave the version alone for the low-stock digest's day, and change it for every other setting", async () => {

@@ -1,0 +1,106 @@
+/**
+ * Product options and variants (issue 31, docs/decisions/0056-product-variants.md). A product with options keeps
+ * its stock, holds and prices on its variants, and its own row carries their sum (stock) and lowest price; a
+ * product without options has one variant, whose id is the product's and whose price and stock are the product's.
+ */
+import type { Prisma } from "~/generated/prisma/client";
+import { filsToKD } from "~/shared/money";
+
+/** A bilingual value as the API speaks it: an option's name or one of its values. */
+export type OptionText = { en: string; ar: string };
+
+export const OPTION_FIELDS = { nameEn: true, nameAr: true, values: true } satisfies Prisma.ProductOptionSelect;
+
+export const VARIANT_FIELDS = {
+  id: true,
+  sku: true,
+  optionValues: true,
+  priceFils: true,
+  priceBeforeDiscountFils: true,
+  stockQuantity: true,
+  heldQuantity: true,
+  isAvailable: true,
+  imageUrl: true,
+} satisfies Prisma.ProductVariantSelect;
+
+/** What a product read for a page or the API brings of its options (in order) and its shown variants. */
+export const OPTIONS_AND_VARIANTS = {
+  hasOptions: true,
+  options: { select: OPTION_FIELDS, orderBy: [{ position: "asc" }, { id: "asc" }] },
+  variants: { where: { isHidden: false }, select: VARIANT_FIELDS, orderBy: [{ position: "asc" }, { id: "asc" }] },
+} satisfies Prisma.ProductSelect;
+
+export type OptionRow = Prisma.ProductOptionGetPayload<{ select: typeof OPTION_FIELDS }>;
+export type VariantRow = Prisma.ProductVariantGetPayload<{ select: typeof VARIANT_FIELDS }>;
+
+/** The product fields its one variant takes when it has no options. */
+type ProductOwnSale = {
+  id: string;
+  hasOptions: boolean;
+  priceFils: number;
+  priceBeforeDiscountFils: number | null;
+  stockQuantity: number;
+  heldQuantity?: number;
+  isAvailable: boolean;
+  options: OptionRow[];
+  variants: VariantRow[];
+};
+
+/** Stored JSON read back as bilingual values; anything else in it is left out rather than trusted. */
+export function optionTexts(value: Prisma.JsonValue): OptionText[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    if (!entry || typeof entry !== "object" || Array.isArray(entry)) return [];
+    const record = entry as Record<string, unknown>;
+    return [{ en: String(record.en ?? ""), ar: String(record.ar ?? "") }];
+  });
+}
+
+/**
+ * The variants as they are sold: a product without options has exactly one, carrying the product's own price and
+ * stock (its row exists from the migration or creation on; a product written around them still reads as one).
+ */
+export function saleVariantsOf(product: ProductOwnSale): VariantRow[] {
+  if (product.hasOptions) return product.variants;
+  const own = product.variants.find((variant) => variant.id === product.id) ?? product.variants[0];
+  return [
+    {
+      id: own?.id ?? product.id,
+      sku: own?.sku ?? "",
+      optionValues: [],
+      priceFils: product.priceFils,
+      priceBeforeDiscountFils: product.priceBeforeDiscountFils,
+      stockQuantity: product.stockQuantity,
+      heldQuantity: product.heldQuantity ?? 0,
+      isAvailable: product.isAvailable,
+      imageUrl: own?.imageUrl ?? null,
+    },
+  ];
+}
+
+/**
+ * CONTRACT.md's `options` and `variants`. `onHand` answers with what the owner counts (for sale plus held, as the
+ * admin product's own stockQuantity), else what is for sale.
+ */
+export function optionsAndVariantsJson(product: ProductOwnSale, { onHand = false } = {}) {
+  return {
+    options: product.hasOptions
+      ? product.options.map((option) => ({ name: { en: option.nameEn, ar: option.nameAr }, values: optionTexts(option.values) }))
+      : [],
+    variants: saleVariantsOf(product).map((variant) => ({
+      _id: variant.id,
+      sku: variant.sku,
+      optionValues: optionTexts(variant.optionValues),
+      price: filsToKD(variant.priceFils),
+      priceBeforeDiscount: variant.priceBeforeDiscountFils === null ? null : filsToKD(variant.priceBeforeDiscountFils),
+      stockQuantity: onHand ? variant.stockQuantity + variant.heldQuantity : variant.stockQuantity,
+      isAvailable: variant.isAvailable,
+      imageUrl: variant.imageUrl,
+    })),
+  };
+}
+
+/** "Red / M": a variant's values in one language, as order lines, invoices and mails show them. */
+export function optionValuesLabel(values: OptionText[], language: "en" | "ar"): string {
+  return values.map((value) => value[language]).join(" / ");
+}
