@@ -96,6 +96,9 @@ const OrderItem = z.object({
   price: KD,
   customTags: z.array(z.string()),
   customTagDetails: z.array(z.object({ title: Bilingual, value: z.string() })),
+  /** the variant bought (issue 31); its option values kept as they were named when ordered, [] without options */
+  variantId: z.string().nullable(),
+  optionValues: z.array(Bilingual),
 });
 
 export const MyOrdersAnswer = z.object({

@@ -104,3 +104,50 @@ export function optionsAndVariantsJson(product: ProductOwnSale, { onHand = false
 export function optionValuesLabel(values: OptionText[], language: "en" | "ar"): string {
   return values.map((value) => value[language]).join(" / ");
 }
+
+/** A variant as the cart, the checkout and an order price it. */
+export type SaleVariant = {
+  id: string;
+  optionValues: OptionText[];
+  priceFils: number;
+  stockQuantity: number;
+  isAvailable: boolean;
+  imageUrl: string | null;
+};
+
+/**
+ * What a cart line buys: the product itself when it has no options (its one variant, the product's id), else the
+ * variant it names. `holdVariantId` is the row the stock is held on besides the product's (null: the product's
+ * alone). Null when the line names no variant of a product with options, or one of another product.
+ */
+export type SaleUnit = {
+  variantId: string;
+  holdVariantId: string | null;
+  optionValues: OptionText[];
+  priceFils: number;
+  stockQuantity: number;
+  isAvailable: boolean;
+  imageUrl: string;
+};
+
+export function saleUnitOf(
+  product: { id: string; hasOptions: boolean; priceFils: number; stockQuantity: number; isAvailable: boolean; imageUrl: string; variants: SaleVariant[] },
+  variantId: string | null | undefined,
+): SaleUnit | null {
+  if (!product.hasOptions) {
+    if (variantId && variantId !== product.id) return null;
+    const { id, priceFils, stockQuantity, isAvailable, imageUrl } = product;
+    return { variantId: id, holdVariantId: null, optionValues: [], priceFils, stockQuantity, isAvailable, imageUrl };
+  }
+  const variant = product.variants.find((candidate) => candidate.id === variantId);
+  if (!variant) return null;
+  return {
+    variantId: variant.id,
+    holdVariantId: variant.id,
+    optionValues: variant.optionValues,
+    priceFils: variant.priceFils,
+    stockQuantity: variant.stockQuantity,
+    isAvailable: product.isAvailable && variant.isAvailable,
+    imageUrl: variant.imageUrl ?? product.imageUrl,
+  };
+}

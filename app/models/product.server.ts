@@ -6,7 +6,7 @@ import { kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "./catalogue-cache.server";
 import { BEST_SELLERS_SORT_DAYS, getUnitsSoldSince } from "./sales-report.server";
-import { OPTIONS_AND_VARIANTS, optionsAndVariantsJson } from "./product-variant.server";
+import { OPTIONS_AND_VARIANTS, optionTexts, optionsAndVariantsJson, type SaleVariant } from "./product-variant.server";
 
 /** What a shopper may see: the product and its category are both visible. */
 const VISIBLE: Prisma.ProductWhereInput = { isVisible: true, category: { isVisible: true } };
@@ -146,6 +146,9 @@ export type ProductForSale = {
   stockQuantity: number;
   isAvailable: boolean;
   customTags: { titleEn: string; titleAr: string; required: boolean }[];
+  /** with options, the variants shown (issue 31); without, the product is its own one variant */
+  hasOptions: boolean;
+  variants: SaleVariant[];
 };
 
 /**
@@ -156,14 +159,15 @@ export async function getProductsForSale(ids: string[]): Promise<Map<string, Pro
   const products = new Map<string, ProductForSale>();
   if (ids.length === 0) return products;
   // One row per custom tag (or one with null tag columns): SQLite answers booleans as 0 / 1.
-  type Row = Omit<ProductForSale, "isAvailable" | "customTags"> & {
+  type Row = Omit<ProductForSale, "isAvailable" | "customTags" | "hasOptions" | "variants"> & {
     isAvailable: number | boolean;
+    hasOptions: number | boolean;
     titleEn: string | null;
     titleAr: string | null;
     required: number | boolean | null;
   };
   const rows = await prisma.$queryRaw<Row[]>`
-    SELECT p."id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."stockQuantity", p."isAvailable",
+    SELECT p."id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."stockQuantity", p."isAvailable", p."hasOptions",
       t."titleEn", t."titleAr", t."required"
     FROM "Product" p
       JOIN "Category" c ON c."id" = p."categoryId"
@@ -182,10 +186,22 @@ export async function getProductsForSale(ids: string[]): Promise<Map<string, Pro
         stockQuantity: Number(row.stockQuantity),
         isAvailable: Boolean(Number(row.isAvailable)),
         customTags: [],
+        hasOptions: Boolean(Number(row.hasOptions)),
+        variants: [],
       };
       products.set(row.id, product);
     }
     if (row.titleEn !== null) product.customTags.push({ titleEn: row.titleEn, titleAr: row.titleAr ?? "", required: Boolean(Number(row.required)) });
+  }
+  // Only products with options read their variants: a cart of products without options costs no more than before.
+  const withOptions = [...products.values()].filter((product) => product.hasOptions).map((product) => product.id);
+  if (withOptions.length) {
+    const variants = await prisma.productVariant.findMany({
+      where: { productId: { in: withOptions }, isHidden: false },
+      select: { id: true, productId: true, optionValues: true, priceFils: true, stockQuantity: true, isAvailable: true, imageUrl: true },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+    });
+    for (const { productId, optionValues, ...variant } of variants) products.get(productId)?.variants.push({ ...variant, optionValues: optionTexts(optionValues) });
   }
   return products;
 }

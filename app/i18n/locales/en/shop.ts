@@ -50,6 +50,7 @@ export const shop = {
       stockLimit: "You already have all the pieces we have in stock in your cart.",
       notFound: "This product is no longer available.",
       cartFull: "Your cart is full. Please check out or remove some items.",
+      variantRequired: "Please choose the options first.",
     },
     cart: {
       loading: "Loading cart...",
