@@ -59,7 +59,6 @@ const OrderNumber = z.object({ orderNumber: z.string().min(1).max(40) });
 const Paging = { page: z.string().regex(/^\d+$/).optional(), pageSize: z.string().regex(/^\d+$/).optional() };
 const DateRange = { dateFrom: z.string().optional().describe("YYYY-MM-DD"), dateTo: z.string().optional().describe("YYYY-MM-DD") };
 /** What the hand-validated admin bodies accept is checked field by field in app/admin/*; any JSON object here. */
-const AdminBody = z.looseObject({}).describe("Fields as in CONTRACT.md; validated by the route, errors in `fieldErrors`.");
 const BilingualText = z.object({ en: z.string(), ar: z.string() });
 /** A product's body: the fields of CONTRACT.md, and its options and variants (issue 31) in the shape the product reads in. */
 const AdminProductBody = z

@@ -1,4 +1,10 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { testProvider } from "~/payments/test-provider.server";
+import { fixedT } from "~/i18n/fixed-t.server";
 import { prisma } from "~/db.server";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
@@ -7,6 +13,12 @@ import { uniqueAddress } from "../../tests/factories/unique";
 import { addToCart, getCartView } from "./cart.server";
 import { OrderError, placeOrder } from "./order.server";
 import { releaseReservation } from "./stock-hold.server";
+import { createCustomer } from "../../tests/factories/customer";
+import { getAdminOrderView } from "./admin-order-view.server";
+import { getInvoicePdf } from "./invoice.server";
+import { getOrdersForCustomer } from "./order-history.server";
+import { confirmPayment } from "./payment-confirm.server";
+import { placeOrderAndStartPayment } from "./payment-start.server";
 import type { CartLine } from "~/shared/cart-line";
 
 const red = { en: "Red", ar: "أحمر" };
@@ -100,5 +112,35 @@ describe("an order of a variant", () => {
     await expect(placeOrder({ ...input, lines: line(variants[0].id, 1) })).rejects.toMatchObject({ code: "holdShare", share: { limit: 1, remaining: 0 } });
     await placeOrder({ ...input, lines: line(variants[1].id, 2) });
     expect(await stockOf(variants[0].id)).toEqual({ stockQuantity: 1, heldQuantity: 1 });
+  });
+});
+
+describe("a paid order of a variant", () => {
+  it("shows the chosen values on the invoice, in My Orders and on the admin's order page", async () => {
+    const city = await createDeliveryArea(prisma);
+    const customer = await createCustomer(prisma);
+    const { product, variants } = await clip();
+    const placed = await placeOrderAndStartPayment({
+      details: checkoutDetails(city),
+      lines: [{ productId: product.id, variantId: variants[1].id, quantity: 1, customTags: [] }],
+      customerId: customer.id,
+      language: "en",
+    });
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { id: placed.orderSessionId } });
+    await testProvider.submitCard(payment.providerPaymentId!, { cardNumber: "4111111111111111" });
+    expect((await confirmPayment(placed.orderSessionId))?.state).toBe("paid");
+    expect(await stockOf(variants[1].id)).toEqual({ stockQuantity: 5, heldQuantity: 0 });
+
+    const file = path.join(os.tmpdir(), `${placed.order.orderNumber}.pdf`);
+    fs.writeFileSync(file, (await getInvoicePdf(placed.order.orderNumber))!);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+    fs.rmSync(file);
+    expect(text).toContain("Blue");
+    expect(text).toContain("أزرق");
+
+    const [mine] = await getOrdersForCustomer(customer.id);
+    expect(mine.items[0]).toMatchObject({ variantId: variants[1].id, optionValues: [blue] });
+    const view = await getAdminOrderView(placed.order.id, "ar", fixedT("ar"));
+    expect(view?.items[0].options).toBe("أزرق");
   });
 });
