@@ -151,3 +151,37 @@ export function saleUnitOf(
     imageUrl: variant.imageUrl ?? product.imageUrl,
   };
 }
+
+/**
+ * The product page's choice among a product's variants (issue 31): the one `?variant=` names, else the first in
+ * stock, else the first; and for each value of each option the variant its link leads to (the chosen one with that
+ * value instead, else the first with it) and whether that one is sold out.
+ */
+export function pickVariant(product: ProductOwnSale & { options: OptionRow[] }, wanted: string | null, language: "en" | "ar") {
+  const variants = saleVariantsOf(product);
+  const soldOut = (variant: VariantRow) => !product.isAvailable || !variant.isAvailable || variant.stockQuantity <= 0;
+  const selected = variants.find((variant) => variant.id === wanted) ?? variants.find((variant) => !soldOut(variant)) ?? variants[0];
+  if (!product.hasOptions) return { selected, options: [], choices: [] };
+  const options = product.options.map((option) => ({ name: option.nameEn, nameAr: option.nameAr, values: optionTexts(option.values) }));
+  const indexesOf = (variant: VariantRow) => optionTexts(variant.optionValues).map((value, index) => options[index]?.values.findIndex((candidate) => candidate.en === value.en) ?? -1);
+  const indexed = variants.map((variant) => ({ variant, indexes: indexesOf(variant) }));
+  const current = indexesOf(selected);
+  const choices = options.map((option, optionIndex) =>
+    option.values.map((_, valueIndex) => {
+      const wantedIndexes = current.map((index, at) => (at === optionIndex ? valueIndex : index));
+      const target =
+        indexed.find((entry) => entry.indexes.every((index, at) => index === wantedIndexes[at])) ?? indexed.find((entry) => entry.indexes[optionIndex] === valueIndex);
+      return { variantId: target?.variant.id ?? null, soldOut: target ? soldOut(target.variant) : true, selected: current[optionIndex] === valueIndex };
+    }),
+  );
+  return {
+    selected,
+    options: options.map((option) => ({
+      name: language === "en" ? option.name : option.nameAr,
+      swatch: /^colou?r$/i.test(option.name.trim()),
+      // A colour's English name is a CSS colour more often than not ("Red", "Navy"); one that is not draws no swatch fill.
+      values: option.values.map((value) => ({ label: value[language], colour: value.en.toLowerCase().replace(/[^a-z]/g, "") })),
+    })),
+    choices,
+  };
+}
