@@ -21,6 +21,7 @@ const CARD_FIELDS = {
   stockQuantity: true,
   isAvailable: true,
   imageUrl: true,
+  hasOptions: true,
 } satisfies Prisma.ProductSelect;
 
 const DETAIL_FIELDS = {
@@ -41,7 +42,20 @@ const DETAIL_FIELDS = {
   ...OPTIONS_AND_VARIANTS,
 } satisfies Prisma.ProductSelect;
 
-export type ProductCard = Prisma.ProductGetPayload<{ select: typeof CARD_FIELDS }>;
+export type ProductCard = Prisma.ProductGetPayload<{ select: typeof CARD_FIELDS }> & { priceFrom?: boolean };
+
+/**
+ * Cards of products whose variants differ in price say "from" before the lowest (issue 31): one query for the
+ * page's products with options, none when it has none.
+ */
+async function withPriceFrom(products: ProductCard[]): Promise<ProductCard[]> {
+  const ids = products.filter((product) => product.hasOptions).map((product) => product.id);
+  if (ids.length === 0) return products;
+  const prices = await prisma.productVariant.findMany({ where: { productId: { in: ids }, isHidden: false }, select: { productId: true, priceFils: true } });
+  return products.map((product) =>
+    product.hasOptions ? { ...product, priceFrom: prices.some((row) => row.productId === product.id && row.priceFils !== product.priceFils) } : product,
+  );
+}
 export type ProductDetail = Prisma.ProductGetPayload<{ select: typeof DETAIL_FIELDS }>;
 
 export const STOREFRONT_PAGE_SIZE = 12;
@@ -94,7 +108,7 @@ async function loadStorefrontProducts(query: StorefrontQuery) {
       .map((product) => product.id);
     const rows = pageIds.length ? await prisma.product.findMany({ where: { id: { in: pageIds } }, select: CARD_FIELDS }) : [];
     const byId = new Map(rows.map((product) => [product.id, product]));
-    const products = pageIds.flatMap((id) => byId.get(id) ?? []);
+    const products = await withPriceFrom(pageIds.flatMap((id) => byId.get(id) ?? []));
     return { products, total: matching.length, pageCount: Math.max(1, Math.ceil(matching.length / STOREFRONT_PAGE_SIZE)) };
   }
   const [total, products] = await Promise.all([
@@ -107,7 +121,7 @@ async function loadStorefrontProducts(query: StorefrontQuery) {
       select: CARD_FIELDS,
     }),
   ]);
-  return { products, total, pageCount: Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE)) };
+  return { products: await withPriceFrom(products), total, pageCount: Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE)) };
 }
 
 /** `GET /api/products`: every visible product, optionally of one visible category, newest first or best sellers first. */

@@ -43,6 +43,8 @@ export const shop: TranslationOf<typeof en> = {
       buyNow: "اشترِ الآن",
       outOfStock: "نفدت الكمية",
       chooseOptions: "أضف التفاصيل",
+      from: "من",
+      selectOptions: "اختر الخيارات",
     },
     toast: {
       added: "تمت الإضافة إلى السلة",

@@ -40,6 +40,8 @@ export const shop = {
       buyNow: "Buy Now",
       outOfStock: "Out of Stock",
       chooseOptions: "Add details",
+      from: "from",
+      selectOptions: "Choose options",
     },
     toast: {
       added: "Added to cart",
