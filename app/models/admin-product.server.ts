@@ -2,7 +2,7 @@
 import { prisma } from "~/db.server";
 import { lowStockWhere } from "~/models/low-stock.server";
 import { productToJson } from "~/models/product.server";
-import { OPTIONS_AND_VARIANTS, optionsAndVariantsJson, type OptionText } from "~/models/product-variant.server";
+import { OPTIONS_AND_VARIANTS, optionTexts, optionsAndVariantsJson, type OptionText } from "~/models/product-variant.server";
 import { writeOptions, writeOwnVariant, variantHeldConflict, type VariantInput } from "~/models/variant-write.server";
 import { noticeStockReturned } from "~/models/stock-notice.server";
 
@@ -219,5 +219,33 @@ export function productFormDefaults(product: AdminProduct) {
     categoryId: product.categoryId,
     customTags: product.customTags.map((tag) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, required: tag.required })),
     images: [product.imageUrl, ...product.gallery.map((image) => image.url).filter((url) => url !== product.imageUrl)],
+    ...variantFormDefaults(product),
+  };
+}
+
+/** The options and the variant grid as the owner's form shows them (issue 31): values one per line, stock on hand. */
+function variantFormDefaults(product: AdminProduct) {
+  if (!product.hasOptions) return { options: [], variants: [] };
+  const options = product.options.map((option) => ({ nameEn: option.nameEn, nameAr: option.nameAr, values: optionTexts(option.values) }));
+  return {
+    options: options.map((option) => ({
+      nameEn: option.nameEn,
+      nameAr: option.nameAr,
+      valuesEn: option.values.map((value) => value.en).join("\n"),
+      valuesAr: option.values.map((value) => value.ar).join("\n"),
+    })),
+    variants: product.variants.map((variant) => {
+      const values = optionTexts(variant.optionValues);
+      return {
+        id: variant.id,
+        key: values.map((value, index) => options[index]?.values.findIndex((candidate) => candidate.en === value.en) ?? -1).join("."),
+        match: values.map((value) => value.en).join(" / "),
+        sku: variant.sku,
+        price: (variant.priceFils / 1000).toFixed(3),
+        stockQuantity: String(variant.stockQuantity + variant.heldQuantity),
+        isAvailable: variant.isAvailable,
+        imageUrl: variant.imageUrl ?? "",
+      };
+    }),
   };
 }
