@@ -1,6 +1,6 @@
 /** The owner's products: list, create, edit (on hand against the held units), show or hide, delete, and their JSON. */
 import { prisma } from "~/db.server";
-import { lowStockWhere } from "~/models/low-stock.server";
+import { lowStockProductsWhere } from "~/models/low-stock.server";
 import { productToJson } from "~/models/product.server";
 import { OPTIONS_AND_VARIANTS, optionTexts, optionsAndVariantsJson, type OptionText } from "~/models/product-variant.server";
 import { writeOptions, writeOwnVariant, variantHeldConflict, type VariantInput } from "~/models/variant-write.server";
@@ -17,7 +17,7 @@ const productInclude = {
 /** The admin list (page and API): every product, or with `stock: "low"` the visible ones at or below their threshold. */
 export async function listAdminProducts({ categoryId, stock }: { categoryId?: string | null; stock?: "low" | null } = {}) {
   return prisma.product.findMany({
-    where: { ...(categoryId ? { categoryId } : {}), ...(stock === "low" ? lowStockWhere() : {}) },
+    where: { ...(categoryId ? { categoryId } : {}), ...(stock === "low" ? await lowStockProductsWhere() : {}) },
     include: productInclude,
     orderBy: { createdAt: "desc" },
   });
@@ -192,7 +192,11 @@ export function productJson(product: AdminProduct) {
     stockQuantity: onHandOf(product),
     heldQuantity: product.heldQuantity,
     lowStockThreshold: product.lowStockThreshold,
-    isLowStock: product.isVisible && product.stockQuantity <= product.lowStockThreshold,
+    isLowStock:
+      product.isVisible &&
+      (product.hasOptions
+        ? product.variants.some((variant) => variant.stockQuantity <= product.lowStockThreshold)
+        : product.stockQuantity <= product.lowStockThreshold),
     category: { _id: product.category.id, name: { en: product.category.nameEn, ar: product.category.nameAr } },
   };
 }

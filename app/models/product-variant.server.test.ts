@@ -11,6 +11,8 @@ import { createOrder } from "../../tests/factories/order";
 import { FIXTURE_IMAGE, createProduct } from "../../tests/factories/product";
 import { createProduct as createAdminProduct, getAdminProduct, productJson, updateProduct, type ProductInput } from "./admin-product.server";
 import { getVisibleProduct, productToJson } from "./product.server";
+import { listAdminProducts } from "./admin-product.server";
+import { listLowStockProducts } from "./low-stock.server";
 
 const MIGRATION = "20261127113238_product_variants";
 const isPostgresql = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
@@ -140,6 +142,20 @@ describe("a product with options", () => {
     const plain = await createProduct(prisma, { stockQuantity: 3 });
     await prisma.product.update({ where: { id: plain.id }, data: { heldQuantity: 1 } });
     expect(await updateProduct(plain.id, await input({ options: COLOUR_SIZE, variants: [variant([red, small], 1000, 1)] }))).toMatchObject({ ok: false, reason: "belowHeld" });
+  });
+});
+
+describe("low stock of a product with options", () => {
+  it("counts each variant against the product's threshold, in the owner's filter and the digest", async () => {
+    const created = await createAdminProduct(await input({ nameEn: "Low Clip", lowStockThreshold: 2, options: COLOUR_SIZE, variants: [variant([red, small], 1000, 1), variant([blue, small], 1000, 9)] }));
+    if (!created.ok) throw new Error(created.reason);
+    expect(productJson(created.product).isLowStock).toBe(true);
+    const low = await listAdminProducts({ categoryId: created.product.categoryId, stock: "low" });
+    expect(low.map((product) => product.id)).toEqual([created.product.id]);
+    const digest = await listLowStockProducts();
+    expect(digest.filter((line) => line.id === created.product.id)).toEqual([
+      { id: created.product.id, nameEn: "Low Clip (Red / S)", nameAr: "مشبك (أحمر / صغير)", stockQuantity: 1, lowStockThreshold: 2 },
+    ]);
   });
 });
 
