@@ -160,7 +160,7 @@ export function ProductForm({
         })}
       </fieldset>
       <VariantGrid
-        key={variantRows.map((row) => row.match).join("|")}
+        key={`grid:${variantRows.map((row) => row.match).join("|")}`}
         formId={form.id}
         options={(fields.options.value as OptionFormRow[] | undefined) ?? (defaultValue.options as OptionFormRow[] | undefined) ?? []}
         variants={variantRows}
