@@ -63,7 +63,12 @@ export function ProductForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useShopForm(mode === "create" ? "productCreate" : "productEdit", { lastResult: actionData?.result, defaultValue, constraint });
+  const [form, fields] = useShopForm(mode === "create" ? "productCreate" : "productEdit", {
+    lastResult: actionData?.result,
+    defaultValue,
+    constraint,
+    unchecked: ["variants"],
+  });
   const current = (fields.customTags.value as TagRow[] | undefined) ?? defaultValue.customTags ?? [];
   const tagRows = Math.min(MAX_TAG_ROWS, Math.max(2, current.filter((row) => row?.titleEn || row?.titleAr).length + 1));
   const images = actionData?.images ?? defaultValue.images ?? [];

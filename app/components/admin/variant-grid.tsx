@@ -1,4 +1,3 @@
-import { useSubmit } from "@remix-run/react";
 import { FieldErrors } from "~/components/forms";
 import { useTranslation } from "~/i18n/translation";
 
@@ -24,7 +23,6 @@ export function VariantGrid({
   errors: Record<string, string[] | undefined>;
 }) {
   const { t } = useTranslation();
-  const submit = useSubmit();
   const id = (name: string) => `${formId}-${name.replace(/[^\w]/g, "-")}`;
   return (
     <fieldset className="admin-fieldset variant-grid" data-testid="variant-grid">
@@ -60,15 +58,6 @@ export function VariantGrid({
         className="button button--secondary"
         formNoValidate
         data-testid="make-grid"
-        onClick={(event) => {
-          // The form's own check would stop a half-filled form; making the grid is not saving it.
-          const form = event.currentTarget.form;
-          if (!form) return;
-          event.preventDefault();
-          const data = new FormData(form);
-          data.set("intent", "variants");
-          submit(data, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
-        }}
       >
         {t("admin.productForm.makeGrid")}
       </button>
