@@ -147,6 +147,15 @@ export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Pro
           categoryId,
         };
         await tx.product.upsert({ where: { id: product.id }, create: { id: product.id, ...data }, update: data });
+        // Its one variant, with the product's id, price and stock (a product without options, issue 31).
+        const variant = {
+          optionValues: [],
+          priceFils: data.priceFils,
+          priceBeforeDiscountFils: data.priceBeforeDiscountFils,
+          stockQuantity: data.stockQuantity,
+          isAvailable: data.isAvailable,
+        };
+        await tx.productVariant.upsert({ where: { id: product.id }, create: { id: product.id, productId: product.id, ...variant }, update: variant });
 
         // Gallery and custom tags have no natural key, so they are replaced as a whole.
         await tx.productImage.deleteMany({ where: { productId: product.id } });

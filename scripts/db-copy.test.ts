@@ -11,7 +11,7 @@ import { createCategory } from "../tests/factories/category";
 import { createCustomer } from "../tests/factories/customer";
 import { createDeliveryArea } from "../tests/factories/delivery-area";
 import { createOrder } from "../tests/factories/order";
-import { createProduct, NAME_TO_PRINT } from "../tests/factories/product";
+import { createProduct, createProductWithOptions, NAME_TO_PRINT } from "../tests/factories/product";
 import { createSession } from "../tests/factories/session";
 import { COPIED_MODELS, keyOf } from "./db-copy";
 import { createCoupon } from "../tests/factories/coupon";
@@ -41,6 +41,11 @@ beforeAll(async () => {
   const product = await createProduct(source, { categoryId: category.id, nameAr: "ربطة شعر ستان وردية", stockQuantity: 7, tags: [NAME_TO_PRINT] });
   await source.productImage.create({ data: { productId: product.id, url: "/uploads/products/a.webp", position: 1 } });
   await source.product.update({ where: { id: product.id }, data: { heldQuantity: 2 } });
+  // A product with options: its options and variants (JSON values in both languages) travel too.
+  await createProductWithOptions(source, [{ nameEn: "Colour", nameAr: "اللون", values: [{ en: "Red", ar: "أحمر" }, { en: "Blue", ar: "أزرق" }] }], [
+    { optionValues: [{ en: "Red", ar: "أحمر" }], priceFils: 1250, stockQuantity: 3 },
+    { optionValues: [{ en: "Blue", ar: "أزرق" }], priceFils: 1500, stockQuantity: 0, isAvailable: false },
+  ], { categoryId: category.id });
   await createDeliveryArea(source);
   const customer = await createCustomer(source);
   await createSession(source, { customerId: customer.id });

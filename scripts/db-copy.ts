@@ -24,6 +24,8 @@ export const COPIED_MODELS = [
   "product",
   "productImage",
   "productCustomTag",
+  "productOption",
+  "productVariant",
   "deliveryArea",
   "customer",
   "admin",

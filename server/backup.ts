@@ -31,7 +31,7 @@ const ALL_PAGES = 0x7fffffff;
 
 /** What a restore must find again: rows of every table that holds the business, and the money and stock in them. */
 const FIGURE_QUERIES: [string, string][] = [
-  ...["Category", "Product", "ProductImage", "ProductCustomTag", "DeliveryArea", "Customer", "Admin", "Order", "OrderItem", "OrderStatusChange", "Payment", "Refund", "CreditNote", "StoredInvoice", "Coupon", "CouponUse", "ShopSetting", "StockNoticeAddress", "StockNotice"].map(
+  ...["Category", "Product", "ProductImage", "ProductCustomTag", "ProductOption", "ProductVariant", "DeliveryArea", "Customer", "Admin", "Order", "OrderItem", "OrderStatusChange", "Payment", "Refund", "CreditNote", "StoredInvoice", "Coupon", "CouponUse", "ShopSetting", "StockNoticeAddress", "StockNotice"].map(
     (table): [string, string] => [`rows.${table}`, `SELECT COUNT(*) AS "value" FROM "${table}"`],
   ),
   ["sum.order.totalFils", `SELECT COALESCE(SUM("totalFils"), 0) AS "value" FROM "Order"`],
@@ -41,6 +41,7 @@ const FIGURE_QUERIES: [string, string][] = [
   ["sum.creditNote.amountFils", `SELECT COALESCE(SUM("amountFils"), 0) AS "value" FROM "CreditNote"`],
   ["sum.payment.paidFils", `SELECT COALESCE(SUM("amountFils"), 0) AS "value" FROM "Payment" WHERE "status" = 'paid'`],
   ["sum.product.onHand", `SELECT COALESCE(SUM("stockQuantity" + "heldQuantity"), 0) AS "value" FROM "Product"`],
+  ["sum.variant.onHand", `SELECT COALESCE(SUM("stockQuantity" + "heldQuantity"), 0) AS "value" FROM "ProductVariant"`],
 ];
 
 function figuresOfSqlite(db: Database.Database): Figures {

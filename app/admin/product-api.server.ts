@@ -5,6 +5,7 @@ import { onHandOf, type AdminProduct } from "~/models/admin-product.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
 import { readFormData } from "~/utils/form-data.server";
+import { optionTexts, type OptionText } from "~/models/product-variant.server";
 
 type Bilingual = { en?: unknown; ar?: unknown } | undefined;
 
@@ -44,6 +45,75 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
   return body;
 }
 
+type OptionFormRow = { nameEn?: string; nameAr?: string; valuesEn?: string; valuesAr?: string };
+
+/** CONTRACT.md's `options` as the form's rows: values one per line. */
+function optionRowsFromApi(body: Record<string, unknown>, existing?: AdminProduct): OptionFormRow[] | undefined {
+  if (Array.isArray(body.options)) {
+    return body.options.map((entry) => {
+      const record = object(entry);
+      const name = object(record.name) as Bilingual;
+      const values = Array.isArray(record.values) ? record.values.map((value) => object(value)) : [];
+      const line = (language: "en" | "ar") => values.map((value) => (text(value[language]) ?? "").replace(/\s+/g, " ")).join("\n");
+      return { nameEn: text(name?.en), nameAr: text(name?.ar), valuesEn: line("en") || undefined, valuesAr: line("ar") || undefined };
+    });
+  }
+  if (!existing?.hasOptions) return undefined;
+  return existing.options.map((option) => {
+    const values = optionTexts(option.values);
+    return { nameEn: option.nameEn, nameAr: option.nameAr, valuesEn: values.map((value) => value.en).join("\n"), valuesAr: values.map((value) => value.ar).join("\n") };
+  });
+}
+
+/** A variant's values as the grid's key: each value's position in its option, found by its English or Arabic text. */
+function keyOf(values: OptionText[], options: OptionFormRow[]): string {
+  return options
+    .map((option, index) => {
+      const en = (option.valuesEn ?? "").split("\n");
+      const ar = (option.valuesAr ?? "").split("\n");
+      const value = values[index];
+      const position = value ? en.findIndex((candidate, at) => candidate === value.en.trim() || ar[at] === value.ar.trim()) : -1;
+      return position < 0 ? "x" : String(position);
+    })
+    .join(".");
+}
+
+/** CONTRACT.md's `variants` as the grid's rows; a variant without `_id` is new, one without stock keeps its count. */
+function variantRowsFromApi(body: Record<string, unknown>, options: OptionFormRow[] | undefined, existing?: AdminProduct) {
+  if (!options?.length) return undefined;
+  const stored = new Map((existing?.variants ?? []).map((variant) => [variant.id, variant]));
+  const kd = (fils: number | null) => (fils === null ? undefined : String(fils / 1000));
+  if (!Array.isArray(body.variants)) {
+    if (!existing?.hasOptions) return undefined;
+    return existing.variants.map((variant) => ({
+      id: variant.id,
+      key: keyOf(optionTexts(variant.optionValues), options),
+      sku: variant.sku || undefined,
+      price: kd(variant.priceFils),
+      priceBeforeDiscount: kd(variant.priceBeforeDiscountFils),
+      stockQuantity: String(variant.stockQuantity + variant.heldQuantity),
+      isAvailable: variant.isAvailable,
+      imageUrl: variant.imageUrl ?? undefined,
+    }));
+  }
+  return body.variants.map((entry) => {
+    const record = object(entry);
+    const id = text(record._id);
+    const before = stored.get(id ?? "");
+    const values = Array.isArray(record.optionValues) ? optionTexts(record.optionValues.map((value) => object(value)) as never) : [];
+    return {
+      id,
+      key: keyOf(values, options),
+      sku: text(record.sku),
+      price: text(record.price),
+      priceBeforeDiscount: text(record.priceBeforeDiscount),
+      stockQuantity: text(record.stockQuantity) ?? (before ? String(before.stockQuantity + before.heldQuantity) : "0"),
+      isAvailable: flag(record.isAvailable) ?? before?.isAvailable ?? true,
+      imageUrl: text(record.imageUrl),
+    };
+  });
+}
+
 /**
  * SPEC section 7's product payload, mapped onto the admin form's fields so the API and the page apply exactly the
  * same rules. On update, a field the caller leaves out keeps its stored value (PUT omits imageUrl and filterColor).
@@ -65,7 +135,12 @@ export function productFormValueFromApi(body: Record<string, unknown>, existing?
       })
     : existing?.customTags.map((tag) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, required: tag.required }));
   const pick = <T>(fromBody: T | undefined, stored: T | undefined) => (fromBody !== undefined ? fromBody : stored);
+  const options = optionRowsFromApi(body, existing);
+  // With options the product's own stock is its variants' sum: a client need not send one.
+  const stockDefault = options?.length ? "0" : undefined;
   return {
+    options,
+    variants: variantRowsFromApi(body, options, existing),
     nameEn: pick(text(name?.en), existing?.nameEn),
     nameAr: pick(text(name?.ar), existing?.nameAr),
     descriptionEn: has("description") ? text(description?.en) : existing?.descriptionEn || undefined,
@@ -76,7 +151,7 @@ export function productFormValueFromApi(body: Record<string, unknown>, existing?
       : existing?.priceBeforeDiscountFils != null
         ? String(existing.priceBeforeDiscountFils / 1000)
         : undefined,
-    stockQuantity: pick(text(body.stockQuantity), existing ? String(onHandOf(existing)) : undefined),
+    stockQuantity: pick(text(body.stockQuantity), existing ? String(onHandOf(existing)) : stockDefault),
     lowStockThreshold: pick(text(body.lowStockThreshold), String(existing?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD)),
     hasDiscount: pick(flag(body.hasDiscount), existing?.hasDiscount),
     isAvailable: pick(flag(body.isAvailable), existing?.isAvailable ?? true),

@@ -8,6 +8,7 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { createProduct, updateProduct } from "~/models/admin-product.server";
 import { parseMultipart } from "~/utils/multipart.server";
 import { saveUploadedImage, uploadMessage, UploadError } from "~/utils/uploads.server";
+import { gridFromForm, keyGridRows } from "./variant-grid.server";
 
 function imagesOf(form: FormData): string[] {
   return [...form.entries()]
@@ -50,11 +51,14 @@ export async function productFormAction(request: Request, mode: ProductFormMode,
   images = [...new Set(images)];
   for (const key of [...form.keys()]) if (/^images\[\d+\]$/.test(key) || key === "imageFile" || key === "intent") form.delete(key);
   images.forEach((url, index) => form.set(`images[${index}]`, url));
+  // "Make the grid" (issue 31) re-shows the form with a row per combination of the options as typed.
+  const variants = intent === "variants" ? gridFromForm(form) : undefined;
+  keyGridRows(form);
 
   const submission = parseWithZod(form, { schema: productFormSchema(mode) });
   if (intent !== "save" || uploadError) {
     const reply = submission.reply();
-    return data({ result: { ...reply, status: undefined, error: {} }, images, uploadError }, { status: uploadError ? 400 : 200 });
+    return data({ result: { ...reply, status: undefined, error: {} }, images, uploadError, variants }, { status: uploadError ? 400 : 200 });
   }
   if (submission.status !== "success") return data({ result: submission.reply(), images }, { status: 400 });
   const input = productInputFromForm(submission.value);

@@ -61,7 +61,29 @@ const OrderNumber = z.object({ orderNumber: z.string().min(1).max(40) });
 const Paging = { page: z.string().regex(/^\d+$/).optional(), pageSize: z.string().regex(/^\d+$/).optional() };
 const DateRange = { dateFrom: z.string().optional().describe("YYYY-MM-DD"), dateTo: z.string().optional().describe("YYYY-MM-DD") };
 /** What the hand-validated admin bodies accept is checked field by field in app/admin/*; any JSON object here. */
-const AdminBody = z.looseObject({}).describe("Fields as in CONTRACT.md; validated by the route, errors in `fieldErrors`.");
+const BilingualText = z.object({ en: z.string(), ar: z.string() });
+/** A product's body: the fields of CONTRACT.md, and its options and variants (issue 31) in the shape the product reads in. */
+const AdminProductBody = z
+  .looseObject({
+    options: z.array(z.object({ name: BilingualText, values: z.array(BilingualText) })).max(3).optional().describe("left out: kept; []: no options"),
+    variants: z
+      .array(
+        z.object({
+          _id: z.string().optional().describe("an existing variant's; without it the variant is new"),
+          sku: z.string().optional(),
+          optionValues: z.array(BilingualText).describe("one value per option, in the options' order"),
+          price: z.number().optional().describe("KD; left out: the product's price"),
+          priceBeforeDiscount: z.number().nullable().optional(),
+          stockQuantity: z.number().int().optional().describe("on hand; left out: an existing variant keeps its count, a new one has 0"),
+          isAvailable: z.boolean().optional(),
+          imageUrl: z.string().nullable().optional(),
+        }),
+      )
+      .max(100)
+      .optional()
+      .describe("every combination sold; a variant left out is deleted, or hidden when orders name it"),
+  })
+  .describe("Fields as in CONTRACT.md; validated by the route, errors in `fieldErrors`.");
 /** The settings and refund bodies are read by hand in their routes; these say what those routes accept. */
 const SettingsBody = z.object({ freeDeliveryFromKD: z.union([z.number(), z.string(), z.null()]).describe("KD; null: never free by amount") });
 const RefundBody = z.object({ amount: z.number().optional().describe("KD; left out: all that is left") });
@@ -316,9 +338,9 @@ export const API_OPERATIONS: ApiOperation[] = [
   admin("api.admin.products._index.ts", ["get"], "/api/admin/products", "Every product, or the low-stock ones", { 200: ok(answers.AdminProductsAnswer), 400: INVALID }, {
     query: z.object({ categoryId: z.string().optional(), stock: z.enum(["low", ""]).optional() }),
   }),
-  admin("api.admin.products._index.ts", ["post"], "/api/admin/products", "Create a product", { 201: ok(answers.AdminProductSaved, "Created"), 400: INVALID }, { body: AdminBody }),
+  admin("api.admin.products._index.ts", ["post"], "/api/admin/products", "Create a product", { 201: ok(answers.AdminProductSaved, "Created"), 400: INVALID }, { body: AdminProductBody }),
   admin("api.admin.products.$id._index.ts", ["get"], "/api/admin/products/{id}", "One product", { 200: ok(answers.AdminProductAnswer), 404: NOT_FOUND }, { path_params: Id }),
-  admin("api.admin.products.$id._index.ts", ["put", "patch"], "/api/admin/products/{id}", "Update a product", { 200: ok(answers.AdminProductSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: AdminBody }),
+  admin("api.admin.products.$id._index.ts", ["put", "patch"], "/api/admin/products/{id}", "Update a product", { 200: ok(answers.AdminProductSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: AdminProductBody }),
   admin("api.admin.products.$id._index.ts", ["delete"], "/api/admin/products/{id}", "Delete a product", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
   admin("api.admin.products.$id.toggle.ts", ["post", "put"], "/api/admin/products/{id}/toggle", "Show or hide a product", { 200: ok(answers.VisibilityAnswer), 404: NOT_FOUND }, { path_params: Id }),
   admin("api.admin.staff._index.ts", ["get"], "/api/admin/staff", "Every staff member (owner)", { 200: ok(answers.StaffAnswer) }),

@@ -35,6 +35,8 @@ export const OrderPayloadSchema = z.object({
     .array(
       z.object({
         _id: z.string().min(1).max(64),
+        /** the variant bought (issue 31): required when the product has options */
+        variantId: z.string().min(1).max(64).optional(),
         quantity: z.number().int().min(1).max(999),
         customTags: z.array(z.string().max(200)).max(10).default([]),
       }),

@@ -69,6 +69,21 @@ export const ProductSchema = z.object({
   categoryId: z.string(),
   customTags: z.array(z.object({ title: Bilingual, required: z.boolean() })),
   isVisible: z.boolean(),
+  /** CONTRACT.md "Product options (variants)": up to three options; a product without options has [] */
+  options: z.array(z.object({ name: Bilingual, values: z.array(Bilingual) })),
+  /** every combination sold; a product without options has exactly one, with optionValues [] */
+  variants: z.array(
+    z.object({
+      _id: z.string(),
+      sku: z.string(),
+      optionValues: z.array(Bilingual).describe("one value per option, in the options' order"),
+      price: KD,
+      priceBeforeDiscount: KD.nullable(),
+      stockQuantity: z.number().int().describe("for sale; in the admin's answers, on hand"),
+      isAvailable: z.boolean(),
+      imageUrl: z.string().nullable(),
+    }),
+  ),
 });
 
 export const CategoriesAnswer = z.object({ categories: z.array(CategorySchema) });
@@ -103,6 +118,9 @@ const OrderItem = z.object({
   price: KD,
   customTags: z.array(z.string()),
   customTagDetails: z.array(z.object({ title: Bilingual, value: z.string() })),
+  /** the variant bought (issue 31); its option values kept as they were named when ordered, [] without options */
+  variantId: z.string().nullable(),
+  optionValues: z.array(Bilingual),
 });
 
 export const MyOrdersAnswer = z.object({

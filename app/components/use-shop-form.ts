@@ -22,6 +22,8 @@ type ShopFormOptions<Schema> = {
   defaultValue?: DefaultValue<Schema>;
   /** The form's attributes from its schema, worked out by the route's loader. */
   constraint: FormConstraint;
+  /** Buttons (their `intent` value) that post the form to be shown again, not saved: the check does not stop them. */
+  unchecked?: string[];
 };
 
 /**
@@ -32,13 +34,23 @@ type ShopFormOptions<Schema> = {
  */
 export function useShopForm<Name extends FormName>(name: Name, options: ShopFormOptions<SchemaOf<Name>>) {
   const validate = useFormValidation(name);
+  const { unchecked, ...formOptions } = options;
+  // conform lets a submission go when its error is null: the answer keeps the check's values but not its refusal.
+  const check =
+    validate && unchecked?.length
+      ? (context: { formData: FormData; submitter?: HTMLElement | null }) => {
+          const submission = validate(context);
+          const intent = context.submitter instanceof HTMLButtonElement ? context.submitter.value : "";
+          return unchecked.includes(intent) ? { ...submission, error: null } : submission;
+        }
+      : validate;
   const [form, fields] = useForm<SchemaOf<Name>, ValueOf<Name>>({
-    ...options,
+    ...formOptions,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // The check is the one `name` picks, so its answer is that form's submission; TypeScript cannot follow a
     // generic name through the validators' table.
-    onValidate: validate as OnValidate<Name> | undefined,
+    onValidate: check as OnValidate<Name> | undefined,
   });
   return [form, fields, validate] as const;
 }

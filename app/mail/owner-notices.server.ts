@@ -26,7 +26,15 @@ export type PaidOrderNoticeInput = OrderTotals & {
   fullName: string;
   phone: string;
   notes: string | null;
-  items: { nameEn: string; nameAr: string; quantity: number; priceFils: number; customTags: { titleEn: string; titleAr: string; value: string }[] }[];
+  items: {
+    nameEn: string;
+    nameAr: string;
+    quantity: number;
+    priceFils: number;
+    customTags: { titleEn: string; titleAr: string; value: string }[];
+    /** the chosen variant's values (issue 31) */
+    optionValues?: { en: string; ar: string }[];
+  }[];
   /** the delivery address in each language, a line per part */
   address: Record<Language, string>;
 };
@@ -38,7 +46,8 @@ export function paidOrderNoticeMail(order: PaidOrderNoticeInput): Mail {
   const number = order.orderNumber;
   const itemLines = (language: Language) =>
     order.items.map((item) => {
-      const name = language === "en" ? item.nameEn : item.nameAr;
+      const options = (item.optionValues ?? []).map((value) => value[language]).join(" / ");
+      const name = `${language === "en" ? item.nameEn : item.nameAr}${options ? ` (${options})` : ""}`;
       const tags = item.customTags.map((tag) => `${language === "en" ? tag.titleEn : tag.titleAr}: ${tag.value}`);
       const line = `${item.quantity} × ${name} — ${formatKDText(item.priceFils * item.quantity, language)}`;
       return tags.length ? `${line} (${tags.join(language === "en" ? ", " : "، ")})` : line;

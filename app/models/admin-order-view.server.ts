@@ -9,6 +9,7 @@ import { creditNoteJson } from "./credit-note.server";
 import { getDeliveryArea } from "./delivery-area.server";
 import { freeDeliveryByCode } from "./offers.server";
 import { orderItemTags } from "./order-json.server";
+import { optionTexts } from "./product-variant.server";
 import { shownMessageKind } from "./outbox-write.server";
 
 /**
@@ -50,6 +51,8 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
     items: order.items.map((item) => ({
       id: item.id,
       name: localized(language, { en: item.nameEn, ar: item.nameAr }),
+      /** the chosen variant's values (issue 31), "Red / M", empty without options */
+      options: optionTexts(item.optionValues).map((value) => localized(language, value)).join(" / "),
       imageUrl: item.imageUrl,
       quantity: item.quantity,
       price: money(item.priceFils),

@@ -1,20 +1,24 @@
 /** The owner's products: list, create, edit (on hand against the held units), show or hide, delete, and their JSON. */
 import { prisma } from "~/db.server";
 import { audited, recordAudit, type AuditActor } from "~/models/audit.server";
-import { lowStockWhere } from "~/models/low-stock.server";
+import { lowStockProductsWhere } from "~/models/low-stock.server";
 import { productToJson } from "~/models/product.server";
+import { OPTIONS_AND_VARIANTS, optionTexts, optionsAndVariantsJson, type OptionText } from "~/models/product-variant.server";
+import { writeOptions, writeOwnVariant, variantHeldConflict, type VariantInput } from "~/models/variant-write.server";
 import { noticeStockReturned } from "~/models/stock-notice.server";
 
 const productInclude = {
   gallery: { orderBy: { position: "asc" } },
   customTags: { orderBy: { position: "asc" } },
   category: { select: { id: true, nameEn: true, nameAr: true } },
+  options: OPTIONS_AND_VARIANTS.options,
+  variants: OPTIONS_AND_VARIANTS.variants,
 } as const;
 
 /** The admin list (page and API): every product, or with `stock: "low"` the visible ones at or below their threshold. */
 export async function listAdminProducts({ categoryId, stock }: { categoryId?: string | null; stock?: "low" | null } = {}) {
   return prisma.product.findMany({
-    where: { ...(categoryId ? { categoryId } : {}), ...(stock === "low" ? lowStockWhere() : {}) },
+    where: { ...(categoryId ? { categoryId } : {}), ...(stock === "low" ? await lowStockProductsWhere() : {}) },
     include: productInclude,
     orderBy: { createdAt: "desc" },
   });
@@ -53,7 +57,12 @@ export type ProductInput = {
   filterColor: string | null;
   categoryId: string;
   customTags: { titleEn: string; titleAr: string; required: boolean }[];
+  /** Up to three; none makes a product of one variant, priced and counted by the fields above. */
+  options: { nameEn: string; nameAr: string; values: OptionText[] }[];
+  /** With options, every combination sold (stock on hand); without them, left out. */
+  variants: VariantInput[];
 };
+
 
 /** The product's own fields; the stock is written apart, see updateProduct. */
 function productData(input: ProductInput) {
@@ -87,10 +96,9 @@ export async function createProduct(input: ProductInput, actor?: AuditActor): Pr
   if (!(await prisma.category.findUnique({ where: { id: input.categoryId }, select: { id: true } }))) {
     return { ok: false, reason: "categoryNotFound" };
   }
-  const created = await audited(
-    actor,
-    (tx) =>
-      tx.product.create({
+  const created = await prisma.$transaction(
+    async (tx) => {
+      const product = await tx.product.create({
         data: {
           ...productData(input),
           stockQuantity: input.stockQuantity,
@@ -98,8 +106,13 @@ export async function createProduct(input: ProductInput, actor?: AuditActor): Pr
           customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
         },
         select: { id: true },
-      }),
-    (product) => ({ action: "create", entityType: "product", entityId: product.id, summary: input.nameEn }),
+      });
+      if (input.options.length) await writeOptions(tx, product.id, input);
+      else await writeOwnVariant(tx, product.id, input);
+      if (actor) await recordAudit(tx, { actor, action: "create", entityType: "product", entityId: product.id, summary: input.nameEn });
+      return product;
+    },
+    { maxWait: 15_000, timeout: 15_000 },
   );
   return { ok: true, product: (await getAdminProduct(created.id))! };
 }
@@ -118,7 +131,11 @@ export async function updateProduct(id: string, input: ProductInput, actor?: Aud
   const onHand = input.stockQuantity;
   const refused = await prisma.$transaction(
     async (tx) => {
-      const set = await tx.$executeRaw`
+      const conflict = await variantHeldConflict(tx, id, input);
+      if (conflict !== null) return { ok: false, reason: "belowHeld", heldQuantity: conflict } as const;
+      const set = input.options.length
+        ? 1
+        : await tx.$executeRaw`
         UPDATE "Product" SET "stockQuantity" = ${onHand} - "heldQuantity" WHERE "id" = ${id} AND "heldQuantity" <= ${onHand}`;
       if (set !== 1) {
         const row = await tx.product.findUnique({ where: { id }, select: { heldQuantity: true } });
@@ -134,6 +151,8 @@ export async function updateProduct(id: string, input: ProductInput, actor?: Aud
           customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
         },
       });
+      if (input.options.length) await writeOptions(tx, id, input);
+      else await writeOwnVariant(tx, id, input);
       if (actor) await recordAudit(tx, { actor, action: "update", entityType: "product", entityId: id, summary: `${input.nameEn}, on hand ${onHand}` });
       return null;
     },
@@ -180,10 +199,15 @@ export async function toggleProduct(id: string, actor?: AuditActor) {
 export function productJson(product: AdminProduct) {
   return {
     ...productToJson(product),
+    ...optionsAndVariantsJson(product, { onHand: true }),
     stockQuantity: onHandOf(product),
     heldQuantity: product.heldQuantity,
     lowStockThreshold: product.lowStockThreshold,
-    isLowStock: product.isVisible && product.stockQuantity <= product.lowStockThreshold,
+    isLowStock:
+      product.isVisible &&
+      (product.hasOptions
+        ? product.variants.some((variant) => variant.stockQuantity <= product.lowStockThreshold)
+        : product.stockQuantity <= product.lowStockThreshold),
     category: { _id: product.category.id, name: { en: product.category.nameEn, ar: product.category.nameAr } },
   };
 }
@@ -210,5 +234,33 @@ export function productFormDefaults(product: AdminProduct) {
     categoryId: product.categoryId,
     customTags: product.customTags.map((tag) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, required: tag.required })),
     images: [product.imageUrl, ...product.gallery.map((image) => image.url).filter((url) => url !== product.imageUrl)],
+    ...variantFormDefaults(product),
+  };
+}
+
+/** The options and the variant grid as the owner's form shows them (issue 31): values one per line, stock on hand. */
+function variantFormDefaults(product: AdminProduct) {
+  if (!product.hasOptions) return { options: [], variants: [] };
+  const options = product.options.map((option) => ({ nameEn: option.nameEn, nameAr: option.nameAr, values: optionTexts(option.values) }));
+  return {
+    options: options.map((option) => ({
+      nameEn: option.nameEn,
+      nameAr: option.nameAr,
+      valuesEn: option.values.map((value) => value.en).join("\n"),
+      valuesAr: option.values.map((value) => value.ar).join("\n"),
+    })),
+    variants: product.variants.map((variant) => {
+      const values = optionTexts(variant.optionValues);
+      return {
+        id: variant.id,
+        key: values.map((value, index) => options[index]?.values.findIndex((candidate) => candidate.en === value.en) ?? -1).join("."),
+        match: values.map((value) => value.en).join(" / "),
+        sku: variant.sku,
+        price: (variant.priceFils / 1000).toFixed(3),
+        stockQuantity: String(variant.stockQuantity + variant.heldQuantity),
+        isAvailable: variant.isAvailable,
+        imageUrl: variant.imageUrl ?? "",
+      };
+    }),
   };
 }

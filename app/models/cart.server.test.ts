@@ -81,7 +81,7 @@ describe("the cart", () => {
       { productId: inHiddenCategory.id, quantity: 1, customTags: [] },
     ];
     const summary = await getCartSummary(lines, "en");
-    expect(summary.items).toEqual([{ productId: product.id, name: product.nameEn, quantity: 3, priceFils: 1000, customTags: [] }]);
+    expect(summary.items).toEqual([{ productId: product.id, name: product.nameEn, quantity: 3, priceFils: 1000, customTags: [], options: "" }]);
     expect(summary.productsTotalFils).toBe(3000);
     expect((await getCartView(lines)).items.map((item) => item.productId)).toEqual([product.id]);
   });

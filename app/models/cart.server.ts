@@ -3,13 +3,18 @@ import crypto from "node:crypto";
 import { MAX_LINE_QUANTITY, type CartLine } from "~/shared/cart-line";
 import { localized, type Language } from "~/shared/language";
 import { getProductsForSale, type ProductForSale } from "~/models/product.server";
+import { saleUnitOf, type SaleUnit } from "~/models/product-variant.server";
 
 const MAX_LINES = 100;
 const MAX_TAG_LENGTH = 200;
 
-/** A line is one product with one set of tag values; its id names it in forms without revealing anything. */
-export function cartLineId(line: Pick<CartLine, "productId" | "customTags">): string {
-  return crypto.createHash("sha256").update(JSON.stringify([line.productId, line.customTags])).digest("base64url").slice(0, 16);
+/**
+ * A line is one product (or one variant of it) with one set of tag values; its id names it in forms without
+ * revealing anything. A line without a variant keeps the id it has always had.
+ */
+export function cartLineId(line: Pick<CartLine, "productId" | "customTags" | "variantId">): string {
+  const key = line.variantId ? [line.productId, line.customTags, line.variantId] : [line.productId, line.customTags];
+  return crypto.createHash("sha256").update(JSON.stringify(key)).digest("base64url").slice(0, 16);
 }
 
 export type CartChange = { lines: CartLine[]; problem: CartProblem | null };
@@ -18,8 +23,11 @@ async function stockOf(productId: string): Promise<ProductForSale | null> {
   return (await getProductsForSale([productId])).get(productId) ?? null;
 }
 
-function quantityInCart(lines: CartLine[], productId: string): number {
-  return lines.filter((line) => line.productId === productId).reduce((sum, line) => sum + line.quantity, 0);
+/** Units of one sale unit (a product without options, or one variant) across the cart's lines. */
+function quantityInCart(lines: CartLine[], productId: string, unit: SaleUnit): number {
+  return lines
+    .filter((line) => line.productId === productId && (line.variantId ?? productId) === unit.variantId)
+    .reduce((sum, line) => sum + line.quantity, 0);
 }
 
 /**
@@ -27,22 +35,26 @@ function quantityInCart(lines: CartLine[], productId: string): number {
  * starts at one). Tag values are kept in the product's tag order; a blank required tag blocks the add, and the
  * quantity of one product across its lines never exceeds its stock.
  */
-export async function addToCart(lines: CartLine[], productId: string, tagValues: string[]): Promise<CartChange> {
+export async function addToCart(lines: CartLine[], productId: string, tagValues: string[], variantId?: string | null): Promise<CartChange> {
   const product = await stockOf(productId);
   if (!product) return { lines, problem: "notFound" };
-  if (!product.isAvailable || product.stockQuantity <= 0) return { lines, problem: "outOfStock" };
+  const unit = saleUnitOf(product, variantId);
+  if (!unit) return { lines, problem: "variantRequired" };
+  if (!unit.isAvailable || unit.stockQuantity <= 0) return { lines, problem: "outOfStock" };
   const customTags = product.customTags.map((_, index) => (tagValues[index] ?? "").trim().slice(0, MAX_TAG_LENGTH));
   if (product.customTags.some((tag, index) => tag.required && customTags[index] === "")) {
     return { lines, problem: "tagsRequired" };
   }
-  if (quantityInCart(lines, productId) + 1 > Math.min(product.stockQuantity, MAX_LINE_QUANTITY)) return { lines, problem: "stockLimit" };
-  const id = cartLineId({ productId, customTags });
+  if (quantityInCart(lines, productId, unit) + 1 > Math.min(unit.stockQuantity, MAX_LINE_QUANTITY)) return { lines, problem: "stockLimit" };
+  // A product without options keeps today's line, without a variant.
+  const variant = product.hasOptions ? { variantId: unit.variantId } : {};
+  const id = cartLineId({ productId, customTags, ...variant });
   const existing = lines.find((line) => cartLineId(line) === id);
   if (existing) {
     return { lines: lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + 1 } : line)), problem: null };
   }
   if (lines.length >= MAX_LINES) return { lines, problem: "cartFull" };
-  return { lines: [...lines, { productId, quantity: 1, customTags }], problem: null };
+  return { lines: [...lines, { productId, ...variant, quantity: 1, customTags }], problem: null };
 }
 
 /** A quantity below 1 is ignored (SPEC section 4); above the stock it stops at the stock. */
@@ -50,9 +62,10 @@ export async function setLineQuantity(lines: CartLine[], lineId: string, quantit
   const target = lines.find((line) => cartLineId(line) === lineId);
   if (!target || !Number.isInteger(quantity) || quantity < 1) return { lines, problem: null };
   const product = await stockOf(target.productId);
-  if (!product) return { lines: lines.filter((line) => line !== target), problem: "notFound" };
-  const otherLines = quantityInCart(lines, target.productId) - target.quantity;
-  const allowed = Math.max(0, Math.min(product.stockQuantity, MAX_LINE_QUANTITY) - otherLines);
+  const unit = product ? saleUnitOf(product, target.variantId) : null;
+  if (!unit) return { lines: lines.filter((line) => line !== target), problem: "notFound" };
+  const otherLines = quantityInCart(lines, target.productId, unit) - target.quantity;
+  const allowed = Math.max(0, Math.min(unit.stockQuantity, MAX_LINE_QUANTITY) - otherLines);
   if (allowed < 1) return { lines, problem: "outOfStock" };
   const next = Math.min(quantity, allowed);
   return {
@@ -65,7 +78,8 @@ export function removeLine(lines: CartLine[], lineId: string): CartLine[] {
   return lines.filter((line) => cartLineId(line) !== lineId);
 }
 
-export type PricedLine = { line: CartLine; product: ProductForSale | null };
+/** `unit` is what the line buys: the product, or its chosen variant (null with the product when the line names none). */
+export type PricedLine = { line: CartLine; product: ProductForSale | null; unit: SaleUnit | null };
 
 /**
  * Each line with today's row of its product, or null when the product or its category is hidden, or it is gone.
@@ -73,7 +87,10 @@ export type PricedLine = { line: CartLine; product: ProductForSale | null };
  */
 export async function priceCartLines(lines: CartLine[]): Promise<PricedLine[]> {
   const products = await getProductsForSale([...new Set(lines.map((line) => line.productId))]);
-  return lines.map((line) => ({ line, product: products.get(line.productId) ?? null }));
+  return lines.map((line) => {
+    const product = products.get(line.productId) ?? null;
+    return { line, product, unit: product ? saleUnitOf(product, line.variantId) : null };
+  });
 }
 
 /**
@@ -82,18 +99,20 @@ export async function priceCartLines(lines: CartLine[]): Promise<PricedLine[]> {
  */
 export async function getCartView(lines: CartLine[]): Promise<CartView> {
   const items: CartItem[] = [];
-  for (const { line, product } of await priceCartLines(lines)) {
-    if (!product) continue;
+  for (const { line, product, unit } of await priceCartLines(lines)) {
+    // A variant hidden or deleted since is gone from the cart, as a hidden product is.
+    if (!product || !unit) continue;
     items.push({
       lineId: cartLineId(line),
       productId: product.id,
       nameEn: product.nameEn,
       nameAr: product.nameAr,
-      imageUrl: product.imageUrl,
-      priceFils: product.priceFils,
+      imageUrl: unit.imageUrl,
+      priceFils: unit.priceFils,
       quantity: line.quantity,
-      stockQuantity: product.stockQuantity,
-      isAvailable: product.isAvailable && product.stockQuantity >= line.quantity,
+      stockQuantity: unit.stockQuantity,
+      isAvailable: unit.isAvailable && unit.stockQuantity >= line.quantity,
+      optionValues: unit.optionValues,
       customTags: product.customTags.map((tag, index) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, value: line.customTags[index] ?? "" })),
     });
   }
@@ -106,14 +125,16 @@ export async function getCartView(lines: CartLine[]): Promise<CartView> {
 }
 
 
-export type CartSummaryLine = { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] };
+/** `options`: the chosen variant's values in the page's language ("Red / M"), empty without options. */
+export type CartSummaryLine = { productId: string; name: string; quantity: number; priceFils: number; customTags: string[]; options: string };
 
 /** The cart as the checkout shows it, priced from the database; lines whose product is hidden or gone are dropped. */
 export async function getCartSummary(lines: CartLine[], language: Language) {
-  const items: CartSummaryLine[] = (await priceCartLines(lines)).flatMap(({ line, product }) => {
-    if (!product) return [];
+  const items: CartSummaryLine[] = (await priceCartLines(lines)).flatMap(({ line, product, unit }) => {
+    if (!product || !unit) return [];
     const name = localized(language, { en: product.nameEn, ar: product.nameAr });
-    return [{ productId: product.id, name, quantity: line.quantity, priceFils: product.priceFils, customTags: line.customTags.filter(Boolean) }];
+    const options = unit.optionValues.map((value) => localized(language, value)).join(" / ");
+    return [{ productId: product.id, name, quantity: line.quantity, priceFils: unit.priceFils, customTags: line.customTags.filter(Boolean), options }];
   });
   return { items, productsTotalFils: items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0) };
 }

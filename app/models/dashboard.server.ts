@@ -1,5 +1,5 @@
 import { prisma, type Prisma } from "~/db.server";
-import { lowStockWhere } from "~/models/low-stock.server";
+import { lowStockProductsWhere } from "~/models/low-stock.server";
 import { kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 
 /** How many days the dashboard's chart shows, today included. */
@@ -65,7 +65,7 @@ export async function getDashboardFigures(now = new Date()): Promise<DashboardFi
     prisma.order.findMany({ where: { paymentStatus: "paid", createdAt: range }, select: { createdAt: true, totalFils: true } }),
     prisma.creditNote.findMany({ where: { createdAt: range }, select: { createdAt: true, amountFils: true } }),
     prisma.order.count({ where: toPrepareWhere() }),
-    prisma.product.count({ where: lowStockWhere() }),
+    lowStockProductsWhere().then((where) => prisma.product.count({ where })),
   ]);
   const days = new Map<string, DayFigures>();
   for (let date = from; date <= today; date = addDays(date, 1)) days.set(date, emptyDay(date));

@@ -1,4 +1,5 @@
 import fsp from "node:fs/promises";
+import { optionTexts } from "~/models/product-variant.server";
 import path from "node:path";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
@@ -40,7 +41,7 @@ async function paidOrderDocument(where: { id: string } | { orderNumber: string }
       discountFils: true,
       couponCode: true,
       couponUse: { select: { coupon: { select: { freeDelivery: true } } } },
-      items: { orderBy: { id: "asc" }, select: { nameEn: true, nameAr: true, quantity: true, priceFils: true, customTags: true } },
+      items: { orderBy: { id: "asc" }, select: { nameEn: true, nameAr: true, quantity: true, priceFils: true, customTags: true, optionValues: true } },
     },
   });
   if (!order) return null;
@@ -52,7 +53,7 @@ async function paidOrderDocument(where: { id: string } | { orderNumber: string }
     // The column holds "ar" or "en"; anything else reads as the shop's default, Arabic.
     language: order.language === "en" ? "en" : "ar",
     cityAr: area?.nameAr ?? order.city,
-    items: order.items.map((item) => ({ ...item, customTags: item.customTags as FrozenTag[] })),
+    items: order.items.map((item) => ({ ...item, customTags: item.customTags as FrozenTag[], optionValues: optionTexts(item.optionValues) })),
   };
 }
 

@@ -2,6 +2,7 @@ import { prisma, type Prisma } from "~/db.server";
 import { lowStockDigestMail, type LowStockProduct } from "~/mail/owner-notices.server";
 import { sendMail } from "~/mail/send.server";
 import { startTimedJob } from "~/models/job-lease.server";
+import { optionTexts } from "~/models/product-variant.server";
 
 /**
  * Low stock (issue 16): a visible product whose units for sale are at or below its own threshold. Units held for
@@ -11,13 +12,36 @@ export function lowStockWhere(): Prisma.ProductWhereInput {
   return { isVisible: true, stockQuantity: { lte: prisma.product.fields.lowStockThreshold } };
 }
 
-/** The fewest units first, so the digest starts with what has run out. */
+/** A product with options is low as soon as one of its variants shown is at or below the product's threshold (issue 31). */
+type LowVariant = { productId: string; nameEn: string; nameAr: string; optionValues: unknown; stockQuantity: number; lowStockThreshold: number };
+async function lowVariants(): Promise<LowVariant[]> {
+  const rows = await prisma.$queryRaw<LowVariant[]>`
+    SELECT v."productId", p."nameEn", p."nameAr", v."optionValues", v."stockQuantity", p."lowStockThreshold"
+    FROM "ProductVariant" v JOIN "Product" p ON p."id" = v."productId"
+    WHERE p."hasOptions" = TRUE AND p."isVisible" = TRUE AND v."isHidden" = FALSE AND v."stockQuantity" <= p."lowStockThreshold"`;
+  return rows.map((row) => ({ ...row, stockQuantity: Number(row.stockQuantity), lowStockThreshold: Number(row.lowStockThreshold) }));
+}
+
+/** The owner's low-stock filter: the products low by their own count, and those with a low variant. */
+export async function lowStockProductsWhere(): Promise<Prisma.ProductWhereInput> {
+  const ids = [...new Set((await lowVariants()).map((row) => row.productId))];
+  return ids.length ? { OR: [lowStockWhere(), { isVisible: true, id: { in: ids } }] } : lowStockWhere();
+}
+
+/** The fewest units first, so the digest starts with what has run out; a low variant is a line of its own, with its values. */
 export async function listLowStockProducts(): Promise<LowStockProduct[]> {
-  return prisma.product.findMany({
-    where: lowStockWhere(),
-    select: { id: true, nameEn: true, nameAr: true, stockQuantity: true, lowStockThreshold: true },
-    orderBy: [{ stockQuantity: "asc" }, { nameEn: "asc" }],
+  const [products, variants] = await Promise.all([
+    prisma.product.findMany({
+      where: { ...lowStockWhere(), hasOptions: false },
+      select: { id: true, nameEn: true, nameAr: true, stockQuantity: true, lowStockThreshold: true },
+    }),
+    lowVariants(),
+  ]);
+  const named = variants.map((row) => {
+    const values = (language: "en" | "ar") => optionTexts(row.optionValues as never).map((value) => value[language]).join(" / ");
+    return { id: row.productId, nameEn: `${row.nameEn} (${values("en")})`, nameAr: `${row.nameAr} (${values("ar")})`, stockQuantity: row.stockQuantity, lowStockThreshold: row.lowStockThreshold };
   });
+  return [...products, ...named].sort((a, b) => a.stockQuantity - b.stockQuantity || (a.nameEn < b.nameEn ? -1 : a.nameEn > b.nameEn ? 1 : 0));
 }
 
 /** The digest goes from this Kuwait hour on (Kuwait has no daylight saving: UTC+3 all year). */

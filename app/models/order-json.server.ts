@@ -1,4 +1,5 @@
 import { filsToKD } from "~/shared/money";
+import { optionTexts } from "./product-variant.server";
 
 /**
  * SPEC section 3's "Order (as read)" parts that every order JSON shares: the shopper's My Orders and
@@ -28,6 +29,8 @@ type StoredOrderItem = {
   quantity: number;
   priceFils: number;
   customTags: unknown;
+  variantId: string | null;
+  optionValues: unknown;
 };
 
 /** `customTags` are the values as the checkout sent them (SPEC: non-empty strings); `customTagDetails` adds titles. */
@@ -41,6 +44,9 @@ export function orderItemJson(item: StoredOrderItem) {
     price: filsToKD(item.priceFils),
     customTags: tags.map((tag) => tag.value),
     customTagDetails: tags.map((tag) => ({ title: { en: tag.titleEn, ar: tag.titleAr }, value: tag.value })),
+    /** the variant bought and its option values as they were named then (issue 31) */
+    variantId: item.variantId,
+    optionValues: optionTexts(item.optionValues as never),
   };
 }
 

@@ -24,6 +24,8 @@ export function orderErrorMessage(error: OrderError, t: TFunction, language: Lan
       return t("checkout.outOfStock", { name });
     case "requiredTag":
       return t("checkout.requiredTagMissing", { name });
+    case "variantRequired":
+      return t("checkout.variantRequired", { name });
     case "holdLimit":
       return t("checkout.holdLimit");
     case "holdShare":

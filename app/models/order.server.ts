@@ -16,12 +16,13 @@ import {
   passedHoldShare,
   shortProductOf,
   takeStock,
+  type HoldLine,
 } from "~/models/stock-hold.server";
 import { orderTotals } from "~/shared/order-totals";
 import { ordersPlaced } from "~/utils/metrics.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
 
-export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "holdShare" | "coupon";
+export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "holdShare" | "coupon" | "variantRequired";
 
 /** A refusal the shopper can act on; `status` is the HTTP status the API answers with. */
 export class OrderError extends Error {
@@ -86,12 +87,6 @@ export function newOrderNumber(): string {
   return `ORD-${high}${low}`;
 }
 
-function quantitiesByProduct(lines: CartLine[]): Map<string, number> {
-  const totals = new Map<string, number>();
-  for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
-  return totals;
-}
-
 function isUniqueViolation(error: unknown): boolean {
   return isConstraintRefusal(error, "unique", "Order", "orderNumber");
 }
@@ -125,10 +120,13 @@ function isRetryableConflict(error: unknown): boolean {
 
 async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now: Date): Promise<PlacedOrder> {
   const { details, lines } = input;
-  const quantities = quantitiesByProduct(lines);
-  const items = (await priceCartLines(lines)).map(({ line, product }) => {
+  const holds: HoldLine[] = [];
+  const items = (await priceCartLines(lines)).map(({ line, product, unit }) => {
+    // A product with options is bought as one of its variants (issue 31): a line must name one of its own.
+    if (product && !unit) throw new OrderError("variantRequired", 400, names(product));
     // The pricing leaves out a hidden product, one in a hidden category and a deleted one: none of them is for sale.
-    if (!product || !product.isAvailable) throw new OrderError("unavailable", 409, product ? names(product) : undefined);
+    if (!product || !unit || !unit.isAvailable) throw new OrderError("unavailable", 409, product ? names(product) : undefined);
+    holds.push({ productId: product.id, variantId: unit.holdVariantId, quantity: line.quantity });
     const customTags = product.customTags.map((tag, index) => ({
       titleEn: tag.titleEn,
       titleAr: tag.titleAr,
@@ -141,10 +139,12 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
       productId: product.id,
       nameEn: product.nameEn,
       nameAr: product.nameAr,
-      imageUrl: product.imageUrl,
-      priceFils: product.priceFils,
+      imageUrl: unit.imageUrl,
+      priceFils: unit.priceFils,
       quantity: line.quantity,
       customTags: customTags.filter((tag) => tag.value !== ""),
+      variantId: unit.variantId,
+      optionValues: unit.optionValues,
     };
   });
   const subtotalFils = items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0);
@@ -157,7 +157,7 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   });
 
   // The units move from sale to held in the same batch (app/models/stock-hold.server.ts): no order without its stock.
-  const stock = takeStock(quantities);
+  const stock = takeStock(holds);
   const clientHash = input.clientAddress ? clientHashOf(input.clientAddress) : null;
   // Plain INSERTs in the same batch: the nested create of Prisma costs several extra round trips per order.
   const orderId = crypto.randomUUID();
@@ -177,9 +177,9 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   // Item ids sort in cart order, so the invoice lists the lines as the shopper saw them.
   const insertItems = items.map(
     (item, index) => prisma.$executeRaw`
-      INSERT INTO "OrderItem" ("id", "orderId", "productId", "nameEn", "nameAr", "imageUrl", "priceFils", "quantity", "customTags")
+      INSERT INTO "OrderItem" ("id", "orderId", "productId", "nameEn", "nameAr", "imageUrl", "priceFils", "quantity", "customTags", "variantId", "optionValues")
       VALUES (${`${orderId}-${String(index).padStart(3, "0")}`}, ${orderId}, ${item.productId}, ${item.nameEn}, ${item.nameAr}, ${item.imageUrl},
-        ${item.priceFils}, ${item.quantity}, ${sqlJson(item.customTags)})`,
+        ${item.priceFils}, ${item.quantity}, ${sqlJson(item.customTags)}, ${item.variantId}, ${sqlJson(item.optionValues)})`,
   );
   const insertStatus = prisma.$executeRaw`
     INSERT INTO "OrderStatusChange" ("id", "orderId", "toStatus", "changedBy", "createdAt")
@@ -197,13 +197,13 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     const refusal = holdRefusalOf(error);
     if (refusal === "holdLimit") throw new OrderError("holdLimit", 429);
     if (refusal === "holdShare") {
-      const { productId, limit, remaining } = await passedHoldShare(quantities, clientHash, input.customerId, now);
+      const { productId, limit, remaining } = await passedHoldShare(holds, clientHash, input.customerId, now);
       throw new OrderError("holdShare", 409, names(items.find((item) => item.productId === productId)!), undefined, { limit, remaining });
     }
     if (isConstraintRefusal(error, "notNull", "Coupon", "usedCount")) throw couponError("usedUp");
     if (isConstraintRefusal(error, "notNull", "Coupon", "code")) throw couponError("alreadyUsed");
     if (refusal !== "outOfStock") throw error;
-    const short = await shortProductOf(quantities);
+    const short = await shortProductOf(holds);
     throw new OrderError("outOfStock", 409, names(items.find((item) => item.productId === short)!));
   }
 }

@@ -169,6 +169,8 @@ export async function searchStorefrontProducts(query: SearchQuery): Promise<{ pr
     stockQuantity: product.stockQuantity,
     isAvailable: product.isAvailable,
     imageUrl: product.imageUrl,
+    hasOptions: product.hasOptions,
+    priceFrom: product.hasOptions && product.variants.some((variant) => variant.priceFils !== product.priceFils),
   }));
   return listingPage({ products, total: found.length, pageCount: Math.max(1, Math.ceil(found.length / STOREFRONT_PAGE_SIZE)) });
 }

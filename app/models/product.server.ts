@@ -6,6 +6,7 @@ import { kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "./catalogue-cache.server";
 import { BEST_SELLERS_SORT_DAYS, getUnitsSoldSince } from "./sales-report.server";
+import { OPTIONS_AND_VARIANTS, optionTexts, optionsAndVariantsJson, type SaleVariant } from "./product-variant.server";
 
 /** What a shopper may see: the product and its category are both visible. */
 const VISIBLE: Prisma.ProductWhereInput = { isVisible: true, category: { isVisible: true } };
@@ -20,6 +21,7 @@ const CARD_FIELDS = {
   stockQuantity: true,
   isAvailable: true,
   imageUrl: true,
+  hasOptions: true,
 } satisfies Prisma.ProductSelect;
 
 const DETAIL_FIELDS = {
@@ -37,9 +39,23 @@ const DETAIL_FIELDS = {
   updatedAt: true,
   gallery: { select: { url: true }, orderBy: { position: "asc" } },
   customTags: { select: { titleEn: true, titleAr: true, required: true }, orderBy: { position: "asc" } },
+  ...OPTIONS_AND_VARIANTS,
 } satisfies Prisma.ProductSelect;
 
-export type ProductCard = Prisma.ProductGetPayload<{ select: typeof CARD_FIELDS }>;
+export type ProductCard = Prisma.ProductGetPayload<{ select: typeof CARD_FIELDS }> & { priceFrom?: boolean };
+
+/**
+ * Cards of products whose variants differ in price say "from" before the lowest (issue 31): one query for the
+ * page's products with options, none when it has none.
+ */
+async function withPriceFrom(products: ProductCard[]): Promise<ProductCard[]> {
+  const ids = products.filter((product) => product.hasOptions).map((product) => product.id);
+  if (ids.length === 0) return products;
+  const prices = await prisma.productVariant.findMany({ where: { productId: { in: ids }, isHidden: false }, select: { productId: true, priceFils: true } });
+  return products.map((product) =>
+    product.hasOptions ? { ...product, priceFrom: prices.some((row) => row.productId === product.id && row.priceFils !== product.priceFils) } : product,
+  );
+}
 export type ProductDetail = Prisma.ProductGetPayload<{ select: typeof DETAIL_FIELDS }>;
 
 export const STOREFRONT_PAGE_SIZE = 12;
@@ -102,7 +118,7 @@ async function loadStorefrontProducts(query: StorefrontQuery) {
       .map((product) => product.id);
     const rows = pageIds.length ? await prisma.product.findMany({ where: { id: { in: pageIds } }, select: CARD_FIELDS }) : [];
     const byId = new Map(rows.map((product) => [product.id, product]));
-    const products = pageIds.flatMap((id) => byId.get(id) ?? []);
+    const products = await withPriceFrom(pageIds.flatMap((id) => byId.get(id) ?? []));
     return { products, total: matching.length, pageCount: Math.max(1, Math.ceil(matching.length / STOREFRONT_PAGE_SIZE)) };
   }
   const [total, products] = await Promise.all([
@@ -115,7 +131,7 @@ async function loadStorefrontProducts(query: StorefrontQuery) {
       select: CARD_FIELDS,
     }),
   ]);
-  return { products, total, pageCount: Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE)) };
+  return { products: await withPriceFrom(products), total, pageCount: Math.max(1, Math.ceil(total / STOREFRONT_PAGE_SIZE)) };
 }
 
 /** `GET /api/products`: every visible product, optionally of one visible category, newest first or best sellers first. */
@@ -154,6 +170,9 @@ export type ProductForSale = {
   stockQuantity: number;
   isAvailable: boolean;
   customTags: { titleEn: string; titleAr: string; required: boolean }[];
+  /** with options, the variants shown (issue 31); without, the product is its own one variant */
+  hasOptions: boolean;
+  variants: SaleVariant[];
 };
 
 /**
@@ -164,14 +183,15 @@ export async function getProductsForSale(ids: string[]): Promise<Map<string, Pro
   const products = new Map<string, ProductForSale>();
   if (ids.length === 0) return products;
   // One row per custom tag (or one with null tag columns): SQLite answers booleans as 0 / 1.
-  type Row = Omit<ProductForSale, "isAvailable" | "customTags"> & {
+  type Row = Omit<ProductForSale, "isAvailable" | "customTags" | "hasOptions" | "variants"> & {
     isAvailable: number | boolean;
+    hasOptions: number | boolean;
     titleEn: string | null;
     titleAr: string | null;
     required: number | boolean | null;
   };
   const rows = await prisma.$queryRaw<Row[]>`
-    SELECT p."id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."stockQuantity", p."isAvailable",
+    SELECT p."id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."stockQuantity", p."isAvailable", p."hasOptions",
       t."titleEn", t."titleAr", t."required"
     FROM "Product" p
       JOIN "Category" c ON c."id" = p."categoryId"
@@ -190,10 +210,22 @@ export async function getProductsForSale(ids: string[]): Promise<Map<string, Pro
         stockQuantity: Number(row.stockQuantity),
         isAvailable: Boolean(Number(row.isAvailable)),
         customTags: [],
+        hasOptions: Boolean(Number(row.hasOptions)),
+        variants: [],
       };
       products.set(row.id, product);
     }
     if (row.titleEn !== null) product.customTags.push({ titleEn: row.titleEn, titleAr: row.titleAr ?? "", required: Boolean(Number(row.required)) });
+  }
+  // Only products with options read their variants: a cart of products without options costs no more than before.
+  const withOptions = [...products.values()].filter((product) => product.hasOptions).map((product) => product.id);
+  if (withOptions.length) {
+    const variants = await prisma.productVariant.findMany({
+      where: { productId: { in: withOptions }, isHidden: false },
+      select: { id: true, productId: true, optionValues: true, priceFils: true, stockQuantity: true, isAvailable: true, imageUrl: true },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+    });
+    for (const { productId, optionValues, ...variant } of variants) products.get(productId)?.variants.push({ ...variant, optionValues: optionTexts(optionValues) });
   }
   return products;
 }
@@ -238,5 +270,6 @@ export function productToJson(product: ProductDetail) {
     categoryId: product.categoryId,
     customTags: product.customTags.map((tag) => ({ title: { en: tag.titleEn, ar: tag.titleAr }, required: tag.required })),
     isVisible: product.isVisible,
+    ...optionsAndVariantsJson(product),
   };
 }

@@ -34,18 +34,45 @@ export function holdEndOf(now: Date): Date {
 }
 
 /**
- * The placing batch's stock part: one conditional UPDATE per product, atomic, and a short one aborts the whole
- * batch, so the order exists only if all of its stock was taken. No two buyers can take the same last item.
- * The units move from "for sale" to "held": on hand (their sum) does not change until the order is paid.
- * Products are taken in id order, so two batches on PostgreSQL never wait on each other's rows in a circle.
+ * One line of an order's stock: a product without options holds on its own row (`variantId` null); a variant of a
+ * product with options holds on the variant's row and, as their sum, on its product's (docs/decisions/0060).
  */
-export function takeStock(quantities: Map<string, number>) {
-  return [...quantities].sort(([a], [b]) => (a < b ? -1 : 1)).map(
-    ([productId, quantity]) => prisma.$executeRaw`
+export type HoldLine = { productId: string; variantId: string | null; quantity: number };
+
+/** What one client's holds are counted by: the variant, or the product without options. */
+function holdKeyOf(line: Pick<HoldLine, "productId" | "variantId">): string {
+  return line.variantId ?? line.productId;
+}
+
+/**
+ * The placing batch's stock part: one conditional UPDATE per variant and per product, atomic, and a short one
+ * aborts the whole batch, so the order exists only if all of its stock was taken. No two buyers can take the same
+ * last item of a variant. The units move from "for sale" to "held": on hand (their sum) does not change until the
+ * order is paid. Variants are taken first, then products, each in id order, so two batches on PostgreSQL never wait
+ * on each other's rows in a circle.
+ */
+export function takeStock(lines: HoldLine[]) {
+  const variants = new Map<string, number>();
+  const products = new Map<string, number>();
+  for (const line of lines) {
+    if (line.variantId) variants.set(line.variantId, (variants.get(line.variantId) ?? 0) + line.quantity);
+    products.set(line.productId, (products.get(line.productId) ?? 0) + line.quantity);
+  }
+  const byId = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : 1);
+  return [
+    ...[...variants].sort(byId).map(
+      ([variantId, quantity]) => prisma.$executeRaw`
+      UPDATE "ProductVariant" SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END,
+        "heldQuantity" = "heldQuantity" + ${quantity}
+      WHERE "id" = ${variantId}`,
+    ),
+    ...[...products].sort(byId).map(
+      ([productId, quantity]) => prisma.$executeRaw`
       UPDATE "Product" SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END,
         "heldQuantity" = "heldQuantity" + ${quantity}
       WHERE "id" = ${productId}`,
-  );
+    ),
+  ];
 }
 
 /**
@@ -73,24 +100,27 @@ export function checkHoldLimits(orderId: string, clientHash: string | null, cust
       (SELECT COUNT(*) FROM "Order" o WHERE ${mine}) <= ${HOLD_LIMITS.unpaidOrders}
       AND (SELECT COALESCE(SUM(i."quantity"), 0) FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" WHERE ${mine}) <= ${HOLD_LIMITS.heldUnits}
       AND NOT EXISTS (SELECT 1 FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" WHERE ${mine} AND i."productId" IS NOT NULL
-        GROUP BY i."productId" HAVING SUM(i."quantity") > ${HOLD_LIMITS.heldUnitsPerProduct})
+        GROUP BY COALESCE(i."variantId", i."productId") HAVING SUM(i."quantity") > ${HOLD_LIMITS.heldUnitsPerProduct})
     THEN "orderNumber" ELSE NULL END
     WHERE "id" = ${orderId}`;
 }
 
 /**
  * Right after `checkHoldLimits`, under the same ordering: nulls the order's `fullName` (which aborts the batch) when
- * the client now holds more of one of this order's products than `holdShareOf` its units in the shop. Placing an
- * order moves units from sale to held, so for sale plus held is the same before and after any hold.
+ * the client now holds more of one of this order's variants (or products without options) than `holdShareOf` its
+ * units in the shop. Placing an order moves units from sale to held, so for sale plus held is the same before and
+ * after any hold. A line names its product's own variant when the product has none of options: `v` is then null.
  */
 export function checkHoldShare(orderId: string, clientHash: string | null, customerId: string | null, now: Date) {
   return prisma.$executeRaw`
     UPDATE "Order" SET "fullName" = CASE WHEN NOT EXISTS (
       SELECT 1 FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" JOIN "Product" p ON p."id" = i."productId"
+        LEFT JOIN "ProductVariant" v ON v."id" = i."variantId" AND p."hasOptions" = TRUE
       WHERE o."paymentStatus" = 'unpaid' AND o."reservedUntil" > ${now} AND (o."clientHash" = ${clientHash} OR o."customerId" = ${customerId})
-        AND i."productId" IN (SELECT n."productId" FROM "OrderItem" n WHERE n."orderId" = ${orderId})
-      GROUP BY i."productId", p."stockQuantity", p."heldQuantity"
-      HAVING SUM(i."quantity") > CASE WHEN (p."stockQuantity" + p."heldQuantity") / 2 < 1 THEN 1 ELSE (p."stockQuantity" + p."heldQuantity") / 2 END)
+        AND COALESCE(i."variantId", i."productId") IN (SELECT COALESCE(n."variantId", n."productId") FROM "OrderItem" n WHERE n."orderId" = ${orderId})
+      GROUP BY COALESCE(i."variantId", i."productId"), p."stockQuantity", p."heldQuantity", v."stockQuantity", v."heldQuantity"
+      HAVING SUM(i."quantity") > CASE WHEN COALESCE(v."stockQuantity" + v."heldQuantity", p."stockQuantity" + p."heldQuantity") / 2 < 1 THEN 1
+        ELSE COALESCE(v."stockQuantity" + v."heldQuantity", p."stockQuantity" + p."heldQuantity") / 2 END)
     THEN "fullName" ELSE NULL END
     WHERE "id" = ${orderId}`;
 }
@@ -103,14 +133,17 @@ export function holdRefusalOf(error: unknown): "outOfStock" | "holdLimit" | "hol
   if (isConstraintRefusal(error, "notNull", "Order", "orderNumber")) return "holdLimit";
   if (isConstraintRefusal(error, "notNull", "Order", "fullName")) return "holdShare";
   if (isConstraintRefusal(error, "notNull", "Product", "stockQuantity")) return "outOfStock";
+  if (isConstraintRefusal(error, "notNull", "ProductVariant", "stockQuantity")) return "outOfStock";
   return null;
 }
 
-/** After a share refusal: the share of the order's first product that passed it, with the numbers the shopper is told. */
-export async function passedHoldShare(quantities: Map<string, number>, clientHash: string | null, customerId: string | null, now: Date) {
-  const productIds = [...quantities.keys()];
-  const [products, held] = await Promise.all([
+/** After a share refusal: the share of the order's first line that passed it, with the numbers the shopper is told. */
+export async function passedHoldShare(lines: HoldLine[], clientHash: string | null, customerId: string | null, now: Date) {
+  const productIds = [...new Set(lines.map((line) => line.productId))];
+  const variantIds = lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
+  const [products, variants, held] = await Promise.all([
     prisma.product.findMany({ where: { id: { in: productIds } }, select: { id: true, stockQuantity: true, heldQuantity: true } }),
+    prisma.productVariant.findMany({ where: { id: { in: variantIds } }, select: { id: true, stockQuantity: true, heldQuantity: true } }),
     prisma.orderItem.findMany({
       where: {
         productId: { in: productIds },
@@ -120,22 +153,58 @@ export async function passedHoldShare(quantities: Map<string, number>, clientHas
           OR: [...(clientHash ? [{ clientHash }] : []), ...(customerId ? [{ customerId }] : [])],
         },
       },
-      select: { productId: true, quantity: true },
+      select: { productId: true, variantId: true, quantity: true },
     }),
   ]);
-  const shares = products.map((product) => {
-    const limit = holdShareOf(product.stockQuantity + product.heldQuantity);
-    const holds = held.filter((item) => item.productId === product.id).reduce((sum, item) => sum + item.quantity, 0);
-    return { productId: product.id, limit, remaining: Math.max(0, limit - holds), passed: holds + (quantities.get(product.id) ?? 0) > limit };
+  const rows = new Map([...products, ...variants].map((row) => [row.id, row]));
+  const wanted = new Map<string, HoldLine>();
+  for (const line of lines) {
+    const key = holdKeyOf(line);
+    wanted.set(key, { ...line, quantity: (wanted.get(key)?.quantity ?? 0) + line.quantity });
+  }
+  const shares = [...wanted].map(([key, line]) => {
+    const row = rows.get(key);
+    const limit = holdShareOf(row ? row.stockQuantity + row.heldQuantity : 0);
+    const holds = held
+      .filter((item) => item.productId !== null && holdKeyOf({ productId: item.productId, variantId: line.variantId ? item.variantId : null }) === key)
+      .reduce((sum, item) => sum + item.quantity, 0);
+    return { productId: line.productId, limit, remaining: Math.max(0, limit - holds), passed: holds + line.quantity > limit };
   });
   const { passed: _passed, ...share } = shares.find((candidate) => candidate.passed) ?? shares[0];
   return share;
 }
 
-/** After a stock refusal: the product of the order that has fewer units for sale than the order wants. */
-export async function shortProductOf(quantities: Map<string, number>): Promise<string> {
-  const stock = await prisma.product.findMany({ where: { id: { in: [...quantities.keys()] } }, select: { id: true, stockQuantity: true } });
-  return (stock.find((row) => row.stockQuantity < (quantities.get(row.id) ?? 0)) ?? stock[0]).id;
+/** After a stock refusal: the product of the order's line (its variant, or itself) that has fewer units for sale than the order wants. */
+export async function shortProductOf(lines: HoldLine[]): Promise<string> {
+  const wanted = new Map<string, { productId: string; quantity: number }>();
+  for (const line of lines) {
+    const key = holdKeyOf(line);
+    wanted.set(key, { productId: line.productId, quantity: (wanted.get(key)?.quantity ?? 0) + line.quantity });
+  }
+  const keys = [...wanted.keys()];
+  const [products, variants] = await Promise.all([
+    prisma.product.findMany({ where: { id: { in: keys } }, select: { id: true, stockQuantity: true } }),
+    prisma.productVariant.findMany({ where: { id: { in: keys } }, select: { id: true, stockQuantity: true } }),
+  ]);
+  const stock = new Map([...products, ...variants].map((row) => [row.id, row.stockQuantity]));
+  const short = keys.find((key) => (stock.get(key) ?? 0) < wanted.get(key)!.quantity) ?? keys[0];
+  return wanted.get(short)!.productId;
+}
+
+/** An order's lines as holds: a line names a variant's row only while its product has options. */
+async function holdLinesOf(tx: Prisma.TransactionClient, orderId: string): Promise<HoldLine[]> {
+  const items = await tx.orderItem.findMany({
+    where: { orderId, productId: { not: null } },
+    select: { productId: true, variantId: true, quantity: true, product: { select: { hasOptions: true } } },
+  });
+  return items.map((item) => ({ productId: item.productId!, variantId: item.product?.hasOptions ? item.variantId : null, quantity: item.quantity }));
+}
+
+/** Variants first, then products, each in id order, as the placing batch takes them. */
+function inLockOrder(lines: HoldLine[]) {
+  const variants = lines.filter((line) => line.variantId).sort((a, b) => (a.variantId! < b.variantId! ? -1 : 1));
+  const products = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+  return { variants, products };
 }
 
 /**
@@ -143,9 +212,11 @@ export async function shortProductOf(quantities: Map<string, number>): Promise<s
  * when the order was placed. In product order, as the placing batch takes them.
  */
 export async function sellHeldUnits(tx: Prisma.TransactionClient, orderId: string): Promise<void> {
-  const items = await tx.orderItem.findMany({ where: { orderId }, select: { productId: true, quantity: true }, orderBy: { productId: "asc" } });
-  for (const item of items) {
-    if (!item.productId) continue;
+  const { variants, products } = inLockOrder(await holdLinesOf(tx, orderId));
+  for (const item of variants) {
+    await tx.$executeRaw`UPDATE "ProductVariant" SET "heldQuantity" = CASE WHEN "heldQuantity" > ${item.quantity} THEN "heldQuantity" - ${item.quantity} ELSE 0 END WHERE "id" = ${item.variantId}`;
+  }
+  for (const item of products) {
     await tx.$executeRaw`UPDATE "Product" SET "heldQuantity" = CASE WHEN "heldQuantity" > ${item.quantity} THEN "heldQuantity" - ${item.quantity} ELSE 0 END WHERE "id" = ${item.productId}`;
   }
 }
@@ -168,11 +239,16 @@ export async function releaseReservation(orderId: string): Promise<boolean> {
         await tx.couponUse.delete({ where: { orderId } });
         await tx.$executeRaw`UPDATE "Coupon" SET "usedCount" = CASE WHEN "usedCount" > 0 THEN "usedCount" - 1 ELSE 0 END WHERE "id" = ${use.couponId}`;
       }
-      // In product order, as the placing batch takes them: on PostgreSQL no two transactions wait on each other in a circle.
-      const items = await tx.orderItem.findMany({ where: { orderId }, select: { productId: true, quantity: true }, orderBy: { productId: "asc" } });
+      // In the placing batch's order: on PostgreSQL no two transactions wait on each other in a circle.
+      const { variants, products } = inLockOrder(await holdLinesOf(tx, orderId));
+      for (const item of variants) {
+        await tx.$executeRaw`
+          UPDATE "ProductVariant" SET "stockQuantity" = "stockQuantity" + CASE WHEN "heldQuantity" < ${item.quantity} THEN "heldQuantity" ELSE ${item.quantity} END,
+            "heldQuantity" = CASE WHEN "heldQuantity" < ${item.quantity} THEN 0 ELSE "heldQuantity" - ${item.quantity} END
+          WHERE "id" = ${item.variantId}`;
+      }
       const productIds: string[] = [];
-      for (const item of items) {
-        if (!item.productId) continue;
+      for (const item of products) {
         await tx.$executeRaw`
           UPDATE "Product" SET "stockQuantity" = "stockQuantity" + CASE WHEN "heldQuantity" < ${item.quantity} THEN "heldQuantity" ELSE ${item.quantity} END,
             "heldQuantity" = CASE WHEN "heldQuantity" < ${item.quantity} THEN 0 ELSE "heldQuantity" - ${item.quantity} END

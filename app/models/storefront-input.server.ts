@@ -13,6 +13,8 @@ export const CartActionSchema = z.discriminatedUnion("intent", [
     intent: z.enum(["add", "buy"]),
     productId: z.string().min(1).max(64),
     source: z.enum(["card", "product"]).default("product"),
+    /** the chosen variant of a product with options (issue 31); blank: none chosen */
+    variantId: z.string().max(64).optional(),
     tags: z.array(z.string().max(200)).max(10),
   }),
   z.object({ intent: z.literal("quantity"), lineId: LineId, quantity: z.preprocess((value) => (typeof value === "string" ? westernDigits(value) : value), z.coerce.number().int()) }),

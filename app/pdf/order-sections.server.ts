@@ -25,7 +25,8 @@ export type InvoiceData = {
   floor: string | null;
   apartmentNumber: string | null;
   notes: string | null;
-  items: { nameEn: string; nameAr: string; quantity: number; priceFils: number; customTags: FrozenTag[] }[];
+  /** `optionValues`: the chosen variant's values, one per option (issue 31), none without options */
+  items: { nameEn: string; nameAr: string; quantity: number; priceFils: number; customTags: FrozenTag[]; optionValues?: { en: string; ar: string }[] }[];
   subtotalFils: number;
   deliveryFeeFils: number;
   totalFils: number;
@@ -113,6 +114,13 @@ function drawItemsTable(sheet: Sheet, order: InvoiceData, startY: number) {
     const arabic = drawBlock(sheet, item.nameAr, columns.item + 4, y, width * 0.5, "right");
     y += arabic.height;
     const names = inReadingOrder(sheet, english.spans, arabic.spans).flat();
+    if (item.optionValues?.length) {
+      const chosen = item.optionValues;
+      const values = (language: "en" | "ar") => chosen.map((value) => value[language]).join(" / ");
+      const drawn = drawBlock(sheet, `${values("en")} — ${values("ar")}`, columns.item + 4, y, width * 0.5, "left", { size: 9, color: "#55526a" });
+      names.push(...drawn.spans);
+      y += drawn.height;
+    }
     for (const tag of item.customTags) {
       const drawn = drawBlock(sheet, `${tag.titleEn} / ${tag.titleAr}: ${tag.value}`, columns.item + 4, y, width * 0.5, "left", { size: 9, color: "#55526a" });
       names.push(...drawn.spans);

@@ -212,7 +212,10 @@ function OrderItemsTable({ items }: { items: AdminOrderView["items"] }) {
       cell: (item) => (
         <>
           <img src={item.imageUrl} alt="" width={48} height={48} loading="lazy" />
-          <span>{item.name}</span>
+          <span>
+            {item.name}
+            {item.options ? <small className="item-options"> ({item.options})</small> : null}
+          </span>
         </>
       ),
     },

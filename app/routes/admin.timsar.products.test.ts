@@ -7,6 +7,7 @@ import { createProduct } from "../../tests/factories/product";
 import { adminCookie, request } from "../../tests/support/admin-requests";
 import { loader as listLoader } from "./admin.timsar.products._index";
 import { loader as editLoader } from "./admin.timsar.products.edit.$id";
+import { action as newAction } from "./admin.timsar.products.new";
 import { action as productApiAction, loader as productApiLoader } from "./api.admin.products.$id._index";
 
 const context = { cspNonce: "" };
@@ -74,5 +75,54 @@ describe("the owner's prices", () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toContain("Price must be a valid number.");
     expect(await priceOf()).toBe(3750);
+  });
+});
+
+describe("the owner's options and variant grid without JavaScript", () => {
+  it("makes a row per combination of 2 options × 3 values, keeps typed rows, and saves them as variants", async () => {
+    const { cookie } = await adminCookie();
+    const category = await prisma.category.findFirstOrThrow();
+    const base: Record<string, string> = {
+      nameEn: "Hair clip",
+      nameAr: "مشبك شعر",
+      price: "1.500",
+      stockQuantity: "0",
+      lowStockThreshold: "3",
+      categoryId: category.id,
+      isAvailable: "on",
+      "images[0]": "/uploads/catalogue/seed-product-01-main.webp",
+      "options[0].nameEn": "Colour",
+      "options[0].nameAr": "اللون",
+      "options[0].valuesEn": "Red\nBlue\nPink",
+      "options[0].valuesAr": "أحمر\nأزرق\nوردي",
+      "options[1].nameEn": "Size",
+      "options[1].nameAr": "المقاس",
+      "options[1].valuesEn": "S\nM\nL",
+      "options[1].valuesAr": "صغير\nوسط\nكبير",
+    };
+    const post = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const result = await newAction({ request: request("/admin/timsar/products/new", { method: "POST", body: form, cookie }), params: {}, context });
+      return result as unknown as { data: { variants?: { key: string; match: string; stockQuantity?: string }[] } } & Response;
+    };
+    const grid = await post({ ...base, intent: "variants" });
+    const rows = grid.data.variants!;
+    expect(rows.map((row) => row.match)).toEqual(["Red / S", "Red / M", "Red / L", "Blue / S", "Blue / M", "Blue / L", "Pink / S", "Pink / M", "Pink / L"]);
+    const fields: Record<string, string> = { ...base, intent: "save" };
+    rows.forEach((row, index) => {
+      fields[`variants[${index}].match`] = row.match;
+      fields[`variants[${index}].key`] = row.key;
+      fields[`variants[${index}].stockQuantity`] = String(index);
+      fields[`variants[${index}].isAvailable`] = "on";
+      if (row.match === "Pink / L") fields[`variants[${index}].price`] = "2.250";
+    });
+    const saved = await post(fields);
+    expect(saved.status).toBe(303);
+    const product = await prisma.product.findFirstOrThrow({ where: { nameEn: "Hair clip" }, orderBy: { createdAt: "desc" }, include: { variants: { orderBy: { position: "asc" } }, options: true } });
+    expect([product.hasOptions, product.priceFils, product.stockQuantity, product.options.length, product.variants.length]).toEqual([true, 1500, 36, 2, 9]);
+    expect(product.variants[8]).toMatchObject({ optionValues: [{ en: "Pink", ar: "وردي" }, { en: "L", ar: "كبير" }], priceFils: 2250, stockQuantity: 8 });
+    const edit = await editLoader({ request: request(`/admin/timsar/products/edit/${product.id}`, { cookie }), params: { id: product.id }, context });
+    expect(edit).toMatchObject({ defaults: { options: [{ nameEn: "Colour", valuesEn: "Red\nBlue\nPink" }, { nameEn: "Size" }], variants: expect.arrayContaining([expect.objectContaining({ match: "Pink / L", price: "2.250", stockQuantity: "8" })]) } });
   });
 });

@@ -94,6 +94,9 @@ describe("GET /api/products", () => {
         categoryId: category.id,
         customTags: [{ title: { en: "Name", ar: "الاسم" }, required: true }],
         isVisible: true,
+        // CONTRACT.md "Product options (variants)": none, and its one variant with the product's price and stock
+        options: [],
+        variants: [{ _id: product.id, sku: "", optionValues: [], price: 2.25, priceBeforeDiscount: 3, stockQuantity: 10, isAvailable: true, imageUrl: null }],
       },
     ]);
   });

@@ -74,6 +74,8 @@ describe("GET /api/orders/my", () => {
           price: 2.25,
           customTags: ["Lulu"],
           customTagDetails: [{ title: { en: "Name", ar: "الاسم" }, value: "Lulu" }],
+          variantId: null,
+          optionValues: [],
         },
       ],
       creditNotes: [],

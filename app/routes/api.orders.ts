@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = await withCouponAttempt(client, payload.data.couponCode, () =>
       placeOrderAndStartPayment({
         details: details.data,
-        lines: items.map((item) => ({ productId: item._id, quantity: item.quantity, customTags: item.customTags })),
+        lines: items.map((item) => ({ productId: item._id, ...(item.variantId ? { variantId: item.variantId } : {}), quantity: item.quantity, customTags: item.customTags })),
         customerId: customer?.id ?? null,
         language,
         clientAddress: client,

@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (input.intent) {
     case "add":
     case "buy":
-      change = await addToCart(lines, input.productId, input.tags);
+      change = await addToCart(lines, input.productId, input.tags, input.variantId || null);
       break;
     case "quantity":
       change = await setLineQuantity(lines, input.lineId, input.quantity);
@@ -71,6 +71,10 @@ export async function action({ request }: ActionFunctionArgs) {
   headers.append("Set-Cookie", stored ?? (await cartCookieHeader(lines)));
 
   const isAdd = input.intent === "add" || input.intent === "buy";
+  if (isAdd && change.problem === "variantRequired" && input.source === "card") {
+    // The home grid has no option choices: the product page has them (issue 31).
+    return redirectWithToast(`/product/${encodeURIComponent(input.productId)}`, { name: "variantRequired", place: "product" }, { headers });
+  }
   if (isAdd && change.problem === "tagsRequired" && input.source === "card") {
     // The home grid has no tag inputs: send the shopper to the product page to fill them (SPEC section 5).
     const productPath = `/product/${encodeURIComponent(input.productId)}`;

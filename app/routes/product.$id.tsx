@@ -6,6 +6,8 @@ import { Price, SaleBadge, usePriceLabels } from "~/components/shop/price";
 import { ProductGallery } from "~/components/shop/product-gallery";
 import { SearchBox } from "~/components/shop/search-box";
 import { StockNoticeForm, type StockNoticeAnswer } from "~/components/shop/stock-notice-form";
+import { VariantPicker } from "~/components/shop/variant-picker";
+import { pickVariant } from "~/models/product-variant.server";
 import { getEnv } from "~/env.server";
 import { localized } from "~/shared/language";
 import { getLanguage } from "~/i18n/i18next.server";
@@ -41,10 +43,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const name = localized(language, { en: product.nameEn, ar: product.nameAr });
   const description = localized(language, { en: product.descriptionEn, ar: product.descriptionAr });
-  const images = productImages(product);
-  const imageParam = Number(new URL(request.url).searchParams.get("image") ?? "1");
+  const url = new URL(request.url);
+  // A product with options shows the variant `?variant=` names (issue 31): its price, stock and picture.
+  const picked = pickVariant(product, url.searchParams.get("variant"), language);
+  const variant = product.hasOptions ? picked.selected : null;
+  const images = variant?.imageUrl ? [...new Set([variant.imageUrl, ...productImages(product)])] : productImages(product);
+  const imageParam = Number(url.searchParams.get("image") ?? "1");
   const { appUrl } = getEnv();
-  const inStock = isInStock(product);
+  const inStock = variant ? isInStock(product) && variant.isAvailable && variant.stockQuantity > 0 : isInStock(product);
+  const priceFils = variant?.priceFils ?? product.priceFils;
+  const priceBeforeDiscountFils = variant ? variant.priceBeforeDiscountFils : product.priceBeforeDiscountFils;
   return data(
     {
       language,
@@ -52,11 +60,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         id: product.id,
         name,
         description,
-        priceFils: product.priceFils,
-        priceBeforeDiscountFils: product.priceBeforeDiscountFils,
-        discounted: showsDiscount(product),
+        priceFils,
+        priceBeforeDiscountFils,
+        discounted: variant ? priceBeforeDiscountFils !== null && priceBeforeDiscountFils > priceFils : showsDiscount(product),
         inStock,
-        stockQuantity: product.stockQuantity,
+        stockQuantity: variant?.stockQuantity ?? product.stockQuantity,
+        variantId: variant?.id ?? null,
+        options: picked.options,
+        choices: picked.choices,
         color: product.colorNameEn ? localized(language, { en: product.colorNameEn, ar: product.colorNameAr ?? "" }) : null,
         level: product.colorLevelEn ? localized(language, { en: product.colorLevelEn, ar: product.colorLevelAr ?? "" }) : null,
         customTags: product.customTags,
@@ -70,13 +81,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         "@type": "Product",
         name,
         description,
-        sku: product.id,
+        sku: variant?.sku || product.id,
         image: images.map((image) => `${appUrl}${image}`),
         offers: {
           "@type": "Offer",
-          url: `${appUrl}/product/${product.id}`,
+          url: `${appUrl}/product/${product.id}${variant ? `?variant=${encodeURIComponent(variant.id)}` : ""}`,
           priceCurrency: "KWD",
-          price: filsToKD(product.priceFils).toFixed(3),
+          price: filsToKD(priceFils).toFixed(3),
           availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         },
       },
@@ -133,6 +144,7 @@ export default function ProductPage() {
           <p className={product.inStock ? "stock stock--in" : "stock stock--out"} data-testid="stock-label">
             {product.inStock ? t("shop.product.inStock") : t("shop.product.outOfStock")}
           </p>
+          {product.options.length ? <VariantPicker productId={product.id} options={product.options} choices={product.choices} /> : null}
           <p className="product-page__description">{product.description}</p>
           {product.color ? (
             <dl className="product-page__facts">
@@ -147,7 +159,7 @@ export default function ProductPage() {
             </dl>
           ) : null}
           {product.inStock ? (
-            <AddToCartForm key={product.id} productId={product.id} tags={product.customTags} language={language} />
+            <AddToCartForm key={product.id} productId={product.id} variantId={product.variantId} tags={product.customTags} language={language} />
           ) : (
             <p className="product-card__out" data-testid="out-of-stock">
               {t("shop.card.outOfStock")}

@@ -31,6 +31,57 @@ const CustomTagRowSchema = z.object({
   required: z.boolean().optional(),
 });
 
+/** Options (issue 31): at most three, each with its values one per line, as many in Arabic as in English. */
+export const MAX_OPTIONS = 3;
+export const MAX_OPTION_VALUES = 20;
+export const MAX_VARIANTS = 100;
+
+/** An option's values as the owner typed them: one per line, blank lines left out. */
+export function optionLines(text: string | undefined): string[] {
+  return (text ?? "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+const OptionRowSchema = z.object({
+  nameEn: optionalText(100),
+  nameAr: optionalText(100),
+  valuesEn: optionalText(2000),
+  valuesAr: optionalText(2000),
+});
+type OptionRow = z.infer<typeof OptionRowSchema>;
+
+const optionalKD = z
+  .string()
+  .optional()
+  .refine((value) => value === undefined || value.trim() === "" || parseKDToFils(value) !== null, "admin.validation.adminPriceInvalid");
+
+/** One row of the variant grid; `key` names its value of each option by position ("0.2": first value of the first, third of the second). */
+const VariantRowSchema = z.object({
+  id: z.string().max(64).optional(),
+  key: z.string().max(20),
+  sku: optionalText(64),
+  price: optionalKD,
+  priceBeforeDiscount: optionalKD,
+  stockQuantity: z.string({ error: "admin.validation.adminStockInvalid" }).refine((value) => stockFromText(value) !== null, "admin.validation.adminStockInvalid"),
+  isAvailable: z.boolean().optional(),
+  imageUrl: z.string().max(300).regex(OWN_IMAGE_URL, "admin.validation.adminImageInvalid").optional(),
+});
+
+/** The option rows the owner filled in; the form always offers MAX_OPTIONS, blank ones are not options. */
+export function usedOptions(options: OptionRow[] | undefined): OptionRow[] {
+  return (options ?? []).filter((option) => option.nameEn || option.nameAr || option.valuesEn || option.valuesAr);
+}
+
+/** The value positions a variant key names, or null when it does not fit the options. */
+export function variantKeyIndexes(key: string, options: OptionRow[]): number[] | null {
+  const parts = key.split(".");
+  if (parts.length !== options.length || !parts.every((part) => /^\d{1,2}$/.test(part))) return null;
+  const indexes = parts.map(Number);
+  return indexes.every((index, option) => index < optionLines(options[option].valuesEn).length) ? indexes : null;
+}
+
 export type ProductFormMode = "create" | "edit";
 
 export function productFormSchema(mode: ProductFormMode) {
@@ -62,8 +113,30 @@ export function productFormSchema(mode: ProductFormMode) {
       categoryId: z.string({ error: "admin.validation.adminCategoryRequired" }).min(1, "admin.validation.adminCategoryRequired").max(64),
       customTags: z.array(CustomTagRowSchema).max(10).optional(),
       images: z.array(z.string().max(300).regex(OWN_IMAGE_URL, "admin.validation.adminImageInvalid")).max(12).optional(),
+      options: z.array(OptionRowSchema).max(MAX_OPTIONS).optional(),
+      variants: z.array(VariantRowSchema).max(MAX_VARIANTS).optional(),
     })
     .superRefine((value, ctx) => {
+      const options = usedOptions(value.options);
+      options.forEach((option, index) => {
+        if (!option.nameEn || !option.nameAr) ctx.addIssue({ code: "custom", path: ["options", index, "nameEn"], message: "admin.validation.adminOptionNameRequired" });
+        const en = optionLines(option.valuesEn);
+        const ar = optionLines(option.valuesAr);
+        if (en.length === 0 || en.length !== ar.length || en.length > MAX_OPTION_VALUES || new Set(en).size !== en.length) {
+          ctx.addIssue({ code: "custom", path: ["options", index, "valuesEn"], message: "admin.validation.adminOptionValuesInvalid" });
+        }
+      });
+      if (options.length > 0) {
+        const variants = value.variants ?? [];
+        if (variants.length === 0) ctx.addIssue({ code: "custom", path: ["variants"], message: "admin.validation.adminVariantsRequired" });
+        const seen = new Set<string>();
+        variants.forEach((variant, index) => {
+          if (!variantKeyIndexes(variant.key, options) || seen.has(variant.key)) {
+            ctx.addIssue({ code: "custom", path: ["variants", index, "key"], message: "admin.validation.adminVariantInvalid" });
+          }
+          seen.add(variant.key);
+        });
+      }
       if (value.hasDiscount && !((kdAmount(value.priceBeforeDiscount) ?? 0) > 0)) {
         ctx.addIssue({ code: "custom", path: ["priceBeforeDiscount"], message: "admin.validation.adminDiscountPriceRequired" });
       }
@@ -113,7 +186,34 @@ export function productInputFromForm(value: ProductFormValue) {
     customTags: (value.customTags ?? [])
       .filter((tag) => tag.titleEn && tag.titleAr)
       .map((tag) => ({ titleEn: tag.titleEn ?? "", titleAr: tag.titleAr ?? "", required: tag.required ?? false })),
+    ...optionsInputFromForm(value),
   };
+}
+
+/** The options and variant grid as the catalogue model takes them: values paired by line, a blank price is the product's. */
+function optionsInputFromForm(value: ProductFormValue) {
+  const used = usedOptions(value.options);
+  const options = used.map((option) => {
+    const ar = optionLines(option.valuesAr);
+    return { nameEn: option.nameEn ?? "", nameAr: option.nameAr ?? "", values: optionLines(option.valuesEn).map((en, index) => ({ en, ar: ar[index] ?? "" })) };
+  });
+  const productPrice = parseKDToFils(value.price) ?? 0;
+  const variants = used.length
+    ? (value.variants ?? []).map((variant) => {
+        const indexes = variantKeyIndexes(variant.key, used) ?? [];
+        return {
+          id: variant.id || null,
+          sku: variant.sku ?? "",
+          optionValues: indexes.map((valueIndex, option) => options[option].values[valueIndex]),
+          priceFils: variant.price?.trim() ? (parseKDToFils(variant.price) ?? productPrice) : productPrice,
+          priceBeforeDiscountFils: variant.priceBeforeDiscount?.trim() ? parseKDToFils(variant.priceBeforeDiscount) : null,
+          stockQuantity: stockFromText(variant.stockQuantity) ?? 0,
+          isAvailable: variant.isAvailable ?? false,
+          imageUrl: variant.imageUrl || null,
+        };
+      })
+    : [];
+  return { options, variants };
 }
 
 export const CategoryCreateSchema = z.object({

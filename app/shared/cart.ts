@@ -5,7 +5,7 @@ import type { ShopFlash } from "./toast-messages";
  * The cart's wire types: what /cart's action and /cart.json answer and the cart views draw. They live here, below
  * both the routes that answer and the components that read, so no component imports a route (docs/architecture.md).
  */
-export type CartProblem = "notFound" | "outOfStock" | "tagsRequired" | "stockLimit" | "cartFull";
+export type CartProblem = "notFound" | "outOfStock" | "tagsRequired" | "stockLimit" | "cartFull" | "variantRequired";
 
 export type CartItem = {
   lineId: string;
@@ -18,6 +18,8 @@ export type CartItem = {
   stockQuantity: number;
   isAvailable: boolean;
   customTags: { titleEn: string; titleAr: string; value: string }[];
+  /** the chosen variant's option values, one per option (none for a product without options) */
+  optionValues: { en: string; ar: string }[];
 };
 
 export type CartView = { items: CartItem[]; count: number; totalFils: number };

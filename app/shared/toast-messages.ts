@@ -8,6 +8,7 @@ export const SHOP_FLASHES = [
   "stockLimit",
   "notFound",
   "cartFull",
+  "variantRequired",
 ] as const;
 export type ShopFlash = (typeof SHOP_FLASHES)[number];
 
@@ -35,6 +36,7 @@ const KEYS = {
   stockLimit: "shop.toast.stockLimit",
   notFound: "shop.toast.notFound",
   cartFull: "shop.toast.cartFull",
+  variantRequired: "shop.toast.variantRequired",
 } as const satisfies Record<ShopFlash, string>;
 
 /** Where a cart outcome is shown decides how long "Added to cart" stays (SPEC section 9). */

@@ -57,6 +57,55 @@ export async function createProduct(db: PrismaClient, overrides: ProductOverride
       ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
       gallery: { create: (overrides.gallery ?? []).map((url, position) => ({ url, position })) },
       customTags: { create: (overrides.tags ?? []).map((tag, position) => ({ ...tag, position })) },
+      // its one variant, as the migration and the owner's form give every product without options (issue 31)
+      variants: {
+        create: [{ id, priceFils: overrides.priceFils ?? 1500, priceBeforeDiscountFils: before, stockQuantity: overrides.stockQuantity ?? 10, isAvailable: overrides.isAvailable ?? (overrides.stockQuantity ?? 10) > 0 }],
+      },
     },
   });
+}
+
+type VariantOverrides = { optionValues: { en: string; ar: string }[]; priceFils?: number; stockQuantity?: number; isAvailable?: boolean; sku?: string };
+
+/**
+ * A product with options (issue 31): `options` as [name, values] pairs in English (Arabic made from them), and a
+ * variant per entry of `variants`; its own row carries their sum of stock and lowest price, as the owner's form writes it.
+ */
+export async function createProductWithOptions(
+  db: PrismaClient,
+  options: { nameEn: string; nameAr?: string; values: { en: string; ar: string }[] }[],
+  variants: VariantOverrides[],
+  overrides: ProductOverrides = {},
+) {
+  const product = await createProduct(db, overrides);
+  await db.productVariant.deleteMany({ where: { productId: product.id } });
+  await db.productOption.createMany({
+    data: options.map((option, position) => ({ productId: product.id, position, nameEn: option.nameEn, nameAr: option.nameAr ?? `${option.nameEn} ع`, values: option.values })),
+  });
+  const rows = [];
+  for (const [position, variant] of variants.entries()) {
+    rows.push(
+      await db.productVariant.create({
+        data: {
+          productId: product.id,
+          position,
+          sku: variant.sku ?? `SKU-${position}`,
+          optionValues: variant.optionValues,
+          priceFils: variant.priceFils ?? product.priceFils,
+          stockQuantity: variant.stockQuantity ?? 5,
+          isAvailable: variant.isAvailable ?? true,
+        },
+      }),
+    );
+  }
+  const updated = await db.product.update({
+    where: { id: product.id },
+    data: {
+      hasOptions: true,
+      priceFils: Math.min(...rows.map((row) => row.priceFils)),
+      stockQuantity: rows.reduce((sum, row) => sum + row.stockQuantity, 0),
+      isAvailable: overrides.isAvailable ?? true,
+    },
+  });
+  return { product: updated, variants: rows };
 }

@@ -55,6 +55,41 @@ describe("the admin catalogue API", () => {
     expect(((await refusedNames.json()) as { message: string }).message).toContain("Please fill in both English and Arabic names.");
   });
 
+  it("creates and edits a product's options and variants (CONTRACT.md), and refuses a variant that fits no option", async () => {
+    const { cookie } = await adminCookie();
+    const cat = await newCategory(cookie);
+    const imageUrl = await uploadedImage(cookie);
+    const colour = { name: { en: "Colour", ar: "اللون" }, values: [{ en: "Red", ar: "أحمر" }, { en: "Blue", ar: "أزرق" }] };
+    const size = { name: { en: "Size", ar: "المقاس" }, values: [{ en: "S", ar: "صغير" }, { en: "L", ar: "كبير" }] };
+    const payload = {
+      name: { en: "Clip", ar: "مشبك" },
+      price: 1.5,
+      imageUrl,
+      categoryId: cat._id,
+      options: [colour, size],
+      variants: [
+        { sku: "CLIP-RS", optionValues: [colour.values[0], size.values[0]], price: 1.25, stockQuantity: 3 },
+        { sku: "CLIP-BL", optionValues: [colour.values[1], size.values[1]], stockQuantity: 4 },
+      ],
+    };
+    const wrong = await run(products.action, request("/api/admin/products", { method: "POST", json: { ...payload, variants: [{ optionValues: [{ en: "Green", ar: "أخضر" }], stockQuantity: 1 }] }, cookie }));
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { message: string }).message).toContain("Each variant needs one value of every option");
+    const created = await run(products.action, request("/api/admin/products", { method: "POST", json: payload, cookie }));
+    expect(created.status).toBe(201);
+    const { product: saved } = (await created.json()) as { product: { _id: string; price: number; stockQuantity: number; options: unknown; variants: { _id: string; sku: string; price: number; stockQuantity: number }[] } };
+    expect([saved.price, saved.stockQuantity, saved.options]).toEqual([1.25, 7, [colour, size]]);
+    expect(saved.variants.map((variant) => [variant.sku, variant.price, variant.stockQuantity])).toEqual([
+      ["CLIP-RS", 1.25, 3],
+      ["CLIP-BL", 1.5, 4],
+    ]);
+    // PUT with one variant changed by id and one left out: the one left out goes (no order names it).
+    const put = await run(product.action, request(`/api/admin/products/${saved._id}`, { method: "PUT", json: { variants: [{ _id: saved.variants[1]._id, optionValues: [colour.values[1], size.values[1]], price: 2, stockQuantity: 9 }] }, cookie }), { id: saved._id });
+    expect(put.status).toBe(200);
+    const { product: edited } = (await put.json()) as { product: { price: number; stockQuantity: number; variants: { _id: string }[] } };
+    expect([edited.price, edited.stockQuantity, edited.variants.map((variant) => variant._id)]).toEqual([2, 9, [saved.variants[1]._id]]);
+  });
+
   it("creates, reads, updates, hides and deletes a product with SPEC's rules", async () => {
     const { cookie } = await adminCookie();
     const cat = await newCategory(cookie);

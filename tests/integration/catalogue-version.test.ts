@@ -205,7 +205,7 @@ describe("the catalogue's triggers", () => {
       process.env.DATABASE_URL?.startsWith("postgres")
         ? (await prisma.$queryRaw<{ name: string }[]>`SELECT tgname AS name FROM pg_trigger WHERE tgname LIKE '%_catalogue%'`).map((row) => row.name)
         : (await prisma.$queryRaw<{ name: string }[]>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_catalogue%'`).map((row) => row.name);
-    for (const table of ["Category", "Product", "ProductImage", "ProductCustomTag", "DeliveryArea", "ShopSetting", "Order"]) {
+    for (const table of ["Category", "Product", "ProductImage", "ProductCustomTag", "ProductOption", "ProductVariant", "DeliveryArea", "ShopSetting", "Order"]) {
       expect(names.some((name) => name.startsWith(`${table}_catalogue`)), table).toBe(true);
     }
   });
@@ -233,15 +233,55 @@ describe("the catalogue's triggers", () => {
     expect([taken > first, (await own()) === taken, (await listing()) === list]).toEqual([true, true, true]);
   });
 
-  it("move the listing version with every product column a listing or page shows (a new column must be added to the triggers)", async () => {
+  it("move the listing version with every product and variant column a listing or page shows (a new column must be added to the triggers)", async () => {
     if (process.env.DATABASE_URL?.startsWith("postgres")) return;
-    const columns = (await prisma.$queryRaw<{ name: string }[]>`SELECT name FROM pragma_table_info('Product')`).map((row) => row.name);
-    const triggers = await prisma.$queryRaw<{ name: string; sql: string }[]>`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN ('Product_catalogue_update', 'Product_version_update')`;
-    expect(triggers).toHaveLength(2);
-    const notShown = ["stockQuantity", "heldQuantity", "lowStockThreshold", "updatedAt"];
+    const notShown: Record<string, string[]> = {
+      Product_catalogue_update: ["stockQuantity", "heldQuantity", "lowStockThreshold", "updatedAt"],
+      Product_version_update: ["heldQuantity", "lowStockThreshold"],
+      ProductVariant_catalogue_update: ["stockQuantity", "heldQuantity"],
+      ProductVariant_version_update: ["heldQuantity"],
+    };
+    const triggers = await prisma.$queryRaw<{ name: string; tbl_name: string; sql: string }[]>`SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN ('Product_catalogue_update', 'Product_version_update', 'ProductVariant_catalogue_update', 'ProductVariant_version_update')`;
+    expect(triggers.map((trigger) => trigger.name).sort()).toEqual(Object.keys(notShown).sort());
     for (const trigger of triggers) {
-      for (const column of columns.filter((name) => !notShown.includes(name))) expect(trigger.sql, `${trigger.name}: ${column}`).toContain(`OLD."${column}" IS NOT NEW."${column}"`);
+      const columns = (await prisma.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM pragma_table_info('${trigger.tbl_name}')`)).map((row) => row.name);
+      for (const column of columns.filter((name) => !notShown[trigger.name].includes(name))) expect(trigger.sql, `${trigger.name}: ${column}`).toContain(`OLD."${column}" IS NOT NEW."${column}"`);
     }
+  });
+
+  it("count the product's own version up for every write to its options and variants but held units, and move the listings' only for what they show", async () => {
+    const listing = async () => (await prisma.catalogueVersion.findUniqueOrThrow({ where: { id: 1 } })).version;
+    const product = await createProduct(prisma);
+    const own = async () => (await prisma.productVersion.findUniqueOrThrow({ where: { productId: product.id } })).version;
+    const seen: { own: bigint; listing: bigint }[] = [];
+    const step = async (write: () => Promise<unknown>) => {
+      await write();
+      seen.push({ own: await own(), listing: await listing() });
+    };
+    await step(async () => undefined);
+    const option = await prisma.productOption.create({ data: { productId: product.id, nameEn: "Size", nameAr: "المقاس", values: [{ en: "S", ar: "ص" }] } });
+    await step(async () => undefined);
+    const variant = await prisma.productVariant.create({ data: { productId: product.id, priceFils: 1000, stockQuantity: 2, optionValues: [{ en: "S", ar: "ص" }] } });
+    await step(async () => undefined);
+    await step(() => prisma.productVariant.update({ where: { id: variant.id }, data: { stockQuantity: 1 } }));
+    await step(() => prisma.productVariant.update({ where: { id: variant.id }, data: { heldQuantity: 1 } }));
+    await step(() => prisma.productVariant.update({ where: { id: variant.id }, data: { stockQuantity: 0 } }));
+    await step(() => prisma.productVariant.update({ where: { id: variant.id }, data: { priceFils: 1250 } }));
+    await step(() => prisma.productOption.update({ where: { id: option.id }, data: { nameEn: "Length" } }));
+    await step(() => prisma.productVariant.delete({ where: { id: variant.id } }));
+    await step(() => prisma.productOption.delete({ where: { id: option.id } }));
+    const moved = seen.slice(1).map((now, index) => [now.own > seen[index].own, now.listing !== seen[index].listing]);
+    expect(moved).toEqual([
+      [true, true], // an option added
+      [true, true], // a variant added
+      [true, false], // a sale leaves it on sale: its page changes, no listing does
+      [false, false], // held units alone
+      [true, true], // sold out
+      [true, true], // a new price
+      [true, true], // an option renamed
+      [true, true], // a variant deleted
+      [true, true], // an option deleted
+    ]);
   });
 
   it("leave the version alone for the low-stock digest's day, and change it for every other setting", async () => {

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { createDeliveryArea } from "../factories/delivery-area";
-import { createProduct } from "../factories/product";
+import { createProduct, createProductWithOptions } from "../factories/product";
 import { uniqueAddress, uniqueId, uniqueName } from "../factories/unique";
 import { adminCookie } from "../support/admin-requests";
 import { useTestServer } from "../support/test-server";
@@ -19,24 +19,24 @@ import { useTestServer } from "../support/test-server";
 const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-shared-uploads-"));
 const env = { WEB_CONCURRENCY: "1", TRUST_PROXY: "1", UPLOADS_DIR: uploadsDir, METRICS_TOKEN: "several-servers-metrics" };
 
-function orderPayload(city: string, productId: string, quantity = 1) {
+function orderPayload(city: string, productId: string, quantity = 1, variantId?: string) {
   return {
     fullName: "Sara Ahmad",
     email: `${uniqueId("shopper")}@example.com`,
     phone: "51234567",
     buildingType: "Office",
     address: { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9", floor: "", apartmentNumber: "", notes: "" },
-    items: [{ _id: productId, quantity, customTags: [] }],
+    items: [{ _id: productId, ...(variantId ? { variantId } : {}), quantity, customTags: [] }],
     isGuest: true,
   };
 }
 
 /** A shopper from an address of its own (the per-client caps count addresses), through the proxy. */
-async function placeOrder(base: string, city: string, productId: string, quantity = 1) {
+async function placeOrder(base: string, city: string, productId: string, quantity = 1, variantId?: string) {
   const response = await fetch(`${base}/api/orders`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
-    body: JSON.stringify(orderPayload(city, productId, quantity)),
+    body: JSON.stringify(orderPayload(city, productId, quantity, variantId)),
   });
   return { status: response.status, body: (await response.json()) as { orderSessionId?: string; orderId?: string; orderNumber?: string; message?: string } };
 }
@@ -90,6 +90,23 @@ describe("two shop servers on one PostgreSQL database", { timeout: 120_000 }, ()
     }
     expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 0, heldQuantity: 10 });
     expect(await prisma.orderItem.count({ where: { productId: product.id } })).toBe(10);
+  });
+
+  it("sell exactly a variant's stock when 100 buyers spread over A and B race for its 10 units, and leave the other variant alone", async () => {
+    const city = await createDeliveryArea(prisma);
+    const colour = { nameEn: "Colour", nameAr: "اللون", values: [{ en: "Red", ar: "أحمر" }, { en: "Blue", ar: "أزرق" }] };
+    const { product, variants } = await createProductWithOptions(prisma, [colour], [
+      { optionValues: [colour.values[0]], stockQuantity: 10 },
+      { optionValues: [colour.values[1]], stockQuantity: 7 },
+    ]);
+    const [red, blue] = variants;
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => placeOrder(i % 2 ? a.base : b.base, city, product.id, 1, red.id)));
+    expect(results.filter((result) => result.status === 201)).toHaveLength(10);
+    expect(results.filter((result) => result.status !== 201).every((result) => result.status === 409 && result.body.message?.includes("Not enough stock"))).toBe(true);
+    expect(await prisma.productVariant.findUniqueOrThrow({ where: { id: red.id } })).toMatchObject({ stockQuantity: 0, heldQuantity: 10 });
+    expect(await prisma.productVariant.findUniqueOrThrow({ where: { id: blue.id } })).toMatchObject({ stockQuantity: 7, heldQuantity: 0 });
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 7, heldQuantity: 10 });
+    expect(await prisma.orderItem.count({ where: { variantId: red.id } })).toBe(10);
   });
 
   it("never serve from B's cache a product hidden or repriced through A", async () => {

@@ -55,7 +55,8 @@ export function OrderCard({ order, language }: { order: OrderAsRead & { returnOp
       <ul className="order-card__items">
         {order.items.map((item, index) => (
           <li key={`${item.productId ?? "item"}-${index}`}>
-            <span data-testid="order-item-name">{itemName(item.name, language)}</span> × {item.quantity}
+            <span data-testid="order-item-name">{itemName(item.name, language)}</span>
+            {item.optionValues.length ? <span data-testid="order-item-options"> ({item.optionValues.map((value) => value[language]).join(" / ")})</span> : null} × {item.quantity}
             {item.customTags.length ? (
               <div className="order-card__tags">{item.customTags.filter(Boolean).join(", ")}</div>
             ) : null}

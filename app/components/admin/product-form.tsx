@@ -10,6 +10,7 @@ import { ImageList } from "./image-list";
 import type { productFormSchema, ProductFormMode } from "~/shared/admin-schemas";
 import type { FormConstraint } from "~/components/use-form-validation";
 import { useShopForm } from "~/components/use-shop-form";
+import { VariantGrid, type OptionFormRow, type VariantFormRow } from "./variant-grid";
 
 const MAX_TAG_ROWS = 10;
 
@@ -17,6 +18,8 @@ export type ProductFormActionData = {
   result?: SubmissionResult<string[]>;
   images?: string[];
   uploadError?: string | null;
+  /** the grid made from the options as typed ("Make the variant grid") */
+  variants?: VariantFormRow[];
 };
 
 type TagRow = { titleEn?: string; titleAr?: string; required?: boolean | string };
@@ -60,11 +63,17 @@ export function ProductForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useShopForm(mode === "create" ? "productCreate" : "productEdit", { lastResult: actionData?.result, defaultValue, constraint });
+  const [form, fields] = useShopForm(mode === "create" ? "productCreate" : "productEdit", {
+    lastResult: actionData?.result,
+    defaultValue,
+    constraint,
+    unchecked: ["variants"],
+  });
   const current = (fields.customTags.value as TagRow[] | undefined) ?? defaultValue.customTags ?? [];
   const tagRows = Math.min(MAX_TAG_ROWS, Math.max(2, current.filter((row) => row?.titleEn || row?.titleAr).length + 1));
   const images = actionData?.images ?? defaultValue.images ?? [];
   const saving = navigation.state === "submitting";
+  const variantRows = actionData?.variants ?? (fields.variants.value as VariantFormRow[] | undefined) ?? (defaultValue.variants as VariantFormRow[] | undefined) ?? [];
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="admin-form admin-card">
       <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
@@ -155,6 +164,13 @@ export function ProductForm({
           );
         })}
       </fieldset>
+      <VariantGrid
+        key={`grid:${variantRows.map((row) => row.match).join("|")}`}
+        formId={form.id}
+        options={(fields.options.value as OptionFormRow[] | undefined) ?? (defaultValue.options as OptionFormRow[] | undefined) ?? []}
+        variants={variantRows}
+        errors={form.allErrors}
+      />
       <ImageList key={images.join("|")} initial={images} errorId={fields.images.errorId} errors={fields.images.errors} />
       {actionData?.uploadError ? (
         <p className="form-message" role="alert">

@@ -5,7 +5,7 @@ import { orderTotals, type CheckoutOffer } from "~/shared/order-totals";
 
 type Props = {
   language: Language;
-  items: { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] }[];
+  items: { productId: string; name: string; quantity: number; priceFils: number; customTags: string[]; options?: string }[];
   productsTotalFils: number;
   /** the chosen area's fee; null until an area is chosen */
   areaFeeFils: number | null;
@@ -35,7 +35,8 @@ export function OrderSummary({ language, items, productsTotalFils, areaFeeFils, 
           {items.map((item, index) => (
             <li key={`${item.productId}-${index}`}>
               <span>
-                {item.name} × {item.quantity}
+                {item.name}
+                {item.options ? ` (${item.options})` : ""} × {item.quantity}
                 {item.customTags.length ? <small className="order-summary__tags">{item.customTags.join(", ")}</small> : null}
               </span>
               <Money fils={item.priceFils * item.quantity} language={language} />

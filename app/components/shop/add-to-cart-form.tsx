@@ -12,7 +12,7 @@ type Tag = { titleEn: string; titleAr: string; required: boolean };
  * The product page's form: one text input per custom tag (required ones marked), Add to Cart and Buy Now.
  * A blank required tag blocks both, in the browser with JavaScript and always on the server (SPEC section 5).
  */
-export function AddToCartForm({ productId, tags, language }: { productId: string; tags: Tag[]; language: Language }) {
+export function AddToCartForm({ productId, variantId = null, tags, language }: { productId: string; variantId?: string | null; tags: Tag[]; language: Language }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<CartActionAnswer>();
   const hydrated = useHydrated();
@@ -35,8 +35,9 @@ export function AddToCartForm({ productId, tags, language }: { productId: string
       }}
     >
       <input type="hidden" name="productId" value={productId} />
+      {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="source" value="product" />
-      <input type="hidden" name="redirectTo" value={location.pathname} />
+      <input type="hidden" name="redirectTo" value={variantId ? `${location.pathname}?variant=${encodeURIComponent(variantId)}` : location.pathname} />
       {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
       {tags.length > 0 ? (
         <fieldset className="custom-tags">

@@ -73,6 +73,11 @@ export function CartView({
                 <Link to={`/product/${item.productId}`} className="cart-item__name">
                   {name}
                 </Link>
+                {item.optionValues?.length ? (
+                  <p className="cart-item__tag" data-testid="cart-item-options">
+                    {item.optionValues.map((value) => localized(language, value)).join(" / ")}
+                  </p>
+                ) : null}
                 {item.customTags
                   .filter((tag) => tag.value)
                   .map((tag) => (

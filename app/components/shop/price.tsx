@@ -2,11 +2,11 @@ import { useTranslation } from "~/i18n/translation";
 import type { Language } from "~/shared/language";
 import { formatKD } from "~/shared/money";
 
-export type PriceLabels = { price: string; oldPrice: string; sale: string };
+export type PriceLabels = { price: string; oldPrice: string; sale: string; from: string };
 
 export function usePriceLabels(): PriceLabels {
   const { t } = useTranslation();
-  return { price: t("shop.card.price"), oldPrice: t("shop.card.oldPrice"), sale: t("shop.card.sale") };
+  return { price: t("shop.card.price"), oldPrice: t("shop.card.oldPrice"), sale: t("shop.card.sale"), from: t("shop.card.from") };
 }
 
 /**
@@ -19,12 +19,15 @@ export function Price({
   discounted,
   language,
   labels,
+  from = false,
 }: {
   priceFils: number;
   priceBeforeDiscountFils: number | null;
   discounted: boolean;
   language: Language;
   labels: PriceLabels;
+  /** "from 1.250 KD": the lowest of variants that differ in price (issue 31) */
+  from?: boolean;
 }) {
   return (
     <p className="price">
@@ -36,6 +39,7 @@ export function Price({
       ) : null}
       <span className="price__now" data-testid="price">
         <span className="visually-hidden">{labels.price}: </span>
+        {from ? <span className="price__from">{labels.from} </span> : null}
         {formatKD(priceFils, language)}
       </span>
     </p>

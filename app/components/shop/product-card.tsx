@@ -16,9 +16,12 @@ export type CardProduct = {
   stockQuantity: number;
   isAvailable: boolean;
   imageUrl: string;
+  /** with options the card links to the product page to choose one (issue 31); `priceFrom` when their prices differ */
+  hasOptions?: boolean;
+  priceFrom?: boolean;
 };
 
-export type CardLabels = PriceLabels & { addToCart: string; buyNow: string; outOfStock: string };
+export type CardLabels = PriceLabels & { addToCart: string; buyNow: string; outOfStock: string; selectOptions: string };
 
 /** One toast at a time per cart outcome; the counter remounts it so the same message shows again on the next click. */
 export function useCartOutcomeToast(fetcher: ReturnType<typeof useFetcher<CartActionAnswer>>) {
@@ -84,8 +87,13 @@ export function ProductCard({
         discounted={discounted}
         language={language}
         labels={labels}
+        from={product.priceFrom}
       />
-      {inStock ? (
+      {inStock && product.hasOptions ? (
+        <Link to={`/product/${product.id}`} className="button button--primary product-card__choose" data-testid="choose-options">
+          {labels.selectOptions}
+        </Link>
+      ) : inStock ? (
         <form method="post" action="/cart" className="product-card__actions">
           <input type="hidden" name="productId" value={product.id} />
           <input type="hidden" name="source" value="card" />

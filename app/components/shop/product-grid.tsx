@@ -55,6 +55,7 @@ export function ProductGrid({
     addToCart: t("shop.card.addToCart"),
     buyNow: t("shop.card.buyNow"),
     outOfStock: t("shop.card.outOfStock"),
+    selectOptions: t("shop.card.selectOptions"),
   };
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
   const status = target === "/" || target === "/search" ? t("shop.grid.loading") : target?.startsWith("/product/") ? t("shop.grid.productLoading") : null;

@@ -23,6 +23,7 @@ export const productPage: TranslationOf<typeof en> = {
       color: "اللون",
       level: "المرحلة الدراسية",
       backToShop: "العودة للتسوق",
+      soldOut: "نفدت الكمية",
     },
     stockNotice: {
       title: "أعلمني عند توفره",

@@ -43,6 +43,8 @@ export const shop: TranslationOf<typeof en> = {
       buyNow: "اشترِ الآن",
       outOfStock: "نفدت الكمية",
       chooseOptions: "أضف التفاصيل",
+      from: "من",
+      selectOptions: "اختر الخيارات",
     },
     toast: {
       added: "تمت الإضافة إلى السلة",
@@ -53,6 +55,7 @@ export const shop: TranslationOf<typeof en> = {
       stockLimit: "لديك في السلة كل القطع المتوفرة لدينا من هذا المنتج.",
       notFound: "هذا المنتج لم يعد متوفرًا.",
       cartFull: "سلتك ممتلئة. يرجى إتمام الطلب أو إزالة بعض المنتجات.",
+      variantRequired: "يرجى اختيار الخيارات أولاً.",
     },
     cart: {
       loading: "جارٍ تحميل السلة...",

@@ -39,6 +39,7 @@ export const checkout = {
     outOfStock: "Not enough stock for {{name}}. Please lower the quantity.",
     productUnavailable: "A product in your cart is no longer available.",
     requiredTagMissing: "Please fill in the required custom tags for {{name}}.",
+    variantRequired: "Please choose the options of {{name}}.",
     holdLimit: "You already have unpaid orders holding products. Please pay for them, or wait 15 minutes until they expire, then try again.",
     holdShare: "One shopper can hold at most {{limit}} of {{name}} in unpaid orders, so that others can buy it too. You can take {{remaining}} more now.",
     holdShareNone: "One shopper can hold at most {{limit}} of {{name}} in unpaid orders, so that others can buy it too, and your unpaid orders already hold them. Please pay for them, or wait until they expire, to take more.",

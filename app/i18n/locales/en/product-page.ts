@@ -20,6 +20,7 @@ export const productPage = {
       color: "Colour",
       level: "School stage",
       backToShop: "Back to Shop",
+      soldOut: "sold out",
     },
     stockNotice: {
       title: "Tell me when it is back",

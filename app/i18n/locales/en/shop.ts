@@ -40,6 +40,8 @@ export const shop = {
       buyNow: "Buy Now",
       outOfStock: "Out of Stock",
       chooseOptions: "Add details",
+      from: "from",
+      selectOptions: "Choose options",
     },
     toast: {
       added: "Added to cart",
@@ -50,6 +52,7 @@ export const shop = {
       stockLimit: "You already have all the pieces we have in stock in your cart.",
       notFound: "This product is no longer available.",
       cartFull: "Your cart is full. Please check out or remove some items.",
+      variantRequired: "Please choose the options first.",
     },
     cart: {
       loading: "Loading cart...",

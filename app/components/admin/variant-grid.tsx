@@ -1,0 +1,123 @@
+import { FieldErrors } from "~/components/forms";
+import { useTranslation } from "~/i18n/translation";
+
+export type OptionFormRow = { nameEn?: string; nameAr?: string; valuesEn?: string; valuesAr?: string };
+export type VariantFormRow = { id?: string; key?: string; match?: string; sku?: string; price?: string; stockQuantity?: string; isAvailable?: boolean | string; imageUrl?: string };
+
+const OPTION_ROWS = 3;
+
+/**
+ * The owner's options and variant grid (issue 31), plain inputs that post without JavaScript: three option rows
+ * (names, values one per line in each language), "Make the grid" to get a row per combination, and per row its
+ * stock on hand, price (blank: the product's), SKU, picture address and availability.
+ */
+export function VariantGrid({
+  formId,
+  options,
+  variants,
+  errors,
+}: {
+  formId: string;
+  options: OptionFormRow[];
+  variants: VariantFormRow[];
+  errors: Record<string, string[] | undefined>;
+}) {
+  const { t } = useTranslation();
+  const id = (name: string) => `${formId}-${name.replace(/[^\w]/g, "-")}`;
+  return (
+    <fieldset className="admin-fieldset variant-grid" data-testid="variant-grid">
+      <legend>{t("admin.productForm.optionsTitle")}</legend>
+      <p className="field__hint">{t("admin.productForm.optionsHint")}</p>
+      {Array.from({ length: OPTION_ROWS }, (_, index) => {
+        const row = options[index] ?? {};
+        const name = (field: string) => `options[${index}].${field}`;
+        return (
+          <div key={index} className="admin-tag-row variant-grid__option" data-testid="option-row">
+            <span className="admin-tag-row__label">{t("admin.productForm.optionRow", { number: index + 1 })}</span>
+            {(["nameEn", "nameAr"] as const).map((field) => (
+              <div className="field" key={field}>
+                <label htmlFor={id(name(field))}>{t(`admin.productForm.option_${field}`)}</label>
+                <input id={id(name(field))} name={name(field)} defaultValue={row[field] ?? ""} dir={field === "nameEn" ? "ltr" : "rtl"} maxLength={100} />
+                {field === "nameEn" ? <FieldErrors id={id(name(field)) + "-error"} errors={errors[name(field)]} /> : null}
+              </div>
+            ))}
+            {(["valuesEn", "valuesAr"] as const).map((field) => (
+              <div className="field" key={field}>
+                <label htmlFor={id(name(field))}>{t(`admin.productForm.option_${field}`)}</label>
+                <textarea id={id(name(field))} name={name(field)} defaultValue={row[field] ?? ""} dir={field === "valuesEn" ? "ltr" : "rtl"} rows={3} maxLength={2000} />
+                {field === "valuesEn" ? <FieldErrors id={id(name(field)) + "-error"} errors={errors[name(field)]} /> : null}
+              </div>
+            ))}
+          </div>
+        );
+      })}
+      <button
+        type="submit"
+        name="intent"
+        value="variants"
+        className="button button--secondary"
+        formNoValidate
+        data-testid="make-grid"
+      >
+        {t("admin.productForm.makeGrid")}
+      </button>
+      <FieldErrors id={id("variants") + "-error"} errors={errors.variants} />
+      {variants.length ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table variant-grid__table">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.productForm.variant")}</th>
+                <th scope="col">{t("admin.productForm.variantStock")}</th>
+                <th scope="col">{t("admin.productForm.variantPrice")}</th>
+                <th scope="col">{t("admin.productForm.variantSku")}</th>
+                <th scope="col">{t("admin.productForm.variantImage")}</th>
+                <th scope="col">{t("admin.productForm.variantAvailable")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {variants.map((row, index) => {
+                const name = (field: string) => `variants[${index}].${field}`;
+                const label = row.match ?? "";
+                return (
+                  <tr key={`${row.match}-${index}`} data-testid="variant-row">
+                    <th scope="row">
+                      <bdi>{label}</bdi>
+                      <input type="hidden" name={name("match")} value={row.match ?? ""} />
+                      <input type="hidden" name={name("key")} value={row.key ?? ""} />
+                      {row.id ? <input type="hidden" name={name("id")} value={row.id} /> : null}
+                      <FieldErrors id={id(name("key")) + "-error"} errors={errors[name("key")]} />
+                    </th>
+                    <td>
+                      <input aria-label={`${t("admin.productForm.variantStock")}: ${label}`} name={name("stockQuantity")} defaultValue={row.stockQuantity ?? "0"} inputMode="numeric" dir="ltr" size={5} />
+                      <FieldErrors id={id(name("stockQuantity")) + "-error"} errors={errors[name("stockQuantity")]} />
+                    </td>
+                    <td>
+                      <input aria-label={`${t("admin.productForm.variantPrice")}: ${label}`} name={name("price")} defaultValue={row.price ?? ""} inputMode="decimal" dir="ltr" size={7} />
+                      <FieldErrors id={id(name("price")) + "-error"} errors={errors[name("price")]} />
+                    </td>
+                    <td>
+                      <input aria-label={`${t("admin.productForm.variantSku")}: ${label}`} name={name("sku")} defaultValue={row.sku ?? ""} dir="ltr" size={10} maxLength={64} />
+                    </td>
+                    <td>
+                      <input aria-label={`${t("admin.productForm.variantImage")}: ${label}`} name={name("imageUrl")} defaultValue={row.imageUrl ?? ""} dir="ltr" size={16} maxLength={300} />
+                      <FieldErrors id={id(name("imageUrl")) + "-error"} errors={errors[name("imageUrl")]} />
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`${t("admin.productForm.variantAvailable")}: ${label}`}
+                        name={name("isAvailable")}
+                        defaultChecked={row.isAvailable === true || row.isAvailable === "on"}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { createProduct, createProductWithOptions } from "../../tests/factories/product";
+import { readCartLines } from "~/cookies/cart.server";
+import { loader } from "./product.$id";
+import { action as cartAction } from "./cart";
+
+const context = { cspNonce: "test-nonce" };
+const red = { en: "Red", ar: "أحمر" };
+const blue = { en: "Blue", ar: "أزرق" };
+const small = { en: "S", ar: "صغير" };
+const large = { en: "L", ar: "كبير" };
+
+type PageData = {
+  product: {
+    priceFils: number;
+    inStock: boolean;
+    variantId: string | null;
+    options: { name: string; swatch: boolean; values: { label: string }[] }[];
+    choices: { variantId: string | null; soldOut: boolean; selected: boolean }[][];
+  };
+  images: string[];
+};
+
+async function page(url: string, lang = "en"): Promise<PageData> {
+  const id = new URL(url).pathname.split("/").pop()!;
+  const result = (await loader({ request: new Request(url, { headers: { Cookie: `lang=${lang}` } }), params: { id }, context })) as unknown as { data: PageData };
+  return result.data;
+}
+
+async function clip() {
+  return createProductWithOptions(
+    prisma,
+    [
+      { nameEn: "Colour", nameAr: "اللون", values: [red, blue] },
+      { nameEn: "Size", nameAr: "المقاس", values: [small, large] },
+    ],
+    [
+      { optionValues: [red, small], priceFils: 1250, stockQuantity: 2 },
+      { optionValues: [red, large], priceFils: 1500, stockQuantity: 0 },
+      { optionValues: [blue, small], priceFils: 1750, stockQuantity: 4 },
+    ],
+  );
+}
+
+describe("the product page of a product with options", () => {
+  it("shows the variant ?variant= names, its price and stock, with links to the others and sold-out ones marked", async () => {
+    const { product, variants } = await clip();
+    await prisma.productVariant.update({ where: { id: variants[2].id }, data: { imageUrl: "/uploads/products/blue.webp" } });
+    const first = await page(`http://shop.test/product/${product.id}`);
+    expect([first.product.variantId, first.product.priceFils, first.product.inStock]).toEqual([variants[0].id, 1250, true]);
+    expect(first.product.options.map((option) => [option.name, option.swatch, option.values.map((value) => value.label)])).toEqual([
+      ["Colour", true, ["Red", "Blue"]],
+      ["Size", false, ["S", "L"]],
+    ]);
+    // From Red/S: Blue leads to Blue/S; L leads to Red/L, which is sold out.
+    expect(first.product.choices).toEqual([
+      [
+        { variantId: variants[0].id, soldOut: false, selected: true },
+        { variantId: variants[2].id, soldOut: false, selected: false },
+      ],
+      [
+        { variantId: variants[0].id, soldOut: false, selected: true },
+        { variantId: variants[1].id, soldOut: true, selected: false },
+      ],
+    ]);
+    const soldOut = await page(`http://shop.test/product/${product.id}?variant=${variants[1].id}`, "ar");
+    expect([soldOut.product.priceFils, soldOut.product.inStock, soldOut.product.options[0].values[0].label]).toEqual([1500, false, "أحمر"]);
+    const blueSmall = await page(`http://shop.test/product/${product.id}?variant=${variants[2].id}`);
+    expect([blueSmall.product.priceFils, blueSmall.images[0]]).toEqual([1750, "/uploads/products/blue.webp"]);
+  });
+
+  it("adds the chosen variant without JavaScript and comes back to its address; the card's add goes to the page", async () => {
+    const { product, variants } = await clip();
+    const post = (fields: Record<string, string>) => new Request("http://shop.test/cart", { method: "POST", body: new URLSearchParams(fields) });
+    const back = `/product/${product.id}?variant=${variants[2].id}`;
+    const added = (await cartAction({ request: post({ intent: "add", productId: product.id, variantId: variants[2].id, redirectTo: back }), params: {}, context })) as Response;
+    expect([added.status, added.headers.get("Location")]).toEqual([303, back]);
+    const cookie = added.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    expect(await readCartLines(new Request("http://shop.test/", { headers: { Cookie: cookie } }))).toEqual([{ productId: product.id, variantId: variants[2].id, quantity: 1, customTags: [] }]);
+    const fromCard = (await cartAction({ request: post({ intent: "add", productId: product.id, source: "card", redirectTo: "/" }), params: {}, context })) as Response;
+    expect(fromCard.headers.get("Location")).toBe(`/product/${product.id}`);
+  });
+
+  it("leaves a product without options as it was", async () => {
+    const product = await createProduct(prisma, { priceFils: 900 });
+    const shown = await page(`http://shop.test/product/${product.id}`);
+    expect([shown.product.priceFils, shown.product.variantId, shown.product.options]).toEqual([900, null, []]);
+  });
+});
