@@ -1,6 +1,7 @@
 import { createInstance, type TFunction } from "i18next";
 import { defaultLanguage, type Language } from "~/shared/language";
 import { resources } from "~/i18n/resources";
+import { FILTER_COLORS, type FilterColor } from "~/shared/product";
 import type { ProductSort } from "~/shared/storefront";
 
 const translators = new Map<Language, TFunction>();
@@ -33,4 +34,10 @@ export function storefrontSortLabels(language: Language): Record<ProductSort, st
     "price-desc": t("pageTexts.sorts.priceDesc"),
     "best-sellers": t("pageTexts.sorts.bestSellers"),
   };
+}
+
+/** The colour filter's names in `language`, for the loaders (decision 0021: texts from the loader cost no JavaScript). */
+export function storefrontColorLabels(language: Language): Record<FilterColor, string> {
+  const t = fixedT(language);
+  return Object.fromEntries(FILTER_COLORS.map((color) => [color, t(`pageTexts.colors.${color}`)])) as Record<FilterColor, string>;
 }

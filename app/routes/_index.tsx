@@ -11,7 +11,7 @@ import { localized } from "~/shared/language";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getVisibleCategories } from "~/models/category.server";
 import { getStorefrontProducts } from "~/models/product.server";
-import { fixedT, storefrontSortLabels } from "~/i18n/fixed-t.server";
+import { fixedT, storefrontColorLabels, storefrontSortLabels } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
 import { readStorefrontChoice, storefrontHref } from "~/shared/storefront";
@@ -39,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       categories,
       ...listing,
       sortLabels: storefrontSortLabels(language),
+      colorLabels: storefrontColorLabels(language),
       meta: {
         title: categoryName ? t("pageTexts.categoryTitle", { category: categoryName }) : t("pageTexts.homeTitle"),
         description: categoryName ? t("pageTexts.categoryDescription", { category: categoryName }) : t("pageTexts.homeDescription"),
@@ -56,7 +57,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 
 export default function Home() {
   const { t } = useTranslation();
-  const { categories, language, choice, products, total, pageCount, sortLabels } = useLoaderData<typeof loader>();
+  const { categories, language, choice, products, total, pageCount, sortLabels, colorLabels } = useLoaderData<typeof loader>();
   return (
     <>
       <SearchBox />
@@ -76,7 +77,7 @@ export default function Home() {
       </section>
       <CategoryBar categories={categories} choice={choice} language={language} />
       <div className="shop-body">
-        <Filters choice={choice} sortLabels={sortLabels} />
+        <Filters choice={choice} sortLabels={sortLabels} colorLabels={colorLabels} />
         <ProductGrid products={products} total={total} pageCount={pageCount} choice={choice} language={language} />
       </div>
     </>

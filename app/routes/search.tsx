@@ -4,7 +4,7 @@ import { ErrorPage } from "~/components/error-page";
 import { Filters } from "~/components/shop/filters";
 import { ProductGrid } from "~/components/shop/product-grid";
 import { SearchBox } from "~/components/shop/search-box";
-import { fixedT, storefrontSortLabels } from "~/i18n/fixed-t.server";
+import { fixedT, storefrontColorLabels, storefrontSortLabels } from "~/i18n/fixed-t.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { searchStorefrontProducts } from "~/models/product-search.server";
 import { readSearchChoice } from "~/shared/storefront";
@@ -39,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         empty: query ? t("pageTexts.searchNoResults", { query }) : t("pageTexts.searchPrompt"),
       },
       sortLabels: { ...storefrontSortLabels(language), default: t("pageTexts.searchRelevance") },
+      colorLabels: storefrontColorLabels(language),
       meta: {
         title: query ? t("pageTexts.searchTitle", { query }) : t("pageTexts.searchEmptyTitle"),
         description: t("pageTexts.searchDescription", { query }),
@@ -53,12 +54,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction === "/cart" ? false : defaultShouldRevalidate;
 
 export default function Search() {
-  const { language, choice, products, total, pageCount, meta, texts, sortLabels } = useLoaderData<typeof loader>();
+  const { language, choice, products, total, pageCount, meta, texts, sortLabels, colorLabels } = useLoaderData<typeof loader>();
   return (
     <div className="shop-body search-page">
       <SearchBox query={choice.query ?? ""} />
       <h1 className="search-page__title">{meta.title}</h1>
-      <Filters choice={choice} sortLabels={sortLabels} />
+      <Filters choice={choice} sortLabels={sortLabels} colorLabels={colorLabels} />
       <ProductGrid
         products={products}
         total={total}

@@ -1,14 +1,22 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import { FILTER_COLORS } from "~/shared/product";
+import { FILTER_COLORS, type FilterColor } from "~/shared/product";
 import type { ProductSort, StorefrontChoice } from "~/shared/storefront";
 
 /**
  * The colour filter and the sort as a GET form: the choice lands in the URL and the server answers it, with or
- * without JavaScript. With JavaScript a change applies at once. On the search page it keeps the words. The sorts
- * and their labels come from the loader (the search page's default is relevance), so they cost no JavaScript.
+ * without JavaScript. With JavaScript a change applies at once. On the search page it keeps the words. The sorts,
+ * their labels and the colours' names come from the loader (the search page's default is relevance), so they cost no JavaScript.
  */
-export function Filters({ choice, sortLabels }: { choice: StorefrontChoice; sortLabels: Record<ProductSort, string> }) {
+export function Filters({
+  choice,
+  sortLabels,
+  colorLabels,
+}: {
+  choice: StorefrontChoice;
+  sortLabels: Record<ProductSort, string>;
+  colorLabels: Record<FilterColor, string>;
+}) {
   const { t } = useTranslation();
   const submit = useSubmit();
   return (
@@ -28,7 +36,7 @@ export function Filters({ choice, sortLabels }: { choice: StorefrontChoice; sort
           <option value="">{t("shop.filters.anyColor")}</option>
           {FILTER_COLORS.map((color) => (
             <option key={color} value={color}>
-              {t(`shop.filters.colors.${color}`)}
+              {colorLabels[color]}
             </option>
           ))}
         </select>

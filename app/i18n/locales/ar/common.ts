@@ -6,7 +6,6 @@ export const common: TranslationOf<typeof en> = {
     siteName: "تمسار للإكسسوارات",
   },
   header: {
-    home: "الرئيسية",
     categories: "التصنيفات",
     contact: "تواصل معنا",
     terms: "الشروط والأحكام",
@@ -17,7 +16,6 @@ export const common: TranslationOf<typeof en> = {
     cartCount_one: "السلة، {{count}} منتج",
     cartCount_other: "السلة، {{count}} منتجات",
     openMenu: "فتح القائمة",
-    closeMenu: "إغلاق القائمة",
     mainNavigation: "القائمة الرئيسية",
     skipToContent: "انتقل إلى المحتوى",
     search: "بحث",
@@ -46,9 +44,6 @@ export const common: TranslationOf<typeof en> = {
   home: {
     heroHeading: "إكسسوارات جميلة لأيام دراسية مشرقة",
     heroAlt: "فيونكات وبكلات شعر وأدوات مدرسية ملونة",
-  },
-  money: {
-    kd: "د.ك",
   },
   errors: {
     notFoundTitle: "الصفحة غير موجودة",

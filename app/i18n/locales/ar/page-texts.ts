@@ -25,6 +25,14 @@ export const pageTexts: TranslationOf<typeof en> = {
     searchRelevance: "الأكثر تطابقاً",
     searchNoResults: "لا توجد منتجات تطابق «{{query}}». جرّب كلمة أخرى أو كلمات أقل.",
     searchPrompt: "اكتب اسم منتج أو كلمة من وصفه.",
+    // The colour filter's names: sent by the loader with the sorts, so they cost the home page no JavaScript.
+    colors: {
+      kindergartenBlue: "أزرق الروضة",
+      primaryPink: "وردي الابتدائي",
+      middleIndigoBlue: "أزرق نيلي المتوسط",
+      secondaryNavyBlue: "كحلي الثانوي",
+      white: "أبيض",
+    },
     sorts: {
       default: "الافتراضي",
       priceAsc: "السعر: من الأقل إلى الأعلى",

@@ -16,13 +16,6 @@ export const shop: TranslationOf<typeof en> = {
       anyColor: "جميع الألوان",
       sort: "الترتيب حسب",
       apply: "تطبيق",
-      colors: {
-        kindergartenBlue: "أزرق الروضة",
-        primaryPink: "وردي الابتدائي",
-        middleIndigoBlue: "أزرق نيلي المتوسط",
-        secondaryNavyBlue: "كحلي الثانوي",
-        white: "أبيض",
-      },
     },
     grid: {
       productLoading: "جارٍ تحميل المنتج...",
@@ -42,7 +35,6 @@ export const shop: TranslationOf<typeof en> = {
       addToCart: "أضف إلى السلة",
       buyNow: "اشترِ الآن",
       outOfStock: "نفدت الكمية",
-      chooseOptions: "أضف التفاصيل",
       from: "من",
       selectOptions: "اختر الخيارات",
     },
@@ -72,7 +64,6 @@ export const shop: TranslationOf<typeof en> = {
       close: "إغلاق السلة",
       continueShopping: "متابعة التسوق",
       unavailable: "غير متوفر بهذه الكمية",
-      viewCart: "عرض صفحة السلة",
     },
   },
 };

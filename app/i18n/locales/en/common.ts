@@ -3,7 +3,6 @@ export const common = {
     siteName: "Timsar Accessories",
   },
   header: {
-    home: "Home",
     categories: "Categories",
     contact: "Contact",
     terms: "Terms",
@@ -14,7 +13,6 @@ export const common = {
     cartCount_one: "Cart, {{count}} item",
     cartCount_other: "Cart, {{count}} items",
     openMenu: "Open menu",
-    closeMenu: "Close menu",
     mainNavigation: "Main navigation",
     skipToContent: "Skip to content",
     search: "Search",
@@ -44,9 +42,6 @@ export const common = {
   home: {
     heroHeading: "Beautiful accessories for bright school days",
     heroAlt: "Colourful hair bows, clips and school supplies",
-  },
-  money: {
-    kd: "KD",
   },
   errors: {
     notFoundTitle: "Page not found",

@@ -22,6 +22,14 @@ export const pageTexts = {
     searchRelevance: "Best match",
     searchNoResults: "No products match “{{query}}”. Try another word or fewer words.",
     searchPrompt: "Type a product name or a word from its description.",
+    // The colour filter's names: sent by the loader with the sorts, so they cost the home page no JavaScript.
+    colors: {
+      kindergartenBlue: "Kindergarten blue",
+      primaryPink: "Primary pink",
+      middleIndigoBlue: "Middle indigo blue",
+      secondaryNavyBlue: "Secondary navy blue",
+      white: "White",
+    },
     sorts: {
       default: "Default",
       priceAsc: "Price: low to high",

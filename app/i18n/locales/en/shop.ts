@@ -13,13 +13,6 @@ export const shop = {
       anyColor: "All colours",
       sort: "Sort by",
       apply: "Apply",
-      colors: {
-        kindergartenBlue: "Kindergarten blue",
-        primaryPink: "Primary pink",
-        middleIndigoBlue: "Middle indigo blue",
-        secondaryNavyBlue: "Secondary navy blue",
-        white: "White",
-      },
     },
     grid: {
       productLoading: "Loading product...",
@@ -39,7 +32,6 @@ export const shop = {
       addToCart: "Add to Cart",
       buyNow: "Buy Now",
       outOfStock: "Out of Stock",
-      chooseOptions: "Add details",
       from: "from",
       selectOptions: "Choose options",
     },
@@ -69,7 +61,6 @@ export const shop = {
       close: "Close cart",
       continueShopping: "Continue shopping",
       unavailable: "Not available in this quantity",
-      viewCart: "View cart page",
     },
   },
 };
