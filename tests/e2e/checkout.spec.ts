@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2eDatabase } from "../support/e2e-database";
+import { reactIsOn } from "../support/hydration";
 import { setCart, setLanguage, signInAsNewCustomer } from "../support/shopper";
 
 // seed-product-06 is the personalised bow (3.500 KD, a required "Name to print"); seed-product-01 costs 1.750 KD.
@@ -31,14 +32,6 @@ async function fillCheckout(page: Page, overrides: { fullName?: string; email?: 
   await page.locator('[name="block"]').fill(digits("3"));
   await page.locator('[name="buildingNumber"]').fill(digits("7"));
   await page.locator('[name="floor"]').fill(digits("2"));
-}
-
-/** Waits until React has hydrated the element: its props are attached to the DOM node. */
-async function reactIsOn(page: Page, selector: string) {
-  await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
-  }, selector);
 }
 
 async function payWithCard(page: Page, cardNumber: string, digits = (value: string) => value) {

@@ -37,7 +37,14 @@ async function expectedFigures() {
     todayFils: await net(today),
     monthFils: await net(`${today.slice(0, 7)}-01`),
     toPrepare: await db.order.count({ where: { paymentStatus: "paid", status: { in: ["pending", "processing"] }, refundedFils: { lt: db.order.fields.totalFils } } }),
-    lowStock: await db.product.count({ where: { isVisible: true, stockQuantity: { lte: db.product.fields.lowStockThreshold } } }),
+    // Low by its own count, or (a product with options) by one of its variants shown (issue 31).
+    lowStock: Number(
+      (
+        await db.$queryRaw<{ count: bigint | number }[]>`
+          SELECT COUNT(*) AS "count" FROM "Product" p WHERE p."isVisible" = TRUE AND (p."stockQuantity" <= p."lowStockThreshold"
+            OR (p."hasOptions" = TRUE AND EXISTS (SELECT 1 FROM "ProductVariant" v WHERE v."productId" = p."id" AND v."isHidden" = FALSE AND v."stockQuantity" <= p."lowStockThreshold")))`
+      )[0].count,
+    ),
   };
 }
 
