@@ -85,6 +85,9 @@ const AdminProductBody = z
   })
   .describe("Fields as in CONTRACT.md; validated by the route, errors in `fieldErrors`.");
 /** The settings and refund bodies are read by hand in their routes; these say what those routes accept. */
+const NotifyBody = EmailSchema.extend({
+  variantId: z.string().optional().describe("the sold-out variant waited for: required when the product has options, ignored when it has none"),
+});
 const SettingsBody = z.object({ freeDeliveryFromKD: z.union([z.number(), z.string(), z.null()]).describe("KD; null: never free by amount") });
 const RefundBody = z.object({ amount: z.number().optional().describe("KD; left out: all that is left") });
 const DelayBody = z.object({ date: z.string().describe("YYYY-MM-DD, a Kuwait day from today on") });
@@ -148,13 +151,13 @@ export const API_OPERATIONS: ApiOperation[] = [
     file: "api.products.$id_.notify.ts",
     methods: ["post"],
     path: "/api/products/{id}/notify",
-    summary: "Ask for one e-mail when an out-of-stock product is for sale again",
+    summary: "Ask for one e-mail when an out-of-stock product (or variant) is for sale again",
     access: "public",
     path_params: Id,
-    body: EmailSchema,
+    body: NotifyBody,
     responses: {
       201: ok(answers.StockNoticeAnswer, "Taken: mailed once the address has confirmed (the same answer whether or not it already waits)"),
-      400: INVALID,
+      400: error("A bad e-mail, or a product with options without one of its variants (the message names the product)"),
       404: NOT_FOUND,
       409: error("The product is in stock now"),
       429: TOO_MANY,

@@ -325,7 +325,13 @@ export const SalesReportAnswer = z.object({
   ),
   rangeSummary: z.object({ ...Totals, orderCount: z.number().int(), ...Refunds, refundCount: z.number().int() }),
   isFullMonth: z.boolean(),
-  bestSellers: z.object({ byUnits: z.array(BestSeller), byRevenue: z.array(BestSeller) }),
+  bestSellers: z.object({
+    byUnits: z.array(BestSeller),
+    byRevenue: z.array(BestSeller),
+    byVariant: z
+      .array(BestSeller.extend({ variantId: z.string(), optionValues: z.array(z.object({ en: z.string(), ar: z.string() })) }))
+      .describe("The top variants of products with options by units; optionValues as last ordered"),
+  }),
 });
 
 export const SettingsAnswer = z.object({ freeDeliveryFromKD: KD.nullable() });

@@ -9,6 +9,7 @@ import { normalizeKuwaitiPhone } from "~/shared/phone";
 import type { WholeNumberRule } from "~/shared/paging";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
+import { optionTexts } from "./product-variant.server";
 import { returnJson, returnSelect } from "./return.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
 import { recordAudit } from "~/models/audit.server";
@@ -125,8 +126,9 @@ export async function getAdminOrder(idOrNumber: string) {
 export const PACKING_SLIPS_MAX = 100;
 
 /**
- * The orders named by id or order number, in the order asked, with what a packing slip shows: the items and their
- * custom text, the address, the shopper's name and phone, and no prices. Unknown keys are left out.
+ * The orders named by id or order number, in the order asked, with what a packing slip shows: the items, their
+ * option values as ordered (issue 31) and custom text, the address, the shopper's name and phone, and no prices.
+ * Unknown keys are left out.
  */
 export async function getPackingSlipOrders(keys: string[]) {
   const wanted = [...new Set(keys.map((key) => key.trim()).filter(Boolean))].slice(0, PACKING_SLIPS_MAX);
@@ -138,11 +140,13 @@ export async function getPackingSlipOrders(keys: string[]) {
       orderNumber: true,
       createdAt: true,
       ...deliveryAddressSelect,
-      items: { orderBy: { id: "asc" }, select: { id: true, nameEn: true, nameAr: true, quantity: true, customTags: true } },
+      items: { orderBy: { id: "asc" }, select: { id: true, nameEn: true, nameAr: true, quantity: true, customTags: true, optionValues: true } },
     },
   });
   const position = (order: { id: string; orderNumber: string }) => wanted.findIndex((key) => key === order.id || key.toUpperCase() === order.orderNumber);
-  return orders.sort((a, b) => position(a) - position(b));
+  return orders
+    .sort((a, b) => position(a) - position(b))
+    .map((order) => ({ ...order, items: order.items.map((item) => ({ ...item, optionValues: optionTexts(item.optionValues) })) }));
 }
 
 export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;

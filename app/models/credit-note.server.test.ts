@@ -103,6 +103,22 @@ describe("credit notes of refunds with the test provider", () => {
     );
   });
 
+  it("shows each line's option values, in both languages, among the original order's items (issue 31)", async () => {
+    const order = await paidTestOrder({
+      items: [
+        { nameEn: "Hair clip", nameAr: "مشبك شعر", priceFils: 2500, quantity: 2, optionValues: [{ en: "Blue", ar: "أزرق" }, { en: "Large", ar: "كبير" }] },
+        { nameEn: "Plain bow", nameAr: "فيونكة", priceFils: 1000, quantity: 1 },
+      ],
+    });
+    await refundOrder({ orderId: order.id, amountFils: 1000, admin });
+    const [note] = await notesOf(order.id);
+    const text = await pdfText((await getCreditNotePdf(note.id))!);
+    expect(text).toContain("Blue / Large");
+    expect(text).toContain("أزرق");
+    expect(text).toContain("كبير");
+    expect(text).toContain("Plain bow");
+  });
+
   it("counts a discounted order's total (products − discount + delivery), delivery included in a full refund", async () => {
     const order = await paidTestOrder({ discountFils: 1000, couponCode: "SAVE1", deliveryFeeFils: 1500 });
     expect(order.totalFils).toBe(5000 - 1000 + 1500);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createOrder } from "../../tests/factories/order";
 import { uniqueYear } from "../../tests/factories/unique";
-import { createProduct } from "../../tests/factories/product";
+import { createProduct, createProductWithOptions } from "../../tests/factories/product";
 import { createCreditNote } from "../../tests/factories/credit-note";
 import { BEST_SELLERS_SHOWN, bestSellerName, getSalesReport, resolveSalesRange, salesReportCsv, salesReportJson } from "./sales-report.server";
 
@@ -243,6 +243,54 @@ describe("discounts and best sellers", () => {
     expect(csv).toContain("bestSellers,rank,productId,nameEn,nameAr,units,revenueBeforeDiscountKD");
     expect(csv).toContain(`byUnits,1,${cheap.id},"Cheap, small bow",فيونكة صغيرة,6,3.000`);
     expect(csv).toContain(`byRevenue,1,${dear.id},Dear bow,فيونكة غالية,1,9.000`);
+  });
+
+  it("ranks the variants of products with options too, beside the products' own rows (issue 31)", async () => {
+    const year = await uniqueYear(prisma);
+    const when = new Date(Date.UTC(year, 8, 10, 9));
+    const red = { en: "Red", ar: "أحمر" };
+    const blue = { en: "Blue", ar: "أزرق" };
+    const { product, variants } = await createProductWithOptions(prisma, [{ nameEn: "Colour", values: [red, blue] }], [{ optionValues: [red] }, { optionValues: [blue] }], {
+      nameEn: "Hair clip",
+      nameAr: "مشبك شعر",
+    });
+    const plain = await createProduct(prisma, { nameEn: "Plain bow", nameAr: "فيونكة" });
+    const line = (variant: { id: string; optionValues: unknown } | null, priceFils: number, quantity: number) => ({
+      productId: variant ? product.id : plain.id,
+      nameEn: variant ? product.nameEn : plain.nameEn,
+      nameAr: variant ? product.nameAr : plain.nameAr,
+      variantId: variant ? variant.id : plain.id,
+      optionValues: variant ? (variant.optionValues as { en: string; ar: string }[]) : [],
+      priceFils,
+      quantity,
+    });
+    await createOrder(prisma, { createdAt: when, items: [line(variants[0], 1000, 1), line(variants[1], 1000, 3), line(null, 500, 9)] });
+    await createOrder(prisma, { createdAt: when, items: [line(variants[0], 1000, 1)] });
+
+    const report = await getSalesReport(`${year}-09-01`, `${year}-09-30`);
+    expect(report.bestSellers.byUnits).toEqual([
+      { productId: plain.id, nameEn: "Plain bow", nameAr: "فيونكة", units: 9, revenueFils: 4500 },
+      { productId: product.id, nameEn: "Hair clip", nameAr: "مشبك شعر", units: 5, revenueFils: 5000 },
+    ]);
+    expect(report.bestSellers.byVariant).toEqual([
+      { productId: product.id, variantId: variants[1].id, nameEn: "Hair clip", nameAr: "مشبك شعر", optionValues: [blue], units: 3, revenueFils: 3000 },
+      { productId: product.id, variantId: variants[0].id, nameEn: "Hair clip", nameAr: "مشبك شعر", optionValues: [red], units: 2, revenueFils: 2000 },
+    ]);
+    expect(bestSellerName(report.bestSellers.byVariant[0], "ar")).toBe("مشبك شعر (أزرق)");
+    expect(salesReportJson(report).bestSellers.byVariant[1]).toEqual({
+      productId: product.id,
+      variantId: variants[0].id,
+      nameEn: "Hair clip",
+      nameAr: "مشبك شعر",
+      optionValues: [red],
+      units: 2,
+      revenue: 2,
+    });
+    const csv = salesReportCsv(report).split("\r\n");
+    expect(csv).toContain(`byUnits,1,${plain.id},Plain bow,فيونكة,9,4.500`);
+    expect(csv).toContain("bestSellersByVariant,rank,productId,variantId,nameEn,nameAr,optionValuesEn,optionValuesAr,units,revenueBeforeDiscountKD");
+    expect(csv).toContain(`byVariant,1,${product.id},${variants[1].id},Hair clip,مشبك شعر,Blue,أزرق,3,3.000`);
+    expect(csv.at(-1)).toBe("");
   });
 
   it("keeps the top ten of each list", async () => {

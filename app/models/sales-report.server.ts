@@ -1,5 +1,6 @@
 import { prisma } from "~/db.server";
-import type { Language } from "~/shared/language";
+import { localized, type Language } from "~/shared/language";
+import { optionTexts, type OptionText } from "~/models/product-variant.server";
 import { daysBetween, isDateKey, isFullMonth, kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import { filsToKD } from "~/shared/money";
 
@@ -40,6 +41,9 @@ export type SalesDay = {
 /** A product's paid sales in the range: units, and revenue as its lines' totals before any discount code. */
 export type BestSeller = { productId: string; nameEn: string; nameAr: string; units: number; revenueFils: number };
 
+/** A variant of a product with options among the range's best sellers (issue 31): its values as last ordered. */
+export type BestVariant = BestSeller & { variantId: string; optionValues: OptionText[] };
+
 /** How many products each best-seller list shows. */
 export const BEST_SELLERS_SHOWN = 10;
 
@@ -60,7 +64,8 @@ export type SalesReport = {
     returnCount: number;
   };
   isFullMonth: boolean;
-  bestSellers: { byUnits: BestSeller[]; byRevenue: BestSeller[] };
+  /** `byVariant`: the top variants of products with options by units, beside the products' own lists. */
+  bestSellers: { byUnits: BestSeller[]; byRevenue: BestSeller[]; byVariant: BestVariant[] };
 };
 
 export type SalesRangeResult = { ok: true; dateFrom: string; dateTo: string } | { ok: false; message: string };
@@ -93,7 +98,7 @@ function emptyDay(): SalesDay {
 export async function getSalesReport(dateFrom: string, dateTo: string): Promise<SalesReport> {
   const start = kuwaitDayStart(dateFrom);
   const end = kuwaitDayEnd(dateTo);
-  const [orders, notes, bestSellers, returnsAsked] = await Promise.all([
+  const [orders, notes, productSellers, byVariant, returnsAsked] = await Promise.all([
     prisma.order.findMany({
       where: { paymentStatus: "paid", createdAt: { gte: start, lt: end } },
       select: { orderNumber: true, subtotalFils: true, deliveryFeeFils: true, discountFils: true, couponCode: true, totalFils: true, createdAt: true },
@@ -105,8 +110,10 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
     getBestSellers(start, end),
+    getBestVariants(start, end),
     prisma.return.findMany({ where: { createdAt: { gte: start, lt: end }, status: { not: "rejected" } }, select: { createdAt: true } }),
   ]);
+  const bestSellers = { ...productSellers, byVariant };
   const returnOfRefund = new Map(
     (await prisma.return.findMany({ where: { refundId: { in: notes.map((note) => note.refundId) } }, select: { refundId: true, number: true } })).map((row) => [row.refundId, row.number]),
   );
@@ -164,7 +171,7 @@ type SalesRow = { productId: string | null; units: number | bigint; revenueFils:
  * so it is not spread over the lines (the report's discounts column shows it). Lines of a deleted product
  * (productId emptied) are left out: the report names products that exist.
  */
-async function getBestSellers(start: Date, end: Date): Promise<SalesReport["bestSellers"]> {
+async function getBestSellers(start: Date, end: Date): Promise<Omit<SalesReport["bestSellers"], "byVariant">> {
   const rows = await prisma.$queryRaw<SalesRow[]>`
     SELECT i."productId" AS "productId", SUM(i."quantity") AS "units", SUM(i."priceFils" * i."quantity") AS "revenueFils"
     FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId"
@@ -183,6 +190,45 @@ async function getBestSellers(start: Date, end: Date): Promise<SalesReport["best
   const names = new Map(products.map((product) => [product.id, product]));
   const named = (row: (typeof totals)[number]): BestSeller => ({ ...row, nameEn: names.get(row.productId)?.nameEn ?? "", nameAr: names.get(row.productId)?.nameAr ?? "" });
   return { byUnits: byUnits.map(named), byRevenue: byRevenue.map(named) };
+}
+
+type VariantSalesRow = { productId: string; variantId: string; units: number | bigint; revenueFils: number | bigint };
+
+/**
+ * The top variants of products with options (issue 31) in paid orders placed in [start, end), by units then
+ * revenue. A shop with no product with options asks nothing more. The lines' variantId is not in the covering
+ * index, so this pass reads the range's lines themselves, only the ones of a product with options. A variant is named
+ * by its values as last ordered, which outlive a renamed or deleted variant.
+ */
+async function getBestVariants(start: Date, end: Date): Promise<BestVariant[]> {
+  if ((await prisma.product.count({ where: { hasOptions: true } })) === 0) return [];
+  const rows = await prisma.$queryRaw<VariantSalesRow[]>`
+    SELECT i."productId" AS "productId", i."variantId" AS "variantId", SUM(i."quantity") AS "units", SUM(i."priceFils" * i."quantity") AS "revenueFils"
+    FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" JOIN "Product" p ON p."id" = i."productId"
+    WHERE o."paymentStatus" = 'paid' AND o."createdAt" >= ${start} AND o."createdAt" < ${end} AND p."hasOptions" = TRUE AND i."variantId" IS NOT NULL
+    GROUP BY i."productId", i."variantId"`;
+  const totals = rows.map((row) => ({ productId: row.productId, variantId: row.variantId, units: Number(row.units), revenueFils: Number(row.revenueFils) }));
+  const top = totals
+    .sort((a, b) => b.units - a.units || b.revenueFils - a.revenueFils || (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0))
+    .slice(0, BEST_SELLERS_SHOWN);
+  if (top.length === 0) return [];
+  const [products, lines] = await Promise.all([
+    prisma.product.findMany({ where: { id: { in: top.map((row) => row.productId) } }, select: { id: true, nameEn: true, nameAr: true } }),
+    prisma.orderItem.findMany({
+      where: { variantId: { in: top.map((row) => row.variantId) } },
+      select: { variantId: true, optionValues: true },
+      orderBy: { order: { createdAt: "desc" } },
+      distinct: ["variantId"],
+    }),
+  ]);
+  const names = new Map(products.map((product) => [product.id, product]));
+  const values = new Map(lines.map((line) => [line.variantId, optionTexts(line.optionValues)]));
+  return top.map((row) => ({
+    ...row,
+    nameEn: names.get(row.productId)?.nameEn ?? "",
+    nameAr: names.get(row.productId)?.nameAr ?? "",
+    optionValues: values.get(row.variantId) ?? [],
+  }));
 }
 
 /** How far back the storefront's "Best sellers" sort counts sales. */
@@ -247,7 +293,11 @@ export function salesReportJson(report: SalesReport) {
       returnCount: report.rangeSummary.returnCount,
     },
     isFullMonth: report.isFullMonth,
-    bestSellers: { byUnits: report.bestSellers.byUnits.map(bestSellerJson), byRevenue: report.bestSellers.byRevenue.map(bestSellerJson) },
+    bestSellers: {
+      byUnits: report.bestSellers.byUnits.map(bestSellerJson),
+      byRevenue: report.bestSellers.byRevenue.map(bestSellerJson),
+      byVariant: report.bestSellers.byVariant.map((row) => ({ ...bestSellerJson(row), variantId: row.variantId, optionValues: row.optionValues })),
+    },
   };
 }
 
@@ -255,9 +305,11 @@ function bestSellerJson(row: BestSeller) {
   return { productId: row.productId, nameEn: row.nameEn, nameAr: row.nameAr, units: row.units, revenue: filsToKD(row.revenueFils) };
 }
 
-/** A best seller's name in the page's language. */
-export function bestSellerName(row: BestSeller, language: Language): string {
-  return language === "ar" ? row.nameAr : row.nameEn;
+/** A best seller's name in the page's language; a variant's adds its values ("Hair clip (Red / Large)"). */
+export function bestSellerName(row: BestSeller | BestVariant, language: Language): string {
+  const name = language === "ar" ? row.nameAr : row.nameEn;
+  const values = "optionValues" in row ? row.optionValues.map((value) => localized(language, value)) : [];
+  return values.length ? `${name} (${values.join(" / ")})` : name;
 }
 
 /** Fils as KD with 3 decimals, exact: integer arithmetic, never a float's rounding (-2000 → "-2.000"). */
@@ -279,7 +331,8 @@ function csvField(value: string): string {
  * netKD (total − refunds) and the credit note's number. An order's line has its own products, delivery, total and
  * net; a credit note's line names its order and has only the refund and a negative net. Below a blank line, the
  * best sellers: a header of their own, one line per product and list (`byUnits`, `byRevenue`), revenue before
- * discount codes.
+ * discount codes. When products with options sold, below another blank line the best variants (issue 31) with a
+ * header of their own, so the lines above read as before: product, variant, each language's values joined by " / ".
  */
 export function salesReportCsv(report: SalesReport): string {
   const lines = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD", "discountKD", "refundsKD", "netKD", "creditNoteNumber", "returnsKD", "returnNumber"].join(",")];
@@ -315,5 +368,11 @@ export function salesReportCsv(report: SalesReport): string {
       lines.push([list, String(index + 1), row.productId, csvField(row.nameEn), csvField(row.nameAr), String(row.units), kd3(row.revenueFils)].join(","));
     });
   }
+  if (report.bestSellers.byVariant.length === 0) return `${lines.join("\r\n")}\r\n`;
+  lines.push("", ["bestSellersByVariant", "rank", "productId", "variantId", "nameEn", "nameAr", "optionValuesEn", "optionValuesAr", "units", "revenueBeforeDiscountKD"].join(","));
+  report.bestSellers.byVariant.forEach((row, index) => {
+    const values = (language: Language) => csvField(row.optionValues.map((value) => localized(language, value)).join(" / "));
+    lines.push(["byVariant", String(index + 1), row.productId, row.variantId, csvField(row.nameEn), csvField(row.nameAr), values("en"), values("ar"), String(row.units), kd3(row.revenueFils)].join(","));
+  });
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -19,7 +19,7 @@ import {
 } from "./stock-notice.server";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
-import { createProduct } from "../../tests/factories/product";
+import { createProduct, createProductWithOptions } from "../../tests/factories/product";
 import { uniqueEmail, uniqueId } from "../../tests/factories/unique";
 import { startOutbox } from "./outbox.server";
 import { startSmtpServer, type ReceivedMail } from "../../tests/setup/smtp";
@@ -249,6 +249,73 @@ describe("the back-in-stock mail", () => {
     await setStock(product.id, 1);
     expect(await sendBackInStockNotices({ productIds: [product.id], now: new Date(Date.now() + 8 * 24 * 3600_000) })).toBe(1);
     await expect.poll(() => mailsTo(email).length).toBe(2);
+  });
+});
+
+describe("back in stock per variant (issue 31)", () => {
+  const COLOUR = { nameEn: "Colour", values: [{ en: "Red", ar: "أحمر" }, { en: "Blue", ar: "أزرق" }] };
+  const clip = () =>
+    createProductWithOptions(prisma, [COLOUR], [{ optionValues: [COLOUR.values[0]], stockQuantity: 0 }, { optionValues: [COLOUR.values[1]], stockQuantity: 3 }], {
+      nameEn: "Hair Clip",
+      nameAr: "مشبك شعر",
+    });
+  const signUpFor = (productId: string, variantId: string | null, email: string, language: "ar" | "en" = "en") =>
+    signUpForStockNotice({ productId, variantId, email, language }, { address: uniqueId("203.0.113") });
+
+  it("takes a sold-out variant of a product with options, refuses none or another product's (400), and one in stock (409)", async () => {
+    const { product, variants } = await clip();
+    const other = await clip();
+    const [red, blue] = variants;
+    const email = uniqueEmail();
+    const variantRequired = { ok: false, status: 400, outcome: "variantRequired", productName: { en: "Hair Clip", ar: "مشبك شعر" } };
+    expect(await signUpFor(product.id, null, email)).toEqual(variantRequired);
+    expect(await signUpFor(product.id, other.variants[0].id, email)).toEqual(variantRequired);
+    expect(await signUpFor(product.id, blue.id, email)).toMatchObject({ status: 409, outcome: "inStock" });
+    const racing = await Promise.all([signUpFor(product.id, red.id, email), signUpFor(product.id, red.id, email, "ar")]);
+    expect(racing.map((result) => result.status)).toEqual([201, 201]);
+    expect(await prisma.stockNotice.findMany({ where: { productId: product.id }, select: { variantId: true } })).toEqual([{ variantId: red.id }]);
+  });
+
+  it("ignores a variantId for a product without options: the notice waits for its one variant", async () => {
+    const product = await createProduct(prisma, { stockQuantity: 0 });
+    const email = uniqueEmail();
+    expect(await signUpFor(product.id, "anything", email)).toMatchObject({ status: 201 });
+    expect(await signUpFor(product.id, null, email)).toMatchObject({ status: 201 });
+    expect(await prisma.stockNotice.findMany({ where: { productId: product.id }, select: { variantId: true } })).toEqual([{ variantId: product.id }]);
+  });
+
+  it("mails when that variant is back, not when another one of the product is, naming its values and linking to it", async () => {
+    const { product, variants } = await clip();
+    const [red, blue] = variants;
+    const email = uniqueEmail();
+    await signUpFor(product.id, red.id, email, "en");
+    await confirmFromMail(email);
+    // The product is for sale (Blue), Red is not: nothing goes.
+    expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(0);
+    await prisma.productVariant.update({ where: { id: blue.id }, data: { stockQuantity: 9 } });
+    expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(0);
+    await prisma.productVariant.update({ where: { id: red.id }, data: { stockQuantity: 2 } });
+    expect(await sendBackInStockNotices({ productIds: [product.id] })).toBe(1);
+    await expect.poll(() => mailsTo(email).length).toBe(1);
+    expect(mailsTo(email)[0].subject).toBe("Hair Clip (Red) is back in stock");
+    expect(mailsTo(email)[0].text).toContain(`http://shop.test/product/${product.id}?variant=${red.id}`);
+  });
+
+  it("goes out when a released hold puts a variant's last unit back on sale", async () => {
+    const city = await createDeliveryArea(prisma);
+    const { product, variants } = await createProductWithOptions(prisma, [COLOUR], [{ optionValues: [COLOUR.values[0]], stockQuantity: 1 }]);
+    const order = await placeOrder({
+      details: checkoutDetails(city),
+      lines: [{ productId: product.id, variantId: variants[0].id, quantity: 1, customTags: [] }],
+      customerId: null,
+      language: "ar",
+    });
+    const email = uniqueEmail();
+    expect(await signUpFor(product.id, variants[0].id, email)).toMatchObject({ status: 201 });
+    await confirmFromMail(email);
+    expect(await releaseReservation(order.id)).toBe(true);
+    await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
+    expect(mailsTo(email)[0].text).toContain(`?variant=${variants[0].id}`);
   });
 });
 

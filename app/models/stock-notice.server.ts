@@ -2,12 +2,13 @@ import crypto from "node:crypto";
 import { isConstraintRefusal, prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
-import type { Language } from "~/shared/language";
+import { localized, type Language } from "~/shared/language";
 import { backInStockMail, stockNoticeConfirmationMail } from "~/mail/stock-notice-mail.server";
 import { sendMail } from "~/mail/send.server";
 import { nudgeOutbox, queueEmail } from "~/models/outbox-write.server";
 import { startTimedJob } from "~/models/job-lease.server";
 import { getVisibleProduct, isInStock } from "~/models/product.server";
+import { optionTexts } from "~/models/product-variant.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { logFailure } from "~/utils/logger.server";
 
@@ -29,41 +30,67 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type StockNoticeSignUp =
   | { ok: true; status: 201; outcome: "received"; email: string }
   | { ok: false; status: 429; outcome: "tooMany"; retryAfterSeconds: number }
-  | { ok: false; status: 404 | 409; outcome: "notFound" | "inStock" };
+  | { ok: false; status: 404 | 409; outcome: "notFound" | "inStock" }
+  | { ok: false; status: 400; outcome: "variantRequired"; productName: { en: string; ar: string } };
 
 /** A notice's mail goes out only while a shopper could buy the product: what the product page shows as in stock. */
 const FOR_SALE: Prisma.ProductWhereInput = { isVisible: true, isAvailable: true, stockQuantity: { gt: 0 }, category: { isVisible: true } };
+
+/**
+ * ...and, for a product with options, while the variant waited for can be bought (issue 31). A product without
+ * options keeps its stock on its own row, so its one variant is not asked; a notice without a variant (signed up
+ * before options, or its variant deleted since) waits for any.
+ */
+const VARIANT_FOR_SALE: Prisma.StockNoticeWhereInput = {
+  OR: [
+    { variantId: null },
+    { product: { hasOptions: false } },
+    { variant: { isHidden: false, isAvailable: true, stockQuantity: { gt: 0 } } },
+  ],
+};
 
 /**
  * The product page's "Notify me" and `POST /api/products/{id}/notify`. `email` is already checked and lower case
  * (EmailSchema). A second sign-up while one waits is the same one; after the mail has gone, a new sign-up waits
  * again. Only an out-of-stock product takes sign-ups (409 otherwise): the shopper can buy it now. An address that has
  * not confirmed gets a confirmation mail (at most CONFIRMATION_MAILS_PER_DAY a day) and nothing else until it does.
+ * A product with options is waited for one variant at a time: `variantId` names one of its shown variants (400
+ * otherwise, as an order without one), and only that variant's stock counts; without options it is ignored.
  */
 export async function signUpForStockNotice(
-  input: { productId: string; email: string; language: Language },
+  input: { productId: string; variantId?: string | null; email: string; language: Language },
   { address }: { address: string },
 ): Promise<StockNoticeSignUp> {
   const limit = await hitRateLimit(`stock-notice:ip:${address}`, STOCK_NOTICE_SIGNUPS_PER_WINDOW, STOCK_NOTICE_WINDOW_SECONDS);
   if (!limit.allowed) return { ok: false, status: 429, outcome: "tooMany", retryAfterSeconds: limit.retryAfterSeconds };
   const product = await getVisibleProduct(input.productId);
   if (!product) return { ok: false, status: 404, outcome: "notFound" };
-  if (isInStock(product)) return { ok: false, status: 409, outcome: "inStock" };
+  const variant = product.hasOptions ? product.variants.find((row) => row.id === input.variantId) : null;
+  if (product.hasOptions && !variant) return { ok: false, status: 400, outcome: "variantRequired", productName: { en: product.nameEn, ar: product.nameAr } };
+  if (isInStock(product) && (!variant || isInStock(variant))) return { ok: false, status: 409, outcome: "inStock" };
   const { productId, email, language } = input;
+  // Without options the product is its own one variant, whose id is the product's: every notice names a variant,
+  // so the unique (productId, variantId, email) holds for all of them.
+  const variantId = variant?.id ?? productId;
   await ensureAddress(email);
   try {
-    await prisma.stockNotice.create({ data: { productId, email, language, token: newToken() } });
+    await prisma.stockNotice.create({ data: { productId, variantId, email, language, token: newToken() } });
   } catch (error) {
-    if (!isConstraintRefusal(error, "unique", "StockNotice", "email")) throw error;
-    // The unique (productId, email) refused a second row, also when two sign-ups raced: one row, one mail. After
-    // its mail, the notice waits again (the one-mail-a-week rule still holds at sending).
-    await prisma.stockNotice.updateMany({ where: { productId, email }, data: { notifiedAt: null, language } });
+    if (!isNoticeTaken(error)) throw error;
+    // The unique (productId, variantId, email) refused a second row, also when two sign-ups raced: one row, one
+    // mail. After its mail, the notice waits again (the one-mail-a-week rule still holds at sending).
+    await prisma.stockNotice.updateMany({ where: { productId, variantId, email }, data: { notifiedAt: null, language } });
   }
   // In the background: how long a mail takes must not tell a confirmed address from one that is not.
   askToConfirm(email, language).catch((error: unknown) => {
     logFailure("stock-notice confirmation mail", error);
   });
   return { ok: true, status: 201, outcome: "received", email };
+}
+
+/** SQLite names the index's columns, PostgreSQL its name. */
+function isNoticeTaken(error: unknown): boolean {
+  return isConstraintRefusal(error, "unique", "StockNotice", "productId") || isConstraintRefusal(error, "unique", "StockNotice", "productId_variantId_email");
 }
 
 async function ensureAddress(email: string) {
@@ -123,7 +150,7 @@ function dueNotices(now: Date): Prisma.StockNoticeWhereInput {
     notifiedAt: null,
     product: FOR_SALE,
     address: { confirmedAt: { not: null } },
-    OR: [{ lastMailedAt: null }, { lastMailedAt: { lte: weekAgo } }],
+    AND: [VARIANT_FOR_SALE, { OR: [{ lastMailedAt: null }, { lastMailedAt: { lte: weekAgo } }] }],
   };
 }
 
@@ -145,7 +172,15 @@ export async function sendBackInStockNotices({ productIds, now = new Date() }: {
   const due = dueNotices(now);
   const waiting = await prisma.stockNotice.findMany({
     where: { ...due, ...(productIds ? { productId: { in: productIds } } : {}) },
-    select: { id: true, email: true, language: true, token: true, lastMailedAt: true, product: { select: { id: true, nameEn: true, nameAr: true } } },
+    select: {
+      id: true,
+      email: true,
+      language: true,
+      token: true,
+      lastMailedAt: true,
+      product: { select: { id: true, nameEn: true, nameAr: true, hasOptions: true } },
+      variant: { select: { id: true, optionValues: true } },
+    },
     orderBy: { createdAt: "asc" },
     take: NOTICES_PER_PASS,
   });
@@ -156,13 +191,17 @@ export async function sendBackInStockNotices({ productIds, now = new Date() }: {
       const claimed = await prisma.stockNotice.updateMany({ where: { id: notice.id, ...due }, data: { notifiedAt: now, lastMailedAt: now } });
       if (claimed.count !== 1) continue;
       const language: Language = notice.language === "en" ? "en" : "ar";
+      // A variant's mail names its values and links to its page (`?variant=`), which shows that variant.
+      const variant = notice.product.hasOptions ? notice.variant : null;
+      const values = variant ? optionTexts(variant.optionValues).map((value) => localized(language, value)) : [];
+      const name = language === "en" ? notice.product.nameEn : notice.product.nameAr;
       try {
         await sendMail(
           backInStockMail({
             to: notice.email,
             language,
-            productName: language === "en" ? notice.product.nameEn : notice.product.nameAr,
-            productUrl: `${appUrl}/product/${encodeURIComponent(notice.product.id)}`,
+            productName: values.length ? `${name} (${values.join(" / ")})` : name,
+            productUrl: `${appUrl}/product/${encodeURIComponent(notice.product.id)}${variant ? `?variant=${encodeURIComponent(variant.id)}` : ""}`,
             unsubscribeUrl: `${appUrl}/stock-notices/unsubscribe?token=${notice.token}`,
           }),
         );

@@ -51,6 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       items: order.items.map((item) => ({
         id: item.id,
         name: localized(language, { en: item.nameEn, ar: item.nameAr }),
+        // the variant packed, as the admin's order page shows it (issue 31): "Blue / Large"
+        options: item.optionValues.map((value) => localized(language, value)).join(" / "),
         quantity: item.quantity,
         tags: orderItemTags(item.customTags).map((tag) => ({ title: localized(language, { en: tag.titleEn, ar: tag.titleAr }), value: tag.value })),
       })),
@@ -107,7 +109,10 @@ export default function PackingSlips() {
             <tbody>
               {slip.items.map((item) => (
                 <tr key={item.id}>
-                  <td>{item.name}</td>
+                  <td>
+                    {item.name}
+                    {item.options ? <small className="item-options"> ({item.options})</small> : null}
+                  </td>
                   <td>
                     <ItemTags tags={item.tags} />
                   </td>

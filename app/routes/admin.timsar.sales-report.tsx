@@ -3,7 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { bestSellerName, getSalesReport, resolveSalesRange, type BestSeller } from "~/models/sales-report.server";
+import { bestSellerName, getSalesReport, resolveSalesRange, type BestSeller, type BestVariant } from "~/models/sales-report.server";
 import { formatAdminDate, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
@@ -26,7 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const report = await getSalesReport(range.dateFrom, range.dateTo);
   const money = (fils: number) => formatKD(fils, language);
-  const seller = (row: BestSeller) => ({ productId: row.productId, name: bestSellerName(row, language), units: row.units, revenue: money(row.revenueFils) });
+  const seller = (row: BestSeller | BestVariant) => ({
+    productId: "variantId" in row ? row.variantId : row.productId,
+    name: bestSellerName(row, language),
+    units: row.units,
+    revenue: money(row.revenueFils),
+  });
   return {
     ...base,
     error: null,
@@ -66,7 +71,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         refundsTotal: money(-report.rangeSummary.refundsFils),
         netTotal: money(report.rangeSummary.netFils),
       },
-      bestSellers: { byUnits: report.bestSellers.byUnits.map(seller), byRevenue: report.bestSellers.byRevenue.map(seller) },
+      bestSellers: {
+        byUnits: report.bestSellers.byUnits.map(seller),
+        byRevenue: report.bestSellers.byRevenue.map(seller),
+        byVariant: report.bestSellers.byVariant.map(seller),
+      },
     },
   };
 }
@@ -260,10 +269,14 @@ function Amount({ value }: { value: string }) {
   );
 }
 
+/** `productId` is the row's key: a variant's row carries its variant's id there. */
 type SellerRow = { productId: string; name: string; units: number; revenue: string };
 
-/** The range's top products twice: by units sold and by revenue (lines' totals before discount codes). */
-function BestSellers({ lists }: { lists: { byUnits: SellerRow[]; byRevenue: SellerRow[] } }) {
+/**
+ * The range's top products twice: by units sold and by revenue (lines' totals before discount codes); then, when
+ * products with options sold, their top variants by units (issue 31).
+ */
+function BestSellers({ lists }: { lists: { byUnits: SellerRow[]; byRevenue: SellerRow[]; byVariant: SellerRow[] } }) {
   const { t } = useTranslation();
   return (
     <section className="admin-card" data-testid="best-sellers" aria-labelledby="best-sellers-heading">
@@ -276,6 +289,7 @@ function BestSellers({ lists }: { lists: { byUnits: SellerRow[]; byRevenue: Sell
             <SellerTable testId="best-by-units" caption={t("admin.report.byUnits")} rows={lists.byUnits} />
             <SellerTable testId="best-by-revenue" caption={t("admin.report.byRevenue")} rows={lists.byRevenue} />
           </div>
+          {lists.byVariant.length > 0 ? <SellerTable testId="best-by-variant" caption={t("admin.report.byVariant")} rows={lists.byVariant} /> : null}
           <p className="admin-note">{t("admin.report.revenueNote")}</p>
         </>
       )}

@@ -108,10 +108,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const parsed = ProductParamsSchema.safeParse(params);
   if (!parsed.success) return answer(404, { ok: false, field: false, message: t("stockNotices.answers.notFound") });
-  const result = await signUpForStockNotice({ productId: parsed.data.id, email: email.data.email, language }, { address: clientAddress(context) });
+  const variantId = String(formData.get("variantId") ?? "").slice(0, 64) || null;
+  const result = await signUpForStockNotice({ productId: parsed.data.id, variantId, email: email.data.email, language }, { address: clientAddress(context) });
   if (result.outcome === "tooMany") {
     const body: StockNoticeAnswer = { ok: false, field: false, message: inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) };
     return data(body, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+  }
+  if (result.outcome === "variantRequired") {
+    return answer(result.status, { ok: false, field: false, message: t("checkout.variantRequired", { name: localized(language, result.productName) }) });
   }
   if (!result.ok) return answer(result.status, { ok: false, field: false, message: t(`stockNotices.answers.${result.outcome}`) });
   return answer(result.status, { ok: true, field: false, message: t(`stockNotices.answers.${result.outcome}`, { email: result.email }) });
@@ -165,7 +169,7 @@ export default function ProductPage() {
               {t("shop.card.outOfStock")}
             </p>
           )}
-          <StockNoticeForm key={`notice-${product.id}`} productId={product.id} inStock={product.inStock} />
+          <StockNoticeForm key={`notice-${product.id}-${product.variantId ?? ""}`} productId={product.id} variantId={product.variantId} inStock={product.inStock} />
         </div>
       </article>
     </>

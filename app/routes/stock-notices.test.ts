@@ -7,7 +7,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { sendBackInStockNotices } from "~/models/stock-notice.server";
-import { createProduct } from "../../tests/factories/product";
+import { createProduct, createProductWithOptions } from "../../tests/factories/product";
 import { uniqueEmail, uniqueId } from "../../tests/factories/unique";
 import { startOutbox } from "~/models/outbox.server";
 import { startSmtpServer } from "../../tests/setup/smtp";
@@ -128,6 +128,40 @@ describe("POST /api/products/{id}/notify", () => {
     expect(limited.body.message).toMatch(/^Too many attempts\. .+ \/ محاولات/);
     // Each address taken was asked to confirm (in the background): all twenty mails arrive.
     for (const email of emails) await smtp.waitForMail(email);
+  });
+});
+
+describe("back in stock per variant (issue 31)", () => {
+  const COLOUR = { nameEn: "Colour", values: [{ en: "Red", ar: "أحمر" }, { en: "Blue", ar: "أزرق" }] };
+  const clip = () =>
+    createProductWithOptions(prisma, [COLOUR], [{ optionValues: [COLOUR.values[0]], stockQuantity: 0 }, { optionValues: [COLOUR.values[1]], stockQuantity: 2 }], {
+      nameEn: "Hair Clip",
+      nameAr: "مشبك شعر",
+    });
+
+  it("the API takes the variantId of a sold-out variant, and answers 400 naming the product without one", async () => {
+    const { product, variants } = await clip();
+    const email = uniqueEmail();
+    const missing = { status: 400, body: { message: "Please choose the options of Hair Clip. / يرجى اختيار خيارات المنتج مشبك شعر." } };
+    expect(await postJson(product.id, { email })).toEqual(missing);
+    expect(await postJson(product.id, { email, variantId: 7 })).toEqual(missing);
+    expect((await postJson(product.id, { email, variantId: variants[1].id })).status).toBe(409);
+    expect((await postJson(product.id, { email, variantId: variants[0].id })).status).toBe(201);
+    const plain = await createProduct(prisma, { stockQuantity: 0 });
+    expect((await postJson(plain.id, { email, variantId: variants[0].id })).status).toBe(201);
+    const notices = await prisma.stockNotice.findMany({ where: { email }, select: { productId: true, variantId: true }, orderBy: { createdAt: "asc" } });
+    expect(notices).toEqual([
+      { productId: product.id, variantId: variants[0].id },
+      { productId: plain.id, variantId: plain.id },
+    ]);
+  });
+
+  it("the page's form sends the variant shown, and names the product when none is", async () => {
+    const { product, variants } = await clip();
+    const email = uniqueEmail();
+    expect(await postForm(product.id, { email }, "ar")).toEqual({ status: 400, body: { ok: false, field: false, message: "يرجى اختيار خيارات المنتج مشبك شعر." } });
+    expect((await postForm(product.id, { email, variantId: variants[0].id }, "en")).status).toBe(201);
+    expect(await prisma.stockNotice.findMany({ where: { email }, select: { variantId: true } })).toEqual([{ variantId: variants[0].id }]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { createProduct } from "../factories/product";
+import { createProduct, createProductWithOptions } from "../factories/product";
 import { uniqueEmail, uniqueName } from "../factories/unique";
 import { mailCount, waitForMail } from "../setup/mailbox";
 import { e2eDatabase } from "../support/e2e-database";
@@ -121,3 +121,24 @@ for (const language of ["ar", "en"] as const) {
     expect(mailCount(email)).toBe(3);
   });
 }
+
+test("a shopper signs up for a sold-out colour of a clip whose other colour is in stock: the notice names that variant", async ({ page, context, baseURL }) => {
+  const red = { en: "Red", ar: "أحمر" };
+  const blue = { en: "Blue", ar: "أزرق" };
+  const { product, variants } = await createProductWithOptions(
+    e2eDatabase(),
+    [{ nameEn: "Colour", values: [red, blue] }],
+    [{ optionValues: [red], stockQuantity: 0 }, { optionValues: [blue], stockQuantity: 3 }],
+    { nameEn: uniqueName("Notice clip"), nameAr: uniqueName("مشبك التنبيه") },
+  );
+  const email = uniqueEmail("variant-notify");
+  await setLanguage(context, baseURL!, "en");
+  await page.goto(`/product/${product.id}?variant=${variants[0].id}`);
+  await expect(page.getByTestId("out-of-stock")).toBeVisible();
+  await signUp(page, "en", email);
+  await expect(page.getByTestId("stock-notice-answer")).toContainText(TEXT.en.received(email));
+  // Without JavaScript the page comes back on the same variant, still sold out.
+  await expect(page).toHaveURL(new RegExp(`variant=${variants[0].id}`));
+  await expect(page.getByTestId("out-of-stock")).toBeVisible();
+  expect(await e2eDatabase().stockNotice.findMany({ where: { productId: product.id }, select: { email: true, variantId: true } })).toEqual([{ email, variantId: variants[0].id }]);
+});

@@ -11,6 +11,9 @@ type OrderItem = {
   customTags?: { titleEn: string; titleAr: string; value: string }[];
   imageUrl?: string;
   productId?: string | null;
+  /** a product with options' variant, and its values as ordered (issue 31) */
+  variantId?: string | null;
+  optionValues?: { en: string; ar: string }[];
 };
 
 export type OrderOverrides = {
@@ -78,6 +81,8 @@ export async function createOrder(db: PrismaClient, overrides: OrderOverrides = 
           imageUrl: item.imageUrl ?? FIXTURE_IMAGE,
           customTags: item.customTags ?? [],
           productId: item.productId ?? null,
+          variantId: item.variantId ?? null,
+          optionValues: item.optionValues ?? [],
         })),
       },
     },

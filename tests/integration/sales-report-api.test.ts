@@ -70,6 +70,7 @@ describe("GET /api/admin/sales-report and the CSV", () => {
           { productId: clip.id, nameEn: "Report clip", nameAr: "مشبك التقرير", units: 1, revenue: 6 },
           { productId: bow.id, nameEn: "Report bow", nameAr: "فيونكة التقرير", units: 3, revenue: 3.75 },
         ],
+        byVariant: [],
       },
     });
 
@@ -118,6 +119,6 @@ describe("GET /api/admin/sales-report and the CSV", () => {
     const year = await uniqueYear(prisma);
     const json = await (await run(api.loader, request(`/api/admin/sales-report?dateFrom=${year}-01-01&dateTo=${year}-01-02`, { cookie }))).json();
     expect(json.rangeSummary.discountTotal).toBe(0);
-    expect(json.bestSellers).toEqual({ byUnits: [], byRevenue: [] });
+    expect(json.bestSellers).toEqual({ byUnits: [], byRevenue: [], byVariant: [] });
   });
 });

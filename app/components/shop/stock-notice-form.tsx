@@ -11,7 +11,7 @@ export type StockNoticeAnswer = { ok: boolean; field: boolean; message: string; 
  * answer stays on screen when the product turns out to be in stock already, so it is drawn even then. A refused
  * address comes back in the field (without JavaScript the page is new), to be corrected rather than typed again.
  */
-export function StockNoticeForm({ productId, inStock }: { productId: string; inStock: boolean }) {
+export function StockNoticeForm({ productId, variantId = null, inStock }: { productId: string; variantId?: string | null; inStock: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<StockNoticeAnswer>();
   const posted = useActionData<StockNoticeAnswer>();
@@ -33,7 +33,9 @@ export function StockNoticeForm({ productId, inStock }: { productId: string; inS
       </h2>
       <p>{t("shop.stockNotice.intro")}</p>
       {message}
-      <fetcher.Form method="post" action={`/product/${encodeURIComponent(productId)}`} noValidate className="stock-notice__form">
+      {/* A sold-out variant is waited for by itself (issue 31); without JavaScript the page comes back on it. */}
+      <fetcher.Form method="post" action={`/product/${encodeURIComponent(productId)}${variantId ? `?variant=${encodeURIComponent(variantId)}` : ""}`} noValidate className="stock-notice__form">
+        {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
         <div className="field">
           <label htmlFor="stock-notice-email">{t("shop.stockNotice.email")}</label>
           <input

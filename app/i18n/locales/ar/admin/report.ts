@@ -27,6 +27,7 @@ export const report: TranslationOf<typeof en> = {
     bestSellers: "الأكثر مبيعاً",
     byUnits: "حسب الكمية المبيعة",
     byRevenue: "حسب الإيراد",
+    byVariant: "حسب الخيار (الكمية المبيعة)",
     product: "المنتج",
     units: "الكمية",
     revenueBeforeDiscount: "الإيراد قبل رموز الخصم",

@@ -25,6 +25,7 @@ export const report = {
     bestSellers: "Best sellers",
     byUnits: "By units sold",
     byRevenue: "By revenue",
+    byVariant: "By option (units sold)",
     product: "Product",
     units: "Units",
     revenueBeforeDiscount: "Revenue before discount codes",

@@ -1,0 +1,32 @@
+/**
+ * Packing slips (issue 31): each line names the variant packed by its option values as ordered, in the page's
+ * language, beside its custom text; a line without options shows its name alone.
+ */
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { getPackingSlipOrders } from "~/models/admin-order.server";
+import { loader } from "~/routes/admin.timsar.packing-slips";
+import { createOrder } from "../factories/order";
+import { adminCookie, request } from "../support/admin-requests";
+
+describe("packing slips", () => {
+  it("show each line's option values, in the page's language", async () => {
+    const order = await createOrder(prisma, {
+      items: [
+        { nameEn: "Hair clip", nameAr: "مشبك شعر", priceFils: 2500, quantity: 2, optionValues: [{ en: "Blue", ar: "أزرق" }, { en: "Large", ar: "كبير" }] },
+        { nameEn: "Plain bow", nameAr: "فيونكة", priceFils: 1000, quantity: 1 },
+      ],
+    });
+    const [slip] = await getPackingSlipOrders([order.orderNumber]);
+    expect(slip.items.map((item) => item.optionValues)).toEqual([[{ en: "Blue", ar: "أزرق" }, { en: "Large", ar: "كبير" }], []]);
+
+    const { cookie } = await adminCookie("orders");
+    for (const [language, options] of [["en", "Blue / Large"], ["ar", "أزرق / كبير"]] as const) {
+      const answer = await loader({ request: request(`/admin/timsar/packing-slips?order=${order.id}`, { cookie: `${cookie}; lang=${language}` }), params: {}, context: { cspNonce: "" } });
+      expect(answer.slips[0].items.map((item) => [item.quantity, item.options])).toEqual([
+        [2, options],
+        [1, ""],
+      ]);
+    }
+  });
+});
