@@ -60,7 +60,7 @@ export const ReturnRequestBodySchema = z.object({
     .array(
       z.object({
         productId: z.string().min(1).max(64),
-        variantId: z.string().max(64).nullish().describe("Not used yet: products have no variants"),
+        variantId: z.string().max(64).nullish().describe("The variant bought, for a product with options: which of its lines (two colours are two lines)"),
         quantity: z.number().int().min(1).max(999),
         reason: z.enum(RETURN_REASONS),
       }),

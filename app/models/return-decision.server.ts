@@ -89,13 +89,28 @@ async function receiveReturn(id: string, admin: Admin, note: string | null, rest
   const restocked = await prisma.$transaction(async (tx) => {
     await tx.return.update({ where: { id }, data: { updatedAt: new Date() } });
     await move(tx, id, "received", admin, note);
-    const items = await tx.returnItem.findMany({ where: { returnId: id }, select: { id: true, productId: true, quantity: true } });
+    const items = await tx.returnItem.findMany({
+      where: { returnId: id },
+      select: { id: true, productId: true, quantity: true, orderItem: { select: { variantId: true } } },
+    });
     const chosen = items.filter((item) => item.productId && (restock === true || (Array.isArray(restock) && restock.includes(item.id))));
+    const restocked: string[] = [];
     for (const item of chosen) {
-      await tx.product.updateMany({ where: { id: item.productId! }, data: { stockQuantity: { increment: item.quantity } } });
+      const productId = item.productId!;
+      // A product with options sells from its variants and carries their sum (decision 0060): the units go back on
+      // the variant bought and on the product. A variant since hidden is no longer sold, so nothing goes back on sale.
+      const product = await tx.product.findUnique({ where: { id: productId }, select: { hasOptions: true } });
+      if (!product) continue;
+      if (product.hasOptions) {
+        const variantId = item.orderItem.variantId ?? "";
+        const onVariant = await tx.productVariant.updateMany({ where: { id: variantId, productId, isHidden: false }, data: { stockQuantity: { increment: item.quantity } } });
+        if (onVariant.count !== 1) continue;
+      }
+      await tx.product.updateMany({ where: { id: productId }, data: { stockQuantity: { increment: item.quantity } } });
       await tx.returnItem.update({ where: { id: item.id }, data: { restocked: true } });
+      restocked.push(productId);
     }
-    return chosen.map((item) => item.productId!);
+    return restocked;
   });
   if (restocked.length) noticeStockReturned(restocked);
 }

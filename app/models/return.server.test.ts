@@ -12,7 +12,7 @@ import { paidOrder, useProviderForNewOrders } from "../../tests/integration/gate
 import { createAdmin } from "../../tests/factories/admin";
 import { createCustomer } from "../../tests/factories/customer";
 import { createOrder } from "../../tests/factories/order";
-import { createProduct } from "../../tests/factories/product";
+import { createProduct, createProductWithOptions } from "../../tests/factories/product";
 import { uniqueEmail } from "../../tests/factories/unique";
 import { setOrderStatus } from "./admin-order.server";
 import { refundOrder } from "./refund.server";
@@ -181,6 +181,30 @@ describe("the owner's decisions", () => {
     expect((await decideReturn({ id: made._id, status: "refunded", admin })).status).toBe("refunded");
     expect(await prisma.refund.count({ where: { orderId: order.id } })).toBe(1);
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(2278);
+  });
+
+  it("of a product with options: ask by the variant bought (two colours are two lines), and put the units back on that variant", async () => {
+    const colours = [{ en: "Red", ar: "أحمر" }, { en: "Blue", ar: "أزرق" }];
+    const { product, variants } = await createProductWithOptions(prisma, [{ nameEn: "Colour", values: colours }], [{ optionValues: [colours[0]], stockQuantity: 3 }, { optionValues: [colours[1]], stockQuantity: 4 }], { priceFils: 2000 });
+    const [red, blue] = variants;
+    const order = await createOrder(prisma, {
+      status: "delivered",
+      items: [
+        { nameEn: product.nameEn, nameAr: product.nameAr, priceFils: 2000, quantity: 1, productId: product.id, variantId: red.id, optionValues: [colours[0]] },
+        { nameEn: product.nameEn, nameAr: product.nameAr, priceFils: 2000, quantity: 2, productId: product.id, variantId: blue.id, optionValues: [colours[1]] },
+      ],
+      subtotalFils: 6000,
+    });
+    await prisma.order.update({ where: { id: order.id }, data: { deliveredAt: new Date() } });
+    const made = await requestReturn(ask(order, { items: [{ productId: product.id, variantId: blue.id, quantity: 2, reason: "wrongSize" }] }));
+    expect(made.items.map((item) => [item.variantId, item.quantity])).toEqual([[blue.id, 2]]);
+    const tooMany = await refusal(requestReturn(ask(order, { items: [{ productId: product.id, variantId: red.id, quantity: 2, reason: "wrongSize" }] })));
+    expect(tooMany.reason).toBe("tooMany");
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin, restock: true });
+    const after = await prisma.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" }, select: { stockQuantity: true } });
+    expect(after.map((variant) => variant.stockQuantity)).toEqual([3, 6]);
+    expect(await stockOf(product.id)).toBe(9);
   });
 
   it("record a signed-in member's decisions in the audit log, in the same transaction, and a refused move not at all", async () => {

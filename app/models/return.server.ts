@@ -41,7 +41,7 @@ export function newReturnNumber(): string {
   return `RET-${high}${low}`;
 }
 
-export type ReturnLineInput = { orderItemId?: string; productId?: string | null; quantity: number; reason: ReturnReason };
+export type ReturnLineInput = { orderItemId?: string; productId?: string | null; variantId?: string | null; quantity: number; reason: ReturnReason };
 
 export type RequestReturnInput = {
   orderNumber: string;
@@ -76,14 +76,14 @@ export const returnSelect = {
       quantity: true,
       reason: true,
       restocked: true,
-      orderItem: { select: { nameEn: true, nameAr: true, priceFils: true, imageUrl: true } },
+      orderItem: { select: { nameEn: true, nameAr: true, priceFils: true, imageUrl: true, variantId: true } },
     },
   },
 } satisfies Prisma.ReturnSelect;
 
 export type ReturnRow = Prisma.ReturnGetPayload<{ select: typeof returnSelect }>;
 
-/** A return as CONTRACT.md reads it; `variantId` is null until product variants exist. */
+/** A return as CONTRACT.md reads it; `variantId` is the variant bought (a product without options: its own id). */
 export function returnJson(row: ReturnRow) {
   return {
     _id: row.id,
@@ -93,7 +93,7 @@ export function returnJson(row: ReturnRow) {
     resolution: row.resolution,
     items: row.items.map((item) => ({
       productId: item.productId,
-      variantId: null,
+      variantId: item.orderItem.variantId,
       name: { en: item.orderItem.nameEn, ar: item.orderItem.nameAr },
       quantity: item.quantity,
       reason: item.reason,
@@ -124,7 +124,7 @@ const orderForReturn = {
   deliveredAt: true,
   subtotalFils: true,
   discountFils: true,
-  items: { orderBy: { id: "asc" }, select: { id: true, productId: true, nameEn: true, nameAr: true, priceFils: true, quantity: true, returnedQuantity: true, customTags: true } },
+  items: { orderBy: { id: "asc" }, select: { id: true, productId: true, variantId: true, nameEn: true, nameAr: true, priceFils: true, quantity: true, returnedQuantity: true, customTags: true } },
 } satisfies Prisma.OrderSelect;
 
 export type OrderForReturn = Prisma.OrderGetPayload<{ select: typeof orderForReturn }>;
@@ -164,7 +164,10 @@ function matchLines(order: OrderForReturn, lines: ReturnLineInput[]) {
   if (!lines_.length) throw new ReturnError("noItems", 409);
   const wanted = new Map<string, { quantity: number; reason: ReturnReason }>();
   for (const line of lines_) {
-    const candidates = order.items.filter((item) => (line.orderItemId ? item.id === line.orderItemId : line.productId && item.productId === line.productId));
+    // By the order line, or by the product (and, for one with options, the variant bought: two colours are two lines).
+    const candidates = order.items.filter((item) =>
+      line.orderItemId ? item.id === line.orderItemId : line.productId && item.productId === line.productId && (!line.variantId || item.variantId === line.variantId),
+    );
     if (!candidates.length) throw new ReturnError("notInOrder", 409);
     const plain = candidates.filter((item) => !orderItemTags(item.customTags).some((tag) => tag.value.trim() !== ""));
     if (!plain.length) throw new ReturnError("personalised", 409);
