@@ -165,8 +165,8 @@ export function returnableLines(order: OrderForReturn) {
     quantityLeft: item.quantity - item.returnedQuantity,
     personalised: orderItemTags(item.customTags).some((tag) => tag.value.trim() !== ""),
     variantId: item.variantId,
-    /** a product with options: the variants an exchange may ask for instead */
-    variants: item.product?.hasOptions ? item.product.variants.map((variant) => ({ id: variant.id, optionValues: optionTexts(variant.optionValues), priceFils: variant.priceFils })) : [],
+    /** a product with options: the variants an exchange may ask for instead (no dearer: the exchange is free) */
+    variants: item.product?.hasOptions ? item.product.variants.filter((variant) => variant.priceFils <= item.priceFils).map((variant) => ({ id: variant.id, optionValues: optionTexts(variant.optionValues), priceFils: variant.priceFils })) : [],
   }));
 }
 
