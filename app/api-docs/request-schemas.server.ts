@@ -61,6 +61,12 @@ export const ReturnRequestBodySchema = z.object({
       z.object({
         productId: z.string().min(1).max(64),
         variantId: z.string().max(64).nullish().describe("The variant bought, for a product with options: which of its lines (two colours are two lines)"),
+        exchangeVariantId: z
+          .string()
+          .min(1)
+          .max(64)
+          .nullish()
+          .describe("An exchange: the variant wanted instead (another size or colour of the same product, not hidden); 409 otherwise. Left out: the same item"),
         quantity: z.number().int().min(1).max(999),
         reason: z.enum(RETURN_REASONS),
       }),

@@ -36,6 +36,8 @@ const ReturnSchema = z.object({
       name: Bilingual,
       quantity: z.number().int(),
       reason: z.string(),
+      exchangeVariantId: z.string().nullable().describe("An exchange: the variant wanted instead; null: the same item"),
+      exchangeOptionValues: z.array(Bilingual).describe("The wanted variant's option values, as when asked; empty: the same item"),
     }),
   ),
   refundAmount: KD.describe("The items' price less their share of the order's discount code; delivery is not refunded"),

@@ -3,8 +3,22 @@ import { useTranslation } from "~/i18n/translation";
 import type { Language } from "~/shared/language";
 import { RETURN_STATUS_COLOR, isReturnStatus } from "~/shared/returns";
 
+type OptionText = { en: string; ar: string };
+
+/** An exchange's wanted values in one language: "M", "Red / M". */
+function valuesLabel(values: OptionText[], language: Language): string {
+  return values.map((value) => value[language] || value.en).join(" / ");
+}
+
 /** A return as an order read shows it (CONTRACT.md "Returns and exchanges"); the fields this list needs. */
-export type ShownReturn = { _id: string; number: string; status: string; resolution: string; refundAmount: number; items: { name: { en: string; ar: string }; quantity: number }[] };
+export type ShownReturn = {
+  _id: string;
+  number: string;
+  status: string;
+  resolution: string;
+  refundAmount: number;
+  items: { name: { en: string; ar: string }; quantity: number; exchangeOptionValues?: OptionText[] }[];
+};
 
 export function ReturnStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
@@ -28,6 +42,17 @@ export function ReturnsList({ returns, language }: { returns: ShownReturn[]; lan
           <li key={shown._id} data-testid="order-return">
             <Ltr>{shown.number}</Ltr> <ReturnStatusBadge status={shown.status} />{" "}
             <span>{shown.items.map((item) => `${(language === "ar" ? item.name.ar || item.name.en : item.name.en || item.name.ar) || "-"} × ${item.quantity}`).join("، ")}</span>
+            {shown.items.some((item) => item.exchangeOptionValues?.length) ? (
+              <span data-testid="return-wanted">
+                {" · "}
+                {t("returns.wanted", {
+                  values: shown.items
+                    .filter((item) => item.exchangeOptionValues?.length)
+                    .map((item) => valuesLabel(item.exchangeOptionValues!, language))
+                    .join("، "),
+                })}
+              </span>
+            ) : null}
             {shown.resolution === "refund" ? (
               <span> · {withLtr((values) => t("returns.refund", values), { amount: <Money fils={Math.round(shown.refundAmount * 1000)} language={language} /> })}</span>
             ) : null}

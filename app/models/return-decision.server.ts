@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { nudgeOutbox, orderContacts, queueShopperMessages } from "~/models/outbox-write.server";
 import { RefundError, refundOrder } from "~/models/refund.server";
 import { ReturnError, returnSelect } from "~/models/return.server";
+import { sellStockNow } from "~/models/stock-hold.server";
 import { noticeStockReturned } from "~/models/stock-notice.server";
 import { RETURN_STATUSES, canMoveReturn, type ReturnStatus } from "~/shared/returns";
 
@@ -157,8 +158,9 @@ async function refundReturn(row: Awaited<ReturnType<typeof current>>, input: Ret
 }
 
 /**
- * exchanged: a new paid order, at no charge, of the same items for the same price (the discount is the whole
- * products total), delivered to the same address; its units are taken from stock in the same transaction.
+ * exchanged: a new paid order, at no charge (the discount is the whole products total), delivered to the same
+ * address, of the same items or of the variants the shopper asked for instead (another size or colour of the same
+ * product, no dearer than what was paid); its units are sold from those variants in the same transaction.
  */
 async function exchangeReturn(id: string, admin: Admin, note: string | null) {
   for (let attempt = 0; ; attempt++) {
@@ -167,15 +169,23 @@ async function exchangeReturn(id: string, admin: Admin, note: string | null) {
         await tx.return.update({ where: { id }, data: { updatedAt: new Date() } });
         const ret = await tx.return.findUniqueOrThrow({
           where: { id },
-          select: { orderId: true, items: { select: { quantity: true, productId: true, orderItem: { select: { nameEn: true, nameAr: true, imageUrl: true, priceFils: true } } } } },
+          select: {
+            orderId: true,
+            items: {
+              orderBy: { id: "asc" },
+              select: {
+                quantity: true,
+                productId: true,
+                exchangeVariantId: true,
+                orderItem: { select: { nameEn: true, nameAr: true, imageUrl: true, priceFils: true, variantId: true, optionValues: true } },
+              },
+            },
+          },
         });
         const order = await tx.order.findUniqueOrThrow({ where: { id: ret.orderId } });
-        for (const item of ret.items) {
-          if (!item.productId) throw new ReturnError("outOfStock", 409);
-          const taken = await tx.product.updateMany({ where: { id: item.productId, stockQuantity: { gte: item.quantity } }, data: { stockQuantity: { decrement: item.quantity } } });
-          if (taken.count !== 1) throw new ReturnError("outOfStock", 409);
-        }
-        const subtotalFils = ret.items.reduce((sum, item) => sum + item.quantity * item.orderItem.priceFils, 0);
+        const lines = await exchangeLines(tx, ret.items);
+        if (!(await sellStockNow(tx, lines))) throw new ReturnError("outOfStock", 409);
+        const subtotalFils = lines.reduce((sum, line) => sum + line.quantity * line.priceFils, 0);
         const now = new Date();
         const exchange = await tx.order.create({
           data: {
@@ -203,13 +213,15 @@ async function exchangeReturn(id: string, admin: Admin, note: string | null) {
             paidAt: now,
             notifyWhatsApp: order.notifyWhatsApp,
             items: {
-              create: ret.items.map((item) => ({
-                productId: item.productId,
-                nameEn: item.orderItem.nameEn,
-                nameAr: item.orderItem.nameAr,
-                imageUrl: item.orderItem.imageUrl,
-                priceFils: item.orderItem.priceFils,
-                quantity: item.quantity,
+              create: lines.map((line) => ({
+                productId: line.productId,
+                nameEn: line.nameEn,
+                nameAr: line.nameAr,
+                imageUrl: line.imageUrl,
+                priceFils: line.priceFils,
+                quantity: line.quantity,
+                variantId: line.variantId,
+                optionValues: line.optionValues,
               })),
             },
           },
@@ -223,4 +235,43 @@ async function exchangeReturn(id: string, admin: Admin, note: string | null) {
       throw error;
     }
   }
+}
+
+type ExchangedItem = {
+  quantity: number;
+  productId: string | null;
+  exchangeVariantId: string | null;
+  orderItem: { nameEn: string; nameAr: string; imageUrl: string; priceFils: number; variantId: string | null; optionValues: Prisma.JsonValue };
+};
+
+/**
+ * The exchange order's lines: each returned item again, or the variant asked for instead, read now (still of the
+ * same product, not hidden, not dearer than the price paid: else 409). A product without options sells from its own
+ * row, as orders do.
+ */
+async function exchangeLines(tx: Tx, items: ExchangedItem[]) {
+  const productIds = [...new Set(items.map((item) => item.productId).filter((productId): productId is string => Boolean(productId)))];
+  const products = await tx.product.findMany({
+    where: { id: { in: productIds } },
+    select: { id: true, hasOptions: true, variants: { select: { id: true, optionValues: true, priceFils: true, imageUrl: true, isHidden: true } } },
+  });
+  return items.map((item) => {
+    const product = products.find((row) => row.id === item.productId);
+    if (!product) throw new ReturnError("outOfStock", 409);
+    const same = {
+      productId: product.id,
+      quantity: item.quantity,
+      nameEn: item.orderItem.nameEn,
+      nameAr: item.orderItem.nameAr,
+      imageUrl: item.orderItem.imageUrl,
+      priceFils: item.orderItem.priceFils,
+      variantId: product.hasOptions ? item.orderItem.variantId : null,
+      optionValues: item.orderItem.optionValues ?? [],
+    };
+    if (!item.exchangeVariantId || item.exchangeVariantId === item.orderItem.variantId) return same;
+    const variant = product.hasOptions ? product.variants.find((row) => row.id === item.exchangeVariantId && !row.isHidden) : undefined;
+    if (!variant) throw new ReturnError("badVariant", 409);
+    if (variant.priceFils > item.orderItem.priceFils) throw new ReturnError("dearerVariant", 409);
+    return { ...same, variantId: variant.id, optionValues: variant.optionValues ?? [], imageUrl: variant.imageUrl ?? item.orderItem.imageUrl, priceFils: variant.priceFils };
+  });
 }

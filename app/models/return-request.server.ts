@@ -19,7 +19,7 @@ export type ReturnRequestOutcome =
   | { ok: false; status: 403 | 404 | 409; key: `returns.errors.${ReturnFailureShown}` }
   | { ok: false; status: 429; retryAfterSeconds: number };
 
-type ReturnFailureShown = "notFound" | "wrongPhone" | "notDelivered" | "windowClosed" | "notInOrder" | "tooMany" | "personalised" | "noItems";
+type ReturnFailureShown = "notFound" | "wrongPhone" | "notDelivered" | "windowClosed" | "notInOrder" | "tooMany" | "personalised" | "noItems" | "badVariant";
 
 export async function makeReturnRequest(input: RequestReturnInput): Promise<ReturnRequestOutcome> {
   try {
@@ -36,7 +36,7 @@ export async function makeReturnRequest(input: RequestReturnInput): Promise<Retu
 }
 
 function isShown(reason: string): reason is ReturnFailureShown {
-  return ["notFound", "wrongPhone", "notDelivered", "windowClosed", "notInOrder", "tooMany", "personalised", "noItems"].includes(reason);
+  return ["notFound", "wrongPhone", "notDelivered", "windowClosed", "notInOrder", "tooMany", "personalised", "noItems", "badVariant"].includes(reason);
 }
 
 /**

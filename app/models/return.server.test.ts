@@ -71,7 +71,7 @@ describe("a return request", () => {
     expect({ reason: late.reason, status: late.status }).toEqual({ reason: "windowClosed", status: 409 });
     const made = await requestReturn({ ...ask(order, { items: [line] }), now: new Date("2026-11-15T20:59:59.999Z") });
     expect(made).toMatchObject({ number: expect.stringMatching(/^RET-\d{12}$/), orderNumber: order.orderNumber, status: "requested", resolution: "refund" });
-    expect(made.items).toEqual([{ productId: bows.id, variantId: null, name: { en: "Bow", ar: "فيونكة" }, quantity: 1, reason: "changedMind" }]);
+    expect(made.items).toEqual([{ productId: bows.id, variantId: null, name: { en: "Bow", ar: "فيونكة" }, quantity: 1, reason: "changedMind", exchangeVariantId: null, exchangeOptionValues: [] }]);
   });
 
   it("is refused for an order not delivered, a wrong phone, an unknown order, an item not bought, too many, or a personalised item", async () => {

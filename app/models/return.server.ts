@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
 import { orderItemTags } from "~/models/order-json.server";
+import { optionTexts, type OptionText } from "~/models/product-variant.server";
 import { filsToKD } from "~/shared/money";
 import { normalizeKuwaitiPhone } from "~/shared/phone";
 import { isWithinReturnWindow, returnRefundFils, type ReturnReason, type ReturnResolution } from "~/shared/returns";
@@ -23,7 +24,9 @@ export type ReturnFailure =
   | "badTransition"
   | "overRefund"
   | "outOfStock"
-  | "busy";
+  | "busy"
+  | "badVariant"
+  | "dearerVariant";
 
 export class ReturnError extends Error {
   constructor(
@@ -41,7 +44,8 @@ export function newReturnNumber(): string {
   return `RET-${high}${low}`;
 }
 
-export type ReturnLineInput = { orderItemId?: string; productId?: string | null; variantId?: string | null; quantity: number; reason: ReturnReason };
+/** `variantId`: the variant bought (two colours are two lines); `exchangeVariantId`: an exchange's wanted variant of the line's product. */
+export type ReturnLineInput = { orderItemId?: string; productId?: string | null; variantId?: string | null; quantity: number; reason: ReturnReason; exchangeVariantId?: string | null };
 
 export type RequestReturnInput = {
   orderNumber: string;
@@ -76,6 +80,8 @@ export const returnSelect = {
       quantity: true,
       reason: true,
       restocked: true,
+      exchangeVariantId: true,
+      exchangeOptionValues: true,
       orderItem: { select: { nameEn: true, nameAr: true, priceFils: true, imageUrl: true, variantId: true } },
     },
   },
@@ -97,6 +103,8 @@ export function returnJson(row: ReturnRow) {
       name: { en: item.orderItem.nameEn, ar: item.orderItem.nameAr },
       quantity: item.quantity,
       reason: item.reason,
+      exchangeVariantId: item.exchangeVariantId,
+      exchangeOptionValues: optionTexts(item.exchangeOptionValues),
     })),
     refundAmount: filsToKD(row.refundFils),
     createdAt: row.createdAt.toISOString(),
@@ -124,7 +132,26 @@ const orderForReturn = {
   deliveredAt: true,
   subtotalFils: true,
   discountFils: true,
-  items: { orderBy: { id: "asc" }, select: { id: true, productId: true, variantId: true, nameEn: true, nameAr: true, priceFils: true, quantity: true, returnedQuantity: true, customTags: true } },
+  items: {
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      productId: true,
+      nameEn: true,
+      nameAr: true,
+      priceFils: true,
+      quantity: true,
+      returnedQuantity: true,
+      customTags: true,
+      variantId: true,
+      product: {
+        select: {
+          hasOptions: true,
+          variants: { where: { isHidden: false }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, optionValues: true, priceFils: true } },
+        },
+      },
+    },
+  },
 } satisfies Prisma.OrderSelect;
 
 export type OrderForReturn = Prisma.OrderGetPayload<{ select: typeof orderForReturn }>;
@@ -137,6 +164,9 @@ export function returnableLines(order: OrderForReturn) {
     name: { en: item.nameEn, ar: item.nameAr },
     quantityLeft: item.quantity - item.returnedQuantity,
     personalised: orderItemTags(item.customTags).some((tag) => tag.value.trim() !== ""),
+    variantId: item.variantId,
+    /** a product with options: the variants an exchange may ask for instead (no dearer: the exchange is free) */
+    variants: item.product?.hasOptions ? item.product.variants.filter((variant) => variant.priceFils <= item.priceFils).map((variant) => ({ id: variant.id, optionValues: optionTexts(variant.optionValues), priceFils: variant.priceFils })) : [],
   }));
 }
 
@@ -158,11 +188,18 @@ export function returnWindowProblem(order: Pick<OrderForReturn, "status" | "deli
   return isWithinReturnWindow(order.deliveredAt, now) ? null : "windowClosed";
 }
 
+/** The variant an exchange line asks for: one not hidden of the line's own product (with options), else badVariant. */
+function wantedVariant(items: OrderForReturn["items"], variantId: string) {
+  const variant = items.flatMap((item) => (item.product?.hasOptions ? item.product.variants : [])).find((row) => row.id === variantId);
+  if (!variant) throw new ReturnError("badVariant", 409);
+  return { id: variant.id, optionValues: optionTexts(variant.optionValues) };
+}
+
 /** Each asked line matched to an order item, quantities checked against what is left (before the race-safe update). */
 function matchLines(order: OrderForReturn, lines: ReturnLineInput[]) {
   const lines_ = lines.filter((line) => line.quantity > 0);
   if (!lines_.length) throw new ReturnError("noItems", 409);
-  const wanted = new Map<string, { quantity: number; reason: ReturnReason }>();
+  const wanted = new Map<string, { quantity: number; reason: ReturnReason; exchange: { id: string; optionValues: OptionText[] } | null }>();
   for (const line of lines_) {
     // By the order line, or by the product (and, for one with options, the variant bought: two colours are two lines).
     const candidates = order.items.filter((item) =>
@@ -171,13 +208,14 @@ function matchLines(order: OrderForReturn, lines: ReturnLineInput[]) {
     if (!candidates.length) throw new ReturnError("notInOrder", 409);
     const plain = candidates.filter((item) => !orderItemTags(item.customTags).some((tag) => tag.value.trim() !== ""));
     if (!plain.length) throw new ReturnError("personalised", 409);
+    const exchange = line.exchangeVariantId ? wantedVariant(plain, line.exchangeVariantId) : null;
     // A product bought in several plain lines: the quantity is taken from the first lines with units left.
     let left = line.quantity;
     for (const item of plain) {
       const already = wanted.get(item.id)?.quantity ?? 0;
       const take = Math.min(left, item.quantity - item.returnedQuantity - already);
       if (take <= 0) continue;
-      wanted.set(item.id, { quantity: already + take, reason: line.reason });
+      wanted.set(item.id, { quantity: already + take, reason: line.reason, exchange: exchange ?? wanted.get(item.id)?.exchange ?? null });
       left -= take;
       if (left === 0) break;
     }
@@ -227,6 +265,10 @@ export async function requestReturn(input: RequestReturnInput) {
                 productId: order.items.find((item) => item.id === orderItemId)!.productId,
                 quantity: line.quantity,
                 reason: line.reason,
+                // Only an exchange swaps a size or colour; a refund's wanted variant means nothing.
+                ...(input.resolution === "exchange" && line.exchange
+                  ? { exchangeVariantId: line.exchange.id, exchangeOptionValues: line.exchange.optionValues }
+                  : {}),
               })),
             },
             statusChanges: { create: { toStatus: "requested", changedBy: "shopper" } },

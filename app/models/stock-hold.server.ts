@@ -222,6 +222,30 @@ export async function sellHeldUnits(tx: Prisma.TransactionClient, orderId: strin
 }
 
 /**
+ * Sold at once, for an order paid as it is written (a return's exchange): inside the caller's transaction, each
+ * variant's and product's units leave sale by one conditional update, in the placing batch's lock order. Answers
+ * false (the caller rolls back) when one is short: never sells what is not there. Nothing is held, so no hold limits.
+ */
+export async function sellStockNow(tx: Prisma.TransactionClient, lines: HoldLine[]): Promise<boolean> {
+  const variants = new Map<string, number>();
+  const products = new Map<string, number>();
+  for (const line of lines) {
+    if (line.variantId) variants.set(line.variantId, (variants.get(line.variantId) ?? 0) + line.quantity);
+    products.set(line.productId, (products.get(line.productId) ?? 0) + line.quantity);
+  }
+  const byId = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : 1);
+  for (const [id, quantity] of [...variants].sort(byId)) {
+    const taken = await tx.productVariant.updateMany({ where: { id, stockQuantity: { gte: quantity } }, data: { stockQuantity: { decrement: quantity } } });
+    if (taken.count !== 1) return false;
+  }
+  for (const [id, quantity] of [...products].sort(byId)) {
+    const taken = await tx.product.updateMany({ where: { id, stockQuantity: { gte: quantity } }, data: { stockQuantity: { decrement: quantity } } });
+    if (taken.count !== 1) return false;
+  }
+  return true;
+}
+
+/**
  * Gives an unpaid order's held units back to sale and marks it as failed payment; does nothing to a paid or failed
  * order. Only units still counted as held move, so a release never changes on hand and never sells what is not there.
  */

@@ -13,6 +13,7 @@ import { combinedAreas } from "~/i18n/area-messages";
 import { adminReturnMessages } from "~/i18n/browser/areas/admin/returns";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { optionTexts, optionValuesLabel } from "~/models/product-variant.server";
 import { getAdminReturn } from "~/models/return-admin.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { filsToKDInput, formatKD } from "~/shared/money";
@@ -52,6 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         reason: item.reason,
         price: money(item.orderItem.priceFils * item.quantity),
         restocked: item.restocked,
+        wanted: optionValuesLabel(optionTexts(item.exchangeOptionValues), language),
       })),
       history: row.statusChanges.map((change, index) => ({
         id: String(index),
@@ -213,6 +215,11 @@ function ItemsTable({ items }: { items: Ret["items"] }) {
         <>
           <img src={item.imageUrl} alt="" width={48} height={48} loading="lazy" />
           <span>{item.name}</span>
+          {item.wanted ? (
+            <span className="field__hint" data-testid="return-wanted">
+              {t("returns.wanted", { values: item.wanted })}
+            </span>
+          ) : null}
         </>
       ),
     },

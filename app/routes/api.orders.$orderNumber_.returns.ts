@@ -25,7 +25,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     orderNumber: normalizeOrderNumber(params.orderNumber ?? ""),
     customerId: customer?.id ?? null,
     phone: data.phone ?? null,
-    items: data.items.map((item) => ({ productId: item.productId, variantId: item.variantId ?? null, quantity: item.quantity, reason: item.reason })),
+    items: data.items.map((item) => ({ productId: item.productId, variantId: item.variantId ?? null, quantity: item.quantity, reason: item.reason, exchangeVariantId: item.exchangeVariantId ?? null })),
     resolution: data.resolution,
     notes: data.notes ?? null,
   });

@@ -60,7 +60,15 @@ describe("POST /api/orders/{orderNumber}/returns", () => {
     const made = await ask(order, { phone: order.phone, items, resolution: "exchange", notes: "Too small" });
     expect(made.status).toBe(201);
     expect(made.body.return).toMatchObject({ number: expect.stringMatching(/^RET-\d+$/), orderNumber: order.orderNumber, status: "requested", resolution: "exchange", refundAmount: 2 });
-    expect(made.body.return.items).toEqual([{ productId: product.id, variantId: null, name: { en: "Bow", ar: "فيونكة" }, quantity: 1, reason: "wrongSize" }]);
+    expect(made.body.return.items).toEqual([
+      { productId: product.id, variantId: null, name: { en: "Bow", ar: "فيونكة" }, quantity: 1, reason: "wrongSize", exchangeVariantId: null, exchangeOptionValues: [] },
+    ]);
+    const otherProduct = await createProduct(prisma);
+    const notItsVariant = await ask(order, { phone: order.phone, items: [{ ...items[0], exchangeVariantId: otherProduct.id }], resolution: "exchange" });
+    expect(notItsVariant.status).toBe(409);
+    expect(notItsVariant.body.message).toBe(
+      "The size or colour asked for in exchange is not one of that product's. / المقاس أو اللون المطلوب في الاستبدال ليس من خيارات هذا المنتج.",
+    );
 
     expect((await ask(order, { phone: "60000000", items, resolution: "refund" })).status).toBe(403);
     expect((await ask({ orderNumber: "ORD-000000000001" }, { phone: order.phone, items, resolution: "refund" })).status).toBe(404);

@@ -63,7 +63,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!Number.isInteger(quantity) || quantity < 0 || quantity > 999) return data({ error: t("returns.errors.invalid") }, { status: 400 });
     if (quantity === 0) continue;
     if (!(RETURN_REASONS as readonly string[]).includes(reason)) return data({ error: t("returns.errors.invalid") }, { status: 400 });
-    lines.push({ orderItemId, quantity, reason: reason as ReturnReason });
+    const exchangeVariantId = String(form.get(`exchange-${orderItemId}`) ?? "").slice(0, 64) || null;
+    lines.push({ orderItemId, quantity, reason: reason as ReturnReason, exchangeVariantId });
   }
   if (!(RETURN_RESOLUTIONS as readonly string[]).includes(resolution)) return data({ error: t("returns.errors.invalid") }, { status: 400 });
   const customer = await getCustomerFromRequest(request);
@@ -166,6 +167,21 @@ export default function ReturnRequestPage() {
                           ))}
                         </select>
                       </div>
+                      {line.variants.length > 1 ? (
+                        <div className="field">
+                          <label htmlFor={`exchange-${line.orderItemId}`}>{t("returns.exchangeFor")}</label>
+                          <select id={`exchange-${line.orderItemId}`} name={`exchange-${line.orderItemId}`} defaultValue="" data-testid="exchange-variant">
+                            <option value="">{t("returns.sameVariant")}</option>
+                            {line.variants
+                              .filter((variant) => variant.id !== line.variantId)
+                              .map((variant) => (
+                                <option key={variant.id} value={variant.id}>
+                                  {variant.optionValues.map((value) => value[language] || value.en).join(" / ")}
+                                </option>
+                              ))}
+                          </select>
+                        </div>
+                      ) : null}
                     </div>
                   ) : null}
                 </li>

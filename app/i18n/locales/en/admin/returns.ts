@@ -49,6 +49,8 @@ export const returns = {
       badTransition: "The return is not in a status that allows this; reload the page.",
       overRefund: "That is more than the items' price, or than what stays paid for the products.",
       outOfStock: "Not enough stock for the exchange.",
+      badVariant: "The variant asked for in exchange is no longer offered.",
+      dearerVariant: "The variant asked for in exchange costs more than the item returned.",
       busy: "A refund of this return is already under way.",
       invalid: "Unknown status or amount.",
     },
