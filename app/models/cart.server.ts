@@ -86,7 +86,9 @@ export type PricedLine = { line: CartLine; product: ProductForSale | null; unit:
  * The one pricing of a cart: the cart page, the checkout summary and the order itself all start here.
  */
 export async function priceCartLines(lines: CartLine[]): Promise<PricedLine[]> {
-  const products = await getProductsForSale([...new Set(lines.map((line) => line.productId))]);
+  // Only the variants the lines name: an order of one colour of a clip sold in twenty reads one variant, not twenty.
+  const variantIds = lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
+  const products = await getProductsForSale([...new Set(lines.map((line) => line.productId))], variantIds);
   return lines.map((line) => {
     const product = products.get(line.productId) ?? null;
     return { line, product, unit: product ? saleUnitOf(product, line.variantId) : null };

@@ -179,7 +179,8 @@ export type ProductForSale = {
  * The products among `ids` that a shopper may see (VISIBLE, written in SQL), with their custom tags, in one query
  * where a Prisma include takes two. Cart lines are priced only through this, whether shown, checked out or ordered.
  */
-export async function getProductsForSale(ids: string[]): Promise<Map<string, ProductForSale>> {
+/** `onlyVariants`: read just these variants of the products with options (a cart or an order names its own). */
+export async function getProductsForSale(ids: string[], onlyVariants?: string[]): Promise<Map<string, ProductForSale>> {
   const products = new Map<string, ProductForSale>();
   if (ids.length === 0) return products;
   // One row per custom tag (or one with null tag columns): SQLite answers booleans as 0 / 1.
@@ -221,7 +222,7 @@ export async function getProductsForSale(ids: string[]): Promise<Map<string, Pro
   const withOptions = [...products.values()].filter((product) => product.hasOptions).map((product) => product.id);
   if (withOptions.length) {
     const variants = await prisma.productVariant.findMany({
-      where: { productId: { in: withOptions }, isHidden: false },
+      where: { productId: { in: withOptions }, isHidden: false, ...(onlyVariants ? { id: { in: onlyVariants } } : {}) },
       select: { id: true, productId: true, optionValues: true, priceFils: true, stockQuantity: true, isAvailable: true, imageUrl: true },
       orderBy: [{ position: "asc" }, { id: "asc" }],
     });
