@@ -1,6 +1,6 @@
 import { CheckoutSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
@@ -24,6 +24,7 @@ import { appliedCouponHeader, readAppliedCoupon } from "~/cookies/coupon.server"
 import { checkoutOffer } from "~/models/offers.server";
 import { giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/coupon-attempts.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { leavesForPayment } from "~/shared/leaves-for-payment";
 
 const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 
@@ -170,6 +171,9 @@ async function couponAction(request: Request, formData: FormData, intent: "apply
 function tooManyCodesText(retryAfterSeconds: number, t: TFunction): string {
   return t("offers.coupon.tooManyAttempts", { minutes: Math.ceil(retryAfterSeconds / 60) });
 }
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  leavesForPayment(actionResult) ? false : defaultShouldRevalidate;
 
 export default function CheckoutPage() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import crypto from "node:crypto";
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { GATEWAYS } from "../../playwright.config";
 import { setCart, setLanguage } from "../support/shopper";
 import { e2eDatabase } from "../support/e2e-database";
@@ -74,12 +74,20 @@ async function checkoutAsGuest(page: Page, context: BrowserContext, gateway: Gat
   await page.locator('[name="streetNumber"]').fill("12");
   await page.locator('[name="block"]').fill("3");
   await page.locator('[name="buildingNumber"]').fill("7");
+  // What the browser saw on the way, for the report when the payment page is not reached.
+  const seen: string[] = [];
+  const onResponse = (response: Response) => seen.push(`${response.request().method()} ${response.url()} ${response.status()}`);
+  const onError = (error: Error) => seen.push(`page error: ${error.message}`);
+  page.on("response", onResponse);
+  page.on("pageerror", onError);
   await page.getByTestId("pay-button").click();
   await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 15_000 }).catch(async (error: Error) => {
-    // What the checkout said instead (a refusal shows above the form and in a toast), for the report.
-    const said = await page.locator('[role="alert"], [data-testid="toast"]').allTextContents();
-    throw new Error(`${error.message}\nThe checkout said: ${JSON.stringify(said)}`);
+    // What the checkout said instead (a refusal shows above the form, in a toast or under a field), for the report.
+    const said = await page.locator('[role="alert"], [data-testid="toast"], .field__errors, h1').allTextContents();
+    throw new Error(`${error.message}\nThe checkout said: ${JSON.stringify(said)}\nThe browser saw: ${JSON.stringify(seen)}`);
   });
+  page.off("response", onResponse);
+  page.off("pageerror", onError);
   await expect(page.getByRole("group", { name: TEXT[language].choose })).toBeVisible();
   const orderNumber = (await page.locator(".payment-card__summary dd").first().textContent())!.trim();
   return { orderNumber, shop };
