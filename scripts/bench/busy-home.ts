@@ -8,14 +8,11 @@
  * client's failed logins are still hashed). A shop of its own (two workers, behind a pretend proxy so each
  * shopper has an address), autocannon at 10 connections, 3 runs after a warm-up, medians reported.
  */
-// @ts-expect-error autocannon ships no type declarations; the small part used here is typed below.
-import autocannonUntyped from "autocannon";
+import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
 import { median } from "./lib/median";
 import { cacheLookups, hitShare, placeAndPay, atRate, startJunk, startShop } from "./lib/shop-day";
 
-type AutocannonResult = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
-const autocannon = autocannonUntyped as (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
 
 const RUNS = 3;
 const DURATION_S = 5;
@@ -33,7 +30,7 @@ async function loadHome(base: string, warmUp: boolean): Promise<Load> {
     process.stdout.write(`     warm-up: ${Math.round(first.requests.average)} req/s\n`);
   }
   const before = await cacheLookups([base]);
-  const results: AutocannonResult[] = [];
+  const results: autocannon.Result[] = [];
   for (let run = 0; run < RUNS; run++) results.push(await autocannon({ ...options, duration: DURATION_S }));
   process.stdout.write(`     runs: ${results.map((result) => Math.round(result.requests.average)).join(", ")} req/s\n`);
   const failed = results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);

@@ -9,8 +9,7 @@
  */
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
-// @ts-expect-error autocannon ships no type declarations; the small part used here is typed below.
-import autocannonUntyped from "autocannon";
+import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
 import { databaseEngineOf } from "../../app/utils/database-url";
 import { buildBareRemix, startBaseline } from "./lib/baselines";
@@ -18,16 +17,6 @@ import { median } from "./lib/median";
 import { waitForServer } from "./lib/wait-for-server";
 import { atRate, BENCH_SESSION_SECRET, cacheLookups, hitShare, percentile, placeAndPay, shopperAddress, startJunk, startShop, type Shop, type Timed } from "./lib/shop-day";
 
-type AutocannonResult = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-type AutocannonRequest = { path: string };
-type AutocannonOptions = {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  requests?: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
-};
-const autocannon = autocannonUntyped as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
 const RUNS = 3;
 const RUN_S = 10;
@@ -50,7 +39,7 @@ type DayRun = { kinds: Map<string, KindFigures>; total: number; hitShare: number
 
 async function load(url: string) {
   await autocannon({ url, connections: 10, duration: 3 });
-  const results: AutocannonResult[] = [];
+  const results: autocannon.Result[] = [];
   for (let run = 0; run < RUNS; run++) results.push(await autocannon({ url, connections: 10, duration: 5 }));
   return Math.round(median(results.map((result) => result.requests.average)));
 }
@@ -58,7 +47,7 @@ async function load(url: string) {
 /** Each request asks for the next address of `paths` in turn. */
 function rotating(paths: string[]) {
   let next = 0;
-  return [{ setupRequest: (request: AutocannonRequest) => ({ ...request, path: paths[next++ % paths.length] }) }];
+  return [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length] }) }];
 }
 
 async function prepare(databaseUrl: string) {
@@ -134,7 +123,7 @@ async function day(shops: Shop[], setup: Awaited<ReturnType<typeof prepare>>, ad
     ),
   ];
   const junk = startJunk(bases, setup.soldOut, RATES.failedLogins, RATES.signUps);
-  const browsing: [string, Promise<AutocannonResult>][] = [];
+  const browsing: [string, Promise<autocannon.Result>][] = [];
   const paths: Record<keyof typeof BROWSING, string[]> = {
     home: ["/"],
     category: setup.categories.map((slug) => `/?category=${slug}`),

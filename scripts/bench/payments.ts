@@ -13,8 +13,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-// @ts-expect-error autocannon ships no type declarations; the small part used here is typed below.
-import autocannonUntyped from "autocannon";
+import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { startFakeMyFatoorah } from "../../tests/fakes/myfatoorah";
 import { startSmtpServer } from "../../tests/setup/smtp";
@@ -22,9 +21,6 @@ import type { BenchContext, BenchRow } from "../bench";
 import { median } from "./lib/median";
 import { waitForServer } from "./lib/wait-for-server";
 
-type AutocannonResult = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
-type AutocannonOptions = { url: string; connections: number; duration: number; headers?: Record<string, string> };
-const autocannon = autocannonUntyped as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
 const API_KEY = "bench-myfatoorah-api-key-0123456789";
 const WEBHOOK_SECRET = "bench-myfatoorah-webhook-secret";

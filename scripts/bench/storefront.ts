@@ -14,24 +14,13 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { createCookie } from "@remix-run/node";
 import { databaseEngineOf } from "../../app/utils/database-url";
-// @ts-expect-error autocannon ships no type declarations; the small part used here is typed below.
-import autocannonUntyped from "autocannon";
+import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
 import { median } from "./lib/median";
 import { waitForServer } from "./lib/wait-for-server";
 import { buildBareRemix, startBaseline } from "./lib/baselines";
 import { everyFirstLoad } from "./lib/first-load";
 
-type AutocannonResult = { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
-type AutocannonRequest = { path: string };
-type AutocannonOptions = {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  requests?: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
-};
-const autocannon = autocannonUntyped as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
 const RUNS = 3;
 /** The secret scripts/bench.ts starts the shop with. */
@@ -50,12 +39,12 @@ async function load(url: string, cookie?: string, everyTimeNew = false, connecti
   const headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br", ...(cookie ? { cookie } : {}) };
   const { pathname, search } = new URL(url);
   let sent = 0;
-  const requests = everyTimeNew ? [{ setupRequest: (request: AutocannonRequest) => ({ ...request, path: `${pathname}${search}&fresh=${++sent}` }) }] : undefined;
+  const requests = everyTimeNew ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: `${pathname}${search}&fresh=${++sent}` }) }] : undefined;
   // A warm-up so the measured runs see a server in its steady state, as a shop's long-running server is: V8 needs
   // about 20 s of a code path under load before it is fully optimised. After a flood of shared (cached) pages the
   // rendered path was still cold, and with a 1 s warm-up measured 160 to 220 req/s where it settles at about 350.
   await autocannon({ url, connections, duration: WARM_UP_S, headers, requests });
-  const results: AutocannonResult[] = [];
+  const results: autocannon.Result[] = [];
   for (let run = 0; run < RUNS; run++) results.push(await autocannon({ url, connections, duration: DURATION_S, headers, requests }));
   const failed = results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
   if (failed > 0) throw new Error(`${url}: ${failed} requests failed`);

@@ -5,15 +5,9 @@
  * function, 16 buyers at a time, each order of one variant chosen in turn. The issue asks both within 10 % of the
  * product without options: a ratio of at least 0.9.
  */
-// @ts-expect-error autocannon ships no type declarations; the small part used here is typed below.
-import autocannonUntyped from "autocannon";
+import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
 import { median } from "./lib/median";
-
-type AutocannonRequest = { path: string };
-type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number };
-type AutocannonOptions = { url: string; connections: number; duration: number; headers?: Record<string, string>; requests?: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[] };
-const autocannon = autocannonUntyped as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
 const RUNS = 3;
 const DURATION_S = 5;
@@ -33,10 +27,10 @@ const SIZES = ["XS", "S", "M", "L", "XL"].map((size) => ({ en: size, ar: size })
 async function pageRate(baseUrl: string, path: string, fresh: boolean): Promise<number> {
   let sent = 0;
   const join = path.includes("?") ? "&" : "?";
-  const requests = fresh ? [{ setupRequest: (request: AutocannonRequest) => ({ ...request, path: `${path}${join}fresh=${++sent}` }) }] : undefined;
+  const requests = fresh ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: `${path}${join}fresh=${++sent}` }) }] : undefined;
   const options = { url: `${baseUrl}${path}`, connections: CONNECTIONS, headers: { "accept-encoding": "gzip, deflate, br" }, requests };
   await autocannon({ ...options, duration: WARM_UP_S });
-  const results: AutocannonResult[] = [];
+  const results: autocannon.Result[] = [];
   for (let run = 0; run < RUNS; run++) results.push(await autocannon({ ...options, duration: DURATION_S }));
   const failed = results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
   if (failed > 0) throw new Error(`${path}: ${failed} requests failed`);
