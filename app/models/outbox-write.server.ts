@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { prisma, type Prisma } from "~/db.server";
 import { languageOrDefault, type Language } from "~/shared/language";
 import { normalizeKuwaitiPhone } from "~/shared/phone";
+import { audited, type AuditActor } from "./audit.server";
 
 /**
  * Writing the outbox (docs/decisions/0054-outbox.md): every message is a row written in the transaction of the change
@@ -96,14 +97,21 @@ export function shownMessageKind(message: { kind: string; params: string }): str
  * The owner's "send again" for a message that failed: queued at once with a fresh day of retries. Answers whether
  * there was such a failed message of this order.
  */
-export async function requeueMessage(orderId: string, messageId: string, now = new Date()): Promise<boolean> {
-  const { count } = await prisma.outboxMessage.updateMany({
-    where: { id: messageId, orderId, status: "failed" },
-    // createdAt starts the day of retries over: the sender gives up a day after it.
-    data: { status: "queued", attempts: 0, nextAttemptAt: now, createdAt: now, claimedUntil: null, claimedBy: null },
-  });
-  if (count === 1) nudgeOutbox();
-  return count === 1;
+export async function requeueMessage(orderId: string, messageId: string, now = new Date(), actor?: AuditActor): Promise<boolean> {
+  const requeued = await audited(
+    actor,
+    async (tx) => {
+      const { count } = await tx.outboxMessage.updateMany({
+        where: { id: messageId, orderId, status: "failed" },
+        // createdAt starts the day of retries over: the sender gives up a day after it.
+        data: { status: "queued", attempts: 0, nextAttemptAt: now, createdAt: now, claimedUntil: null, claimedBy: null },
+      });
+      return count === 1 ? tx.outboxMessage.findUniqueOrThrow({ where: { id: messageId }, select: { channel: true, kind: true } }) : null;
+    },
+    (message) => (message ? { action: "resend", entityType: "order", entityId: orderId, summary: `${message.kind} message by ${message.channel} sent again` } : null),
+  );
+  if (requeued) nudgeOutbox();
+  return requeued !== null;
 }
 
 const wake = (holder[WAKE] ??= new EventEmitter());

@@ -136,11 +136,16 @@ describe("the sender", () => {
     // The owner's "send again": only a failed message of that order, queued at once with a fresh day.
     const order = await createOrder(prisma);
     await prisma.outboxMessage.update({ where: { id: failed.id }, data: { orderId: order.id } });
-    expect(await requeueMessage("another order", failed.id)).toBe(false);
-    expect(await requeueMessage(order.id, failed.id)).toBe(true);
-    expect(await requeueMessage(order.id, failed.id)).toBe(false);
+    const staff = await createAdmin(prisma, { role: "orders" });
+    const actor = { id: staff.id, email: staff.email, role: "orders" };
+    expect(await requeueMessage("another order", failed.id, new Date(), actor)).toBe(false);
+    expect(await requeueMessage(order.id, failed.id, new Date(), actor)).toBe(true);
+    expect(await requeueMessage(order.id, failed.id, new Date(), actor)).toBe(false);
     await drainOutbox();
     expect(mailsTo(email)).toHaveLength(1);
+    // The activity log names who sent it again, once: the refused tries wrote nothing.
+    const entries = await prisma.auditEntry.findMany({ where: { actorId: staff.id }, select: { action: true, entityType: true, entityId: true, summary: true } });
+    expect(entries).toEqual([{ action: "resend", entityType: "order", entityId: order.id, summary: "mail message by email sent again" }]);
   });
 
   it("sends each message once when several senders race on one database", async () => {

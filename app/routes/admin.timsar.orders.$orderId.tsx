@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   // Refunds are the owner's; every other form on the page changes the order (CONTRACT.md "Staff and roles").
   if (form.get("intent") === "refund") return handleRefundForm(request, form, await requireAdminPermission(request, "refunds:write"));
-  if (form.get("intent") === "resendMessage") return handleResendForm(request, form);
+  if (form.get("intent") === "resendMessage") return handleResendForm(request, form, admin);
   if (form.get("intent") === "delay") return handleDelayForm(request, form, admin);
   return handleStatusForm(request, form, admin);
 }
