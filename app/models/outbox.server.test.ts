@@ -152,6 +152,9 @@ describe("the sender", () => {
     const emails = await queueMails(12);
     await Promise.all(["a", "b", "c"].map((holder) => drainOutbox({ holder })));
     expect(emails.map((email) => mailsTo(email).length)).toEqual(emails.map(() => 1));
+    // A mail drawn already (its links and codes) is not kept once sent.
+    const rows = await prisma.outboxMessage.findMany({ where: { recipient: { in: emails } }, select: { status: true, params: true } });
+    expect(rows).toEqual(emails.map(() => ({ status: "sent", params: "{}" })));
   });
 
   it("takes over a row whose sender died holding it, once its claim has run out", async () => {

@@ -73,7 +73,9 @@ async function record(row: OutboxRow, holder: string, result: ChannelResult, now
     messagesSent.inc({ channel: row.channel, outcome: "sent" });
     await prisma.outboxMessage.updateMany({
       where: mine,
-      data: { status: "sent", attempts, providerMessageId: result.providerId ?? null, lastError: null, claimedUntil: null },
+      // A mail drawn already carries its links and codes (an invitation, a sign-in code): once sent, nothing needs
+      // them, so they do not wait in the table for housekeeping.
+      data: { status: "sent", attempts, providerMessageId: result.providerId ?? null, lastError: null, claimedUntil: null, ...(row.kind === "mail" ? { params: "{}" } : {}) },
     });
     return;
   }
