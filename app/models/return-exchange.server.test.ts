@@ -4,7 +4,7 @@
  * dearer one is an unpaid order of the difference, held 48 hours, paid through the payment page (decision 0061).
  */
 import crypto from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { startModelFakes } from "../../tests/integration/model-fakes";
 import { createOrder } from "../../tests/factories/order";
@@ -21,7 +21,7 @@ import { ReturnError, requestReturn, returnsOfOrders } from "./return.server";
 
 await startModelFakes();
 // The exchange's difference is paid on the test provider's card page, as the shop's journeys pay.
-useProviderForNewOrders("test");
+beforeAll(() => useProviderForNewOrders("test"));
 const admin = { email: "owner@example.com" };
 const [small, medium, large] = [
   { en: "S", ar: "ص" },
