@@ -197,8 +197,9 @@ export function returnableLines(order: OrderForReturn) {
     quantityLeft: item.quantity - item.returnedQuantity,
     personalised: orderItemTags(item.customTags).some((tag) => tag.value.trim() !== ""),
     variantId: item.variantId,
-    /** a product with options: the variants an exchange may ask for instead (a dearer one: the difference is paid) */
+    /** the unit price paid, which a dearer variant is shown against */
     priceFils: item.priceFils,
+    /** a product with options: the variants an exchange may ask for instead (a dearer one: the difference is paid) */
     variants: item.product?.hasOptions ? item.product.variants.map((variant) => ({ id: variant.id, optionValues: optionTexts(variant.optionValues), priceFils: variant.priceFils })) : [],
   }));
 }
