@@ -37,7 +37,7 @@ export async function decide(
   } catch (error) {
     if (error instanceof RefundError) return { ok: false, status: error.status, key: REFUND_KEYS[error.reason] };
     if (!(error instanceof ReturnError)) throw error;
-    const key = (["notFound", "badTransition", "overRefund", "outOfStock", "busy", "badVariant", "dearerVariant"] as const).find((reason) => reason === error.reason) ?? "badTransition";
+    const key = (["notFound", "badTransition", "overRefund", "outOfStock", "busy", "badVariant"] as const).find((reason) => reason === error.reason) ?? "badTransition";
     return { ok: false, status: error.status, key: `admin.returns.errors.${key}` };
   }
 }

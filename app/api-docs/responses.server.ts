@@ -41,6 +41,15 @@ const ReturnSchema = z.object({
     }),
   ),
   refundAmount: KD.describe("The items' price less their share of the order's discount code; delivery is not refunded"),
+  exchangeOrder: z
+    .object({
+      orderNumber: z.string(),
+      amountDue: KD.describe("0 for an exchange no dearer than the items returned; else the difference, never delivery"),
+      paymentStatus: z.string().describe("unpaid while the difference is due; paid; failed once its hold ended unpaid"),
+      payUrl: z.string().nullable().describe("The payment page of the difference while it is due and its stock is held; else null"),
+    })
+    .nullable()
+    .describe("The order that carries an exchange, once the return is `exchanged`"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

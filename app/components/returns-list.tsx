@@ -18,6 +18,8 @@ export type ShownReturn = {
   resolution: string;
   refundAmount: number;
   items: { name: { en: string; ar: string }; quantity: number; exchangeOptionValues?: OptionText[] }[];
+  /** a dearer exchange's order: its payment page while the difference is due (decision 0061) */
+  exchangeOrder?: { amountDue: number; payUrl: string | null } | null;
 };
 
 export function ReturnStatusBadge({ status }: { status: string }) {
@@ -51,6 +53,15 @@ export function ReturnsList({ returns, language }: { returns: ShownReturn[]; lan
                     .map((item) => valuesLabel(item.exchangeOptionValues!, language))
                     .join("، "),
                 })}
+              </span>
+            ) : null}
+            {shown.exchangeOrder?.payUrl ? (
+              <span data-testid="return-due">
+                {" · "}
+                {withLtr((values) => t("returns.due", values), { amount: <Money fils={Math.round(shown.exchangeOrder.amountDue * 1000)} language={language} /> })}{" "}
+                <a href={shown.exchangeOrder.payUrl} data-testid="return-pay">
+                  {t("returns.pay")}
+                </a>
               </span>
             ) : null}
             {shown.resolution === "refund" ? (

@@ -10,7 +10,7 @@ import type { WholeNumberRule } from "~/shared/paging";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
 import { optionTexts } from "./product-variant.server";
-import { returnJson, returnSelect } from "./return.server";
+import { exchangeOrdersOf, returnJson, returnSelect } from "./return.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
 import { recordAudit } from "~/models/audit.server";
 import { nudgeOutbox, orderContacts, queueShopperMessages, shopperMessagesSelect, shownMessageKind } from "~/models/outbox-write.server";
@@ -107,7 +107,7 @@ export async function findAdminOrderId(idOrNumber: string): Promise<string | nul
 }
 
 export async function getAdminOrder(idOrNumber: string) {
-  return prisma.order.findFirst({
+  const order = await prisma.order.findFirst({
     where: orderKeyWhere(idOrNumber),
     include: {
       items: { orderBy: { id: "asc" } },
@@ -120,6 +120,8 @@ export async function getAdminOrder(idOrNumber: string) {
       returns: { orderBy: { createdAt: "asc" }, select: returnSelect },
     },
   });
+  // Its returns' exchange orders, for what each is due (decision 0061).
+  return order && { ...order, exchanges: await exchangeOrdersOf(order.returns) };
 }
 
 /** At most this many orders print at once, so a hand-made address cannot ask for the whole shop. */
@@ -239,7 +241,7 @@ export function orderDetailJson(order: AdminOrderDetail) {
     address: orderAddressJson(order),
     items: order.items.map(orderItemJson),
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
-    returns: order.returns.map(returnJson),
+    returns: order.returns.map((row) => returnJson(row, order.exchanges)),
     statusHistory: order.statusChanges.map((change) => ({
       fromStatus: change.fromStatus,
       toStatus: change.toStatus,

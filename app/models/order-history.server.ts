@@ -2,7 +2,7 @@ import { prisma } from "~/db.server";
 import { filsToKD } from "~/shared/money";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
-import { returnJson, returnSelect } from "./return.server";
+import { exchangeOrdersOf, returnJson, returnSelect } from "./return.server";
 
 /**
  * A customer's orders, newest first, shaped as SPEC section 3's "Order (as read)" for both My Orders and
@@ -16,6 +16,7 @@ export async function getOrdersForCustomer(customerId: string) {
     take: 200,
     include: { items: { orderBy: { id: "asc" } }, creditNotes: creditNoteListSelect, returns: { orderBy: { createdAt: "asc" }, select: returnSelect } },
   });
+  const exchanges = await exchangeOrdersOf(orders.flatMap((order) => order.returns));
   return orders.map((order) => ({
     _id: order.id,
     orderNumber: order.orderNumber,
@@ -35,7 +36,7 @@ export async function getOrdersForCustomer(customerId: string) {
     items: order.items.map(orderItemJson),
     creditNotes: order.creditNotes.map(creditNoteJson),
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
-    returns: order.returns.map(returnJson),
+    returns: order.returns.map((row) => returnJson(row, exchanges)),
   }));
 }
 

@@ -28,6 +28,16 @@ export function viewInvoiceUrl(orderNumber: string): string {
 }
 
 /**
+ * A dearer exchange's message (return-move.server.ts `DueParams`): its order, the difference due and the absolute
+ * address of its payment page; undefined for any other message.
+ */
+export function exchangeDueOf(params: Record<string, unknown>): { exchangeOrderNumber: string; dueFils: number; payLink: string } | undefined {
+  const { exchangeOrderNumber, dueFils, payPath } = params;
+  if (typeof exchangeOrderNumber !== "string" || typeof dueFils !== "number" || typeof payPath !== "string" || !payPath.startsWith("/payment?")) return undefined;
+  return { exchangeOrderNumber, dueFils, payLink: `${getEnv().appUrl}${payPath}` };
+}
+
+/**
  * Draws the e-mail of an outbox row at send time, from the order as it is then: the paid confirmation with its invoice
  * (drawn here once and kept), the owner's copy, a status change, a credit note, or a mail drawn when it was queued.
  */
@@ -61,8 +71,9 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
       if (!order || !isReturnStatus(params.status) || typeof params.returnNumber !== "string") return null;
       const language = languageOrDefault(row.language);
       const note = typeof params.note === "string" ? params.note : "";
+      const due = exchangeDueOf(params);
       return {
-        mail: returnUpdateMail({ ...order, email: row.recipient, returnNumber: params.returnNumber, status: params.status, note, language, link: viewInvoiceUrl(order.orderNumber) }),
+        mail: returnUpdateMail({ ...order, email: row.recipient, returnNumber: params.returnNumber, status: params.status, note, language, link: viewInvoiceUrl(order.orderNumber), due }),
       };
     }
     case "refund": {

@@ -4,13 +4,14 @@ import { fixedT } from "~/i18n/fixed-t.server";
 import { wordText } from "~/mail/compose.server";
 import { sendSms } from "~/messages/kwtsms.server";
 import { sendWhatsAppTemplate, WHATSAPP_STATUS_RANK, type WhatsAppStatus, type WhatsAppTemplate } from "~/messages/whatsapp.server";
-import { viewInvoiceUrl } from "~/models/outbox-mail.server";
+import { exchangeDueOf, viewInvoiceUrl } from "~/models/outbox-mail.server";
 import { nudgeOutbox } from "~/models/outbox-write.server";
 import { languageOrDefault, type Language } from "~/shared/language";
 import { isAnnouncedStatus, type AnnouncedStatus } from "~/shared/order-status";
 import { isDateKey } from "~/shared/admin-dates";
 import { deliveryDateText } from "~/shared/delivery-date";
 import { isReturnStatus } from "~/shared/returns";
+import { formatKDText } from "~/shared/bidi";
 
 /**
  * The phone channels of the outbox (issue 30, docs/decisions/0054-outbox.md): a WhatsApp template or a kwtSMS text,
@@ -31,7 +32,7 @@ async function draw(row: PhoneRow): Promise<Drawn | null> {
   const template = TEMPLATES[row.kind];
   const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true } }) : null;
   if (!template || !order) return null;
-  const params = JSON.parse(row.params) as { status?: unknown; date?: unknown; returnNumber?: unknown };
+  const params = JSON.parse(row.params) as { status?: unknown; date?: unknown; returnNumber?: unknown } & Record<string, unknown>;
   if (row.kind === "returnDecision") return drawReturnDecision(template, order.orderNumber, params, languageOrDefault(row.language));
   const status = row.kind === "status" && isAnnouncedStatus(params.status) ? params.status : null;
   const language = languageOrDefault(row.language);
@@ -47,12 +48,18 @@ async function draw(row: PhoneRow): Promise<Drawn | null> {
 }
 
 /** A return decision: the order number first (CONTRACT.md), then the return's number and the decision in words. */
-function drawReturnDecision(template: WhatsAppTemplate, orderNumber: string, params: { status?: unknown; returnNumber?: unknown }, language: Language): Drawn | null {
+function drawReturnDecision(template: WhatsAppTemplate, orderNumber: string, params: { status?: unknown; returnNumber?: unknown } & Record<string, unknown>, language: Language): Drawn | null {
   if (!isReturnStatus(params.status) || typeof params.returnNumber !== "string") return null;
   const t = fixedT(language);
-  const link = viewInvoiceUrl(orderNumber);
-  const what = `${params.returnNumber}: ${t(`mail.returnUpdate.short.${params.status}`)}`;
-  const text = wordText((values) => t("mail.phone.returnDecision", values), { ret: params.returnNumber as string, number: orderNumber, what: t(`mail.returnUpdate.short.${params.status}`), link });
+  // A dearer exchange links to the payment page of the difference, and says what is due.
+  const due = params.status === "exchanged" ? exchangeDueOf(params) : undefined;
+  const link = due?.payLink ?? viewInvoiceUrl(orderNumber);
+  const decided = due ? t("mail.returnUpdate.short.exchangedDueAmount", { amount: formatKDText(due.dueFils, language) }) : t(`mail.returnUpdate.short.${params.status}`);
+  const what = `${params.returnNumber}: ${decided}`;
+  // The pay link is long: the SMS of a difference due says only that, to stay within two Arabic parts.
+  const text = due
+    ? wordText((values) => t("mail.phone.exchangeDue", values), { amount: formatKDText(due.dueFils, language), link })
+    : wordText((values) => t("mail.phone.returnDecision", values), { ret: params.returnNumber as string, number: orderNumber, what: decided, link });
   return { template, what, number: orderNumber, link, text };
 }
 

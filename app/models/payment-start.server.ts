@@ -57,19 +57,36 @@ async function createAtProvider(paymentId: string, methodId: string, method: Pay
 }
 
 /**
+ * The order's payment session as a row to write, for a caller that writes it in its own transaction with the order
+ * (a dearer exchange, return-exchange.server.ts); `readyPaymentSession` then prepares it once that has committed.
+ */
+export function newPaymentSession(order: { id: string; totalFils: number }) {
+  return { id: newPaymentId(), orderId: order.id, provider: getPaymentProvider().name, amountFils: order.totalFils };
+}
+
+/** Makes a written session payable: a provider that has no choice of ways to pay on the shop is asked for its page now. */
+export async function readyPaymentSession(orderSessionId: string, order: { totalFils: number; language: string }): Promise<void> {
+  const provider = getPaymentProvider();
+  if (provider.choosesMethodOnShop) return;
+  const [method] = await provider.listMethods({ amountFils: order.totalFils, language: languageOrDefault(order.language) });
+  await createAtProvider(orderSessionId, method.id, method.kind);
+}
+
+/** Where the shopper pays an order session. */
+export function paymentPathOf(orderSessionId: string): string {
+  return `/payment?orderSessionId=${encodeURIComponent(orderSessionId)}`;
+}
+
+/**
  * Opens the order's payment session. With a gateway nothing is asked of it yet (the shopper picks a way to pay
  * first), so a gateway that is down never loses an order: the shopper can try again from /payment.
  */
 export async function startPayment(order: PlacedOrder): Promise<{ orderSessionId: string; paymentUrl: string }> {
-  const provider = getPaymentProvider();
-  const orderSessionId = newPaymentId();
+  const session = newPaymentSession(order);
   try {
-    await prisma.payment.create({ data: { id: orderSessionId, orderId: order.id, provider: provider.name, amountFils: order.totalFils } });
-    if (!provider.choosesMethodOnShop) {
-      const [method] = await provider.listMethods({ amountFils: order.totalFils, language: languageOrDefault(order.language) });
-      await createAtProvider(orderSessionId, method.id, method.kind);
-    }
-    return { orderSessionId, paymentUrl: `/payment?orderSessionId=${encodeURIComponent(orderSessionId)}` };
+    await prisma.payment.create({ data: session });
+    await readyPaymentSession(session.id, order);
+    return { orderSessionId: session.id, paymentUrl: paymentPathOf(session.id) };
   } catch (error) {
     await releaseReservation(order.id);
     throw error;

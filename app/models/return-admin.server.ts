@@ -1,5 +1,5 @@
 import { prisma, textContains, type Prisma } from "~/db.server";
-import { returnJson, returnSelect } from "~/models/return.server";
+import { exchangeOrdersOf, returnJson, returnSelect } from "~/models/return.server";
 import { isReturnStatus } from "~/shared/returns";
 
 /** The owner's list and page of returns (CONTRACT.md "Returns and exchanges": `GET /api/admin/returns`). */
@@ -33,8 +33,9 @@ export async function listReturns(input: { status?: string | null; q?: string | 
     }),
     prisma.return.count({ where }),
   ]);
+  const exchanges = await exchangeOrdersOf(rows);
   return {
-    returns: rows.map((row) => ({ ...returnJson(row), fullName: row.order.fullName, phone: row.order.phone })),
+    returns: rows.map((row) => ({ ...returnJson(row, exchanges), fullName: row.order.fullName, phone: row.order.phone })),
     page,
     totalPages: Math.max(1, Math.ceil(total / RETURNS_PAGE_SIZE)),
     total,
@@ -67,17 +68,17 @@ export async function getAdminReturn(idOrNumber: string) {
   });
   if (!row) return null;
   const exchangeOrder = row.exchangeOrderId
-    ? await prisma.order.findUnique({ where: { id: row.exchangeOrderId }, select: { id: true, orderNumber: true } })
+    ? await prisma.order.findUnique({ where: { id: row.exchangeOrderId }, select: { id: true, orderNumber: true, totalFils: true, paymentStatus: true } })
     : null;
-  return { row, exchangeOrder };
+  return { row, exchangeOrder, exchanges: await exchangeOrdersOf([row]) };
 }
 
 export type AdminReturn = NonNullable<Awaited<ReturnType<typeof getAdminReturn>>>;
 
 /** The admin API's return: CONTRACT.md's fields, and what the owner decides with. */
-export function adminReturnJson({ row, exchangeOrder }: AdminReturn) {
+export function adminReturnJson({ row, exchangeOrder, exchanges }: AdminReturn) {
   return {
-    ...returnJson(row),
+    ...returnJson(row, exchanges),
     notes: row.notes,
     order: { _id: row.order.id, orderNumber: row.order.orderNumber, fullName: row.order.fullName, phone: row.order.phone, email: row.order.email },
     lines: row.items.map((item) => ({ _id: item.id, orderItemId: item.orderItemId, quantity: item.quantity, restocked: item.restocked })),

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
 import { orderItemTags } from "~/models/order-json.server";
+import { paymentPathOf } from "~/models/payment-start.server";
 import { optionTexts, type OptionText } from "~/models/product-variant.server";
 import { filsToKD } from "~/shared/money";
 import { normalizeKuwaitiPhone } from "~/shared/phone";
@@ -25,8 +26,7 @@ export type ReturnFailure =
   | "overRefund"
   | "outOfStock"
   | "busy"
-  | "badVariant"
-  | "dearerVariant";
+  | "badVariant";
 
 export class ReturnError extends Error {
   constructor(
@@ -89,8 +89,38 @@ export const returnSelect = {
 
 export type ReturnRow = Prisma.ReturnGetPayload<{ select: typeof returnSelect }>;
 
+/**
+ * An exchange's order as its return reads it: what it is due (0: a free exchange) and its payment's state; while it
+ * is unpaid and its hold lasts, the path of its payment page (decision 0061).
+ */
+export type ReturnExchangeOrder = { orderNumber: string; amountDue: number; paymentStatus: string; payUrl: string | null };
+
+/** The exchange orders of these returns, by order id; no query when none has one. */
+export async function exchangeOrdersOf(rows: { exchangeOrderId: string | null }[], now = new Date()): Promise<Map<string, ReturnExchangeOrder>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.exchangeOrderId ? [row.exchangeOrderId] : [])))];
+  if (!ids.length) return new Map();
+  const orders = await prisma.order.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true,
+      orderNumber: true,
+      totalFils: true,
+      paymentStatus: true,
+      reservedUntil: true,
+      payments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 1, select: { id: true } },
+    },
+  });
+  return new Map(
+    orders.map((order) => {
+      const payable = order.paymentStatus === "unpaid" && order.reservedUntil !== null && order.reservedUntil > now && order.payments.length > 0;
+      const payUrl = payable ? paymentPathOf(order.payments[0].id) : null;
+      return [order.id, { orderNumber: order.orderNumber, amountDue: filsToKD(order.totalFils), paymentStatus: order.paymentStatus, payUrl }];
+    }),
+  );
+}
+
 /** A return as CONTRACT.md reads it; `variantId` is the variant bought (a product without options: its own id). */
-export function returnJson(row: ReturnRow) {
+export function returnJson(row: ReturnRow, exchanges: ReadonlyMap<string, ReturnExchangeOrder> = new Map()) {
   return {
     _id: row.id,
     number: row.number,
@@ -107,6 +137,7 @@ export function returnJson(row: ReturnRow) {
       exchangeOptionValues: optionTexts(item.exchangeOptionValues),
     })),
     refundAmount: filsToKD(row.refundFils),
+    exchangeOrder: (row.exchangeOrderId ? exchanges.get(row.exchangeOrderId) : undefined) ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -117,8 +148,9 @@ export type ReturnJson = ReturnType<typeof returnJson>;
 /** The returns of some orders, as each order's `returns`, oldest first. */
 export async function returnsOfOrders(orderIds: string[]): Promise<Map<string, ReturnJson[]>> {
   const rows = await prisma.return.findMany({ where: { orderId: { in: orderIds } }, orderBy: { createdAt: "asc" }, select: returnSelect });
+  const exchanges = await exchangeOrdersOf(rows);
   const byOrder = new Map<string, ReturnJson[]>();
-  for (const row of rows) byOrder.set(row.order.id, [...(byOrder.get(row.order.id) ?? []), returnJson(row)]);
+  for (const row of rows) byOrder.set(row.order.id, [...(byOrder.get(row.order.id) ?? []), returnJson(row, exchanges)]);
   return byOrder;
 }
 
@@ -165,8 +197,10 @@ export function returnableLines(order: OrderForReturn) {
     quantityLeft: item.quantity - item.returnedQuantity,
     personalised: orderItemTags(item.customTags).some((tag) => tag.value.trim() !== ""),
     variantId: item.variantId,
-    /** a product with options: the variants an exchange may ask for instead (no dearer: the exchange is free) */
-    variants: item.product?.hasOptions ? item.product.variants.filter((variant) => variant.priceFils <= item.priceFils).map((variant) => ({ id: variant.id, optionValues: optionTexts(variant.optionValues), priceFils: variant.priceFils })) : [],
+    /** the unit price paid, which a dearer variant is shown against */
+    priceFils: item.priceFils,
+    /** a product with options: the variants an exchange may ask for instead (a dearer one: the difference is paid) */
+    variants: item.product?.hasOptions ? item.product.variants.map((variant) => ({ id: variant.id, optionValues: optionTexts(variant.optionValues), priceFils: variant.priceFils })) : [],
   }));
 }
 

@@ -226,7 +226,20 @@ export async function sellHeldUnits(tx: Prisma.TransactionClient, orderId: strin
  * variant's and product's units leave sale by one conditional update, in the placing batch's lock order. Answers
  * false (the caller rolls back) when one is short: never sells what is not there. Nothing is held, so no hold limits.
  */
-export async function sellStockNow(tx: Prisma.TransactionClient, lines: HoldLine[]): Promise<boolean> {
+export function sellStockNow(tx: Prisma.TransactionClient, lines: HoldLine[]): Promise<boolean> {
+  return takeStockNow(tx, lines, false);
+}
+
+/**
+ * Held, for an unpaid order the shop writes itself (a dearer exchange, whose difference the shopper pays later): as
+ * `sellStockNow`, but the units move from sale to held, as placing an order moves them, so paying sells them
+ * (`sellHeldUnits`) and the hold's end gives them back (`releaseReservation`). No hold limits: the owner decided it.
+ */
+export function holdStockNow(tx: Prisma.TransactionClient, lines: HoldLine[]): Promise<boolean> {
+  return takeStockNow(tx, lines, true);
+}
+
+async function takeStockNow(tx: Prisma.TransactionClient, lines: HoldLine[], hold: boolean): Promise<boolean> {
   const variants = new Map<string, number>();
   const products = new Map<string, number>();
   for (const line of lines) {
@@ -234,12 +247,13 @@ export async function sellStockNow(tx: Prisma.TransactionClient, lines: HoldLine
     products.set(line.productId, (products.get(line.productId) ?? 0) + line.quantity);
   }
   const byId = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : 1);
+  const change = (quantity: number) => ({ stockQuantity: { decrement: quantity }, ...(hold ? { heldQuantity: { increment: quantity } } : {}) });
   for (const [id, quantity] of [...variants].sort(byId)) {
-    const taken = await tx.productVariant.updateMany({ where: { id, stockQuantity: { gte: quantity } }, data: { stockQuantity: { decrement: quantity } } });
+    const taken = await tx.productVariant.updateMany({ where: { id, stockQuantity: { gte: quantity } }, data: change(quantity) });
     if (taken.count !== 1) return false;
   }
   for (const [id, quantity] of [...products].sort(byId)) {
-    const taken = await tx.product.updateMany({ where: { id, stockQuantity: { gte: quantity } }, data: { stockQuantity: { decrement: quantity } } });
+    const taken = await tx.product.updateMany({ where: { id, stockQuantity: { gte: quantity } }, data: change(quantity) });
     if (taken.count !== 1) return false;
   }
   return true;

@@ -44,7 +44,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       refundInput: filsToKDInput(row.refundFils),
       order: { id: row.order.id, orderNumber: row.order.orderNumber, fullName: row.order.fullName, phone: row.order.phone, email: row.order.email },
       deliveredAt: row.order.deliveredAt ? formatAdminDateTime(row.order.deliveredAt, language) : "-",
-      exchangeOrder,
+      // A dearer exchange: the difference due and whether it is paid (decision 0061).
+      exchangeOrder: exchangeOrder && {
+        id: exchangeOrder.id,
+        orderNumber: exchangeOrder.orderNumber,
+        due: exchangeOrder.totalFils > 0 ? money(exchangeOrder.totalFils) : null,
+        paymentStatus: shownPaymentStatus(exchangeOrder.paymentStatus),
+      },
       items: row.items.map((item) => ({
         id: item.id,
         name: (language === "ar" ? item.orderItem.nameAr || item.orderItem.nameEn : item.orderItem.nameEn || item.orderItem.nameAr) || "-",
@@ -71,6 +77,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "returns:decide");
   return handleReturnForm(request, await readFormData(request), admin);
+}
+
+/** The exchange order's payment as the page names it: paid, unpaid (the difference due) or failed (its hold ended). */
+function shownPaymentStatus(status: string): "paid" | "unpaid" | "failed" {
+  return status === "paid" || status === "failed" ? status : "unpaid";
 }
 
 /** The decision's outcome stays long enough to be read. */
@@ -118,6 +129,14 @@ export default function AdminReturnPage() {
                     <Ltr data-testid="exchange-order-number">{ret.exchangeOrder.orderNumber}</Ltr>
                   </Link>
                 </dd>
+                {ret.exchangeOrder.due ? (
+                  <>
+                    <dt>{t("admin.returns.amountDue")}</dt>
+                    <dd data-testid="exchange-due">{ret.exchangeOrder.due}</dd>
+                    <dt>{t("admin.returns.exchangePayment")}</dt>
+                    <dd data-testid="exchange-payment">{t(`admin.returns.paymentStatuses.${ret.exchangeOrder.paymentStatus}`)}</dd>
+                  </>
+                ) : null}
               </>
             ) : null}
           </dl>
@@ -191,6 +210,7 @@ function Decisions({ ret }: { ret: Ret }) {
           <p className="admin-note">{t("admin.returns.refundHint")}</p>
           {button("refunded", t("admin.returns.refundButton"), ret.resolution === "refund")}
           {ret.next.includes("exchanged") ? <> {button("exchanged", t("admin.returns.exchangeButton"), ret.resolution === "exchange")}</> : null}
+          {ret.next.includes("exchanged") && ret.items.some((item) => item.wanted) ? <p className="admin-note">{t("admin.returns.exchangeHint")}</p> : null}
         </Form>
       ) : null}
       {ret.next.some((status) => status === "approved" || status === "rejected" || status === "closed") ? (

@@ -12,6 +12,7 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { makeReturnRequest, returnPageView } from "~/models/return-request.server";
 import type { ReturnLineInput } from "~/models/return.server";
 import type { Language } from "~/shared/language";
+import { formatKDText } from "~/shared/bidi";
 import { normalizeOrderNumber } from "~/shared/order-number";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 import { RETURN_REASONS, RETURN_RESOLUTIONS, type ReturnReason, type ReturnResolution } from "~/shared/returns";
@@ -174,12 +175,18 @@ export default function ReturnRequestPage() {
                             <option value="">{t("returns.sameVariant")}</option>
                             {line.variants
                               .filter((variant) => variant.id !== line.variantId)
-                              .map((variant) => (
-                                <option key={variant.id} value={variant.id}>
-                                  {variant.optionValues.map((value) => value[language] || value.en).join(" / ")}
-                                </option>
-                              ))}
+                              .map((variant) => {
+                                const values = variant.optionValues.map((value) => value[language] || value.en).join(" / ");
+                                // A dearer one says by how much: its difference is paid online once the exchange is decided.
+                                const more = variant.priceFils - line.priceFils;
+                                return (
+                                  <option key={variant.id} value={variant.id}>
+                                    {more > 0 ? t("returns.dearerVariant", { values, amount: formatKDText(more, language) }) : values}
+                                  </option>
+                                );
+                              })}
                           </select>
+                          {line.variants.some((variant) => variant.priceFils > line.priceFils) ? <p className="field__hint">{t("returns.dearerHint")}</p> : null}
                         </div>
                       ) : null}
                     </div>

@@ -52,6 +52,12 @@ export function isWithinReturnWindow(deliveredAt: Date | null, now: Date): boole
 }
 
 /**
+ * How long a dearer exchange holds its units for the shopper to pay the difference from its message (decision 0061):
+ * two days to read a mail or an SMS and pay, while the rest of the shop's holds last 15 minutes.
+ */
+export const EXCHANGE_HOLD_HOURS = 48;
+
+/**
  * The items' price less their share of the order's discount code (in proportion to the products total), in fils.
  * Delivery is never part of it.
  */

@@ -1,8 +1,10 @@
 /**
  * Issue 32 in the browser, with and without JavaScript, in Arabic and English: the shopper asks to return an item of a
  * delivered order (in Arabic from /view-invoice with the phone, in English from My Orders), sees the personalised line
- * as not returnable and gets a RET- number; the owner approves, receives with restock and refunds it on the return
- * page; the credit note's PDF reads right (pdftotext) and the shopper sees the return refunded under the order.
+ * as not returnable and gets a RET- number; the owner approves and receives with restock. In Arabic the owner refunds
+ * it, the credit note's PDF reads right (pdftotext) and the shopper sees the return refunded under the order. In
+ * English the bow has sizes and the shopper asks to exchange the S for the dearer L: the owner's page shows the L,
+ * the exchange order due the difference and its payment, and the shopper sees the difference due with its pay link.
  */
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
@@ -10,29 +12,39 @@ import fs from "node:fs";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { createOrder } from "../factories/order";
-import { createProduct } from "../factories/product";
+import { createProduct, createProductWithOptions } from "../factories/product";
 import { e2eDatabase } from "../support/e2e-database";
 import { setLanguage, signInAsNewCustomer } from "../support/shopper";
 import { signInAsAdmin } from "./admin-fixtures";
 
 const TEXT = {
   en: { request: "Request a return", personalised: "Personalised: not returnable", quantity: "Quantity to return", reason: "Reason", wrongSize: "Wrong size or colour", send: "Send the request", hawalli: "Hawalli", refunded: "Refunded" },
+  exchange: { exchangeFor: "In exchange for (size or colour)", large: "L (costs 0.50 KD more)", wanted: "Exchange for: L", exchanged: "Exchanged", unpaid: "Not paid yet", due: "Difference due: 0.50 KD" },
   ar: { request: "طلب إرجاع", personalised: "منتج مخصص: لا يمكن إرجاعه", quantity: "الكمية المراد إرجاعها", reason: "السبب", wrongSize: "المقاس أو اللون غير مناسب", send: "إرسال الطلب", hawalli: "حولي", refunded: "تم الاسترداد" },
 } as const;
 
 const SHOTS = "/tmp/shots-32";
 
 for (const language of ["ar", "en"] as const) {
-  test(`a shopper asks a return, the owner approves, receives and refunds it (${language})`, async ({ page, context, baseURL, javaScriptEnabled }) => {
+  test(`a shopper asks a return, the owner approves, receives and refunds or exchanges it (${language})`, async ({ page, context, baseURL, javaScriptEnabled }) => {
     const text = TEXT[language];
     const db = e2eDatabase();
     const shopper = language === "en" ? await signInAsNewCustomer(context, baseURL!) : null;
-    const bows = await createProduct(db, { priceFils: 2500, stockQuantity: 3 });
+    // In English the bow comes in sizes, the L dearer by 0.500 KD; the order has two of the S.
+    const sizes =
+      language === "en"
+        ? await createProductWithOptions(db, [{ nameEn: "Size", nameAr: "المقاس", values: [{ en: "S", ar: "ص" }, { en: "L", ar: "ك" }] }], [
+            { optionValues: [{ en: "S", ar: "ص" }], priceFils: 2500, stockQuantity: 2 },
+            { optionValues: [{ en: "L", ar: "ك" }], priceFils: 3000, stockQuantity: 1 },
+          ])
+        : null;
+    const bows = sizes?.product ?? (await createProduct(db, { priceFils: 2500, stockQuantity: 3 }));
+    const bought = sizes ? { variantId: sizes.variants[0].id, optionValues: [{ en: "S", ar: "ص" }] } : {};
     const order = await createOrder(db, {
       status: "delivered",
       customerId: shopper?.id ?? null,
       items: [
-        { nameEn: "Pink bow", nameAr: "فيونكة وردية", priceFils: 2500, quantity: 2, productId: bows.id },
+        { nameEn: "Pink bow", nameAr: "فيونكة وردية", priceFils: 2500, quantity: 2, productId: bows.id, ...bought },
         { nameEn: "Named clip", nameAr: "مشبك بالاسم", priceFils: 1000, quantity: 1, productId: (await createProduct(db)).id, customTags: [{ titleEn: "Name", titleAr: "الاسم", value: "Noor" }] },
       ],
     });
@@ -51,6 +63,10 @@ for (const language of ["ar", "en"] as const) {
     const line = page.getByTestId("return-line").filter({ hasText: language === "ar" ? "فيونكة وردية" : "Pink bow" });
     await line.getByLabel(text.quantity).selectOption("1");
     await line.getByLabel(text.reason).selectOption({ label: text.wrongSize });
+    if (sizes) {
+      await line.getByLabel(TEXT.exchange.exchangeFor).selectOption({ label: TEXT.exchange.large });
+      await page.locator('input[name="resolution"][value="exchange"]').check();
+    }
     if (shot) await page.screenshot({ path: `${SHOTS}/request-ar-390.png`, fullPage: true });
     await page.getByRole("button", { name: text.send }).click();
     const done = page.getByTestId("return-done");
@@ -71,6 +87,24 @@ for (const language of ["ar", "en"] as const) {
     await page.getByTestId("decide-received").click();
     await expect(page.getByTestId("settle-form")).toBeVisible();
     expect((await db.product.findUniqueOrThrow({ where: { id: bows.id } })).stockQuantity).toBe(4);
+    if (sizes) {
+      // The exchange for the dearer L: an order due the difference, unpaid, its L held for the shopper.
+      await expect(page.getByTestId("return-items").getByTestId("return-wanted")).toHaveText(TEXT.exchange.wanted);
+      await page.getByTestId("decide-exchanged").click();
+      await expect(page.getByTestId("exchange-due")).toHaveText("0.50 KD");
+      await expect(page.getByTestId("exchange-payment")).toHaveText(TEXT.exchange.unpaid);
+      const exchange = await db.order.findFirstOrThrow({ where: { notes: `Exchange for ${order.orderNumber}` } });
+      await expect(page.getByTestId("exchange-order-number")).toHaveText(exchange.orderNumber);
+      expect(await db.productVariant.findUniqueOrThrow({ where: { id: sizes.variants[1].id } })).toMatchObject({ stockQuantity: 0, heldQuantity: 1 });
+
+      await context.clearCookies({ name: "__admin" });
+      await page.goto(orderPage);
+      const shown = page.getByTestId("order-return").filter({ hasText: number });
+      await expect(shown.getByTestId("return-status")).toHaveText(TEXT.exchange.exchanged);
+      await expect(shown.getByTestId("return-due")).toContainText(TEXT.exchange.due);
+      await expect(shown.getByTestId("return-pay")).toHaveAttribute("href", /^\/payment\?orderSessionId=ps_/);
+      return;
+    }
     await page.getByTestId("decide-refunded").click();
     await expect(page.getByTestId("return-decisions")).toHaveCount(1);
     await expect(page.getByTestId("return-history").getByTestId("return-status")).toHaveCount(4);

@@ -41,6 +41,7 @@ export const mail: TranslationOf<typeof en> = {
       refund: "تمسار: تم استرداد مبلغ من طلبك {{number}}. {{link}}",
       delay: "تمسار: نعتذر، يصل طلبك {{number}} يوم {{date}}. {{link}}",
       returnDecision: "تمسار: طلب الإرجاع {{ret}} للطلب {{number}}: {{what}}. {{link}}",
+      exchangeDue: "تمسار: يرجى دفع فرق الاستبدال {{amount}}: {{link}}",
     },
     returnUpdate: {
       subject: "طلب الإرجاع {{number}}: {{what}}",
@@ -50,9 +51,12 @@ export const mail: TranslationOf<typeof en> = {
       received: "استلمنا منتجات طلب الإرجاع {{number}} للطلب {{order}}.",
       refunded: "تم استرداد قيمة منتجات طلب الإرجاع {{number}} للطلب {{order}}. يصلك إشعار الدائن في رسالة مستقلة.",
       exchanged: "الاستبدال {{number}} للطلب {{order}} في الطريق إليك كطلب جديد دون أي تكلفة.",
+      exchangedDue: "الاستبدال {{number}} للطلب {{order}} جاهز كطلب جديد {{exchange}}. سعر المنتج الذي اخترته أعلى: يرجى دفع الفرق {{amount}} خلال {{hours}} ساعة لنرسله إليك.",
+      pay: "ادفع الفرق: {{link}}",
+      payLink: "ادفع الفرق",
       closed: "تم إغلاق طلب الإرجاع {{number}} للطلب {{order}}.",
       note: "ملاحظة منا: {{note}}",
-      short: { requested: "تم الطلب", approved: "تمت الموافقة", rejected: "لم يُقبل", received: "تم استلام المنتجات", refunded: "تم الاسترداد", exchanged: "تم الاستبدال", closed: "مغلق" },
+      short: { requested: "تم الطلب", approved: "تمت الموافقة", rejected: "لم يُقبل", received: "تم استلام المنتجات", refunded: "تم الاسترداد", exchanged: "تم الاستبدال", closed: "مغلق", exchangedDue: "استبدال: الفرق مستحق", exchangedDueAmount: "استبدال: يرجى دفع الفرق {{amount}}" },
     },
     orderUpdate: {
       subject: "الطلب {{number}}: {{what}}",

@@ -41,6 +41,7 @@ export const mail = {
       refund: "Timsar: a refund for order {{number}} was made. {{link}}",
       delay: "Timsar: sorry, order {{number}} will arrive on {{date}}. {{link}}",
       returnDecision: "Timsar: your return {{ret}} of order {{number}}: {{what}}. {{link}}",
+      exchangeDue: "Timsar: please pay the difference of {{amount}} for your exchange: {{link}}",
     },
     returnUpdate: {
       subject: "Return {{number}}: {{what}}",
@@ -50,9 +51,12 @@ export const mail = {
       received: "we received the items of your return {{number}} for order {{order}}.",
       refunded: "the items of your return {{number}} for order {{order}} were refunded. The credit note follows in its own e-mail.",
       exchanged: "your exchange {{number}} for order {{order}} is on its way as a new order, at no charge.",
+      exchangedDue: "your exchange {{number}} for order {{order}} is ready as the new order {{exchange}}. The item you chose costs more: please pay the difference of {{amount}} within {{hours}} hours and we will send it to you.",
+      pay: "Pay the difference: {{link}}",
+      payLink: "Pay the difference",
       closed: "your return {{number}} for order {{order}} is closed.",
       note: "A note from us: {{note}}",
-      short: { requested: "requested", approved: "approved", rejected: "not accepted", received: "items received", refunded: "refunded", exchanged: "exchanged", closed: "closed" },
+      short: { requested: "requested", approved: "approved", rejected: "not accepted", received: "items received", refunded: "refunded", exchanged: "exchanged", closed: "closed", exchangedDue: "exchange: difference due", exchangedDueAmount: "exchange: please pay the difference of {{amount}}" },
     },
     orderUpdate: {
       subject: "Order {{number}}: {{what}}",
