@@ -235,7 +235,7 @@ function StatusHistoryTable({ history, language }: { history: AdminOrderView["hi
     { header: t("admin.order.historyFrom"), cell: (change) => (change.from ? <StatusBadge status={change.from} language={language} /> : "-") },
     { header: t("admin.order.historyTo"), cell: (change) => <StatusBadge status={change.to} language={language} /> },
   ];
-  return <AdminTable rows={history} columns={columns} rowKey={(change) => change.id} wrapped={false} testId="status-history" />;
+  return <AdminTable rows={history} columns={columns} rowKey={(change) => change.id} testId="status-history" />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];

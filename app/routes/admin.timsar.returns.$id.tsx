@@ -260,7 +260,7 @@ function HistoryTable({ history }: { history: Ret["history"] }) {
     { header: t("admin.returns.changedBy"), cell: (change) => (change.who === "shopper" ? t("admin.returns.byShopper") : <Ltr>{change.who}</Ltr>) },
     { header: t("admin.returns.noteColumn"), cell: (change) => change.note },
   ];
-  return <AdminTable rows={history} columns={columns} rowKey={(change) => change.id} wrapped={false} testId="return-history" />;
+  return <AdminTable rows={history} columns={columns} rowKey={(change) => change.id} testId="return-history" />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];

@@ -32,6 +32,24 @@ for (const language of ["ar", "en"] as const) {
       orderNumber: `ORD-${crypto.randomInt(10 ** 11, 10 ** 12)}`,
       items: [{ nameEn, nameAr, priceFils: 4250, quantity: 2, productId: product.id }],
     });
+    // A return with a history of decisions by a member whose e-mail is long, and a note: the widest of its tables.
+    const item = await prisma.orderItem.findFirstOrThrow({ where: { orderId: order.id } });
+    const ret = await prisma.return.create({
+      data: {
+        number: `RET-${crypto.randomInt(10 ** 11, 10 ** 12)}`,
+        orderId: order.id,
+        status: "approved",
+        resolution: "refund",
+        refundFils: 4250,
+        items: { create: [{ orderItemId: item.id, productId: product.id, quantity: 1, reason: "wrongSize" }] },
+        statusChanges: {
+          create: [
+            { toStatus: "requested", changedBy: "shopper" },
+            { fromStatus: "requested", toStatus: "approved", changedBy: "orders.team.member@timsar-accessories.com", note: "See you at the Hawalli shop" },
+          ],
+        },
+      },
+    });
     const pages = [
       "/",
       `/product/${product.id}`,
@@ -43,6 +61,7 @@ for (const language of ["ar", "en"] as const) {
       "/admin/timsar/dashboard",
       "/admin/timsar/orders",
       `/admin/timsar/orders/${order.id}`,
+      `/admin/timsar/returns/${ret.id}`,
       "/admin/timsar/products",
       "/admin/timsar/products/new",
       `/admin/timsar/products/edit/${product.id}`,

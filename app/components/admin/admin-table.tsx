@@ -7,8 +7,8 @@ export type AdminColumn<Row> = { header: ReactNode; cell: (row: Row) => ReactNod
 type RowProps = ComponentProps<"tr"> & { [attribute: `data-${string}`]: string };
 
 /**
- * An admin table: the empty message when there are no rows (if one is given), else the scrolling wrapper (unless
- * `wrapped` is false), one header per column and one row per item.
+ * An admin table: the empty message when there are no rows (if one is given), else the scrolling wrapper (a table
+ * wider than a phone scrolls inside it instead of widening the page), one header per column and one row per item.
  */
 export function AdminTable<Row>({
   rows,
@@ -17,7 +17,6 @@ export function AdminTable<Row>({
   rowProps,
   empty,
   testId,
-  wrapped = true,
 }: {
   rows: Row[];
   columns: AdminColumn<Row>[];
@@ -25,32 +24,32 @@ export function AdminTable<Row>({
   rowProps?: (row: Row) => RowProps;
   empty?: string;
   testId?: string;
-  wrapped?: boolean;
 }) {
   if (rows.length === 0 && empty !== undefined) return <p className="admin-empty">{empty}</p>;
-  const table = (
-    <table className="admin-table" data-testid={testId}>
-      <thead>
-        <tr>
-          {columns.map((column, index) => (
-            <th key={index} scope="col">
-              {column.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)} {...rowProps?.(row)}>
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table" data-testid={testId}>
+        <thead>
+          <tr>
             {columns.map((column, index) => (
-              <td key={index} {...column.cellProps}>
-                {column.dir === "ltr" ? <Ltr>{column.cell(row)}</Ltr> : column.cell(row)}
-              </td>
+              <th key={index} scope="col">
+                {column.header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} {...rowProps?.(row)}>
+              {columns.map((column, index) => (
+                <td key={index} {...column.cellProps}>
+                  {column.dir === "ltr" ? <Ltr>{column.cell(row)}</Ltr> : column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
-  return wrapped ? <div className="admin-table-wrap">{table}</div> : table;
 }

@@ -24,7 +24,7 @@ export const returns: TranslationOf<typeof en> = {
       other: "سبب آخر",
     },
     resolutionLabel: "هل تريد استرداد المبلغ أم الاستبدال؟",
-    resolutions: { refund: "استرداد سعر المنتجات", exchange: "استبدالها بنفس المنتجات" },
+    resolutions: { refund: "استرداد سعر المنتجات", exchange: "استبدالها بنفس المنتجات أو بمقاس أو لون آخر" },
     notes: "ملاحظات إضافية (اختياري)",
     exchangeFor: "الاستبدال بـ (المقاس أو اللون)",
     sameVariant: "نفس المنتج",

@@ -22,7 +22,7 @@ export const returns = {
       other: "Other",
     },
     resolutionLabel: "Would you like a refund or an exchange?",
-    resolutions: { refund: "A refund of the items' price", exchange: "An exchange for the same items" },
+    resolutions: { refund: "A refund of the items' price", exchange: "An exchange: the same items, or another size or colour" },
     notes: "Anything to add (optional)",
     exchangeFor: "In exchange for (size or colour)",
     sameVariant: "The same",
