@@ -118,6 +118,25 @@ describe("the catalogue's version", { timeout: 120_000 }, () => {
     expect((await afterWrite(path, () => createDeliveryArea(prisma))).hit).toBe(false);
   });
 
+  /** A guest's order of one unit through the API, as a shopper's browser places it: answers its payment session. */
+  async function placeOrderOf(productId: string, city: string): Promise<string> {
+    const response = await fetch(`${base}/api/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
+      body: JSON.stringify({
+        fullName: "Sara Ahmad",
+        email: uniqueEmail(),
+        phone: "51234567",
+        buildingType: "Office",
+        address: { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9", floor: "", apartmentNumber: "", notes: "" },
+        items: [{ _id: productId, quantity: 1, customTags: [] }],
+        isGuest: true,
+      }),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { orderSessionId: string }).orderSessionId;
+  }
+
   async function payOrder(orderSessionId: string) {
     const payment = await prisma.payment.findUniqueOrThrow({ where: { id: orderSessionId } });
     await testProvider.submitCard(payment.providerPaymentId!, { cardNumber: "4111111111111111" });
@@ -136,21 +155,7 @@ describe("the catalogue's version", { timeout: 120_000 }, () => {
     // The delivery area an order names is a catalogue write of its own: made before each round.
     const city = await createDeliveryArea(prisma);
     const place = async () => {
-      const response = await fetch(`${base}/api/orders`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
-        body: JSON.stringify({
-          fullName: "Sara Ahmad",
-          email: uniqueEmail(),
-          phone: "51234567",
-          buildingType: "Office",
-          address: { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9", floor: "", apartmentNumber: "", notes: "" },
-          items: [{ _id: sold.id, quantity: 1, customTags: [] }],
-          isGuest: true,
-        }),
-      });
-      expect(response.status).toBe(201);
-      orderSessionId = ((await response.json()) as { orderSessionId: string }).orderSessionId;
+      orderSessionId = await placeOrderOf(sold.id, city);
     };
     expect(await afterWrite("/", place)).toMatchObject({ hit: true });
     expect(await afterWrite(`/product/${other.id}`, place)).toMatchObject({ hit: true });
@@ -166,21 +171,7 @@ describe("the catalogue's version", { timeout: 120_000 }, () => {
     const city = await createDeliveryArea(prisma);
     let orderSessionId = "";
     const order = async () => {
-      const response = await fetch(`${base}/api/orders`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() },
-        body: JSON.stringify({
-          fullName: "Sara Ahmad",
-          email: uniqueEmail(),
-          phone: "51234567",
-          buildingType: "Office",
-          address: { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9", floor: "", apartmentNumber: "", notes: "" },
-          items: [{ _id: product.id, quantity: 1, customTags: [] }],
-          isGuest: true,
-        }),
-      });
-      expect(response.status).toBe(201);
-      orderSessionId = ((await response.json()) as { orderSessionId: string }).orderSessionId;
+      orderSessionId = await placeOrderOf(product.id, city);
     };
     const placed = await afterWrite(`/api/products/${product.id}`, order);
     expect(placed.hit).toBe(false);
