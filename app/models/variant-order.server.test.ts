@@ -2,10 +2,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { testProvider } from "~/payments/test-provider.server";
 import { fixedT } from "~/i18n/fixed-t.server";
-import { prisma } from "~/db.server";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { databaseEngine, prisma } from "~/db.server";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct, createProductWithOptions } from "../../tests/factories/product";
@@ -142,5 +144,43 @@ describe("a paid order of a variant", () => {
     expect(mine.items[0]).toMatchObject({ variantId: variants[1].id, optionValues: [blue] });
     const view = await getAdminOrderView(placed.order.id, "ar", fixedT("ar"));
     expect(view?.items[0].options).toBe("أزرق");
+  });
+});
+
+describe("the statements of placing an order (decision 0061)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Statements (SQLite) or round trips (PostgreSQL: every statement, BEGIN and COMMIT is one) that `place` runs. */
+  async function statementsOf(place: () => Promise<unknown>): Promise<number> {
+    const spy = databaseEngine === "postgresql" ? vi.spyOn(pg.Client.prototype, "query") : vi.spyOn(Database.prototype, "prepare");
+    spy.mockClear();
+    await place();
+    const count = spy.mock.calls.length;
+    spy.mockRestore();
+    return count;
+  }
+
+  it("are as many for a variant of twenty as of two, one more than for a product without options, and few", async () => {
+    const city = await createDeliveryArea(prisma);
+    const plain = await createProduct(prisma, { stockQuantity: 50 });
+    const values = Array.from({ length: 20 }, (_, index) => ({ en: `C${index}`, ar: `ل${index}` }));
+    const twenty = await createProductWithOptions(prisma, [{ nameEn: "Colour", values }], values.map((value) => ({ optionValues: [value], stockQuantity: 50 })));
+    const { product, variants } = await clip(50, 50);
+    const order = (line: CartLine) => () =>
+      placeOrder({ details: checkoutDetails(city), lines: [line], customerId: null, language: "ar", clientAddress: uniqueAddress() });
+    const plainLine = { productId: plain.id, quantity: 1, customTags: [] };
+    // A first order reads the settings and areas the next ones find kept.
+    await order(plainLine)();
+    const counts = {
+      plain: await statementsOf(order(plainLine)),
+      ofTwo: await statementsOf(order({ productId: product.id, variantId: variants[1].id, quantity: 1, customTags: [] })),
+      ofTwenty: await statementsOf(order({ productId: twenty.product.id, variantId: twenty.variants[13].id, quantity: 1, customTags: [] })),
+    };
+    expect(counts.ofTwenty).toBe(counts.ofTwo);
+    // The variant's own conditional UPDATE (the oversell guarantee per variant) is the one statement more.
+    expect(counts.ofTwo).toBe(counts.plain + 1);
+    // SQLite: the pricing, BEGIN, the order, its items, its status, the stock, the caps, COMMIT. PostgreSQL: the
+    // pricing, the settings' version, BEGIN, the order with its items, status and locks, the stock, the caps, COMMIT.
+    expect(counts.plain).toBeLessThanOrEqual(8);
   });
 });
