@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { databaseEngine, prisma, sqlJson } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { OptionText } from "~/models/product-variant.server";
+import { stockUpdateOf, type StockTake } from "~/models/stock-hold.server";
 
 /** An order's own row as placing writes it. */
 export type NewOrder = {
@@ -46,12 +47,14 @@ export type NewOrderItem = {
 /**
  * The placing batch's writes of the order itself: its row, all of its items in one INSERT (item ids sort in cart
  * order, so the invoice lists the lines as the shopper saw them) and its first status row, as plain INSERTs (the
- * nested create of Prisma costs several extra round trips). PostgreSQL writes the three in one statement, whose
- * foreign keys are checked at its end, and takes the client's locks (`clientLockKeys`) in it: each statement of a
- * batch is a round trip there (docs/decisions/0061). SQLite has no writing WITH; its statements do not leave the
- * process.
+ * nested create of Prisma costs several extra round trips). Each statement of a batch is a round trip on
+ * PostgreSQL (docs/decisions/0061), so there the three are one statement, whose foreign keys are checked at its
+ * end, which also takes the client's locks (`clientLockKeys`) and then, when `stock` names them, the stock's
+ * conditional UPDATEs, one after another in their order: each waits for the one before it (and the first for the
+ * locks) through a subquery of its result, so the row locks are taken in the order of decision 0060. SQLite has no
+ * writing WITH; its statements do not leave the process, and `stock` must be empty there.
  */
-export function insertOrder(order: NewOrder, items: NewOrderItem[], now: Date, lockKeys: string[]) {
+export function insertOrder(order: NewOrder, items: NewOrderItem[], now: Date, lockKeys: string[], stock: StockTake[] = []) {
   const orderInsert = Prisma.sql`
     INSERT INTO "Order" ("id", "orderNumber", "customerId", "isGuest", "language", "fullName", "email", "phone", "buildingType",
       "city", "street", "streetNumber", "block", "buildingNumber", "floor", "apartmentNumber", "notes",
@@ -72,15 +75,19 @@ export function insertOrder(order: NewOrder, items: NewOrderItem[], now: Date, l
   const statusInsert = Prisma.sql`
     INSERT INTO "OrderStatusChange" ("id", "orderId", "toStatus", "changedBy", "createdAt")
     VALUES (${crypto.randomUUID()}, ${order.id}, 'pending', 'system', ${now})`;
-  const statements =
-    databaseEngine === "postgresql"
-      ? [Prisma.sql`WITH "o" AS (${orderInsert}), "i" AS (${itemsInsert}), "s" AS (${statusInsert}) SELECT ${locksOf(lockKeys)}`]
-      : [orderInsert, itemsInsert, statusInsert];
-  return statements.map((statement) => prisma.$executeRaw(statement));
-}
-
-/** PostgreSQL's advisory locks of the client's keys, taken left to right, or a constant without caps. */
-function locksOf(lockKeys: string[]): Prisma.Sql {
-  if (lockKeys.length === 0) return Prisma.sql`1`;
-  return Prisma.join(lockKeys.map((key) => Prisma.sql`pg_advisory_xact_lock(hashtext(${key}))`));
+  if (databaseEngine !== "postgresql") return [orderInsert, itemsInsert, statusInsert].map((statement) => prisma.$executeRaw(statement));
+  const parts = [Prisma.sql`"o" AS (${orderInsert})`, Prisma.sql`"i" AS (${itemsInsert})`, Prisma.sql`"s" AS (${statusInsert})`];
+  let previous: string | null = null;
+  if (lockKeys.length) {
+    parts.push(Prisma.sql`"l" AS (SELECT ${Prisma.join(lockKeys.map((key, index) => Prisma.sql`pg_advisory_xact_lock(hashtext(${key})) AS ${Prisma.raw(`"l${index}"`)}`))})`);
+    previous = "l";
+  }
+  for (const [index, take] of stock.entries()) {
+    const after = previous ? Prisma.sql`AND (SELECT COUNT(*) FROM ${Prisma.raw(`"${previous}"`)}) >= 0` : Prisma.empty;
+    parts.push(Prisma.sql`${Prisma.raw(`"u${index}"`)} AS (${stockUpdateOf(take, after)} RETURNING 1)`);
+    previous = `u${index}`;
+  }
+  // The last lock or UPDATE is read here, so every one before it has run; the INSERTs run whether read or not.
+  const last = previous ? Prisma.sql`(SELECT COUNT(*) FROM ${Prisma.raw(`"${previous}"`)})` : Prisma.sql`1`;
+  return [prisma.$executeRaw`WITH ${Prisma.join(parts)} SELECT ${last}`];
 }

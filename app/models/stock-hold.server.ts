@@ -44,6 +44,9 @@ function holdKeyOf(line: Pick<HoldLine, "productId" | "variantId">): string {
   return line.variantId ?? line.productId;
 }
 
+/** One conditional UPDATE of the placing batch: a variant's row or a product's. */
+export type StockTake = { table: "ProductVariant" | "Product"; id: string; quantity: number };
+
 /**
  * The placing batch's stock part: one conditional UPDATE per variant and per product, atomic, and a short one
  * aborts the whole batch, so the order exists only if all of its stock was taken. No two buyers can take the same
@@ -51,7 +54,7 @@ function holdKeyOf(line: Pick<HoldLine, "productId" | "variantId">): string {
  * order is paid. Variants are taken first, then products, each in id order, so two batches on PostgreSQL never wait
  * on each other's rows in a circle.
  */
-export function takeStock(lines: HoldLine[]) {
+export function stockTakesOf(lines: HoldLine[]): StockTake[] {
   const variants = new Map<string, number>();
   const products = new Map<string, number>();
   for (const line of lines) {
@@ -60,19 +63,22 @@ export function takeStock(lines: HoldLine[]) {
   }
   const byId = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : 1);
   return [
-    ...[...variants].sort(byId).map(
-      ([variantId, quantity]) => prisma.$executeRaw`
-      UPDATE "ProductVariant" SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END,
-        "heldQuantity" = "heldQuantity" + ${quantity}
-      WHERE "id" = ${variantId}`,
-    ),
-    ...[...products].sort(byId).map(
-      ([productId, quantity]) => prisma.$executeRaw`
-      UPDATE "Product" SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END,
-        "heldQuantity" = "heldQuantity" + ${quantity}
-      WHERE "id" = ${productId}`,
-    ),
+    ...[...variants].sort(byId).map(([id, quantity]) => ({ table: "ProductVariant" as const, id, quantity })),
+    ...[...products].sort(byId).map(([id, quantity]) => ({ table: "Product" as const, id, quantity })),
   ];
+}
+
+/** A take's UPDATE: NULL, which the NOT NULL column refuses, when fewer than `quantity` units are for sale. */
+export function stockUpdateOf({ table, id, quantity }: StockTake, after: Prisma.Sql = Prisma.empty): Prisma.Sql {
+  return Prisma.sql`
+    UPDATE ${Prisma.raw(`"${table}"`)} SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END,
+      "heldQuantity" = "heldQuantity" + ${quantity}
+    WHERE "id" = ${id} ${after}`;
+}
+
+/** The stock part as statements of their own, in `stockTakesOf`'s order. */
+export function takeStock(takes: StockTake[]) {
+  return takes.map((take) => prisma.$executeRaw(stockUpdateOf(take)));
 }
 
 /**
