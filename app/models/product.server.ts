@@ -203,14 +203,11 @@ export async function getProductsForSale(ids: string[], onlyVariants?: string[])
     variantId: string | null;
     optionValues: Prisma.JsonValue;
   };
-  const onlyThese = onlyVariants ? (onlyVariants.length ? Prisma.sql`AND v."id" IN (${Prisma.join(onlyVariants)})` : Prisma.sql`AND FALSE`) : Prisma.empty;
-  const rows = await prisma.$queryRaw<Row[]>`
-    SELECT 0 AS "kind", p."id" AS "id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."stockQuantity", p."isAvailable", p."hasOptions",
-      t."titleEn", t."titleAr", t."required", NULL AS "variantId", NULL AS "optionValues", t."position" AS "position", t."id" AS "sortId"
-    FROM "Product" p
-      JOIN "Category" c ON c."id" = p."categoryId"
-      LEFT JOIN "ProductCustomTag" t ON t."productId" = p."id"
-    WHERE p."id" IN (${Prisma.join(ids)}) AND p."isVisible" = TRUE AND c."isVisible" = TRUE
+  // Lines that name no variant need none: a product with options is then not for sale to them.
+  const variantRows =
+    onlyVariants?.length === 0
+      ? Prisma.empty
+      : Prisma.sql`
     UNION ALL
     SELECT 1, v."productId", NULL, NULL, v."imageUrl", v."priceFils", v."stockQuantity", v."isAvailable", NULL,
       NULL, NULL, NULL, v."id", v."optionValues", v."position", v."id"
@@ -218,7 +215,15 @@ export async function getProductsForSale(ids: string[], onlyVariants?: string[])
       JOIN "Product" p ON p."id" = v."productId"
       JOIN "Category" c ON c."id" = p."categoryId"
     WHERE p."id" IN (${Prisma.join(ids)}) AND p."hasOptions" = TRUE AND p."isVisible" = TRUE AND c."isVisible" = TRUE
-      AND v."isHidden" = FALSE ${onlyThese}
+      AND v."isHidden" = FALSE ${onlyVariants ? Prisma.sql`AND v."id" IN (${Prisma.join(onlyVariants)})` : Prisma.empty}`;
+  const rows = await prisma.$queryRaw<Row[]>`
+    SELECT 0 AS "kind", p."id" AS "id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."stockQuantity", p."isAvailable", p."hasOptions",
+      t."titleEn", t."titleAr", t."required", NULL AS "variantId", NULL AS "optionValues", t."position" AS "position", t."id" AS "sortId"
+    FROM "Product" p
+      JOIN "Category" c ON c."id" = p."categoryId"
+      LEFT JOIN "ProductCustomTag" t ON t."productId" = p."id"
+    WHERE p."id" IN (${Prisma.join(ids)}) AND p."isVisible" = TRUE AND c."isVisible" = TRUE
+    ${variantRows}
     ORDER BY "kind", "id", "position", "sortId"`;
   for (const row of rows) {
     if (Number(row.kind) === 1) {
