@@ -75,11 +75,18 @@ export function insertOrder(order: NewOrder, items: NewOrderItem[], now: Date, l
   const statusInsert = Prisma.sql`
     INSERT INTO "OrderStatusChange" ("id", "orderId", "toStatus", "changedBy", "createdAt")
     VALUES (${crypto.randomUUID()}, ${order.id}, 'pending', 'system', ${now})`;
-  if (databaseEngine !== "postgresql") return [orderInsert, itemsInsert, statusInsert].map((statement) => prisma.$executeRaw(statement));
-  const parts = [Prisma.sql`"o" AS (${orderInsert})`, Prisma.sql`"i" AS (${itemsInsert})`, Prisma.sql`"s" AS (${statusInsert})`];
+  const statements =
+    databaseEngine === "postgresql" ? [oneStatement([orderInsert, itemsInsert, statusInsert], lockKeys, stock)] : [orderInsert, itemsInsert, statusInsert];
+  return statements.map((statement) => prisma.$executeRaw(statement));
+}
+
+/** PostgreSQL: the INSERTs, then the locks, then the stock's UPDATEs one after another, in one statement. */
+function oneStatement(inserts: Prisma.Sql[], lockKeys: string[], stock: StockTake[]): Prisma.Sql {
+  const parts = inserts.map((insert, index) => Prisma.sql`${Prisma.raw(`"w${index}"`)} AS (${insert})`);
   let previous: string | null = null;
   if (lockKeys.length) {
-    parts.push(Prisma.sql`"l" AS (SELECT ${Prisma.join(lockKeys.map((key, index) => Prisma.sql`pg_advisory_xact_lock(hashtext(${key})) AS ${Prisma.raw(`"l${index}"`)}`))})`);
+    const locks = lockKeys.map((key, index) => Prisma.sql`pg_advisory_xact_lock(hashtext(${key})) AS ${Prisma.raw(`"l${index}"`)}`);
+    parts.push(Prisma.sql`"l" AS (SELECT ${Prisma.join(locks)})`);
     previous = "l";
   }
   for (const [index, take] of stock.entries()) {
@@ -89,5 +96,5 @@ export function insertOrder(order: NewOrder, items: NewOrderItem[], now: Date, l
   }
   // The last lock or UPDATE is read here, so every one before it has run; the INSERTs run whether read or not.
   const last = previous ? Prisma.sql`(SELECT COUNT(*) FROM ${Prisma.raw(`"${previous}"`)})` : Prisma.sql`1`;
-  return [prisma.$executeRaw`WITH ${Prisma.join(parts)} SELECT ${last}`];
+  return Prisma.sql`WITH ${Prisma.join(parts)} SELECT ${last}`;
 }
