@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { isConstraintRefusal, prisma, sqlJson } from "~/db.server";
+import { databaseEngine, isConstraintRefusal, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
 import type { Language } from "~/shared/language";
@@ -8,19 +8,20 @@ import { getDeliveryArea } from "~/models/delivery-area.server";
 import { checkCoupon, type CouponProblem, type UsableCoupon } from "~/models/coupon.server";
 import { getShopSettings } from "~/models/settings.server";
 import {
-  checkHoldLimits,
-  checkHoldShare,
+  checkHolds,
+  clientLockKeys,
   holdEndOf,
   holdRefusalOf,
-  lockClient,
   passedHoldShare,
   shortProductOf,
+  stockTakesOf,
   takeStock,
   type HoldLine,
 } from "~/models/stock-hold.server";
 import { orderTotals } from "~/shared/order-totals";
 import { ordersPlaced } from "~/utils/metrics.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
+import { insertOrder } from "~/models/order-insert.server";
 
 export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "holdShare" | "coupon" | "variantRequired";
 
@@ -157,41 +158,51 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   });
 
   // The units move from sale to held in the same batch (app/models/stock-hold.server.ts): no order without its stock.
-  const stock = takeStock(holds);
+  const takes = stockTakesOf(holds);
   const clientHash = input.clientAddress ? clientHashOf(input.clientAddress) : null;
-  // Plain INSERTs in the same batch: the nested create of Prisma costs several extra round trips per order.
   const orderId = crypto.randomUUID();
   const orderNumber = newOrderNumber();
   const totalFils = totals.totalFils;
-  const reservedUntil = holdEndOf(now);
-  const insertOrder = prisma.$executeRaw`
-    INSERT INTO "Order" ("id", "orderNumber", "customerId", "isGuest", "language", "fullName", "email", "phone", "buildingType",
-      "city", "street", "streetNumber", "block", "buildingNumber", "floor", "apartmentNumber", "notes",
-      "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "reservedUntil", "clientHash", "createdAt", "updatedAt",
-      "couponCode", "discountFils", "notifyWhatsApp")
-    VALUES (${orderId}, ${orderNumber}, ${input.customerId}, ${input.customerId === null}, ${input.language}, ${details.fullName},
-      ${details.email.toLowerCase()}, ${details.phone}, ${details.buildingType}, ${details.city}, ${details.street},
-      ${details.streetNumber}, ${details.block}, ${details.buildingNumber}, ${details.floor || null},
-      ${details.apartmentNumber || null}, ${details.notes || null}, ${subtotalFils}, ${totals.deliveryFeeFils ?? 0}, ${totalFils},
-      'pending', 'unpaid', ${reservedUntil}, ${clientHash}, ${now}, ${now}, ${coupon?.code ?? null}, ${totals.discountFils}, ${details.notifyWhatsApp === true})`;
-  // Item ids sort in cart order, so the invoice lists the lines as the shopper saw them.
-  const insertItems = items.map(
-    (item, index) => prisma.$executeRaw`
-      INSERT INTO "OrderItem" ("id", "orderId", "productId", "nameEn", "nameAr", "imageUrl", "priceFils", "quantity", "customTags", "variantId", "optionValues")
-      VALUES (${`${orderId}-${String(index).padStart(3, "0")}`}, ${orderId}, ${item.productId}, ${item.nameEn}, ${item.nameAr}, ${item.imageUrl},
-        ${item.priceFils}, ${item.quantity}, ${sqlJson(item.customTags)}, ${item.variantId}, ${sqlJson(item.optionValues)})`,
-  );
-  const insertStatus = prisma.$executeRaw`
-    INSERT INTO "OrderStatusChange" ("id", "orderId", "toStatus", "changedBy", "createdAt")
-    VALUES (${crypto.randomUUID()}, ${orderId}, 'pending', 'system', ${now})`;
-  const takeCoupon = coupon ? takeCouponUse(coupon, orderId, details, now) : [];
   const capped = Boolean(clientHash || input.customerId);
-  const lockClients = capped ? lockClient([clientHash, input.customerId]) : [];
-  const limits = capped ? [checkHoldLimits(orderId, clientHash, input.customerId, now), checkHoldShare(orderId, clientHash, input.customerId, now)] : [];
+  const order = {
+    id: orderId,
+    orderNumber,
+    customerId: input.customerId,
+    language: input.language,
+    fullName: details.fullName,
+    email: details.email.toLowerCase(),
+    phone: details.phone,
+    buildingType: details.buildingType,
+    city: details.city,
+    street: details.street,
+    streetNumber: details.streetNumber,
+    block: details.block,
+    buildingNumber: details.buildingNumber,
+    floor: details.floor || null,
+    apartmentNumber: details.apartmentNumber || null,
+    notes: details.notes || null,
+    subtotalFils,
+    deliveryFeeFils: totals.deliveryFeeFils ?? 0,
+    totalFils,
+    reservedUntil: holdEndOf(now),
+    clientHash,
+    couponCode: coupon?.code ?? null,
+    discountFils: totals.discountFils,
+    notifyWhatsApp: details.notifyWhatsApp === true,
+  };
+  // PostgreSQL takes the stock in the order's own statement, unless a code's row must be locked first (a release
+  // gives the code's use back before the stock, so placing takes the code first too).
+  const stockInOrder = databaseEngine === "postgresql" && !coupon;
+  const writeOrder = insertOrder(order, items, now, capped ? clientLockKeys([clientHash, input.customerId]) : [], stockInOrder ? takes : []);
+  const takeCoupon = coupon ? takeCouponUse(coupon, orderId, details, now) : [];
+  const stock = stockInOrder ? [] : takeStock(takes);
+  const limits = capped ? [checkHolds(orderId, clientHash, input.customerId, now)] : [];
   try {
     // The stock UPDATEs come last but the cap check: a product's row stays locked from its UPDATE to the commit, so
     // on PostgreSQL, where buyers of one popular product queue for that lock, the queue moves as fast as it can.
-    await prisma.$transaction([...lockClients, insertOrder, ...insertItems, insertStatus, ...takeCoupon, ...stock, ...limits]);
+    // One statement is atomic by itself: without BEGIN and COMMIT it is one round trip on PostgreSQL.
+    const batch = [...writeOrder, ...takeCoupon, ...stock, ...limits];
+    await (batch.length === 1 ? batch[0] : prisma.$transaction(batch));
     return { id: orderId, orderNumber, totalFils, email: details.email.toLowerCase(), language: input.language };
   } catch (error) {
     const refusal = holdRefusalOf(error);

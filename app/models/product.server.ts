@@ -176,37 +176,74 @@ export type ProductForSale = {
 };
 
 /**
- * The products among `ids` that a shopper may see (VISIBLE, written in SQL), with their custom tags, in one query
- * where a Prisma include takes two. Cart lines are priced only through this, whether shown, checked out or ordered.
+ * The products among `ids` that a shopper may see (VISIBLE, written in SQL), with their custom tags and, for a
+ * product with options, its shown variants, in one query: an order's pricing is one statement whether its product
+ * has options or not (a Prisma read of the variants cost an order of a variant four times the time of this query,
+ * docs/decisions/0061). Cart lines are priced only through this, whether shown, checked out or ordered.
+ * `onlyVariants`: read just these variants of the products with options (a cart or an order names its own).
  */
-/** `onlyVariants`: read just these variants of the products with options (a cart or an order names its own). */
 export async function getProductsForSale(ids: string[], onlyVariants?: string[]): Promise<Map<string, ProductForSale>> {
   const products = new Map<string, ProductForSale>();
   if (ids.length === 0) return products;
-  // One row per custom tag (or one with null tag columns): SQLite answers booleans as 0 / 1.
-  type Row = Omit<ProductForSale, "isAvailable" | "customTags" | "hasOptions" | "variants"> & {
+  // Rows of kind 0: the product, once per custom tag (or once with null tag columns); kind 1: one of its variants.
+  // SQLite answers booleans as 0 / 1 and JSON as text.
+  type Row = {
+    kind: number | bigint;
+    id: string;
+    nameEn: string | null;
+    nameAr: string | null;
+    imageUrl: string | null;
+    priceFils: number | bigint;
+    stockQuantity: number | bigint;
     isAvailable: number | boolean;
-    hasOptions: number | boolean;
+    hasOptions: number | boolean | null;
     titleEn: string | null;
     titleAr: string | null;
     required: number | boolean | null;
+    variantId: string | null;
+    optionValues: Prisma.JsonValue;
   };
+  // Lines that name no variant need none: a product with options is then not for sale to them.
+  const variantRows =
+    onlyVariants?.length === 0
+      ? Prisma.empty
+      : Prisma.sql`
+    UNION ALL
+    SELECT 1, v."productId", NULL, NULL, v."imageUrl", v."priceFils", v."stockQuantity", v."isAvailable", NULL,
+      NULL, NULL, NULL, v."id", v."optionValues", v."position", v."id"
+    FROM "ProductVariant" v
+      JOIN "Product" p ON p."id" = v."productId"
+      JOIN "Category" c ON c."id" = p."categoryId"
+    WHERE p."id" IN (${Prisma.join(ids)}) AND p."hasOptions" = TRUE AND p."isVisible" = TRUE AND c."isVisible" = TRUE
+      AND v."isHidden" = FALSE ${onlyVariants ? Prisma.sql`AND v."id" IN (${Prisma.join(onlyVariants)})` : Prisma.empty}`;
   const rows = await prisma.$queryRaw<Row[]>`
-    SELECT p."id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."stockQuantity", p."isAvailable", p."hasOptions",
-      t."titleEn", t."titleAr", t."required"
+    SELECT 0 AS "kind", p."id" AS "id", p."nameEn", p."nameAr", p."imageUrl", p."priceFils", p."stockQuantity", p."isAvailable", p."hasOptions",
+      t."titleEn", t."titleAr", t."required", NULL AS "variantId", NULL AS "optionValues", t."position" AS "position", t."id" AS "sortId"
     FROM "Product" p
       JOIN "Category" c ON c."id" = p."categoryId"
       LEFT JOIN "ProductCustomTag" t ON t."productId" = p."id"
     WHERE p."id" IN (${Prisma.join(ids)}) AND p."isVisible" = TRUE AND c."isVisible" = TRUE
-    ORDER BY p."id", t."position", t."id"`;
+    ${variantRows}
+    ORDER BY "kind", "id", "position", "sortId"`;
   for (const row of rows) {
+    if (Number(row.kind) === 1) {
+      products.get(row.id)?.variants.push({
+        id: row.variantId!,
+        optionValues: optionTexts(typeof row.optionValues === "string" ? (JSON.parse(row.optionValues) as Prisma.JsonValue) : row.optionValues),
+        priceFils: Number(row.priceFils),
+        stockQuantity: Number(row.stockQuantity),
+        isAvailable: Boolean(Number(row.isAvailable)),
+        imageUrl: row.imageUrl,
+      });
+      continue;
+    }
     let product = products.get(row.id);
     if (!product) {
       product = {
         id: row.id,
-        nameEn: row.nameEn,
-        nameAr: row.nameAr,
-        imageUrl: row.imageUrl,
+        nameEn: row.nameEn ?? "",
+        nameAr: row.nameAr ?? "",
+        imageUrl: row.imageUrl ?? "",
         priceFils: Number(row.priceFils),
         stockQuantity: Number(row.stockQuantity),
         isAvailable: Boolean(Number(row.isAvailable)),
@@ -217,16 +254,6 @@ export async function getProductsForSale(ids: string[], onlyVariants?: string[])
       products.set(row.id, product);
     }
     if (row.titleEn !== null) product.customTags.push({ titleEn: row.titleEn, titleAr: row.titleAr ?? "", required: Boolean(Number(row.required)) });
-  }
-  // Only products with options read their variants: a cart of products without options costs no more than before.
-  const withOptions = [...products.values()].filter((product) => product.hasOptions).map((product) => product.id);
-  if (withOptions.length) {
-    const variants = await prisma.productVariant.findMany({
-      where: { productId: { in: withOptions }, isHidden: false, ...(onlyVariants ? { id: { in: onlyVariants } } : {}) },
-      select: { id: true, productId: true, optionValues: true, priceFils: true, stockQuantity: true, isAvailable: true, imageUrl: true },
-      orderBy: [{ position: "asc" }, { id: "asc" }],
-    });
-    for (const { productId, optionValues, ...variant } of variants) products.get(productId)?.variants.push({ ...variant, optionValues: optionTexts(optionValues) });
   }
   return products;
 }

@@ -44,6 +44,9 @@ function holdKeyOf(line: Pick<HoldLine, "productId" | "variantId">): string {
   return line.variantId ?? line.productId;
 }
 
+/** One conditional UPDATE of the placing batch: a variant's row or a product's. */
+export type StockTake = { table: "ProductVariant" | "Product"; id: string; quantity: number };
+
 /**
  * The placing batch's stock part: one conditional UPDATE per variant and per product, atomic, and a short one
  * aborts the whole batch, so the order exists only if all of its stock was taken. No two buyers can take the same
@@ -51,7 +54,7 @@ function holdKeyOf(line: Pick<HoldLine, "productId" | "variantId">): string {
  * order is paid. Variants are taken first, then products, each in id order, so two batches on PostgreSQL never wait
  * on each other's rows in a circle.
  */
-export function takeStock(lines: HoldLine[]) {
+export function stockTakesOf(lines: HoldLine[]): StockTake[] {
   const variants = new Map<string, number>();
   const products = new Map<string, number>();
   for (const line of lines) {
@@ -60,39 +63,48 @@ export function takeStock(lines: HoldLine[]) {
   }
   const byId = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : 1);
   return [
-    ...[...variants].sort(byId).map(
-      ([variantId, quantity]) => prisma.$executeRaw`
-      UPDATE "ProductVariant" SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END,
-        "heldQuantity" = "heldQuantity" + ${quantity}
-      WHERE "id" = ${variantId}`,
-    ),
-    ...[...products].sort(byId).map(
-      ([productId, quantity]) => prisma.$executeRaw`
-      UPDATE "Product" SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END,
-        "heldQuantity" = "heldQuantity" + ${quantity}
-      WHERE "id" = ${productId}`,
-    ),
+    ...[...variants].sort(byId).map(([id, quantity]) => ({ table: "ProductVariant" as const, id, quantity })),
+    ...[...products].sort(byId).map(([id, quantity]) => ({ table: "Product" as const, id, quantity })),
   ];
 }
 
-/**
- * PostgreSQL lets several placing batches run at once, unlike SQLite's one writer: the first statement of a batch
- * with caps takes a lock per client key until commit, so one client's orders are counted one after another and the
- * cap check sees every earlier one (READ COMMITTED gives each statement a fresh snapshot). SQLite needs nothing.
- */
-export function lockClient(keys: (string | null)[]) {
-  if (databaseEngine !== "postgresql") return [];
-  const present = [...new Set(keys.filter((key): key is string => Boolean(key)))].sort();
-  return present.map((key) => prisma.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`order-client:${key}`}))`);
+/** A take's UPDATE: NULL, which the NOT NULL column refuses, when fewer than `quantity` units are for sale. */
+export function stockUpdateOf({ table, id, quantity }: StockTake, after: Prisma.Sql = Prisma.empty): Prisma.Sql {
+  return Prisma.sql`
+    UPDATE ${Prisma.raw(`"${table}"`)} SET "stockQuantity" = CASE WHEN "stockQuantity" >= ${quantity} THEN "stockQuantity" - ${quantity} ELSE NULL END,
+      "heldQuantity" = "heldQuantity" + ${quantity}
+    WHERE "id" = ${id} ${after}`;
+}
+
+/** The stock part as statements of their own, in `stockTakesOf`'s order. */
+export function takeStock(takes: StockTake[]) {
+  return takes.map((take) => prisma.$executeRaw(stockUpdateOf(take)));
 }
 
 /**
- * The last statement of the placing batch, when the order is already written: it nulls the order's number (which
- * aborts the batch) if the client now holds more than HOLD_LIMITS. On SQLite the batch took the write lock at its
- * first write and one writer runs at a time; on PostgreSQL `lockClient` orders one client's batches. Either way no
- * concurrent order of the same client is counted or missed: however many arrive together, the caps are never passed.
+ * PostgreSQL lets several placing batches run at once, unlike SQLite's one writer: a batch with caps takes a lock
+ * per client key until commit, before its cap check, so one client's orders are counted one after another and the
+ * check sees every earlier one (READ COMMITTED gives each statement a fresh snapshot). SQLite needs nothing. The
+ * placing batch takes them in the statement that writes the order (`order-insert.server.ts`): in sorted order, so
+ * two batches of the same two keys never wait on each other in a circle.
  */
-export function checkHoldLimits(orderId: string, clientHash: string | null, customerId: string | null, now: Date) {
+export function clientLockKeys(keys: (string | null)[]): string[] {
+  if (databaseEngine !== "postgresql") return [];
+  return [...new Set(keys.filter((key): key is string => Boolean(key)))].sort().map((key) => `order-client:${key}`);
+}
+
+/**
+ * The last statement of the placing batch, when the order and its stock are written: one UPDATE of the order that
+ * nulls its number (which aborts the batch) if the client now holds more than HOLD_LIMITS, and its `fullName` when
+ * it holds more of one of this order's variants (or products without options) than `holdShareOf` its units in the
+ * shop. Both NOT NULL columns are checked in the table's column order, the number first, as when they were two
+ * statements. On SQLite the batch took the write lock at its first write and one writer runs at a time; on
+ * PostgreSQL the client's lock orders one client's batches. Either way no concurrent order of the same client is
+ * counted or missed: however many arrive together, the caps are never passed. Placing an order moves units from
+ * sale to held, so for sale plus held is the same before and after any hold. A line names its product's own
+ * variant when the product has none of options: `v` is then null.
+ */
+export function checkHolds(orderId: string, clientHash: string | null, customerId: string | null, now: Date) {
   const mine = Prisma.sql`o."paymentStatus" = 'unpaid' AND o."reservedUntil" > ${now}
     AND (o."clientHash" = ${clientHash} OR o."customerId" = ${customerId})`;
   return prisma.$executeRaw`
@@ -101,22 +113,11 @@ export function checkHoldLimits(orderId: string, clientHash: string | null, cust
       AND (SELECT COALESCE(SUM(i."quantity"), 0) FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" WHERE ${mine}) <= ${HOLD_LIMITS.heldUnits}
       AND NOT EXISTS (SELECT 1 FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" WHERE ${mine} AND i."productId" IS NOT NULL
         GROUP BY COALESCE(i."variantId", i."productId") HAVING SUM(i."quantity") > ${HOLD_LIMITS.heldUnitsPerProduct})
-    THEN "orderNumber" ELSE NULL END
-    WHERE "id" = ${orderId}`;
-}
-
-/**
- * Right after `checkHoldLimits`, under the same ordering: nulls the order's `fullName` (which aborts the batch) when
- * the client now holds more of one of this order's variants (or products without options) than `holdShareOf` its
- * units in the shop. Placing an order moves units from sale to held, so for sale plus held is the same before and
- * after any hold. A line names its product's own variant when the product has none of options: `v` is then null.
- */
-export function checkHoldShare(orderId: string, clientHash: string | null, customerId: string | null, now: Date) {
-  return prisma.$executeRaw`
-    UPDATE "Order" SET "fullName" = CASE WHEN NOT EXISTS (
+    THEN "orderNumber" ELSE NULL END,
+    "fullName" = CASE WHEN NOT EXISTS (
       SELECT 1 FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" JOIN "Product" p ON p."id" = i."productId"
         LEFT JOIN "ProductVariant" v ON v."id" = i."variantId" AND p."hasOptions" = TRUE
-      WHERE o."paymentStatus" = 'unpaid' AND o."reservedUntil" > ${now} AND (o."clientHash" = ${clientHash} OR o."customerId" = ${customerId})
+      WHERE ${mine}
         AND COALESCE(i."variantId", i."productId") IN (SELECT COALESCE(n."variantId", n."productId") FROM "OrderItem" n WHERE n."orderId" = ${orderId})
       GROUP BY COALESCE(i."variantId", i."productId"), p."stockQuantity", p."heldQuantity", v."stockQuantity", v."heldQuantity"
       HAVING SUM(i."quantity") > CASE WHEN COALESCE(v."stockQuantity" + v."heldQuantity", p."stockQuantity" + p."heldQuantity") / 2 < 1 THEN 1

@@ -2,10 +2,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { testProvider } from "~/payments/test-provider.server";
 import { fixedT } from "~/i18n/fixed-t.server";
-import { prisma } from "~/db.server";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { databaseEngine, prisma } from "~/db.server";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct, createProductWithOptions } from "../../tests/factories/product";
@@ -142,5 +144,71 @@ describe("a paid order of a variant", () => {
     expect(mine.items[0]).toMatchObject({ variantId: variants[1].id, optionValues: [blue] });
     const view = await getAdminOrderView(placed.order.id, "ar", fixedT("ar"));
     expect(view?.items[0].options).toBe("أزرق");
+  });
+});
+
+describe("the statements of placing an order (decision 0061)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Statements (SQLite) or round trips (PostgreSQL: every statement, BEGIN and COMMIT is one) that `place` runs. */
+  async function statementsOf(place: () => Promise<unknown>): Promise<number> {
+    const spy = databaseEngine === "postgresql" ? vi.spyOn(pg.Client.prototype, "query") : vi.spyOn(Database.prototype, "prepare");
+    const counts: number[] = [];
+    // The fewer of two: a kept list (delivery areas, settings) may be read again when its time is up.
+    for (let run = 0; run < 2; run++) {
+      spy.mockClear();
+      await place();
+      counts.push(spy.mock.calls.length);
+    }
+    spy.mockRestore();
+    return Math.min(...counts);
+  }
+
+  it("are as many for a variant of twenty as of two, at most one more than for a product without options, and few", async () => {
+    const city = await createDeliveryArea(prisma);
+    const plain = await createProduct(prisma, { stockQuantity: 50 });
+    const values = Array.from({ length: 20 }, (_, index) => ({ en: `C${index}`, ar: `ل${index}` }));
+    const twenty = await createProductWithOptions(prisma, [{ nameEn: "Colour", values }], values.map((value) => ({ optionValues: [value], stockQuantity: 50 })));
+    const { product, variants } = await clip(50, 50);
+    const order = (line: CartLine) => () =>
+      placeOrder({ details: checkoutDetails(city), lines: [line], customerId: null, language: "ar", clientAddress: uniqueAddress() });
+    const plainLine = { productId: plain.id, quantity: 1, customTags: [] };
+    // A first order reads the settings and areas the next ones find kept.
+    await order(plainLine)();
+    const counts = {
+      plain: await statementsOf(order(plainLine)),
+      ofTwo: await statementsOf(order({ productId: product.id, variantId: variants[1].id, quantity: 1, customTags: [] })),
+      ofTwenty: await statementsOf(order({ productId: twenty.product.id, variantId: twenty.variants[13].id, quantity: 1, customTags: [] })),
+    };
+    expect(counts.ofTwenty).toBe(counts.ofTwo);
+    // The variant's own conditional UPDATE (the oversell guarantee per variant) is one statement more on SQLite; on
+    // PostgreSQL it is part of the order's statement.
+    expect(counts.ofTwo).toBe(counts.plain + (databaseEngine === "postgresql" ? 0 : 1));
+    // SQLite: the pricing, BEGIN, the order, its items, its status, the stock, the caps, COMMIT. PostgreSQL: the
+    // pricing, the settings' version, BEGIN, the order with its items, status, locks and stock, the caps, COMMIT.
+    // And here the area's own read: the kept list of delivery areas was read before this test made its area.
+    expect(counts.plain).toBeLessThanOrEqual(databaseEngine === "postgresql" ? 7 : 9);
+
+    // An order of several lines takes each of its variants' and products' units (in one statement on PostgreSQL).
+    const before = await Promise.all([stockOf(variants[0].id), stockOf(twenty.variants[2].id), productStockOf(product.id), productStockOf(twenty.product.id), productStockOf(plain.id)]);
+    await placeOrder({
+      details: checkoutDetails(city),
+      lines: [
+        { productId: product.id, variantId: variants[0].id, quantity: 2, customTags: [] },
+        { productId: twenty.product.id, variantId: twenty.variants[2].id, quantity: 1, customTags: [] },
+        { productId: plain.id, quantity: 3, customTags: [] },
+      ],
+      customerId: null,
+      language: "ar",
+      clientAddress: uniqueAddress(),
+    });
+    const after = await Promise.all([stockOf(variants[0].id), stockOf(twenty.variants[2].id), productStockOf(product.id), productStockOf(twenty.product.id), productStockOf(plain.id)]);
+    expect(after.map((row, index) => [before[index].stockQuantity - row.stockQuantity, row.heldQuantity - before[index].heldQuantity])).toEqual([
+      [2, 2],
+      [1, 1],
+      [2, 2],
+      [1, 1],
+      [3, 3],
+    ]);
   });
 });
