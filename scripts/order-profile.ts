@@ -1,5 +1,5 @@
 /**
- * What one order costs (docs/decisions/0061): a product without options against one of 20 variants, in one process.
+ * What one order costs (docs/decisions/0062): a product without options against one of 20 variants, in one process.
  * Prints the statements of one order (SQLite: each statement the adapter prepares; PostgreSQL: each round trip, BEGIN
  * and COMMIT included), then, for each of `rounds` after a warm-up, orders a second with 16 buyers at a time and the
  * placing process's CPU time per order (steadier than a rate on a shared machine). `CAPPED=1`: each order from a

@@ -48,7 +48,7 @@ export type NewOrderItem = {
  * The placing batch's writes of the order itself: its row, all of its items in one INSERT (item ids sort in cart
  * order, so the invoice lists the lines as the shopper saw them) and its first status row, as plain INSERTs (the
  * nested create of Prisma costs several extra round trips). Each statement of a batch is a round trip on
- * PostgreSQL (docs/decisions/0061), so there the three are one statement, whose foreign keys are checked at its
+ * PostgreSQL (docs/decisions/0062), so there the three are one statement, whose foreign keys are checked at its
  * end, which also takes the client's locks (`clientLockKeys`) and then, when `stock` names them, the stock's
  * conditional UPDATEs, one after another in their order: each waits for the one before it (and the first for the
  * locks) through a subquery of its result, so the row locks are taken in the order of decision 0060. SQLite has no

@@ -179,7 +179,7 @@ export type ProductForSale = {
  * The products among `ids` that a shopper may see (VISIBLE, written in SQL), with their custom tags and, for a
  * product with options, its shown variants, in one query: an order's pricing is one statement whether its product
  * has options or not (a Prisma read of the variants cost an order of a variant four times the time of this query,
- * docs/decisions/0061). Cart lines are priced only through this, whether shown, checked out or ordered.
+ * docs/decisions/0062). Cart lines are priced only through this, whether shown, checked out or ordered.
  * `onlyVariants`: read just these variants of the products with options (a cart or an order names its own).
  */
 export async function getProductsForSale(ids: string[], onlyVariants?: string[]): Promise<Map<string, ProductForSale>> {

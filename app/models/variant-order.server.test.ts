@@ -147,7 +147,7 @@ describe("a paid order of a variant", () => {
   });
 });
 
-describe("the statements of placing an order (decision 0061)", () => {
+describe("the statements of placing an order (decision 0062)", () => {
   afterEach(() => vi.restoreAllMocks());
 
   /** Statements (SQLite) or round trips (PostgreSQL: every statement, BEGIN and COMMIT is one) that `place` runs. */
