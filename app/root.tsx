@@ -7,7 +7,6 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useTranslation } from "./i18n/react";
 import { WithRouteMessages } from "./i18n/route-messages";
@@ -19,7 +18,6 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./utils/nonce";
 import { ServerHtml } from "./utils/server-html";
 import { defaultLanguage, directionOf, type Language } from "./shared/language";
-import { leavesForPayment } from "./shared/leaves-for-payment";
 import { getLanguage } from "./i18n/i18next.server";
 import { readVisitor } from "./auth/visitor.server";
 import { browserMessagesUrl } from "./utils/browser-messages.server";
@@ -40,9 +38,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = readToast(request, language);
   return data({ language, ...visitor, messagesModule: browserMessagesUrl(language), toast }, { headers });
 }
-
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  leavesForPayment(actionResult) ? false : defaultShouldRevalidate;
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");

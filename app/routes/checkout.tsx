@@ -24,7 +24,6 @@ import { appliedCouponHeader, readAppliedCoupon } from "~/cookies/coupon.server"
 import { checkoutOffer } from "~/models/offers.server";
 import { giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/coupon-attempts.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { leavesForPayment } from "~/shared/leaves-for-payment";
 
 const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 
@@ -172,8 +171,13 @@ function tooManyCodesText(retryAfterSeconds: number, t: TFunction): string {
   return t("offers.coupon.tooManyAttempts", { minutes: Math.ceil(retryAfterSeconds / 60) });
 }
 
+/**
+ * Once the order is placed (the answer names the payment page) the page shows its toast and leaves: its loader is not
+ * run again on the way out. That is one round trip less on a slow network, and what it brought back (the cart read
+ * again, an error) could take the form, and the redirect it holds, away before the browser leaves.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  leavesForPayment(actionResult) ? false : defaultShouldRevalidate;
+  typeof (actionResult as { paymentUrl?: unknown } | undefined)?.paymentUrl === "string" ? false : defaultShouldRevalidate;
 
 export default function CheckoutPage() {
   const { t } = useTranslation();
