@@ -241,20 +241,12 @@ export function holdStockNow(tx: Prisma.TransactionClient, lines: HoldLine[]): P
 }
 
 async function takeStockNow(tx: Prisma.TransactionClient, lines: HoldLine[], hold: boolean): Promise<boolean> {
-  const variants = new Map<string, number>();
-  const products = new Map<string, number>();
-  for (const line of lines) {
-    if (line.variantId) variants.set(line.variantId, (variants.get(line.variantId) ?? 0) + line.quantity);
-    products.set(line.productId, (products.get(line.productId) ?? 0) + line.quantity);
-  }
-  const byId = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : 1);
   const change = (quantity: number) => ({ stockQuantity: { decrement: quantity }, ...(hold ? { heldQuantity: { increment: quantity } } : {}) });
-  for (const [id, quantity] of [...variants].sort(byId)) {
-    const taken = await tx.productVariant.updateMany({ where: { id, stockQuantity: { gte: quantity } }, data: change(quantity) });
-    if (taken.count !== 1) return false;
-  }
-  for (const [id, quantity] of [...products].sort(byId)) {
-    const taken = await tx.product.updateMany({ where: { id, stockQuantity: { gte: quantity } }, data: change(quantity) });
+  // The placing batch's takes, in its lock order.
+  for (const { table, id, quantity } of stockTakesOf(lines)) {
+    const where = { id, stockQuantity: { gte: quantity } };
+    const taken =
+      table === "ProductVariant" ? await tx.productVariant.updateMany({ where, data: change(quantity) }) : await tx.product.updateMany({ where, data: change(quantity) });
     if (taken.count !== 1) return false;
   }
   return true;

@@ -8,6 +8,7 @@ import vm from "node:vm";
 import type { BenchContext, BenchRow } from "../bench";
 import { databaseEngineOf } from "../../app/utils/database-url";
 import { median } from "./lib/median";
+import { benchShopperDetails } from "./lib/bench-shopper";
 
 const ORDERS = 600;
 const CONCURRENCY = 16;
@@ -35,17 +36,7 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
     prisma.product.create({
       data: { nameEn: "Bench Bow", nameAr: "فيونكة تجربة", priceFils: 2500, stockQuantity, imageUrl: "/x.png", categoryId: category.id },
     });
-  const details = {
-    buildingType: "Apartment" as const,
-    fullName: "سارة أحمد",
-    email: "bench@example.com",
-    phone: "60000000",
-    city: area.nameEn,
-    street: "Tunis Street",
-    streetNumber: "12",
-    block: "3",
-    buildingNumber: "7",
-  };
+  const details = benchShopperDetails(area.nameEn);
   const order = (productId: string, couponCode: string | null = null, email = details.email) =>
     placeOrder({ details: { ...details, email }, lines: [{ productId, quantity: 1, customTags: [] }], customerId: null, language: "ar", couponCode });
 

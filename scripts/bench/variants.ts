@@ -8,6 +8,7 @@
 import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
 import { median } from "./lib/median";
+import { benchShopperDetails } from "./lib/bench-shopper";
 
 const RUNS = 3;
 const DURATION_S = 5;
@@ -79,17 +80,7 @@ export async function bench({ baseUrl, databaseUrl }: BenchContext): Promise<Ben
     variants: await pageRate(baseUrl, `/product/${withOptions.id}?variant=${chosen}`, false),
   };
 
-  const details = {
-    buildingType: "Apartment" as const,
-    fullName: "سارة أحمد",
-    email: "bench@example.com",
-    phone: "60000000",
-    city: area.nameEn,
-    street: "Tunis Street",
-    streetNumber: "12",
-    block: "3",
-    buildingNumber: "7",
-  };
+  const details = benchShopperDetails(area.nameEn);
   async function ordersPerSecond(line: (index: number) => { productId: string; variantId?: string }) {
     const started = performance.now();
     let next = 0;
