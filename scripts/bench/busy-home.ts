@@ -10,6 +10,7 @@
  */
 import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
+import { createBenchProduct } from "./lib/bench-product";
 import { median } from "./lib/median";
 import { cacheLookups, hitShare, placeAndPay, atRate, startJunk, startShop } from "./lib/shop-day";
 
@@ -47,8 +48,7 @@ async function benchProducts(databaseUrl: string) {
   process.env.DATABASE_URL = databaseUrl;
   const { prisma } = await import("../../app/db.server");
   const category = await prisma.category.findFirstOrThrow({ where: { isVisible: true } });
-  const make = (stockQuantity: number) =>
-    prisma.product.create({ data: { nameEn: "Bench Bow", nameAr: "فيونكة تجربة", priceFils: 2500, stockQuantity, imageUrl: "/x.png", categoryId: category.id } });
+  const make = (stockQuantity: number) => createBenchProduct(prisma, { categoryId: category.id, stockQuantity });
   const [soldOut, plenty] = [await make(0), await make(1_000_000)];
   const city = (await prisma.deliveryArea.findFirstOrThrow({ orderBy: { position: "asc" } })).nameEn;
   return { soldOut: soldOut.id, plenty: plenty.id, city };

@@ -8,6 +8,7 @@ import vm from "node:vm";
 import type { BenchContext, BenchRow } from "../bench";
 import { databaseEngineOf } from "../../app/utils/database-url";
 import { median } from "./lib/median";
+import { createBenchProduct } from "./lib/bench-product";
 import { benchShopperDetails } from "./lib/bench-shopper";
 
 const ORDERS = 600;
@@ -32,10 +33,7 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
 
   const area = await prisma.deliveryArea.findFirstOrThrow({ orderBy: { position: "asc" } });
   const category = await prisma.category.findFirstOrThrow();
-  const makeProduct = (stockQuantity: number) =>
-    prisma.product.create({
-      data: { nameEn: "Bench Bow", nameAr: "فيونكة تجربة", priceFils: 2500, stockQuantity, imageUrl: "/x.png", categoryId: category.id },
-    });
+  const makeProduct = (stockQuantity: number) => createBenchProduct(prisma, { categoryId: category.id, stockQuantity });
   const details = benchShopperDetails(area.nameEn);
   const order = (productId: string, couponCode: string | null = null, email = details.email) =>
     placeOrder({ details: { ...details, email }, lines: [{ productId, quantity: 1, customTags: [] }], customerId: null, language: "ar", couponCode });
