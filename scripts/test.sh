@@ -40,17 +40,19 @@ if [ -n "$missing" ]; then
 fi
 
 mkdir -p tests/.tmp
+# Each step's header says when it started, so a slow run shows where its minutes went.
+step() { echo "== [$((SECONDS / 60))m$((SECONDS % 60))s] $*"; }
 rm -f tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json tests/.tmp/playwright-postgresql-report.json
 
 # The type checker works alone on one core for half a minute: it runs beside the lint and the build.
-echo "== typecheck (beside the lint and the build)"
+step "typecheck (beside the lint and the build)"
 npm run --silent typecheck >tests/.tmp/typecheck.log 2>&1 &
 typecheck=$!
-echo "== lint"
+step "lint"
 npm run --silent lint
-echo "== the PostgreSQL schema is made from the SQLite one"
+step "the PostgreSQL schema is made from the SQLite one"
 npx tsx scripts/db-schemas.ts --check
-echo "== build (the integration and browser tests run the production build)"
+step "build (the integration and browser tests run the production build)"
 npx remix build
 if ! wait "$typecheck"; then
   cat tests/.tmp/typecheck.log
@@ -61,21 +63,22 @@ fi
 # half of the two cores idle (decision 0056); on ports and a result folder of their own (E2E_PORT 3250). With
 # JavaScript only: the no-js project sends the same requests to the same server code, which the SQLite run below walks
 # both ways; what differs on PostgreSQL is below the server (decision 0053).
-echo "== browser tests on PostgreSQL, beside vitest (the admin's, the checkout and the order journey; npm run test:e2e:postgresql runs all)"
+step "browser tests on PostgreSQL, beside vitest (the admin's, the checkout and the order journey; npm run test:e2e:postgresql runs all)"
 E2E_PORT=3250 E2E_ENGINE=postgresql PLAYWRIGHT_JSON_OUTPUT_NAME=tests/.tmp/playwright-postgresql-report.json npx playwright test \
   --reporter=list,json --project=js tests/e2e/admin.spec.ts tests/e2e/checkout.spec.ts tests/e2e/order-journey.spec.ts \
   >tests/.tmp/playwright-postgresql.log 2>&1 &
 postgresql_journeys=$!
-echo "== unit and integration tests (vitest)"
+step "unit and integration tests (vitest)"
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=tests/.tmp/vitest-report.json || status=$?
 postgresql_status=0
 wait "$postgresql_journeys" || postgresql_status=$?
-echo "== browser tests on PostgreSQL (their output)"
+step "browser tests on PostgreSQL (their output)"
 cat tests/.tmp/playwright-postgresql.log
 if [ "$postgresql_status" != 0 ]; then status=$postgresql_status; fi
-echo "== browser tests (playwright)"
+step "browser tests (playwright)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=tests/.tmp/playwright-report.json npx playwright test --reporter=list,json || status=$?
 
 node scripts/test-summary.mjs tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json tests/.tmp/playwright-postgresql-report.json
+step "done"
 exit "$status"

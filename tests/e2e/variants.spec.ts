@@ -59,7 +59,8 @@ test("a shopper chooses a variant, buys it and sees its values on the invoice an
   // Without JavaScript Buy Now goes to the cart; with it the cart drawer opens.
   await expect(page.getByTestId("cart-count").first()).toHaveText("1");
   await page.goto("/cart");
-  await expect(page.getByTestId("cart-item-options")).toHaveText("أزرق / صغير");
+  // The page's own list: with JavaScript the cart drawer, filled once hydrated, lists the same line.
+  await expect(page.locator("#main-content").getByTestId("cart-item-options")).toHaveText("أزرق / صغير");
 
   await page.goto("/checkout");
   await page.getByTestId("building-Villa").check({ force: true });
