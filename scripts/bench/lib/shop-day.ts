@@ -120,11 +120,13 @@ export function startJunk(bases: string[], soldOutProductId: string, loginsPerSe
       }),
     );
   };
-  const id = `${Date.now()}`;
-  for (const base of bases) {
-    send(base, "/api/auth/login", loginsPerSecond / bases.length, (index) => ({ email: `stranger-${id}-${base.length}-${index}@example.com`, password: "not-the-password" }));
-    send(base, `/api/products/${soldOutProductId}/notify`, signUpsPerSecond / bases.length, (index) => ({ email: `waiting-${id}-${index}@example.com` }));
-  }
+  // E-mails of this run and server: no two requests of the junk name the same one.
+  const run = Date.now();
+  bases.forEach((base, server) => {
+    const email = (kind: string, index: number) => `${kind}-${run}-${server}-${index}@example.com`;
+    send(base, "/api/auth/login", Math.ceil(loginsPerSecond / bases.length), (index) => ({ email: email("stranger", index), password: "not-the-password" }));
+    send(base, `/api/products/${soldOutProductId}/notify`, Math.ceil(signUpsPerSecond / bases.length), (index) => ({ email: email("waiting", index) }));
+  });
   return {
     async stop() {
       for (const instance of instances) instance.stop();
