@@ -45,13 +45,10 @@ async function load(url: string) {
   return Math.round(median(results.map((result) => result.requests.average)));
 }
 
-/**
- * Each request asks for the next address of `paths` in turn (autocannon starts the sequence again at its end), from a
- * worker thread of its own: the bench's thread times the day's other requests, and a latency it measures must not
- * include its own wait behind the browsing's thousands of answers a second.
- */
-function browsingOptions(paths: string[]) {
-  return { requests: paths.map((path) => ({ method: "GET" as const, path })), workers: 1 };
+/** Each request asks for the next address of `paths` in turn. */
+function rotating(paths: string[]) {
+  let next = 0;
+  return [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length] }) }];
 }
 
 async function prepare(databaseUrl: string) {
@@ -146,7 +143,7 @@ async function day(shops: Shop[], setup: Awaited<ReturnType<typeof prepare>>, ad
     }
     bases.forEach((base, index) => {
       const share = Math.floor(connections / bases.length) + (index < connections % bases.length ? 1 : 0);
-      if (share > 0) browsing.push([kind, autocannon({ url: `${base}/`, connections: share, duration: seconds, headers: BROWSER_HEADERS, ...browsingOptions(paths[kind]) })]);
+      if (share > 0) browsing.push([kind, autocannon({ url: `${base}/`, connections: share, duration: seconds, headers: BROWSER_HEADERS, requests: rotating(paths[kind]) })]);
     });
   }
   if (BROWSING_PER_S > 0) await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
