@@ -3,9 +3,9 @@ import type { PrismaClient } from "../../../app/generated/prisma/client";
 
 /**
  * A product without options as the owner's form writes one: the row and its one variant, whose id is the product's
- * (docs/decisions/0060-product-variants.md). Made with the product row alone, everything that names the variant
- * refuses it: a "notify me" sign-up for it answered 500 (a foreign key), and an order of it skipped the variant's
- * stock update that every real order runs, so the benches measured a path no shop takes.
+ * (docs/decisions/0060-product-variants.md). Made with the product row alone, what names the variant refuses it: a
+ * "notify me" sign-up for it answered 500 (a foreign key). Orders of such a product take their stock on the product
+ * row alone either way, so the order benches' figures are the same with it.
  */
 export function createBenchProduct(prisma: PrismaClient, data: { categoryId: string; stockQuantity: number; nameEn?: string; nameAr?: string; priceFils?: number }) {
   const id = `bench-${crypto.randomUUID()}`;
