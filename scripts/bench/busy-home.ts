@@ -11,7 +11,7 @@
  */
 import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
-import { createBenchProduct } from "./lib/bench-product";
+import { createProduct } from "../../tests/factories/product";
 import { median } from "./lib/median";
 import { cacheLookups, hitShare, placeAndPay, atRate, startJunk, startShop } from "./lib/shop-day";
 
@@ -53,7 +53,7 @@ async function benchProducts(databaseUrl: string) {
   process.env.DATABASE_URL = databaseUrl;
   const { prisma } = await import("../../app/db.server");
   const category = await prisma.category.findFirstOrThrow({ where: { isVisible: true } });
-  const make = (stockQuantity: number) => createBenchProduct(prisma, { categoryId: category.id, stockQuantity });
+  const make = (stockQuantity: number) => createProduct(prisma, { categoryId: category.id, stockQuantity, priceFils: 2500 });
   const [soldOut, plenty] = [await make(0), await make(1_000_000)];
   const city = (await prisma.deliveryArea.findFirstOrThrow({ orderBy: { position: "asc" } })).nameEn;
   return { soldOut: soldOut.id, plenty: plenty.id, city };

@@ -13,7 +13,7 @@ import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
 import { databaseEngineOf } from "../../app/utils/database-url";
 import { buildBareRemix, startBaseline } from "./lib/baselines";
-import { createBenchProduct } from "./lib/bench-product";
+import { createProduct } from "../../tests/factories/product";
 import { median } from "./lib/median";
 import { waitForServer } from "./lib/wait-for-server";
 import { atRate, BENCH_SESSION_SECRET, cacheLookups, hitShare, percentile, placeAndPay, shopperAddress, startJunk, startShop, type Shop, type Timed } from "./lib/shop-day";
@@ -55,7 +55,7 @@ async function prepare(databaseUrl: string) {
   process.env.DATABASE_URL = databaseUrl;
   const { prisma } = await import("../../app/db.server");
   const category = await prisma.category.findFirstOrThrow({ where: { isVisible: true } });
-  const make = (stockQuantity: number) => createBenchProduct(prisma, { categoryId: category.id, stockQuantity, nameEn: "Mixed Day Bow", nameAr: "فيونكة اليوم" });
+  const make = (stockQuantity: number) => createProduct(prisma, { categoryId: category.id, stockQuantity, priceFils: 2500, nameEn: "Mixed Day Bow", nameAr: "فيونكة اليوم" });
   const [soldOut, plenty] = [await make(0), await make(1_000_000)];
   const city = (await prisma.deliveryArea.findFirstOrThrow({ orderBy: { position: "asc" } })).nameEn;
   const visible = { isVisible: true, category: { isVisible: true } };

@@ -8,8 +8,8 @@ import vm from "node:vm";
 import type { BenchContext, BenchRow } from "../bench";
 import { databaseEngineOf } from "../../app/utils/database-url";
 import { median } from "./lib/median";
-import { createBenchProduct } from "./lib/bench-product";
-import { benchShopperDetails } from "./lib/bench-shopper";
+import { checkoutDetails } from "../../tests/factories/order";
+import { createProduct } from "../../tests/factories/product";
 
 const ORDERS = 600;
 const CONCURRENCY = 16;
@@ -33,8 +33,8 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
 
   const area = await prisma.deliveryArea.findFirstOrThrow({ orderBy: { position: "asc" } });
   const category = await prisma.category.findFirstOrThrow();
-  const makeProduct = (stockQuantity: number) => createBenchProduct(prisma, { categoryId: category.id, stockQuantity });
-  const details = benchShopperDetails(area.nameEn);
+  const makeProduct = (stockQuantity: number) => createProduct(prisma, { categoryId: category.id, stockQuantity, priceFils: 2500 });
+  const details = checkoutDetails(area.nameEn, { email: "bench@example.com" });
   const order = (productId: string, couponCode: string | null = null, email = details.email) =>
     placeOrder({ details: { ...details, email }, lines: [{ productId, quantity: 1, customTags: [] }], customerId: null, language: "ar", couponCode });
 

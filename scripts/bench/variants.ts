@@ -8,7 +8,7 @@
 import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
 import { median } from "./lib/median";
-import { benchShopperDetails } from "./lib/bench-shopper";
+import { checkoutDetails } from "../../tests/factories/order";
 
 const RUNS = 3;
 const DURATION_S = 5;
@@ -80,7 +80,7 @@ export async function bench({ baseUrl, databaseUrl }: BenchContext): Promise<Ben
     variants: await pageRate(baseUrl, `/product/${withOptions.id}?variant=${chosen}`, false),
   };
 
-  const details = benchShopperDetails(area.nameEn);
+  const details = checkoutDetails(area.nameEn, { email: "bench@example.com" });
   async function ordersPerSecond(line: (index: number) => { productId: string; variantId?: string }) {
     const started = performance.now();
     let next = 0;

@@ -6,7 +6,7 @@
  * it measures, so that one skips its passes and every row goes through the sender measured here.
  */
 import net from "node:net";
-import { createBenchProduct } from "./bench-product";
+import { createProduct } from "../../../tests/factories/product";
 
 const THROUGHPUT_MESSAGES = 300;
 const THROUGHPUT_RUNS = 3;
@@ -97,7 +97,7 @@ async function burst(): Promise<{ ms: number; sent: number; duplicates: boolean 
   const area = await prisma.deliveryArea.findFirstOrThrow({ orderBy: { position: "asc" } });
   const category = await prisma.category.findFirstOrThrow();
   const admin = await prisma.admin.findFirstOrThrow();
-  const product = await createBenchProduct(prisma, { categoryId: category.id, stockQuantity: BURST });
+  const product = await createProduct(prisma, { categoryId: category.id, stockQuantity: BURST, priceFils: 2500 });
   const details = { buildingType: "Apartment" as const, fullName: "سارة أحمد", phone: "60000000", city: area.nameEn, street: "Tunis Street", streetNumber: "12", block: "3", buildingNumber: "7" };
   const orderIds: string[] = [];
   for (let index = 0; index < BURST; index++) {
