@@ -240,9 +240,42 @@ function sendPage(req: Request, res: Response, cache: PageCache, key: string, pa
     res.status(304).end();
     return;
   }
-  const accepted = req.acceptsEncodings("br", "gzip", "identity");
-  const encoding: Encoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
+  const encoding = acceptedEncoding(req);
   const body = cache.body(key, page, encoding);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
+}
+
+function acceptedEncoding(req: Request): Encoding {
+  const accepted = req.acceptsEncodings("br", "gzip", "identity");
+  return accepted === "br" || accepted === "gzip" ? accepted : "identity";
+}
+
+/** Below this a compressed body saves less than its headers cost (the `compression` middleware's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * A page rendered for this visitor alone (a cart, My Orders, the admin): no route defers data, so React has written
+ * the whole document by the time the response is read. Sent in one piece rather than streamed: the `compression`
+ * middleware would gzip or brotli its 2 KB chunks one by one on the thread pool, each a turn of the event loop
+ * spent queued behind every other request, which made a cart page of 5 ms wait tens of milliseconds on a busy
+ * worker (docs/decisions/0064).
+ */
+function isWholeDocument(req: Request, response: globalThis.Response): boolean {
+  return req.method !== "HEAD" && response.status !== 204 && response.status !== 304 && (response.headers.get("content-type") ?? "").startsWith("text/html");
+}
+
+/** Compressed at once as the middleware would (brotli at quality 4, gzip at level 6), which then leaves it alone. */
+function sendWhole(req: Request, res: Response, html: Buffer) {
+  const encoding = html.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(req) : "identity";
+  const body =
+    encoding === "br"
+      ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+      : encoding === "gzip"
+        ? zlib.gzipSync(html, { level: 6 })
+        : html;
+  res.vary("Accept-Encoding");
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(body);
@@ -308,6 +341,8 @@ export function createCachingRequestHandler({
         const page = keepPage(res, pageCache, lookup, response, html);
         if (page) sendPage(req, res, pageCache, lookup.key, page);
         else res.end(html);
+      } else if (response.body && isWholeDocument(req, response)) {
+        sendWhole(req, res, Buffer.from(await response.arrayBuffer()));
       } else if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {

@@ -19,6 +19,7 @@ import { RETURN_REASONS, RETURN_RESOLUTIONS, type ReturnReason, type ReturnResol
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
+import { formatAdminDate } from "~/shared/admin-dates";
 
 /**
  * The shopper's return request (issue 32), reached from My Orders (the signed-in owner) and from /view-invoice (with
@@ -86,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function lastDay(windowEnd: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-US", { dateStyle: "long", timeZone: "Asia/Kuwait" }).format(new Date(new Date(windowEnd).getTime() - 1));
+  return formatAdminDate(new Date(new Date(windowEnd).getTime() - 1), language);
 }
 
 export default function ReturnRequestPage() {

@@ -5,10 +5,11 @@ import type { OrderAsRead } from "~/models/order-history.server";
 import { Ltr, Money } from "~/components/ltr";
 import { formatKD } from "~/shared/money";
 import { ReturnsList } from "~/components/returns-list";
+import { formatAdminDate } from "~/shared/admin-dates";
 
 /** SPEC section 2: long dates in Arabic-Egypt or English-US; Kuwait's time zone on server and browser alike. */
 function longDate(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === "ar" ? "ar-EG" : "en-US", { dateStyle: "long", timeZone: "Asia/Kuwait" }).format(new Date(iso));
+  return formatAdminDate(new Date(iso), language);
 }
 
 /**
