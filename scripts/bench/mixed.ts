@@ -5,9 +5,13 @@
  * "notify me" sign-ups from one client). On SQLite one server with two workers; on PostgreSQL two servers with one
  * worker each, the traffic spread over both. Prints the throughput, p50 and p99 of each kind of request and the page
  * cache's hit rate, beside a bare Express "hello" and the Remix template's page measured in the same run
- * (scripts/bench/lib/baselines.ts). Runs of 10 s after a warm-up of 30 s (V8 optimises the paths), medians of 3; about three minutes in all.
+ * (scripts/bench/lib/baselines.ts). The timed shoppers run in a process of their own (lib/day-flows.ts), off the
+ * thread autocannon saturates. Runs of 10 s after a warm-up of 30 s (V8 optimises the paths), medians of 3; about three minutes in all.
  */
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
+import path from "node:path";
+import readline from "node:readline";
 import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
@@ -16,7 +20,8 @@ import { buildBareRemix, startBaseline } from "./lib/baselines";
 import { createProduct } from "../../tests/factories/product";
 import { median } from "./lib/median";
 import { waitForServer } from "./lib/wait-for-server";
-import { atRate, BENCH_SESSION_SECRET, cacheLookups, hitShare, percentile, placeAndPay, shopperAddress, startJunk, startShop, type Shop, type Timed } from "./lib/shop-day";
+import { atRate, BENCH_SESSION_SECRET, cacheLookups, hitShare, percentile, placeAndPay, startJunk, startShop, type Shop, type Timed } from "./lib/shop-day";
+import { BROWSER_HEADERS, timed, type DayFlows } from "./lib/day-flows";
 
 
 const RUNS = 3;
@@ -33,7 +38,6 @@ const BROWSING_PER_S = Number(process.env.BENCH_MIXED_BROWSING ?? 0);
 const RATES = { cartAdds: 10, checkouts: 2, myOrders: 5, admin: 2, failedLogins: 20, signUps: 5 } as const;
 /** The storefront's kinds, whose p99 the issue asks under 50 ms on SQLite. */
 const STOREFRONT = ["home", "category", "product", "search", "cart: add", "cart: page"];
-const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", cookie: "lang=en" };
 
 type KindFigures = { requestsPerSecond: number; p50: number; p99: number };
 type DayRun = { kinds: Map<string, KindFigures>; total: number; hitShare: number };
@@ -84,17 +88,37 @@ async function adminCookie(base: string): Promise<string> {
   return (response.headers.get("set-cookie") ?? "").split(";")[0];
 }
 
-async function timed(kind: string, record: Timed, url: string, init: RequestInit, expected: number) {
-  const started = performance.now();
-  const response = await fetch(url, { redirect: "manual", ...init });
-  await response.arrayBuffer();
-  record(kind, performance.now() - started);
-  if (response.status !== expected) throw new Error(`${kind}: ${response.status}`);
-  return response;
+/** The timed shoppers' process (lib/day-flows.ts), one for the whole bench: a day is sent, then its answers read. */
+function startTimedShoppers() {
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/bench/lib/day-flows.ts"], { stdio: ["pipe", "pipe", "inherit"] });
+  const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async () => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error("the timed shoppers stopped (their error is above)");
+    return JSON.parse(value as string) as { ready?: true; samples?: Record<string, number[]> };
+  };
+  return {
+    /** Starts a day; answers once its shoppers are sending. */
+    async start(day: DayFlows) {
+      child.stdin.write(`${JSON.stringify(day)}\n`);
+      if (!(await next()).ready) throw new Error("the timed shoppers did not start");
+    },
+    /** The day's timings per kind, once its seconds are over. */
+    async samples() {
+      return (await next()).samples ?? {};
+    },
+    stop() {
+      child.stdin.end();
+    },
+  };
 }
 
+type TimedShoppers = ReturnType<typeof startTimedShoppers>;
+
 /** One run of the day on every server for `seconds`; answers each kind's figures. */
-async function day(shops: Shop[], setup: Awaited<ReturnType<typeof prepare>>, admin: string, seconds: number): Promise<DayRun> {
+let days = 0;
+
+async function day(shops: Shop[], shoppers: TimedShoppers, setup: Awaited<ReturnType<typeof prepare>>, admin: string, seconds: number): Promise<DayRun> {
   const bases = shops.map((shop) => shop.base);
   const samples = new Map<string, number[]>();
   const record: Timed = (kind, milliseconds) => {
@@ -103,25 +127,19 @@ async function day(shops: Shop[], setup: Awaited<ReturnType<typeof prepare>>, ad
   };
   const on = (index: number) => bases[index % bases.length];
   const before = await cacheLookups(bases);
-  const flows = [
-    atRate(RATES.cartAdds, async (index) => {
-      const base = on(index);
-      const added = await timed("cart: add", record, `${base}/cart`, {
-        method: "POST",
-        headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": shopperAddress() },
-        body: new URLSearchParams({ productId: setup.products[index % setup.products.length], intent: "add", source: "card", redirectTo: "/" }),
-      }, 303);
-      const cart = added.headers.getSetCookie().find((header) => header.startsWith("cart="))?.split(";")[0] ?? "";
-      await timed("cart: page", record, `${base}/cart`, { headers: { ...BROWSER_HEADERS, cookie: `lang=en; ${cart}` } }, 200);
-    }),
-    atRate(RATES.checkouts, async (index) => {
-      await placeAndPay(on(index), { productId: setup.plenty, city: setup.city }, record);
-    }),
-    atRate(RATES.myOrders, (index) => timed("my orders", record, `${on(index)}/my-orders`, { headers: { ...BROWSER_HEADERS, cookie: `lang=en; ${setup.session}` } }, 200).then(() => undefined)),
-    atRate(RATES.admin, (index) =>
-      timed("admin", record, `${on(index)}${index % 2 ? "/api/admin/orders" : "/admin/timsar/orders"}`, { headers: { cookie: admin } }, 200).then(() => undefined),
-    ),
-  ];
+  // The timed shoppers run in a process of their own (lib/day-flows.ts); the browsing starts once they send.
+  await shoppers.start({
+    bases,
+    seconds,
+    firstAddress: ++days * 2 ** 20,
+    rates: { cartAdds: RATES.cartAdds, checkouts: RATES.checkouts, myOrders: RATES.myOrders, admin: RATES.admin },
+    products: setup.products,
+    plenty: setup.plenty,
+    city: setup.city,
+    session: setup.session,
+    admin,
+  });
+  const flows: ReturnType<typeof atRate>[] = [];
   const junk = startJunk(bases, setup.soldOut, RATES.failedLogins, RATES.signUps);
   const browsing: [string, Promise<autocannon.Result>][] = [];
   const paths: Record<keyof typeof BROWSING, string[]> = {
@@ -164,6 +182,7 @@ async function day(shops: Shop[], setup: Awaited<ReturnType<typeof prepare>>, ad
   const stopped = await Promise.all(flows.map((flow) => flow.stop()));
   const failures = stopped.flatMap((flow) => Object.entries(flow.failures));
   if (failures.length) throw new Error(`the day's flows failed: ${JSON.stringify(failures)}`);
+  for (const [kind, values] of Object.entries(await shoppers.samples())) samples.set(kind, [...(samples.get(kind) ?? []), ...values]);
   const { sent, statuses } = await junk.stop();
   for (const [kind, values] of samples) {
     kinds.set(kind, { requestsPerSecond: values.length / seconds, p50: percentile(values, 50), p99: percentile(values, 99) });
@@ -198,9 +217,14 @@ export async function bench({ databaseUrl, sparePort }: BenchContext): Promise<B
     await setup.giveOrders();
     const admin = await adminCookie(shops[0].base);
     const paidBefore = await setup.paidCount();
-    await day(shops, setup, admin, WARM_UP_S);
+    const shoppers = startTimedShoppers();
     const runs: DayRun[] = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await day(shops, setup, admin, RUN_S));
+    try {
+      await day(shops, shoppers, setup, admin, WARM_UP_S);
+      for (let run = 0; run < RUNS; run++) runs.push(await day(shops, shoppers, setup, admin, RUN_S));
+    } finally {
+      shoppers.stop();
+    }
     process.stdout.write(`     paid orders during the day: ${(await setup.paidCount()) - paidBefore}\n`);
 
     const where = engine === "postgresql" ? "PostgreSQL, two servers of one worker" : "SQLite, one server of two workers";

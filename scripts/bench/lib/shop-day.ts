@@ -63,6 +63,11 @@ export function hitShare(before: { hit: number; miss: number }, after: { hit: nu
 }
 
 let addresses = 0;
+/** Where a process's shopper addresses start, so two processes of one bench never share one. */
+export function firstShopperAddressAt(first: number) {
+  addresses = first;
+}
+
 /** An address of its own for each shopper, as a proxy would forward it. */
 export function shopperAddress(): string {
   addresses++;
