@@ -266,7 +266,10 @@ function isWholeDocument(req: Request, response: globalThis.Response): boolean {
   return req.method !== "HEAD" && response.status !== 204 && response.status !== 304 && (response.headers.get("content-type") ?? "").startsWith("text/html");
 }
 
-/** Compressed at once as the middleware would (brotli at quality 4, gzip at level 6), which then leaves it alone. */
+/**
+ * Compressed at once at the middleware's levels (brotli 4, gzip 6), in the encoding chosen as for kept pages; the
+ * middleware then sees the Content-Encoding and leaves it alone.
+ */
 function sendWhole(req: Request, res: Response, html: Buffer) {
   const encoding = html.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(req) : "identity";
   const body =

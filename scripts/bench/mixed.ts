@@ -115,9 +115,9 @@ function startTimedShoppers() {
 
 type TimedShoppers = ReturnType<typeof startTimedShoppers>;
 
-/** One run of the day on every server for `seconds`; answers each kind's figures. */
 let days = 0;
 
+/** One run of the day on every server for `seconds`; answers each kind's figures. */
 async function day(shops: Shop[], shoppers: TimedShoppers, setup: Awaited<ReturnType<typeof prepare>>, admin: string, seconds: number): Promise<DayRun> {
   const bases = shops.map((shop) => shop.base);
   const samples = new Map<string, number[]>();

@@ -10,7 +10,8 @@ import { signInAsAdmin } from "./admin-fixtures";
  * Issue 28, points 5 and 7: on Arabic pages numbers read left to right and stay on one line (card numbers, order
  * numbers, phones, amounts), and the pages speak Arabic (product names, "د.ك", building type and area, the count).
  */
-const SHOTS = "/work/wt/notes/shots/arabic";
+/** Where the journeys leave the screenshots a reviewer opens (in the checkout, beside the other test output). */
+const SHOTS = "tests/.tmp/shots/arabic";
 const PHONE = { width: 390, height: 844 };
 
 /**

@@ -2,7 +2,7 @@
  * Issue 28, points 8, 13 and 14, in the browser with JavaScript on and off: a refund asks first (the amount and what
  * stays paid) and Cancel changes nothing; packing slips for one order and for a selection, without prices; the
  * registered users' search; a free-delivery code's line on the admin order; the discount-code field looks like the
- * other checkout fields. Screenshots go to /work/wt/notes/shots/admin when SHOTS_DIR is set.
+ * other checkout fields. Screenshots go to the folder SHOTS_DIR names, when it is set.
  */
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";

@@ -1,4 +1,5 @@
 import http from "node:http";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { exitOf, startServer } from "../setup/server-process";
 import { PROJECT_PORT_OFFSET, useTestServer } from "../support/test-server";
@@ -47,6 +48,39 @@ describe("server.ts", () => {
     expect(assetResponse.status).toBe(200);
     expect(assetResponse.headers.get("cache-control")).toContain("max-age=31536000");
     expect(assetResponse.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("sends a page rendered for one visitor in one piece, compressed as the browser asks (decision 0064)", async () => {
+    /** The raw answer, as the bytes arrived: length, encoding and the decoded page. */
+    const raw = (acceptEncoding: string, method = "GET") =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const request = http.request(`${base}/register`, { method, headers: { "Accept-Encoding": acceptEncoding, Cookie: "lang=en" } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        });
+        request.on("error", reject);
+        request.end();
+      });
+    const decoders: Record<string, (body: Buffer) => Buffer> = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, identity: (body) => body };
+    // A browser's own order decides between equals, as for kept pages (Chrome lists gzip first).
+    for (const [asked, encoding] of [["gzip, deflate, br", "gzip"], ["br", "br"], ["br;q=1, gzip;q=0.5", "br"], ["identity", "identity"]]) {
+      const { status, headers, body } = await raw(asked);
+      expect(status).toBe(200);
+      expect(headers["content-encoding"] ?? "identity").toBe(encoding);
+      expect(headers["transfer-encoding"]).toBeUndefined();
+      expect(Number(headers["content-length"])).toBe(body.length);
+      expect(String(headers.vary)).toMatch(/Accept-Encoding/);
+      const html = decoders[encoding](body).toString();
+      expect(html).toMatch(/^<!DOCTYPE html>/i);
+      expect(html).toContain("</html>");
+    }
+    const head = await raw("gzip", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    // Files are still found on disk; a page's address is not looked for there.
+    expect((await fetch(`${base}/favicon.svg`)).headers.get("content-type")).toContain("image/svg+xml");
+    expect((await fetch(`${base}/images/no-such-file.png`)).status).toBe(404);
   });
 
   it("answers /healthz after asking the database", async () => {
