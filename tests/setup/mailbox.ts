@@ -8,11 +8,10 @@ type StoredMail = { to: string[]; subject: string; text: string };
 function readMailbox(): StoredMail[] {
   const file = path.resolve(E2E_MAILBOX_FILE);
   if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as StoredMail);
+  // The SMTP server may be writing a mail while another worker reads: only lines it has ended are whole.
+  const lines = fs.readFileSync(file, "utf8").split("\n");
+  lines.pop();
+  return lines.filter(Boolean).map((line) => JSON.parse(line) as StoredMail);
 }
 
 export function mailCount(to: string): number {
