@@ -27,6 +27,13 @@ export const GATEWAYS = {
   },
 } as const;
 
+/**
+ * A shop's command: its log (JSON lines, one per request and one per error) goes to a file of its own, truncated at
+ * the start, which scripts/test.sh prints the server errors of when a journey fails (a 500 is otherwise a mystery).
+ */
+export const e2eServerLog = (port: number) => `tests/.tmp/e2e-server-${port}.log`;
+const shopCommand = (port: number) => `tsx tests/setup/e2e-server.ts > ${e2eServerLog(port)}`;
+
 const shopEnv = (port: number, database: string) => ({
   PORT: String(port),
   APP_URL: `http://localhost:${port}`,
@@ -101,7 +108,7 @@ export default defineConfig({
   webServer: [
     ...(E2E_ENGINE === "postgresql" ? [postgresqlCluster] : []),
     {
-      command: "tsx tests/setup/e2e-server.ts",
+      command: shopCommand(PORT),
       url: `http://localhost:${PORT}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -128,7 +135,7 @@ export default defineConfig({
       env: { PORT: String(GATEWAYS.tap.fakePort), ...GATEWAYS.tap.env },
     },
     {
-      command: "tsx tests/setup/e2e-server.ts",
+      command: shopCommand(GATEWAYS.myfatoorah.shopPort),
       url: `http://localhost:${GATEWAYS.myfatoorah.shopPort}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -144,7 +151,7 @@ export default defineConfig({
       },
     },
     {
-      command: "tsx tests/setup/e2e-server.ts",
+      command: shopCommand(GATEWAYS.tap.shopPort),
       url: `http://localhost:${GATEWAYS.tap.shopPort}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -79,6 +79,9 @@ if [ "$postgresql_status" != 0 ]; then status=$postgresql_status; fi
 step "browser tests (playwright)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=tests/.tmp/playwright-report.json npx playwright test --reporter=list,json || status=$?
 
+# A failed journey's server side: the shops' errors and 500s (their logs, playwright.config.ts), before the summary
+# since CI keeps the end of the output.
+if [ "$status" != 0 ]; then node scripts/e2e-server-errors.mjs tests/.tmp/e2e-server-*.log; fi
 node scripts/test-summary.mjs tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json tests/.tmp/playwright-postgresql-report.json
 step "done"
 exit "$status"

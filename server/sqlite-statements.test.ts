@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { databaseEngine, prisma } from "~/db.server";
+import { databaseEngine, prepareDatabase, prisma } from "~/db.server";
+import { resolveSqliteUrl } from "~/utils/database-url";
 import { createCategory } from "../tests/factories/category";
 import { createProduct } from "../tests/factories/product";
 
@@ -13,6 +15,7 @@ describe.runIf(databaseEngine === "sqlite")("SQLite statements kept between quer
   it("is applied to both builds of the adapter", () => {
     const dist = require.resolve("@prisma/adapter-better-sqlite3").replace(/index\.js$/, "");
     for (const file of ["index.js", "index.mjs"]) expect(fs.readFileSync(`${dist}${file}`, "utf8")).toContain("preparedStatement(this.client");
+    for (const file of ["index.js", "index.mjs"]) expect(fs.readFileSync(`${dist}${file}`, "utf8")).toContain('prepare("BEGIN IMMEDIATE")');
   });
 
   it("reads and writes each query's own values through the same statement", async () => {
@@ -37,5 +40,37 @@ describe.runIf(databaseEngine === "sqlite")("SQLite statements kept between quer
     await expect(prisma.$queryRawUnsafe('SELECT "nope" FROM "Product"')).rejects.toThrow();
     const [row] = await prisma.$queryRawUnsafe<{ one: number | bigint }[]>("SELECT 1 AS one");
     expect(Number(row.one)).toBe(1);
+  });
+});
+
+// The same patch starts every transaction with BEGIN IMMEDIATE: a transaction holds SQLite's write lock from its
+// first statement, so one that reads before it writes (the product form checks what unpaid orders hold first) cannot
+// meet another worker's commit in between, which SQLite answers with SQLITE_BUSY at once, not after busy_timeout.
+describe.runIf(databaseEngine === "sqlite")("SQLite transactions take the write lock when they begin", () => {
+  it("keeps another connection from writing between a transaction's read and its write", async () => {
+    // As the shop runs it (WAL): readers do not block a writer, so only the lock the transaction took can.
+    await prepareDatabase();
+    const product = await createProduct(prisma, { stockQuantity: 4 });
+    const otherWorker = new Database(resolveSqliteUrl(process.env.DATABASE_URL).replace(/^file:/, ""), { timeout: 0 });
+    try {
+      const refused: string[] = [];
+      const stock = await prisma.$transaction(async (tx) => {
+        const read = await tx.product.findUniqueOrThrow({ where: { id: product.id }, select: { stockQuantity: true } });
+        try {
+          otherWorker.prepare('UPDATE "Product" SET "stockQuantity" = 99 WHERE "id" = ?').run(product.id);
+        } catch (error) {
+          refused.push((error as { code?: string }).code ?? String(error));
+        }
+        const written = await tx.product.update({ where: { id: product.id }, data: { stockQuantity: read.stockQuantity + 1 } });
+        return written.stockQuantity;
+      });
+      expect(refused).toEqual(["SQLITE_BUSY"]);
+      expect(stock).toBe(5);
+      // Once committed, the other connection writes as usual.
+      otherWorker.prepare('UPDATE "Product" SET "stockQuantity" = 6 WHERE "id" = ?').run(product.id);
+      expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stockQuantity).toBe(6);
+    } finally {
+      otherWorker.close();
+    }
   });
 });

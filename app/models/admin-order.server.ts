@@ -162,9 +162,8 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
   const order = await getAdminOrder(input.idOrNumber);
   if (!order) return null;
   const changed = await prisma.$transaction(async (tx) => {
-    // Write first, like every other transaction here: it takes SQLite's write lock before reading, so the status it
-    // reads is still current when it writes. Reading first fails (SQLITE_BUSY_SNAPSHOT, or a timeout) whenever
-    // another connection, such as the other server worker, commits in between.
+    // Write first, like every other transaction here: on PostgreSQL it locks the row before reading, so the status
+    // it reads is still current when it writes (SQLite's transactions hold the write lock from BEGIN, decision 0065).
     const current = await tx.order.update({ where: { id: order.id }, data: { updatedAt: new Date() }, select: { status: true, deliveredAt: true } });
     // The return window runs from the first delivery: set once, kept if the order is set delivered again.
     const deliveredAt = input.status === "delivered" && !current.deliveredAt ? { deliveredAt: new Date() } : {};
