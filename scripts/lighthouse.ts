@@ -71,8 +71,11 @@ async function main() {
     ["tracking", baseUrl + "/view-invoice", "", shopLanguages],
   ];
   const only = process.argv.slice(2);
+  // The full browser, which npm test no longer installs (its journeys run the headless shell, decision 0066).
+  const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  if (!fs.existsSync(chromePath)) throw new Error(`Lighthouse needs Chromium at ${chromePath}: apt-get install -y chromium (or set CHROME_PATH)`);
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   const rows: Row[] = [];

@@ -14,7 +14,7 @@ fs.mkdirSync(outDir, { recursive: true });
 const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
 for (const target of paths.length ? paths : ["/"]) {

@@ -39,7 +39,7 @@ describe("npm test on a fresh machine", () => {
   });
 
   it("lists the browser the Playwright config runs", () => {
-    expect(fs.readFileSync("playwright.config.ts", "utf8")).toContain('"/usr/bin/chromium"');
-    expect(requirementsOfTestSh()).toContain("chromium");
+    expect(fs.readFileSync("playwright.config.ts", "utf8")).toContain('"/usr/bin/chromium-headless-shell"');
+    expect(requirementsOfTestSh()).toContain("chromium-headless-shell");
   });
 });

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 # What npm cannot install, in one place: each line is what the tests run or read (a command, or a path where * may
 # stand for a version) and the Debian package that provides it. Add a line here when a test needs another program.
 requirements=$(cat <<'LIST'
-chromium                          chromium         # the browser tests (Playwright drives Debian's Chromium)
+chromium-headless-shell           chromium-headless-shell # the browser tests (Playwright drives Debian's Chromium)
 pdftotext                         poppler-utils    # the invoices and credit notes read back as text
 qpdf                              qpdf             # the PDFs' structure checked (app/pdf/extraction.server.test.ts)
 /usr/lib/postgresql/*/bin/initdb  postgresql       # the throw-away cluster the tests start (scripts/lib/postgres-cluster.ts)
