@@ -2,7 +2,7 @@ import { prisma } from "~/db.server";
 import { filsToKD } from "~/shared/money";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
-import { exchangeOrdersOf, returnJson, returnSelect } from "./return.server";
+import { returnsOfOrders, type ReturnJson } from "./return.server";
 
 /**
  * A customer's orders, newest first, shaped as SPEC section 3's "Order (as read)" for both My Orders and
@@ -14,9 +14,12 @@ export async function getOrdersForCustomer(customerId: string) {
     where: { customerId, paymentStatus: "paid" },
     orderBy: { createdAt: "desc" },
     take: 200,
-    include: { items: { orderBy: { id: "asc" } }, creditNotes: creditNoteListSelect, returns: { orderBy: { createdAt: "asc" }, select: returnSelect } },
+    include: { items: { orderBy: { id: "asc" } }, _count: { select: { creditNotes: true, returns: true } } },
   });
-  const exchanges = await exchangeOrdersOf(orders.flatMap((order) => order.returns));
+  // Credit notes and returns are rare: counted in the orders' own statement, and read only for the orders that have
+  // some. Included, each cost its statements (a return's four) even for a shopper who never returned anything.
+  const having = (relation: "creditNotes" | "returns") => orders.filter((order) => order._count[relation] > 0).map((order) => order.id);
+  const [notes, returns] = await Promise.all([creditNotesOfOrders(having("creditNotes")), having("returns").length ? returnsOfOrders(having("returns")) : new Map<string, ReturnJson[]>()]);
   return orders.map((order) => ({
     _id: order.id,
     orderNumber: order.orderNumber,
@@ -34,10 +37,19 @@ export async function getOrdersForCustomer(customerId: string) {
     invoiceUrl: `/uploads/invoices/${encodeURIComponent(order.orderNumber)}.pdf`,
     address: orderAddressJson(order),
     items: order.items.map(orderItemJson),
-    creditNotes: order.creditNotes.map(creditNoteJson),
+    creditNotes: (notes.get(order.id) ?? []).map(creditNoteJson),
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
-    returns: order.returns.map((row) => returnJson(row, exchanges)),
+    returns: returns.get(order.id) ?? [],
   }));
+}
+
+/** The credit notes of some orders, as each order's `creditNotes`, oldest first; no query for none. */
+async function creditNotesOfOrders(orderIds: string[]) {
+  const byOrder = new Map<string, { number: string; amountFils: number; createdAt: Date }[]>();
+  if (!orderIds.length) return byOrder;
+  const rows = await prisma.creditNote.findMany({ where: { orderId: { in: orderIds } }, orderBy: creditNoteListSelect.orderBy, select: { ...creditNoteListSelect.select, orderId: true } });
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+  return byOrder;
 }
 
 export type OrderAsRead = Awaited<ReturnType<typeof getOrdersForCustomer>>[number];

@@ -98,4 +98,32 @@ describe("GET /api/orders/my", () => {
     const [listed] = answer.body.orders as { creditNotes: unknown }[];
     expect(listed.creditNotes).toEqual([{ number, amount: 1.25, createdAt: createdAt.toISOString(), url: `/uploads/credit-notes/${number}.pdf` }]);
   });
+
+  it("puts each return and credit note on its own order, and none on the others", async () => {
+    const customer = await createCustomer(prisma);
+    const [first, second, third] = [
+      await makeOrder(customer.id, "paid", { createdAt: new Date("2026-03-01T10:00:00Z") }),
+      await makeOrder(customer.id, "paid", { createdAt: new Date("2026-03-02T10:00:00Z") }),
+      await makeOrder(customer.id, "paid", { createdAt: new Date("2026-03-03T10:00:00Z") }),
+    ];
+    const item = await prisma.orderItem.findFirstOrThrow({ where: { orderId: first.id } });
+    const returned = await prisma.return.create({
+      data: { number: `RET-${Date.now()}`.slice(0, 16), orderId: first.id, resolution: "refund", refundFils: 2250, items: { create: { orderItemId: item.id, quantity: 1, reason: "Too small" } } },
+    });
+    const payment = await prisma.payment.create({ data: { orderId: second.id, provider: "test", status: "paid", amountFils: second.totalFils } });
+    const notes = [];
+    for (const [amountFils, day] of [[500, 2], [700, 3]] as const) {
+      const refund = await prisma.refund.create({ data: { orderId: second.id, paymentId: payment.id, amountFils, status: "refunded", requestedBy: "owner@example.com" } });
+      const number = newCreditNoteNumber();
+      await prisma.creditNote.create({ data: { number, refundId: refund.id, orderId: second.id, amountFils, refundedBeforeFils: 0, remainingPaidFils: 0, createdAt: new Date(`2026-04-0${day}T08:00:00Z`) } });
+      notes.push(number);
+    }
+    const { token } = await createCustomerSession(new Request("http://localhost/"), customer.id);
+
+    const answer = await new RouteClient().json(loader, "/api/orders/my", undefined, { Authorization: `Bearer ${token}` });
+    const listed = answer.body.orders as { orderNumber: string; creditNotes: { number: string }[]; returns: { number: string; orderNumber: string; items: unknown[] }[] }[];
+    expect(listed.map((order) => order.orderNumber)).toEqual([third.orderNumber, second.orderNumber, first.orderNumber]);
+    expect(listed.map((order) => order.returns.map((row) => [row.number, row.orderNumber, row.items.length]))).toEqual([[], [], [[returned.number, first.orderNumber, 1]]]);
+    expect(listed.map((order) => order.creditNotes.map((note) => note.number))).toEqual([[], notes, []]);
+  });
 });

@@ -19,7 +19,9 @@ export const handle = combinedAreas(accountMessages, checkoutMessages, returnsMe
 export async function loader({ request }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request);
   const [t, language, orders] = await Promise.all([i18nServer.getFixedT(request), getLanguage(request), getOrdersForCustomer(customer.id)]);
-  const open = await ordersOpenForReturn(orders.map((order) => order._id));
+  // Only a delivered order takes a return: no query for a shopper whose orders are still on their way.
+  const delivered = orders.filter((order) => order.status === "delivered").map((order) => order._id);
+  const open = delivered.length ? await ordersOpenForReturn(delivered) : new Set<string>();
   return {
     orders: orders.map((order) => ({ ...order, returnOpen: open.has(order._id) })),
     language,
