@@ -31,8 +31,7 @@ export const GATEWAYS = {
  * A shop's command: its log (JSON lines, one per request and one per error) goes to a file of its own, truncated at
  * the start, which scripts/test.sh prints the server errors of when a journey fails (a 500 is otherwise a mystery).
  */
-export const e2eServerLog = (port: number) => `tests/.tmp/e2e-server-${port}.log`;
-const shopCommand = (port: number) => `tsx tests/setup/e2e-server.ts > ${e2eServerLog(port)}`;
+const shopCommand = (port: number) => `mkdir -p tests/.tmp && tsx tests/setup/e2e-server.ts > tests/.tmp/e2e-server-${port}.log`;
 
 const shopEnv = (port: number, database: string) => ({
   PORT: String(port),
