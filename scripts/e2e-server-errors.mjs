@@ -1,5 +1,5 @@
 // Prints what the journeys' shops logged as going wrong (tests/.tmp/e2e-server-*.log, playwright.config.ts): each
-// answer of 500 or more, and each warning, error or fatal record with the first lines of its stack. scripts/test.sh
+// answer of 500 or more, and each error or fatal record with the first lines of its stack. scripts/test.sh
 // runs it when a journey failed, so a "Something went wrong" on a failure's screenshot has its cause beside it.
 import fs from "node:fs";
 import path from "node:path";

@@ -2,7 +2,7 @@ import { prisma } from "~/db.server";
 import { filsToKD } from "~/shared/money";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
-import { returnsOfOrders, type ReturnJson } from "./return.server";
+import { returnsOfOrders } from "./return.server";
 
 /**
  * A customer's orders, newest first, shaped as SPEC section 3's "Order (as read)" for both My Orders and
@@ -19,7 +19,7 @@ export async function getOrdersForCustomer(customerId: string) {
   // Credit notes and returns are rare: counted in the orders' own statement, and read only for the orders that have
   // some. Included, each cost its statements (a return's four) even for a shopper who never returned anything.
   const having = (relation: "creditNotes" | "returns") => orders.filter((order) => order._count[relation] > 0).map((order) => order.id);
-  const [notes, returns] = await Promise.all([creditNotesOfOrders(having("creditNotes")), having("returns").length ? returnsOfOrders(having("returns")) : new Map<string, ReturnJson[]>()]);
+  const [notes, returns] = await Promise.all([creditNotesOfOrders(having("creditNotes")), returnsOfOrders(having("returns"))]);
   return orders.map((order) => ({
     _id: order.id,
     orderNumber: order.orderNumber,

@@ -145,8 +145,9 @@ export function returnJson(row: ReturnRow, exchanges: ReadonlyMap<string, Return
 
 export type ReturnJson = ReturnType<typeof returnJson>;
 
-/** The returns of some orders, as each order's `returns`, oldest first. */
+/** The returns of some orders, as each order's `returns`, oldest first; no query for none. */
 export async function returnsOfOrders(orderIds: string[]): Promise<Map<string, ReturnJson[]>> {
+  if (!orderIds.length) return new Map();
   const rows = await prisma.return.findMany({ where: { orderId: { in: orderIds } }, orderBy: { createdAt: "asc" }, select: returnSelect });
   const exchanges = await exchangeOrdersOf(rows);
   const byOrder = new Map<string, ReturnJson[]>();
@@ -336,6 +337,7 @@ export function canRequestReturn(order: OrderForReturn, now: Date): boolean {
 
 /** Of these orders, the ids of those that take a return request now (for My Orders' "Request a return" links). */
 export async function ordersOpenForReturn(orderIds: string[], now = new Date()): Promise<Set<string>> {
+  if (!orderIds.length) return new Set();
   const orders = await prisma.order.findMany({ where: { id: { in: orderIds }, status: "delivered" }, select: orderForReturn });
   return new Set(orders.filter((order) => canRequestReturn(order, now)).map((order) => order.id));
 }

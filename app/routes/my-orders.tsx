@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, language, orders] = await Promise.all([i18nServer.getFixedT(request), getLanguage(request), getOrdersForCustomer(customer.id)]);
   // Only a delivered order takes a return: no query for a shopper whose orders are still on their way.
   const delivered = orders.filter((order) => order.status === "delivered").map((order) => order._id);
-  const open = delivered.length ? await ordersOpenForReturn(delivered) : new Set<string>();
+  const open = await ordersOpenForReturn(delivered);
   return {
     orders: orders.map((order) => ({ ...order, returnOpen: open.has(order._id) })),
     language,
