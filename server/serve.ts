@@ -6,6 +6,7 @@ import compression from "compression";
 import express from "express";
 import { databaseEngine, prisma } from "../app/db.server";
 import type { Env } from "../app/env.server";
+import { drawPdfsOffThread } from "../app/pdf/off-thread.server";
 import { logger } from "../app/utils/logger.server";
 import { limitRequestBodies } from "./body-limit";
 import { assignRequestId, markStatic, metricsEndpoint, requestLog, routePatterns } from "./observability";
@@ -23,6 +24,8 @@ const ONE_YEAR_S = 60 * 60 * 24 * 365;
 export async function serve(env: Env) {
   const buildUrl = pathToFileURL(path.resolve("build/index.js")).href;
   const build = (await import(buildUrl)) as ServerBuild;
+  // An invoice drawn for the order mail would otherwise hold every page this worker answers (decision 0067).
+  drawPdfsOffThread();
 
   const app = express();
   app.disable("x-powered-by");

@@ -3,7 +3,8 @@ import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
 import { getInvoiceData } from "~/models/invoice.server";
 import { documentPath } from "~/models/invoice-access.server";
 import { orderContacts, queueShopperMessages } from "~/models/outbox-write.server";
-import { renderCreditNotePdf, type CreditNoteData } from "~/pdf/credit-note.server";
+import type { CreditNoteData } from "~/pdf/credit-note.server";
+import { renderCreditNote } from "~/pdf/off-thread.server";
 import { filsToKD } from "~/shared/money";
 
 /** A refund the gateway accepted: money the shop has committed to give back (docs/decisions/0034-credit-notes.md). */
@@ -115,7 +116,7 @@ async function creditNoteData(id: string): Promise<CreditNoteData | null> {
 async function drawCreditNote(id: string): Promise<Buffer | null> {
   const data = await creditNoteData(id);
   if (!data) return null;
-  const pdf = await renderCreditNotePdf(data);
+  const pdf = await renderCreditNote(data);
   await prisma.creditNote.updateMany({ where: { id, pdf: null }, data: { pdf: new Uint8Array(pdf) } });
   const kept = await prisma.creditNote.findUnique({ where: { id }, select: { pdf: true } });
   return kept?.pdf ? Buffer.from(kept.pdf) : null;

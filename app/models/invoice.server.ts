@@ -5,7 +5,8 @@ import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { getDeliveryArea } from "~/models/delivery-area.server";
 import { freeDeliveryByCode } from "~/models/offers.server";
-import { renderInvoicePdf, type FrozenTag, type InvoiceData } from "~/pdf/invoice.server";
+import type { FrozenTag, InvoiceData } from "~/pdf/invoice.server";
+import { renderInvoice } from "~/pdf/off-thread.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
 
 /** Everything the invoice shows, for a paid order only, with its city's Arabic name (the order keeps the English one). */
@@ -80,7 +81,7 @@ export async function getInvoicePdf(orderNumber: string): Promise<Buffer | null>
 
 /** Makes a paid order's invoice and keeps it, unless another request or server kept one first: then that one. */
 export async function storeInvoice(invoice: InvoiceData): Promise<Buffer> {
-  return keepInvoice(invoice.orderNumber, await renderInvoicePdf(invoice));
+  return keepInvoice(invoice.orderNumber, await renderInvoice(invoice));
 }
 
 /** The first invoice kept for an order wins, on any server: the primary key decides, and the winner is answered. */
