@@ -16,7 +16,8 @@ import { logFailure } from "~/utils/logger.server";
  * one. A thread that fails or ends with documents asked has them drawn here instead, so no mail or download is
  * lost to it; a document whose drawing itself fails fails as it would here.
  */
-export type PdfAsk = { id: number } & ({ kind: "invoice"; data: InvoiceData } | { kind: "creditNote"; data: CreditNoteData });
+type PdfDocument = { kind: "invoice"; data: InvoiceData } | { kind: "creditNote"; data: CreditNoteData };
+export type PdfAsk = { id: number } & PdfDocument;
 export type PdfAnswer = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
 const IDLE_MS = 60_000;
@@ -31,11 +32,19 @@ export function drawPdfsOffThread() {
 }
 
 export function renderInvoice(data: InvoiceData): Promise<Buffer> {
-  return globalThis.__shopPdfsOffThread ? offThread({ kind: "invoice", data }) : renderInvoicePdf(data);
+  return draw({ kind: "invoice", data });
 }
 
 export function renderCreditNote(data: CreditNoteData): Promise<Buffer> {
-  return globalThis.__shopPdfsOffThread ? offThread({ kind: "creditNote", data }) : renderCreditNotePdf(data);
+  return draw({ kind: "creditNote", data });
+}
+
+function draw(document: PdfDocument): Promise<Buffer> {
+  return globalThis.__shopPdfsOffThread ? offThread(document) : drawHere(document);
+}
+
+function drawHere(document: PdfDocument): Promise<Buffer> {
+  return document.kind === "invoice" ? renderInvoicePdf(document.data) : renderCreditNotePdf(document.data);
 }
 
 type Asked = { ask: PdfAsk; resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
@@ -45,11 +54,10 @@ let idle: NodeJS.Timeout | null = null;
 let lastId = 0;
 const asked = new Map<number, Asked>();
 
-function offThread(ask: Omit<PdfAsk, "id">): Promise<Buffer> {
+function offThread(document: PdfDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const id = ++lastId;
-    const entry = { ask: { ...ask, id } as PdfAsk, resolve, reject };
-    asked.set(id, entry);
+    const entry = { ask: { ...document, id: ++lastId }, resolve, reject };
+    asked.set(entry.ask.id, entry);
     const worker = (thread ??= startThread());
     if (idle) clearTimeout(idle);
     idle = null;
@@ -89,9 +97,7 @@ function startThread(): Worker {
     logFailure("the PDF thread ended; drawing its documents in the web worker", error ?? new Error("the thread exited"));
     const left = [...asked.values()];
     asked.clear();
-    for (const { ask, resolve, reject } of left) {
-      (ask.kind === "invoice" ? renderInvoicePdf(ask.data) : renderCreditNotePdf(ask.data)).then(resolve, reject);
-    }
+    for (const { ask, resolve, reject } of left) drawHere(ask).then(resolve, reject);
   };
   worker.on("error", lost);
   worker.on("exit", () => lost());
