@@ -4,6 +4,7 @@ import { VITEST_WORKERS } from "./tests/setup/worker-database";
 
 // One fresh SQLite file per run and worker (…-w1.db, …), migrated by the global setup; tests never mock Prisma.
 const databaseFile = path.resolve("tests/.tmp", `vitest-${process.pid}.db`);
+const node24DatabaseFile = path.resolve("tests/.tmp", `vitest-${process.pid}-node24.db`);
 // And one throw-away PostgreSQL cluster per run and worker (tests/setup/vitest-postgresql.ts) for the tests that run on both.
 // Below Linux's ephemeral ports (32768 and up), which outgoing connections take at random.
 // Two ports per run (one cluster per worker, tests/setup/worker-database.ts): 12000–13999.
@@ -51,6 +52,18 @@ export default defineConfig({
           setupFiles: ["tests/setup/vitest-raw-sql.ts"],
           globalSetup: ["tests/setup/vitest-postgresql.ts"],
           env: { DATABASE_URL: postgresqlUrl, SESSION_SECRET: "test-secret-that-is-long-enough-123", TEST_POSTGRESQL_PORT: String(postgresqlPort) },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // After the others, on a database of its own: the shop on Node 24 LTS, from the copy scripts/node24-copy.sh
+          // makes (decision 0073), which npm test starts making in the background at its very start.
+          name: "node24",
+          include: ["tests/platform/**/*.test.ts"],
+          sequence: { groupOrder: 1 },
+          globalSetup: ["tests/setup/vitest-global.ts"],
+          env: { DATABASE_URL: `file:${node24DatabaseFile}`, SESSION_SECRET: "test-secret-that-is-long-enough-123" },
         },
       },
       {

@@ -3,8 +3,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 // One process (node --import tsx), so killing it leaves no orphaned child behind.
 const tsxLoader = ["--import", "tsx"];
 
-export function startServer(port: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [...tsxLoader, "server.ts"], {
+/** Another Node than the tests' own, and modules it imports first (tests/platform/node24.test.ts). */
+export interface ServerRuntime {
+  node?: string;
+  imports?: string[];
+}
+
+export function startServer(port: number, env: Record<string, string> = {}, { node = process.execPath, imports = [] }: ServerRuntime = {}) {
+  const preload = imports.flatMap((file) => ["--import", file]);
+  const child = spawn(node, [...tsxLoader, ...preload, "server.ts"], {
     env: { ...process.env, PORT: String(port), ADMIN_PASSWORD: "integration-password", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
