@@ -7,7 +7,7 @@
 #   tests/.tmp/node24/native/better-sqlite3     better-sqlite3 copied from node_modules and compiled for Node 24
 #
 # The only native module that needs it: sharp (@img/*) and @node-rs/argon2 ship N-API binaries, which load on any
-# Node. npm test starts this in the background at its very start; the test runs it too and waits here for that run
+# Node (checked at the end). npm test starts this in the background at its very start; the test runs it too and waits here for that run
 # (the lock), so a copy already made for the same versions is used as it is. Any failure ends with a line that
 # names Node 24 and the step.
 set -euo pipefail
@@ -71,5 +71,11 @@ echo "Node 24: compiling better-sqlite3 $sqlite_version for $version in $copy"
 }
 "$node24" -e "new (require('./$copy'))(':memory:').prepare('select sqlite_version()').get()" ||
   fail "loading the compiled better-sqlite3"
+# The N-API ones from the project's node_modules as they are: an image resized, a password hashed.
+"$node24" -e "
+  const { hashSync, verifySync } = require('@node-rs/argon2');
+  if (!verifySync(hashSync('node24'), 'node24')) process.exit(1);
+  require('sharp')({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).webp().toBuffer();
+" || fail "loading sharp or @node-rs/argon2 (N-API) from node_modules"
 echo "$stamp" >"$dir/ready"
 echo "Node 24: ready, $version with better-sqlite3 $sqlite_version compiled for it"

@@ -6,6 +6,7 @@
  * Its own vitest project, after the others (vitest.config.ts): by then npm test's background run of the script is done.
  */
 import { execFile } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -23,6 +24,14 @@ const nativeCopy = path.resolve("tests/platform/native-copy.mjs");
 const metricsToken = "node24-metrics-token";
 /** The copy takes minutes when this file has to make it itself (run alone, or after a failed background run). */
 const PREPARE_MS = 10 * 60_000;
+
+describe("the Node the shop is released on", () => {
+  it("is Node 24 in both stages of the image (native modules built and run on the same Node) and in package.json", () => {
+    const stages = [...fs.readFileSync("Dockerfile", "utf8").matchAll(/^FROM (\S+) AS \w+$/gm)].map((match) => match[1]);
+    expect(stages).toEqual(["node:24-bookworm-slim", "node:24-bookworm-slim"]);
+    expect((JSON.parse(fs.readFileSync("package.json", "utf8")) as { engines: { node: string } }).engines.node).toBe("^24.11.0");
+  });
+});
 
 describe("the shop on Node 24 LTS", { timeout: 120_000 }, () => {
   const port = randomTestPort(8000, 100);
