@@ -5,7 +5,10 @@
 # The build and start steps are deploy/build.sh and deploy/start.sh, which tests/integration/deploy-scripts.test.ts
 # runs from a fresh clone (no registry is reachable in the tests, so the image itself is not built there).
 
-FROM node:20-bookworm-slim AS build
+# Node 24 LTS in both stages (Node 20's life ended on 2026-04-30; decision 0073): better-sqlite3, the one native
+# module not built on N-API, is compiled or fetched in the build stage for this same Node, and the runtime stage runs
+# the build stage's node_modules as they are. Change both lines together.
+FROM node:24-bookworm-slim AS build
 # better-sqlite3 compiles itself with these when no prebuilt binary fits; openssl for Prisma's engines.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ openssl ca-certificates \
@@ -14,7 +17,7 @@ WORKDIR /app
 COPY . .
 RUN sh deploy/build.sh
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 # openssl for Prisma's engines, curl for the health check; nothing else.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends openssl ca-certificates curl \

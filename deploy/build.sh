@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds a release in place, as the container image's build stage does (Dockerfile): install exactly the lock file,
 # build, then drop the dev dependencies. Needs Node, npm, and python3, make and g++ for better-sqlite3 when no
-# prebuilt binary fits. What is left runs with deploy/start.sh and no network.
+# prebuilt binary fits. What is left runs with deploy/start.sh and no network, on the same Node (24 LTS): better-sqlite3
+# is built for the Node that runs this, so build again after changing Node.
 set -eu
 cd "$(dirname "$0")/.."
 # DEPLOY_INSTALL replaces the install step; scripts/deploy.test.ts uses it (see there why).
