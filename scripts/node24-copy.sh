@@ -7,9 +7,9 @@
 #   tests/.tmp/node24/native/better-sqlite3     better-sqlite3 copied from node_modules and compiled for Node 24
 #
 # The only native module that needs it: sharp (@img/*) and @node-rs/argon2 ship N-API binaries, which load on any
-# Node (checked at the end). npm test starts this in the background at its very start; the test runs it too and waits here for that run
-# (the lock), so a copy already made for the same versions is used as it is. Any failure ends with a line that
-# names Node 24 and the step.
+# Node (checked at the end). npm test starts this in the background at its very start; the test runs it too and
+# waits here for that run (the lock), so a copy already made for the same versions is used as it is. Any failure
+# ends with a line that names Node 24 and the step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

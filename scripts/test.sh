@@ -44,9 +44,9 @@ mkdir -p tests/.tmp
 step() { echo "== [$((SECONDS / 60))m$((SECONDS % 60))s] $*"; }
 rm -f tests/.tmp/vitest-report.json tests/.tmp/playwright-report.json tests/.tmp/playwright-postgresql-report.json
 
-# Node 24 LTS and better-sqlite3 compiled for it, in a copy under tests/.tmp/node24 (decision 0073): minutes of one
-# core, niced, so it starts first and takes what the steps below leave; vitest's node24 project, which runs last, waits
-# for it (a lock) and then starts the shop on it. Made again only when better-sqlite3's version changes.
+# Node 24 LTS and better-sqlite3 compiled for it, in a copy under tests/.tmp/node24 (decision 0073): about a minute
+# of CPU, niced, so it starts first and takes what the steps below leave; vitest's node24 project, which runs last,
+# waits for it (a lock) and then starts the shop on it. Made again only when better-sqlite3's version changes.
 step "Node 24 and better-sqlite3 for it (in the background: tests/.tmp/node24.log)"
 bash scripts/node24-copy.sh >tests/.tmp/node24.log 2>&1 &
 
