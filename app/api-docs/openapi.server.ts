@@ -376,7 +376,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: RefundBody,
     bodyOptional: true,
   }),
-  admin("api.admin.orders.$id.delay.ts", ["post"], "/api/admin/orders/{id}/delay", "Tell the shopper the order will arrive on a later day", { 200: ok(answers.DelayQueued), 400: INVALID, 404: NOT_FOUND }, {
+  admin("api.admin.orders.$id.delay.ts", ["post"], "/api/admin/orders/{id}/delay", "Tell the shopper the order will arrive on a later day", { 200: ok(answers.DelayQueued), 400: INVALID, 404: NOT_FOUND, 409: error("The order is unpaid, cancelled or delivered, or has had its 3 delay notices") }, {
     path_params: Id,
     body: DelayBody,
   }),
