@@ -1,11 +1,12 @@
 import { data } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
-import { checkDelayDate, queueDelayNotice } from "~/models/delay-notice.server";
+import { DELAY_NOTICES_PER_ORDER, checkDelayDate, queueDelayNotice } from "~/models/delay-notice.server";
 import type { AuditActor } from "~/models/audit.server";
 
 /**
  * The order page's "Tell the shopper of a delay": a day from today on queues the notice; a missing, wrong or past
- * day answers the field's message and queues nothing.
+ * day answers the field's message and queues nothing; an order that takes no notice (unpaid, cancelled, delivered, or
+ * its notices used up) answers 409 with why, shown as the page's message.
  */
 export async function handleDelayForm(request: Request, form: FormData, actor?: AuditActor) {
   const t = await i18nServer.getFixedT(request);
@@ -15,7 +16,10 @@ export async function handleDelayForm(request: Request, form: FormData, actor?: 
     return data({ ok: false, message, delayProblem: message }, { status: 400 });
   }
   const orderId = form.get("orderId");
-  const queued = typeof orderId === "string" && (await queueDelayNotice(orderId.slice(0, 64), checked.date, actor));
-  if (!queued) return data({ ok: false, message: t("admin.order.notFound") }, { status: 404 });
+  const queued = typeof orderId === "string" ? await queueDelayNotice(orderId.slice(0, 64), checked.date, actor) : ({ ok: false, reason: "notFound" } as const);
+  if (!queued.ok) {
+    if (queued.reason === "notFound") return data({ ok: false, message: t("admin.order.notFound") }, { status: 404 });
+    return data({ ok: false, message: t(`admin.delay.${queued.reason}`, { max: DELAY_NOTICES_PER_ORDER }) }, { status: 409 });
+  }
   return data({ ok: true, message: t("admin.delay.queued") });
 }

@@ -43,6 +43,11 @@ const ok = (schema: z.ZodType, description = "Success"): Answer => ({ descriptio
 const INVALID = error("Invalid input: `fieldErrors` names the fields");
 const NOT_FOUND = error("Not found (or hidden)");
 const TOO_MANY: Answer = { ...error("Too many attempts from this address; try again after `Retry-After` seconds"), headers: { "Retry-After": "Seconds until the client may try again" } };
+/** A lookup by order number and phone (app/models/order-phone-guard.server.ts): its limits are checked before the phone is. */
+const PHONE_GUESSES: Answer = {
+  ...error("Too many attempts from this address, or too many wrong phones for this order (10 per order, 30 per address an hour); checked before the phone, so the right phone is refused too until `Retry-After` seconds have passed"),
+  headers: { "Retry-After": "Seconds until the client may try again" },
+};
 /** A catalogue answer (`catalogueJson`): a strong ETag, and 304 without a body when If-None-Match names it. */
 const catalogue = (schema: z.ZodType): Answer => ({ ...ok(schema), headers: { ETag: "The answer's version, for If-None-Match" } });
 const NOT_MODIFIED: Answer = { description: "Not modified (If-None-Match matched the ETag)", headers: { ETag: "The answer's version" } };
@@ -206,7 +211,7 @@ export const API_OPERATIONS: ApiOperation[] = [
       403: error("The phone does not match the order"),
       404: NOT_FOUND,
       409: error("Not delivered, more than 14 days since delivery, an item not in the order or more than is left, or a personalised item"),
-      429: TOO_MANY,
+      429: PHONE_GUESSES,
     },
   },
   {
@@ -224,7 +229,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "An order's invoice link, for whoever placed it (or the administrator)",
     access: "optionalCustomer",
     path_params: OrderNumber,
-    responses: { 200: ok(answers.InvoiceAnswer), 404: NOT_FOUND, 429: TOO_MANY },
+    responses: { 200: ok(answers.InvoiceAnswer), 404: NOT_FOUND, 429: PHONE_GUESSES },
   },
   {
     file: "api.payment.status.ts",
@@ -371,7 +376,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: RefundBody,
     bodyOptional: true,
   }),
-  admin("api.admin.orders.$id.delay.ts", ["post"], "/api/admin/orders/{id}/delay", "Tell the shopper the order will arrive on a later day", { 200: ok(answers.DelayQueued), 400: INVALID, 404: NOT_FOUND }, {
+  admin("api.admin.orders.$id.delay.ts", ["post"], "/api/admin/orders/{id}/delay", "Tell the shopper the order will arrive on a later day", { 200: ok(answers.DelayQueued), 400: INVALID, 404: NOT_FOUND, 409: error("The order is unpaid, cancelled or delivered, or has had its 3 delay notices") }, {
     path_params: Id,
     body: DelayBody,
   }),

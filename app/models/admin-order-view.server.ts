@@ -6,6 +6,7 @@ import { formatKD } from "~/shared/money";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { getAdminOrder, invoiceUrlOf, type AdminOrderDetail } from "./admin-order.server";
 import { creditNoteJson } from "./credit-note.server";
+import { DELAY_NOTICES_PER_ORDER, delayNoticeRefusal } from "./delay-notice.server";
 import { getDeliveryArea } from "./delivery-area.server";
 import { freeDeliveryByCode } from "./offers.server";
 import { orderItemTags } from "./order-json.server";
@@ -93,6 +94,8 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
       remaining: money(note.remainingPaidFils),
       url: creditNoteJson(note).url,
     })),
+    // The delay notice card: how many were sent, and why none can be now (the page then offers no form).
+    delayNotice: delayNoticeView(order, t),
     messages: order.messages.map((message) => ({
       id: message.id,
       channel: message.channel,
@@ -113,3 +116,11 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
 }
 
 export type AdminOrderView = Awaited<ReturnType<typeof adminOrderView>>;
+
+function delayNoticeView(order: AdminOrderDetail, t: TFunction) {
+  const refusal = delayNoticeRefusal(order);
+  return {
+    sent: t("admin.delay.sent", { count: order.delayNoticeCount, max: DELAY_NOTICES_PER_ORDER }),
+    refusal: refusal ? t(`admin.delay.${refusal}`, { max: DELAY_NOTICES_PER_ORDER }) : null,
+  };
+}

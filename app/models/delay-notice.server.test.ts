@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { fitsTwoSmsParts } from "~/messages/kwtsms.server";
-import { checkDelayDate, queueDelayNotice } from "./delay-notice.server";
+import { DELAY_NOTICES_PER_ORDER, checkDelayDate, queueDelayNotice } from "./delay-notice.server";
 import { drainOutbox } from "./outbox.server";
 import { createOrder } from "../../tests/factories/order";
 import { uniqueEmail } from "../../tests/factories/unique";
@@ -66,7 +66,7 @@ describe("the delay notice's day", () => {
 describe("a delay notice", () => {
   it("goes by e-mail and WhatsApp's order_status in English, with the day", async () => {
     const order = await orderFor("en", true);
-    expect(await queueDelayNotice(order.orderNumber, "2026-12-01")).toBe(true);
+    expect(await queueDelayNotice(order.orderNumber, "2026-12-01")).toEqual({ ok: true });
     await drainOutbox();
     const mail = await smtp.waitForMail(order.email);
     expect(mail.subject).toBe(`Order ${order.orderNumber}: arriving on Tuesday, 1 December 2026`);
@@ -97,7 +97,44 @@ describe("a delay notice", () => {
 
   it("queues nothing for an order that does not exist", async () => {
     const before = await prisma.outboxMessage.count();
-    expect(await queueDelayNotice("no-such-order", "2026-12-01")).toBe(false);
+    expect(await queueDelayNotice("no-such-order", "2026-12-01")).toEqual({ ok: false, reason: "notFound" });
     expect(await prisma.outboxMessage.count()).toBe(before);
+  });
+});
+
+describe("the orders a delay notice is refused for (issue 42)", () => {
+  // One e-mail per notice (a phone message goes beside it where the shop has a channel).
+  const delayRows = (orderId: string) => prisma.outboxMessage.count({ where: { orderId, kind: "delay", channel: "email" } });
+
+  it("refuses an unpaid, a cancelled and a delivered order, and queues nothing", async () => {
+    const unpaid = await createOrder(prisma, { paymentStatus: "unpaid" });
+    const cancelled = await createOrder(prisma, { status: "cancelled" });
+    const cancelledUnpaid = await createOrder(prisma, { status: "cancelled", paymentStatus: "unpaid" });
+    const delivered = await createOrder(prisma, { status: "delivered" });
+    expect(await queueDelayNotice(unpaid.id, "2026-12-01")).toEqual({ ok: false, reason: "notPaid" });
+    expect(await queueDelayNotice(cancelled.orderNumber, "2026-12-01")).toEqual({ ok: false, reason: "cancelled" });
+    expect(await queueDelayNotice(cancelledUnpaid.id, "2026-12-01")).toEqual({ ok: false, reason: "cancelled" });
+    expect(await queueDelayNotice(delivered.id, "2026-12-01")).toEqual({ ok: false, reason: "delivered" });
+    for (const order of [unpaid, cancelled, cancelledUnpaid, delivered]) {
+      expect(await delayRows(order.id)).toBe(0);
+      expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).delayNoticeCount).toBe(0);
+    }
+  });
+
+  it("sends at most 3 per order, for a paid order on its way", async () => {
+    const order = await createOrder(prisma, { status: "outForDelivery", email: uniqueEmail("late") });
+    for (let notice = 0; notice < DELAY_NOTICES_PER_ORDER; notice++) expect(await queueDelayNotice(order.id, "2026-12-01")).toEqual({ ok: true });
+    expect(await queueDelayNotice(order.id, "2026-12-02")).toEqual({ ok: false, reason: "limitReached" });
+    expect(await delayRows(order.id)).toBe(DELAY_NOTICES_PER_ORDER);
+  });
+
+  it("of many clicks at once for the last notice, one wins and the others queue nothing", async () => {
+    const order = await createOrder(prisma, { status: "processing", email: uniqueEmail("late") });
+    for (let notice = 1; notice < DELAY_NOTICES_PER_ORDER; notice++) await queueDelayNotice(order.id, "2026-12-01");
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => queueDelayNotice(order.id, "2026-12-03")));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual(Array.from({ length: 5 }, () => ({ ok: false, reason: "limitReached" })));
+    expect(await delayRows(order.id)).toBe(DELAY_NOTICES_PER_ORDER);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).delayNoticeCount).toBe(DELAY_NOTICES_PER_ORDER);
   });
 });

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
 import { getOrderByNumber } from "~/models/order.server";
+import { checkOrderPhone } from "~/models/order-phone-guard.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
 import { normalizeKuwaitiPhone } from "~/shared/phone";
@@ -13,8 +14,8 @@ export type InvoiceLookup =
 
 /**
  * The tracking page and `GET /api/invoice/{orderNumber}`: the status for any paid order's number, the invoice
- * link only for its owner, the administrator, or someone who also knows the order's phone number. Both lookups
- * and phone guesses per order are rate-limited.
+ * link only for its owner, the administrator, or someone who also knows the order's phone number. Lookups are
+ * rate-limited per client, and phone guesses by the guard every lookup by number and phone shares.
  */
 export async function lookUpInvoice(
   request: Request,
@@ -22,7 +23,8 @@ export async function lookUpInvoice(
   orderNumber: string,
   phone: string | null,
 ): Promise<InvoiceLookup> {
-  const limit = await hitRateLimit(`lookup:${clientAddress(context)}`, 60, 600);
+  const address = clientAddress(context);
+  const limit = await hitRateLimit(`lookup:${address}`, 60, 600);
   if (!limit.allowed) return { kind: "limited", message: TOO_MANY_ATTEMPTS_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds };
   if (!/^ORD-\d{10,}$/.test(orderNumber)) return { kind: "notFound" };
   const order = await getOrderByNumber(orderNumber);
@@ -30,10 +32,9 @@ export async function lookUpInvoice(
 
   const found = { kind: "found" as const, orderNumber: order.orderNumber, status: order.status };
   if (await canReadInvoice(request, order)) return { ...found, invoiceUrl: signedInvoicePath(order.orderNumber), phoneMismatch: false };
-  const givenPhone = normalizeKuwaitiPhone(phone ?? "");
-  if (!givenPhone) return { ...found, invoiceUrl: null, phoneMismatch: false };
-  const guesses = await hitRateLimit(`invoice-phone:${order.orderNumber}`, 10, 3600);
-  if (!guesses.allowed) return { kind: "limited", message: TOO_MANY_ATTEMPTS_MESSAGE, retryAfterSeconds: guesses.retryAfterSeconds };
-  const matches = givenPhone === order.phone;
+  if (!normalizeKuwaitiPhone(phone ?? "")) return { ...found, invoiceUrl: null, phoneMismatch: false };
+  const checked = await checkOrderPhone(order, phone, address);
+  if (checked.kind === "limited") return { kind: "limited", message: TOO_MANY_ATTEMPTS_MESSAGE, retryAfterSeconds: checked.retryAfterSeconds };
+  const matches = checked.kind === "match";
   return { ...found, invoiceUrl: matches ? signedInvoicePath(order.orderNumber) : null, phoneMismatch: !matches };
 }

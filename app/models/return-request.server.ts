@@ -1,4 +1,4 @@
-import { hitRateLimit } from "~/models/rate-limit.server";
+import { OrderPhoneLimitedError } from "~/models/order-phone-guard.server";
 import {
   ReturnError,
   orderForShopperReturn,
@@ -11,8 +11,9 @@ import {
 import { returnWindowEnd } from "~/shared/returns";
 
 /**
- * A shopper's return request as the API and the request page make it: phone guesses are limited per order (as the
- * invoice lookup's), and a refusal is the message key of its reason with its HTTP status.
+ * A shopper's return request as the API and the request page make it: phone guesses are limited per order and per
+ * client by the guard every lookup by number and phone shares (app/models/order-phone-guard.server.ts), and a refusal
+ * is the message key of its reason with its HTTP status.
  */
 export type ReturnRequestOutcome =
   | { ok: true; value: Awaited<ReturnType<typeof requestReturn>> }
@@ -21,15 +22,12 @@ export type ReturnRequestOutcome =
 
 type ReturnFailureShown = "notFound" | "wrongPhone" | "notDelivered" | "windowClosed" | "notInOrder" | "tooMany" | "personalised" | "noItems" | "badVariant";
 
-export async function makeReturnRequest(input: RequestReturnInput): Promise<ReturnRequestOutcome> {
+export async function makeReturnRequest(input: RequestReturnInput & { address: string }): Promise<ReturnRequestOutcome> {
   try {
     return { ok: true, value: await requestReturn(input) };
   } catch (error) {
+    if (error instanceof OrderPhoneLimitedError) return { ok: false, status: 429, retryAfterSeconds: error.retryAfterSeconds };
     if (!(error instanceof ReturnError)) throw error;
-    if (error.reason === "wrongPhone") {
-      const guesses = await hitRateLimit(`return-phone:${input.orderNumber}`, 10, 3600);
-      if (!guesses.allowed) return { ok: false, status: 429, retryAfterSeconds: guesses.retryAfterSeconds };
-    }
     const shown: ReturnFailureShown = isShown(error.reason) ? error.reason : "notInOrder";
     return { ok: false, status: error.status, key: `returns.errors.${shown}` };
   }
@@ -43,16 +41,14 @@ function isShown(reason: string): reason is ReturnFailureShown {
  * The request page's view of an order: the phone is asked (again) when it is missing or wrong, else the lines with
  * what is left of each, why the order takes no return now (if so), the window's last moment and the order's returns.
  */
-export async function returnPageView(orderNumber: string, who: { customerId: string | null; phone: string }, now = new Date()) {
+export async function returnPageView(orderNumber: string, who: { customerId: string | null; phone: string; address: string }, now = new Date()) {
   let order;
   try {
     order = await orderForShopperReturn(orderNumber, who);
   } catch (error) {
+    if (error instanceof OrderPhoneLimitedError) return { kind: "limited" as const, retryAfterSeconds: error.retryAfterSeconds };
     if (!(error instanceof ReturnError)) throw error;
-    if (!who.phone) return { kind: "needPhone" as const, wrongPhone: false };
-    const guesses = await hitRateLimit(`return-phone:${orderNumber}`, 10, 3600);
-    if (!guesses.allowed) return { kind: "limited" as const, retryAfterSeconds: guesses.retryAfterSeconds };
-    return { kind: "needPhone" as const, wrongPhone: true };
+    return { kind: "needPhone" as const, wrongPhone: Boolean(who.phone) };
   }
   if (!order) return { kind: "notFound" as const };
   const problem = returnWindowProblem(order, now);

@@ -4,7 +4,7 @@ import { orderItemTags } from "~/models/order-json.server";
 import { paymentPathOf } from "~/models/payment-start.server";
 import { optionTexts, type OptionText } from "~/models/product-variant.server";
 import { filsToKD } from "~/shared/money";
-import { normalizeKuwaitiPhone } from "~/shared/phone";
+import { OrderPhoneLimitedError, checkOrderPhone } from "~/models/order-phone-guard.server";
 import { isWithinReturnWindow, returnRefundFils, type ReturnReason, type ReturnResolution } from "~/shared/returns";
 
 /**
@@ -53,6 +53,8 @@ export type RequestReturnInput = {
   customerId?: string | null;
   /** anyone else: the order's phone (its 8 digits) */
   phone?: string | null;
+  /** the client's address (`clientAddress(context)`), whose wrong phones are counted; direct calls share "unknown" */
+  address?: string;
   items: ReturnLineInput[];
   resolution: ReturnResolution;
   notes?: string | null;
@@ -206,14 +208,17 @@ export function returnableLines(order: OrderForReturn) {
 }
 
 /**
- * The paid order a shopper may see and ask returns of: theirs when signed in, or with its phone. Answers null for
- * an unknown (or unpaid) order; throws wrongPhone for anyone else.
+ * The paid order a shopper may see and ask returns of: theirs when signed in, or with its phone through the guard of
+ * every lookup by number and phone (limits checked before the phone is compared). Answers null for an unknown (or
+ * unpaid) order; throws wrongPhone for anyone else, and OrderPhoneLimitedError once the guesses are spent.
  */
-export async function orderForShopperReturn(orderNumber: string, who: { customerId?: string | null; phone?: string | null }) {
+export async function orderForShopperReturn(orderNumber: string, who: { customerId?: string | null; phone?: string | null; address?: string }) {
   const order = await prisma.order.findUnique({ where: { orderNumber }, select: orderForReturn });
   if (!order || order.paymentStatus !== "paid") return null;
-  const isOwner = Boolean(who.customerId) && order.customerId === who.customerId;
-  if (!isOwner && normalizeKuwaitiPhone(who.phone ?? "") !== order.phone) throw new ReturnError("wrongPhone", 403);
+  if (who.customerId && order.customerId === who.customerId) return order;
+  const checked = await checkOrderPhone(order, who.phone, who.address ?? "unknown");
+  if (checked.kind === "limited") throw new OrderPhoneLimitedError(checked.retryAfterSeconds);
+  if (checked.kind === "wrongPhone") throw new ReturnError("wrongPhone", 403);
   return order;
 }
 

@@ -190,7 +190,7 @@ export default function AdminOrderDetail() {
         </section>
       ) : null}
       <MessagesCard orderId={order.id} messages={order.messages} />
-      <DelayNoticeCard orderId={order.id} today={today} problem={actionData && "delayProblem" in actionData && typeof actionData.delayProblem === "string" ? actionData.delayProblem : null} />
+      <DelayNoticeCard orderId={order.id} today={today} notice={order.delayNotice} problem={actionData && "delayProblem" in actionData && typeof actionData.delayProblem === "string" ? actionData.delayProblem : null} />
       <section className="admin-card">
         <h2>{t("admin.order.history")}</h2>
         {order.history.length === 0 ? (

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { checkDelayDate, queueDelayNotice } from "~/models/delay-notice.server";
+import { DELAY_NOTICES_PER_ORDER, checkDelayDate, queueDelayNotice } from "~/models/delay-notice.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /**
  * POST /api/admin/orders/{id}/delay `{ date: "YYYY-MM-DD" }`: tells the shopper their order will arrive on that day
- * (the order page's delay notice); 400 with `fieldErrors.date` for a missing, wrong or past day.
+ * (the order page's delay notice); 400 with `fieldErrors.date` for a missing, wrong or past day; 409 (both
+ * languages) for an order unpaid, cancelled or delivered, or one that has had its 3 notices.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "orders:write");
@@ -17,7 +18,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const message = bilingual(`admin.delay.${checked.problem}`);
     return jsonError(400, message, { date: [message] });
   }
-  if (!(await queueDelayNotice(params.id ?? "", checked.date, admin))) return jsonError(404, bilingual("admin.order.notFound"));
+  const queued = await queueDelayNotice(params.id ?? "", checked.date, admin);
+  if (!queued.ok) {
+    if (queued.reason === "notFound") return jsonError(404, bilingual("admin.order.notFound"));
+    return jsonError(409, bilingual(`admin.delay.${queued.reason}`, { max: DELAY_NOTICES_PER_ORDER }));
+  }
   return Response.json({ message: bilingual("admin.delay.queued"), date: checked.date }, { headers: { "Cache-Control": "no-store" } });
 }
 

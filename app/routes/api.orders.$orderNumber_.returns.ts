@@ -17,7 +17,8 @@ import { clientAddress } from "~/utils/client-address.server";
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, bilingual("api.methodNotAllowed"));
-  const limit = await hitRateLimit(`returns:${clientAddress(context)}`, 30, 600);
+  const address = clientAddress(context);
+  const limit = await hitRateLimit(`returns:${address}`, 30, 600);
   if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
   const { data } = await parseJsonBody(request, ReturnRequestBodySchema);
   const customer = await getCustomerFromRequest(request);
@@ -25,6 +26,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     orderNumber: normalizeOrderNumber(params.orderNumber ?? ""),
     customerId: customer?.id ?? null,
     phone: data.phone ?? null,
+    address,
     items: data.items.map((item) => ({ productId: item.productId, variantId: item.variantId ?? null, quantity: item.quantity, reason: item.reason, exchangeVariantId: item.exchangeVariantId ?? null })),
     resolution: data.resolution,
     notes: data.notes ?? null,

@@ -42,7 +42,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orderNumber = normalizeOrderNumber(raw);
   if (!orderNumber) return data({ ...base, error: t("tracking.invalidNumber") }, { status: 400 });
   const result = await lookUpInvoice(request, context, orderNumber, phone);
-  if (result.kind === "limited") return data({ ...base, query: { orderNumber, phone }, error: inLanguage(result.message, language) }, { status: 429 });
+  if (result.kind === "limited") {
+    const headers = { "Retry-After": String(result.retryAfterSeconds), "Cache-Control": "no-store" };
+    return data({ ...base, query: { orderNumber, phone }, error: inLanguage(result.message, language) }, { status: 429, headers });
+  }
   if (result.kind === "notFound") return data({ ...base, query: { orderNumber, phone }, error: t("tracking.notFound") }, { status: 404 });
   // The order's returns, and the way to ask one, only for whoever may read its invoice (the owner, or with the phone).
   const returns = result.invoiceUrl ? await orderReturnsSummary(result.orderNumber) : null;

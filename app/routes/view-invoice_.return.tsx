@@ -17,6 +17,7 @@ import { normalizeOrderNumber } from "~/shared/order-number";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 import { RETURN_REASONS, RETURN_RESOLUTIONS, type ReturnReason, type ReturnResolution } from "~/shared/returns";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import { formatAdminDate } from "~/shared/admin-dates";
@@ -35,22 +36,27 @@ function pageUrl(orderNumber: string, phone: string, done?: string) {
   return `/view-invoice/return?${params.toString()}`;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+/** A refused lookup's answer headers: every 429 says when to come back. */
+function retryAfter(seconds: number) {
+  return { "Retry-After": String(Math.max(1, Math.ceil(seconds))), "Cache-Control": "no-store" };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   const url = new URL(request.url);
   const orderNumber = normalizeOrderNumber(url.searchParams.get("orderNumber") ?? "").slice(0, 40);
   const phone = (url.searchParams.get("phone") ?? "").slice(0, 40);
   const meta = { title: t("returns.title"), description: t("returns.description"), siteName: t("meta.siteName") };
   const customer = await getCustomerFromRequest(request);
-  const view = orderNumber ? await returnPageView(orderNumber, { customerId: customer?.id ?? null, phone }) : ({ kind: "notFound" } as const);
+  const view = orderNumber ? await returnPageView(orderNumber, { customerId: customer?.id ?? null, phone, address: clientAddress(context) }) : ({ kind: "notFound" } as const);
   const base = { meta, language, orderNumber, phone, done: url.searchParams.get("done")?.slice(0, 40) ?? null };
-  if (view.kind === "limited") return data({ ...base, view, error: inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) }, { status: 429 });
+  if (view.kind === "limited") return data({ ...base, view, error: inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) }, { status: 429, headers: retryAfter(view.retryAfterSeconds) });
   if (view.kind === "notFound") return data({ ...base, view, error: t("returns.errors.notFound") }, { status: 404 });
   if (view.kind === "needPhone") return data({ ...base, view, error: view.wrongPhone ? t("returns.errors.wrongPhone") : null }, { status: view.wrongPhone ? 403 : 200 });
   return { ...base, view, error: view.problem ? t(view.problem) : null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const form = await readFormData(request);
   const orderNumber = normalizeOrderNumber(String(form.get("orderNumber") ?? "")).slice(0, 40);
@@ -74,14 +80,17 @@ export async function action({ request }: ActionFunctionArgs) {
     orderNumber,
     customerId: customer?.id ?? null,
     phone,
+    address: clientAddress(context),
     items: lines,
     resolution: resolution as ReturnResolution,
     notes: String(form.get("notes") ?? "").slice(0, 1000),
   });
   if (!outcome.ok) {
-    const language = await getLanguage(request);
-    const error = outcome.status === 429 ? inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) : t(outcome.key);
-    return data({ error }, { status: outcome.status });
+    if (outcome.status === 429) {
+      const error = inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, await getLanguage(request));
+      return data({ error }, { status: 429, headers: retryAfter(outcome.retryAfterSeconds) });
+    }
+    return data({ error: t(outcome.key) }, { status: outcome.status });
   }
   return redirect(pageUrl(orderNumber, phone, outcome.value.number), 303);
 }

@@ -126,6 +126,11 @@ export const orders = {
     dateRequired: "Choose the day the order will arrive.",
     dateInvalid: "Enter the day as a date (YYYY-MM-DD).",
     datePast: "Choose today or a later day.",
+    notPaid: "This order is not paid, so no delay notice can be sent.",
+    cancelled: "This order is cancelled, so no delay notice can be sent.",
+    delivered: "This order is delivered already, so no delay notice can be sent.",
+    limitReached: "The shopper has had {{max}} delay notices for this order, the most allowed.",
+    sent: "Delay notices sent: {{count}} of {{max}}.",
   },
   messages: {
     title: "Messages to the shopper",
