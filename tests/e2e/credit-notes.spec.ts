@@ -4,7 +4,7 @@
  * shopper's My Orders, its link downloads the PDF for either of them, and a stranger gets 403.
  */
 import crypto from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createOrder } from "../factories/order";
 import { e2eDatabase } from "../support/e2e-database";
 import { setLanguage, signInAsNewCustomer } from "../support/shopper";
