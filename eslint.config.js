@@ -32,4 +32,22 @@ export default tseslint.config(
     },
   },
   ...layers,
+  // The journeys take `test` and `expect` from tests/e2e/fixtures.ts, whose pages wait until React has hydrated them
+  // (decision 0072): a spec with Playwright's own `test` clicks before the handlers are on, and fails one run in many.
+  {
+    files: ["tests/e2e/**/*.ts"],
+    ignores: ["tests/e2e/fixtures.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: ["@playwright/test", "playwright/test"].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Import `test` and `expect` from "./fixtures" (it waits for hydration); only types come from Playwright.',
+          })),
+        },
+      ],
+    },
+  },
 );

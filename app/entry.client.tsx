@@ -1,5 +1,5 @@
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { languageOrDefault } from "./shared/language";
 import { I18nProvider, type Messages } from "./i18n/react";
@@ -19,13 +19,28 @@ const areas = loadRouteMessages(
   language,
 );
 
+/**
+ * Marks `<html data-hydrated>` once React has committed the hydrated page: the root's effects run after every
+ * child's, when React's event handlers are attached. A full page load (a form posted or a link followed without
+ * client routing) runs this entry again and marks the new document. The browser journeys act only on a marked page
+ * (tests/e2e/fixtures.ts); a key pressed or a button clicked before it goes to the server's plain HTML instead.
+ */
+function HydrationMark({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
+  return children;
+}
+
 void Promise.all([loading, areas]).then(([{ messages }]) => {
   startTransition(() => {
     hydrateRoot(
       document,
       <I18nProvider language={language} messages={messages as Messages}>
         <StrictMode>
-          <RemixBrowser />
+          <HydrationMark>
+            <RemixBrowser />
+          </HydrationMark>
         </StrictMode>
       </I18nProvider>,
     );

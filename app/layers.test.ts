@@ -43,3 +43,18 @@ describe("the house's layers", () => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });
 });
+
+describe("the journeys' fixture (tests/e2e/fixtures.ts, decision 0072)", () => {
+  it.each([
+    `import { expect, test } from "@playwright/test";\ntest("a", () => expect(1).toBe(1));\n`,
+    `import { test } from "playwright/test";\ntest("a", () => {});\n`,
+    `import * as playwright from "@playwright/test";\nplaywright.test("a", () => {});\n`,
+  ])("a spec that takes Playwright's own test fails the lint: %s", async (code) => {
+    expect(await layerErrors("tests/e2e/new-journey.spec.ts", code)).not.toEqual([]);
+  });
+
+  it("a spec that takes test from the fixture and types from Playwright passes", async () => {
+    const code = `import type { Page } from "@playwright/test";\nimport { expect, test } from "./fixtures";\nexport const look = (page: Page) => expect(page).toHaveTitle("a");\ntest("a", () => {});\n`;
+    expect(await layerErrors("tests/e2e/new-journey.spec.ts", code)).toEqual([]);
+  });
+});

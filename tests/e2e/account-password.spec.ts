@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createCustomer } from "../factories/customer";
 import { uniqueEmail } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createCustomer } from "../factories/customer";
 import { createOrder } from "../factories/order";
 import { uniqueEmail } from "../factories/unique";

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createCategory } from "../factories/category";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { account as arAccount } from "../../app/i18n/locales/ar/account";
 import { account as enAccount } from "../../app/i18n/locales/en/account";
 import { dashboard as arDashboard } from "../../app/i18n/locales/ar/admin/dashboard";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createCategory } from "../factories/category";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";

@@ -4,7 +4,8 @@
  * function" in the browser, because its route `handle` spread two loader functions into an object, and no journey
  * that loaded the page directly noticed. A client navigation runs the browser's code for every page it reaches.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { uniqueName } from "../factories/unique";

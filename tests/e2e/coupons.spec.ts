@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createCoupon } from "../factories/coupon";
 import { createProduct } from "../factories/product";
 import { signInAsAdmin, useEnglish } from "./admin-fixtures";

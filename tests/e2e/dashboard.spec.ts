@@ -4,7 +4,8 @@
  * server drew, with a table of its 30 days behind it.
  */
 import crypto from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { createCreditNote } from "../factories/credit-note";

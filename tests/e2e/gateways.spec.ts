@@ -5,11 +5,11 @@
  */
 import fs from "node:fs";
 import crypto from "node:crypto";
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Response } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page, Response } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { GATEWAYS } from "../../playwright.config";
 import { setCart, setLanguage } from "../support/shopper";
 import { e2eDatabase } from "../support/e2e-database";
-import { reactIsOn } from "../support/hydration";
 import { signInAsAdmin } from "./admin-fixtures";
 import { uniqueAddress } from "../factories/unique";
 
@@ -63,8 +63,6 @@ async function checkoutAsGuest(page: Page, context: BrowserContext, gateway: Gat
   expect((await page.request.post(`${shop}/checkout`, { form: { intent: "guest" }, ...RETRY })).ok()).toBe(true);
   await page.goto(`${shop}/checkout`);
   await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
-  // With JavaScript, typed before React hydrates the form, a field can be taken back and the form not sent.
-  if (test.info().project.use.javaScriptEnabled !== false) await reactIsOn(page, '[name="fullName"]');
   await page.getByTestId("building-Villa").check({ force: true });
   await page.locator('[name="fullName"]').fill(language === "ar" ? "سارة أحمد" : "Sara Ahmad");
   await page.locator('[name="email"]').fill(`gw-${crypto.randomBytes(4).toString("hex")}@example.com`);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createOrder } from "../factories/order";
 import { uniqueName } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createCategory } from "../factories/category";
 import { createProduct } from "../factories/product";
 import { e2eDatabase } from "../support/e2e-database";

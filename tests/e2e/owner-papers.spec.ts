@@ -5,7 +5,8 @@
  * other checkout fields. Screenshots go to the folder SHOTS_DIR names, when it is set.
  */
 import crypto from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createCustomer } from "../factories/customer";
 import { createOrder } from "../factories/order";
 import { uniqueEmail, uniqueName, uniquePhone } from "../factories/unique";

@@ -10,7 +10,7 @@ import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createOrder } from "../factories/order";
 import { createProduct, createProductWithOptions } from "../factories/product";
 import { e2eDatabase } from "../support/e2e-database";

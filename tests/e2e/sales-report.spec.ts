@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { uniqueName, uniquePastDay } from "../factories/unique";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { card, chooseLanguage, type Lang } from "./storefront-helpers";
 
 // Seed facts used here: seed-product-03 is "Large Navy Bow with Tails" / "فيونكة كحلي كبيرة بذيول".

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { reactIsOn } from "../support/hydration";
+import { expect, test } from "./fixtures";
 
 test.describe("the shop's shell", () => {
   test("the home page is Arabic, right to left, by default", async ({ page }) => {
@@ -76,12 +75,9 @@ test.describe("the shop's shell", () => {
 test.describe("header links", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("go where SPEC section 2 says", async ({ page }, testInfo) => {
+  test("go where SPEC section 2 says", async ({ page }) => {
     await page.goto("/view-invoice");
     const nav = page.locator(".site-nav--desktop");
-    // Clicked before React is on, the section links are plain anchors: the page loads again and can hydrate after the
-    // second click, taking its scroll back. With JavaScript, the journey clicks what the shopper's script answers.
-    if (testInfo.project.name === "js") await reactIsOn(page, '.site-nav--desktop a[href="/#categories-section"]');
     await expect(page.locator(".site-header__logo")).toHaveAttribute("href", "/");
     await expect(nav.getByRole("link", { name: "الشروط والأحكام" })).toHaveAttribute("href", "/terms-and-conditions");
     await expect(nav.getByRole("link", { name: "تتبع الطلب" })).toHaveAttribute("href", "/view-invoice");

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createOrder } from "../factories/order";
 import { uniqueEmail } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";

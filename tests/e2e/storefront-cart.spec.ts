@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { card, chooseLanguage, expectCartCount, openCart, TEXT, type Lang } from "./storefront-helpers";
 
 async function addFromGrid(page: Page, category: string, productId: string, lang: Lang) {

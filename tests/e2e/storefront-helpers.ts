@@ -1,4 +1,5 @@
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect } from "./fixtures";
 
 export type Lang = "ar" | "en";
 

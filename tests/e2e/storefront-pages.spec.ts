@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { chooseLanguage, type Lang } from "./storefront-helpers";
 
 const LEGAL_FACTS = {

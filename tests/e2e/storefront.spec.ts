@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { card, chooseLanguage, expectCartCount, openCart, TEXT, type Lang } from "./storefront-helpers";
 
 // Seed facts used here: bows holds seed-product-01..06 (03 is discounted, 06 needs a name); clips-and-pins holds
