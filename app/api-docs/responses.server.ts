@@ -63,6 +63,18 @@ export const CategorySchema = z.object({
   productCount: z.number().int().optional(),
 });
 
+/** One variant as sold (CONTRACT.md "Product options (variants)"). */
+const VariantSchema = z.object({
+  _id: z.string(),
+  sku: z.string(),
+  optionValues: z.array(Bilingual).describe("one value per option, in the options' order"),
+  price: KD,
+  priceBeforeDiscount: KD.nullable(),
+  stockQuantity: z.number().int().describe("for sale; in the admin's answers, on hand"),
+  isAvailable: z.boolean(),
+  imageUrl: z.string().nullable(),
+});
+
 export const ProductSchema = z.object({
   _id: z.string(),
   name: Bilingual,
@@ -83,18 +95,7 @@ export const ProductSchema = z.object({
   /** CONTRACT.md "Product options (variants)": up to three options; a product without options has [] */
   options: z.array(z.object({ name: Bilingual, values: z.array(Bilingual) })),
   /** every combination sold; a product without options has exactly one, with optionValues [] */
-  variants: z.array(
-    z.object({
-      _id: z.string(),
-      sku: z.string(),
-      optionValues: z.array(Bilingual).describe("one value per option, in the options' order"),
-      price: KD,
-      priceBeforeDiscount: KD.nullable(),
-      stockQuantity: z.number().int().describe("for sale; in the admin's answers, on hand"),
-      isAvailable: z.boolean(),
-      imageUrl: z.string().nullable(),
-    }),
-  ),
+  variants: z.array(VariantSchema),
 });
 
 export const CategoriesAnswer = z.object({ categories: z.array(CategorySchema) });
@@ -184,6 +185,11 @@ export const VisibilityAnswer = z.object({ isVisible: z.boolean() });
 
 /** The storefront product plus what only the administrator sees: on-hand and held stock, the low-stock mark. */
 const AdminProduct = ProductSchema.extend({
+  variants: z.array(
+    VariantSchema.extend({
+      heldQuantity: z.number().int().describe("of stockQuantity (on hand), how many unpaid orders hold; for sale = stockQuantity − heldQuantity"),
+    }),
+  ),
   heldQuantity: z.number().int(),
   lowStockThreshold: z.number().int(),
   isLowStock: z.boolean(),
