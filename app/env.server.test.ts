@@ -142,7 +142,7 @@ describe("parseEnv: the message channels", () => {
       appSecret: whatsApp.WHATSAPP_APP_SECRET,
       verifyToken: "verify-me-please",
       baseUrl: "https://graph.facebook.com",
-      apiVersion: "v21.0",
+      apiVersion: "v25.0",
     });
     expect(env.kwtSms).toEqual({ username: "shopapi", password: "secret-password", sender: "TIMSAR", baseUrl: "https://www.kwtsms.com" });
   });

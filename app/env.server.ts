@@ -56,7 +56,9 @@ const EnvSchema = z.object({
     .url("must be an absolute URL such as https://graph.facebook.com")
     .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
     .default("https://graph.facebook.com"),
-  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as "v21.0"').default("v21.0"),
+  // v25.0 is available until 2028-07-29 (Meta's version list, https://developers.facebook.com/docs/graph-api/changelog/versions/,
+  // read 2026-11-28): well over a year ahead, where v21.0 ends on 2027-01-21 and v22.0 on 2027-05-20.
+  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as "v25.0"').default("v25.0"),
   KWTSMS_USERNAME: z.string().min(1).max(30, "must be the API username from the kwtSMS account's API page").optional(),
   KWTSMS_PASSWORD: z.string().min(1).max(60, "must be the API password from the kwtSMS account's API page").optional(),
   KWTSMS_SENDER: z.string().regex(/^[\w .&-]{1,11}$/, "must be the approved sender id, at most 11 letters, digits, spaces or . & - _").optional(),

@@ -87,7 +87,8 @@ export function couponApiJson(row: Parameters<typeof couponJson>[0]) {
   };
 }
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A Kuwait day, or an ISO 8601 date-time (an instant; without an offset, Kuwait time). */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/);
 const other = (name: string) => ({ deprecated: true, description: `The shop's own name for \`${name}\`; give one or the other.` });
 
 /** What POST and PUT take, for the OpenAPI document; the route reads it with `parseCouponBody`. */
@@ -96,8 +97,8 @@ export const CouponApiBody = z.object({
   type: z.enum(["percentage", "fixed"]),
   value: z.number().optional().describe("percentage: a whole number 1 to 100; fixed: KD, up to 3 decimals (may be left out with freeDelivery)"),
   minTotal: z.number().nullable().optional().describe("KD: the products total an order needs"),
-  startsAt: day.nullable().optional().describe("First day (Kuwait), YYYY-MM-DD"),
-  endsAt: day.nullable().optional().describe("Last day (Kuwait), included, YYYY-MM-DD"),
+  startsAt: day.nullable().optional().describe("First day (Kuwait), YYYY-MM-DD; or the first instant, an ISO 8601 date-time"),
+  endsAt: day.nullable().optional().describe("Last day (Kuwait), included, YYYY-MM-DD; or the instant it ends, an ISO 8601 date-time"),
   maxUses: z.number().int().min(1).nullable().optional(),
   maxUsesPerCustomer: z.number().int().min(1).nullable().optional(),
   freeDelivery: z.boolean().optional(),

@@ -63,6 +63,18 @@ export const CategorySchema = z.object({
   productCount: z.number().int().optional(),
 });
 
+/** One variant as sold (CONTRACT.md "Product options (variants)"). */
+const VariantSchema = z.object({
+  _id: z.string(),
+  sku: z.string(),
+  optionValues: z.array(Bilingual).describe("one value per option, in the options' order"),
+  price: KD,
+  priceBeforeDiscount: KD.nullable(),
+  stockQuantity: z.number().int().describe("for sale; in the admin's answers, on hand"),
+  isAvailable: z.boolean(),
+  imageUrl: z.string().nullable(),
+});
+
 export const ProductSchema = z.object({
   _id: z.string(),
   name: Bilingual,
@@ -83,18 +95,7 @@ export const ProductSchema = z.object({
   /** CONTRACT.md "Product options (variants)": up to three options; a product without options has [] */
   options: z.array(z.object({ name: Bilingual, values: z.array(Bilingual) })),
   /** every combination sold; a product without options has exactly one, with optionValues [] */
-  variants: z.array(
-    z.object({
-      _id: z.string(),
-      sku: z.string(),
-      optionValues: z.array(Bilingual).describe("one value per option, in the options' order"),
-      price: KD,
-      priceBeforeDiscount: KD.nullable(),
-      stockQuantity: z.number().int().describe("for sale; in the admin's answers, on hand"),
-      isAvailable: z.boolean(),
-      imageUrl: z.string().nullable(),
-    }),
-  ),
+  variants: z.array(VariantSchema),
 });
 
 export const CategoriesAnswer = z.object({ categories: z.array(CategorySchema) });
@@ -184,6 +185,11 @@ export const VisibilityAnswer = z.object({ isVisible: z.boolean() });
 
 /** The storefront product plus what only the administrator sees: on-hand and held stock, the low-stock mark. */
 const AdminProduct = ProductSchema.extend({
+  variants: z.array(
+    VariantSchema.extend({
+      heldQuantity: z.number().int().describe("of stockQuantity (on hand), how many unpaid orders hold; for sale = stockQuantity − heldQuantity"),
+    }),
+  ),
   heldQuantity: z.number().int(),
   lowStockThreshold: z.number().int(),
   isLowStock: z.boolean(),
@@ -195,7 +201,8 @@ export const AdminProductSaved = z.object({ message: z.string(), product: AdminP
 
 /** The shop's own name for a CONTRACT.md field, answered too for clients written against it. */
 const otherName = (name: string) => ({ deprecated: true, description: `The same as \`${name}\`` });
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A coupon's start or end: a Kuwait day, or the instant (ISO 8601, UTC) when it was given within a day. */
+const DayOrInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}\.\d{3}Z)?$/);
 
 /** A discount code (app/admin/coupon-api.server.ts): CONTRACT.md's names, then the shop's own. */
 const Coupon = z.object({
@@ -204,8 +211,8 @@ const Coupon = z.object({
   type: z.enum(["percentage", "fixed"]),
   value: z.number().describe("percentage: 1 to 100; fixed: KD"),
   minTotal: KD.nullable(),
-  startsAt: Day.nullable().describe("First day (Kuwait), YYYY-MM-DD"),
-  endsAt: Day.nullable().describe("Last day (Kuwait), included, YYYY-MM-DD"),
+  startsAt: DayOrInstant.nullable().describe("First day (Kuwait), YYYY-MM-DD; or the first instant, when it was given within a day"),
+  endsAt: DayOrInstant.nullable().describe("Last day (Kuwait), included, YYYY-MM-DD; or the instant it ends, when it was given within a day"),
   maxUses: z.number().int().nullable(),
   maxUsesPerCustomer: z.number().int().nullable(),
   freeDelivery: z.boolean(),
@@ -215,8 +222,8 @@ const Coupon = z.object({
   updatedAt: z.string(),
   kind: z.enum(["percent", "fixed"]).meta(otherName("type")),
   minProductsTotal: KD.nullable().meta(otherName("minTotal")),
-  startsOn: Day.nullable().meta(otherName("startsAt")),
-  endsOn: Day.nullable().meta(otherName("endsAt")),
+  startsOn: DayOrInstant.nullable().meta(otherName("startsAt")),
+  endsOn: DayOrInstant.nullable().meta(otherName("endsAt")),
   isEnabled: z.boolean().meta(otherName("isActive")),
 });
 export const CouponsAnswer = z.object({ coupons: z.array(Coupon) });

@@ -12,7 +12,7 @@ let config: WhatsAppConfig;
 
 beforeAll(async () => {
   fake = await startFakeWhatsApp({ token: TOKEN, phoneNumberId: PHONE_NUMBER_ID, appSecret: APP_SECRET });
-  config = { token: TOKEN, phoneNumberId: PHONE_NUMBER_ID, appSecret: APP_SECRET, verifyToken: "verify-me-please", baseUrl: fake.url, apiVersion: "v21.0", timeoutMs: 2_000 };
+  config = { token: TOKEN, phoneNumberId: PHONE_NUMBER_ID, appSecret: APP_SECRET, verifyToken: "verify-me-please", baseUrl: fake.url, apiVersion: "v25.0", timeoutMs: 2_000 };
 });
 afterAll(() => fake.close());
 beforeEach(() => {
@@ -28,7 +28,7 @@ describe("sendWhatsAppTemplate", () => {
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     expect(outcome.providerId).toMatch(/^wamid\./);
-    expect(fake.calls[0].path).toBe(`/v21.0/${PHONE_NUMBER_ID}/messages`);
+    expect(fake.calls[0].path).toBe(`/v25.0/${PHONE_NUMBER_ID}/messages`);
     expect(fake.calls[0].body).toEqual({
       messaging_product: "whatsapp",
       recipient_type: "individual",

@@ -1,6 +1,6 @@
 import { prisma } from "~/db.server";
 import { audited, type AuditActor } from "~/models/audit.server";
-import { kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart } from "~/shared/admin-dates";
+import { dayOrInstant, dayOrInstantKey, kuwaitDateKey } from "~/shared/admin-dates";
 import { COUPON_CODE_PATTERN, normalizeCouponCode, type CouponFormValue, type CouponKind } from "~/shared/coupon-schema";
 import { filsToKD, filsToKDInput, parseKDToFils } from "~/shared/money";
 import type { CouponTerms } from "~/shared/order-totals";
@@ -96,15 +96,18 @@ function usableCoupon(row: CouponRow): UsableCoupon {
 
 // ---- The owner's side: list, create, edit, switch on and off, delete.
 
-/** The form's value as stored: fils, instants for the first moment of the start day and the first after the end day. */
+/**
+ * The form's value as stored: fils, instants for the first moment of the start day and the first after the end day,
+ * or the instants the API gave as date-times.
+ */
 function couponData(value: CouponFormValue) {
   return {
     code: value.code,
     kind: value.kind,
     value: value.kind === "percent" ? Number(value.value) : (value.value === undefined ? 0 : (parseKDToFils(value.value) ?? 0)),
     minProductsFils: value.minProductsTotal === undefined ? null : parseKDToFils(value.minProductsTotal),
-    startsAt: value.startsOn ? kuwaitDayStart(value.startsOn) : null,
-    endsAt: value.endsOn ? kuwaitDayEnd(value.endsOn) : null,
+    startsAt: value.startsOn ? dayOrInstant(value.startsOn, "start") : null,
+    endsAt: value.endsOn ? dayOrInstant(value.endsOn, "end") : null,
     maxUses: value.maxUses === undefined ? null : Number(value.maxUses),
     maxUsesPerCustomer: value.maxUsesPerCustomer === undefined ? null : Number(value.maxUsesPerCustomer),
     freeDelivery: value.freeDelivery,
@@ -180,7 +183,7 @@ function lastDayOf(endsAt: Date): string {
   return kuwaitDateKey(new Date(endsAt.getTime() - 1));
 }
 
-/** A code in the admin API's JSON: amounts in KD, days as Kuwait dates. */
+/** A code in the admin API's JSON: amounts in KD, days as Kuwait dates, a start or end within a day as its instant. */
 export function couponJson(row: CouponRecord) {
   return {
     _id: row.id,
@@ -188,8 +191,8 @@ export function couponJson(row: CouponRecord) {
     kind: row.kind,
     value: row.kind === "percent" ? row.value : filsToKD(row.value),
     minProductsTotal: row.minProductsFils === null ? null : filsToKD(row.minProductsFils),
-    startsOn: row.startsAt ? kuwaitDateKey(row.startsAt) : null,
-    endsOn: row.endsAt ? lastDayOf(row.endsAt) : null,
+    startsOn: row.startsAt ? dayOrInstantKey(row.startsAt, "start") : null,
+    endsOn: row.endsAt ? dayOrInstantKey(row.endsAt, "end") : null,
     maxUses: row.maxUses,
     maxUsesPerCustomer: row.maxUsesPerCustomer,
     freeDelivery: row.freeDelivery,

@@ -80,7 +80,7 @@ export function saleVariantsOf(product: ProductOwnSale): VariantRow[] {
 
 /**
  * CONTRACT.md's `options` and `variants`. `onHand` answers with what the owner counts (for sale plus held, as the
- * admin product's own stockQuantity), else what is for sale.
+ * admin product's own stockQuantity) and each variant's `heldQuantity`, like the product's; else what is for sale.
  */
 export function optionsAndVariantsJson(product: ProductOwnSale, { onHand = false } = {}) {
   return {
@@ -96,6 +96,7 @@ export function optionsAndVariantsJson(product: ProductOwnSale, { onHand = false
       stockQuantity: onHand ? variant.stockQuantity + variant.heldQuantity : variant.stockQuantity,
       isAvailable: variant.isAvailable,
       imageUrl: variant.imageUrl,
+      ...(onHand ? { heldQuantity: variant.heldQuantity } : {}),
     })),
   };
 }

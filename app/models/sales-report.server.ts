@@ -3,6 +3,7 @@ import { localized, type Language } from "~/shared/language";
 import { optionTexts, type OptionText } from "~/models/product-variant.server";
 import { daysBetween, isDateKey, isFullMonth, kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import { filsToKD } from "~/shared/money";
+import { csvFigure, writeCsv, type CsvCell, type CsvFigure } from "~/utils/csv.server";
 
 /** A year and a day: enough for any yearly comparison, small enough to answer quickly. */
 export const MAX_REPORT_DAYS = 366;
@@ -319,9 +320,9 @@ function kd3(fils: number): string {
   return `${sign}${Math.floor(abs / 1000)}.${String(abs % 1000).padStart(3, "0")}`;
 }
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break (product names may). */
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** An amount as the CSV writes it: a figure of the shop's, so a refund's "-2.000" stays a number in the spreadsheet. */
+function kdCell(fils: number): CsvFigure {
+  return csvFigure(kd3(fils));
 }
 
 /**
@@ -333,46 +334,46 @@ function csvField(value: string): string {
  * best sellers: a header of their own, one line per product and list (`byUnits`, `byRevenue`), revenue before
  * discount codes. When products with options sold, below another blank line the best variants (issue 31) with a
  * header of their own, so the lines above read as before: product, variant, each language's values joined by " / ".
+ * Written by the shop's one CSV writer: a name that starts like a formula comes out as text, the amounts as numbers.
  */
 export function salesReportCsv(report: SalesReport): string {
-  const lines = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD", "discountKD", "refundsKD", "netKD", "creditNoteNumber", "returnsKD", "returnNumber"].join(",")];
+  const rows: CsvCell[][] = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD", "discountKD", "refundsKD", "netKD", "creditNoteNumber", "returnsKD", "returnNumber"]];
   for (const [date, day] of Object.entries(report.days)) {
     for (const order of day.orders) {
-      lines.push([date, order.orderNumber, kd3(order.productsFils), kd3(order.deliveryFils), kd3(order.totalFils), kd3(order.discountFils), kd3(0), kd3(order.totalFils), "", "", ""].join(","));
+      rows.push([date, order.orderNumber, kdCell(order.productsFils), kdCell(order.deliveryFils), kdCell(order.totalFils), kdCell(order.discountFils), kdCell(0), kdCell(order.totalFils), "", "", ""]);
     }
     for (const note of day.refunds) {
-      const ofReturn = note.returnNumber === null ? ["", ""] : [kd3(note.amountFils), note.returnNumber];
-      lines.push([date, note.orderNumber, "", "", "", "", kd3(note.amountFils), kd3(-note.amountFils), note.creditNoteNumber, ...ofReturn].join(","));
+      const ofReturn = note.returnNumber === null ? ["", ""] : [kdCell(note.amountFils), note.returnNumber];
+      rows.push([date, note.orderNumber, "", "", "", "", kdCell(note.amountFils), kdCell(-note.amountFils), note.creditNoteNumber, ...ofReturn]);
     }
-    lines.push([date, "day total", kd3(day.productsFils), kd3(day.deliveryFils), kd3(day.totalFils), kd3(day.discountFils), kd3(day.refundsFils), kd3(day.netFils), "", kd3(day.returnsFils), ""].join(","));
+    rows.push([date, "day total", kdCell(day.productsFils), kdCell(day.deliveryFils), kdCell(day.totalFils), kdCell(day.discountFils), kdCell(day.refundsFils), kdCell(day.netFils), "", kdCell(day.returnsFils), ""]);
   }
   const summary = report.rangeSummary;
-  lines.push(
-    [
-      `${report.dateFrom}..${report.dateTo}`,
-      "range total",
-      kd3(summary.productsFils),
-      kd3(summary.deliveryFils),
-      kd3(summary.totalFils),
-      kd3(summary.discountFils),
-      kd3(summary.refundsFils),
-      kd3(summary.netFils),
-      "",
-      kd3(summary.returnsFils),
-      "",
-    ].join(","),
-  );
-  lines.push("", ["bestSellers", "rank", "productId", "nameEn", "nameAr", "units", "revenueBeforeDiscountKD"].join(","));
-  for (const [list, rows] of [["byUnits", report.bestSellers.byUnits], ["byRevenue", report.bestSellers.byRevenue]] as const) {
-    rows.forEach((row, index) => {
-      lines.push([list, String(index + 1), row.productId, csvField(row.nameEn), csvField(row.nameAr), String(row.units), kd3(row.revenueFils)].join(","));
+  rows.push([
+    `${report.dateFrom}..${report.dateTo}`,
+    "range total",
+    kdCell(summary.productsFils),
+    kdCell(summary.deliveryFils),
+    kdCell(summary.totalFils),
+    kdCell(summary.discountFils),
+    kdCell(summary.refundsFils),
+    kdCell(summary.netFils),
+    "",
+    kdCell(summary.returnsFils),
+    "",
+  ]);
+  rows.push([], ["bestSellers", "rank", "productId", "nameEn", "nameAr", "units", "revenueBeforeDiscountKD"]);
+  for (const [list, rowsOf] of [["byUnits", report.bestSellers.byUnits], ["byRevenue", report.bestSellers.byRevenue]] as const) {
+    rowsOf.forEach((row, index) => {
+      rows.push([list, index + 1, row.productId, row.nameEn, row.nameAr, row.units, kdCell(row.revenueFils)]);
     });
   }
-  if (report.bestSellers.byVariant.length === 0) return `${lines.join("\r\n")}\r\n`;
-  lines.push("", ["bestSellersByVariant", "rank", "productId", "variantId", "nameEn", "nameAr", "optionValuesEn", "optionValuesAr", "units", "revenueBeforeDiscountKD"].join(","));
-  report.bestSellers.byVariant.forEach((row, index) => {
-    const values = (language: Language) => csvField(row.optionValues.map((value) => localized(language, value)).join(" / "));
-    lines.push(["byVariant", String(index + 1), row.productId, row.variantId, csvField(row.nameEn), csvField(row.nameAr), values("en"), values("ar"), String(row.units), kd3(row.revenueFils)].join(","));
-  });
-  return `${lines.join("\r\n")}\r\n`;
+  if (report.bestSellers.byVariant.length > 0) {
+    rows.push([], ["bestSellersByVariant", "rank", "productId", "variantId", "nameEn", "nameAr", "optionValuesEn", "optionValuesAr", "units", "revenueBeforeDiscountKD"]);
+    report.bestSellers.byVariant.forEach((row, index) => {
+      const values = (language: Language) => row.optionValues.map((value) => localized(language, value)).join(" / ");
+      rows.push(["byVariant", index + 1, row.productId, row.variantId, row.nameEn, row.nameAr, values("en"), values("ar"), row.units, kdCell(row.revenueFils)]);
+    });
+  }
+  return writeCsv(rows);
 }

@@ -28,6 +28,37 @@ export function kuwaitDayEnd(dateKey: string): Date {
   return new Date(kuwaitDayStart(dateKey).getTime() + DAY_MS);
 }
 
+const DATE_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,9}))?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/;
+
+/**
+ * An ISO 8601 date-time ("2026-11-25T20:10:00.000Z", "2026-11-25T23:10+03:00") as an instant; one without an
+ * offset is Kuwait time, as a day is a Kuwait day. Null for anything else, an impossible day included.
+ */
+export function parseDateTime(value: string): Date | null {
+  const match = DATE_TIME_PATTERN.exec(value);
+  if (!match || !isDateKey(match[1])) return null;
+  const [, day, hours, minutes, seconds = "00", fraction = "0", zone = "+03:00"] = match;
+  const offset = zone === "Z" ? "Z" : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  const instant = new Date(`${day}T${hours}:${minutes}:${seconds}.${fraction.padEnd(3, "0").slice(0, 3)}${offset}`);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+/**
+ * A start or an end given as a Kuwait day or as a date-time: a day starts at its first instant and ends at the first
+ * instant after it (the day included), a date-time is that instant. Null when it is neither.
+ */
+export function dayOrInstant(value: string, edge: "start" | "end"): Date | null {
+  if (isDateKey(value)) return edge === "start" ? kuwaitDayStart(value) : kuwaitDayEnd(value);
+  return parseDateTime(value);
+}
+
+/** The stored start or end read back: the Kuwait day when it falls on a day's edge, else the instant in ISO 8601. */
+export function dayOrInstantKey(instant: Date, edge: "start" | "end"): string {
+  const day = kuwaitDateKey(edge === "start" ? instant : new Date(instant.getTime() - 1));
+  const edgeOfDay = edge === "start" ? kuwaitDayStart(day) : kuwaitDayEnd(day);
+  return edgeOfDay.getTime() === instant.getTime() ? day : instant.toISOString();
+}
+
 export function daysBetween(fromKey: string, toKey: string): number {
   return Math.round((kuwaitDayStart(toKey).getTime() - kuwaitDayStart(fromKey).getTime()) / DAY_MS);
 }

@@ -1,5 +1,5 @@
 import * as z from "./zod";
-import { isDateKey } from "./admin-dates";
+import { dayOrInstant } from "./admin-dates";
 import { parseKDToFils } from "./money";
 
 /** Letters, digits, "-" and "_": what a shopper can type from a poster or an Instagram story. Compared in upper case. */
@@ -24,7 +24,8 @@ const wholeAtLeastOne = (value: string | undefined) => value === undefined || (/
 
 /**
  * A discount code as the owner writes it (form and API), messages are translation keys. Percentages are whole
- * numbers from 1 to 100; amounts are KD with up to 3 decimals; days are Kuwait days, the end day included.
+ * numbers from 1 to 100; amounts are KD with up to 3 decimals; days are Kuwait days, the end day included, and the
+ * API may give an ISO 8601 date-time instead for a start or an end at that instant.
  */
 export const CouponSchema = z
   .object({
@@ -35,8 +36,8 @@ export const CouponSchema = z
     kind: z.enum(COUPON_KINDS, { error: "admin.coupons.validation.kindInvalid" }),
     value: text,
     minProductsTotal: text.refine((value) => value === undefined || parseKDToFils(value) !== null, "admin.coupons.validation.amountInvalid"),
-    startsOn: text.refine((value) => value === undefined || isDateKey(value), "admin.coupons.validation.dateInvalid"),
-    endsOn: text.refine((value) => value === undefined || isDateKey(value), "admin.coupons.validation.dateInvalid"),
+    startsOn: text.refine((value) => value === undefined || dayOrInstant(value, "start") !== null, "admin.coupons.validation.dateInvalid"),
+    endsOn: text.refine((value) => value === undefined || dayOrInstant(value, "end") !== null, "admin.coupons.validation.dateInvalid"),
     maxUses: text.refine(wholeAtLeastOne, "admin.coupons.validation.usesInvalid"),
     maxUsesPerCustomer: text.refine(wholeAtLeastOne, "admin.coupons.validation.usesInvalid"),
     freeDelivery: flag,
@@ -50,7 +51,9 @@ export const CouponSchema = z
       // A fixed amount above zero, or none at all on a code that only gives free delivery.
       ctx.addIssue({ code: "custom", path: ["value"], message: "admin.coupons.validation.amountInvalid" });
     }
-    if (coupon.startsOn && coupon.endsOn && coupon.endsOn < coupon.startsOn) {
+    const starts = coupon.startsOn ? dayOrInstant(coupon.startsOn, "start") : null;
+    const ends = coupon.endsOn ? dayOrInstant(coupon.endsOn, "end") : null;
+    if (starts && ends && ends <= starts) {
       ctx.addIssue({ code: "custom", path: ["endsOn"], message: "admin.coupons.validation.endBeforeStart" });
     }
   });

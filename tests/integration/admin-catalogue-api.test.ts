@@ -8,9 +8,13 @@ import * as products from "~/routes/api.admin.products._index";
 import * as product from "~/routes/api.admin.products.$id._index";
 import * as productToggle from "~/routes/api.admin.products.$id.toggle";
 import * as upload from "~/routes/api.upload";
+import * as orders from "~/routes/api.orders";
 import * as login from "~/routes/api.admin.timsar";
 import * as session from "~/routes/api.admin.session";
 import { createAdmin } from "../factories/admin";
+import { createDeliveryArea } from "../factories/delivery-area";
+import { createProductWithOptions } from "../factories/product";
+import { uniqueEmail, uniqueId } from "../factories/unique";
 import { adminCookie, request } from "../support/admin-requests";
 import { runChecked } from "../support/openapi-conformance";
 
@@ -88,6 +92,43 @@ describe("the admin catalogue API", () => {
     expect(put.status).toBe(200);
     const { product: edited } = (await put.json()) as { product: { price: number; stockQuantity: number; variants: { _id: string }[] } };
     expect([edited.price, edited.stockQuantity, edited.variants.map((variant) => variant._id)]).toEqual([2, 9, [saved.variants[1]._id]]);
+  });
+
+  it("shows, per variant, the units an unpaid order holds: that variant's heldQuantity, the others 0", async () => {
+    const { cookie } = await adminCookie();
+    const city = await createDeliveryArea(prisma);
+    const colour = { nameEn: "Colour", nameAr: "اللون", values: [{ en: "Red", ar: "أحمر" }, { en: "Blue", ar: "أزرق" }] };
+    const { product: made, variants } = await createProductWithOptions(prisma, [colour], [
+      { optionValues: [colour.values[0]], stockQuantity: 5 },
+      { optionValues: [colour.values[1]], stockQuantity: 4 },
+    ]);
+    const [red, blue] = variants;
+    const placed = await runChecked(
+      orders.action,
+      request("/api/orders", {
+        method: "POST",
+        json: {
+          fullName: "Sara Ahmad",
+          email: uniqueEmail(),
+          phone: "51234567",
+          buildingType: "Villa",
+          address: { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9" },
+          items: [{ _id: made.id, variantId: red.id, quantity: 2, customTags: [] }],
+        },
+      }),
+      {},
+      { cspNonce: "", clientAddress: uniqueId("ip") },
+    );
+    expect(placed.status).toBe(201);
+
+    const read = await run(product.loader, request(`/api/admin/products/${made.id}`, { cookie }), { id: made.id });
+    expect(read.status).toBe(200);
+    const { product: json } = (await read.json()) as { product: { stockQuantity: number; heldQuantity: number; variants: { _id: string; stockQuantity: number; heldQuantity: number }[] } };
+    expect([json.stockQuantity, json.heldQuantity]).toEqual([9, 2]);
+    expect(json.variants.map((variant) => [variant._id, variant.stockQuantity, variant.heldQuantity])).toEqual([
+      [red.id, 5, 2],
+      [blue.id, 4, 0],
+    ]);
   });
 
   it("creates, reads, updates, hides and deletes a product with SPEC's rules", async () => {

