@@ -388,7 +388,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     200: ok(answers.AdminReturnSaved),
     400: INVALID,
     404: NOT_FOUND,
-    409: CONFLICT,
+    409: error("The return's status does not lead there, a refund of it is under way at the provider, or the refund would pass the items' price"),
     502: error("The provider refused or did not answer the refund"),
   }, { path_params: Id, body: ReturnStatusBodySchema }),
   admin("api.admin.grouped-orders.ts", ["get"], "/api/admin/grouped-orders", "Paid orders grouped by phone, latest first", { 200: ok(answers.GroupedOrdersAnswer), 400: INVALID }, { query: z.object(Paging) }),

@@ -117,9 +117,39 @@ export async function getPaymentSession(orderSessionId: string) {
   });
 }
 
-/** The ways to pay that the session's gateway offers for this amount (MyFatoorah InitiatePayment; Tap's sources). */
-export async function listPaymentMethods(session: { provider: string; amountFils: number }, language: "ar" | "en"): Promise<PaymentMethod[]> {
-  return getPaymentProvider(session.provider).listMethods({ amountFils: session.amountFils, language });
+/**
+ * How long this process keeps a gateway's list of ways to pay for one amount (docs/decisions/0069). The list changes
+ * when the shop's gateway account changes, not per shopper: every load of /payment asking MyFatoorah's
+ * InitiatePayment again let one unpaid order throttle the shop's API key for everyone.
+ */
+export const METHOD_LIST_MINUTES = 5;
+/** At most this many amounts are kept; the oldest goes first (orders' totals vary, the memory must not). */
+const METHOD_LISTS_KEPT = 500;
+/** The currency every amount is asked in (the gateways get KWD, app/payments/*). */
+const CURRENCY = "KWD";
+
+const methodLists = new Map<string, { until: number; methods: Promise<PaymentMethod[]> }>();
+
+/**
+ * The ways to pay that the session's gateway offers for this amount (MyFatoorah InitiatePayment; Tap's sources),
+ * kept per gateway, amount and currency for METHOD_LIST_MINUTES in this process. Requests that arrive together
+ * share one question to the gateway; a failed question is not kept, so the next load asks again.
+ */
+export async function listPaymentMethods(session: { provider: string; amountFils: number }, language: "ar" | "en", now = Date.now()): Promise<PaymentMethod[]> {
+  const key = `${session.provider}:${CURRENCY}:${session.amountFils}`;
+  const kept = methodLists.get(key);
+  if (kept && kept.until > now) return (await kept.methods).map((method) => ({ ...method }));
+  const methods = getPaymentProvider(session.provider).listMethods({ amountFils: session.amountFils, language });
+  const entry = { until: now + METHOD_LIST_MINUTES * 60_000, methods };
+  methodLists.delete(key);
+  methodLists.set(key, entry);
+  if (methodLists.size > METHOD_LISTS_KEPT) methodLists.delete(methodLists.keys().next().value as string);
+  try {
+    return (await methods).map((method) => ({ ...method }));
+  } catch (error) {
+    if (methodLists.get(key) === entry) methodLists.delete(key);
+    throw error;
+  }
 }
 
 export class PaymentStartError extends Error {

@@ -38,7 +38,14 @@ type PaymentRef = { provider: string; providerPaymentId: string };
  * refund with that row's id as reference, and only if the gateway has none sends it again, with the same
  * reference. A request without an amount, or with the same amount, is that retry and answers for it.
  */
-export async function refundOrder(input: { orderId: string; amountFils?: number; admin: { email: string } & Partial<AuditActor>; reason?: string }) {
+export async function refundOrder(input: {
+  orderId: string;
+  amountFils?: number;
+  admin: { email: string } & Partial<AuditActor>;
+  reason?: string;
+  /** A return's refund: what the order has refunded never passes its products' price, so delivery stays paid. */
+  keepDelivery?: boolean;
+}) {
   const order = await prisma.order.findUnique({
     where: { id: input.orderId },
     select: {
@@ -66,9 +73,11 @@ export async function refundOrder(input: { orderId: string; amountFils?: number;
   if (!Number.isSafeInteger(amountFils) || amountFils < 0) throw new RefundError("invalidAmount", 400);
   if (amountFils === 0 || amountFils > order.totalFils - refundedFils) throw new RefundError("overRefund", 409);
 
+  // The bound is in the update itself: two refunds racing are counted one after the other against it.
+  const deliveryKept = input.keepDelivery ? 1 : 0;
   const reserved = await prisma.$executeRaw`
     UPDATE "Order" SET "refundedFils" = "refundedFils" + ${amountFils}
-    WHERE "id" = ${order.id} AND "paymentStatus" = 'paid' AND "refundedFils" + ${amountFils} <= "totalFils"`;
+    WHERE "id" = ${order.id} AND "paymentStatus" = 'paid' AND "refundedFils" + ${amountFils} <= "totalFils" - ${deliveryKept} * "deliveryFeeFils"`;
   if (reserved !== 1) throw new RefundError("overRefund", 409);
 
   const { id: actorId, role } = input.admin;

@@ -3,7 +3,7 @@ import { nudgeOutbox } from "~/models/outbox-write.server";
 import { RefundError, refundOrder } from "~/models/refund.server";
 import { ReturnError, returnSelect } from "~/models/return.server";
 import { exchangeReturn } from "~/models/return-exchange.server";
-import { move, type Admin, type Tx } from "~/models/return-move.server";
+import { lockReturn, move, type Admin, type Tx } from "~/models/return-move.server";
 import { noticeStockReturned } from "~/models/stock-notice.server";
 import { canMoveReturn, type ReturnStatus } from "~/shared/returns";
 
@@ -52,8 +52,8 @@ export async function decideReturn(input: ReturnDecision) {
 
 /** approved, rejected, closed: a return that ends before its items came back frees them to be asked again. */
 async function simpleMove(tx: Tx, id: string, to: ReturnStatus, admin: Admin, note: string | null) {
-  // Written before anything else is read (SQLite's write lock), as every transaction here.
-  await tx.return.update({ where: { id }, data: { updatedAt: new Date() } });
+  // Written before anything else is read, as every transaction here; refused while a refund holds the return.
+  await lockReturn(tx, id);
   const before = await move(tx, id, to, admin, note);
   if ((to === "rejected" || to === "closed") && (before.status === "requested" || before.status === "approved")) {
     const items = await tx.returnItem.findMany({ where: { returnId: id }, select: { orderItemId: true, quantity: true } });
@@ -64,7 +64,7 @@ async function simpleMove(tx: Tx, id: string, to: ReturnStatus, admin: Admin, no
 /** received: the lines chosen go back on sale in the same transaction as the move, so exactly once. */
 async function receiveReturn(id: string, admin: Admin, note: string | null, restock: boolean | string[]) {
   const restocked = await prisma.$transaction(async (tx) => {
-    await tx.return.update({ where: { id }, data: { updatedAt: new Date() } });
+    await lockReturn(tx, id);
     await move(tx, id, "received", admin, note);
     const items = await tx.returnItem.findMany({
       where: { returnId: id },
@@ -94,14 +94,17 @@ async function receiveReturn(id: string, admin: Admin, note: string | null, rest
 
 /**
  * refunded: through the order's refund (refund.server.ts), so never more than was paid and a credit note is issued.
- * The return is held while the gateway is asked (two clicks make one refund); a refund whose answer never came is
- * kept on the return and retried with the same reference; delivery is never refunded.
+ * The return is claimed while the gateway is asked: two clicks make one refund, and an exchange or a close arriving
+ * meanwhile is refused (busy), so the shopper never gets both the money and the goods. A refund whose answer never
+ * came is kept on the return and retried with the same reference. Delivery is never refunded: that bound is part of
+ * the refund's own conditional update, so two refunds racing cannot pass it either.
  */
 async function refundReturn(row: Awaited<ReturnType<typeof current>>, input: ReturnDecision, note: string | null) {
   const now = new Date();
+  const claim = new Date(now.getTime() + CLAIM_MS);
   const claimed = await prisma.return.updateMany({
     where: { id: row.id, status: "received", OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
-    data: { claimedUntil: new Date(now.getTime() + CLAIM_MS) },
+    data: { claimedUntil: claim },
   });
   if (claimed.count !== 1) throw new ReturnError("busy", 409);
   try {
@@ -109,26 +112,29 @@ async function refundReturn(row: Awaited<ReturnType<typeof current>>, input: Ret
     const { refundId: earlierId } = await prisma.return.findUniqueOrThrow({ where: { id: row.id }, select: { refundId: true } });
     const earlier = earlierId ? await prisma.refund.findUnique({ where: { id: earlierId }, select: { id: true, amountFils: true, status: true, providerRefundId: true } }) : null;
     let refundId: string;
+    const reason = `Return ${row.number}`;
     if (earlier && earlier.status !== "failed" && earlier.providerRefundId) {
       // The gateway accepted it already (the return was not moved on, a crash): nothing more to send.
       refundId = earlier.id;
     } else if (earlier && earlier.status !== "failed") {
       // Asked before and never answered: settle that same refund (its reference), never a second one.
-      refundId = (await refundOrder({ orderId: row.orderId, amountFils: earlier.amountFils, admin: input.admin, reason: `Return ${row.number}` })).refundId;
+      refundId = (await refundOrder({ orderId: row.orderId, amountFils: earlier.amountFils, admin: input.admin, reason, keepDelivery: true })).refundId;
     } else {
       const amountFils = input.refundAmountFils ?? row.refundFils;
       if (!Number.isSafeInteger(amountFils) || amountFils <= 0 || amountFils > row.refundFils) throw new ReturnError("overRefund", 409);
       const order = await prisma.order.findUniqueOrThrow({ where: { id: row.orderId }, select: { totalFils: true, deliveryFeeFils: true, refundedFils: true } });
       if (order.refundedFils + amountFils > order.totalFils - order.deliveryFeeFils) throw new ReturnError("overRefund", 409);
-      refundId = (await refundOrder({ orderId: row.orderId, amountFils, admin: input.admin, reason: `Return ${row.number}` })).refundId;
+      refundId = (await refundOrder({ orderId: row.orderId, amountFils, admin: input.admin, reason, keepDelivery: true })).refundId;
     }
     await prisma.$transaction(async (tx) => {
       await tx.return.update({ where: { id: row.id }, data: { refundId } });
-      await move(tx, row.id, "refunded", input.admin, note);
+      await move(tx, row.id, "refunded", input.admin, note, {}, undefined, claim);
     });
   } catch (error) {
     const refundId = error instanceof RefundError ? error.refundId : undefined;
-    await prisma.return.update({ where: { id: row.id }, data: { claimedUntil: null, ...(refundId ? { refundId } : {}) } });
+    if (refundId) await prisma.return.update({ where: { id: row.id }, data: { refundId } });
+    // Released only if still this refund's: a claim that ran out may be another decision's by now.
+    await prisma.return.updateMany({ where: { id: row.id, claimedUntil: claim }, data: { claimedUntil: null } });
     throw error;
   }
 }

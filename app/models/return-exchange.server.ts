@@ -2,7 +2,7 @@ import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
 import { newOrderNumber } from "~/models/order.server";
 import { newPaymentSession, paymentPathOf, readyPaymentSession } from "~/models/payment-start.server";
 import { ReturnError } from "~/models/return.server";
-import { move, type Admin, type DueParams, type Tx } from "~/models/return-move.server";
+import { lockReturn, move, type Admin, type DueParams, type Tx } from "~/models/return-move.server";
 import { holdStockNow, sellStockNow } from "~/models/stock-hold.server";
 import { EXCHANGE_HOLD_HOURS, returnRefundFils } from "~/shared/returns";
 import { logFailure } from "~/utils/logger.server";
@@ -55,8 +55,9 @@ export async function exchangeReturn(id: string, admin: Admin, note: string | nu
 }
 
 async function writeExchange(tx: Tx, id: string, admin: Admin, note: string | null, now: Date) {
-  // Written before anything else is read (SQLite's write lock; PostgreSQL's row lock): a second decision waits here.
-  await tx.return.update({ where: { id }, data: { updatedAt: now } });
+  // Written before anything else is read (SQLite's write lock; PostgreSQL's row lock): a second decision waits here,
+  // and none goes on while a refund of the return is under way.
+  await lockReturn(tx, id, now);
   const ret = await tx.return.findUniqueOrThrow({
     where: { id },
     select: {

@@ -20,7 +20,35 @@ function fromStatusesOf(to: ReturnStatus): ReturnStatus[] {
   return RETURN_STATUSES.filter((from) => canMoveReturn(from, to));
 }
 
-/** Moves the status if it still is one that may go there, with its history row and the shopper's message. */
+/**
+ * No decision holds the return: a refund claims it (`claimedUntil`) while the gateway is asked, and until that claim
+ * is released or runs out (a crash) every other decision on it is refused (docs/decisions/0069).
+ */
+function unclaimed(now: Date): Prisma.ReturnWhereInput {
+  return { OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] };
+}
+
+/** Why a return could not be written: a refund holds it (busy), or it is gone. */
+async function refusalOf(tx: Tx, id: string, now: Date): Promise<ReturnError> {
+  const row = await tx.return.findUnique({ where: { id }, select: { claimedUntil: true } });
+  if (!row) return new ReturnError("notFound", 404);
+  return row.claimedUntil && row.claimedUntil >= now ? new ReturnError("busy", 409) : new ReturnError("badTransition", 409);
+}
+
+/**
+ * Written first in every decision's transaction, before anything is read (SQLite's write lock; PostgreSQL's row
+ * lock): a second decision waits here, and one arriving while a refund holds the return is refused with busy.
+ */
+export async function lockReturn(tx: Tx, id: string, now = new Date()) {
+  const locked = await tx.return.updateMany({ where: { id, ...unclaimed(now) }, data: { updatedAt: now } });
+  if (locked.count !== 1) throw await refusalOf(tx, id, now);
+}
+
+/**
+ * Moves the status if it still is one that may go there and no other decision holds the return (one conditional
+ * update), with its history row and the shopper's message. A refund passes its own `claim` (the `claimedUntil` it
+ * wrote): its move is the one that claim lets through, and it fails if the claim was lost.
+ */
 export async function move(
   tx: Tx,
   id: string,
@@ -29,10 +57,13 @@ export async function move(
   note: string | null,
   extra: Prisma.ReturnUpdateManyMutationInput = {},
   due?: DueParams,
+  claim?: Date,
 ) {
+  const now = new Date();
   const before = await tx.return.findUniqueOrThrow({ where: { id }, select: { status: true, orderId: true, number: true } });
-  const moved = await tx.return.updateMany({ where: { id, status: { in: fromStatusesOf(to) } }, data: { status: to, claimedUntil: null, ...extra } });
-  if (moved.count !== 1) throw new ReturnError("badTransition", 409);
+  const held = claim ? { claimedUntil: claim } : unclaimed(now);
+  const moved = await tx.return.updateMany({ where: { id, status: { in: fromStatusesOf(to) }, ...held }, data: { status: to, claimedUntil: null, ...extra } });
+  if (moved.count !== 1) throw canMoveReturn(before.status, to) ? await refusalOf(tx, id, now) : new ReturnError("badTransition", 409);
   await tx.returnStatusChange.create({ data: { returnId: id, fromStatus: before.status, toStatus: to, changedBy: admin.email, note } });
   if (admin.id && admin.role) {
     const actor = { id: admin.id, email: admin.email, role: admin.role, requestId: admin.requestId };

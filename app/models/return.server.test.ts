@@ -5,7 +5,7 @@
  * reference), an exchange as a free order, and a message queued for the shopper with each decision.
  */
 import crypto from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { startModelFakes } from "../../tests/integration/model-fakes";
 import { paidOrder, useProviderForNewOrders } from "../../tests/integration/gateway-orders";
@@ -19,6 +19,8 @@ import { refundOrder } from "./refund.server";
 import { getSalesReport, salesReportCsv } from "./sales-report.server";
 import { kuwaitDateKey } from "~/shared/admin-dates";
 import { decideReturn } from "./return-decision.server";
+import { decide } from "~/admin/return-action.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { ReturnError, requestReturn, type RequestReturnInput } from "./return.server";
 
 const { gateways, smtp } = await startModelFakes();
@@ -261,5 +263,98 @@ describe("the owner's decisions", () => {
     expect(gateway.refundRequests()).toBe(sent);
     expect(gateway.refundsRecorded(paid.providerPaymentId)).toBe(1);
     expect(await prisma.refund.findMany({ where: { orderId: paid.order.id }, select: { id: true } })).toEqual([{ id: kept.refundId }]);
+  });
+});
+
+describe.each(["myfatoorah", "tap"] as const)("a refund under way at %s", (name) => {
+  beforeEach(() => useProviderForNewOrders(name));
+
+  /** A paid, delivered order of one item (2.750 KD, 1.500 KD delivery) whose return of it is received. */
+  async function receivedReturn() {
+    const gateway = gateways[name];
+    gateway.setAutoWebhook(false);
+    const paid = await paidOrder(gateway);
+    await prisma.order.update({ where: { id: paid.order.id }, data: { status: "delivered", deliveredAt: new Date() } });
+    const item = await prisma.orderItem.findFirstOrThrow({ where: { orderId: paid.order.id } });
+    const phone = (await prisma.order.findUniqueOrThrow({ where: { id: paid.order.id } })).phone;
+    const made = await requestReturn({ orderNumber: paid.order.orderNumber, phone, items: [{ orderItemId: item.id, quantity: 1, reason: "damaged" }], resolution: "refund" });
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin, restock: false });
+    return { gateway, paid, made };
+  }
+
+  it("refuses an exchange and a close (409, in both languages) until the gateway answers, so the shopper gets the money only", { timeout: 60_000 }, async () => {
+    const { gateway, paid, made } = await receivedReturn();
+    const stock = await stockOf(paid.productId);
+    const hold = gateway.holdNextRefund();
+    const refunding = decideReturn({ id: made._id, status: "refunded", admin });
+    await hold.arrived;
+    try {
+      const exchange = await refusal(decideReturn({ id: made._id, status: "exchanged", admin }));
+      expect({ reason: exchange.reason, status: exchange.status }).toEqual({ reason: "busy", status: 409 });
+      const member = { id: "staff-2", email: "staff@example.com", role: "owner", sessionId: "s", requestId: null };
+      const close = await decide(made._id, { status: "closed" }, member);
+      expect(close).toEqual({ ok: false, status: 409, key: "admin.returns.errors.busy" });
+      const message = bilingual("admin.returns.errors.busy");
+      expect(message).toContain("A refund of this return is already under way");
+      expect(message).toMatch(/[\u0600-\u06FF]/);
+    } finally {
+      hold.release();
+    }
+    expect((await refunding).status).toBe("refunded");
+
+    const after = await prisma.return.findUniqueOrThrow({ where: { id: made._id } });
+    expect(after).toMatchObject({ status: "refunded", exchangeOrderId: null, claimedUntil: null });
+    expect(await prisma.order.count({ where: { notes: `Exchange for ${paid.order.orderNumber}` } })).toBe(0);
+    expect(await stockOf(paid.productId)).toBe(stock);
+    expect(gateway.refundedFils(paid.providerPaymentId)).toBe(2750);
+    const history = await prisma.returnStatusChange.findMany({ where: { returnId: made._id }, orderBy: { createdAt: "asc" } });
+    expect(history.map((change) => change.toStatus)).toEqual(["requested", "approved", "received", "refunded"]);
+    // Once refunded, the return may be closed as before.
+    expect((await decideReturn({ id: made._id, status: "closed", admin })).status).toBe("closed");
+  });
+
+  it("lets the exchange through once a refund the gateway refused has given the return back", { timeout: 60_000 }, async () => {
+    const { gateway, paid, made } = await receivedReturn();
+    gateway.failNext("refuse");
+    await expect(decideReturn({ id: made._id, status: "refunded", admin })).rejects.toMatchObject({ reason: "gatewayRefused" });
+    expect((await decideReturn({ id: made._id, status: "exchanged", admin })).status).toBe("exchanged");
+    expect(gateway.refundedFils(paid.providerPaymentId)).toBe(0);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: paid.order.id } })).refundedFils).toBe(0);
+  });
+});
+
+describe("two refunds of one order's returns at once", () => {
+  it("never reach into the delivery fee between them, whichever the database takes first", async () => {
+    const { order, bows, clips } = await deliveredOrder();
+    const bowsBack = await requestReturn(ask(order, { items: [{ productId: bows.id, quantity: 2, reason: "damaged" }] }));
+    const clipsBack = await requestReturn(ask(order, { items: [{ productId: clips.id, quantity: 1, reason: "damaged" }] }));
+    for (const made of [bowsBack, clipsBack]) {
+      await decideReturn({ id: made._id, status: "approved", admin });
+      await decideReturn({ id: made._id, status: "received", admin, restock: false });
+    }
+    // 2.000 KD given back by hand: either return's refund still fits under the products' price, both together do not.
+    await refundOrder({ orderId: order.id, amountFils: 2000, admin });
+    const { totalFils, deliveryFeeFils } = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    const products = totalFils - deliveryFeeFils;
+    expect(2000 + 4556).toBeLessThanOrEqual(products);
+    expect(2000 + 4556 + 2733).toBeGreaterThan(products);
+
+    const outcomes = await Promise.allSettled([bowsBack, clipsBack].map((made) => decideReturn({ id: made._id, status: "refunded", admin })));
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const lost = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
+    expect(lost.reason).toMatchObject({ reason: "overRefund", status: 409 });
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBeLessThanOrEqual(products);
+    const statuses = await prisma.return.findMany({ where: { orderId: order.id }, select: { status: true, claimedUntil: true } });
+    expect(statuses.map((row) => row.status).sort()).toEqual(["received", "refunded"]);
+    expect(statuses.every((row) => row.claimedUntil === null)).toBe(true);
+  });
+
+  it("refuse a return's refund that would reach into delivery in the refund's own update, not only in the check before it", async () => {
+    const { order } = await deliveredOrder();
+    const { totalFils, deliveryFeeFils } = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    await refundOrder({ orderId: order.id, amountFils: totalFils - deliveryFeeFils - 100, admin });
+    await expect(refundOrder({ orderId: order.id, amountFils: 200, admin, keepDelivery: true })).rejects.toMatchObject({ reason: "overRefund", status: 409 });
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(totalFils - deliveryFeeFils - 100);
   });
 });

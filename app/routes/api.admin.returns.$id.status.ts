@@ -7,8 +7,8 @@ import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /**
  * `PUT /api/admin/returns/{id}/status` `{ status, restock?, refundAmount?, note? }` (CONTRACT.md): the owner's
- * decision. 409 when the return's status does not lead there, or the refund would pass the items' price or what stays
- * paid; 502 when the gateway refuses or does not answer (a retry settles the same refund).
+ * decision. 409 when the return's status does not lead there, a refund of it is under way (decision 0069), or the
+ * refund would pass the items' price or what stays paid; 502 when the gateway refuses or does not answer (a retry settles the same refund).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "returns:decide");

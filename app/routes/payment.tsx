@@ -1,5 +1,5 @@
 import { CardSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CardForm } from "~/components/checkout/card-form";
@@ -30,7 +30,13 @@ const HIDDEN_FIELDS = ["cardNumber", "cvv"];
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = checkoutMessages;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+/** A refused load's Retry-After reaches the browser (a route without `headers` sends none of its loader's headers). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const retry = loaderHeaders.get("Retry-After");
+  return retry ? { "Retry-After": retry } : new Headers();
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
   const orderSessionId = new URL(request.url).searchParams.get("orderSessionId") ?? "";
@@ -42,6 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const constraint = getZodConstraint(CardSchema);
   const payment = { orderSessionId, orderNumber: session.order.orderNumber, amount: formatKD(session.amountFils, language), amountFils: session.amountFils, language, constraint };
   if (session.provider === testProvider.name) return { meta, state: "ready" as const, payment, gateway: null };
+  // Each load may ask the gateway for its ways to pay: counted per order and per client (docs/decisions/0069).
+  const limit = await hitPaymentLimits("page", orderSessionId, clientAddress(context));
+  if (!limit.allowed) {
+    const message = t("payment.pageTooBusy", { minutes: Math.ceil(limit.retryAfterSeconds / 60) });
+    return data({ meta, state: "tooMany" as const, payment: null, gateway: null, message }, { status: 429, headers: retryAfter(limit) });
+  }
   try {
     const methods = await listPaymentMethods(session, language);
     return { meta, state: "ready" as const, payment, gateway: { methods, error: null } };
@@ -115,7 +127,8 @@ async function testCardAction(request: Request, formData: FormData, context: Act
 
 export default function PaymentPage() {
   const { t } = useTranslation();
-  const { state, payment, gateway } = useLoaderData<typeof loader>();
+  const loaderData = useLoaderData<typeof loader>();
+  const { state, payment, gateway } = loaderData;
   const actionData = useActionData<typeof action>();
   return (
     <section className="page page--narrow">
@@ -126,7 +139,7 @@ export default function PaymentPage() {
         <CardForm {...payment} lastResult={actionData?.result} paidOrderNumber={actionData?.paidOrderNumber ?? null} />
       ) : (
         <div className="payment-card">
-          <FormMessage message={state === "notPayable" ? t("payment.notPayable") : t("payment.sessionNotFound")} />
+          <FormMessage message={"message" in loaderData ? loaderData.message : state === "notPayable" ? t("payment.notPayable") : t("payment.sessionNotFound")} />
           <p>
             <Link to="/checkout" className="button button--primary">
               {t("payment.backToCheckout")}

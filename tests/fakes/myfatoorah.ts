@@ -78,12 +78,20 @@ export type FakeInvoice = {
 
 export type FakeCall = { method: string; path: string; body: unknown; rawBody: string; authorized: boolean };
 
+/** A refund request kept waiting by `holdNextRefund`. */
+export type RefundHold = { arrived: Promise<void>; release(): void };
+
 export type FakeMyFatoorah = {
   /** Base URL without /v2, like https://apitest.myfatoorah.com. */
   url: string;
   close(): Promise<void>;
   setDelay(ms: number): void;
   failNext(kind: FakeFailure): void;
+  /**
+   * The next refund request waits, once recorded, until the test lets it go: `arrived` resolves when it has come,
+   * `release` lets the gateway go on and answer. A gateway that answers a refund slowly, at the moment a test chooses.
+   */
+  holdNextRefund(): RefundHold;
   invoices: Map<string, FakeInvoice>;
   /** Requests to /v2 and the payment page, without the Authorization header and without card numbers. */
   calls: FakeCall[];
@@ -187,6 +195,7 @@ export async function startFakeMyFatoorah(options: {
   const calls: FakeCall[] = [];
   let delayMs = 0;
   let pendingFailure: FakeFailure | null = null;
+  let refundHold: { arrived(): void; released: Promise<void> } | null = null;
   let nextInvoiceId = 6_424_700 + crypto.randomInt(0, 1000) * 100;
   let nextRefundId = 275_000;
   let nextWebhook = 626_500;
@@ -645,6 +654,12 @@ ${card}
       parsed = null;
     }
     calls.push({ method: "POST", path, body: parsed, rawBody, authorized });
+    if (refundHold && endpoint === "MakeRefund") {
+      const hold = refundHold;
+      refundHold = null;
+      hold.arrived();
+      await hold.released;
+    }
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (response.destroyed) return;
 
@@ -686,6 +701,13 @@ ${card}
     },
     failNext(kind) {
       pendingFailure = kind;
+    },
+    holdNextRefund() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const hold = { arrived: new Promise<void>((resolve) => (arrived = resolve)), release: () => release() };
+      refundHold = { arrived: () => arrived(), released: new Promise<void>((resolve) => (release = resolve)) };
+      return hold;
     },
     sendWebhook,
     close() {

@@ -84,6 +84,9 @@ export type FakeChargeRecord = {
 
 export type WebhookDelivery = { objectId: string; url: string; status?: number; error?: string };
 
+/** A refund request kept waiting by `holdNextRefund`. */
+export type RefundHold = { arrived: Promise<void>; release(): void };
+
 export type FakeTap = {
   /** The base URL, without /v2, as the client's `baseUrl`. */
   url: string;
@@ -91,6 +94,11 @@ export type FakeTap = {
   setDelay(ms: number): void;
   /** The next /v2 request fails this way, whatever it asks. */
   failNext(kind: FailKind): void;
+  /**
+   * The next refund request waits, once recorded, until the test lets it go: `arrived` resolves when it has come,
+   * `release` lets the gateway go on and answer. A gateway that answers a refund slowly, at the moment a test chooses.
+   */
+  holdNextRefund(): RefundHold;
   /** Whether the hosted page posts the charge to its post.url once the shopper decides (default true). */
   setAutoWebhook(on: boolean): void;
   /** Posts a charge (or, given a refund id, a refund) to its post.url, as Tap does, signed or not. */
@@ -220,6 +228,7 @@ export async function startFakeTap(options: StartOptions): Promise<FakeTap> {
   const deliveries = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
   let delayMs = 0;
+  let refundHold: { arrived(): void; released: Promise<void> } | null = null;
   let pendingFailure: FailKind | null = null;
   let autoWebhook = true;
   let baseUrl = "";
@@ -426,6 +435,12 @@ export async function startFakeTap(options: StartOptions): Promise<FakeTap> {
       if (name !== "authorization" && typeof value === "string") headers[name] = value;
     }
     calls.push({ method: req.method ?? "", path, headers, body });
+    if (refundHold && req.method === "POST" && (path === "/v2/refunds" || path === "/v2/refunds/")) {
+      const hold = refundHold;
+      refundHold = null;
+      hold.arrived();
+      await hold.released;
+    }
 
     if (delayMs > 0) await sleep(delayMs);
     const failure = pendingFailure;
@@ -598,6 +613,13 @@ ${takesCard ? `<label>Card number <input name="card_number" inputmode="numeric" 
     },
     failNext(kind) {
       pendingFailure = kind;
+    },
+    holdNextRefund() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const hold = { arrived: new Promise<void>((resolve) => (arrived = resolve)), release: () => release() };
+      refundHold = { arrived: () => arrived(), released: new Promise<void>((resolve) => (release = resolve)) };
+      return hold;
     },
     setAutoWebhook(on) {
       autoWebhook = on;

@@ -7,7 +7,7 @@
 import crypto from "node:crypto";
 import net from "node:net";
 import { vi } from "vitest";
-import { startFakeMyFatoorah } from "../fakes/myfatoorah";
+import { startFakeMyFatoorah, type RefundHold } from "../fakes/myfatoorah";
 import { startFakeTap } from "../fakes/tap";
 
 export const GATEWAYS = ["myfatoorah", "tap"] as const;
@@ -60,6 +60,8 @@ export type TestGateway = {
   /** "drop" and "hang" let the gateway do the work, then lose its answer (cut connection; no answer until the client times out). */
   failNext(kind: "500" | "refuse" | "drop" | "hang"): void;
   setDelay(ms: number): void;
+  /** The next refund request waits at the gateway until `release` (`arrived` once it has come). */
+  holdNextRefund(): RefundHold;
   /** Whether the gateway posts its event to the shop by itself once the shopper decides (Tap does; the MyFatoorah fake only when asked). */
   setAutoWebhook(on: boolean): void;
   /** Posts the gateway's event about this payment to the webhook URL the shop gave it; answers the shop's HTTP status. */
@@ -74,6 +76,8 @@ export type TestGateway = {
   paymentsCreatedFor(orderId: string): number;
   /** How many times the gateway was asked about a payment's status, for any payment. */
   statusRequests(): number;
+  /** How many requests reached the gateway's API (not its hosted pages), of any kind. */
+  apiRequests(): number;
   /** How many refunds the gateway recorded for this payment. */
   refundsRecorded(providerPaymentId: string): number;
   /** Our references of the refunds the gateway recorded for this payment (MyFatoorah ExternalIdentifier, Tap reference.merchant). */
@@ -117,6 +121,7 @@ async function startMyFatoorah(): Promise<TestGateway> {
     },
     failNext: (kind) => fake.failNext(kind),
     setDelay: (ms) => fake.setDelay(ms),
+    holdNextRefund: () => fake.holdNextRefund(),
     setAutoWebhook() {
       // The MyFatoorah fake posts an event only when sendWebhook asks it to.
     },
@@ -129,6 +134,7 @@ async function startMyFatoorah(): Promise<TestGateway> {
     refundsRecorded: (providerPaymentId) => invoice(providerPaymentId).refunds.length,
     paymentsCreatedFor: (orderId) => [...fake.invoices.values()].filter((created) => created.UserDefinedField === orderId).length,
     statusRequests: () => fake.calls.filter((call) => call.path === "/v2/GetPaymentStatus").length,
+    apiRequests: () => fake.calls.filter((call) => call.path.startsWith("/v2/")).length,
     refundReferences: (providerPaymentId) => invoice(providerPaymentId).refunds.map((refund) => refund.ExternalIdentifier),
     close: () => fake.close(),
   };
@@ -159,6 +165,7 @@ async function startTap(): Promise<TestGateway> {
     },
     failNext: (kind) => fake.failNext(kind),
     setDelay: (ms) => fake.setDelay(ms),
+    holdNextRefund: () => fake.holdNextRefund(),
     setAutoWebhook: (on) => fake.setAutoWebhook(on),
     webhooksSettled: () => fake.webhooksSettled(),
     async sendWebhook(providerPaymentId, signature) {
@@ -169,6 +176,7 @@ async function startTap(): Promise<TestGateway> {
     refundsRecorded: (providerPaymentId) => charge(providerPaymentId).refunds.length,
     paymentsCreatedFor: (orderId) => [...fake.charges.values()].filter((record) => record.charge.metadata.orderId === orderId).length,
     statusRequests: () => fake.calls.filter((call) => call.method === "GET" && call.path.startsWith("/v2/charges/")).length,
+    apiRequests: () => fake.calls.filter((call) => call.path.startsWith("/v2/")).length,
     refundReferences: (providerPaymentId) => charge(providerPaymentId).refunds.map((refund) => refund.reference.merchant),
     close: () => fake.close(),
   };

@@ -10,11 +10,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { loader as statusLoader } from "~/routes/api.payment.status";
-import { action as paymentAction } from "~/routes/payment";
+import { action as paymentAction, loader as paymentLoader } from "~/routes/payment";
 import { startModelFakes } from "./model-fakes";
 import { GATEWAYS } from "./gateway-helpers";
 import { beginAttempt, placeTestOrder, useProviderForNewOrders } from "./gateway-orders";
-import { ATTEMPT_REUSE_MINUTES, beginGatewayPayment, getPaymentSession, listPaymentMethods } from "~/models/payment-start.server";
+import { ATTEMPT_REUSE_MINUTES, beginGatewayPayment, getPaymentSession, listPaymentMethods, METHOD_LIST_MINUTES } from "~/models/payment-start.server";
 import { reconcilePayments } from "~/models/payment-jobs.server";
 import { STATUS_CACHE_MS, verifyOrderPayment } from "~/models/payment-confirm.server";
 import { PAYMENT_LIMITS } from "~/models/payment-limits.server";
@@ -45,6 +45,17 @@ async function pick(orderSessionId: string, methodId: string, context: AppLoadCo
     if (thrown instanceof Response) return { status: thrown.status, retryAfter: thrown.headers.get("Retry-After") };
     throw thrown;
   }
+}
+
+/** GET /payment of the order session, as the shopper's browser asks for it: the answer's status, Retry-After and what the page shows. */
+async function loadPage(orderSessionId: string, context: AppLoadContext, language: "en" | "ar" = "en") {
+  const request = new Request(`http://shop.test/payment?orderSessionId=${encodeURIComponent(orderSessionId)}`, { headers: { Cookie: `lang=${language}` } });
+  const answer = (await paymentLoader({ request, context, params: {} })) as unknown as
+    | { init?: { status?: number; headers?: HeadersInit } | null; data: { state: string; message?: string; gateway: { methods: unknown[] } | null } }
+    | { state: string; message?: string; gateway: { methods: unknown[] } | null };
+  const page = "data" in answer ? answer.data : answer;
+  const init = "data" in answer ? answer.init : null;
+  return { status: init?.status ?? 200, retryAfter: new Headers(init?.headers).get("Retry-After"), page };
 }
 
 function statusRead(orderId: string, context: AppLoadContext) {
@@ -98,6 +109,44 @@ describe.each(GATEWAYS)("payment attempts through %s", (name) => {
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect(gateway.paymentsCreatedFor(placed.order.id)).toBe(1);
+  });
+
+  it("asks the gateway for its ways to pay a handful of times over 30 loads of the payment page, then answers 429 with Retry-After", { timeout: 60_000 }, async () => {
+    const placed = await placeTestOrder({ stock: 1, quantity: 1 });
+    const asked = gateway.apiRequests();
+    const { limit } = PAYMENT_LIMITS.page.perOrder;
+    expect(limit).toBeGreaterThanOrEqual(30);
+    for (let i = 0; i < 30; i++) {
+      const loaded = await loadPage(placed.orderSessionId, client());
+      expect(loaded.status).toBe(200);
+      expect(loaded.page.state).toBe("ready");
+      expect(loaded.page.gateway?.methods.length).toBeGreaterThan(0);
+    }
+    expect(gateway.apiRequests() - asked).toBeLessThanOrEqual(1);
+    for (let i = 30; i < limit; i++) expect((await loadPage(placed.orderSessionId, client())).status).toBe(200);
+
+    const refused = await loadPage(placed.orderSessionId, client());
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(refused.page.message).toMatch(/too many times/);
+    const refusedInArabic = await loadPage(placed.orderSessionId, client(), "ar");
+    expect(refusedInArabic.status).toBe(429);
+    expect(refusedInArabic.page.message).toMatch(/صفحة الدفع/);
+    expect(refusedInArabic.page.message).not.toMatch(/[A-Za-z]/);
+    expect(gateway.apiRequests() - asked).toBeLessThanOrEqual(1);
+    // The flood spent the page's budget only: the shopper can still pick a way to pay.
+    expect((await pick(placed.orderSessionId, await methodIdOf(placed.orderSessionId, "knet"), client())).status).toBe(303);
+  });
+
+  it("asks the gateway for its ways to pay again once the kept list is older than a few minutes", async () => {
+    const placed = await placeTestOrder({ stock: 1, quantity: 1 });
+    const session = (await getPaymentSession(placed.orderSessionId))!;
+    const first = await listPaymentMethods(session, "en");
+    const asked = gateway.apiRequests();
+    expect(await listPaymentMethods(session, "en")).toEqual(first);
+    expect(gateway.apiRequests()).toBe(asked);
+    expect(await listPaymentMethods(session, "en", Date.now() + METHOD_LIST_MINUTES * 60_000 + 1000)).toEqual(first);
+    expect(gateway.apiRequests()).toBe(asked + (name === "myfatoorah" ? 1 : 0));
   });
 
   it("limits a shopper's status reads per order and per client, and asks the gateway once within seconds", { timeout: 120_000 }, async () => {

@@ -76,6 +76,7 @@ export const checkout = {
     unknownError: "Unknown error",
     success: "Payment successful! Redirecting...",
     testNote: "Test payment page: no real money is taken. An approved test card:",
+    pageTooBusy: "This payment page was opened too many times. Please wait {{minutes}} minutes, then open it again.",
     notPayable: "This order can no longer be paid. Please go back to checkout.",
     verifying: "Verifying payment...",
     missingOrderId: "Missing order ID",
