@@ -127,3 +127,53 @@ export function parseWhatsAppStatuses(body: unknown): WhatsAppStatus[] {
   }
   return found.sort((a, b) => a.at.getTime() - b.at.getTime() || WHATSAPP_STATUS_RANK[a.status] - WHATSAPP_STATUS_RANK[b.status]);
 }
+
+/**
+ * What Meta says of a template (webhook fields `message_template_status_update` and `template_category_update`):
+ * - a status event: `value.event` (APPROVED, PAUSED, DISABLED, REJECTED, FLAGGED, …), `message_template_id`,
+ *   `message_template_name`, `message_template_language`, `reason`, `message_template_category` when sent;
+ * - a category change done: `previous_category` and `new_category`;
+ * - a category change announced (`correct_category` with `new_category` the current one and
+ *   `category_update_timestamp`): nothing changes yet.
+ */
+export type WhatsAppTemplateEvent =
+  | { kind: "status"; name: string; language: string; status: string; reason: string | null; category: string | null }
+  | { kind: "category"; name: string; language: string; previousCategory: string | null; newCategory: string }
+  | { kind: "impendingCategory"; name: string; language: string; currentCategory: string | null; correctCategory: string; at: Date | null };
+
+const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null);
+
+function templateEvent(field: unknown, value: Record<string, unknown>): WhatsAppTemplateEvent | null {
+  const name = text(value.message_template_name);
+  const language = text(value.message_template_language);
+  if (!name || !language) return null;
+  if (field === "message_template_status_update") {
+    const status = text(value.event)?.toUpperCase();
+    if (!status) return null;
+    return { kind: "status", name, language, status, reason: text(value.reason), category: text(value.message_template_category)?.toUpperCase() ?? null };
+  }
+  if (field !== "template_category_update") return null;
+  const correct = text(value.correct_category)?.toUpperCase();
+  if (correct) {
+    const seconds = Number(value.category_update_timestamp);
+    return { kind: "impendingCategory", name, language, currentCategory: text(value.new_category)?.toUpperCase() ?? null, correctCategory: correct, at: seconds > 0 ? new Date(seconds * 1000) : null };
+  }
+  const newCategory = text(value.new_category)?.toUpperCase();
+  if (!newCategory) return null;
+  return { kind: "category", name, language, previousCategory: text(value.previous_category)?.toUpperCase() ?? null, newCategory };
+}
+
+/** The template events of a webhook body (entry[].changes[] whose `field` names one), in the order sent. */
+export function parseWhatsAppTemplateEvents(body: unknown): WhatsAppTemplateEvent[] {
+  const found: WhatsAppTemplateEvent[] = [];
+  const entries = isRecord(body) && Array.isArray(body.entry) ? (body.entry as unknown[]) : [];
+  for (const entry of entries) {
+    const changes = isRecord(entry) && Array.isArray(entry.changes) ? (entry.changes as unknown[]) : [];
+    for (const change of changes) {
+      if (!isRecord(change) || !isRecord(change.value)) continue;
+      const event = templateEvent(change.field, change.value);
+      if (event) found.push(event);
+    }
+  }
+  return found;
+}

@@ -6,6 +6,7 @@ import { sendSms } from "~/messages/kwtsms.server";
 import { sendWhatsAppTemplate, WHATSAPP_STATUS_RANK, type WhatsAppStatus, type WhatsAppTemplate } from "~/messages/whatsapp.server";
 import { exchangeDueOf, viewInvoiceUrl } from "~/models/outbox-mail.server";
 import { nudgeOutbox } from "~/models/outbox-write.server";
+import { heldWhatsAppTemplate } from "~/models/whatsapp-template.server";
 import { languageOrDefault, type Language } from "~/shared/language";
 import { isAnnouncedStatus, type AnnouncedStatus } from "~/shared/order-status";
 import { isDateKey } from "~/shared/admin-dates";
@@ -16,7 +17,8 @@ import { formatKDText } from "~/shared/bidi";
 /**
  * The phone channels of the outbox (issue 30, docs/decisions/0054-outbox.md): a WhatsApp template or a kwtSMS text,
  * drawn at send time from the order. A WhatsApp message refused for good, or reported `failed` by Meta's webhook,
- * goes again as an SMS when kwtSMS is configured (CONTRACT.md "Messages to shoppers").
+ * goes again as an SMS when kwtSMS is configured (CONTRACT.md "Messages to shoppers"); so does one whose template Meta
+ * has paused, disabled or moved to MARKETING (app/models/whatsapp-template.server.ts).
  */
 
 type PhoneRow = { id: string; orderId: string | null; kind: string; language: string; recipient: string; params: string };
@@ -84,6 +86,12 @@ export async function whatsAppChannel(row: PhoneRow): Promise<Result> {
   if (!drawn) return { ok: false, retry: false, reason: "nothing to send: the order is gone" };
   const parameters = drawn.what ? [drawn.number, drawn.what, drawn.link] : [drawn.number, drawn.link];
   const language = languageOrDefault(row.language);
+  // A template Meta paused, disabled or moved to MARKETING is not tried: the message goes as WhatsApp refused it.
+  const held = await heldWhatsAppTemplate(drawn.template, language);
+  if (held) {
+    await queueSmsInstead(row);
+    return { ok: false, retry: false, reason: `WhatsApp template ${held.name} (${held.language}) is held: ${held.status}${held.category ? `, ${held.category}` : ""}` };
+  }
   const outcome = await sendWhatsAppTemplate(config, { to: row.recipient, template: drawn.template, language, parameters });
   if (!outcome.ok && !outcome.retry) await queueSmsInstead(row);
   return outcome;

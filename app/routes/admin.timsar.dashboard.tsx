@@ -7,6 +7,7 @@ import { requireAdmin } from "~/auth/admin-session.server";
 import { roleMay, type AdminPermission } from "~/shared/admin-roles";
 import { adminDashboardMessages } from "~/i18n/browser/areas/admin/dashboard";
 import { getDashboardFigures } from "~/models/dashboard.server";
+import { heldWhatsAppTemplates, type HeldTemplate } from "~/models/whatsapp-template.server";
 import { formatAdminDate, kuwaitDayStart } from "~/shared/admin-dates";
 import { formatKD } from "~/shared/money";
 import { CHART_HEIGHT, CHART_WIDTH, layoutSalesChart } from "~/shared/sales-chart";
@@ -17,6 +18,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const handle = adminDashboardMessages;
 
 /** Noon of a Kuwait day, to format it as that day in any time zone. */
+/** The words for why a template is held: Meta's status first, then a move to MARKETING. */
+function heldState(template: HeldTemplate) {
+  const states = { PAUSED: "paused", DISABLED: "disabled", REJECTED: "rejected", FLAGGED: "flagged" } as const;
+  if (template.status !== "APPROVED") return states[template.status as keyof typeof states] ?? "other";
+  return "marketing";
+}
+
 function kuwaitNoon(dateKey: string): Date {
   return new Date(kuwaitDayStart(dateKey).getTime() + 12 * 60 * 60 * 1000);
 }
@@ -29,7 +37,21 @@ function kuwaitNoon(dateKey: string): Date {
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const may = (permission: AdminPermission) => roleMay(admin.role, permission);
-  const [language, t, figures] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getDashboardFigures()]);
+  const owner = admin.role === "owner";
+  const [language, t, figures, held] = await Promise.all([
+    getLanguage(request),
+    i18nServer.getFixedT(request),
+    getDashboardFigures(),
+    owner ? heldWhatsAppTemplates() : Promise.resolve([]),
+  ]);
+  // Only the owner can act on a template Meta has paused or re-categorised (CONTRACT.md "Messages to shoppers").
+  const templateNotices = held.map((template) =>
+    t("admin.dashboard.templateHeld", {
+      name: template.name,
+      language: template.language === "ar" || template.language === "en" ? t(`admin.dashboard.templateLanguage.${template.language}`) : template.language,
+      state: t(`admin.dashboard.templateState.${heldState(template)}`),
+    }),
+  );
   const locale = language === "ar" ? "ar-EG" : "en-GB";
   const short = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "Asia/Kuwait" });
   const long = new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone: "Asia/Kuwait" });
@@ -75,6 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     toPrepare: may("orders:read") ? shown.toPrepare : null,
     lowStock: may("catalogue:write") ? shown.lowStock : null,
     tiles: TILES.filter((tile) => may(tile.may)).map((tile) => tile.to),
+    templateNotices,
   };
 }
 
@@ -91,6 +114,16 @@ export default function Dashboard() {
   return (
     <section className="page admin-page">
       <h1>{t("admin.dashboard.title")}</h1>
+      {data.templateNotices.length > 0 ? (
+        <section role="status" aria-labelledby="dashboard-templates" data-testid="whatsapp-template-notices">
+          <h2 id="dashboard-templates">{t("admin.dashboard.templatesTitle")}</h2>
+          <ul>
+            {data.templateNotices.map((notice) => (
+              <li key={notice}>{notice}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="dashboard-figures">
         <h2 id="dashboard-figures" className="visually-hidden">
           {t("admin.dashboard.figures")}

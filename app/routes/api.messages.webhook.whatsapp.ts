@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getEnv } from "~/env.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { parseWhatsAppStatuses, verificationChallenge, verifyWhatsAppSignature } from "~/messages/whatsapp.server";
+import { parseWhatsAppStatuses, parseWhatsAppTemplateEvents, verificationChallenge, verifyWhatsAppSignature } from "~/messages/whatsapp.server";
 import { recordWhatsAppStatuses } from "~/models/outbox-phone.server";
+import { recordWhatsAppTemplateEvents } from "~/models/whatsapp-template.server";
 import { jsonError } from "~/utils/api.server";
 
 /** Meta's handshake when the webhook is set up: the challenge back as text, only for our verify token (CONTRACT.md). */
@@ -14,7 +15,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Status events (sent, delivered, read, failed), signed with the app secret over the raw bytes: a missing or wrong
+ * Status events (sent, delivered, read, failed) and template events (a template paused, disabled, approved, or moved
+ * to another category), signed with the app secret over the raw bytes: a missing or wrong
  * signature changes nothing. Answered at once, since Meta retries a slow webhook; incoming messages are ignored.
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,6 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return jsonError(400, bilingual("api.invalidJson"));
   }
   const statuses = parseWhatsAppStatuses(body);
+  const templates = parseWhatsAppTemplateEvents(body);
   if (statuses.length > 0) await recordWhatsAppStatuses(statuses);
-  return Response.json({ received: statuses.length }, { headers: { "Cache-Control": "no-store" } });
+  if (templates.length > 0) await recordWhatsAppTemplateEvents(templates);
+  return Response.json({ received: statuses.length + templates.length }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -18,6 +18,14 @@
  * - https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/status:
  *   `object: "whatsapp_business_account"`, `entry[].changes[].value.statuses[]` with `id`, `status`, `timestamp`
  *   (seconds, as a string), `recipient_id`, `conversation`, `pricing`, and `errors[]` on a failed one; `field: "messages"`
+ * - https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/message_template_status_update:
+ *   `entry[].changes[]` with `field: "message_template_status_update"` and `value { event, message_template_id (a
+ *   number), message_template_name, message_template_language, reason, message_template_category }`, plus
+ *   `disable_info { disable_date }` when a template is disabled
+ * - https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/template_category_update:
+ *   `field: "template_category_update"`, `value { message_template_id, message_template_name, message_template_language }`
+ *   and either `previous_category` + `new_category` (a change done) or `correct_category` + `new_category` (the current
+ *   one) + `category_update_timestamp` (a change announced)
  *
  * Not documented, so chosen here: the HTTP status of each error (400, 401 for a token), the fake's wamid shape, that
  * a bad phone number id is code 100, and that a template's parameter count is only checked when the test names it.
@@ -138,6 +146,45 @@ export function signWhatsApp(body: string, appSecret: string): string {
 
 function wamid(): string {
   return `wamid.${Buffer.from(`HBgLOTY1${crypto.randomBytes(18).toString("hex").toUpperCase()}`).toString("base64")}`;
+}
+
+/** One change of a template webhook body, in the envelope Meta wraps every WhatsApp Business Account event in. */
+function templateChangeBody(field: string, value: Record<string, unknown>): string {
+  return JSON.stringify({
+    object: "whatsapp_business_account",
+    entry: [{ id: WABA_ID, time: Math.floor(Date.now() / 1000), changes: [{ field, value }] }],
+  });
+}
+
+let templateIds = 1_000_000_000_000;
+
+/** A `message_template_status_update` body: Meta's `event` (APPROVED, PAUSED, DISABLED, …) for one template. */
+export function templateStatusBody(template: { name: string; language: string; event: string; reason?: string; category?: string }): string {
+  templateIds += 1;
+  return templateChangeBody("message_template_status_update", {
+    event: template.event,
+    message_template_id: templateIds,
+    message_template_name: template.name,
+    message_template_language: template.language,
+    reason: template.reason ?? "NONE",
+    message_template_category: template.category ?? "UTILITY",
+    ...(template.event === "DISABLED" ? { disable_info: { disable_date: String(Math.floor(Date.now() / 1000)) } } : {}),
+  });
+}
+
+/** A `template_category_update` body: a change done (`previous`), or one announced for later (`impending`). */
+export function templateCategoryBody(template: { name: string; language: string; newCategory: string; previous?: string; impending?: { correctCategory: string; at: Date } }): string {
+  templateIds += 1;
+  const common = { message_template_id: templateIds, message_template_name: template.name, message_template_language: template.language };
+  if (template.impending) {
+    return templateChangeBody("template_category_update", {
+      ...common,
+      correct_category: template.impending.correctCategory,
+      new_category: template.newCategory,
+      category_update_timestamp: Math.floor(template.impending.at.getTime() / 1000),
+    });
+  }
+  return templateChangeBody("template_category_update", { ...common, previous_category: template.previous ?? "UTILITY", new_category: template.newCategory });
 }
 
 async function readBody(req: http.IncomingMessage): Promise<string> {

@@ -31,5 +31,16 @@ export const dashboard: TranslationOf<typeof en> = {
     refunds: "المبالغ المستردة",
     net: "صافي المبيعات",
     kuwaitTime: "الأيام بتوقيت الكويت (Asia/Kuwait). صافي المبيعات هو الطلبات المدفوعة ناقص مبالغ إشعارات الدائن الصادرة في اليوم.",
+    templatesTitle: "قوالب واتساب المتوقفة",
+    templateHeld: "قالب واتساب {{name}} ({{language}}) {{state}}: رسائله تُرسل برسالة نصية أو بالبريد الإلكتروني.",
+    templateState: {
+      paused: "موقوف مؤقتًا",
+      disabled: "معطَّل",
+      rejected: "مرفوض",
+      flagged: "عليه تنبيه",
+      marketing: "نُقل إلى فئة التسويق",
+      other: "غير معتمد",
+    },
+    templateLanguage: { ar: "العربية", en: "الإنجليزية" },
   },
 };

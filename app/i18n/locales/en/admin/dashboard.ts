@@ -29,5 +29,16 @@ export const dashboard = {
     refunds: "Refunds",
     net: "Net sales",
     kuwaitTime: "Days are Kuwait days (Asia/Kuwait). Net sales are paid orders less the refunds of the day's credit notes.",
+    templatesTitle: "WhatsApp templates on hold",
+    templateHeld: "WhatsApp template {{name}} ({{language}}) is {{state}}: its messages go by SMS or e-mail.",
+    templateState: {
+      paused: "paused",
+      disabled: "disabled",
+      rejected: "rejected",
+      flagged: "flagged",
+      marketing: "moved to the Marketing category",
+      other: "not approved",
+    },
+    templateLanguage: { ar: "Arabic", en: "English" },
   },
 };
