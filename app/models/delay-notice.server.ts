@@ -30,7 +30,7 @@ export async function queueDelayNotice(idOrNumber: string, date: string, actor?:
   await audited(
     actor,
     (tx) => queueShopperMessages(tx, order, "delay", { date }),
-    () => ({ action: "delay", entityType: "order", entityId: order.id, summary: `delay notice: delivery on ${date}` }),
+    () => ({ action: "delay", entityType: "order", entityId: order.id, params: { date } }),
   );
   nudgeOutbox();
   return true;
