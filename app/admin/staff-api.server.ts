@@ -8,6 +8,7 @@ export const STAFF_ERROR_KEYS = {
   notFound: "admin.api.staffNotFound",
   lastOwner: "admin.api.lastOwner",
   adminEmail: "admin.api.adminEmailOwner",
+  formerAdmin: "admin.api.formerAdminEmail",
 } as const satisfies Record<StaffErrorReason, string>;
 
 /** Runs a staff change; a refusal becomes its JSON answer (404 or 409 `{ message }`), anything else is rethrown. */

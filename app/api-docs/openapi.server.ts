@@ -353,7 +353,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   admin("api.admin.products.$id.toggle.ts", ["post", "put"], "/api/admin/products/{id}/toggle", "Show or hide a product", { 200: ok(answers.VisibilityAnswer), 404: NOT_FOUND }, { path_params: Id }),
   admin("api.admin.staff._index.ts", ["get"], "/api/admin/staff", "Every staff member (owner)", { 200: ok(answers.StaffAnswer) }),
   admin("api.admin.staff._index.ts", ["post"], "/api/admin/staff", "Invite a member by e-mail with a role (owner); mails a set-password link valid 72 hours", { 201: ok(answers.StaffSaved, "Invited"), 400: INVALID, 409: CONFLICT }, { body: StaffInviteSchema }),
-  admin("api.admin.staff.$id.ts", ["put"], "/api/admin/staff/{id}", "Change a member's role or disable them (owner); their sessions end", { 200: ok(answers.StaffSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, {
+  admin("api.admin.staff.$id.ts", ["put"], "/api/admin/staff/{id}", "Change a member's role, disable or enable them, or turn their two-step sign-in off (`resetTwoStep: true`) (owner); a role change or disabling ends their sessions. The former ADMIN_EMAIL account cannot be enabled again (409)", { 200: ok(answers.StaffSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, {
     path_params: Id,
     body: StaffUpdateSchema,
   }),

@@ -229,7 +229,16 @@ const Coupon = z.object({
 export const CouponsAnswer = z.object({ coupons: z.array(Coupon) });
 
 /** CONTRACT.md "Staff and roles": a member as the staff calls answer it; `pending` until the invitation is used. */
-const StaffMember = z.object({ _id: z.string(), email: z.string(), role: AdminRoleSchema, disabled: z.boolean(), pending: z.boolean(), createdAt: z.string() });
+const StaffMember = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: AdminRoleSchema,
+  disabled: z.boolean(),
+  pending: z.boolean(),
+  /** two-step sign-in is on for this member (an owner can reset it with `resetTwoStep`) */
+  twoStep: z.boolean(),
+  createdAt: z.string(),
+});
 export const StaffAnswer = z.object({ staff: z.array(StaffMember) });
 export const StaffSaved = z.object({ message: z.string(), member: StaffMember });
 const AuditEntry = z.object({
@@ -238,7 +247,10 @@ const AuditEntry = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.string(),
+  /** in English; the activity log page words it in its own language */
   summary: z.string(),
+  /** the client address of a sign-in, a sign-out, a failed sign-in or a wrong two-step code; null for other entries */
+  address: z.string().nullable(),
 });
 export const AuditAnswer = z.object({ entries: z.array(AuditEntry), page: z.number().int(), pageCount: z.number().int() });
 export const CouponAnswer = z.object({ coupon: Coupon });

@@ -5,6 +5,7 @@ import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getCustomerFromRequest, isSessionLive, newSessionId, sessionKey, touchSession } from "~/auth/session.server";
 import { roleMay, type AdminPermission } from "~/shared/admin-roles";
+import { recordAccess } from "~/models/audit.server";
 
 export const ADMIN_SESSION_HOURS = 12;
 /** An admin session left alone this long ends, whatever its absolute end. */
@@ -80,17 +81,33 @@ export async function requireAdminPermission(request: Request, permission: Admin
   throw new Response(null, { status: 403, statusText: "Forbidden" });
 }
 
-/** Starts an admin session row and answers the Set-Cookie header that names it. */
-export async function createAdminSession(adminId: string): Promise<string> {
+/** Where a sign-in or sign-out came from, for its entry in the activity log. */
+export type AccessOrigin = { address: string | null; requestId?: string | null };
+
+/**
+ * Starts an admin session row and answers the Set-Cookie header that names it. A sign-in (`origin` given) is
+ * recorded in the activity log in the same transaction; tests that only need a session pass none.
+ */
+export async function createAdminSession(adminId: string, origin?: AccessOrigin): Promise<string> {
   const id = newSessionId();
   const expiresAt = new Date(Date.now() + ADMIN_SESSION_HOURS * 60 * 60 * 1000);
-  await prisma.session.create({ data: { id: sessionKey(id), kind: "admin", adminId, expiresAt } });
+  await prisma.$transaction(async (tx) => {
+    const session = await tx.session.create({ data: { id: sessionKey(id), kind: "admin", adminId, expiresAt }, select: { admin: { select: { email: true, role: true } } } });
+    if (origin && session.admin) {
+      await recordAccess("signIn", { id: adminId, ...session.admin, requestId: origin.requestId ?? null }, origin.address, tx);
+    }
+  });
   return getAdminSessionCookie().serialize(id, { expires: expiresAt });
 }
 
-/** Revokes the row (so a copied cookie stops working) and clears the cookie. */
-export async function destroyAdminSession(request: Request): Promise<string> {
+/** Revokes the row (so a copied cookie stops working) and clears the cookie; a signed-in member's sign-out is logged. */
+export async function destroyAdminSession(request: Request, address: string | null = null): Promise<string> {
   const admin = await getAdminFromRequest(request);
-  if (admin) await prisma.session.deleteMany({ where: { id: admin.sessionId, kind: "admin" } });
+  if (admin) {
+    await prisma.$transaction(async (tx) => {
+      await tx.session.deleteMany({ where: { id: admin.sessionId, kind: "admin" } });
+      await recordAccess("signOut", admin, address, tx);
+    });
+  }
   return getAdminSessionCookie().serialize("", { maxAge: 0 });
 }

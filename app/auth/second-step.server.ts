@@ -1,10 +1,12 @@
 import type { Cookie } from "@remix-run/node";
 import { signedCookie } from "~/utils/cookies.server";
-import { createAdminSession } from "~/auth/admin-session.server";
+import { prisma } from "~/db.server";
+import { createAdminSession, type AccessOrigin } from "~/auth/admin-session.server";
 import { issueDeviceCookie } from "~/auth/device-cookie.server";
 import { checkSecondStep } from "~/models/two-step.server";
 import { hitGuessLimits } from "~/models/rate-limit.server";
 import { ADMIN_LOGIN_LIMITS } from "~/models/admin.server";
+import { recordAccess } from "~/models/audit.server";
 
 /**
  * Between the password and the code of a two-step sign-in, the browser holds a signed cookie naming the member and
@@ -36,12 +38,21 @@ export type SecondStepResult = { ok: true; headers: Headers } | { ok: false; rea
  * Checks the code under the admin login's limits (per address, per e-mail and address, per e-mail) and, when it is
  * right, starts the session: the headers set the session and device cookies and clear the pending one.
  */
-export async function finishSecondStep(admin: { id: string; email: string }, code: string, address: string): Promise<SecondStepResult> {
+export async function finishSecondStep(admin: { id: string; email: string }, code: string, address: string, origin: AccessOrigin): Promise<SecondStepResult> {
   const limit = await hitGuessLimits("admin-second-step", admin.email, address, ADMIN_LOGIN_LIMITS);
   if (!limit.allowed) return { ok: false, reason: "tooManyAttempts", retryAfterSeconds: limit.retryAfterSeconds };
-  if (!(await checkSecondStep(admin.id, code))) return { ok: false, reason: "invalid" };
-  const headers = new Headers({ "Set-Cookie": await createAdminSession(admin.id) });
+  if (!(await checkSecondStep(admin.id, code))) {
+    await recordFailedCode(admin.id, origin);
+    return { ok: false, reason: "invalid" };
+  }
+  const headers = new Headers({ "Set-Cookie": await createAdminSession(admin.id, origin) });
   headers.append("Set-Cookie", await issueDeviceCookie("admin-login", admin.email));
   headers.append("Set-Cookie", await pendingCookie().serialize("", { maxAge: 0 }));
   return { ok: true, headers };
+}
+
+/** A wrong two-step code (at sign-in or when turning it off) goes into the activity log with where it came from. */
+export async function recordFailedCode(adminId: string, origin: AccessOrigin): Promise<void> {
+  const member = await prisma.admin.findUnique({ where: { id: adminId }, select: { id: true, email: true, role: true } });
+  if (member) await recordAccess("codeFailed", { ...member, requestId: origin.requestId ?? null }, origin.address);
 }

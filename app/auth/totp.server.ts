@@ -1,4 +1,5 @@
 import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
 
 /**
  * Time-based one-time passwords (RFC 6238 over RFC 4226), as every authenticator app reads an `otpauth://totp/` key:
@@ -31,4 +32,12 @@ export function matchTotp(secretBase32: string, code: string, now = Date.now()):
 /** The key as an `otpauth://` URI, which apps take from a QR code or a link. */
 export function totpUri(secretBase32: string, account: string): string {
   return new TOTP({ issuer: ISSUER, label: account, secret: Secret.fromBase32(secretBase32), ...PARAMETERS }).toString();
+}
+
+/**
+ * The key's `otpauth://` URI as a QR code, an SVG drawn on the server (no canvas, no script) for the enrolment page
+ * to inline beside the key; a phone's authenticator app scans it.
+ */
+export function totpQrSvg(uri: string): Promise<string> {
+  return QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 }

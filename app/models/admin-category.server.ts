@@ -37,7 +37,7 @@ export async function createCategory(input: { nameEn: string; nameAr: string; ic
   return audited(
     actor,
     (tx) => tx.category.create({ data: { nameEn: input.nameEn, nameAr: input.nameAr, iconImage: input.iconImage, slug, position: (last._max.position ?? 0) + 1 } }),
-    (category) => ({ action: "create", entityType: "category", entityId: category.id, summary: category.nameEn }),
+    (category) => ({ action: "create", entityType: "category", entityId: category.id, params: { name: category.nameEn, nameAr: category.nameAr } }),
   );
 }
 
@@ -48,7 +48,7 @@ export async function updateCategory(id: string, input: { nameEn: string; nameAr
   return audited(
     actor,
     (tx) => tx.category.update({ where: { id }, data: { nameEn: input.nameEn, nameAr: input.nameAr, ...(input.iconImage ? { iconImage: input.iconImage } : {}) } }),
-    (category) => ({ action: "update", entityType: "category", entityId: id, summary: category.nameEn }),
+    (category) => ({ action: "update", entityType: "category", entityId: id, params: { name: category.nameEn, nameAr: category.nameAr } }),
   );
 }
 
@@ -58,7 +58,7 @@ export async function toggleCategory(id: string, actor?: AuditActor) {
   return audited(
     actor,
     (tx) => tx.category.update({ where: { id }, data: { isVisible: !category.isVisible }, select: { id: true, isVisible: true } }),
-    (toggled) => ({ action: toggled.isVisible ? "show" : "hide", entityType: "category", entityId: id, summary: toggled.isVisible ? "shown" : "hidden" }),
+    (toggled) => ({ action: toggled.isVisible ? "show" : "hide", entityType: "category", entityId: id, params: {} }),
   );
 }
 
@@ -75,7 +75,7 @@ export async function deleteCategory(id: string, actor?: AuditActor): Promise<De
   await audited(
     actor,
     (tx) => tx.category.delete({ where: { id } }),
-    (deleted) => ({ action: "delete", entityType: "category", entityId: id, summary: deleted.nameEn }),
+    (deleted) => ({ action: "delete", entityType: "category", entityId: id, params: { name: deleted.nameEn, nameAr: deleted.nameAr } }),
   );
   return { ok: true };
 }

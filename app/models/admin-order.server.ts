@@ -180,8 +180,8 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
     // A signed-in member (with a role) is audited; a system change is in the status history alone.
     const { role } = input.admin;
     if (role) {
-      const summary = `${order.orderNumber}: ${current.status} → ${input.status}`;
-      await recordAudit(tx, { actor: { ...input.admin, role }, action: "status", entityType: "order", entityId: order.id, summary });
+      const params = { number: order.orderNumber, from: current.status, to: input.status };
+      await recordAudit(tx, { actor: { ...input.admin, role }, action: "status", entityType: "order", entityId: order.id, params });
     }
     // The shopper hears of the change from the same commit (decision 0054); a status set again says nothing new.
     if (current.status !== input.status && isAnnouncedStatus(input.status)) {

@@ -109,7 +109,7 @@ export async function createProduct(input: ProductInput, actor?: AuditActor): Pr
       });
       if (input.options.length) await writeOptions(tx, product.id, input);
       else await writeOwnVariant(tx, product.id, input);
-      if (actor) await recordAudit(tx, { actor, action: "create", entityType: "product", entityId: product.id, summary: input.nameEn });
+      if (actor) await recordAudit(tx, { actor, action: "create", entityType: "product", entityId: product.id, params: { name: input.nameEn, nameAr: input.nameAr } });
       return product;
     },
     { maxWait: 15_000, timeout: 15_000 },
@@ -153,7 +153,7 @@ export async function updateProduct(id: string, input: ProductInput, actor?: Aud
       });
       if (input.options.length) await writeOptions(tx, id, input);
       else await writeOwnVariant(tx, id, input);
-      if (actor) await recordAudit(tx, { actor, action: "update", entityType: "product", entityId: id, summary: `${input.nameEn}, on hand ${onHand}` });
+      if (actor) await recordAudit(tx, { actor, action: "update", entityType: "product", entityId: id, params: { name: input.nameEn, nameAr: input.nameAr, onHand } });
       return null;
     },
     { maxWait: 15_000, timeout: 15_000 },
@@ -174,7 +174,7 @@ export async function deleteProduct(id: string, actor?: AuditActor): Promise<boo
   const deleted = await audited(
     actor,
     (tx) => tx.product.deleteMany({ where: { id } }),
-    (result) => (result.count > 0 ? { action: "delete", entityType: "product", entityId: id, summary: "deleted" } : null),
+    (result) => (result.count > 0 ? { action: "delete", entityType: "product", entityId: id, params: {} } : null),
   );
   return deleted.count > 0;
 }
@@ -185,7 +185,7 @@ export async function toggleProduct(id: string, actor?: AuditActor) {
   const toggled = await audited(
     actor,
     (tx) => tx.product.update({ where: { id }, data: { isVisible: !product.isVisible }, select: { id: true, isVisible: true } }),
-    (row) => ({ action: row.isVisible ? "show" : "hide", entityType: "product", entityId: id, summary: row.isVisible ? "shown" : "hidden" }),
+    (row) => ({ action: row.isVisible ? "show" : "hide", entityType: "product", entityId: id, params: {} }),
   );
   if (toggled.isVisible) noticeStockReturned([id]);
   return toggled;

@@ -4,6 +4,7 @@ import type { Env } from "~/env.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { deviceKey, hitDeviceLimit, hitGuessLimits, lockoutKey, resetRateLimit, type Budget, type GuessBudgets } from "./rate-limit.server";
 import type { KnownDevice } from "~/auth/device-cookie.server";
+import { recordAccess } from "~/models/audit.server";
 
 /**
  * The administrator of CONTRACT.md: created or updated from ADMIN_EMAIL / ADMIN_PASSWORD at every start.
@@ -66,7 +67,13 @@ export type AdminLoginResult =
  * clears only its own key. A browser whose device cookie names this e-mail (it signed in there before) is counted
  * only against its own attempts: the per-account ceiling, which strangers can fill, applies to unknown devices.
  */
-export async function verifyAdminLogin(email: string, password: string, address: string, device?: KnownDevice | null): Promise<AdminLoginResult> {
+export async function verifyAdminLogin(
+  email: string,
+  password: string,
+  address: string,
+  device?: KnownDevice | null,
+  logAddress: string | null = null,
+): Promise<AdminLoginResult> {
   const normalized = email.trim().toLowerCase();
   const knownDevice = device?.login === normalized ? device.nonce : null;
   const limit = knownDevice
@@ -78,7 +85,11 @@ export async function verifyAdminLogin(email: string, password: string, address:
   const admin = found && !found.disabledAt && found.passwordHash !== "" ? found : null;
   // Verify against a hash even for an unknown e-mail so the answer time does not reveal which e-mails exist.
   const valid = admin ? await verifyPassword(admin.passwordHash, password) : await verifyPassword(await dummyHash(), password);
-  if (!admin || !valid) return { ok: false, reason: "invalid" };
+  if (!admin || !valid) {
+    // Only a staff e-mail's failures are logged: an unknown address names nobody (decision 0071).
+    if (found) await recordAccess("signInFailed", found, logAddress);
+    return { ok: false, reason: "invalid" };
+  }
   await resetRateLimit(knownDevice ? deviceKey("admin-login", knownDevice) : lockoutKey("admin-login", normalized, address));
   return { ok: true, admin: { id: admin.id, email: admin.email } };
 }

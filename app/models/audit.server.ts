@@ -1,4 +1,6 @@
+import type { TFunction } from "i18next";
 import { prisma, type Prisma } from "~/db.server";
+import { fixedT } from "~/i18n/fixed-t.server";
 import type { AuditEntityType } from "~/shared/audit-entities";
 import { kuwaitDayEnd, kuwaitDayStart } from "~/shared/admin-dates";
 
@@ -16,18 +18,49 @@ export { AUDIT_ENTITY_TYPES, type AuditEntityType } from "~/shared/audit-entitie
 /** The member making the change, as the admin guard answers it (`SignedInAdmin` fits). */
 export type AuditActor = { id: string; email: string; role: string; requestId?: string | null };
 
+/**
+ * What the summary's text is made of: the log page words it in its own language from the key
+ * `admin.audit.summaries.<entityType>.<action>` (with `context`, i18next's `_<context>` variant) and these values.
+ */
+export type AuditParams = Record<string, string | number>;
+
 export type AuditRecord = {
   actor: AuditActor;
-  /** what was done, a short verb phrase in code form: "status", "refund", "create", "update", "delete", "invite", … */
+  /** what was done, a key of `admin.audit.actions`: "status", "refund", "create", "update", "delete", "invite", … */
   action: string;
   entityType: AuditEntityType;
   entityId: string;
-  /** a short line in plain English for the log page, e.g. "pending → processing"; cut to 300 characters */
-  summary: string;
+  /** the summary's values; its English wording is stored as `summary` too (the API's field, and old readers') */
+  params?: AuditParams;
+  /** the client address, kept for sign-ins, sign-outs and failed attempts */
+  address?: string | null;
 };
+
+/**
+ * The action and summary of an entry in the language of `t`. Entries written before the summaries had keys (no
+ * `params`) keep their stored English summary; their action is a known key and is translated all the same.
+ */
+export function auditText(t: TFunction, entry: { action: string; entityType: string; params: string | null; summary: string }): { action: string; summary: string } {
+  const action = String(t(`admin.audit.actions.${entry.action}` as never, { defaultValue: entry.action } as never));
+  const params = parseParams(entry.params);
+  if (!params) return { action, summary: entry.summary };
+  const summary = String(t(`admin.audit.summaries.${entry.entityType}.${entry.action}` as never, { ...params, defaultValue: entry.summary } as never));
+  return { action, summary };
+}
+
+function parseParams(text: string | null): AuditParams | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as AuditParams) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Writes one entry with the transaction's client `tx`: call it beside the write it records. */
 export async function recordAudit(tx: Prisma.TransactionClient, record: AuditRecord): Promise<void> {
+  const params = JSON.stringify(record.params ?? {});
   await tx.auditEntry.create({
     data: {
       actorId: record.actor.id,
@@ -36,15 +69,30 @@ export async function recordAudit(tx: Prisma.TransactionClient, record: AuditRec
       action: record.action.slice(0, 64),
       entityType: record.entityType,
       entityId: record.entityId.slice(0, 128),
-      summary: record.summary.slice(0, 300),
+      summary: auditText(fixedT("en"), { ...record, params, summary: record.action }).summary.slice(0, 300),
+      params,
+      address: record.address?.slice(0, 64) ?? null,
       requestId: record.actor.requestId?.slice(0, 128) ?? null,
     },
   });
 }
 
+/** What the log keeps of a member's access: sign-ins, sign-outs, wrong passwords and wrong two-step codes. */
+export type AccessEvent = "signIn" | "signOut" | "signInFailed" | "codeFailed";
+
+/** The member (as the actor and the entity) and the client address of one access event; `tx` when it joins a write. */
+export async function recordAccess(
+  action: AccessEvent,
+  member: AuditActor,
+  address: string | null,
+  tx: Prisma.TransactionClient = prisma,
+): Promise<void> {
+  await recordAudit(tx, { actor: member, action, entityType: "staff", entityId: member.id, params: { email: member.email }, address });
+}
+
 /**
  * Runs `write` and, when an actor is given, its entry in one transaction. For model functions whose write is a single
- * statement: `audited(actor, (tx) => tx.coupon.create(...), (row) => ({ action, entityType, entityId, summary }))`.
+ * statement: `audited(actor, (tx) => tx.coupon.create(...), (row) => ({ action, entityType, entityId, params }))`.
  */
 export async function audited<T>(
   actor: AuditActor | undefined,
@@ -90,8 +138,8 @@ export async function listAuditEntries(query: AuditQuery) {
   return { entries, page, pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)) };
 }
 
-/** CONTRACT.md's shape of one entry. */
-export function auditEntryJson(entry: { at: Date; actorEmail: string; actorRole: string; action: string; entityType: string; entityId: string; summary: string }) {
+/** CONTRACT.md's shape of one entry (the summary in English), and the client address of sign-ins and failed attempts. */
+export function auditEntryJson(entry: { at: Date; actorEmail: string; actorRole: string; action: string; entityType: string; entityId: string; summary: string; address: string | null }) {
   return {
     at: entry.at.toISOString(),
     actor: { email: entry.actorEmail, role: entry.actorRole },
@@ -99,6 +147,7 @@ export function auditEntryJson(entry: { at: Date; actorEmail: string; actorRole:
     entityType: entry.entityType,
     entityId: entry.entityId,
     summary: entry.summary,
+    address: entry.address,
   };
 }
 

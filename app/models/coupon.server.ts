@@ -126,7 +126,7 @@ export async function createCoupon(value: CouponFormValue, actor?: AuditActor): 
     const row = await audited(
       actor,
       (tx) => tx.coupon.create({ data: couponData(value), select: { id: true } }),
-      (created) => ({ action: "create", entityType: "coupon", entityId: created.id, summary: `code ${value.code}` }),
+      (created) => ({ action: "create", entityType: "coupon", entityId: created.id, params: { code: value.code } }),
     );
     return { ok: true, id: row.id };
   } catch (error) {
@@ -140,7 +140,7 @@ export async function updateCoupon(id: string, value: CouponFormValue, actor?: A
     const changed = await audited(
       actor,
       (tx) => tx.coupon.updateMany({ where: { id }, data: couponData(value) }),
-      (result) => (result.count === 1 ? { action: "update", entityType: "coupon", entityId: id, summary: `code ${value.code}` } : null),
+      (result) => (result.count === 1 ? { action: "update", entityType: "coupon", entityId: id, params: { code: value.code } } : null),
     );
     return changed.count === 1 ? { ok: true, id } : { ok: false, reason: "notFound" };
   } catch (error) {
@@ -153,7 +153,7 @@ export async function setCouponEnabled(id: string, isEnabled: boolean, actor?: A
   const changed = await audited(
     actor,
     (tx) => tx.coupon.updateMany({ where: { id }, data: { isEnabled } }),
-    (result) => (result.count === 1 ? { action: isEnabled ? "enable" : "disable", entityType: "coupon", entityId: id, summary: isEnabled ? "enabled" : "disabled" } : null),
+    (result) => (result.count === 1 ? { action: isEnabled ? "enable" : "disable", entityType: "coupon", entityId: id, params: {} } : null),
   );
   return changed.count === 1;
 }
@@ -163,7 +163,7 @@ export async function deleteCoupon(id: string, actor?: AuditActor): Promise<bool
   const deleted = await audited(
     actor,
     (tx) => tx.coupon.deleteMany({ where: { id } }),
-    (result) => (result.count === 1 ? { action: "delete", entityType: "coupon", entityId: id, summary: "deleted" } : null),
+    (result) => (result.count === 1 ? { action: "delete", entityType: "coupon", entityId: id, params: {} } : null),
   );
   return deleted.count === 1;
 }

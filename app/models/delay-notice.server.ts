@@ -58,7 +58,7 @@ export async function queueDelayNotice(idOrNumber: string, date: string, actor?:
     const contacts = await orderContacts(tx, orderId);
     if (!contacts) return { ok: false, reason: "notFound" };
     await queueShopperMessages(tx, contacts, "delay", { date });
-    if (actor) await recordAudit(tx, { actor, action: "delay", entityType: "order", entityId: orderId, summary: `delay notice: delivery on ${date}` });
+    if (actor) await recordAudit(tx, { actor, action: "delay", entityType: "order", entityId: orderId, params: { date } });
     return { ok: true };
   });
   if (outcome.ok) nudgeOutbox();

@@ -108,7 +108,7 @@ export async function requeueMessage(orderId: string, messageId: string, now = n
       });
       return count === 1 ? tx.outboxMessage.findUniqueOrThrow({ where: { id: messageId }, select: { channel: true, kind: true } }) : null;
     },
-    (message) => (message ? { action: "resend", entityType: "order", entityId: orderId, summary: `${message.kind} message by ${message.channel} sent again` } : null),
+    (message) => (message ? { action: "resend", entityType: "order", entityId: orderId, params: { kind: message.kind, channel: message.channel } } : null),
   );
   if (requeued) nudgeOutbox();
   return requeued !== null;

@@ -85,7 +85,7 @@ export async function refundOrder(input: {
   const refund = await audited(
     actor,
     (tx) => tx.refund.create({ data: { orderId: order.id, paymentId: payment.id, amountFils, requestedBy: input.admin.email } }),
-    (row) => ({ action: "refund", entityType: "refund", entityId: row.id, summary: `${order.orderNumber}: ${amountFils} fils` }),
+    (row) => ({ action: "refund", entityType: "refund", entityId: row.id, params: { number: order.orderNumber, amount: amountFils } }),
   );
   await sendRefund(refund, paymentRef, reason);
   await onRefundAccepted(order.id);

@@ -67,7 +67,7 @@ export async function move(
   await tx.returnStatusChange.create({ data: { returnId: id, fromStatus: before.status, toStatus: to, changedBy: admin.email, note } });
   if (admin.id && admin.role) {
     const actor = { id: admin.id, email: admin.email, role: admin.role, requestId: admin.requestId };
-    await recordAudit(tx, { actor, action: "status", entityType: "return", entityId: id, summary: `${before.number}: ${before.status} → ${to}` });
+    await recordAudit(tx, { actor, action: "status", entityType: "return", entityId: id, params: { number: before.number, from: before.status, to } });
   }
   const contacts = await orderContacts(tx, before.orderId);
   if (contacts) await queueShopperMessages(tx, contacts, "returnDecision", { returnNumber: before.number, status: to, note: note ?? "", ...due });

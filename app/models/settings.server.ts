@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { audited, type AuditActor } from "~/models/audit.server";
+import { audited, type AuditActor, type AuditParams } from "~/models/audit.server";
 import { cachedCatalogue } from "~/models/catalogue-cache.server";
 
 /**
@@ -24,9 +24,10 @@ export async function getShopSettings(): Promise<ShopSettings> {
 
 export async function saveShopSettings(settings: ShopSettings, actor?: AuditActor): Promise<void> {
   const value = settings.freeDeliveryFromFils === null ? "" : String(settings.freeDeliveryFromFils);
+  const params: AuditParams = value === "" ? { context: "none" } : { fils: value };
   await audited(
     actor,
     (tx) => tx.shopSetting.upsert({ where: { key: FREE_DELIVERY_FROM }, create: { key: FREE_DELIVERY_FROM, value }, update: { value } }),
-    () => ({ action: "update", entityType: "settings", entityId: FREE_DELIVERY_FROM, summary: `free delivery from ${value === "" ? "none" : `${value} fils`}` }),
+    () => ({ action: "update", entityType: "settings", entityId: FREE_DELIVERY_FROM, params }),
   );
 }

@@ -9,6 +9,14 @@ import { deleteOldAuditEntries, listAuditEntries } from "./audit.server";
 import { setOrderStatus } from "./admin-order.server";
 import { createCoupon } from "./coupon.server";
 import { CouponSchema } from "~/shared/coupon-schema";
+import { RouteClient } from "../../tests/setup/route-client";
+import { action as pageLogin } from "~/routes/admin.timsar._index";
+import { action as pageLogout } from "~/routes/admin.timsar.logout";
+import { action as apiLogin } from "~/routes/api.admin.timsar";
+import { action as staffPage } from "~/routes/admin.timsar.staff";
+import { action as staffApi } from "~/routes/api.admin.staff.$id";
+import { loader as auditApi } from "~/routes/api.admin.audit";
+import { loader as auditPage } from "~/routes/admin.timsar.audit";
 import { acceptInvitation, findInvitation, inviteStaff, listStaff, StaffError, updateStaff } from "./staff.server";
 
 const HOUR = 60 * 60 * 1000;
@@ -50,6 +58,8 @@ describe("staff invitations", () => {
     const { entries } = await listAuditEntries({ entityType: "staff", entityId: member._id });
     expect(entries.map((entry) => [entry.action, entry.actorEmail, entry.requestId])).toEqual([
       ["setPassword", email, null],
+      // the sign-in tried before the password was set is a known staff e-mail's failure (issue 42)
+      ["signInFailed", email, null],
       ["invite", owner.email, "req-33"],
     ]);
   });
@@ -119,3 +129,69 @@ describe("the audit log", () => {
     expect((await listAuditEntries({ actor: owner.email })).entries.map((entry) => entry.entityType)).toEqual(["coupon"]);
   });
 });
+
+describe("issue 42: staff edges", () => {
+  it("refuses to enable the former ADMIN_EMAIL account again, in the page's language, and it stays disabled", async () => {
+    const former = await createAdmin(prisma, { email: uniqueEmail("former-admin") });
+    await prisma.admin.update({ where: { id: former.id }, data: { disabledAt: new Date() } });
+    const owner = await createAdmin(prisma, { email: uniqueEmail("invited-owner"), password: "invited-owner-password" });
+    await prisma.admin.update({ where: { id: owner.id }, data: { invitedAt: new Date() } });
+    const browser = new RouteClient("198.51.100.50", "ar");
+    expect((await browser.form(pageLogin, "/admin/timsar", { email: owner.email, password: "invited-owner-password" })).status).toBe(303);
+
+    const page = await browser.form(staffPage, "/admin/timsar/staff", { intent: "enable", id: former.id });
+    expect(page.status).toBe(409);
+    expect(await page.json()).toEqual({ ok: false, message: "هذا حساب المدير السابق، عُطّل حين تغيّر بريد المدير في إعدادات الخادم: لا يمكن تفعيله من جديد من هنا." });
+    const api = await browser.call(staffApi, `/api/admin/staff/${former.id}`, { method: "PUT", body: JSON.stringify({ disabled: false }), headers: { "Content-Type": "application/json" } }, { id: former.id });
+    expect(api.status).toBe(409);
+    expect(((await api.json()) as { message: string }).message).toContain("former administrator account");
+    expect((await prisma.admin.findUniqueOrThrow({ where: { id: former.id } })).disabledAt).not.toBeNull();
+  }, 30_000);
+
+  it("logs sign-ins, sign-outs, wrong passwords and wrong codes with the client address, and words the log in Arabic", async () => {
+    const member = await createAdmin(prisma, { email: uniqueEmail("logged-packer"), password: "logged-packer-password", role: "orders" });
+    const login = { email: member.email, password: "logged-packer-password" };
+    const browser = new RouteClient("203.0.113.60", "ar");
+    expect((await browser.form(pageLogin, "/admin/timsar", { ...login, password: "wrong-password" })).status).toBe(401);
+    const before = await prisma.auditEntry.count();
+    expect((await browser.form(pageLogin, "/admin/timsar", { email: uniqueEmail("stranger"), password: "whatever-1" })).status).toBe(401);
+    // an address that belongs to nobody leaves no entry (decision 0071)
+    expect(await prisma.auditEntry.count()).toBe(before);
+    expect((await browser.form(pageLogin, "/admin/timsar", login)).status).toBe(303);
+    expect((await browser.form(pageLogout, "/admin/timsar/logout", {})).status).toBe(303);
+    const api = new RouteClient("203.0.113.61");
+    expect((await api.json(apiLogin, "/api/admin/timsar", login)).status).toBe(200);
+
+    const entries = await prisma.auditEntry.findMany({ where: { entityId: member.id }, orderBy: [{ at: "asc" }, { id: "asc" }] });
+    expect(entries.map((entry) => [entry.action, entry.address, entry.actorEmail])).toEqual([
+      ["signInFailed", "203.0.113.60", member.email],
+      ["signIn", "203.0.113.60", member.email],
+      ["signOut", "203.0.113.60", member.email],
+      ["signIn", "203.0.113.61", member.email],
+    ]);
+
+    const owner = await createAdmin(prisma, { email: uniqueEmail("log-reader"), password: "log-reader-password" });
+    const reader = new RouteClient("203.0.113.62", "ar");
+    expect((await reader.form(pageLogin, "/admin/timsar", { email: owner.email, password: "log-reader-password" })).status).toBe(303);
+    const json = await reader.json(auditApi, `/api/admin/audit?entityId=${member.id}`);
+    expect((json.body.entries as { action: string; address: string | null }[])[0]).toMatchObject({ action: "signIn", address: "203.0.113.61" });
+
+    // The Arabic page: every action and summary in Arabic, no action key in Latin letters.
+    await invitePacker(owner);
+    const page = await reader.call(auditPage, "/admin/timsar/audit");
+    const shown = ((await page.json()) as { entries: { action: string; actionText: string; summary: string; actor: string; entityType: string }[] }).entries;
+    expect(shown.length).toBeGreaterThan(4);
+    for (const entry of shown) {
+      expect(entry.actionText, entry.action).not.toMatch(/[A-Za-z]/);
+      expect(entry.actionText).toMatch(/[\u0600-\u06FF]/);
+    }
+    const invite = shown.find((entry) => entry.action === "invite")!;
+    expect(invite.summary).toMatch(/^دُعي \S+ بدور الطلبات$/);
+    const signIn = shown.find((entry) => entry.action === "signIn" && entry.actor === member.email)!;
+    expect(signIn.summary).toBe(`سجّل ${member.email} الدخول`);
+  }, 60_000);
+});
+
+async function invitePacker(owner: { id: string; email: string }) {
+  await inviteStaff({ email: uniqueEmail("arabic-log"), role: "orders", language: "ar" }, { ...owner, role: "owner" });
+}

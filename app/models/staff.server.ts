@@ -3,7 +3,8 @@ import { prisma, type Prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { hashPassword } from "~/auth/password.server";
 import { staffInvitationMail } from "~/mail/account-mail.server";
-import { recordAudit, type AuditActor } from "~/models/audit.server";
+import { recordAudit, type AuditActor, type AuditParams } from "~/models/audit.server";
+import { resetTwoStepOf } from "~/models/two-step.server";
 import { nudgeOutbox, queueEmail } from "~/models/outbox-write.server";
 import type { AdminRole } from "~/shared/admin-roles";
 import type { Language } from "~/shared/language";
@@ -17,8 +18,8 @@ import type { Language } from "~/shared/language";
 export const INVITATION_HOURS = 72;
 export const SET_PASSWORD_PATH = "/admin/timsar/set-password";
 
-export type StaffErrorReason = "exists" | "notFound" | "lastOwner" | "adminEmail";
-const STATUS: Record<StaffErrorReason, number> = { exists: 409, notFound: 404, lastOwner: 409, adminEmail: 409 };
+export type StaffErrorReason = "exists" | "notFound" | "lastOwner" | "adminEmail" | "formerAdmin";
+const STATUS: Record<StaffErrorReason, number> = { exists: 409, notFound: 404, lastOwner: 409, adminEmail: 409, formerAdmin: 409 };
 
 export class StaffError extends Error {
   readonly status: number;
@@ -28,7 +29,7 @@ export class StaffError extends Error {
   }
 }
 
-const memberSelect = { id: true, email: true, role: true, disabledAt: true, invitedAt: true, passwordHash: true, createdAt: true } as const;
+const memberSelect = { id: true, email: true, role: true, disabledAt: true, invitedAt: true, passwordHash: true, createdAt: true, totpEnabledAt: true } as const;
 type MemberRow = Prisma.AdminGetPayload<{ select: typeof memberSelect }>;
 
 /** The JSON of a member: a member who has not yet set a password is `pending`. */
@@ -39,6 +40,7 @@ export function staffJson(member: MemberRow) {
     role: member.role,
     disabled: member.disabledAt !== null,
     pending: member.passwordHash === "",
+    twoStep: member.totpEnabledAt !== null,
     createdAt: member.createdAt.toISOString(),
   };
 }
@@ -72,7 +74,7 @@ export async function inviteStaff(input: { email: string; role: AdminRole; langu
     const link = `${getEnv().appUrl}${SET_PASSWORD_PATH}?token=${token}`;
     const mail = staffInvitationMail({ to: email, link, role: input.role, language: input.language, hours: INVITATION_HOURS });
     await queueEmail(tx, { to: email, kind: "mail", language: input.language, params: { subject: mail.subject, text: mail.text, html: mail.html } });
-    await recordAudit(tx, { actor, action: "invite", entityType: "staff", entityId: row.id, summary: `${email} invited as ${input.role}` });
+    await recordAudit(tx, { actor, action: "invite", entityType: "staff", entityId: row.id, params: { email, role: input.role } });
     return row;
   });
   nudgeOutbox();
@@ -80,16 +82,20 @@ export async function inviteStaff(input: { email: string; role: AdminRole; langu
 }
 
 /**
- * Changes a member's role or disables (or enables) them. The change is written first, then the owners left are
- * counted in the same transaction, which rolls back when none would remain: two owners demoting each other at once
- * cannot both succeed.
+ * Changes a member's role, disables (or enables) them, or turns their two-step sign-in off (`resetTwoStep`, for a
+ * member who lost their phone). The change is written first, then the owners left are counted in the same
+ * transaction, which rolls back when none would remain: two owners demoting each other at once cannot both succeed.
+ * An account made from an earlier ADMIN_EMAIL stays disabled: the server disabled it when the variable moved on, and
+ * only the variable may bring it back (decision 0071).
  */
-export async function updateStaff(id: string, change: { role?: AdminRole; disabled?: boolean }, actor: AuditActor) {
+export async function updateStaff(id: string, change: { role?: AdminRole; disabled?: boolean; resetTwoStep?: boolean }, actor: AuditActor) {
   const member = await prisma.$transaction(async (tx) => {
     const before = await tx.admin.findUnique({ where: { id }, select: memberSelect });
     if (!before) throw new StaffError("notFound");
     const demotes = (change.role !== undefined && change.role !== "owner") || change.disabled === true;
     if (demotes && (before.invitedAt === null || before.email === getEnv().adminEmail)) throw new StaffError("adminEmail");
+    const formerAdmin = before.invitedAt === null && before.email !== getEnv().adminEmail;
+    if (change.disabled === false && before.disabledAt && formerAdmin) throw new StaffError("formerAdmin");
     const data: Prisma.AdminUpdateInput = {};
     if (change.role !== undefined) data.role = change.role;
     if (change.disabled !== undefined) data.disabledAt = change.disabled ? (before.disabledAt ?? new Date()) : null;
@@ -100,18 +106,23 @@ export async function updateStaff(id: string, change: { role?: AdminRole; disabl
     if (changed) {
       // The member's rights change now, not when their session ends.
       await tx.session.deleteMany({ where: { adminId: id } });
-      await recordAudit(tx, { actor, action: "update", entityType: "staff", entityId: id, summary: changeSummary(before, after) });
+      await recordAudit(tx, { actor, action: "update", entityType: "staff", entityId: id, params: changeParams(before, after) });
+    }
+    if (change.resetTwoStep && before.totpEnabledAt) {
+      await resetTwoStepOf(tx, id);
+      await recordAudit(tx, { actor, action: "twoStepReset", entityType: "staff", entityId: id, params: { email: after.email } });
+      return tx.admin.findUniqueOrThrow({ where: { id }, select: memberSelect });
     }
     return after;
   });
   return staffJson(member);
 }
 
-function changeSummary(before: MemberRow, after: MemberRow): string {
-  const parts = [after.email];
-  if (before.role !== after.role) parts.push(`role ${before.role} → ${after.role}`);
-  if ((before.disabledAt === null) !== (after.disabledAt === null)) parts.push(after.disabledAt ? "disabled" : "enabled");
-  return parts.join(", ");
+/** The summary's values: the role's change, the state's, or both (`context` picks the wording). */
+function changeParams(before: MemberRow, after: MemberRow): AuditParams {
+  const role = before.role !== after.role ? { from: before.role, to: after.role } : null;
+  const state = (before.disabledAt === null) !== (after.disabledAt === null) ? { state: after.disabledAt ? "disabled" : "enabled" } : null;
+  return { email: after.email, ...role, ...state, context: role && state ? "both" : role ? "role" : "state" };
 }
 
 /** The member a live invitation link is for, or null (unknown, used, expired, or the member was disabled). */
@@ -139,7 +150,7 @@ export async function acceptInvitation(token: string, password: string, requestI
     await tx.admin.update({ where: { id: found.admin.id }, data: { passwordHash } });
     await tx.session.deleteMany({ where: { adminId: found.admin.id } });
     const actor = { ...found.admin, requestId };
-    await recordAudit(tx, { actor, action: "setPassword", entityType: "staff", entityId: found.admin.id, summary: `${found.admin.email} set a password from the invitation` });
+    await recordAudit(tx, { actor, action: "setPassword", entityType: "staff", entityId: found.admin.id, params: { email: found.admin.email } });
     return found.admin.email;
   });
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { prisma } from "~/db.server";
+import { prisma, type Prisma } from "~/db.server";
 import { matchTotp, newTotpSecret } from "~/auth/totp.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 
@@ -35,7 +35,7 @@ export async function enableTwoStep(actor: AuditActor, code: string, now = Date.
     await tx.admin.update({ where: { id: actor.id }, data: { totpEnabledAt: new Date(now), totpLastStep: step } });
     await tx.adminRecoveryCode.deleteMany({ where: { adminId: actor.id } });
     await tx.adminRecoveryCode.createMany({ data: codes.map((recovery) => ({ adminId: actor.id, codeHash: hashCode(recovery) })) });
-    await recordAudit(tx, { actor, action: "twoStepOn", entityType: "staff", entityId: actor.id, summary: `${actor.email} turned two-step sign-in on` });
+    await recordAudit(tx, { actor, action: "twoStepOn", entityType: "staff", entityId: actor.id, params: { email: actor.email } });
   });
   return codes;
 }
@@ -44,11 +44,33 @@ export async function enableTwoStep(actor: AuditActor, code: string, now = Date.
 export async function disableTwoStep(actor: AuditActor, code: string, now = Date.now()): Promise<boolean> {
   if (!(await checkSecondStep(actor.id, code, now))) return false;
   await prisma.$transaction(async (tx) => {
-    await tx.admin.update({ where: { id: actor.id }, data: { totpEnabledAt: null, totpSecret: null, totpLastStep: null } });
-    await tx.adminRecoveryCode.deleteMany({ where: { adminId: actor.id } });
-    await recordAudit(tx, { actor, action: "twoStepOff", entityType: "staff", entityId: actor.id, summary: `${actor.email} turned two-step sign-in off` });
+    await resetTwoStepOf(tx, actor.id);
+    await recordAudit(tx, { actor, action: "twoStepOff", entityType: "staff", entityId: actor.id, params: { email: actor.email } });
   });
   return true;
+}
+
+/** Two-step sign-in off for a member: no secret, no recovery codes (an owner's reset, or the server's command). */
+export async function resetTwoStepOf(tx: Prisma.TransactionClient, adminId: string): Promise<void> {
+  await tx.admin.update({ where: { id: adminId }, data: { totpEnabledAt: null, totpSecret: null, totpLastStep: null } });
+  await tx.adminRecoveryCode.deleteMany({ where: { adminId } });
+}
+
+/**
+ * The way back for a member who lost the phone and the recovery codes, when no other owner can reset it from the
+ * staff page: `npm run admin:reset-two-step -- --email x` on the server (docs/go-live.md). The entry names the member
+ * as the actor, since no one signed in did it. Answers whether it was on.
+ */
+export async function resetTwoStepByEmail(email: string): Promise<"reset" | "wasOff" | "notFound"> {
+  const member = await prisma.admin.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true, role: true, totpEnabledAt: true, totpSecret: true } });
+  if (!member) return "notFound";
+  if (!member.totpEnabledAt && !member.totpSecret) return "wasOff";
+  await prisma.$transaction(async (tx) => {
+    await resetTwoStepOf(tx, member.id);
+    const params = { email: member.email, context: "command" };
+    await recordAudit(tx, { actor: member, action: "twoStepReset", entityType: "staff", entityId: member.id, params });
+  });
+  return member.totpEnabledAt ? "reset" : "wasOff";
 }
 
 export async function needsSecondStep(adminId: string): Promise<boolean> {

@@ -7,8 +7,8 @@ import { useTranslation } from "~/i18n/react";
 import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import { verifyAdminLogin } from "~/models/admin.server";
-import { createAdminSession, getAdminFromRequest } from "~/auth/admin-session.server";
-import { clientAddress } from "~/utils/client-address.server";
+import { createAdminSession, getAdminFromRequest, type AccessOrigin } from "~/auth/admin-session.server";
+import { auditAddress, clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { adminLoginMessages } from "~/i18n/browser/areas/admin/login";
 import { issueDeviceCookie, readDeviceCookie } from "~/auth/device-cookie.server";
@@ -32,11 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const t = await i18nServer.getFixedT(request);
-  if (form.get("intent") === "code") return secondStepAction(request, String(form.get("code") ?? "").slice(0, 32), clientAddress(context), t);
+  const origin = { address: auditAddress(context), requestId: request.headers.get("x-request-id") };
+  if (form.get("intent") === "code") return secondStepAction(request, String(form.get("code") ?? "").slice(0, 32), clientAddress(context), origin, t);
   const submission = parseWithZod(form, { schema: AdminLoginSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   const device = await readDeviceCookie(request, "admin-login");
-  const result = await verifyAdminLogin(submission.value.email, submission.value.password, clientAddress(context), device);
+  const result = await verifyAdminLogin(submission.value.email, submission.value.password, clientAddress(context), device, origin.address);
   if (!result.ok) {
     const tooMany = result.reason === "tooManyAttempts";
     const message = tooMany ? t("admin.login.tooManyAttempts") : t("admin.login.invalidCredentials");
@@ -49,17 +50,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (await needsSecondStep(result.admin.id)) {
     return Response.json({ step: "code" }, { headers: { "Set-Cookie": await startSecondStep(result.admin) } });
   }
-  const headers = new Headers({ "Set-Cookie": await createAdminSession(result.admin.id) });
+  const headers = new Headers({ "Set-Cookie": await createAdminSession(result.admin.id, origin) });
   headers.append("Set-Cookie", await issueDeviceCookie("admin-login", result.admin.email));
   return redirect(DASHBOARD, { status: 303, headers });
 }
 
 /** The code of a two-step sign-in, posted after the password (the pending cookie names who typed it). */
-async function secondStepAction(request: Request, code: string, address: string, t: Awaited<ReturnType<typeof i18nServer.getFixedT>>) {
+async function secondStepAction(request: Request, code: string, address: string, origin: AccessOrigin, t: Awaited<ReturnType<typeof i18nServer.getFixedT>>) {
   const pending = await pendingSecondStep(request);
   // Five minutes passed (or no password was typed): back to the password.
   if (!pending) return redirect("/admin/timsar", 303);
-  const result = await finishSecondStep(pending, code, address);
+  const result = await finishSecondStep(pending, code, address, origin);
   if (result.ok) return redirect(DASHBOARD, { status: 303, headers: result.headers });
   if (result.reason === "tooManyAttempts") {
     return Response.json({ step: "code", error: t("admin.login.tooManyAttempts") }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });

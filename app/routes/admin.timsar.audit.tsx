@@ -8,7 +8,7 @@ import { Ltr } from "~/components/ltr";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { adminStaffMessages } from "~/i18n/browser/areas/admin/staff";
-import { auditQueryOf, listAuditEntries } from "~/models/audit.server";
+import { auditQueryOf, auditText, listAuditEntries } from "~/models/audit.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { AUDIT_ENTITY_TYPES } from "~/shared/audit-entities";
 import { AuditQuerySchema } from "~/shared/schemas.server";
@@ -28,16 +28,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filter,
     page,
     pageCount,
-    entries: entries.map((entry) => ({
-      id: entry.id,
-      at: formatAdminDateTime(entry.at, language),
-      actor: entry.actorEmail,
-      role: entry.actorRole,
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId,
-      summary: entry.summary,
-    })),
+    entries: entries.map((entry) => {
+      // The key stays for the row's data-action; the page shows the action and the summary in its own language.
+      const words = auditText(t, entry);
+      return {
+        id: entry.id,
+        at: formatAdminDateTime(entry.at, language),
+        actor: entry.actorEmail,
+        role: entry.actorRole,
+        action: entry.action,
+        actionText: words.action,
+        entityType: entry.entityType,
+        entityId: entry.entityId,
+        summary: words.summary,
+        address: entry.address,
+      };
+    }),
   };
 }
 
@@ -99,7 +105,7 @@ export default function AuditPage() {
               </>
             ),
           },
-          { header: t("admin.audit.action"), cell: (entry) => <Ltr>{entry.action}</Ltr> },
+          { header: t("admin.audit.action"), cell: (entry) => entry.actionText },
           {
             header: t("admin.audit.entityType"),
             cell: (entry) => (
@@ -108,7 +114,8 @@ export default function AuditPage() {
               </Link>
             ),
           },
-          { header: t("admin.audit.summary"), cell: (entry) => entry.summary, dir: "ltr" },
+          { header: t("admin.audit.summary"), cell: (entry) => <bdi>{entry.summary}</bdi> },
+          { header: t("admin.audit.address"), cell: (entry) => (entry.address ? <Ltr>{entry.address}</Ltr> : null) },
         ]}
       />
       <AuditPages page={page} pageCount={pageCount} />

@@ -23,7 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("admin.staff.title"), staff, me: admin.id };
 }
 
-/** One form per intent: invite, change a member's role, disable or enable; the API does the same through the model. */
+/**
+ * One form per intent: invite, change a member's role, disable or enable, turn a member's two-step sign-in off (a
+ * lost phone); the API does the same through the model.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "staff");
   const [t, form, language] = await Promise.all([i18nServer.getFixedT(request), readFormData(request), getLanguage(request)]);
@@ -39,7 +42,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const role = form.get("role");
     if (intent === "role" && isAdminRole(role)) await updateStaff(id, { role }, admin);
     else if (intent === "disable" || intent === "enable") await updateStaff(id, { disabled: intent === "disable" }, admin);
-    else return data({ ok: false, message: t("admin.staff.invalid") }, { status: 400 });
+    else if (intent === "resetTwoStep") {
+      await updateStaff(id, { resetTwoStep: true }, admin);
+      return data({ ok: true, message: t("admin.twoStep.resetDone") });
+    } else return data({ ok: false, message: t("admin.staff.invalid") }, { status: 400 });
     return data({ ok: true, message: t("admin.staff.updated") });
   } catch (error) {
     if (!(error instanceof StaffError)) throw error;
@@ -108,6 +114,11 @@ export default function StaffPage() {
                 <button type="submit" name="intent" value={member.disabled ? "enable" : "disable"} className="button button--secondary">
                   {member.disabled ? t("admin.staff.enable") : t("admin.staff.disable")}
                 </button>
+                {member.twoStep ? (
+                  <button type="submit" name="intent" value="resetTwoStep" className="button button--secondary">
+                    {t("admin.twoStep.reset")}
+                  </button>
+                ) : null}
               </Form>
             ),
           },

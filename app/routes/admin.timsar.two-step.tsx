@@ -1,48 +1,77 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { FormMessage } from "~/components/forms";
+import { FieldErrors, FormMessage } from "~/components/forms";
 import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Ltr } from "~/components/ltr";
-import { requireAdminPermission } from "~/auth/admin-session.server";
-import { totpUri } from "~/auth/totp.server";
+import { requireAdmin } from "~/auth/admin-session.server";
+import { verifyPassword } from "~/auth/password.server";
+import { recordFailedCode } from "~/auth/second-step.server";
+import { totpQrSvg, totpUri } from "~/auth/totp.server";
+import { prisma } from "~/db.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { adminStaffMessages } from "~/i18n/browser/areas/admin/staff";
+import { ADMIN_LOGIN_LIMITS } from "~/models/admin.server";
+import { hitGuessLimits, lockoutKey, resetRateLimit } from "~/models/rate-limit.server";
 import { disableTwoStep, enableTwoStep, startTwoStep, twoStepState } from "~/models/two-step.server";
+import { auditAddress, clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 
 /** The two-step page's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminStaffMessages;
 
+/** Turning two-step sign-in on or off is counted like a sign-in: an open session alone cannot guess password or code. */
+const LIMIT_SCOPE = "admin-two-step";
+
 /**
- * Two-step sign-in for owners (the `staff` permission is the owner's): the key to add to an authenticator app, turned
- * on by a first code; turning it off asks for a code too.
+ * Two-step sign-in for every member, whatever the role, on their own account: the key to add to an authenticator app
+ * (as text and as a QR code), turned on by a first code; turning it on or off asks for the account's password too.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdminPermission(request, "staff");
+  const admin = await requireAdmin(request);
   const [t, state] = await Promise.all([i18nServer.getFixedT(request), twoStepState(admin.id)]);
   const secret = state.enabled ? null : (state.secret ?? (await startTwoStep(admin.id)));
-  return { title: t("admin.twoStep.title"), enabled: state.enabled, secret, uri: secret ? totpUri(secret, admin.email) : null };
+  const uri = secret ? totpUri(secret, admin.email) : null;
+  return { title: t("admin.twoStep.title"), enabled: state.enabled, secret, uri, qrSvg: uri ? await totpQrSvg(uri) : null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdminPermission(request, "staff");
+type Result = { ok: boolean; message: string | null; codes: string[] | null; passwordError?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
   const [t, form] = await Promise.all([i18nServer.getFixedT(request), readFormData(request)]);
+  const answer = (result: Result, status = 200) => data(result, { status });
+  const address = clientAddress(context);
+  const limit = await hitGuessLimits(LIMIT_SCOPE, admin.email, address, ADMIN_LOGIN_LIMITS);
+  if (!limit.allowed) {
+    return data<Result>({ ok: false, message: t("admin.login.tooManyAttempts"), codes: null }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  }
+  const password = String(form.get("password") ?? "").slice(0, 200);
+  const member = await prisma.admin.findUniqueOrThrow({ where: { id: admin.id }, select: { passwordHash: true } });
+  if (!password || !(await verifyPassword(member.passwordHash, password))) {
+    return answer({ ok: false, message: null, codes: null, passwordError: "admin.twoStep.wrongPassword" }, 400);
+  }
   const code = String(form.get("code") ?? "").slice(0, 32);
   if (form.get("intent") === "disable") {
-    if (!(await disableTwoStep(admin, code))) return data({ ok: false, message: t("admin.twoStep.wrongCode"), codes: null }, { status: 400 });
-    return data({ ok: true, message: t("admin.twoStep.disabled"), codes: null });
+    if (!(await disableTwoStep(admin, code))) {
+      await recordFailedCode(admin.id, { address: auditAddress(context), requestId: admin.requestId });
+      return answer({ ok: false, message: t("admin.twoStep.wrongCode"), codes: null }, 400);
+    }
+    await resetRateLimit(lockoutKey(LIMIT_SCOPE, admin.email, address));
+    return answer({ ok: true, message: t("admin.twoStep.disabled"), codes: null });
   }
   const codes = await enableTwoStep(admin, code);
-  if (!codes) return data({ ok: false, message: t("admin.twoStep.wrongCode"), codes: null }, { status: 400 });
-  return data({ ok: true, message: t("admin.twoStep.enabled"), codes });
+  if (!codes) return answer({ ok: false, message: t("admin.twoStep.wrongCode"), codes: null }, 400);
+  await resetRateLimit(lockoutKey(LIMIT_SCOPE, admin.email, address));
+  return answer({ ok: true, message: t("admin.twoStep.enabled"), codes });
 }
 
 export default function TwoStepPage() {
   const { t } = useTranslation();
-  const { enabled, secret, uri } = useLoaderData<typeof loader>();
+  const { enabled, secret, uri, qrSvg } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const passwordError = result?.passwordError;
   return (
     <section className="page admin-page" data-testid="two-step-page">
       <h1>{t("admin.twoStep.title")}</h1>
@@ -61,6 +90,10 @@ export default function TwoStepPage() {
         {!enabled && secret ? (
           <>
             <p>{t("admin.twoStep.secret")}</p>
+            {qrSvg ? (
+              // The server drew this SVG from the key's URI (qrcode); it holds paths only, no script.
+              <div className="two-step-qr" role="img" aria-label={t("admin.twoStep.qr")} data-testid="totp-qr" dangerouslySetInnerHTML={{ __html: qrSvg }} />
+            ) : null}
             <p>
               <Ltr data-testid="totp-secret">{secret}</Ltr>
             </p>
@@ -74,6 +107,20 @@ export default function TwoStepPage() {
           </>
         ) : null}
         <input type="hidden" name="intent" value={enabled ? "disable" : "enable"} />
+        <div className="field">
+          <label htmlFor="two-step-password">{t("admin.twoStep.password")}</label>
+          <input
+            id="two-step-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={200}
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? "two-step-password-error" : undefined}
+          />
+          <FieldErrors id="two-step-password-error" errors={passwordError ? [passwordError] : undefined} />
+        </div>
         <div className="field">
           <label htmlFor="two-step-code">{t("admin.twoStep.code")}</label>
           <input id="two-step-code" name="code" inputMode="numeric" autoComplete="one-time-code" dir="ltr" required maxLength={32} />

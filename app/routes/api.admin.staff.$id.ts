@@ -7,8 +7,9 @@ import { StaffUpdateSchema } from "~/shared/schemas.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /**
- * PUT /api/admin/staff/{id} { role?, disabled? } (owner). The member's sessions end at once; the last owner and the
- * ADMIN_EMAIL account cannot be demoted or disabled (409).
+ * PUT /api/admin/staff/{id} { role?, disabled?, resetTwoStep? } (owner). The member's sessions end at once; the last
+ * owner and the ADMIN_EMAIL account cannot be demoted or disabled, nor the former ADMIN_EMAIL account enabled (409).
+ * `resetTwoStep: true` turns the member's two-step sign-in off (a lost phone).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "staff");

@@ -4,7 +4,7 @@ import { verifyAdminLogin } from "~/models/admin.server";
 import { createAdminSession } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody, tooManyRequests } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { clientAddress } from "~/utils/client-address.server";
+import { auditAddress, clientAddress } from "~/utils/client-address.server";
 import { issueDeviceCookie, readDeviceCookie } from "~/auth/device-cookie.server";
 import { finishSecondStep } from "~/auth/second-step.server";
 import { needsSecondStep } from "~/models/two-step.server";
@@ -18,7 +18,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return jsonError(400, bilingual("admin.login.invalidCredentials"));
   }
   const device = await readDeviceCookie(request, "admin-login");
-  const result = await verifyAdminLogin(parsed.data.email, parsed.data.password, clientAddress(context), device);
+  const origin = { address: auditAddress(context), requestId: request.headers.get("x-request-id") };
+  const result = await verifyAdminLogin(parsed.data.email, parsed.data.password, clientAddress(context), device, origin.address);
   if (!result.ok) {
     if (result.reason === "tooManyAttempts") {
       return tooManyRequests(result.retryAfterSeconds);
@@ -30,11 +31,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Two-step sign-in: the same call carries `code`, the authenticator app's code or a recovery code.
     const code = body && typeof body === "object" && typeof (body as { code?: unknown }).code === "string" ? (body as { code: string }).code.slice(0, 32) : "";
     if (!code) return jsonError(401, bilingual("admin.api.codeRequired"));
-    const second = await finishSecondStep(result.admin, code, clientAddress(context));
+    const second = await finishSecondStep(result.admin, code, clientAddress(context), origin);
     if (!second.ok) return second.reason === "tooManyAttempts" ? tooManyRequests(second.retryAfterSeconds) : jsonError(401, bilingual("admin.api.codeInvalid"));
     headers = second.headers;
   } else {
-    headers = new Headers({ "Set-Cookie": await createAdminSession(result.admin.id) });
+    headers = new Headers({ "Set-Cookie": await createAdminSession(result.admin.id, origin) });
     headers.append("Set-Cookie", await issueDeviceCookie("admin-login", result.admin.email));
   }
   headers.set("Cache-Control", "no-store");

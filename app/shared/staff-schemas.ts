@@ -14,7 +14,7 @@ export const StaffInviteSchema = z.object({
 });
 
 /** `PUT /api/admin/staff/{id}`: a new role, disabled or enabled, or both. */
-export const StaffUpdateSchema = z.object({ role: z.enum(ADMIN_ROLES).optional(), disabled: z.boolean().optional() });
+export const StaffUpdateSchema = z.object({ role: z.enum(ADMIN_ROLES).optional(), disabled: z.boolean().optional(), resetTwoStep: z.boolean().optional() });
 
 /** The invitation link's page: the new password, as long as a shopper's. */
 export const StaffPasswordSchema = z.object({

@@ -14,6 +14,11 @@ export function clientAddress(context: AppLoadContext | undefined): string {
   return address ? rateLimitAddress(address) : "unknown";
 }
 
+/** The client's whole address as Express resolved it, for the activity log (null in tests and direct calls). */
+export function auditAddress(context: AppLoadContext | undefined): string | null {
+  return context?.clientAddress ?? null;
+}
+
 /** The part of an address that per-client limits count: the IPv4 address, or the IPv6 /64 network. */
 export function rateLimitAddress(address: string): string {
   const bare = address.split("%")[0];

@@ -4,6 +4,7 @@ import { createOrder } from "../factories/order";
 import { uniqueEmail } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";
 import { waitForMail } from "../setup/mailbox";
+import { reactIsOn } from "../support/hydration";
 import { signInAsAdmin, useEnglish } from "./admin-fixtures";
 
 const SHOTS = "/tmp/shots-33";
@@ -74,4 +75,22 @@ test("an invited orders member signs in from the mailed link, changes a status, 
   await page.goto("/admin/timsar/audit");
   await expect(page.getByTestId("audit-table").locator(`tbody tr[data-entity="staff"]`).filter({ hasText: email }).first()).toBeVisible();
   if (testInfo.project.name === "js") await page.screenshot({ path: `${SHOTS}/audit-log.png`, fullPage: true });
+});
+
+// Issue 42: the Arabic activity log words every action in Arabic (no key such as "twoStepOn" or "invite" shows).
+test("the Arabic activity log shows every action in Arabic words", async ({ page, context, baseURL }, testInfo) => {
+  const db = e2eDatabase();
+  await signInAsAdmin(context, baseURL!);
+  await page.goto("/admin/timsar/staff");
+  if (testInfo.project.name === "js") await reactIsOn(page, "#invite-email");
+  const invite = page.getByTestId("invite-form");
+  await invite.getByLabel("البريد الإلكتروني").fill(uniqueEmail("arabic-log"));
+  await invite.getByRole("button", { name: "إرسال الدعوة" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
+  await page.goto("/admin/timsar/audit");
+  const actions = page.getByTestId("audit-table").locator("tbody tr td:nth-child(3)");
+  await expect(actions.first()).toBeVisible();
+  expect(await db.auditEntry.count({ where: { action: "invite" } })).toBeGreaterThan(0);
+  for (const text of await actions.allInnerTexts()) expect(text).not.toMatch(/[A-Za-z]/);
+  await expect(page.getByTestId("audit-table").locator('tbody tr[data-action="invite"]').first()).toContainText("دعوة");
 });

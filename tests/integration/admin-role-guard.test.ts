@@ -23,7 +23,7 @@ const TABLE: Record<string, Row> = {
   "admin.timsar.logout.ts": { loader: "open", action: "open" },
   "admin.timsar.set-password.tsx": { loader: "open", action: "open" },
   "admin.timsar.dashboard.tsx": { loader: "member" },
-  "admin.timsar.two-step.tsx": { loader: "staff", action: "staff" },
+  "admin.timsar.two-step.tsx": { loader: "member", action: "member" },
   "admin.timsar.orders._index.tsx": { loader: "orders:read", action: "orders:write" },
   "admin.timsar.orders.$orderId.tsx": { loader: "orders:read", action: "orders:write" },
   "admin.timsar.returns._index.tsx": { loader: "returns:read" },

@@ -39,7 +39,7 @@ export class RouteClient {
     }
   }
 
-  async call(handler: Handler, path: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) {
+  async call(handler: Handler, path: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}, params: Record<string, string> = {}) {
     const request = new Request(`http://localhost${path}`, {
       method: init.method ?? "GET",
       body: init.body,
@@ -47,7 +47,7 @@ export class RouteClient {
     });
     let response: Response;
     try {
-      response = toResponse(await handler({ request, params: {}, context: { cspNonce: "", clientAddress: this.address } }));
+      response = toResponse(await handler({ request, params, context: { cspNonce: "", clientAddress: this.address } }));
     } catch (thrown) {
       if (thrown instanceof Response) response = thrown;
       else throw thrown;

@@ -16,6 +16,8 @@ const LINKS = [
   { to: "/admin/timsar/settings", key: "admin.nav.settings", may: "settings" },
   { to: "/admin/timsar/staff", key: "admin.nav.staff", may: "staff" },
   { to: "/admin/timsar/audit", key: "admin.nav.audit", may: "audit" },
+  // Every member protects their own account, whatever the role.
+  { to: "/admin/timsar/two-step", key: "admin.nav.twoStep", may: null },
 ] as const satisfies readonly { to: string; key: string; may: AdminPermission | null }[];
 
 export function AdminNav({ email, role }: { email: string; role: string }) {

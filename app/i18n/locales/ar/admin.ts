@@ -38,6 +38,7 @@ export const admin: TranslationOf<typeof en> = {
       staffNotFound: "العضو غير موجود.",
       lastOwner: "لا يمكن إزالة آخر مالك أو تغيير دوره.",
       adminEmailOwner: "يبقى حساب ADMIN_EMAIL مالكاً.",
+      formerAdminEmail: "هذا حساب المدير السابق، عُطّل حين تغيّر بريد المدير في إعدادات الخادم: لا يمكن تفعيله من جديد من هنا.",
       invalidAuditQuery: "عامل التصفية غير صحيح.",
       codeRequired: "أدخل الرمز من تطبيق المصادقة.",
       codeInvalid: "الرمز غير صحيح أو انتهت صلاحيته.",

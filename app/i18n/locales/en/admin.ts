@@ -40,6 +40,7 @@ export const admin = {
       staffNotFound: "No such member.",
       lastOwner: "The last owner cannot be removed or demoted.",
       adminEmailOwner: "The ADMIN_EMAIL account stays an owner.",
+      formerAdminEmail: "This is the former administrator account, disabled when the server's administrator e-mail changed: it cannot be enabled again here.",
       invalidAuditQuery: "Invalid filter.",
       codeRequired: "Enter the code from your authenticator app.",
       codeInvalid: "The code is wrong or has expired.",

@@ -17,6 +17,7 @@ export const shell: TranslationOf<typeof en> = {
     settings: "الإعدادات",
     staff: "فريق العمل",
     audit: "سجل النشاط",
+    twoStep: "التحقق بخطوتين",
     logout: "تسجيل الخروج",
     signedInAs: "مسجل الدخول باسم {{email}}",
   },

@@ -15,6 +15,7 @@ export const shell = {
     settings: "Settings",
     staff: "Staff",
     audit: "Activity log",
+    twoStep: "Two-step sign-in",
     logout: "Log out",
     signedInAs: "Signed in as {{email}}",
   },

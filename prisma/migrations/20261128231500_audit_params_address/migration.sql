@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "AuditEntry" ADD COLUMN "address" TEXT;
+ALTER TABLE "AuditEntry" ADD COLUMN "params" TEXT;
+
