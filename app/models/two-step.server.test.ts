@@ -147,12 +147,12 @@ describe("a lost phone", () => {
 
   it("the owner alone gets back in with the command on the server", async () => {
     const { member } = await memberWithTwoStep("owner", "only-owner-password");
-    const run = (...args: string[]) =>
+    const resetCommand = (...args: string[]) =>
       spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/admin-reset-two-step.ts", ...args], { env: process.env, encoding: "utf8" });
-    const unknown = run("--email", uniqueEmail("nobody"));
+    const unknown = resetCommand("--email", uniqueEmail("nobody"));
     expect(unknown.status).toBe(1);
     expect(await needsSecondStep(member.id)).toBe(true);
-    const done = run("--email", member.email.toUpperCase());
+    const done = resetCommand("--email", member.email.toUpperCase());
     expect(done.stderr).toBe("");
     expect(done.status).toBe(0);
     expect(done.stdout).toContain("Two-step sign-in is off");

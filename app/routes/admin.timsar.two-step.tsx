@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const address = clientAddress(context);
   const limit = await hitGuessLimits(LIMIT_SCOPE, admin.email, address, ADMIN_LOGIN_LIMITS);
   if (!limit.allowed) {
-    return data<Result>({ ok: false, message: t("admin.login.tooManyAttempts"), codes: null }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    return data<Result>({ ok: false, message: t("admin.twoStep.tooManyAttempts"), codes: null }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
   const password = String(form.get("password") ?? "").slice(0, 200);
   const member = await prisma.admin.findUniqueOrThrow({ where: { id: admin.id }, select: { passwordHash: true } });

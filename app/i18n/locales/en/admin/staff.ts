@@ -127,6 +127,7 @@ export const staff = {
     loginCode: "Code from your authenticator app, or a recovery code",
     loginSubmit: "Verify",
     password: "Your password",
+    tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
     wrongPassword: "The password is wrong. Nothing was changed.",
     qr: "QR code of the key, for your authenticator app",
     reset: "Turn two-step sign-in off",
