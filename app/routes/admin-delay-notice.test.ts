@@ -3,35 +3,18 @@
  * from today on queues kind `delay` with the day; a missing, wrong or past day answers the field's message in the
  * page's language (both languages in the API) and queues nothing.
  */
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { todayInKuwait } from "~/shared/admin-dates";
 import { createOrder } from "../../tests/factories/order";
 import { adminCookie } from "../../tests/support/admin-requests";
-import { expectConformsToOpenApi } from "../../tests/support/openapi-conformance";
+import { handlerAnswer } from "../../tests/support/handler-answer";
 import { action as orderPage, loader as orderPageLoader } from "./admin.timsar.orders.$orderId";
 import { action as delayApi } from "./api.admin.orders.$id.delay";
 
-type Handler = (args: ActionFunctionArgs) => unknown;
+type Handler = Parameters<typeof handlerAnswer>[0];
 
-async function call(handler: Handler, request: Request, params: Record<string, string>) {
-  let result: unknown;
-  try {
-    result = await handler({ request, params, context: { cspNonce: "", clientAddress: "10.9.9.9" } });
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    await expectConformsToOpenApi(request.method, request.url, result.clone());
-    return { status: result.status, body: (await result.json()) as Record<string, unknown> };
-  }
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = result as { data: Record<string, unknown>; init?: ResponseInit };
-    return { status: init?.status ?? 200, body: data };
-  }
-  return { status: 200, body: result as Record<string, unknown> };
-}
+const call = (handler: Handler, request: Request, params: Record<string, string>) => handlerAnswer(handler, request, params, "10.9.9.9");
 
 const laterDay = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 

@@ -4,7 +4,6 @@
  * its message, and for an order that takes no notice says why instead of offering the form. Two clicks at once for
  * the last notice queue one.
  */
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { action as orderPage, loader as orderPageLoader } from "~/routes/admin.timsar.orders.$orderId";
@@ -12,27 +11,11 @@ import { action as delayApi } from "~/routes/api.admin.orders.$id.delay";
 import { createOrder } from "../factories/order";
 import { uniqueEmail } from "../factories/unique";
 import { adminCookie } from "../support/admin-requests";
-import { expectConformsToOpenApi } from "../support/openapi-conformance";
+import { handlerAnswer } from "../support/handler-answer";
 
-type Handler = (args: ActionFunctionArgs) => unknown;
+type Handler = Parameters<typeof handlerAnswer>[0];
 
-async function answerOf(handler: Handler, request: Request, params: Record<string, string>) {
-  let result: unknown;
-  try {
-    result = await handler({ request, params, context: { cspNonce: "", clientAddress: "10.9.9.10" } });
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    await expectConformsToOpenApi(request.method, request.url, result.clone());
-    return { status: result.status, body: (await result.json()) as Record<string, unknown> };
-  }
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = result as { data: Record<string, unknown>; init?: ResponseInit };
-    return { status: init?.status ?? 200, body: data };
-  }
-  return { status: 200, body: result as Record<string, unknown> };
-}
+const answerOf = (handler: Handler, request: Request, params: Record<string, string>) => handlerAnswer(handler, request, params, "10.9.9.10");
 
 const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
