@@ -88,7 +88,7 @@ test("Arabic: the tiles tell today's and this month's net sales, orders to prepa
   await expectTiles(page, "ar");
 
   const chart = page.getByTestId("sales-chart");
-  await expect(chart.getByRole("heading", { name: /صافي المبيعات، آخر 30 يوماً/ })).toBeVisible();
+  await expect(chart.getByRole("heading", { name: /صافي المبيعات، آخر ٣٠ يوماً/ })).toBeVisible();
   // the server drew it: 30 bars in the page as sent, no chart library
   await expect(chart.locator("svg rect")).toHaveCount(30);
   await expect(chart.locator("svg")).toHaveAttribute("role", "img");
