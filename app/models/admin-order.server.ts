@@ -5,7 +5,7 @@ import { filsToKD } from "~/shared/money";
 import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admin-orders";
 import { isAnnouncedStatus, isOrderStatus, type OrderStatus } from "~/shared/order-status";
 import { shownPaymentStatus } from "~/shared/payment-status";
-import { normalizeKuwaitiPhone } from "~/shared/phone";
+import { normalizeKuwaitiPhone, phoneSearchDigits } from "~/shared/phone";
 import type { WholeNumberRule } from "~/shared/paging";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
@@ -34,6 +34,9 @@ export type AdminOrderQuery = {
   pageSize?: number;
 };
 
+/** A search made only of what a phone is typed with (digits, Arabic-Indic ones too, +, spaces, dashes, brackets). */
+const PHONE_LIKE = /^[\d\s+()\u0660-\u0669\u06F0-\u06F9-]+$/;
+
 function searchWhere(search: string): Prisma.OrderWhereInput | null {
   const term = search.trim();
   if (!term) return null;
@@ -41,8 +44,9 @@ function searchWhere(search: string): Prisma.OrderWhereInput | null {
     const orderNumber = orderNumberFromSearch(term);
     return orderNumber ? { orderNumber } : null;
   }
-  if (/^[\d\s+()-]+$/.test(term)) {
-    const digits = normalizeKuwaitiPhone(term);
+  if (PHONE_LIKE.test(term)) {
+    const digits = phoneSearchDigits(term);
+    if (!digits) return null;
     return { OR: [{ orderNumber: `ORD-${digits}` }, { phone: { contains: digits } }] };
   }
   return { fullName: textContains(term) };
@@ -323,7 +327,7 @@ function containsPattern(term: string): string {
 function registeredSearchSql(search: string): Prisma.Sql {
   const term = search.trim().slice(0, 100);
   if (!term) return Prisma.empty;
-  const digits = /^[\d\s+()\u0660-\u0669\u06F0-\u06F9-]+$/.test(term) ? normalizeKuwaitiPhone(term) : "";
+  const digits = PHONE_LIKE.test(term) ? phoneSearchDigits(term) : "";
   const text = containsPattern(term.toLowerCase());
   const phone = digits ? Prisma.sql` OR "phone" LIKE ${containsPattern(digits)} ESCAPE '\\'` : Prisma.empty;
   return Prisma.sql` AND (LOWER("fullName") LIKE ${text} ESCAPE '\\' OR LOWER("email") LIKE ${text} ESCAPE '\\'${phone})`;

@@ -7,7 +7,7 @@ import { Toast } from "~/components/toast";
 import { localized, type Language } from "~/shared/language";
 import { formatKD } from "~/shared/money";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
-import { digitsOnly } from "~/shared/digits";
+import { westernDigits } from "~/shared/digits";
 import { BUILDING_TYPES } from "~/shared/building-types";
 import type { FormConstraint } from "~/components/use-form-validation";
 import { useShopForm } from "~/components/use-shop-form";
@@ -109,12 +109,13 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
             <input
               {...getInputProps(fields.phone, { type: "tel" })}
               key={fields.phone.key}
-              inputMode="numeric"
-              maxLength={8}
+              inputMode="tel"
               placeholder={t("checkout.phonePlaceholder")}
               autoComplete="tel-national"
               onInput={(event) => {
-                event.currentTarget.value = digitsOnly(event.currentTarget.value, 8);
+                // Arabic-Indic digits shown as the ones the order keeps; nothing is dropped or cut (CONTRACT.md "Phone numbers").
+                const input = event.currentTarget;
+                if (westernDigits(input.value) !== input.value) input.value = westernDigits(input.value);
               }}
             />
           </div>
