@@ -2,10 +2,9 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Field, FieldErrors, FormMessage, SelectField, TextareaField } from "~/components/forms";
+import { Field, FieldErrors, FormMessage, TextareaField } from "~/components/forms";
 import { Toast } from "~/components/toast";
-import { localized, type Language } from "~/shared/language";
-import { formatKD } from "~/shared/money";
+import type { Language } from "~/shared/language";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 import { westernDigits } from "~/shared/digits";
 import { BUILDING_TYPES } from "~/shared/building-types";
@@ -15,12 +14,13 @@ import { OrderSummary } from "./order-summary";
 import { useHydrated } from "~/components/use-hydrated";
 import type { CheckoutOffer, CouponNotice } from "~/shared/order-totals";
 import { CouponField } from "./coupon-field";
+import { AreaSelect, type CheckoutArea } from "./area-select";
 
 type Props = {
   language: Language;
   items: { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] }[];
   productsTotalFils: number;
-  areas: { nameEn: string; nameAr: string; feeFils: number }[];
+  areas: CheckoutArea[];
   /** A signed-in shopper's contacts, or every detail of an order whose payment failed (Try Again). */
   defaults: { email: string; fullName: string; phone: string; couponCode: string } & Partial<Record<"buildingType" | "city" | "street" | "streetNumber" | "block" | "buildingNumber" | "floor" | "apartmentNumber" | "notes" | "notifyWhatsApp", string>>;
   offer: CheckoutOffer;
@@ -125,14 +125,7 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
           <input {...getInputProps(fields.notifyWhatsApp, { type: "checkbox" })} key={fields.notifyWhatsApp.key} data-testid="notify-whatsapp" />{" "}
           {t("checkout.notifyWhatsApp")}
         </label>
-        <SelectField meta={fields.city} label={t("checkout.city")} onChange={(event) => setCity(event.currentTarget.value)}>
-          <option value="">{t("checkout.chooseCity")}</option>
-          {areas.map((option) => (
-            <option key={option.nameEn} value={option.nameEn}>
-              {`${localized(language, { en: option.nameEn, ar: option.nameAr })} (${formatKD(option.feeFils, language)})`}
-            </option>
-          ))}
-        </SelectField>
+        <AreaSelect meta={fields.city} areas={areas} language={language} hydrated={hydrated} onChange={setCity} />
         <div className="checkout__grid">
           <Field meta={fields.street} label={t("checkout.street")} />
           <Field meta={fields.streetNumber} label={t("checkout.streetNumber")} />
