@@ -19,7 +19,7 @@ PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
 
 
--- Issue 43: each of SPEC's 64 areas in its governorate (a fresh database gets them from the seed instead).
+-- Issue 43: each of the 64 areas of SPEC in its governorate (a fresh database gets them from the seed instead)
 UPDATE "DeliveryArea" SET "governorateEn" = 'Capital', "governorateAr" = 'العاصمة' WHERE "nameEn" IN ('Abdullah Al-Salem', 'Adailiya', 'Da''iya', 'Dasma', 'Dasman', 'Doha', 'Faiha', 'Granada', 'Kaifan', 'Khaldiya', 'Mansouriya', 'Mirqab', 'Nuzha', 'Qadsiya', 'Qurtuba', 'Rawda', 'Shamiya', 'Shuwaikh', 'Sulaibikhat', 'Surra', 'Yarmouk');
 UPDATE "DeliveryArea" SET "governorateEn" = 'Hawalli', "governorateAr" = 'حولي' WHERE "nameEn" IN ('Anjafa', 'Bayan', 'Bidaa', 'Hawalli', 'Jabriya', 'Mishref', 'Maidan Hawalli', 'Salmiya', 'Salwa', 'Shaab', 'Zahra', 'Siddiq');
 UPDATE "DeliveryArea" SET "governorateEn" = 'Farwaniya', "governorateAr" = 'الفروانية' WHERE "nameEn" IN ('Ardiya', 'Farwaniya', 'Jleeb Al-Shuyoukh', 'Khaitan', 'Rabiya', 'Rehab', 'Riggai', 'Ishbiliya');
@@ -27,7 +27,7 @@ UPDATE "DeliveryArea" SET "governorateEn" = 'Mubarak Al-Kabeer', "governorateAr"
 UPDATE "DeliveryArea" SET "governorateEn" = 'Ahmadi', "governorateAr" = 'الأحمدي' WHERE "nameEn" IN ('Ahmadi', 'Fahaheel', 'Hadiya', 'Riqqa', 'Sabahiya', 'Mangaf', 'Mahboula', 'Eqaila');
 UPDATE "DeliveryArea" SET "governorateEn" = 'Jahra', "governorateAr" = 'الجهراء' WHERE "nameEn" IN ('Jahra', 'Naeem', 'Naseem', 'Oyoun', 'Taima', 'Sulaibiya', 'Kabad');
 
--- The six areas SPEC's list lacks, at their neighbours' fee (decision 0076); only in a shop that already has its areas:
+-- The six areas missing from SPEC, at the fee of their neighbours (decision 0076), only in a shop that already has its areas:
 -- an empty table is a first start, which the seed fills (and which must stay empty for it to run).
 INSERT INTO "DeliveryArea" ("id", "nameEn", "nameAr", "feeFils", "position", "governorateEn", "governorateAr", "isHidden")
   SELECT 'area-rumaithiya', 'Rumaithiya', 'الرميثية', 1800, 64, 'Hawalli', 'حولي', false
