@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { FieldErrors } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
@@ -83,13 +83,17 @@ export default function DeliveryAreasPage() {
   const { groups, language } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refusedNew = actionData?.areaId === "new" ? actionData : null;
+  // The fields are uncontrolled: they start again, empty, when an area was added (one more in the list) or show what
+  // a refusal sent back. Keyed on the navigation state instead, a value typed while the last save's page was still
+  // loading was wiped when it finished.
+  const areaCount = groups.reduce((count, group) => count + group.areas.length, 0);
   return (
     <section className="page admin-page delivery-areas">
       <h1>{t("admin.deliveryAreas.title")}</h1>
       <p className="field__hint">{t("admin.deliveryAreas.intro")}</p>
       <Form method="post" className="admin-form admin-card" data-testid="new-area">
         <h2>{t("admin.deliveryAreas.addTitle")}</h2>
-        <AreaFields id="new" language={language} values={refusedNew?.values} errors={refusedNew?.errors} labelled />
+        <AreaFields key={`${areaCount}:${JSON.stringify(refusedNew?.values ?? null)}`} id="new" language={language} values={refusedNew?.values} errors={refusedNew?.errors} labelled />
         <div className="admin-form__actions">
           <button type="submit" name="intent" value="create" className="button button--primary">
             {t("admin.deliveryAreas.add")}
@@ -106,7 +110,7 @@ export default function DeliveryAreasPage() {
                 <li key={area.id} className={area.isHidden ? "delivery-areas__area delivery-areas__area--hidden" : "delivery-areas__area"}>
                   <Form method="post" className="delivery-areas__form" data-testid="area-row" data-name={area.values.nameEn}>
                     <input type="hidden" name="areaId" value={area.id} />
-                    <AreaFields id={area.id} language={language} values={refused?.values ?? area.values} errors={refused?.errors} />
+                    <AreaFields key={JSON.stringify(refused?.values ?? area.values)} id={area.id} language={language} values={refused?.values ?? area.values} errors={refused?.errors} />
                     <label className="delivery-areas__hidden">
                       <input type="checkbox" name="isHidden" defaultChecked={area.isHidden} /> {t("admin.deliveryAreas.hidden")}
                     </label>
@@ -133,8 +137,6 @@ export default function DeliveryAreasPage() {
 /** An area's four fields; in the list their labels are read by screen readers and shown as the inputs' placeholders. */
 function AreaFields({ id, language, values, errors, labelled = false }: { id: string; language: Language; values?: Values; errors?: Partial<Record<AreaField, string>>; labelled?: boolean }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const key = navigation.state === "idle" ? JSON.stringify(values ?? null) : "";
   const field = (name: AreaField, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
     <div className="field delivery-areas__field">
       <label htmlFor={`${id}-${name}`} className={labelled ? undefined : "visually-hidden"}>
@@ -144,7 +146,6 @@ function AreaFields({ id, language, values, errors, labelled = false }: { id: st
         id={`${id}-${name}`}
         name={name}
         defaultValue={values?.[name] ?? ""}
-        key={key}
         placeholder={labelled ? undefined : label}
         aria-invalid={errors?.[name] ? true : undefined}
         aria-describedby={errors?.[name] ? `${id}-${name}-error` : undefined}
@@ -162,7 +163,7 @@ function AreaFields({ id, language, values, errors, labelled = false }: { id: st
         <label htmlFor={`${id}-governorate`} className={labelled ? undefined : "visually-hidden"}>
           {t("admin.deliveryAreas.governorate")}
         </label>
-        <select id={`${id}-governorate`} name="governorate" defaultValue={values?.governorate ?? ""} key={key} required aria-invalid={errors?.governorate ? true : undefined}>
+        <select id={`${id}-governorate`} name="governorate" defaultValue={values?.governorate ?? ""} required aria-invalid={errors?.governorate ? true : undefined}>
           <option value="">{t("admin.deliveryAreas.chooseGovernorate")}</option>
           {GOVERNORATES.map((governorate) => (
             <option key={governorate.en} value={governorate.en}>
