@@ -160,7 +160,7 @@ test.describe("paying", () => {
     await expect(page.locator('[name="phone"]')).toHaveValue(customer.phone);
     await fillCheckout(page);
     await page.getByTestId("pay-button").click();
-    await payWithCard(page, "4111111111111111");
+    await payWithCard(page, "4111 1111 1111 1111");
     await expect(page).toHaveURL(/\/payment-success\?orderNumber=ORD-\d{12}$/, { timeout: 10_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you for your order!");
     const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
