@@ -377,7 +377,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   admin("api.admin.coupons.$id.ts", ["put"], "/api/admin/coupons/{id}", "Update a discount code (the whole body, as POST takes it)", { 200: ok(answers.CouponSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: CouponApiBody }),
   admin("api.admin.coupons.$id.ts", ["delete"], "/api/admin/coupons/{id}", "Delete a discount code", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
   admin("api.admin.orders._index.ts", ["get"], "/api/admin/orders", "Orders by tab, search and dates, one page", { 200: ok(answers.AdminOrdersAnswer), 400: INVALID }, {
-    query: z.object({ status: z.enum(ADMIN_ORDER_TABS).optional().describe("The tab: an order status, or `unpaid`; `pending` when left out"), search: z.string().optional(), ...DateRange, ...Paging }),
+    query: z.object({ status: z.enum(ADMIN_ORDER_TABS).optional().describe("The tab: an order status, `toPrepare` (paid, pending or processing, not refunded in full) or `unpaid`; `pending` when left out"), search: z.string().optional(), ...DateRange, ...Paging }),
   }),
   admin("api.admin.orders.$id._index.ts", ["get"], "/api/admin/orders/{id}", "One order", { 200: ok(answers.AdminOrderAnswer), 404: NOT_FOUND }, { path_params: Id }),
   admin("api.admin.orders.$id.status.ts", ["put", "patch"], "/api/admin/orders/{id}/status", "Move an order to another status", { 200: ok(answers.OrderStatusSaved), 400: INVALID, 404: NOT_FOUND }, {

@@ -2,7 +2,7 @@ import { prisma, textContains } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/shared/admin-dates";
 import { filsToKD } from "~/shared/money";
-import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admin-orders";
+import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admin-orders";
 import { isAnnouncedStatus, isOrderStatus, type OrderStatus } from "~/shared/order-status";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { normalizeKuwaitiPhone, phoneSearchDigits } from "~/shared/phone";
@@ -13,6 +13,7 @@ import { optionTexts } from "./product-variant.server";
 import { exchangeOrdersOf, returnJson, returnSelect } from "./return.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
 import { recordAudit } from "~/models/audit.server";
+import { toPrepareWhere } from "~/models/dashboard.server";
 import { nudgeOutbox, orderContacts, queueShopperMessages, shopperMessagesSelect, shownMessageKind } from "~/models/outbox-write.server";
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -52,10 +53,21 @@ function searchWhere(search: string): Prisma.OrderWhereInput | null {
   return { fullName: textContains(term) };
 }
 
+function tabWhere(tab: AdminOrderTab): Prisma.OrderWhereInput {
+  if (tab === "unpaid") return { paymentStatus: { in: ["unpaid", "failed"] } };
+  if (tab === "toPrepare") return toPrepareWhere();
+  return { paymentStatus: "paid", status: tab };
+}
+
+/** How many orders each tab holds, for the tabs' labels. */
+export async function countAdminOrderTabs(): Promise<Record<AdminOrderTab, number>> {
+  const counts = await Promise.all(ADMIN_ORDER_TABS.map((tab) => prisma.order.count({ where: tabWhere(tab) })));
+  return Object.fromEntries(ADMIN_ORDER_TABS.map((tab, index) => [tab, counts[index]])) as Record<AdminOrderTab, number>;
+}
+
 export function adminOrderWhere(query: AdminOrderQuery): Prisma.OrderWhereInput {
   const tab = query.tab ?? DEFAULT_ORDER_TAB;
-  const where: Prisma.OrderWhereInput =
-    tab === "unpaid" ? { paymentStatus: { in: ["unpaid", "failed"] } } : { paymentStatus: "paid", status: tab };
+  const where = tabWhere(tab);
   const conditions: Prisma.OrderWhereInput[] = [where];
   const search = query.search ? searchWhere(query.search) : null;
   if (search) conditions.push(search);

@@ -33,28 +33,14 @@ type Props = {
 
 const REDIRECT_DELAY_MS = 1200;
 
-type Validate = NonNullable<ReturnType<typeof useShopForm<"checkout">>[2]>;
-
-/** Whether the form would be accepted; until its check has loaded the server decides, so paying is not held up. */
-function isComplete(form: HTMLFormElement, validate: Validate | undefined) {
-  return validate ? validate({ formData: new FormData(form) }).status === "success" : true;
-}
-
 export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, offer, couponNotice, lastResult, paymentUrl, orderSessionId, constraint }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const [canPay, setCanPay] = useState(false);
-  const [form, fields, validate] = useShopForm("checkout", { lastResult, constraint, defaultValue: defaults });
+  const [form, fields] = useShopForm("checkout", { lastResult, constraint, defaultValue: defaults });
   const [city, setCity] = useState(typeof fields.city.initialValue === "string" ? fields.city.initialValue : "");
   const area = areas.find((candidate) => candidate.nameEn === city);
-  const buildingType = fields.buildingType.value;
-  const buildingTypeChosen = (BUILDING_TYPES as readonly unknown[]).includes(buildingType) && !fields.buildingType.errors?.length;
-
-  useEffect(() => {
-    if (formRef.current) setCanPay(isComplete(formRef.current, validate));
-  }, [validate]);
   useEffect(() => {
     if (!paymentUrl) return;
     // SPEC section 3's session keys, for a client that resumes the payment.
@@ -73,8 +59,6 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
         {...getFormProps(form)}
         ref={formRef}
         className="checkout__form"
-        onInput={(event) => setCanPay(isComplete(event.currentTarget, validate))}
-        onChange={(event) => setCanPay(isComplete(event.currentTarget, validate))}
       >
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
         <FormMessage message={form.errors?.[0]} />
@@ -92,13 +76,13 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
               </label>
             ))}
           </div>
-          {/* SPEC section 5: unlike the other fields, this message shows while no type is chosen, touched or not.
-              Without JavaScript, checkout.css hides it as soon as a type is picked. */}
-          {buildingTypeChosen ? null : (
+          {/* Like every field's, shown once the shopper has tried to pay (decision 0080). Without JavaScript,
+              checkout.css hides it as soon as a type is picked. */}
+          {fields.buildingType.errors?.length ? (
             <p id={fields.buildingType.errorId} className="field__errors building-type__required" data-testid="building-type-required">
               {t("checkoutValidation.buildingTypeRequired")}
             </p>
-          )}
+          ) : null}
         </fieldset>
         <Field meta={fields.fullName} label={t("checkout.fullName")} autoComplete="name" />
         <Field meta={fields.email} label={t("checkout.email")} type="email" autoComplete="email" dir="ltr" />
@@ -141,7 +125,7 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
           {t("checkout.agreement")} <Link to="/privacy-policy">{t("checkout.privacy")}</Link> {t("checkout.and")}{" "}
           <Link to="/terms-and-conditions">{t("checkout.terms")}</Link>
         </p>
-        <button type="submit" className="button button--primary checkout__pay" disabled={hydrated && (!canPay || submitting)} data-testid="pay-button">
+        <button type="submit" className="button button--primary checkout__pay" disabled={hydrated && submitting} data-testid="pay-button">
           {t("checkout.pay")}
         </button>
       </Form>
