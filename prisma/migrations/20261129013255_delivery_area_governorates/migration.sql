@@ -15,6 +15,11 @@ INSERT INTO "new_DeliveryArea" ("feeFils", "id", "nameAr", "nameEn", "position")
 DROP TABLE "DeliveryArea";
 ALTER TABLE "new_DeliveryArea" RENAME TO "DeliveryArea";
 CREATE UNIQUE INDEX "DeliveryArea_nameEn_key" ON "DeliveryArea"("nameEn");
+-- The table was rebuilt, which drops its triggers: the catalogue version moves on every change of an area again
+-- (20261127093521_catalogue_version), so kept pages never show an old fee or a hidden area.
+CREATE TRIGGER "DeliveryArea_catalogue_insert" AFTER INSERT ON "DeliveryArea" BEGIN UPDATE "CatalogueVersion" SET "version" = random() & 9007199254740991 WHERE "id" = 1; END;
+CREATE TRIGGER "DeliveryArea_catalogue_update" AFTER UPDATE ON "DeliveryArea" BEGIN UPDATE "CatalogueVersion" SET "version" = random() & 9007199254740991 WHERE "id" = 1; END;
+CREATE TRIGGER "DeliveryArea_catalogue_delete" AFTER DELETE ON "DeliveryArea" BEGIN UPDATE "CatalogueVersion" SET "version" = random() & 9007199254740991 WHERE "id" = 1; END;
 PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
 
