@@ -80,7 +80,7 @@ export const staff: TranslationOf<typeof en> = {
         create: "{{nameAr}}، رسوم التوصيل {{fils}} فلس",
         update: "{{nameAr}}، رسوم التوصيل {{fromFils}} ← {{fils}} فلس",
         update_hidden: "{{nameAr}}، رسوم التوصيل {{fromFils}} ← {{fils}} فلس، مخفية",
-        delete: "{{nameAr}}",
+        delete: "المنطقة {{nameAr}}",
         show: "{{nameAr}} ظاهرة",
         hide: "{{nameAr}} مخفية",
       },
