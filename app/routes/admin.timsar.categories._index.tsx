@@ -1,22 +1,9 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminPermission } from "~/auth/admin-session.server";
-import { adminForbiddenHandlers } from "~/components/admin/admin-error";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-
-/** /admin/timsar/categories shows the category overview. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPermission(request, "catalogue:write");
-  throw redirect("/admin/timsar/categories/view");
-}
+import { redirect } from "@remix-run/node";
 
 /**
- * Never drawn (the loader always redirects or refuses), but its presence keeps this a page: a route without a view
- * is a resource route, whose thrown 403 reaches the browser as an empty answer instead of the shop's 403 page.
+ * /admin/timsar/categories shows the category overview. The redirect tells nothing, so it asks for no permission:
+ * the overview checks it and draws the shop's 403 page, which this view-less (resource) route could not.
  */
-export default function CategoriesIndex() {
-  return null;
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary {...adminForbiddenHandlers} />;
+export function loader() {
+  throw redirect("/admin/timsar/categories/view");
 }

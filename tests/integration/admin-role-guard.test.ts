@@ -34,7 +34,7 @@ const TABLE: Record<string, Row> = {
   "admin.timsar.products._index.tsx": { loader: "catalogue:write", action: "catalogue:write" },
   "admin.timsar.products.new.tsx": { loader: "catalogue:write", action: "catalogue:write" },
   "admin.timsar.products.edit.$id.tsx": { loader: "catalogue:write", action: "catalogue:write" },
-  "admin.timsar.categories._index.tsx": { loader: "catalogue:write" },
+  "admin.timsar.categories._index.tsx": { loader: "open" },
   "admin.timsar.categories.new.tsx": { loader: "catalogue:write", action: "catalogue:write" },
   "admin.timsar.categories.edit.$id.tsx": { loader: "catalogue:write", action: "catalogue:write" },
   "admin.timsar.categories.view.tsx": { loader: "catalogue:write", action: "catalogue:write" },
