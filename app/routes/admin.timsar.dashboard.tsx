@@ -79,6 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     returnsWaiting: figures.returnsWaiting,
     lowStock: figures.lowStock,
     toPrepareShown: formatCount(figures.toPrepare, language),
+    returnsWaitingShown: formatCount(figures.returnsWaiting, language),
     lowStockShown: formatCount(figures.lowStock, language),
     chart: figures.chart.map((day, index) => ({
       date: day.date,
@@ -163,7 +164,7 @@ export default function Dashboard() {
               to="/admin/timsar/returns?status=waiting"
               icon={<BoxIcon className="admin-figure__icon" />}
               title={t("admin.dashboard.returnsWaiting")}
-              value={String(data.returnsWaiting)}
+              value={data.returnsWaitingShown}
               warn={data.returnsWaiting > 0}
             >
               {t("admin.dashboard.returnsWaitingHint")}
