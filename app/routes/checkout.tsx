@@ -11,7 +11,7 @@ import { couponProblemMessage, orderErrorMessage } from "~/models/order-messages
 import type { TFunction } from "i18next";
 import type { Language } from "~/shared/language";
 import { listDeliveryAreas } from "~/models/delivery-area.server";
-import { ordersPlacedHere, rememberOrderHeader } from "~/cookies/order-access.server";
+import { ordersPlacedHere, placedByAsker, rememberOrderHeader } from "~/cookies/order-access.server";
 import { checkoutDetailsOf, OrderError } from "~/models/order.server";
 import { placeOrderAndStartPayment } from "~/models/payment-start.server";
 import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS } from "~/models/rate-limit.server";
@@ -24,6 +24,7 @@ import { appliedCouponHeader, readAppliedCoupon } from "~/cookies/coupon.server"
 import { checkoutOffer } from "~/models/offers.server";
 import { giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/coupon-attempts.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EarlierOrderLink, earlierOrderLinkOf, type EarlierOrderLinkData } from "~/components/checkout/earlier-order-link";
 
 const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 
@@ -121,8 +122,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw redirect(placed.paymentUrl, { status: 303, headers });
   } catch (error) {
     if (!(error instanceof OrderError)) throw error;
-    const message = `${t("checkout.saveFailed")}: ${orderErrorMessage(error, t, language)}`;
-    return data({ result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null }, { status: error.status });
+    // The client's earlier unpaid order is named, with a way to pay or cancel it, only to the one who placed it.
+    const owns = error.earlier ? await placedByAsker(request, customer?.id ?? null, error.earlier) : false;
+    const message = `${t("checkout.saveFailed")}: ${orderErrorMessage(error, t, language, owns)}`;
+    const earlierOrder = owns && error.earlier ? earlierOrderLinkOf(error.earlier) : null;
+    return data({ result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null, earlierOrder }, { status: error.status });
   }
 }
 
@@ -197,6 +201,7 @@ export default function CheckoutPage() {
   return (
     <section className="page checkout">
       <h1>{t("checkout.title")}</h1>
+      <EarlierOrderLink order={(actionData as { earlierOrder?: EarlierOrderLinkData | null } | undefined)?.earlierOrder ?? null} />
       <CheckoutForm
         {...loaderData}
         offer={actionData && "offer" in actionData ? actionData.offer : loaderData.offer}

@@ -41,8 +41,11 @@ export const checkout = {
     requiredTagMissing: "Please fill in the required custom tags for {{name}}.",
     variantRequired: "Please choose the options of {{name}}.",
     holdLimit: "You already have unpaid orders holding products. Please pay for them, or wait 15 minutes until they expire, then try again.",
-    holdShare: "One shopper can hold at most {{limit}} of {{name}} in unpaid orders, so that others can buy it too. You can take {{remaining}} more now.",
-    holdShareNone: "One shopper can hold at most {{limit}} of {{name}} in unpaid orders, so that others can buy it too, and your unpaid orders already hold them. Please pay for them, or wait until they expire, to take more.",
+    heldByUnpaidOrder:
+      "Your unpaid order {{orderNumber}} already holds {{name}}. While it is unpaid, another order cannot hold more of it, so that others can buy it too. Pay for order {{orderNumber}}, or cancel it on its payment page, then order again.",
+    heldByUnpaidOrderUnnamed:
+      "An earlier unpaid order from your connection already holds {{name}}. While it is unpaid, another order cannot hold more of it, so that others can buy it too. Pay for that order or cancel it on its payment page, or wait until its hold ends (at most {{minutes}} minutes), then order again.",
+    openEarlierOrder: "Pay for or cancel order {{orderNumber}}",
     tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
     couponCode: "Discount code",
     applyCoupon: "Apply",
@@ -95,6 +98,12 @@ export const checkout = {
     unknownProvider: "Unknown payment provider",
     invalidSignature: "Invalid webhook signature",
     unknownPayment: "Unknown payment",
+    heldFor: "Time left to pay before these pieces go back on sale: {{minutes}} min.",
+    cancelOrder: "Cancel this order",
+    cancelNote: "Cancelling gives its pieces back for sale and lets you order again.",
+    cancelled: "Order {{orderNumber}} is cancelled; its pieces are back on sale.",
+    notCancellable: "This order can no longer be cancelled: it was paid or has already ended.",
+    backToCart: "Back to cart",
   },
   tracking: {
     title: "Track your order",
