@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 /** The client's earlier unpaid order that keeps this one from holding a product (docs/decisions/0077). */
 export type EarlierOrderLinkData = { orderNumber: string; paymentUrl: string };

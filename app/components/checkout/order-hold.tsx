@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { useTranslation } from "~/i18n/translation";
 
 /**
  * On the payment page: how long the order's pieces stay held (10 or 15 minutes from placing, docs/decisions/0077),
