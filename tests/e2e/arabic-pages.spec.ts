@@ -150,7 +150,7 @@ test("the home count says how many products match the filter, not how many the p
   await setLanguage(context, baseURL!, "ar");
   await page.goto(`/?category=${category.slug}`);
   await expect(page.getByTestId("product-grid").locator("> li")).toHaveCount(12);
-  await expect(page.getByTestId("products-status")).toHaveText("عدد المنتجات المطابقة: 14");
+  await expect(page.getByTestId("products-status")).toHaveText("عدد المنتجات المطابقة: ١٤");
   await setLanguage(context, baseURL!, "en");
   await page.goto(`/?category=${category.slug}&page=2`);
   await expect(page.getByTestId("product-grid").locator("> li")).toHaveCount(2);
