@@ -47,7 +47,7 @@ const TEXTS = {
     refused: (orderNumber: string, name: string) =>
       `فشل حفظ الطلب: طلبك غير المدفوع ${orderNumber} يحجز ${name} بالفعل. ما دام غير مدفوع لا يمكن لطلب آخر أن يحجز المزيد منه، ليتمكن غيرك من شرائه أيضاً. ادفع الطلب ${orderNumber} أو ألغِه من صفحة الدفع الخاصة به، ثم اطلب من جديد.`,
     link: (orderNumber: string) => `ادفع الطلب ${orderNumber} أو ألغِه`,
-    cancelled: (orderNumber: string) => `أُلغي الطلب ${orderNumber} وعادت قطعه إلى البيع.`,
+    cancelled: (orderNumber: string) => `تم إلغاء الطلب ${orderNumber} وعادت قطعه إلى البيع.`,
     overCap: "يمكن طلب ١٠ قطع كحد أقصى من هذا المنتج في المرة الواحدة: قلّل الكمية لتتمكن من طلبه.",
     onlyLeft: "المتوفر للبيع ٢ فقط: قلّل الكمية لتتمكن من طلبه.",
   },

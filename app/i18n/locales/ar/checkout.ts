@@ -114,7 +114,7 @@ export const checkout: TranslationOf<typeof en> = {
     heldFor: "الوقت المتبقي للدفع قبل أن تعود هذه القطع إلى البيع: {{minutes}} دقيقة.",
     cancelOrder: "إلغاء هذا الطلب",
     cancelNote: "الإلغاء يعيد قطع الطلب إلى البيع ويتيح لك الطلب من جديد.",
-    cancelled: "أُلغي الطلب {{orderNumber}} وعادت قطعه إلى البيع.",
+    cancelled: "تم إلغاء الطلب {{orderNumber}} وعادت قطعه إلى البيع.",
     notCancellable: "لم يعد بالإمكان إلغاء هذا الطلب: فقد دُفع أو انتهى بالفعل.",
     backToCart: "العودة إلى السلة",
   },
