@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { getEnv } from "~/env.server";
 import { startModelFakes } from "../../tests/integration/model-fakes";
 import { createOrder } from "../../tests/factories/order";
 import { createProductWithOptions } from "../../tests/factories/product";
@@ -17,6 +18,7 @@ import { confirmPayment } from "./payment-confirm.server";
 import { expireReservations } from "./payment-jobs.server";
 import { testAttemptToPay } from "./payment-start.server";
 import { decideReturn } from "./return-decision.server";
+import { returnPageView } from "./return-request.server";
 import { ReturnError, requestReturn, returnsOfOrders } from "./return.server";
 
 await startModelFakes();
@@ -98,6 +100,56 @@ describe("an exchange for another variant", () => {
     await decideReturn({ id: otherMade._id, status: "approved", admin });
     await decideReturn({ id: otherMade._id, status: "received", admin, restock: false });
     expect(await refusal(decideReturn({ id: otherMade._id, status: "exchanged", admin }))).toEqual({ reason: "badVariant", status: 409 });
+  });
+});
+
+describe("what an exchange may ask for (issue 43)", () => {
+  it("offers only the other variants for sale now, and refuses a sold-out one when asked", async () => {
+    const { order, dress } = await orderOfSmall();
+    const [, m, l] = dress.variants;
+    // The last M is held by someone's unpaid order: on hand, but not for sale.
+    await prisma.productVariant.update({ where: { id: m.id }, data: { stockQuantity: 0, heldQuantity: 2 } });
+    const view = await returnPageView(order.orderNumber, { customerId: null, phone: order.phone, address: "test" });
+    expect(view.kind === "found" && view.lines[0].variants.map((variant) => variant.id)).toEqual([l.id]);
+    const ask = (exchangeVariantId: string) =>
+      requestReturn({ orderNumber: order.orderNumber, phone: order.phone, resolution: "exchange", items: [{ productId: dress.product.id, quantity: 1, reason: "wrongSize", exchangeVariantId }] });
+    expect(await refusal(ask(m.id))).toEqual({ reason: "variantSoldOut", status: 409 });
+    expect(await prisma.return.count({ where: { orderId: order.id } })).toBe(0);
+  });
+
+  it("refuses another variant with a refund instead of dropping it, and changes nothing", async () => {
+    const { order, dress } = await orderOfSmall();
+    const asked = requestReturn({
+      orderNumber: order.orderNumber,
+      phone: order.phone,
+      resolution: "refund",
+      items: [{ productId: dress.product.id, quantity: 1, reason: "wrongSize", exchangeVariantId: dress.variants[1].id }],
+    });
+    expect(await refusal(asked)).toEqual({ reason: "variantWithRefund", status: 400 });
+    expect(await prisma.return.count({ where: { orderId: order.id } })).toBe(0);
+    expect((await prisma.orderItem.findFirstOrThrow({ where: { orderId: order.id } })).returnedQuantity).toBe(0);
+  });
+
+  it("sends the shopper a confirmation in the order's language and the owner a notice of what comes back and what is wanted", async () => {
+    const { order, dress } = await orderOfSmall({ language: "ar" });
+    const made = await requestReturn({
+      orderNumber: order.orderNumber,
+      phone: order.phone,
+      resolution: "exchange",
+      items: [{ productId: dress.product.id, quantity: 1, reason: "wrongSize", exchangeVariantId: dress.variants[1].id }],
+    });
+    const shopper = await prisma.outboxMessage.findFirstOrThrow({ where: { orderId: order.id, kind: "returnDecision", channel: "email" } });
+    expect(shopper).toMatchObject({ language: "ar", recipient: order.email });
+    const confirmation = (await drawMail(shopper))!.mail;
+    expect(confirmation.text).toContain("استلمنا طلب الإرجاع");
+    expect(confirmation.text).toContain(made.number);
+    const owner = await prisma.outboxMessage.findFirstOrThrow({ where: { kind: "mail", params: { contains: made.number } } });
+    expect(owner.recipient).toBe(getEnv().ownerEmail);
+    const notice = (await drawMail(owner))!.mail;
+    expect(notice.subject).toContain(made.number);
+    expect(notice.text).toContain("1 × Dress, reason: Wrong size or colour (wants instead: M)");
+    expect(notice.text).toContain("1 × فستان، السبب:");
+    expect(notice.text).toContain(`/admin/timsar/returns/${made._id}`);
   });
 });
 

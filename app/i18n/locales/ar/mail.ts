@@ -25,6 +25,17 @@ export const mail: TranslationOf<typeof en> = {
       open: "فتح الطلب: {{link}}",
       openLink: "فتح الطلب {{number}}",
     },
+    ownerReturn: {
+      subject: "طلب إرجاع {{number}} للطلب {{order}}",
+      heading: "طلب العميل إرجاع منتجات من الطلب {{order}}: الإرجاع {{number}}.",
+      refund: "يريد استرداد السعر.",
+      exchange: "يريد الاستبدال.",
+      item: "{{quantity}} × {{name}}، السبب: {{reason}}",
+      wanted: "(يريد بدلًا منه: {{values}})",
+      customer: "العميل: {{name}}، {{phone}}",
+      open: "القرار في الإرجاع: {{link}}",
+      openLink: "فتح الإرجاع {{number}}",
+    },
     lowStock: {
       subject: "مخزون منخفض: {{products}} منتجات",
       heading: "مخزون منخفض في {{day}}: {{products}} منتجات عند حد التنبيه أو أقل.",

@@ -25,6 +25,17 @@ export const mail = {
       open: "Open the order: {{link}}",
       openLink: "Open order {{number}}",
     },
+    ownerReturn: {
+      subject: "Return request {{number}} for order {{order}}",
+      heading: "A shopper asked to return items of order {{order}}: return {{number}}.",
+      refund: "They would like a refund.",
+      exchange: "They would like an exchange.",
+      item: "{{quantity}} × {{name}}, reason: {{reason}}",
+      wanted: "(wants instead: {{values}})",
+      customer: "Customer: {{name}}, {{phone}}",
+      open: "Decide on the return: {{link}}",
+      openLink: "Open return {{number}}",
+    },
     lowStock: {
       subject: "Low stock {{day}}: {{products}} products",
       heading: "Low stock on {{day}}: {{products}} products at or below their alert level.",
