@@ -217,7 +217,7 @@ describe("an exchange for a dearer variant (decision 0061)", () => {
     const { order, made, large } = await askedForLarge();
     const outcomes = await Promise.allSettled([1, 2].map(() => decideReturn({ id: made._id, status: "exchanged", admin })));
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
-    const exchanges = await prisma.order.findMany({ where: { notes: `Exchange for ${order.orderNumber}` }, include: { payments: true } });
+    const exchanges = await prisma.order.findMany({ where: { exchangeForOrderNumber: order.orderNumber }, include: { payments: true } });
     expect(exchanges).toHaveLength(1);
     expect(exchanges[0]).toMatchObject({ totalFils: 1000 });
     expect(exchanges[0].payments).toHaveLength(1);

@@ -88,7 +88,7 @@ export const returnSelect = {
       restocked: true,
       exchangeVariantId: true,
       exchangeOptionValues: true,
-      orderItem: { select: { nameEn: true, nameAr: true, priceFils: true, imageUrl: true, variantId: true } },
+      orderItem: { select: { nameEn: true, nameAr: true, priceFils: true, imageUrl: true, variantId: true, optionValues: true } },
     },
   },
 } satisfies Prisma.ReturnSelect;

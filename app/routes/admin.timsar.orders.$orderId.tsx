@@ -135,7 +135,7 @@ export default function AdminOrderDetail() {
           <dd>{order.productsTotal}</dd>
           {order.discount ? (
             <>
-              <dt>{t("admin.order.discount", { code: order.discount.code })}</dt>
+              <dt>{order.discount.exchangeFor ? t("admin.order.exchangeCredit", { number: order.discount.exchangeFor }) : t("admin.order.discount", { code: order.discount.code })}</dt>
               <dd data-testid="order-discount">
                 <Money fils={order.discount.fils} language={language} sign="−" />
               </dd>

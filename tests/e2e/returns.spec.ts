@@ -19,7 +19,7 @@ import { signInAsAdmin } from "./admin-fixtures";
 
 const TEXT = {
   en: { request: "Request a return", personalised: "Personalised: not returnable", quantity: "Quantity to return", reason: "Reason", wrongSize: "Wrong size or colour", send: "Send the request", hawalli: "Hawalli", refunded: "Refunded" },
-  exchange: { exchangeFor: "In exchange for (size or colour)", large: "L (costs 0.50 KD more)", wanted: "Exchange for: L", exchanged: "Exchanged", unpaid: "Not paid yet", due: "Difference due: 0.50 KD" },
+  exchange: { exchangeFor: "In exchange for (size or colour)", large: "L (costs 0.50 KD more)", wanted: "Going out instead: L", exchanged: "Exchange: difference not paid yet", unpaid: "Not paid yet", due: "Difference due: 0.50 KD" },
   ar: { request: "طلب إرجاع", personalised: "منتج مخصص: لا يمكن إرجاعه", quantity: "الكمية المراد إرجاعها", reason: "السبب", wrongSize: "المقاس أو اللون غير مناسب", send: "إرسال الطلب", hawalli: "حولي", refunded: "تم الاسترداد" },
 } as const;
 
@@ -93,7 +93,7 @@ for (const language of ["ar", "en"] as const) {
       await page.getByTestId("decide-exchanged").click();
       await expect(page.getByTestId("exchange-due")).toHaveText("0.50 KD");
       await expect(page.getByTestId("exchange-payment")).toHaveText(TEXT.exchange.unpaid);
-      const exchange = await db.order.findFirstOrThrow({ where: { notes: `Exchange for ${order.orderNumber}` } });
+      const exchange = await db.order.findFirstOrThrow({ where: { exchangeForOrderNumber: order.orderNumber } });
       await expect(page.getByTestId("exchange-order-number")).toHaveText(exchange.orderNumber);
       expect(await db.productVariant.findUniqueOrThrow({ where: { id: sizes.variants[1].id } })).toMatchObject({ stockQuantity: 0, heldQuantity: 1 });
 

@@ -6,6 +6,7 @@ export const mail: TranslationOf<typeof en> = {
   mail: {
     totals: {
       products: "مجموع المنتجات: {{amount}}",
+      exchangeCredit: "رصيد الاستبدال: {{amount}}",
       discount: "الخصم ({{code}}): {{amount}}",
       delivery: "رسوم التوصيل: {{amount}}",
       total: "الإجمالي: {{amount}}",

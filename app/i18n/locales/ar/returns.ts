@@ -52,6 +52,7 @@ export const returns: TranslationOf<typeof en> = {
       received: "تم استلام المنتجات",
       refunded: "تم الاسترداد",
       exchanged: "تم الاستبدال",
+      exchangeUnpaid: "استبدال: الفرق لم يُدفع بعد",
       closed: "مغلق",
     },
     errors: {

@@ -6,6 +6,7 @@ export const mail = {
   mail: {
     totals: {
       products: "Products total: {{amount}}",
+      exchangeCredit: "Exchange credit: {{amount}}",
       discount: "Discount ({{code}}): {{amount}}",
       delivery: "Delivery fee: {{amount}}",
       total: "Total: {{amount}}",

@@ -50,6 +50,7 @@ export const returns = {
       received: "Items received",
       refunded: "Refunded",
       exchanged: "Exchanged",
+      exchangeUnpaid: "Exchange: difference not paid yet",
       closed: "Closed",
     },
     errors: {

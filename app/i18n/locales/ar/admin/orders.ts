@@ -85,6 +85,7 @@ export const orders: TranslationOf<typeof en> = {
     freeDeliveryLabel: "توصيل مجاني",
     freeDelivery: "الرمز {{code}}: إعفاء من رسوم توصيل {{amount}}",
     deliveryFee: "رسوم التوصيل",
+    exchangeCredit: "رصيد الاستبدال (للطلب {{number}})",
     discount: "الخصم ({{code}})",
     total: "الإجمالي",
     paymentState: "الدفع",

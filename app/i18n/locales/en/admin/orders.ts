@@ -83,6 +83,7 @@ export const orders = {
     freeDeliveryLabel: "Free delivery",
     freeDelivery: "Code {{code}}: {{amount}} delivery waived",
     deliveryFee: "Delivery fee",
+    exchangeCredit: "Exchange credit (for order {{number}})",
     discount: "Discount ({{code}})",
     total: "Total",
     paymentState: "Payment",
