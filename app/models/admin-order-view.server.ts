@@ -112,7 +112,9 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
     history: order.statusChanges.map((change) => ({
       id: change.id,
       when: formatAdminDateTime(change.createdAt, language),
-      who: change.changedBy,
+      // The order's first row is written by the shop itself, stored as "system": the page names it in its language.
+      who: change.changedBy === "system" ? t("admin.order.historyBySystem") : change.changedBy,
+      bySystem: change.changedBy === "system",
       from: change.fromStatus,
       to: change.toStatus,
     })),

@@ -249,7 +249,7 @@ function StatusHistoryTable({ history, language }: { history: AdminOrderView["hi
   const { t } = useTranslation();
   const columns: AdminColumn<AdminOrderView["history"][number]>[] = [
     { header: t("admin.order.historyWhen"), cell: (change) => change.when },
-    { header: t("admin.order.historyWho"), cellProps: { dir: "ltr" }, cell: (change) => change.who },
+    { header: t("admin.order.historyWho"), cell: (change) => (change.bySystem ? change.who : <Ltr>{change.who}</Ltr>) },
     { header: t("admin.order.historyFrom"), cell: (change) => (change.from ? <StatusBadge status={change.from} language={language} /> : "-") },
     { header: t("admin.order.historyTo"), cell: (change) => <StatusBadge status={change.to} language={language} /> },
   ];

@@ -101,6 +101,7 @@ export const orders: TranslationOf<typeof en> = {
     historyEmpty: "لم تتغير الحالة بعد.",
     historyWhen: "الوقت",
     historyWho: "بواسطة",
+    historyBySystem: "المتجر (تلقائيًا)",
     historyFrom: "من",
     historyTo: "إلى",
     created: "تاريخ الإنشاء",

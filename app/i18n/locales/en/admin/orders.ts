@@ -99,6 +99,7 @@ export const orders = {
     historyEmpty: "No status changes yet.",
     historyWhen: "When",
     historyWho: "By",
+    historyBySystem: "The shop (automatic)",
     historyFrom: "From",
     historyTo: "To",
     created: "Created",
