@@ -16,6 +16,8 @@ export const mail: TranslationOf<typeof en> = {
       thanks: "شكرًا لك! تم استلام دفعتك بقيمة {{total}} للطلب {{number}}.",
       invoice: "فاتورتك: {{link}}",
       invoiceLink: "عرض الفاتورة",
+      items: "منتجاتك:",
+      item: "{{quantity}} × {{name}}: {{amount}}",
     },
     ownerPaid: {
       subject: "طلب مدفوع جديد {{number}}",

@@ -16,6 +16,8 @@ export const mail = {
       thanks: "Thank you, {{name}}! Your payment of {{total}} for order {{number}} was received.",
       invoice: "Your invoice: {{link}}",
       invoiceLink: "View your invoice",
+      items: "Your items:",
+      item: "{{quantity}} × {{name}}: {{amount}}",
     },
     ownerPaid: {
       subject: "New paid order {{number}} ({{total}})",
