@@ -3,7 +3,11 @@
  * is checked when asked (same product, not hidden), kept with its values, and the exchange order sells from it; a
  * dearer one is an unpaid order of the difference, held 48 hours, paid through the payment page (decision 0061).
  */
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
@@ -15,6 +19,7 @@ import { testProvider } from "~/payments/test-provider.server";
 import { EXCHANGE_HOLD_HOURS } from "~/shared/returns";
 import { drawMail } from "./outbox-mail.server";
 import { confirmPayment } from "./payment-confirm.server";
+import { getInvoicePdf } from "./invoice.server";
 import { expireReservations } from "./payment-jobs.server";
 import { testAttemptToPay } from "./payment-start.server";
 import { decideReturn } from "./return-decision.server";
@@ -82,6 +87,29 @@ describe("an exchange for another variant", () => {
     expect(exchange.items.map((item) => [item.productId, item.variantId, item.optionValues, item.priceFils, item.quantity])).toEqual([[dress.product.id, m.id, [medium], 5000, 1]]);
     expect([await stockOf(s.id), await stockOf(m.id)]).toEqual([3, 1]);
     expect((await prisma.product.findUniqueOrThrow({ where: { id: dress.product.id } })).stockQuantity).toBe(productBefore - 1);
+  });
+
+  it("names its credit on the invoice in both languages, never as a nameless discount (issue 43)", async () => {
+    const { order, dress } = await orderOfSmall({ language: "ar" });
+    const made = await requestReturn({
+      orderNumber: order.orderNumber,
+      phone: order.phone,
+      resolution: "exchange",
+      items: [{ productId: dress.product.id, quantity: 1, reason: "wrongSize", exchangeVariantId: dress.variants[1].id }],
+    });
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin, restock: false });
+    const done = await decideReturn({ id: made._id, status: "exchanged", admin });
+    const exchange = await prisma.order.findUniqueOrThrow({ where: { id: done.exchangeOrderId! } });
+    const file = path.join(os.tmpdir(), `${exchange.orderNumber}.pdf`);
+    fs.writeFileSync(file, (await getInvoicePdf(exchange.orderNumber))!);
+    // Without the invisible direction marks poppler and the invoice add (issue 18).
+    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString().replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, "");
+    fs.rmSync(file);
+    for (const expected of ["Exchange credit: -5.00 KD", "رصيد الاستبدال: -5.00 د.ك", `Exchange for order ${order.orderNumber}`, `استبدال للطلب ${order.orderNumber}`]) {
+      expect(text).toContain(expected);
+    }
+    for (const nameless of ["Discount (", "الخصم (", "ملاحظات"]) expect(text).not.toContain(nameless);
   });
 
   it("refuses a variant of another product, and (at the decision) one hidden since", async () => {

@@ -239,17 +239,20 @@ function ItemsTable({ items }: { items: Ret["items"] }) {
       cell: (item) => (
         <>
           <img src={item.imageUrl} alt="" width={48} height={48} loading="lazy" />
-          <span>{item.name}</span>
-          {item.bought ? (
-            <span className="field__hint" data-testid="return-coming-back">
-              {t("admin.returns.comingBack", { values: item.bought })}
-            </span>
-          ) : null}
-          {item.goingOut ? (
-            <span className="field__hint" data-testid="return-wanted">
-              {t("admin.returns.goingOut", { values: item.goingOut })}
-            </span>
-          ) : null}
+          {/* The name with what comes back and goes out under it: side by side they overflowed a phone's column. */}
+          <span className="admin-product-cell__text">
+            <span>{item.name}</span>
+            {item.bought ? (
+              <span className="field__hint" data-testid="return-coming-back">
+                {t("admin.returns.comingBack", { values: item.bought })}
+              </span>
+            ) : null}
+            {item.goingOut ? (
+              <span className="field__hint" data-testid="return-wanted">
+                {t("admin.returns.goingOut", { values: item.goingOut })}
+              </span>
+            ) : null}
+          </span>
         </>
       ),
     },

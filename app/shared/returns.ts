@@ -70,7 +70,6 @@ export function returnRefundFils(itemsFils: number, order: { subtotalFils: numbe
   return Math.max(0, itemsFils - share);
 }
 
-/** The badge colour of each status, in the order statuses' palette (SPEC section 4). */
 /**
  * The state a return shows: an exchange whose dearer order is not paid reads "exchangeUnpaid", never a green
  * "exchanged", until the difference is paid (issue 43).
@@ -79,6 +78,7 @@ export function shownReturnStatus(status: string, exchangeOrder?: { paymentStatu
   return status === "exchanged" && exchangeOrder && exchangeOrder.paymentStatus !== "paid" ? "exchangeUnpaid" : status;
 }
 
+/** The badge colour of each status, in the order statuses' palette (SPEC section 4). */
 export const RETURN_STATUS_COLOR: Record<ReturnStatus, "yellow" | "blue" | "orange" | "green" | "red" | "grey"> = {
   requested: "yellow",
   approved: "blue",
