@@ -11,7 +11,6 @@ import { GATEWAYS } from "../../playwright.config";
 import { setCart, setLanguage } from "../support/shopper";
 import { e2eDatabase } from "../support/e2e-database";
 import { signInAsAdmin } from "./admin-fixtures";
-import { uniqueAddress } from "../factories/unique";
 
 type Gateway = keyof typeof GATEWAYS;
 type Language = "ar" | "en";
@@ -54,9 +53,6 @@ const METHODS: Record<Gateway, MethodKind[]> = { myfatoorah: ["knet", "card", "a
 /** A guest with one bow in the cart fills in the checkout and lands on /payment, where the gateway's methods are listed. */
 async function checkoutAsGuest(page: Page, context: BrowserContext, gateway: Gateway, language: Language) {
   const shop = shopUrl(gateway);
-  // A shopper of its own (the gateway shops trust one proxy): the tests leave unpaid orders behind, which the
-  // per-client hold caps would otherwise count against every later test from this machine's one address.
-  await context.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueAddress() });
   await setLanguage(context, shop, language);
   await setCart(context, shop, CART);
   // The login page's guest button posts this form; the answer sets the guest flag.
