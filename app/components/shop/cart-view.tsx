@@ -5,6 +5,7 @@ import { localized, type Language } from "~/shared/language";
 import type { CartItem, CartView as CartData } from "~/shared/cart";
 import { filsToKD, formatKD } from "~/shared/money";
 import { useHydrated } from "~/components/use-hydrated";
+import { formatCount } from "~/shared/digits";
 
 /** SPEC section 3: with JavaScript the cart is mirrored in localStorage under `cart`. The cookie stays the truth. */
 function mirrorToLocalStorage(cart: CartData) {
@@ -104,7 +105,7 @@ export function CartView({
                       −
                     </button>
                     <span className="quantity-stepper__value" aria-label={t("shop.cart.quantity")} data-testid="cart-item-quantity">
-                      {item.quantity}
+                      {formatCount(item.quantity, language)}
                     </span>
                     <button
                       type="submit"
