@@ -6,6 +6,7 @@ import { totalsLines, type OrderTotals } from "~/mail/totals.server";
 import { bidiIsolate, formatKDText } from "~/shared/bidi";
 import { localized, type Language } from "~/shared/language";
 import { formatKD } from "~/shared/money";
+import { formatCount } from "~/shared/digits";
 import { escapeHtml } from "~/utils/html";
 
 /** A line of the order as the confirmation lists it. */
@@ -37,7 +38,7 @@ export function paidOrderMail(order: PaidOrderMailInput): Mail {
     const items = order.items.map((item) => {
       const options = (item.optionValues ?? []).map((value) => localized(language, value)).join(" / ");
       const name = `${localized(language, { en: item.nameEn, ar: item.nameAr })}${options ? ` (${options})` : ""}`;
-      return wordText((v) => t("mail.paid.item", v), { quantity: String(item.quantity), name, amount: formatKDText(item.priceFils * item.quantity, language) });
+      return wordText((v) => t("mail.paid.item", v), { quantity: formatCount(item.quantity, language), name, amount: formatKDText(item.priceFils * item.quantity, language) });
     });
     return {
       subject: wordText((v) => t("mail.paid.subject", v), { number }),
