@@ -66,7 +66,9 @@ export const ReturnRequestBodySchema = z.object({
           .min(1)
           .max(64)
           .nullish()
-          .describe("An exchange: the variant wanted instead (another size or colour of the same product, not hidden); 409 otherwise. Left out: the same item"),
+          .describe(
+            "An exchange: the variant wanted instead (another size or colour of the same product, not hidden, for sale); 409 otherwise, 400 with a refund. Left out: the same item",
+          ),
         quantity: z.number().int().min(1).max(999),
         reason: z.enum(RETURN_REASONS),
       }),

@@ -21,6 +21,8 @@ const Bilingual = z.object({ en: z.string(), ar: z.string() });
 const CreditNote = z.object({ number: z.string(), amount: z.number(), createdAt: z.string(), url: z.string() });
 /** Kuwaiti dinars as a number of up to three decimals (integer fils on the server). */
 const KD = z.number();
+/** A return's exchange order (decision 0078): the order whose items it replaces; its discount is then the exchange credit, not a code's. */
+const EXCHANGE_FOR = z.string().nullable().describe("A return's exchange: the order it replaces; discountAmount is then the exchange credit (couponCode null)");
 
 /** CONTRACT.md "Returns and exchanges": a return as read. */
 const ReturnSchema = z.object({
@@ -147,6 +149,7 @@ export const MyOrdersAnswer = z.object({
       discountAmount: KD,
       discount: KD.describe("The same as discountAmount, kept for older clients."),
       couponCode: z.string().nullable(),
+      exchangeFor: EXCHANGE_FOR,
       deliveryFee: KD,
       fullName: z.string(),
       phone: z.string(),
@@ -293,6 +296,7 @@ const AdminOrderDetail = z.object({
   discountAmount: KD,
   discount: KD.describe("The same as discountAmount, kept for older clients."),
   couponCode: z.string().nullable(),
+  exchangeFor: EXCHANGE_FOR,
   deliveryFee: KD,
   totalAmount: KD,
   invoiceUrl: z.string().nullable(),
@@ -337,7 +341,13 @@ export const PhonesAnswer = z.object({
 });
 
 const BestSeller = z.object({ productId: z.string(), nameEn: z.string(), nameAr: z.string(), units: z.number().int(), revenue: KD });
-const Totals = { productsTotal: KD, deliveryTotal: KD, totalAmount: KD, discountTotal: KD };
+const Totals = {
+  productsTotal: KD,
+  deliveryTotal: KD,
+  totalAmount: KD,
+  discountTotal: KD.describe("What discount codes took off (exchange credits are not discounts)"),
+  exchangeCreditTotal: KD.describe("What exchange orders were credited for the items returned: productsTotal − discountTotal − exchangeCreditTotal + deliveryTotal = totalAmount"),
+};
 const SalesRefund = z
   .object({ creditNoteNumber: z.string(), orderNumber: z.string(), amount: KD, returnNumber: z.string().nullable().describe("The return it refunded, if any") })
   .describe("A credit note issued that day (Kuwait time), whatever day its order was placed.");
@@ -354,7 +364,15 @@ export const SalesReportAnswer = z.object({
     z.string(),
     z.object({
       orders: z.array(
-        z.object({ orderNumber: z.string(), totalAmount: KD, discountAmount: KD, couponCode: z.string().nullable(), productsTotal: KD, deliveryFee: KD }),
+        z.object({
+          orderNumber: z.string(),
+          totalAmount: KD,
+          discountAmount: KD.describe("A discount code's; 0 for a return's exchange"),
+          couponCode: z.string().nullable(),
+          exchangeCredit: KD.describe("A return's exchange order: the credit of the items returned; else 0"),
+          productsTotal: KD,
+          deliveryFee: KD,
+        }),
       ),
       ...Totals,
       refunds: z.array(SalesRefund),

@@ -1,7 +1,7 @@
 import { Ltr, Money, withLtr } from "~/components/ltr";
 import { useTranslation } from "~/i18n/translation";
 import type { Language } from "~/shared/language";
-import { RETURN_STATUS_COLOR, isReturnStatus } from "~/shared/returns";
+import { RETURN_STATUS_COLOR, isReturnStatus, shownReturnStatus } from "~/shared/returns";
 import { formatCount } from "~/shared/digits";
 
 type OptionText = { en: string; ar: string };
@@ -20,11 +20,20 @@ export type ShownReturn = {
   refundAmount: number;
   items: { name: { en: string; ar: string }; quantity: number; exchangeOptionValues?: OptionText[] }[];
   /** a dearer exchange's order: its payment page while the difference is due (decision 0061) */
-  exchangeOrder?: { amountDue: number; payUrl: string | null } | null;
+  exchangeOrder?: { amountDue: number; payUrl: string | null; paymentStatus: string } | null;
 };
 
-export function ReturnStatusBadge({ status }: { status: string }) {
+/** A return's status; with its exchange order, an exchange whose difference is unpaid says so (`shownReturnStatus`). */
+export function ReturnStatusBadge({ status, exchangeOrder }: { status: string; exchangeOrder?: { paymentStatus: string } | null }) {
   const { t } = useTranslation();
+  const shown = shownReturnStatus(status, exchangeOrder);
+  if (shown === "exchangeUnpaid") {
+    return (
+      <span className="status-badge status-badge--yellow" data-status={shown} data-testid="return-status">
+        {t("returns.statuses.exchangeUnpaid")}
+      </span>
+    );
+  }
   const known = isReturnStatus(status);
   return (
     <span className={`status-badge status-badge--${known ? RETURN_STATUS_COLOR[status] : "grey"}`} data-status={status} data-testid="return-status">
@@ -43,7 +52,7 @@ export function ReturnsList({ returns, language }: { returns: ShownReturn[]; lan
       <ul>
         {returns.map((shown) => (
           <li key={shown._id} data-testid="order-return">
-            <Ltr>{shown.number}</Ltr> <ReturnStatusBadge status={shown.status} />{" "}
+            <Ltr>{shown.number}</Ltr> <ReturnStatusBadge status={shown.status} exchangeOrder={shown.exchangeOrder} />{" "}
             <span>{shown.items.map((item) => `${(language === "ar" ? item.name.ar || item.name.en : item.name.en || item.name.ar) || "-"} × ${formatCount(item.quantity, language)}`).join("، ")}</span>
             {shown.items.some((item) => item.exchangeOptionValues?.length) ? (
               <span data-testid="return-wanted">

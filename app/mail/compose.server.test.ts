@@ -16,6 +16,8 @@ describe("mail texts from the locale files", () => {
       couponCode: null,
       deliveryFeeFils: 2000,
       totalFils: 11000,
+      language: "en",
+      items: [],
       invoiceUrl: "http://shop.test/i?a=1&b=2",
       invoicePdf: Buffer.from(""),
     });
@@ -27,5 +29,38 @@ describe("mail texts from the locale files", () => {
   it("escape the sentence and keep the HTML given for each value", () => {
     const t = fixedT("ar");
     expect(wordHtml((v) => t("mail.ownerPaid.openLink", v), { number: "<b>1</b>" })).toBe("فتح الطلب <b>1</b>");
+  });
+
+  it("put an Arabic order's Arabic half first, each half listing the items bought (issue 43)", () => {
+    const order = {
+      email: "s@example.com",
+      fullName: "سارة",
+      orderNumber: "ORD-1764059400124",
+      subtotalFils: 6000,
+      discountFils: 0,
+      couponCode: null,
+      deliveryFeeFils: 2000,
+      totalFils: 8000,
+      items: [
+        { nameEn: "Pink bow", nameAr: "فيونكة وردية", quantity: 2, priceFils: 2000, optionValues: [{ en: "Large", ar: "كبير" }] },
+        { nameEn: "Hair clip", nameAr: "مشبك شعر", quantity: 1, priceFils: 2000 },
+      ],
+      invoiceUrl: "http://shop.test/i",
+      invoicePdf: Buffer.from(""),
+    };
+    const mail = paidOrderMail({ ...order, language: "ar" });
+    expect(mail.subject.startsWith("تم تأكيد الطلب")).toBe(true);
+    const [arabic, english] = mail.text.split("\n\n");
+    // The Arabic half speaks Arabic only: the order number, the link and the amounts' digits aside.
+    expect(arabic.replace(/ORD-\d+|http:\S+|د\.ك/g, "")).not.toMatch(/[A-Za-z]/);
+    expect(arabic.replace(/[\u2066-\u2069]/g, "")).toContain("٢ × فيونكة وردية (كبير): ٤٫٠٠ د.ك");
+    expect(arabic).toContain("١ × مشبك شعر");
+    expect(english).toContain("2 × Pink bow (Large): 4.00 KD");
+    expect(mail.html.indexOf('lang="ar"')).toBeLessThan(mail.html.indexOf('lang="en"'));
+    expect(mail.html).toContain("مشبك شعر");
+
+    const inEnglish = paidOrderMail({ ...order, language: "en" });
+    expect(inEnglish.subject.startsWith("Order ORD-1764059400124 confirmed")).toBe(true);
+    expect(inEnglish.text.split("\n\n")[0]).toContain("1 × Hair clip: 2.00 KD");
   });
 });

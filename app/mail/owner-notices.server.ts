@@ -7,6 +7,7 @@ import type { Mail } from "~/mail/send.server";
 import { totalsLines, type OrderTotals } from "~/mail/totals.server";
 import { bidiIsolate, formatKDText } from "~/shared/bidi";
 import { formatKD } from "~/shared/money";
+import type { ReturnReason, ReturnResolution } from "~/shared/returns";
 import { escapeHtml } from "~/utils/html";
 
 /**
@@ -120,5 +121,61 @@ export function lowStockDigestMail(products: LowStockProduct[], day: string): Ma
     subject: `${en.subject} / ${ar.subject}`,
     text: [...en.text, "", "—", "", ...ar.text].join("\n"),
     html: [...en.html, "<hr>", ...ar.html].join("\n"),
+  };
+}
+
+/** What the owner's notice of a return request shows. */
+export type ReturnRequestNoticeInput = {
+  returnId: string;
+  returnNumber: string;
+  orderNumber: string;
+  fullName: string;
+  phone: string;
+  resolution: ReturnResolution;
+  notes: string | null;
+  items: { nameEn: string; nameAr: string; quantity: number; reason: ReturnReason; exchangeOptionValues: { en: string; ar: string }[] }[];
+};
+
+/** A shopper asked for a return (issue 43): what comes back, why, refund or exchange, and the return's admin page. */
+export function returnRequestNoticeMail(input: ReturnRequestNoticeInput): Mail {
+  const env = getEnv();
+  const link = `${env.appUrl}/admin/timsar/returns/${input.returnId}`;
+  const lines = (language: Language, isolate: (text: string) => string) => {
+    const t = fixedT(language);
+    return [
+      wordText((v) => t("mail.ownerReturn.heading", v), { number: isolate(input.returnNumber), order: isolate(input.orderNumber) }),
+      t(`mail.ownerReturn.${input.resolution}`),
+      "",
+      ...input.items.map((item) => {
+        const wanted = item.exchangeOptionValues.map((value) => value[language] || value.en).join(" / ");
+        const line = wordText((v) => t("mail.ownerReturn.item", v), {
+          quantity: String(item.quantity),
+          name: language === "en" ? item.nameEn : item.nameAr,
+          reason: t(`returns.reasons.${item.reason}`),
+        });
+        return wanted ? `${line} ${wordText((v) => t("mail.ownerReturn.wanted", v), { values: wanted })}` : line;
+      }),
+      ...(input.notes ? ["", wordText((v) => t("mail.ownerPaid.notes", v), { notes: input.notes ?? "" })] : []),
+      "",
+      wordText((v) => t("mail.ownerReturn.customer", v), { name: input.fullName, phone: isolate(input.phone) }),
+      "",
+      wordText((v) => t("mail.ownerReturn.open", v), { link }),
+    ];
+  };
+  const en = lines("en", (text) => text);
+  const ar = lines("ar", bidiIsolate);
+  const openLink = (language: Language) => escapeHtml(wordText((v) => fixedT(language)("mail.ownerReturn.openLink", v), { number: input.returnNumber }));
+  return {
+    to: env.ownerEmail,
+    subject: [
+      wordText((v) => fixedT("en")("mail.ownerReturn.subject", v), { number: input.returnNumber, order: input.orderNumber }),
+      wordText((v) => fixedT("ar")("mail.ownerReturn.subject", v), { number: input.returnNumber, order: input.orderNumber }),
+    ].join(" / "),
+    text: [...en, "", "—", "", ...ar].join("\n"),
+    html: [
+      `<div lang="en" dir="ltr"><p>${htmlLines(en.slice(0, -1))}</p><p><a href="${escapeHtml(link)}">${openLink("en")}</a></p></div>`,
+      "<hr>",
+      `<div lang="ar" dir="rtl"><p>${htmlLines(ar.slice(0, -1))}</p><p><a href="${escapeHtml(link)}">${openLink("ar")}</a></p></div>`,
+    ].join("\n"),
   };
 }

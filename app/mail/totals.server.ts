@@ -4,7 +4,15 @@ import { wordText } from "~/mail/compose.server";
 import { formatKDText } from "~/shared/bidi";
 
 /** An order's amounts, as the paid-order mails show them. */
-export type OrderTotals = { subtotalFils: number; discountFils: number; couponCode: string | null; deliveryFeeFils: number; totalFils: number };
+export type OrderTotals = {
+  subtotalFils: number;
+  discountFils: number;
+  couponCode: string | null;
+  /** a return's exchange: its discount is the exchange credit (decision 0078) */
+  exchangeForOrderNumber?: string | null;
+  deliveryFeeFils: number;
+  totalFils: number;
+};
 
 /** The order's amounts line by line, the discount on its own line (issue 16), in one language. */
 export function totalsLines(order: OrderTotals, language: Language): string[] {
@@ -12,7 +20,13 @@ export function totalsLines(order: OrderTotals, language: Language): string[] {
   const kd = (fils: number, sign: "" | "-" = "") => formatKDText(fils, language, sign);
   return [
     wordText((v) => t("mail.totals.products", v), { amount: kd(order.subtotalFils) }),
-    ...(order.discountFils > 0 ? [wordText((v) => t("mail.totals.discount", v), { code: order.couponCode ?? "", amount: kd(order.discountFils, "-") })] : []),
+    ...(order.discountFils > 0
+      ? [
+          order.exchangeForOrderNumber
+            ? wordText((v) => t("mail.totals.exchangeCredit", v), { amount: kd(order.discountFils, "-") })
+            : wordText((v) => t("mail.totals.discount", v), { code: order.couponCode ?? "", amount: kd(order.discountFils, "-") }),
+        ]
+      : []),
     wordText((v) => t("mail.totals.delivery", v), { amount: kd(order.deliveryFeeFils) }),
     wordText((v) => t("mail.totals.total", v), { amount: kd(order.totalFils) }),
   ];

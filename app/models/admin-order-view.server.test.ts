@@ -32,4 +32,13 @@ describe("the admin order page's view of an order", () => {
     expect(await getAdminOrderView(unpaid.id, "en", fixedT("en"))).toMatchObject({ refund: null, invoiceUrl: null, paidAt: null });
     expect(await getAdminOrderView("ORD-none", "en", fixedT("en"))).toBeNull();
   });
+
+  it("names the shop's own first status change in the page's language, never the stored word system (issue 43)", async () => {
+    const order = await createOrder(prisma);
+    await prisma.orderStatusChange.create({ data: { orderId: order.id, toStatus: "pending", changedBy: "system" } });
+    const arabic = await getAdminOrderView(order.id, "ar", fixedT("ar"));
+    expect(arabic?.history.map((change) => change.who)).toEqual(["المتجر (تلقائيًا)"]);
+    expect(arabic?.history[0].who).not.toMatch(/[A-Za-z]/);
+    expect((await getAdminOrderView(order.id, "en", fixedT("en")))?.history[0].who).toBe("The shop (automatic)");
+  });
 });

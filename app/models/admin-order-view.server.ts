@@ -66,7 +66,11 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
     productsTotal: money(order.subtotalFils),
     deliveryFee: money(order.deliveryFeeFils),
     freeDelivery: freeDelivery ? { code: freeDelivery.code, waivedFils: freeDelivery.waivedFils } : null,
-    discount: order.discountFils > 0 ? { code: order.couponCode ?? "", fils: order.discountFils } : null,
+    // An exchange's credit is named as such, never as a nameless code (decision 0078).
+    discount:
+      order.discountFils > 0
+        ? { code: order.couponCode ?? "", fils: order.discountFils, exchangeFor: order.exchangeForOrderNumber }
+        : null,
     total: money(order.totalFils),
     invoiceUrl: invoiceUrlOf(order),
     refund:
@@ -108,7 +112,9 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
     history: order.statusChanges.map((change) => ({
       id: change.id,
       when: formatAdminDateTime(change.createdAt, language),
-      who: change.changedBy,
+      // The order's first row is written by the shop itself, stored as "system": the page names it in its language.
+      who: change.changedBy === "system" ? t("admin.order.historyBySystem") : change.changedBy,
+      bySystem: change.changedBy === "system",
       from: change.fromStatus,
       to: change.toStatus,
     })),

@@ -250,6 +250,7 @@ export function orderDetailJson(order: AdminOrderDetail) {
     discountAmount: filsToKD(order.discountFils),
     discount: filsToKD(order.discountFils),
     couponCode: order.couponCode,
+    exchangeFor: order.exchangeForOrderNumber,
     deliveryFee: filsToKD(order.deliveryFeeFils),
     totalAmount: filsToKD(order.totalFils),
     invoiceUrl: invoiceUrlOf(order),

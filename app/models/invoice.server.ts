@@ -41,6 +41,7 @@ async function paidOrderDocument(where: { id: string } | { orderNumber: string }
       totalFils: true,
       discountFils: true,
       couponCode: true,
+      exchangeForOrderNumber: true,
       couponUse: { select: { coupon: { select: { freeDelivery: true } } } },
       items: { orderBy: { id: "asc" }, select: { nameEn: true, nameAr: true, quantity: true, priceFils: true, customTags: true, optionValues: true } },
     },

@@ -31,6 +31,7 @@ export async function getOrdersForCustomer(customerId: string) {
     discountAmount: filsToKD(order.discountFils),
     discount: filsToKD(order.discountFils),
     couponCode: order.couponCode,
+    exchangeFor: order.exchangeForOrderNumber,
     deliveryFee: filsToKD(order.deliveryFeeFils),
     fullName: order.fullName,
     phone: order.phone,

@@ -3,9 +3,14 @@
  * is checked when asked (same product, not hidden), kept with its values, and the exchange order sells from it; a
  * dearer one is an unpaid order of the difference, held 48 hours, paid through the payment page (decision 0061).
  */
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { getEnv } from "~/env.server";
 import { startModelFakes } from "../../tests/integration/model-fakes";
 import { createOrder } from "../../tests/factories/order";
 import { createProductWithOptions } from "../../tests/factories/product";
@@ -14,9 +19,11 @@ import { testProvider } from "~/payments/test-provider.server";
 import { EXCHANGE_HOLD_HOURS } from "~/shared/returns";
 import { drawMail } from "./outbox-mail.server";
 import { confirmPayment } from "./payment-confirm.server";
+import { getInvoicePdf } from "./invoice.server";
 import { expireReservations } from "./payment-jobs.server";
 import { testAttemptToPay } from "./payment-start.server";
 import { decideReturn } from "./return-decision.server";
+import { returnPageView } from "./return-request.server";
 import { ReturnError, requestReturn, returnsOfOrders } from "./return.server";
 
 await startModelFakes();
@@ -82,6 +89,29 @@ describe("an exchange for another variant", () => {
     expect((await prisma.product.findUniqueOrThrow({ where: { id: dress.product.id } })).stockQuantity).toBe(productBefore - 1);
   });
 
+  it("names its credit on the invoice in both languages, never as a nameless discount (issue 43)", async () => {
+    const { order, dress } = await orderOfSmall({ language: "ar" });
+    const made = await requestReturn({
+      orderNumber: order.orderNumber,
+      phone: order.phone,
+      resolution: "exchange",
+      items: [{ productId: dress.product.id, quantity: 1, reason: "wrongSize", exchangeVariantId: dress.variants[1].id }],
+    });
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin, restock: false });
+    const done = await decideReturn({ id: made._id, status: "exchanged", admin });
+    const exchange = await prisma.order.findUniqueOrThrow({ where: { id: done.exchangeOrderId! } });
+    const file = path.join(os.tmpdir(), `${exchange.orderNumber}.pdf`);
+    fs.writeFileSync(file, (await getInvoicePdf(exchange.orderNumber))!);
+    // Without the invisible direction marks poppler and the invoice add (issue 18).
+    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString().replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, "");
+    fs.rmSync(file);
+    for (const expected of ["Exchange credit: -5.00 KD", "رصيد الاستبدال: -٥٫٠٠ د.ك", `Exchange for order ${order.orderNumber}`, `استبدال للطلب ${order.orderNumber}`]) {
+      expect(text).toContain(expected);
+    }
+    for (const nameless of ["Discount (", "الخصم (", "ملاحظات"]) expect(text).not.toContain(nameless);
+  });
+
   it("refuses a variant of another product, and (at the decision) one hidden since", async () => {
     const { order, dress } = await orderOfSmall();
     const other = await orderOfSmall();
@@ -98,6 +128,56 @@ describe("an exchange for another variant", () => {
     await decideReturn({ id: otherMade._id, status: "approved", admin });
     await decideReturn({ id: otherMade._id, status: "received", admin, restock: false });
     expect(await refusal(decideReturn({ id: otherMade._id, status: "exchanged", admin }))).toEqual({ reason: "badVariant", status: 409 });
+  });
+});
+
+describe("what an exchange may ask for (issue 43)", () => {
+  it("offers only the other variants for sale now, and refuses a sold-out one when asked", async () => {
+    const { order, dress } = await orderOfSmall();
+    const [, m, l] = dress.variants;
+    // The last M is held by someone's unpaid order: on hand, but not for sale.
+    await prisma.productVariant.update({ where: { id: m.id }, data: { stockQuantity: 0, heldQuantity: 2 } });
+    const view = await returnPageView(order.orderNumber, { customerId: null, phone: order.phone, address: "test" });
+    expect(view.kind === "found" && view.lines[0].variants.map((variant) => variant.id)).toEqual([l.id]);
+    const ask = (exchangeVariantId: string) =>
+      requestReturn({ orderNumber: order.orderNumber, phone: order.phone, resolution: "exchange", items: [{ productId: dress.product.id, quantity: 1, reason: "wrongSize", exchangeVariantId }] });
+    expect(await refusal(ask(m.id))).toEqual({ reason: "variantSoldOut", status: 409 });
+    expect(await prisma.return.count({ where: { orderId: order.id } })).toBe(0);
+  });
+
+  it("refuses another variant with a refund instead of dropping it, and changes nothing", async () => {
+    const { order, dress } = await orderOfSmall();
+    const asked = requestReturn({
+      orderNumber: order.orderNumber,
+      phone: order.phone,
+      resolution: "refund",
+      items: [{ productId: dress.product.id, quantity: 1, reason: "wrongSize", exchangeVariantId: dress.variants[1].id }],
+    });
+    expect(await refusal(asked)).toEqual({ reason: "variantWithRefund", status: 400 });
+    expect(await prisma.return.count({ where: { orderId: order.id } })).toBe(0);
+    expect((await prisma.orderItem.findFirstOrThrow({ where: { orderId: order.id } })).returnedQuantity).toBe(0);
+  });
+
+  it("sends the shopper a confirmation in the order's language and the owner a notice of what comes back and what is wanted", async () => {
+    const { order, dress } = await orderOfSmall({ language: "ar" });
+    const made = await requestReturn({
+      orderNumber: order.orderNumber,
+      phone: order.phone,
+      resolution: "exchange",
+      items: [{ productId: dress.product.id, quantity: 1, reason: "wrongSize", exchangeVariantId: dress.variants[1].id }],
+    });
+    const shopper = await prisma.outboxMessage.findFirstOrThrow({ where: { orderId: order.id, kind: "returnDecision", channel: "email" } });
+    expect(shopper).toMatchObject({ language: "ar", recipient: order.email });
+    const confirmation = (await drawMail(shopper))!.mail;
+    expect(confirmation.text).toContain("استلمنا طلب الإرجاع");
+    expect(confirmation.text).toContain(made.number);
+    const owner = await prisma.outboxMessage.findFirstOrThrow({ where: { kind: "mail", params: { contains: made.number } } });
+    expect(owner.recipient).toBe(getEnv().ownerEmail);
+    const notice = (await drawMail(owner))!.mail;
+    expect(notice.subject).toContain(made.number);
+    expect(notice.text).toContain("1 × Dress, reason: Wrong size or colour (wants instead: M)");
+    expect(notice.text).toContain("1 × فستان، السبب:");
+    expect(notice.text).toContain(`/admin/timsar/returns/${made._id}`);
   });
 });
 
@@ -165,7 +245,7 @@ describe("an exchange for a dearer variant (decision 0061)", () => {
     const { order, made, large } = await askedForLarge();
     const outcomes = await Promise.allSettled([1, 2].map(() => decideReturn({ id: made._id, status: "exchanged", admin })));
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
-    const exchanges = await prisma.order.findMany({ where: { notes: `Exchange for ${order.orderNumber}` }, include: { payments: true } });
+    const exchanges = await prisma.order.findMany({ where: { exchangeForOrderNumber: order.orderNumber }, include: { payments: true } });
     expect(exchanges).toHaveLength(1);
     expect(exchanges[0]).toMatchObject({ totalFils: 1000 });
     expect(exchanges[0].payments).toHaveLength(1);

@@ -96,7 +96,7 @@ async function writeExchange(tx: Tx, id: string, admin: Admin, note: string | nu
       buildingNumber: order.buildingNumber,
       floor: order.floor,
       apartmentNumber: order.apartmentNumber,
-      notes: `Exchange for ${order.orderNumber}`,
+      exchangeForOrderNumber: order.orderNumber,
       subtotalFils,
       discountFils: subtotalFils - dueFils,
       deliveryFeeFils: 0,

@@ -17,10 +17,23 @@ import { returnWindowEnd } from "~/shared/returns";
  */
 export type ReturnRequestOutcome =
   | { ok: true; value: Awaited<ReturnType<typeof requestReturn>> }
-  | { ok: false; status: 403 | 404 | 409; key: `returns.errors.${ReturnFailureShown}` }
+  | { ok: false; status: 400 | 403 | 404 | 409; key: `returns.errors.${ReturnFailureShown}` }
   | { ok: false; status: 429; retryAfterSeconds: number };
 
-type ReturnFailureShown = "notFound" | "wrongPhone" | "notDelivered" | "windowClosed" | "notInOrder" | "tooMany" | "personalised" | "noItems" | "badVariant";
+const SHOWN_FAILURES = [
+  "notFound",
+  "wrongPhone",
+  "notDelivered",
+  "windowClosed",
+  "notInOrder",
+  "tooMany",
+  "personalised",
+  "noItems",
+  "badVariant",
+  "variantSoldOut",
+  "variantWithRefund",
+] as const;
+type ReturnFailureShown = (typeof SHOWN_FAILURES)[number];
 
 export async function makeReturnRequest(input: RequestReturnInput & { address: string }): Promise<ReturnRequestOutcome> {
   try {
@@ -34,7 +47,7 @@ export async function makeReturnRequest(input: RequestReturnInput & { address: s
 }
 
 function isShown(reason: string): reason is ReturnFailureShown {
-  return ["notFound", "wrongPhone", "notDelivered", "windowClosed", "notInOrder", "tooMany", "personalised", "noItems", "badVariant"].includes(reason);
+  return (SHOWN_FAILURES as readonly string[]).includes(reason);
 }
 
 /**

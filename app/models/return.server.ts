@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
 import { orderItemTags } from "~/models/order-json.server";
 import { paymentPathOf } from "~/models/payment-start.server";
+import { nudgeOutbox, orderContacts, queueEmail, queueShopperMessages } from "~/models/outbox-write.server";
+import { returnRequestNoticeMail } from "~/mail/owner-notices.server";
 import { optionTexts, type OptionText } from "~/models/product-variant.server";
 import { filsToKD } from "~/shared/money";
 import { OrderPhoneLimitedError, checkOrderPhone } from "~/models/order-phone-guard.server";
@@ -26,12 +28,14 @@ export type ReturnFailure =
   | "overRefund"
   | "outOfStock"
   | "busy"
-  | "badVariant";
+  | "badVariant"
+  | "variantSoldOut"
+  | "variantWithRefund";
 
 export class ReturnError extends Error {
   constructor(
     readonly reason: ReturnFailure,
-    readonly status: 403 | 404 | 409,
+    readonly status: 400 | 403 | 404 | 409,
   ) {
     super(reason);
   }
@@ -84,7 +88,7 @@ export const returnSelect = {
       restocked: true,
       exchangeVariantId: true,
       exchangeOptionValues: true,
-      orderItem: { select: { nameEn: true, nameAr: true, priceFils: true, imageUrl: true, variantId: true } },
+      orderItem: { select: { nameEn: true, nameAr: true, priceFils: true, imageUrl: true, variantId: true, optionValues: true } },
     },
   },
 } satisfies Prisma.ReturnSelect;
@@ -182,7 +186,7 @@ const orderForReturn = {
       product: {
         select: {
           hasOptions: true,
-          variants: { where: { isHidden: false }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, optionValues: true, priceFils: true } },
+          variants: { where: { isHidden: false }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, optionValues: true, priceFils: true, stockQuantity: true } },
         },
       },
     },
@@ -202,8 +206,15 @@ export function returnableLines(order: OrderForReturn) {
     variantId: item.variantId,
     /** the unit price paid, which a dearer variant is shown against */
     priceFils: item.priceFils,
-    /** a product with options: the variants an exchange may ask for instead (a dearer one: the difference is paid) */
-    variants: item.product?.hasOptions ? item.product.variants.map((variant) => ({ id: variant.id, optionValues: optionTexts(variant.optionValues), priceFils: variant.priceFils })) : [],
+    /**
+     * a product with options: the other variants an exchange may ask for instead, those for sale now (stockQuantity
+     * is what is left once holds are taken); a dearer one: the difference is paid
+     */
+    variants: item.product?.hasOptions
+      ? item.product.variants
+          .filter((variant) => variant.id !== item.variantId && variant.stockQuantity > 0)
+          .map((variant) => ({ id: variant.id, optionValues: optionTexts(variant.optionValues), priceFils: variant.priceFils }))
+      : [],
   }));
 }
 
@@ -228,17 +239,24 @@ export function returnWindowProblem(order: Pick<OrderForReturn, "status" | "deli
   return isWithinReturnWindow(order.deliveredAt, now) ? null : "windowClosed";
 }
 
-/** The variant an exchange line asks for: one not hidden of the line's own product (with options), else badVariant. */
-function wantedVariant(items: OrderForReturn["items"], variantId: string) {
+/**
+ * The variant an exchange line asks for: one not hidden of the line's own product (with options), else badVariant;
+ * with `quantity` units for sale now, else variantSoldOut (the owner would learn it only once the item came back).
+ */
+function wantedVariant(items: OrderForReturn["items"], variantId: string, quantity: number) {
   const variant = items.flatMap((item) => (item.product?.hasOptions ? item.product.variants : [])).find((row) => row.id === variantId);
   if (!variant) throw new ReturnError("badVariant", 409);
+  const bought = items.some((item) => item.variantId === variantId);
+  if (!bought && variant.stockQuantity < quantity) throw new ReturnError("variantSoldOut", 409);
   return { id: variant.id, optionValues: optionTexts(variant.optionValues) };
 }
 
 /** Each asked line matched to an order item, quantities checked against what is left (before the race-safe update). */
-function matchLines(order: OrderForReturn, lines: ReturnLineInput[]) {
+function matchLines(order: OrderForReturn, lines: ReturnLineInput[], resolution: ReturnResolution) {
   const lines_ = lines.filter((line) => line.quantity > 0);
   if (!lines_.length) throw new ReturnError("noItems", 409);
+  // A variant asked for means an exchange: with a refund it would be dropped without a word (decision 0078).
+  if (resolution === "refund" && lines_.some((line) => line.exchangeVariantId)) throw new ReturnError("variantWithRefund", 400);
   const wanted = new Map<string, { quantity: number; reason: ReturnReason; exchange: { id: string; optionValues: OptionText[] } | null }>();
   for (const line of lines_) {
     // By the order line, or by the product (and, for one with options, the variant bought: two colours are two lines).
@@ -248,7 +266,7 @@ function matchLines(order: OrderForReturn, lines: ReturnLineInput[]) {
     if (!candidates.length) throw new ReturnError("notInOrder", 409);
     const plain = candidates.filter((item) => !orderItemTags(item.customTags).some((tag) => tag.value.trim() !== ""));
     if (!plain.length) throw new ReturnError("personalised", 409);
-    const exchange = line.exchangeVariantId ? wantedVariant(plain, line.exchangeVariantId) : null;
+    const exchange = line.exchangeVariantId ? wantedVariant(plain, line.exchangeVariantId, line.quantity) : null;
     // A product bought in several plain lines: the quantity is taken from the first lines with units left.
     let left = line.quantity;
     for (const item of plain) {
@@ -276,7 +294,7 @@ export async function requestReturn(input: RequestReturnInput) {
   if (!order) throw new ReturnError("notFound", 404);
   const problem = returnWindowProblem(order, now);
   if (problem) throw new ReturnError(problem, 409);
-  const wanted = matchLines(order, input.items);
+  const wanted = matchLines(order, input.items, input.resolution);
   const itemsFils = [...wanted].reduce((sum, [id, line]) => sum + line.quantity * order.items.find((item) => item.id === id)!.priceFils, 0);
   const refundFils = returnRefundFils(itemsFils, order);
 
@@ -313,16 +331,51 @@ export async function requestReturn(input: RequestReturnInput) {
             },
             statusChanges: { create: { toStatus: "requested", changedBy: "shopper" } },
           },
-          select: { id: true },
+          select: { id: true, number: true },
         });
+        await queueRequestMessages(tx, order.id, created, input);
         return created.id;
       });
+      nudgeOutbox();
       return returnJson(await prisma.return.findUniqueOrThrow({ where: { id }, select: returnSelect }));
     } catch (error) {
       if (attempt < 3 && isConstraintRefusal(error, "unique", "Return", "number")) continue;
       throw error;
     }
   }
+}
+
+/**
+ * A request's messages, in its transaction (decision 0054): the shopper's confirmation in the order's language, by
+ * the channels a decision would use, and the owner's notice of what comes back and what is wanted instead.
+ */
+async function queueRequestMessages(tx: Prisma.TransactionClient, orderId: string, created: { id: string; number: string }, input: RequestReturnInput) {
+  const contacts = await orderContacts(tx, orderId);
+  if (contacts) await queueShopperMessages(tx, contacts, "returnDecision", { returnNumber: created.number, status: "requested", note: "" });
+  const row = await tx.return.findUniqueOrThrow({
+    where: { id: created.id },
+    select: {
+      order: { select: { orderNumber: true, fullName: true, phone: true } },
+      items: { orderBy: { id: "asc" }, select: { quantity: true, reason: true, exchangeOptionValues: true, orderItem: { select: { nameEn: true, nameAr: true } } } },
+    },
+  });
+  const mail = returnRequestNoticeMail({
+    returnId: created.id,
+    returnNumber: created.number,
+    orderNumber: row.order.orderNumber,
+    fullName: row.order.fullName,
+    phone: row.order.phone,
+    resolution: input.resolution,
+    notes: input.notes?.trim() || null,
+    items: row.items.map((item) => ({
+      nameEn: item.orderItem.nameEn,
+      nameAr: item.orderItem.nameAr,
+      quantity: item.quantity,
+      reason: item.reason as ReturnReason,
+      exchangeOptionValues: optionTexts(item.exchangeOptionValues),
+    })),
+  });
+  await queueEmail(tx, { to: mail.to, kind: "mail", language: "en", params: { subject: mail.subject, text: mail.text, html: mail.html } });
 }
 
 /**

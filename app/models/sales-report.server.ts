@@ -15,6 +15,8 @@ export type SalesOrderRow = {
   totalFils: number;
   discountFils: number;
   couponCode: string | null;
+  /** a return's exchange order: the credit of the items returned, which is no discount code's (decision 0078) */
+  exchangeCreditFils: number;
 };
 
 /** A credit note (an accepted refund), counted on the Kuwait day it was issued, whatever day its order was placed. */
@@ -25,8 +27,13 @@ export type SalesDay = {
   refunds: SalesRefundRow[];
   productsFils: number;
   deliveryFils: number;
-  /** What discount codes took off the day's orders (Order.discountFils): products − discount + delivery = total. */
+  /**
+   * What discount codes took off the day's orders (Order.discountFils of orders that are not exchanges): products −
+   * discount − exchange credit + delivery = total.
+   */
   discountFils: number;
+  /** What exchange orders were credited for the items returned (decision 0078): no discount, kept apart from it. */
+  exchangeCreditFils: number;
   /** The day's paid orders, before refunds. */
   totalFils: number;
   /** The credit notes issued that day. */
@@ -56,6 +63,7 @@ export type SalesReport = {
     productsFils: number;
     deliveryFils: number;
     discountFils: number;
+    exchangeCreditFils: number;
     totalFils: number;
     orderCount: number;
     refundsFils: number;
@@ -88,7 +96,7 @@ export function resolveSalesRange(dateFrom: string | null | undefined, dateTo: s
 }
 
 function emptyDay(): SalesDay {
-  return { orders: [], refunds: [], productsFils: 0, deliveryFils: 0, discountFils: 0, totalFils: 0, refundsFils: 0, netFils: 0, returnsFils: 0, returnCount: 0 };
+  return { orders: [], refunds: [], productsFils: 0, deliveryFils: 0, discountFils: 0, exchangeCreditFils: 0, totalFils: 0, refundsFils: 0, netFils: 0, returnsFils: 0, returnCount: 0 };
 }
 
 /**
@@ -102,7 +110,7 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
   const [orders, notes, productSellers, byVariant, returnsAsked] = await Promise.all([
     prisma.order.findMany({
       where: { paymentStatus: "paid", createdAt: { gte: start, lt: end } },
-      select: { orderNumber: true, subtotalFils: true, deliveryFeeFils: true, discountFils: true, couponCode: true, totalFils: true, createdAt: true },
+      select: { orderNumber: true, subtotalFils: true, deliveryFeeFils: true, discountFils: true, couponCode: true, exchangeForOrderNumber: true, totalFils: true, createdAt: true },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
     prisma.creditNote.findMany({
@@ -119,25 +127,30 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
     (await prisma.return.findMany({ where: { refundId: { in: notes.map((note) => note.refundId) } }, select: { refundId: true, number: true } })).map((row) => [row.refundId, row.number]),
   );
   const days: Record<string, SalesDay> = {};
-  const rangeSummary = { productsFils: 0, deliveryFils: 0, discountFils: 0, totalFils: 0, orderCount: orders.length, refundsFils: 0, refundCount: notes.length, netFils: 0, returnsFils: 0, returnCount: returnsAsked.length };
+  const rangeSummary = { productsFils: 0, deliveryFils: 0, discountFils: 0, exchangeCreditFils: 0, totalFils: 0, orderCount: orders.length, refundsFils: 0, refundCount: notes.length, netFils: 0, returnsFils: 0, returnCount: returnsAsked.length };
   for (const order of orders) {
     const day = (days[kuwaitDateKey(order.createdAt)] ??= emptyDay());
+    const exchangeCreditFils = order.exchangeForOrderNumber ? order.discountFils : 0;
+    const discountFils = order.discountFils - exchangeCreditFils;
     day.orders.push({
       orderNumber: order.orderNumber,
       productsFils: order.subtotalFils,
       deliveryFils: order.deliveryFeeFils,
       totalFils: order.totalFils,
-      discountFils: order.discountFils,
+      discountFils,
       couponCode: order.couponCode,
+      exchangeCreditFils,
     });
     day.productsFils += order.subtotalFils;
     day.deliveryFils += order.deliveryFeeFils;
-    day.discountFils += order.discountFils;
+    day.discountFils += discountFils;
+    day.exchangeCreditFils += exchangeCreditFils;
     day.totalFils += order.totalFils;
     day.netFils += order.totalFils;
     rangeSummary.productsFils += order.subtotalFils;
     rangeSummary.deliveryFils += order.deliveryFeeFils;
-    rangeSummary.discountFils += order.discountFils;
+    rangeSummary.discountFils += discountFils;
+    rangeSummary.exchangeCreditFils += exchangeCreditFils;
     rangeSummary.totalFils += order.totalFils;
     rangeSummary.netFils += order.totalFils;
   }
@@ -266,6 +279,7 @@ export function salesReportJson(report: SalesReport) {
             totalAmount: filsToKD(order.totalFils),
             discountAmount: filsToKD(order.discountFils),
             couponCode: order.couponCode,
+            exchangeCredit: filsToKD(order.exchangeCreditFils),
             productsTotal: filsToKD(order.productsFils),
             deliveryFee: filsToKD(order.deliveryFils),
           })),
@@ -273,6 +287,7 @@ export function salesReportJson(report: SalesReport) {
           deliveryTotal: filsToKD(day.deliveryFils),
           totalAmount: filsToKD(day.totalFils),
           discountTotal: filsToKD(day.discountFils),
+          exchangeCreditTotal: filsToKD(day.exchangeCreditFils),
           refunds: day.refunds.map((note) => ({ creditNoteNumber: note.creditNoteNumber, orderNumber: note.orderNumber, amount: filsToKD(note.amountFils), returnNumber: note.returnNumber })),
           refundsTotal: filsToKD(day.refundsFils),
           netAmount: filsToKD(day.netFils),
@@ -287,6 +302,7 @@ export function salesReportJson(report: SalesReport) {
       totalAmount: filsToKD(report.rangeSummary.totalFils),
       orderCount: report.rangeSummary.orderCount,
       discountTotal: filsToKD(report.rangeSummary.discountFils),
+      exchangeCreditTotal: filsToKD(report.rangeSummary.exchangeCreditFils),
       refundsTotal: filsToKD(report.rangeSummary.refundsFils),
       refundCount: report.rangeSummary.refundCount,
       netAmount: filsToKD(report.rangeSummary.netFils),
@@ -328,25 +344,26 @@ function kdCell(fils: number): CsvFigure {
 /**
  * One line per order and per credit note, then a line per day and one for the range; KD with 3 decimals so nothing
  * is rounded away. Newer columns come after the older ones so a spreadsheet reading those by position still reads
- * them: discountKD, then refundsKD (what credit notes gave back that day, a positive amount like the discount),
+ * them: discountKD (discount codes only), then refundsKD (what credit notes gave back that day, a positive amount like the discount),
  * netKD (total − refunds) and the credit note's number. An order's line has its own products, delivery, total and
  * net; a credit note's line names its order and has only the refund and a negative net. Below a blank line, the
  * best sellers: a header of their own, one line per product and list (`byUnits`, `byRevenue`), revenue before
  * discount codes. When products with options sold, below another blank line the best variants (issue 31) with a
  * header of their own, so the lines above read as before: product, variant, each language's values joined by " / ".
+ * exchangeCreditKD, last, is what exchange orders were credited for the items returned (decision 0078).
  * Written by the shop's one CSV writer: a name that starts like a formula comes out as text, the amounts as numbers.
  */
 export function salesReportCsv(report: SalesReport): string {
-  const rows: CsvCell[][] = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD", "discountKD", "refundsKD", "netKD", "creditNoteNumber", "returnsKD", "returnNumber"]];
+  const rows: CsvCell[][] = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD", "discountKD", "refundsKD", "netKD", "creditNoteNumber", "returnsKD", "returnNumber", "exchangeCreditKD"]];
   for (const [date, day] of Object.entries(report.days)) {
     for (const order of day.orders) {
-      rows.push([date, order.orderNumber, kdCell(order.productsFils), kdCell(order.deliveryFils), kdCell(order.totalFils), kdCell(order.discountFils), kdCell(0), kdCell(order.totalFils), "", "", ""]);
+      rows.push([date, order.orderNumber, kdCell(order.productsFils), kdCell(order.deliveryFils), kdCell(order.totalFils), kdCell(order.discountFils), kdCell(0), kdCell(order.totalFils), "", "", "", kdCell(order.exchangeCreditFils)]);
     }
     for (const note of day.refunds) {
       const ofReturn = note.returnNumber === null ? ["", ""] : [kdCell(note.amountFils), note.returnNumber];
-      rows.push([date, note.orderNumber, "", "", "", "", kdCell(note.amountFils), kdCell(-note.amountFils), note.creditNoteNumber, ...ofReturn]);
+      rows.push([date, note.orderNumber, "", "", "", "", kdCell(note.amountFils), kdCell(-note.amountFils), note.creditNoteNumber, ...ofReturn, ""]);
     }
-    rows.push([date, "day total", kdCell(day.productsFils), kdCell(day.deliveryFils), kdCell(day.totalFils), kdCell(day.discountFils), kdCell(day.refundsFils), kdCell(day.netFils), "", kdCell(day.returnsFils), ""]);
+    rows.push([date, "day total", kdCell(day.productsFils), kdCell(day.deliveryFils), kdCell(day.totalFils), kdCell(day.discountFils), kdCell(day.refundsFils), kdCell(day.netFils), "", kdCell(day.returnsFils), "", kdCell(day.exchangeCreditFils)]);
   }
   const summary = report.rangeSummary;
   rows.push([
@@ -361,6 +378,7 @@ export function salesReportCsv(report: SalesReport): string {
     "",
     kdCell(summary.returnsFils),
     "",
+    kdCell(summary.exchangeCreditFils),
   ]);
   rows.push([], ["bestSellers", "rank", "productId", "nameEn", "nameAr", "units", "revenueBeforeDiscountKD"]);
   for (const [list, rowsOf] of [["byUnits", report.bestSellers.byUnits], ["byRevenue", report.bestSellers.byRevenue]] as const) {

@@ -31,9 +31,11 @@ export type InvoiceData = {
   subtotalFils: number;
   deliveryFeeFils: number;
   totalFils: number;
-  /** a discount code's amount, 0 without one */
+  /** a discount code's amount, or an exchange's credit (decision 0078); 0 without either */
   discountFils: number;
   couponCode: string | null;
+  /** a return's exchange: the order whose items it replaces (its discount is the exchange credit) */
+  exchangeForOrderNumber?: string | null;
   /** the code that made delivery free and the fee it waived (the delivery fee row shows what was charged) */
   freeDelivery?: { code: string; waivedFils: number } | null;
 };
@@ -64,6 +66,10 @@ export function drawCustomer(sheet: Sheet, order: InvoiceData, y: number) {
   y += drawBilingualRow(sheet, y, `Phone: ${phone}`, `الهاتف: ${ltr(phone)}`);
   const address = addressLines(order);
   y += drawBilingualRow(sheet, y, address.en, address.ar);
+  if (order.exchangeForOrderNumber) {
+    const origin = order.exchangeForOrderNumber;
+    y += drawBilingualRow(sheet, y, `Exchange for order ${origin}`, `استبدال للطلب ${ltr(origin)}`);
+  }
   if (order.notes) y += drawBilingualRow(sheet, y, `Notes: ${order.notes}`, `ملاحظات: ${order.notes}`);
   return y;
 }
@@ -161,7 +167,9 @@ export function drawOrderSummary(sheet: Sheet, order: InvoiceData, y: number) {
 /** Products total, the discount line when a code was used, delivery and the grand total; returns the y below. */
 function drawTotals(sheet: Sheet, order: InvoiceData, y: number) {
   y += drawBilingualRow(sheet, y, `Products total: ${formatKD(order.subtotalFils)}`, `مجموع المنتجات: ${formatKDText(order.subtotalFils, "ar")}`);
-  if (order.discountFils > 0) {
+  if (order.discountFils > 0 && order.exchangeForOrderNumber) {
+    y += drawBilingualRow(sheet, y, `Exchange credit: -${formatKD(order.discountFils)}`, `رصيد الاستبدال: ${formatKDText(order.discountFils, "ar", "-")}`);
+  } else if (order.discountFils > 0) {
     const code = order.couponCode ?? "";
     y += drawBilingualRow(sheet, y, `Discount (${code}): -${formatKD(order.discountFils)}`, `الخصم (${ltr(code)}): ${formatKDText(order.discountFils, "ar", "-")}`);
   }

@@ -138,7 +138,7 @@ export default function AdminOrderDetail() {
           <dd>{order.productsTotal}</dd>
           {order.discount ? (
             <>
-              <dt>{t("admin.order.discount", { code: order.discount.code })}</dt>
+              <dt>{order.discount.exchangeFor ? t("admin.order.exchangeCredit", { number: order.discount.exchangeFor }) : t("admin.order.discount", { code: order.discount.code })}</dt>
               <dd data-testid="order-discount">
                 <Money fils={order.discount.fils} language={language} sign="−" />
               </dd>
@@ -250,7 +250,7 @@ function StatusHistoryTable({ history, language }: { history: AdminOrderView["hi
   const { t } = useTranslation();
   const columns: AdminColumn<AdminOrderView["history"][number]>[] = [
     { header: t("admin.order.historyWhen"), cell: (change) => change.when },
-    { header: t("admin.order.historyWho"), cellProps: { dir: "ltr" }, cell: (change) => change.who },
+    { header: t("admin.order.historyWho"), cell: (change) => (change.bySystem ? change.who : <Ltr>{change.who}</Ltr>) },
     { header: t("admin.order.historyFrom"), cell: (change) => (change.from ? <StatusBadge status={change.from} language={language} /> : "-") },
     { header: t("admin.order.historyTo"), cell: (change) => <StatusBadge status={change.to} language={language} /> },
   ];

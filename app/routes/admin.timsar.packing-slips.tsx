@@ -6,6 +6,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getPackingSlipOrders } from "~/models/admin-order.server";
+import { getDeliveryArea } from "~/models/delivery-area.server";
 import { orderItemTags } from "~/models/order-json.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
@@ -30,9 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [language, t, orders] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getPackingSlipOrders(keys)]);
   if (orders.length === 0) throw new Response(t("admin.packingSlip.none"), { status: 404 });
   const addressLabel = (key: "city" | "block" | "street" | "streetNumber" | "building" | "floor" | "apartment" | "notes") => t(`admin.order.${key}`);
+  // An order keeps its area's English name; an Arabic slip names it as the area's Arabic name (issue 43).
+  const cities = await Promise.all(orders.map(async (order) => (language === "ar" ? ((await getDeliveryArea(order.city))?.nameAr ?? order.city) : order.city)));
   return {
     title: t("admin.packingSlip.title"),
-    slips: orders.map((order) => ({
+    slips: orders.map((order, index) => ({
       id: order.id,
       orderNumber: order.orderNumber,
       date: formatAdminDateTime(order.createdAt, language),
@@ -40,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       phone: order.phone,
       address: [
         [t("admin.order.buildingType"), t(`checkout.${order.buildingType.toLowerCase() as "villa"}`, { defaultValue: order.buildingType })],
-        [addressLabel("city"), order.city],
+        [addressLabel("city"), cities[index]],
         [addressLabel("block"), order.block],
         [addressLabel("street"), order.street],
         [addressLabel("streetNumber"), order.streetNumber],

@@ -62,6 +62,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         price: money(item.orderItem.priceFils * item.quantity),
         restocked: item.restocked,
         wanted: optionValuesLabel(optionTexts(item.exchangeOptionValues), language),
+        // What comes back, and for an exchange what goes out instead (the same variant when none other was asked).
+        bought: optionValuesLabel(optionTexts(item.orderItem.optionValues), language),
+        goingOut: row.resolution === "exchange" ? optionValuesLabel(optionTexts(item.exchangeOptionValues), language) || optionValuesLabel(optionTexts(item.orderItem.optionValues), language) || null : null,
       })),
       history: row.statusChanges.map((change, index) => ({
         id: String(index),
@@ -104,7 +107,7 @@ export default function AdminReturnPage() {
       <h1>{withLtr((values) => t("admin.returns.pageTitle", values), { number: ret.number })}</h1>
       {actionData ? <Toast message={actionData.message} kind={actionData.ok ? "success" : "error"} durationMs={DECISION_TOAST_MS} /> : null}
       <div className="admin-card">
-        <ReturnStatusBadge status={ret.status} /> {t(`admin.returns.resolutions.${ret.resolution as "refund"}`)} · {t("admin.returns.refund")}: {ret.refund}
+        <ReturnStatusBadge status={ret.status} exchangeOrder={ret.exchangeOrder} /> {t(`admin.returns.resolutions.${ret.resolution as "refund"}`)} · {t("admin.returns.refund")}: {ret.refund}
       </div>
       <div className="admin-order__grid">
         <section className="admin-card">
@@ -237,12 +240,20 @@ function ItemsTable({ items }: { items: Ret["items"] }) {
       cell: (item) => (
         <>
           <img src={item.imageUrl} alt="" width={48} height={48} loading="lazy" />
-          <span>{item.name}</span>
-          {item.wanted ? (
-            <span className="field__hint" data-testid="return-wanted">
-              {t("returns.wanted", { values: item.wanted })}
-            </span>
-          ) : null}
+          {/* The name with what comes back and goes out under it: side by side they overflowed a phone's column. */}
+          <span className="admin-product-cell__text">
+            <span>{item.name}</span>
+            {item.bought ? (
+              <span className="field__hint" data-testid="return-coming-back">
+                {t("admin.returns.comingBack", { values: item.bought })}
+              </span>
+            ) : null}
+            {item.goingOut ? (
+              <span className="field__hint" data-testid="return-wanted">
+                {t("admin.returns.goingOut", { values: item.goingOut })}
+              </span>
+            ) : null}
+          </span>
         </>
       ),
     },

@@ -50,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           total: money(order.totalFils),
           discount: order.discountFils > 0 ? money(order.discountFils) : null,
           couponCode: order.couponCode,
+          exchangeCredit: order.exchangeCreditFils > 0 ? money(order.exchangeCreditFils) : null,
         })),
         refunds: day.refunds.map((note) => ({ creditNoteNumber: note.creditNoteNumber, orderNumber: note.orderNumber, amount: money(-note.amountFils), returnNumber: note.returnNumber })),
         returnCount: formatCount(day.returnCount, language),
@@ -68,6 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         productsTotal: money(report.rangeSummary.productsFils),
         deliveryTotal: money(report.rangeSummary.deliveryFils),
         discountTotal: money(report.rangeSummary.discountFils),
+        exchangeCreditTotal: report.rangeSummary.exchangeCreditFils > 0 ? money(report.rangeSummary.exchangeCreditFils) : null,
         total: money(report.rangeSummary.totalFils),
         refundsTotal: money(-report.rangeSummary.refundsFils),
         netTotal: money(report.rangeSummary.netFils),
@@ -124,6 +126,14 @@ export default function SalesReport() {
               <dd data-testid="report-discount">
                 <Amount value={data.report.summary.discountTotal} />
               </dd>
+              {data.report.summary.exchangeCreditTotal ? (
+                <>
+                  <dt>{t("admin.report.exchangeCreditTotal")}</dt>
+                  <dd data-testid="report-exchange-credit">
+                    <Amount value={data.report.summary.exchangeCreditTotal} />
+                  </dd>
+                </>
+              ) : null}
               <dt>{t("admin.report.deliveryTotal")}</dt>
               <dd>
                 <Amount value={data.report.summary.deliveryTotal} />
@@ -182,6 +192,10 @@ export default function SalesReport() {
                             <>
                               <Amount value={order.discount} /> (<bdi dir="ltr">{order.couponCode ?? ""}</bdi>)
                             </>
+                          ) : order.exchangeCredit ? (
+                            <span data-testid="report-order-exchange-credit">
+                              <Amount value={order.exchangeCredit} /> ({t("admin.report.exchangeCredit")})
+                            </span>
                           ) : (
                             "—"
                           )}

@@ -70,6 +70,12 @@ describe("POST /api/orders/{orderNumber}/returns", () => {
       "The size or colour asked for in exchange is not one of that product's. / المقاس أو اللون المطلوب في الاستبدال ليس من خيارات هذا المنتج.",
     );
 
+    const withRefund = await ask(order, { phone: order.phone, items: [{ ...items[0], exchangeVariantId: otherProduct.id }], resolution: "refund" });
+    expect(withRefund.status).toBe(400);
+    expect(withRefund.body.message).toBe(
+      'You chose another size or colour, which is an exchange: choose an exchange, or set the item back to "The same" for a refund. / اخترت مقاسًا أو لونًا آخر، وهذا استبدال: اختر الاستبدال، أو أعد اختيارك إلى "نفس المنتج" لاسترداد السعر.',
+    );
+
     expect((await ask(order, { phone: "60000000", items, resolution: "refund" })).status).toBe(403);
     expect((await ask({ orderNumber: "ORD-000000000001" }, { phone: order.phone, items, resolution: "refund" })).status).toBe(404);
     const tooMany = await ask(order, { phone: order.phone, items: [{ ...items[0], quantity: 2 }], resolution: "refund" });

@@ -1,3 +1,4 @@
+import type { ChangeEvent } from "react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -95,6 +96,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(pageUrl(orderNumber, phone, outcome.value.number), 303);
 }
 
+/**
+ * Another size or colour is an exchange: picking one selects it, so it is never dropped with a refund (without
+ * JavaScript the server refuses that pair with a message, decision 0078).
+ */
+function chooseExchange(event: ChangeEvent<HTMLSelectElement>) {
+  const choice = event.currentTarget.form?.elements.namedItem("resolution");
+  if (event.currentTarget.value && choice instanceof RadioNodeList) choice.value = "exchange";
+}
+
 function lastDay(windowEnd: string, language: Language): string {
   return formatAdminDate(new Date(new Date(windowEnd).getTime() - 1), language);
 }
@@ -178,23 +188,21 @@ export default function ReturnRequestPage() {
                           ))}
                         </select>
                       </div>
-                      {line.variants.length > 1 ? (
+                      {line.variants.length > 0 ? (
                         <div className="field">
                           <label htmlFor={`exchange-${line.orderItemId}`}>{t("returns.exchangeFor")}</label>
-                          <select id={`exchange-${line.orderItemId}`} name={`exchange-${line.orderItemId}`} defaultValue="" data-testid="exchange-variant">
+                          <select id={`exchange-${line.orderItemId}`} name={`exchange-${line.orderItemId}`} defaultValue="" data-testid="exchange-variant" onChange={chooseExchange}>
                             <option value="">{t("returns.sameVariant")}</option>
-                            {line.variants
-                              .filter((variant) => variant.id !== line.variantId)
-                              .map((variant) => {
-                                const values = variant.optionValues.map((value) => value[language] || value.en).join(" / ");
-                                // A dearer one says by how much: its difference is paid online once the exchange is decided.
-                                const more = variant.priceFils - line.priceFils;
-                                return (
-                                  <option key={variant.id} value={variant.id}>
-                                    {more > 0 ? t("returns.dearerVariant", { values, amount: formatKDText(more, language) }) : values}
-                                  </option>
-                                );
-                              })}
+                            {line.variants.map((variant) => {
+                              const values = variant.optionValues.map((value) => value[language] || value.en).join(" / ");
+                              // A dearer one says by how much: its difference is paid online once the exchange is decided.
+                              const more = variant.priceFils - line.priceFils;
+                              return (
+                                <option key={variant.id} value={variant.id}>
+                                  {more > 0 ? t("returns.dearerVariant", { values, amount: formatKDText(more, language) }) : values}
+                                </option>
+                              );
+                            })}
                           </select>
                           {line.variants.some((variant) => variant.priceFils > line.priceFils) ? <p className="field__hint">{t("returns.dearerHint")}</p> : null}
                         </div>

@@ -1,6 +1,7 @@
 import * as z from "./zod";
 import { parseKDToFils } from "./money";
 import { westernDigits } from "./digits";
+import type { Language } from "./language";
 import { DEFAULT_LOW_STOCK_THRESHOLD, FILTER_COLORS } from "./product";
 
 /** One schema per admin form: the HTML constraints, the browser's checks and the server's checks (SPEC section 5). */
@@ -72,6 +73,23 @@ const VariantRowSchema = z.object({
 /** The option rows the owner filled in; the form always offers MAX_OPTIONS, blank ones are not options. */
 export function usedOptions(options: OptionRow[] | undefined): OptionRow[] {
   return (options ?? []).filter((option) => option.nameEn || option.nameAr || option.valuesEn || option.valuesAr);
+}
+
+/**
+ * A grid row's values as the page's language names them: the row keeps its values' English names (`match`, which the
+ * grid posts back); an Arabic page shows each value's Arabic name from the options as typed, the English one only
+ * where the owner gave none (issue 43).
+ */
+export function variantRowLabel(match: string, options: OptionRow[] | undefined, language: Language): string {
+  if (language === "en") return match;
+  const used = usedOptions(options);
+  return match
+    .split(" / ")
+    .map((name, at) => {
+      const position = optionLines(used[at]?.valuesEn).indexOf(name);
+      return (position >= 0 && optionLines(used[at]?.valuesAr)[position]) || name;
+    })
+    .join(" / ");
 }
 
 /** The value positions a variant key names, or null when it does not fit the options. */

@@ -70,6 +70,14 @@ export function returnRefundFils(itemsFils: number, order: { subtotalFils: numbe
   return Math.max(0, itemsFils - share);
 }
 
+/**
+ * The state a return shows: an exchange whose dearer order is not paid reads "exchangeUnpaid", never a green
+ * "exchanged", until the difference is paid (issue 43).
+ */
+export function shownReturnStatus(status: string, exchangeOrder?: { paymentStatus: string } | null): string {
+  return status === "exchanged" && exchangeOrder && exchangeOrder.paymentStatus !== "paid" ? "exchangeUnpaid" : status;
+}
+
 /** The badge colour of each status, in the order statuses' palette (SPEC section 4). */
 export const RETURN_STATUS_COLOR: Record<ReturnStatus, "yellow" | "blue" | "orange" | "green" | "red" | "grey"> = {
   requested: "yellow",

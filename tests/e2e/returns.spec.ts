@@ -5,6 +5,9 @@
  * it, the credit note's PDF reads right (pdftotext) and the shopper sees the return refunded under the order. In
  * English the bow has sizes and the shopper asks to exchange the S for the dearer L: the owner's page shows the L,
  * the exchange order due the difference and its payment, and the shopper sees the difference due with its pay link.
+ * Issue 43: choosing the L selects the exchange with JavaScript and is refused with the refund still chosen without;
+ * the owner's page names the S coming back and the L going out (also in Arabic at 390 px); the unpaid difference is
+ * never a green "Exchanged"; once the shopper pays it, My Orders shows the exchange order's "Exchange credit".
  */
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
@@ -19,7 +22,20 @@ import { signInAsAdmin } from "./admin-fixtures";
 
 const TEXT = {
   en: { request: "Request a return", personalised: "Personalised: not returnable", quantity: "Quantity to return", reason: "Reason", wrongSize: "Wrong size or colour", send: "Send the request", hawalli: "Hawalli", refunded: "Refunded" },
-  exchange: { exchangeFor: "In exchange for (size or colour)", large: "L (costs 0.50 KD more)", wanted: "Exchange for: L", exchanged: "Exchanged", unpaid: "Not paid yet", due: "Difference due: 0.50 KD" },
+  exchange: {
+    exchangeFor: "In exchange for (size or colour)",
+    large: "L (costs 0.50 KD more)",
+    withRefund: 'You chose another size or colour, which is an exchange: choose an exchange, or set the item back to "The same" for a refund.',
+    comingBack: "Coming back: S",
+    wanted: "Going out instead: L",
+    comingBackAr: "المُرجَع: ص",
+    wantedAr: "المُرسَل بدلًا منه: ك",
+    unpaidState: "Exchange: difference not paid yet",
+    exchanged: "Exchanged",
+    unpaid: "Not paid yet",
+    due: "Difference due: 0.50 KD",
+    credit: "Exchange credit",
+  },
   ar: { request: "طلب إرجاع", personalised: "منتج مخصص: لا يمكن إرجاعه", quantity: "الكمية المراد إرجاعها", reason: "السبب", wrongSize: "المقاس أو اللون غير مناسب", send: "إرسال الطلب", hawalli: "حولي", refunded: "تم الاسترداد" },
 } as const;
 
@@ -61,11 +77,23 @@ for (const language of ["ar", "en"] as const) {
     await page.getByRole("link", { name: text.request }).click();
     await expect(page.getByTestId("not-returnable")).toHaveText(text.personalised);
     const line = page.getByTestId("return-line").filter({ hasText: language === "ar" ? "فيونكة وردية" : "Pink bow" });
-    await line.getByLabel(text.quantity).selectOption("1");
-    await line.getByLabel(text.reason).selectOption({ label: text.wrongSize });
-    if (sizes) {
-      await line.getByLabel(TEXT.exchange.exchangeFor).selectOption({ label: TEXT.exchange.large });
-      await page.locator('input[name="resolution"][value="exchange"]').check();
+    const askForLine = async () => {
+      await line.getByLabel(text.quantity).selectOption("1");
+      await line.getByLabel(text.reason).selectOption({ label: text.wrongSize });
+      if (sizes) await line.getByLabel(TEXT.exchange.exchangeFor).selectOption({ label: TEXT.exchange.large });
+    };
+    await askForLine();
+    const exchangeChoice = page.locator('input[name="resolution"][value="exchange"]');
+    if (sizes && javaScriptEnabled) {
+      // Another size is an exchange: choosing it selects the exchange (issue 43, decision 0078).
+      await expect(exchangeChoice).toBeChecked();
+    } else if (sizes) {
+      // Without JavaScript the refund still chosen is refused with a message, and nothing is asked.
+      await page.getByRole("button", { name: text.send }).click();
+      await expect(page.getByTestId("return-request").getByRole("alert")).toHaveText(TEXT.exchange.withRefund);
+      expect(await db.return.count({ where: { orderId: order.id } })).toBe(0);
+      await askForLine();
+      await exchangeChoice.check();
     }
     if (shot) await page.screenshot({ path: `${SHOTS}/request-ar-390.png`, fullPage: true });
     await page.getByRole("button", { name: text.send }).click();
@@ -89,20 +117,56 @@ for (const language of ["ar", "en"] as const) {
     expect((await db.product.findUniqueOrThrow({ where: { id: bows.id } })).stockQuantity).toBe(4);
     if (sizes) {
       // The exchange for the dearer L: an order due the difference, unpaid, its L held for the shopper.
-      await expect(page.getByTestId("return-items").getByTestId("return-wanted")).toHaveText(TEXT.exchange.wanted);
+      // The owner sees the S coming back and the L going out instead.
+      const items = page.getByTestId("return-items");
+      await expect(items.getByTestId("return-coming-back")).toHaveText(TEXT.exchange.comingBack);
+      await expect(items.getByTestId("return-wanted")).toHaveText(TEXT.exchange.wanted);
       await page.getByTestId("decide-exchanged").click();
       await expect(page.getByTestId("exchange-due")).toHaveText("0.50 KD");
       await expect(page.getByTestId("exchange-payment")).toHaveText(TEXT.exchange.unpaid);
-      const exchange = await db.order.findFirstOrThrow({ where: { notes: `Exchange for ${order.orderNumber}` } });
+      await expect(page.getByTestId("return-status").first()).toHaveText(TEXT.exchange.unpaidState);
+      const exchange = await db.order.findFirstOrThrow({ where: { exchangeForOrderNumber: order.orderNumber } });
       await expect(page.getByTestId("exchange-order-number")).toHaveText(exchange.orderNumber);
       expect(await db.productVariant.findUniqueOrThrow({ where: { id: sizes.variants[1].id } })).toMatchObject({ stockQuantity: 0, heldQuantity: 1 });
+      if (javaScriptEnabled) {
+        // The same page in Arabic on a phone: the sizes in Arabic, no English word.
+        await setLanguage(context, baseURL!, "ar");
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.reload();
+        await expect(items.getByTestId("return-coming-back")).toHaveText(TEXT.exchange.comingBackAr);
+        await expect(items.getByTestId("return-wanted")).toHaveText(TEXT.exchange.wantedAr);
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: `${SHOTS}/admin-exchange-ar-390.png`, fullPage: true });
+        await setLanguage(context, baseURL!, "en");
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
 
+      // The shopper: the difference unpaid is never a green "Exchanged"; once paid it is, and the exchange order
+      // names its credit.
       await context.clearCookies({ name: "__admin" });
       await page.goto(orderPage);
       const shown = page.getByTestId("order-return").filter({ hasText: number });
-      await expect(shown.getByTestId("return-status")).toHaveText(TEXT.exchange.exchanged);
+      await expect(shown.getByTestId("return-status")).toHaveText(TEXT.exchange.unpaidState);
+      await expect(shown.getByTestId("return-status")).not.toHaveClass(/status-badge--green/);
       await expect(shown.getByTestId("return-due")).toContainText(TEXT.exchange.due);
       await expect(shown.getByTestId("return-pay")).toHaveAttribute("href", /^\/payment\?orderSessionId=ps_/);
+      await shown.getByTestId("return-pay").click();
+      await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/);
+      await page.locator('[name="cardholderName"]').fill("Noura Al-Sabah");
+      await page.locator('[name="cardNumber"]').fill("4111111111111111");
+      await page.locator('[name="month"]').fill("12");
+      await page.locator('[name="year"]').fill("39");
+      await page.locator('[name="cvv"]').fill("123");
+      await page.getByTestId("card-pay").click();
+      await expect(page).toHaveURL(/\/payment-success\?orderNumber=ORD-\d{12}$/, { timeout: 10_000 });
+      await page.goto(orderPage);
+      await expect(page.getByTestId("order-return").filter({ hasText: number }).getByTestId("return-status")).toHaveText(TEXT.exchange.exchanged);
+      const exchangeCard = page.getByTestId("order-card").filter({ has: page.getByTestId("order-number").getByText(exchange.orderNumber, { exact: true }) });
+      await expect(exchangeCard.getByTestId("order-exchange-for")).toHaveText(order.orderNumber);
+      await expect(exchangeCard.locator("dt", { hasText: TEXT.exchange.credit })).toBeVisible();
+      await expect(exchangeCard.getByTestId("order-discount")).toHaveText("−2.50 KD");
+      await expect(exchangeCard).not.toContainText("Discount");
+      if (javaScriptEnabled) await page.screenshot({ path: `${SHOTS}/my-orders-exchange-en-1280.png`, fullPage: true });
       return;
     }
     await page.getByTestId("decide-refunded").click();

@@ -44,9 +44,17 @@ export function OrderCard({ order, language }: { order: OrderAsRead & { returnOp
             <Money fils={toFils(order.totalAmount)} language={language} data-testid="order-total" />
           </dd>
         </div>
+        {order.exchangeFor ? (
+          <div>
+            <dt>{t("account.orders.exchangeFor")}</dt>
+            <dd>
+              <Ltr data-testid="order-exchange-for">{order.exchangeFor}</Ltr>
+            </dd>
+          </div>
+        ) : null}
         {order.discount > 0 ? (
           <div>
-            <dt>{t("account.orders.discount", { code: order.couponCode ?? "" })}</dt>
+            <dt>{order.exchangeFor ? t("account.orders.exchangeCredit") : t("account.orders.discount", { code: order.couponCode ?? "" })}</dt>
             <dd>
               <Money fils={toFils(order.discount)} language={language} sign="−" data-testid="order-discount" />
             </dd>

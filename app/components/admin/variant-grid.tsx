@@ -1,5 +1,6 @@
 import { FieldErrors } from "~/components/forms";
 import { useTranslation } from "~/i18n/translation";
+import { variantRowLabel } from "~/shared/admin-schemas";
 
 export type OptionFormRow = { nameEn?: string; nameAr?: string; valuesEn?: string; valuesAr?: string };
 export type VariantFormRow = { id?: string; key?: string; match?: string; sku?: string; price?: string; stockQuantity?: string; isAvailable?: boolean | string; imageUrl?: string };
@@ -22,7 +23,7 @@ export function VariantGrid({
   variants: VariantFormRow[];
   errors: Record<string, string[] | undefined>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = (name: string) => `${formId}-${name.replace(/[^\w]/g, "-")}`;
   return (
     <fieldset className="admin-fieldset variant-grid" data-testid="variant-grid">
@@ -78,7 +79,7 @@ export function VariantGrid({
             <tbody>
               {variants.map((row, index) => {
                 const name = (field: string) => `variants[${index}].${field}`;
-                const label = row.match ?? "";
+                const label = variantRowLabel(row.match ?? "", options, i18n.language);
                 return (
                   <tr key={`${row.match}-${index}`} data-testid="variant-row">
                     <th scope="row">

@@ -104,6 +104,8 @@ export const account: TranslationOf<typeof en> = {
       orderNumber: "الطلب {{number}}",
       date: "التاريخ",
       total: "الإجمالي",
+      exchangeCredit: "رصيد الاستبدال",
+      exchangeFor: "استبدال للطلب",
       discount: "الخصم ({{code}})",
       status: "الحالة",
       viewInvoice: "عرض الفاتورة",

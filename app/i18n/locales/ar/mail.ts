@@ -6,6 +6,7 @@ export const mail: TranslationOf<typeof en> = {
   mail: {
     totals: {
       products: "مجموع المنتجات: {{amount}}",
+      exchangeCredit: "رصيد الاستبدال: {{amount}}",
       discount: "الخصم ({{code}}): {{amount}}",
       delivery: "رسوم التوصيل: {{amount}}",
       total: "الإجمالي: {{amount}}",
@@ -15,6 +16,8 @@ export const mail: TranslationOf<typeof en> = {
       thanks: "شكرًا لك! تم استلام دفعتك بقيمة {{total}} للطلب {{number}}.",
       invoice: "فاتورتك: {{link}}",
       invoiceLink: "عرض الفاتورة",
+      items: "منتجاتك:",
+      item: "{{quantity}} × {{name}}: {{amount}}",
     },
     ownerPaid: {
       subject: "طلب مدفوع جديد {{number}}",
@@ -24,6 +27,17 @@ export const mail: TranslationOf<typeof en> = {
       notes: "ملاحظات: {{notes}}",
       open: "فتح الطلب: {{link}}",
       openLink: "فتح الطلب {{number}}",
+    },
+    ownerReturn: {
+      subject: "طلب إرجاع {{number}} للطلب {{order}}",
+      heading: "طلب العميل إرجاع منتجات من الطلب {{order}}: الإرجاع {{number}}.",
+      refund: "يريد استرداد السعر.",
+      exchange: "يريد الاستبدال.",
+      item: "{{quantity}} × {{name}}، السبب: {{reason}}",
+      wanted: "(يريد بدلًا منه: {{values}})",
+      customer: "العميل: {{name}}، {{phone}}",
+      open: "القرار في الإرجاع: {{link}}",
+      openLink: "فتح الإرجاع {{number}}",
     },
     lowStock: {
       subject: "مخزون منخفض: {{products}} منتجات",

@@ -101,6 +101,8 @@ export const account = {
       orderNumber: "Order {{number}}",
       date: "Date",
       total: "Total",
+      exchangeCredit: "Exchange credit",
+      exchangeFor: "Exchange for order",
       discount: "Discount ({{code}})",
       status: "Status",
       viewInvoice: "View Invoice",

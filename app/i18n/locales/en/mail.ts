@@ -6,6 +6,7 @@ export const mail = {
   mail: {
     totals: {
       products: "Products total: {{amount}}",
+      exchangeCredit: "Exchange credit: {{amount}}",
       discount: "Discount ({{code}}): {{amount}}",
       delivery: "Delivery fee: {{amount}}",
       total: "Total: {{amount}}",
@@ -15,6 +16,8 @@ export const mail = {
       thanks: "Thank you, {{name}}! Your payment of {{total}} for order {{number}} was received.",
       invoice: "Your invoice: {{link}}",
       invoiceLink: "View your invoice",
+      items: "Your items:",
+      item: "{{quantity}} × {{name}}: {{amount}}",
     },
     ownerPaid: {
       subject: "New paid order {{number}} ({{total}})",
@@ -24,6 +27,17 @@ export const mail = {
       notes: "Notes: {{notes}}",
       open: "Open the order: {{link}}",
       openLink: "Open order {{number}}",
+    },
+    ownerReturn: {
+      subject: "Return request {{number}} for order {{order}}",
+      heading: "A shopper asked to return items of order {{order}}: return {{number}}.",
+      refund: "They would like a refund.",
+      exchange: "They would like an exchange.",
+      item: "{{quantity}} × {{name}}, reason: {{reason}}",
+      wanted: "(wants instead: {{values}})",
+      customer: "Customer: {{name}}, {{phone}}",
+      open: "Decide on the return: {{link}}",
+      openLink: "Open return {{number}}",
     },
     lowStock: {
       subject: "Low stock {{day}}: {{products}} products",

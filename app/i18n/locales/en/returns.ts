@@ -50,6 +50,7 @@ export const returns = {
       received: "Items received",
       refunded: "Refunded",
       exchanged: "Exchanged",
+      exchangeUnpaid: "Exchange: difference not paid yet",
       closed: "Closed",
     },
     errors: {
@@ -62,6 +63,8 @@ export const returns = {
       personalised: "Personalised items (with custom text) cannot be returned.",
       noItems: "Choose at least one item and how many to return.",
       badVariant: "The size or colour asked for in exchange is not one of that product's.",
+      variantSoldOut: "The size or colour asked for in exchange is sold out. Please choose another, or the same item.",
+      variantWithRefund: "You chose another size or colour, which is an exchange: choose an exchange, or set the item back to \"The same\" for a refund.",
       invalid: "Please check the items, reasons and choice.",
     },
   },

@@ -16,6 +16,8 @@ export const report: TranslationOf<typeof en> = {
     deliveryTotal: "إجمالي التوصيل",
     total: "الإجمالي",
     discountTotal: "الخصومات (الرموز)",
+    exchangeCreditTotal: "رصيد الاستبدال",
+    exchangeCredit: "رصيد الاستبدال",
     refundsTotal: "المبالغ المستردة (إشعارات الدائن)",
     returns: "المرتجعات",
     refundCount: "إشعارات الدائن",

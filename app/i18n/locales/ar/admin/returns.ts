@@ -24,6 +24,8 @@ export const returns: TranslationOf<typeof en> = {
     pageTitle: "الإرجاع {{number}}",
     items: "المنتجات",
     quantity: "الكمية",
+    comingBack: "المُرجَع: {{values}}",
+    goingOut: "المُرسَل بدلًا منه: {{values}}",
     reason: "السبب",
     restocked: "أُعيد للبيع",
     history: "السجل",

@@ -14,6 +14,8 @@ export const report = {
     deliveryTotal: "Delivery total",
     total: "Total",
     discountTotal: "Discounts (codes)",
+    exchangeCreditTotal: "Exchange credit",
+    exchangeCredit: "Exchange credit",
     refundsTotal: "Refunds (credit notes)",
     returns: "Returns",
     refundCount: "Credit notes",

@@ -22,6 +22,8 @@ export const returns = {
     pageTitle: "Return {{number}}",
     items: "Items",
     quantity: "Quantity",
+    comingBack: "Coming back: {{values}}",
+    goingOut: "Going out instead: {{values}}",
     reason: "Reason",
     restocked: "Back on sale",
     history: "History",
