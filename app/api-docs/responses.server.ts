@@ -364,7 +364,18 @@ export const SalesReportAnswer = z.object({
   }),
 });
 
-export const SettingsAnswer = z.object({ freeDeliveryFromKD: KD.nullable() });
+const BilingualText = z.object({ en: z.string(), ar: z.string() });
+export const SettingsAnswer = z.object({
+  freeDeliveryFromKD: KD.nullable(),
+  shopName: BilingualText.nullable().describe("null until the owner names the shop"),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable().describe("8 digits"),
+  whatsappNumber: z.string().nullable().describe("8 digits"),
+  address: BilingualText.nullable(),
+  instagram: z.string().nullable().describe("the handle, without @"),
+  commercialRegistration: z.string().nullable(),
+  ownerAlertsPhone: z.string().nullable().describe("8 digits"),
+});
 export const SettingsSaved = SettingsAnswer.extend({ message: z.string() });
 export const UploadAnswer = z.object({ imageUrl: z.string(), message: z.string() });
 

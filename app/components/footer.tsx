@@ -1,19 +1,22 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import { SHOP_CONTACT } from "~/shared/shop";
+import type { ShopFace } from "~/models/settings.server";
 import { SectionLink } from "./section-link";
 
-export function Footer() {
+/** The shop's details come from the owner's settings (root loader); a detail she has not set is left out. */
+export function Footer({ shop, year }: { shop: ShopFace | null; year: number }) {
   const { t } = useTranslation();
   return (
-    <footer id="footer-section" className="site-footer">
+    <footer id="footer-section" className="site-footer" data-testid="site-footer">
       <div className="site-footer__grid">
         <section>
-          <h2 className="site-footer__brand">{t("footer.brand")}</h2>
+          {shop ? <h2 className="site-footer__brand">{shop.name}</h2> : null}
           <p>{t("footer.description")}</p>
-          <a href={SHOP_CONTACT.instagramUrl} rel="noopener noreferrer" target="_blank">
-            {t("footer.social")}
-          </a>
+          {shop?.instagramUrl ? (
+            <a href={shop.instagramUrl} rel="noopener noreferrer" target="_blank">
+              {t("footer.social")}
+            </a>
+          ) : null}
         </section>
         <section>
           <h2>{t("footer.linksHeading")}</h2>
@@ -35,25 +38,56 @@ export function Footer() {
             </li>
           </ul>
         </section>
-        <section>
-          <h2>{t("footer.contactHeading")}</h2>
-          <ul>
-            <li>
-              {t("footer.email")}: <a href={`mailto:${SHOP_CONTACT.email}`}>{SHOP_CONTACT.email}</a>
-            </li>
-            <li>
-              {t("footer.phone")}:{" "}
-              <a href={`tel:${SHOP_CONTACT.phone.replace(/\s/g, "")}`} dir="ltr" className="ltr">
-                {SHOP_CONTACT.phone}
-              </a>
-            </li>
-            <li>
-              {t("footer.addressLabel")}: <address>{t("footer.address")}</address>
-            </li>
-          </ul>
-        </section>
+        {shop ? <ShopContacts shop={shop} /> : null}
       </div>
-      <p className="site-footer__copyright">{t("footer.copyright")}</p>
+      <p className="site-footer__copyright">
+        {shop ? t("footer.copyright", { year, shop: shop.name }) : null}
+        {shop?.commercialRegistration ? (
+          <>
+            {" "}
+            {t("footer.commercialRegistration")}: <span dir="ltr">{shop.commercialRegistration}</span>
+          </>
+        ) : null}
+      </p>
     </footer>
+  );
+}
+
+/** The ways to reach the shop, as a list; the whole section is left out while none is set. */
+export function ShopContacts({ shop }: { shop: ShopFace }) {
+  const { t } = useTranslation();
+  if (!shop.email && !shop.phone && !shop.whatsappDigits && !shop.address) return null;
+  return (
+    <section data-testid="shop-contacts">
+      <h2>{t("footer.contactHeading")}</h2>
+      <ul>
+        {shop.email ? (
+          <li>
+            {t("footer.email")}: <a href={`mailto:${shop.email}`}>{shop.email}</a>
+          </li>
+        ) : null}
+        {shop.phone ? (
+          <li>
+            {t("footer.phone")}:{" "}
+            <a href={`tel:+${shop.phoneDigits}`} dir="ltr" className="ltr">
+              {shop.phone}
+            </a>
+          </li>
+        ) : null}
+        {shop.whatsappDigits ? (
+          <li>
+            {t("footer.whatsapp")}:{" "}
+            <a href={`https://wa.me/${shop.whatsappDigits}`} dir="ltr" className="ltr" rel="noopener noreferrer" target="_blank">
+              +{shop.whatsappDigits.slice(0, 3)} {shop.whatsappDigits.slice(3, 7)} {shop.whatsappDigits.slice(7)}
+            </a>
+          </li>
+        ) : null}
+        {shop.address ? (
+          <li>
+            {t("footer.addressLabel")}: <address>{shop.address}</address>
+          </li>
+        ) : null}
+      </ul>
+    </section>
   );
 }

@@ -76,7 +76,7 @@ export const staff: TranslationOf<typeof en> = {
       },
       category: { create: "التصنيف {{nameAr}}", update: "التصنيف {{nameAr}}", delete: "التصنيف {{nameAr}}", show: "ظاهر", hide: "مخفي" },
       coupon: { create: "الرمز {{code}}", update: "الرمز {{code}}", enable: "مفعّل", disable: "معطّل", delete: "حُذف" },
-      settings: { update: "التوصيل مجاني من {{fils}} فلس", update_none: "لا توصيل مجاني" },
+      settings: { update: "التوصيل مجاني من {{fils}} فلس", update_none: "لا توصيل مجاني", update_identity: "تم تغيير بيانات المتجر" },
       staff: {
         invite: "دُعي {{email}} بدور $t(admin.staff.roles.{{role}})",
         update_role: "{{email}}، الدور $t(admin.staff.roles.{{from}}) ← $t(admin.staff.roles.{{to}})",

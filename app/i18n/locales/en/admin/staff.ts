@@ -75,7 +75,7 @@ export const staff = {
       },
       category: { create: "{{name}}", update: "{{name}}", delete: "{{name}}", show: "shown", hide: "hidden" },
       coupon: { create: "code {{code}}", update: "code {{code}}", enable: "enabled", disable: "disabled", delete: "deleted" },
-      settings: { update: "free delivery from {{fils}} fils", update_none: "free delivery from none" },
+      settings: { update: "free delivery from {{fils}} fils", update_none: "free delivery from none", update_identity: "shop details changed" },
       staff: {
         invite: "{{email}} invited as {{role}}",
         update_role: "{{email}}, role {{from}} → {{to}}",
