@@ -9,6 +9,8 @@ import { escapeHtml } from "~/utils/html";
 
 
 export type OrderUpdateMailInput = {
+  /** the shop's name in the mail's language, from the owner's settings */
+  shopName: string;
   email: string;
   fullName: string;
   orderNumber: string;
@@ -37,12 +39,12 @@ export function orderUpdateMail(input: OrderUpdateMailInput): Mail {
     `<p>${wordHtml((v) => t("mail.orderUpdate.hello", v), { name: escape(input.fullName) }, escape)}</p>`,
     `<p>${wordHtml((v) => t(`mail.orderUpdate.${input.status}`, v), { number: `<strong>${escape(number)}</strong>`, date: `<strong>${escape(date)}</strong>` }, escape)}</p>`,
     `<p><a href="${escapeHtml(link)}">${escapeHtml(t("mail.orderUpdate.invoiceLink"))}</a></p>`,
-    `<p>${escapeHtml(t("mail.orderUpdate.thanks"))}</p>`,
+    `<p>${escapeHtml(t("mail.orderUpdate.thanks", { shop: input.shopName }))}</p>`,
   ].join("\n");
   return {
     to: input.email,
     subject: wordText((v) => t("mail.orderUpdate.subject", v), { number: input.orderNumber, what: input.status === "delay" ? t("mail.orderUpdate.delayShort", { date }) : t(`mail.orderUpdate.short.${input.status}`) }),
-    text: [hello, news, wordText((v) => t("mail.orderUpdate.invoice", v), { link }), "", t("mail.orderUpdate.thanks")].join("\n"),
+    text: [hello, news, wordText((v) => t("mail.orderUpdate.invoice", v), { link }), "", t("mail.orderUpdate.thanks", { shop: input.shopName })].join("\n"),
     html: `<div dir="${directionOf(input.language)}" lang="${input.language}">\n${html}\n</div>`,
   };
 }

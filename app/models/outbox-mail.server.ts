@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import { getShopFace } from "~/models/settings.server";
 import { getEnv } from "~/env.server";
 import { creditNoteMail } from "~/mail/credit-note.server";
 import { paidOrderMail } from "~/mail/order-paid.server";
@@ -57,14 +58,14 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
       const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true, fullName: true } }) : null;
       if (!order || !isAnnouncedStatus(params.status)) return null;
       const language = languageOrDefault(row.language);
-      return { mail: orderUpdateMail({ ...order, email: row.recipient, status: params.status, language, link: viewInvoiceUrl(order.orderNumber) }) };
+      return { mail: orderUpdateMail({ ...order, shopName: (await getShopFace(language)).name, email: row.recipient, status: params.status, language, link: viewInvoiceUrl(order.orderNumber) }) };
     }
     case "delay": {
       const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true, fullName: true } }) : null;
       if (!order || !isDateKey(params.date)) return null;
       const language = languageOrDefault(row.language);
       const date = deliveryDateText(params.date, language);
-      return { mail: orderUpdateMail({ ...order, email: row.recipient, status: "delay", date, language, link: viewInvoiceUrl(order.orderNumber) }) };
+      return { mail: orderUpdateMail({ ...order, shopName: (await getShopFace(language)).name, email: row.recipient, status: "delay", date, language, link: viewInvoiceUrl(order.orderNumber) }) };
     }
     case "returnDecision": {
       const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true, fullName: true } }) : null;
@@ -73,7 +74,7 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
       const note = typeof params.note === "string" ? params.note : "";
       const due = exchangeDueOf(params);
       return {
-        mail: returnUpdateMail({ ...order, email: row.recipient, returnNumber: params.returnNumber, status: params.status, note, language, link: viewInvoiceUrl(order.orderNumber), due }),
+        mail: returnUpdateMail({ ...order, shopName: (await getShopFace(language)).name, email: row.recipient, returnNumber: params.returnNumber, status: params.status, note, language, link: viewInvoiceUrl(order.orderNumber), due }),
       };
     }
     case "refund": {

@@ -5,8 +5,8 @@ export { addressLines, type FrozenTag, type InvoiceData } from "~/pdf/order-sect
 
 /** The bilingual invoice of a paid order (issue 5, item 6), tagged and extractable (issue 18). */
 export async function renderInvoicePdf(order: InvoiceData): Promise<Buffer> {
-  const sheet = startSheet(`Invoice ${order.orderNumber} / فاتورة`, order.language);
-  let y = drawShopHeader(sheet, sheet.doc.page.margins.top);
+  const sheet = startSheet(`Invoice ${order.orderNumber} / فاتورة`, order.language, order.shop.name.en);
+  let y = drawShopHeader(sheet, sheet.doc.page.margins.top, order.shop);
   y += 10;
   y += drawBilingualRow(sheet, y, "Invoice", "فاتورة", { bold: true, size: 16, type: "H1" });
   y += drawBilingualRow(sheet, y, `Order number: ${order.orderNumber}`, `رقم الطلب: ${ltr(order.orderNumber)}`);
