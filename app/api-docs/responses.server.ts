@@ -303,6 +303,7 @@ const AdminOrderDetail = z.object({
       }),
     )
     .describe("The messages to the shopper about this order, oldest first (CONTRACT.md \"Messages to shoppers\")."),
+  notifyWhatsApp: z.boolean().describe("whether the shopper chose order updates on WhatsApp at checkout"),
 });
 const Paged = { total: z.number().int(), page: z.number().int(), pageCount: z.number().int() };
 export const AdminOrdersAnswer = z.object({ orders: z.array(AdminOrderRow), ...Paged });

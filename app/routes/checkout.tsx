@@ -3,6 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { getEnv } from "~/env.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { readCartLines } from "~/cookies/cart.server";
 import { guestCookieHeader, isCheckoutGuest } from "~/cookies/checkout-guest.server";
@@ -57,6 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     defaults: retried ? { ...retried, couponCode: appliedCode ?? retried.couponCode } : defaults,
     // The form's attributes from its schema, so the browser needs no zod to draw it.
     constraint: getZodConstraint(CheckoutSchema),
+    // WhatsApp updates are offered only when the shop can send them (issue 43).
+    whatsAppOffered: getEnv().whatsApp !== null,
     meta: { title: t("checkout.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") },
   };
 }

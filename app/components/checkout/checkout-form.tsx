@@ -29,6 +29,8 @@ type Props = {
   paymentUrl: string | null;
   orderSessionId: string | null;
   constraint: FormConstraint;
+  /** whether the shop sends WhatsApp messages: the choice is offered only then */
+  whatsAppOffered: boolean;
 };
 
 const REDIRECT_DELAY_MS = 1200;
@@ -40,7 +42,7 @@ function isComplete(form: HTMLFormElement, validate: Validate | undefined) {
   return validate ? validate({ formData: new FormData(form) }).status === "success" : true;
 }
 
-export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, offer, couponNotice, lastResult, paymentUrl, orderSessionId, constraint }: Props) {
+export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, offer, couponNotice, lastResult, paymentUrl, orderSessionId, constraint, whatsAppOffered }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -120,10 +122,12 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
           </div>
           <FieldErrors id={fields.phone.errorId} errors={fields.phone.errors} />
         </div>
-        <label className="checkout__whatsapp">
-          <input {...getInputProps(fields.notifyWhatsApp, { type: "checkbox" })} key={fields.notifyWhatsApp.key} data-testid="notify-whatsapp" />{" "}
-          {t("checkout.notifyWhatsApp")}
-        </label>
+        {whatsAppOffered ? (
+          <label className="checkout__whatsapp">
+            <input {...getInputProps(fields.notifyWhatsApp, { type: "checkbox" })} key={fields.notifyWhatsApp.key} data-testid="notify-whatsapp" />{" "}
+            {t("checkout.notifyWhatsApp")}
+          </label>
+        ) : null}
         <SelectField meta={fields.city} label={t("checkout.city")} onChange={(event) => setCity(event.currentTarget.value)}>
           <option value="">{t("checkout.chooseCity")}</option>
           {areas.map((option) => (
