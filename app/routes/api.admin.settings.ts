@@ -33,13 +33,13 @@ function readBody(body: Record<string, unknown>): { ok: true; patch: Partial<Sho
   const patch: Partial<ShopSettings> = {};
   const errors: Record<string, string> = {};
   const single = (field: "contactEmail" | "contactPhone" | "whatsappNumber" | "instagram" | "commercialRegistration" | "ownerAlertsPhone") => {
-    if (!(field in body)) return;
+    if (!Object.hasOwn(body, field)) return;
     const checked = check(field, typeof body[field] === "number" ? String(body[field]) : body[field]);
     if (checked.ok) patch[field] = (checked.value as string | undefined) ?? null;
     else errors[field] = checked.error;
   };
   const pair = (field: "shopName" | "address", rule: "shopNameEn" | "addressEn", message: string) => {
-    if (!(field in body)) return;
+    if (!Object.hasOwn(body, field)) return;
     const value = body[field];
     if (value === null && field === "address") {
       patch.address = null;
@@ -59,7 +59,7 @@ function readBody(body: Record<string, unknown>): { ok: true; patch: Partial<Sho
   single("instagram");
   single("commercialRegistration");
   single("ownerAlertsPhone");
-  if ("freeDeliveryFromKD" in body) {
+  if (Object.hasOwn(body, "freeDeliveryFromKD")) {
     const raw = body.freeDeliveryFromKD;
     const fils = raw === null ? null : typeof raw === "number" || typeof raw === "string" ? parseKDToFils(String(raw)) : undefined;
     if (fils === undefined || (raw !== null && fils === null)) errors.freeDeliveryFromKD = "admin.settings.invalid";
