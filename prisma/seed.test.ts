@@ -40,10 +40,24 @@ function fileForUrl(url: string): string {
 }
 
 describe("seed", () => {
-  it("has the 64 delivery areas of the SPEC with their fees in fils", async () => {
+  it("has the 64 delivery areas of the SPEC and the six it lacks, each in its governorate, with their fees in fils", async () => {
     const areas = await prisma.deliveryArea.findMany({ where: SEED_AREAS, orderBy: { position: "asc" } });
-    expect(areas).toHaveLength(64);
-    expect(new Set(areas.map((area) => area.position)).size).toBe(64);
+    expect(areas).toHaveLength(70);
+    expect(new Set(areas.map((area) => area.position)).size).toBe(70);
+    for (const [nameEn, governorateAr, feeFils] of [
+      ["Salmiya", "حولي", 1800],
+      ["Rumaithiya", "حولي", 1800],
+      ["Saad Al-Abdullah", "الجهراء", 2500],
+      ["Sabah Al-Ahmad", "الأحمدي", 2200],
+      ["Fintas", "الأحمدي", 2200],
+      ["Abu Halifa", "الأحمدي", 2200],
+      ["Mubarak Al-Kabeer", "مبارك الكبير", 2000],
+      ["Granada", "العاصمة", 1500],
+      ["Khaitan", "الفروانية", 1700],
+    ] as const) {
+      expect(areas.find((area) => area.nameEn === nameEn), nameEn).toMatchObject({ governorateAr, feeFils, isHidden: false });
+    }
+    expect(areas.filter((area) => area.governorateEn === "" || area.governorateAr === "")).toEqual([]);
     expect(areas.find((area) => area.nameEn === "Hawalli")?.feeFils).toBe(1800);
     expect(areas.find((area) => area.nameEn === "Jahra")?.feeFils).toBe(2500);
     expect(areas.find((area) => area.nameEn === "Hawalli")?.nameAr).toBe("حولي");

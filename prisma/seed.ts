@@ -90,12 +90,15 @@ export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Pro
   await prisma.$transaction(
     async (tx) => {
       for (const [position, area] of DELIVERY_AREAS.entries()) {
-        const data = { nameAr: area.nameAr, feeFils: area.feeFils, position };
+        const governorate = { governorateEn: area.governorate.en, governorateAr: area.governorate.ar };
+        // An area already there is the owner's (her fee, her spelling, hidden or not): a second run only fills in
+        // a governorate still missing.
         await tx.deliveryArea.upsert({
           where: { nameEn: area.nameEn },
-          create: { nameEn: area.nameEn, ...data },
-          update: data,
+          create: { nameEn: area.nameEn, nameAr: area.nameAr, feeFils: area.feeFils, position, ...governorate },
+          update: {},
         });
+        await tx.deliveryArea.updateMany({ where: { nameEn: area.nameEn, governorateEn: "" }, data: governorate });
       }
 
       // Kuwait's delivery areas are what every shop needs; the catalogue and the shop's identity are the demo's.

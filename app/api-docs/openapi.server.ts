@@ -12,6 +12,7 @@ import { CheckoutSchema } from "~/shared/checkout-schema";
 import { CategoryParamsSchema as CategoryParams, OrderPayloadSchema, OrderStatusBodySchema as OrderStatusBody, PayBodySchema, ProductParamsSchema as ProductParams, ProductsQuerySchema as ProductsQuery, ReturnRequestBodySchema, ReturnStatusBodySchema } from "./request-schemas.server";
 import { RETURN_STATUSES } from "~/shared/returns";
 import { CouponApiBody } from "~/admin/coupon-api.server";
+import { DeliveryAreaApiBody } from "~/admin/delivery-area-input.server";
 import { ADMIN_ORDER_TABS } from "~/shared/admin-orders";
 import * as answers from "./responses.server";
 
@@ -133,6 +134,14 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "The visible categories, as the category bar shows them",
     access: "public",
     responses: { 200: catalogue(answers.CategoriesAnswer), 304: NOT_MODIFIED },
+  },
+  {
+    file: "api.delivery-areas.ts",
+    methods: ["get"],
+    path: "/api/delivery-areas",
+    summary: "The delivery areas the checkout offers (hidden ones left out), each with its governorate and fee in KD",
+    access: "public",
+    responses: { 200: ok(answers.DeliveryAreasAnswer) },
   },
   {
     file: "api.categories.$slug.ts",
@@ -372,13 +381,17 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: StaffUpdateSchema,
   }),
   admin("api.admin.audit.ts", ["get"], "/api/admin/audit", "The activity log, newest first, 50 a page (owner)", { 200: ok(answers.AuditAnswer), 400: INVALID }, { query: AuditQuerySchema }),
+  admin("api.admin.delivery-areas._index.ts", ["get"], "/api/admin/delivery-areas", "Every delivery area, hidden ones too, with its order count", { 200: ok(answers.OwnerDeliveryAreasAnswer) }),
+  admin("api.admin.delivery-areas._index.ts", ["post"], "/api/admin/delivery-areas", "Add a delivery area", { 201: ok(answers.DeliveryAreaSaved, "Created"), 400: INVALID, 409: error("Another area has this English or Arabic name") }, { body: DeliveryAreaApiBody }),
+  admin("api.admin.delivery-areas.$id.ts", ["put"], "/api/admin/delivery-areas/{id}", "Rename, re-price, hide or show a delivery area (orders already placed keep their name and fee)", { 200: ok(answers.DeliveryAreaSaved), 400: INVALID, 404: NOT_FOUND, 409: error("Another area has this English or Arabic name") }, { path_params: Id, body: DeliveryAreaApiBody }),
+  admin("api.admin.delivery-areas.$id.ts", ["delete"], "/api/admin/delivery-areas/{id}", "Delete a delivery area no order names; one with orders is hidden instead", { 200: ok(answers.DeliveryAreaRemoved), 404: NOT_FOUND }, { path_params: Id }),
   admin("api.admin.coupons._index.ts", ["get"], "/api/admin/coupons", "Every discount code", { 200: ok(answers.CouponsAnswer) }),
   admin("api.admin.coupons._index.ts", ["post"], "/api/admin/coupons", "Create a discount code", { 201: ok(answers.CouponSaved, "Created"), 400: INVALID, 409: CONFLICT }, { body: CouponApiBody }),
   admin("api.admin.coupons.$id.ts", ["get"], "/api/admin/coupons/{id}", "One discount code", { 200: ok(answers.CouponAnswer), 404: NOT_FOUND }, { path_params: Id }),
   admin("api.admin.coupons.$id.ts", ["put"], "/api/admin/coupons/{id}", "Update a discount code (the whole body, as POST takes it)", { 200: ok(answers.CouponSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: CouponApiBody }),
   admin("api.admin.coupons.$id.ts", ["delete"], "/api/admin/coupons/{id}", "Delete a discount code", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
   admin("api.admin.orders._index.ts", ["get"], "/api/admin/orders", "Orders by tab, search and dates, one page", { 200: ok(answers.AdminOrdersAnswer), 400: INVALID }, {
-    query: z.object({ status: z.enum(ADMIN_ORDER_TABS).optional().describe("The tab: an order status, or `unpaid`; `pending` when left out"), search: z.string().optional(), ...DateRange, ...Paging }),
+    query: z.object({ status: z.enum(ADMIN_ORDER_TABS).optional().describe("The tab: an order status, `toPrepare` (paid, pending or processing, not refunded in full) or `unpaid`; `pending` when left out"), search: z.string().optional(), ...DateRange, ...Paging }),
   }),
   admin("api.admin.orders.$id._index.ts", ["get"], "/api/admin/orders/{id}", "One order", { 200: ok(answers.AdminOrderAnswer), 404: NOT_FOUND }, { path_params: Id }),
   admin("api.admin.orders.$id.status.ts", ["put", "patch"], "/api/admin/orders/{id}/status", "Move an order to another status", { 200: ok(answers.OrderStatusSaved), 400: INVALID, 404: NOT_FOUND }, {

@@ -256,6 +256,14 @@ export const AuditAnswer = z.object({ entries: z.array(AuditEntry), page: z.numb
 export const CouponAnswer = z.object({ coupon: Coupon });
 export const CouponSaved = z.object({ message: z.string(), coupon: Coupon });
 
+/** CONTRACT.md "Delivery areas": an area as the checkout's list gives it, the fee in KD. */
+const DeliveryArea = z.object({ _id: z.string(), name: Bilingual, governorate: Bilingual, fee: z.number().describe("KD") });
+export const DeliveryAreasAnswer = z.array(DeliveryArea);
+const OwnerDeliveryArea = DeliveryArea.extend({ isHidden: z.boolean(), orderCount: z.number().int().optional().describe("orders placed in it; such an area is hidden, never deleted") });
+export const OwnerDeliveryAreasAnswer = z.object({ areas: z.array(OwnerDeliveryArea) });
+export const DeliveryAreaSaved = z.object({ message: z.string(), area: OwnerDeliveryArea });
+export const DeliveryAreaRemoved = z.object({ message: z.string(), outcome: z.enum(["deleted", "hidden"]).describe("hidden: the area has orders, so it was hidden instead") });
+
 const AdminOrderRow = z.object({
   _id: z.string(),
   orderNumber: z.string(),

@@ -34,6 +34,10 @@ const PAGE_TOASTS = {
   couponCreated: { key: "admin.coupons.created", kind: "success", durationMs: TOAST_MS.adminList },
   couponUpdated: { key: "admin.coupons.updated", kind: "success", durationMs: TOAST_MS.adminList },
   couponDeleted: { key: "admin.coupons.deleted", kind: "success", durationMs: TOAST_MS.adminList },
+  deliveryAreaCreated: { key: "admin.deliveryAreas.created", kind: "success", durationMs: TOAST_MS.adminList },
+  deliveryAreaUpdated: { key: "admin.deliveryAreas.updated", kind: "success", durationMs: TOAST_MS.adminList },
+  deliveryAreaDeleted: { key: "admin.deliveryAreas.deleted", kind: "success", durationMs: TOAST_MS.adminList },
+  deliveryAreaHidden: { key: "admin.deliveryAreas.hiddenInstead", kind: "success", durationMs: TOAST_MS.adminList },
 } as const satisfies Record<string, ToastLook>;
 type PageToastName = keyof typeof PAGE_TOASTS;
 

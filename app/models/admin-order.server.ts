@@ -2,10 +2,10 @@ import { prisma, textContains } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/shared/admin-dates";
 import { filsToKD } from "~/shared/money";
-import { DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admin-orders";
+import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admin-orders";
 import { isAnnouncedStatus, isOrderStatus, type OrderStatus } from "~/shared/order-status";
 import { shownPaymentStatus } from "~/shared/payment-status";
-import { normalizeKuwaitiPhone } from "~/shared/phone";
+import { normalizeKuwaitiPhone, phoneSearchDigits } from "~/shared/phone";
 import type { WholeNumberRule } from "~/shared/paging";
 import { creditNoteJson, creditNoteListSelect } from "./credit-note.server";
 import { orderAddressJson, orderItemJson } from "./order-json.server";
@@ -13,6 +13,7 @@ import { optionTexts } from "./product-variant.server";
 import { exchangeOrdersOf, returnJson, returnSelect } from "./return.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
 import { recordAudit } from "~/models/audit.server";
+import { toPrepareWhere } from "~/models/dashboard.server";
 import { nudgeOutbox, orderContacts, queueShopperMessages, shopperMessagesSelect, shownMessageKind } from "~/models/outbox-write.server";
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -34,6 +35,9 @@ export type AdminOrderQuery = {
   pageSize?: number;
 };
 
+/** A search made only of what a phone is typed with (digits, Arabic-Indic ones too, +, spaces, dashes, brackets). */
+const PHONE_LIKE = /^[\d\s+()\u0660-\u0669\u06F0-\u06F9-]+$/;
+
 function searchWhere(search: string): Prisma.OrderWhereInput | null {
   const term = search.trim();
   if (!term) return null;
@@ -41,17 +45,29 @@ function searchWhere(search: string): Prisma.OrderWhereInput | null {
     const orderNumber = orderNumberFromSearch(term);
     return orderNumber ? { orderNumber } : null;
   }
-  if (/^[\d\s+()-]+$/.test(term)) {
-    const digits = normalizeKuwaitiPhone(term);
+  if (PHONE_LIKE.test(term)) {
+    const digits = phoneSearchDigits(term);
+    if (!digits) return null;
     return { OR: [{ orderNumber: `ORD-${digits}` }, { phone: { contains: digits } }] };
   }
   return { fullName: textContains(term) };
 }
 
+function tabWhere(tab: AdminOrderTab): Prisma.OrderWhereInput {
+  if (tab === "unpaid") return { paymentStatus: { in: ["unpaid", "failed"] } };
+  if (tab === "toPrepare") return toPrepareWhere();
+  return { paymentStatus: "paid", status: tab };
+}
+
+/** How many orders each tab holds, for the tabs' labels. */
+export async function countAdminOrderTabs(): Promise<Record<AdminOrderTab, number>> {
+  const counts = await Promise.all(ADMIN_ORDER_TABS.map((tab) => prisma.order.count({ where: tabWhere(tab) })));
+  return Object.fromEntries(ADMIN_ORDER_TABS.map((tab, index) => [tab, counts[index]])) as Record<AdminOrderTab, number>;
+}
+
 export function adminOrderWhere(query: AdminOrderQuery): Prisma.OrderWhereInput {
   const tab = query.tab ?? DEFAULT_ORDER_TAB;
-  const where: Prisma.OrderWhereInput =
-    tab === "unpaid" ? { paymentStatus: { in: ["unpaid", "failed"] } } : { paymentStatus: "paid", status: tab };
+  const where = tabWhere(tab);
   const conditions: Prisma.OrderWhereInput[] = [where];
   const search = query.search ? searchWhere(query.search) : null;
   if (search) conditions.push(search);
@@ -324,7 +340,7 @@ function containsPattern(term: string): string {
 function registeredSearchSql(search: string): Prisma.Sql {
   const term = search.trim().slice(0, 100);
   if (!term) return Prisma.empty;
-  const digits = /^[\d\s+()\u0660-\u0669\u06F0-\u06F9-]+$/.test(term) ? normalizeKuwaitiPhone(term) : "";
+  const digits = PHONE_LIKE.test(term) ? phoneSearchDigits(term) : "";
   const text = containsPattern(term.toLowerCase());
   const phone = digits ? Prisma.sql` OR "phone" LIKE ${containsPattern(digits)} ESCAPE '\\'` : Prisma.empty;
   return Prisma.sql` AND (LOWER("fullName") LIKE ${text} ESCAPE '\\' OR LOWER("email") LIKE ${text} ESCAPE '\\'${phone})`;

@@ -1,5 +1,6 @@
 import { prisma, type Prisma } from "~/db.server";
 import { lowStockProductsWhere } from "~/models/low-stock.server";
+import { WAITING_RETURN_STATUSES } from "~/shared/returns";
 import { kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 
 /** How many days the dashboard's chart shows, today included. */
@@ -26,6 +27,8 @@ export type DashboardFigures = {
   /** Oldest first, the last of them today. */
   chart: DayFigures[];
   toPrepare: number;
+  /** Returns the owner still has to act on: requested, approved or received. */
+  returnsWaiting: number;
   lowStock: number;
 };
 
@@ -61,10 +64,11 @@ export async function getDashboardFigures(now = new Date()): Promise<DashboardFi
   const chartStart = addDays(today, -(CHART_DAYS - 1));
   const from = monthStart < chartStart ? monthStart : chartStart;
   const range = { gte: kuwaitDayStart(from), lt: kuwaitDayEnd(today) };
-  const [orders, notes, toPrepare, lowStock] = await Promise.all([
+  const [orders, notes, toPrepare, returnsWaiting, lowStock] = await Promise.all([
     prisma.order.findMany({ where: { paymentStatus: "paid", createdAt: range }, select: { createdAt: true, totalFils: true } }),
     prisma.creditNote.findMany({ where: { createdAt: range }, select: { createdAt: true, amountFils: true } }),
     prisma.order.count({ where: toPrepareWhere() }),
+    prisma.return.count({ where: { status: { in: [...WAITING_RETURN_STATUSES] } } }),
     lowStockProductsWhere().then((where) => prisma.product.count({ where })),
   ]);
   const days = new Map<string, DayFigures>();
@@ -88,6 +92,7 @@ export async function getDashboardFigures(now = new Date()): Promise<DashboardFi
     month: { ...sum(all.filter((day) => day.date >= monthStart)), monthStart },
     chart: all.filter((day) => day.date >= chartStart),
     toPrepare,
+    returnsWaiting,
     lowStock,
   };
 }

@@ -4,7 +4,6 @@ import { getOrderByNumber } from "~/models/order.server";
 import { checkOrderPhone } from "~/models/order-phone-guard.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
-import { normalizeKuwaitiPhone } from "~/shared/phone";
 import { clientAddress } from "~/utils/client-address.server";
 
 export type InvoiceLookup =
@@ -32,7 +31,7 @@ export async function lookUpInvoice(
 
   const found = { kind: "found" as const, orderNumber: order.orderNumber, status: order.status };
   if (await canReadInvoice(request, order)) return { ...found, invoiceUrl: signedInvoicePath(order.orderNumber), phoneMismatch: false };
-  if (!normalizeKuwaitiPhone(phone ?? "")) return { ...found, invoiceUrl: null, phoneMismatch: false };
+  if (!phone?.trim()) return { ...found, invoiceUrl: null, phoneMismatch: false };
   const checked = await checkOrderPhone(order, phone, address);
   if (checked.kind === "limited") return { kind: "limited", message: TOO_MANY_ATTEMPTS_MESSAGE, retryAfterSeconds: checked.retryAfterSeconds };
   const matches = checked.kind === "match";

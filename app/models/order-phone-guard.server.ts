@@ -1,5 +1,5 @@
 import { giveBackRateLimitHit, hitRateLimit, secondsRateLimited, type Budget } from "~/models/rate-limit.server";
-import { normalizeKuwaitiPhone } from "~/shared/phone";
+import { readKuwaitiPhone } from "~/shared/phone";
 
 /**
  * The one door for anything that opens an order by its number and phone (the invoice, returns, and later reviews and
@@ -29,7 +29,7 @@ export async function checkOrderPhone(order: { orderNumber: string; phone: strin
   const wait = Math.max(await secondsRateLimited(addressKey, perAddress.limit), await secondsRateLimited(orderKey, perOrder.limit));
   if (wait > 0) return { kind: "limited", retryAfterSeconds: wait };
   // No Kuwaiti phone at all (missing, or not 8 digits) cannot be the order's: nothing is learnt, nothing is counted.
-  const phone = normalizeKuwaitiPhone(givenPhone ?? "");
+  const phone = readKuwaitiPhone(givenPhone);
   if (!phone) return { kind: "wrongPhone" };
   // Taken before the answer is known, so a burst of guesses at once cannot pass either limit.
   const byAddress = await hitRateLimit(addressKey, perAddress.limit, perAddress.windowSeconds);

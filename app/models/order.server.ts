@@ -4,7 +4,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
 import type { Language } from "~/shared/language";
 import { priceCartLines, type CartLine } from "~/models/cart.server";
-import { getDeliveryArea } from "~/models/delivery-area.server";
+import { findOrderableArea } from "~/models/delivery-area.server";
 import { checkCoupon, type CouponProblem, type UsableCoupon } from "~/models/coupon.server";
 import { getShopSettings } from "~/models/settings.server";
 import {
@@ -99,12 +99,14 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function placeOrder(input: PlaceOrderInput, now = new Date()): Promise<PlacedOrder> {
   if (input.lines.length === 0) throw new OrderError("emptyCart", 400);
-  const area = await getDeliveryArea(input.details.city);
+  // By its English or Arabic name (CONTRACT.md "Delivery areas"); the order keeps the English one and today's fee.
+  const area = await findOrderableArea(input.details.city);
   if (!area) throw new OrderError("unknownCity", 400);
+  const placing = { ...input, details: { ...input.details, city: area.nameEn } };
 
   for (let attempt = 0; ; attempt++) {
     try {
-      const placed = await createOrder(input, area.feeFils, now);
+      const placed = await createOrder(placing, area.feeFils, now);
       ordersPlaced.inc();
       return placed;
     } catch (error) {

@@ -1,16 +1,21 @@
 import { prisma, textContains, type Prisma } from "~/db.server";
 import { exchangeOrdersOf, returnJson, returnSelect } from "~/models/return.server";
-import { isReturnStatus } from "~/shared/returns";
+import { WAITING_RETURN_STATUSES, isReturnStatus } from "~/shared/returns";
 
 /** The owner's list and page of returns (CONTRACT.md "Returns and exchanges": `GET /api/admin/returns`). */
 
 export const RETURNS_PAGE_SIZE = 20;
 
-/** Returns newest first, of one status or all, found by their number, the order's number, name or phone. */
+function statusWhere(status: string | null | undefined): Prisma.ReturnWhereInput {
+  if (status === "waiting") return { status: { in: [...WAITING_RETURN_STATUSES] } };
+  return isReturnStatus(status) ? { status } : {};
+}
+
+/** Returns newest first, of one status, those waiting for the owner (`waiting`) or all, found by their number, the order's number, name or phone. */
 export async function listReturns(input: { status?: string | null; q?: string | null; page?: number }) {
   const q = input.q?.trim() ?? "";
   const where: Prisma.ReturnWhereInput = {
-    ...(isReturnStatus(input.status) ? { status: input.status } : {}),
+    ...statusWhere(input.status),
     ...(q
       ? {
           OR: [

@@ -75,6 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       href: report(figures.month.monthStart, figures.today.date),
     },
     toPrepare: figures.toPrepare,
+    returnsWaiting: figures.returnsWaiting,
     lowStock: figures.lowStock,
     chart: figures.chart.map((day, index) => ({
       date: day.date,
@@ -95,6 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     month: may("sales") ? shown.month : null,
     chart: may("sales") ? shown.chart : [],
     toPrepare: may("orders:read") ? shown.toPrepare : null,
+    returnsWaiting: may("returns:read") ? shown.returnsWaiting : null,
     lowStock: may("catalogue:write") ? shown.lowStock : null,
     tiles: TILES.filter((tile) => may(tile.may)).map((tile) => tile.to),
     templateNotices,
@@ -144,12 +146,24 @@ export default function Dashboard() {
           {data.toPrepare !== null ? (
             <Figure
               testId="figure-to-prepare"
-              to="/admin/timsar/orders?status=pending"
+              to="/admin/timsar/orders?status=toPrepare"
               icon={<BoxIcon className="admin-figure__icon" />}
               title={t("admin.dashboard.toPrepare")}
               value={String(data.toPrepare)}
             >
               {t("admin.dashboard.toPrepareHint")}
+            </Figure>
+          ) : null}
+          {data.returnsWaiting !== null ? (
+            <Figure
+              testId="figure-returns-waiting"
+              to="/admin/timsar/returns?status=waiting"
+              icon={<BoxIcon className="admin-figure__icon" />}
+              title={t("admin.dashboard.returnsWaiting")}
+              value={String(data.returnsWaiting)}
+              warn={data.returnsWaiting > 0}
+            >
+              {t("admin.dashboard.returnsWaitingHint")}
             </Figure>
           ) : null}
           {data.lowStock !== null ? (

@@ -23,6 +23,7 @@ import { handleStatusForm } from "~/admin/status-action.server";
 import { handleResendForm } from "~/admin/message-action.server";
 import { handleDelayForm } from "~/admin/delay-action.server";
 import { todayInKuwait } from "~/shared/admin-dates";
+import { phoneLinks } from "~/shared/phone-links";
 import { filsToKDInput, formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
@@ -106,6 +107,7 @@ export default function AdminOrderDetail() {
             <dt>{t("admin.order.phone")}</dt>
             <dd>
               <Ltr data-testid="order-phone">+965 {order.phone}</Ltr>
+              <ContactButtons phone={order.phone} />
             </dd>
             <dt>{t("admin.order.whatsAppChoice")}</dt>
             <dd data-testid="order-whatsapp-choice">{order.notifyWhatsApp ? t("admin.order.whatsAppChosen") : t("admin.order.whatsAppNotChosen")}</dd>
@@ -202,6 +204,22 @@ export default function AdminOrderDetail() {
         )}
       </section>
     </section>
+  );
+}
+
+/** Call or WhatsApp the shopper from the order in one tap (a phone dials, a desktop opens WhatsApp Web). */
+function ContactButtons({ phone }: { phone: string }) {
+  const { t } = useTranslation();
+  const links = phoneLinks(phone);
+  return (
+    <span className="admin-contact">
+      <a href={links.call} className="button button--secondary button--small" data-testid="call-shopper">
+        {t("admin.order.call")}
+      </a>
+      <a href={links.whatsapp} className="button button--secondary button--small" target="_blank" rel="noreferrer" data-testid="whatsapp-shopper">
+        {t("admin.order.whatsapp")}
+      </a>
+    </span>
   );
 }
 

@@ -8,7 +8,7 @@ import { shownPaymentStatus } from "~/shared/payment-status";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { Toast } from "~/components/toast";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { listAdminOrders } from "~/models/admin-order.server";
+import { countAdminOrderTabs, listAdminOrders } from "~/models/admin-order.server";
 import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, isAdminOrderTab, type AdminOrderTab } from "~/shared/admin-orders";
 import { formatAdminDateTime, isDateKey } from "~/shared/admin-dates";
 import { requireAdminPermission } from "~/auth/admin-session.server";
@@ -31,15 +31,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dated = DATED_TABS.includes(tab);
   const dateFrom = dated && isDateKey(params.get("dateFrom")) ? params.get("dateFrom")! : "";
   const dateTo = dated && isDateKey(params.get("dateTo")) ? params.get("dateTo")! : "";
-  const [language, t, result] = await Promise.all([
+  const [language, t, result, tabCounts] = await Promise.all([
     getLanguage(request),
     i18nServer.getFixedT(request),
     listAdminOrders({ tab, search, dateFrom, dateTo, page: readPageParam(params, "page") }),
+    countAdminOrderTabs(),
   ]);
   return {
     title: t("admin.orders.title"),
     language,
     tab,
+    tabCounts,
     search,
     dateFrom,
     dateTo,
@@ -84,6 +86,9 @@ export default function AdminOrders() {
             <li key={tab}>
               <Link to={tabHref(tab)} className="admin-tab" aria-current={tab === data.tab ? "page" : undefined}>
                 {t(`admin.tabs.${tab}`)}
+                <span className="admin-tab__count" data-testid={`tab-count-${tab}`}>
+                  {data.tabCounts[tab]}
+                </span>
               </Link>
             </li>
           ))}

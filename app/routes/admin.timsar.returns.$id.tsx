@@ -9,6 +9,7 @@ import { ReturnStatusBadge } from "~/components/returns-list";
 import { Toast } from "~/components/toast";
 import { handleReturnForm } from "~/admin/return-action.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
+import { roleMay } from "~/shared/admin-roles";
 import { combinedAreas } from "~/i18n/area-messages";
 import { adminReturnMessages } from "~/i18n/browser/areas/admin/returns";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
@@ -25,7 +26,7 @@ export const handle = combinedAreas(adminReturnMessages, returnsMessages);
 
 /** A return's page: the order, the items, the history, and the owner's next decisions (CONTRACT.md). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminPermission(request, "returns:read");
+  const admin = await requireAdminPermission(request, "returns:read");
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   const found = await getAdminReturn(params.id ?? "");
   if (!found) throw new Response(t("admin.returns.errors.notFound"), { status: 404 });
@@ -69,7 +70,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         to: change.toStatus,
         note: change.note ?? "",
       })),
-      next: nextReturnStatuses(row.status),
+      // Only a role that may decide sees the decisions (the orders role reads returns, CONTRACT.md "Staff and roles").
+      next: roleMay(admin.role, "returns:decide") ? nextReturnStatuses(row.status) : [],
     },
   };
 }

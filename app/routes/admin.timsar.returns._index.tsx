@@ -26,7 +26,8 @@ export const handle = combinedAreas(adminReturnMessages, returnsMessages, adminO
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPermission(request, "returns:read");
   const params = new URL(request.url).searchParams;
-  const status = isReturnStatus(params.get("status")) ? params.get("status")! : "";
+  const requested = params.get("status");
+  const status = isReturnStatus(requested) || requested === "waiting" ? requested : "";
   const q = (params.get("q") ?? "").slice(0, 100);
   const [language, t, list] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), listReturns({ status, q, page: readPageParam(params, "page") })]);
   return {
@@ -70,10 +71,10 @@ export default function AdminReturns() {
       <h1>{t("admin.returns.title")}</h1>
       <nav aria-label={t("admin.returns.status")}>
         <ul className="admin-tabs">
-          {["", ...RETURN_STATUSES].map((status) => (
+          {["", "waiting", ...RETURN_STATUSES].map((status) => (
             <li key={status || "all"}>
               <Link to={tabHref(status)} className="admin-tab" aria-current={status === data.status ? "page" : undefined}>
-                {status ? t(`returns.statuses.${status as "requested"}`) : t("admin.returns.all")}
+                {status === "waiting" ? t("admin.returns.waiting") : status ? t(`returns.statuses.${status as "requested"}`) : t("admin.returns.all")}
               </Link>
             </li>
           ))}

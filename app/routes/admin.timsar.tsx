@@ -5,6 +5,7 @@ import { getAdminFromRequest } from "~/auth/admin-session.server";
 import adminStyles from "~/styles/admin.css";
 import { adminMessages } from "~/i18n/browser/areas/admin/shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
 
@@ -38,5 +39,5 @@ export default function AdminLayout() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary {...adminForbiddenHandlers} />;
 }

@@ -71,7 +71,7 @@ export default function ViewInvoicePage() {
                 +965 and Arabic-Indic digits all find the order. */}
             <div className="phone-input" dir="ltr">
               <span className="phone-input__prefix">{KUWAIT_DIALING_PREFIX}</span>
-              <input id="phone" name="phone" type="tel" inputMode="tel" maxLength={20} defaultValue={query.phone} autoComplete="tel-national" />
+              <input id="phone" name="phone" type="tel" inputMode="tel" maxLength={40} defaultValue={query.phone} autoComplete="tel-national" />
             </div>
           </div>
           <button type="submit" className="button button--primary" disabled={navigation.state === "loading"}>

@@ -126,7 +126,7 @@ export default function ReturnRequestPage() {
             <label htmlFor="return-phone">{t("returns.phone")}</label>
             <div className="phone-input" dir="ltr">
               <span className="phone-input__prefix">{KUWAIT_DIALING_PREFIX}</span>
-              <input id="return-phone" name="phone" type="tel" inputMode="tel" maxLength={20} defaultValue={phone} autoComplete="tel-national" />
+              <input id="return-phone" name="phone" type="tel" inputMode="tel" maxLength={40} defaultValue={phone} autoComplete="tel-national" />
             </div>
           </div>
           <button type="submit" className="button button--primary">

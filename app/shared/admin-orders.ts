@@ -1,7 +1,11 @@
 import { ORDER_STATUSES } from "./order-status";
 
-/** The fulfilment tabs list paid orders only; orders not (yet) paid are kept apart under "unpaid". */
-export const ADMIN_ORDER_TABS = [...ORDER_STATUSES, "unpaid"] as const;
+/**
+ * The fulfilment tabs list paid orders only; orders not (yet) paid are kept apart under "unpaid". "toPrepare" is the
+ * dashboard's "orders to prepare" (paid, new or being prepared, not refunded in full: decision 0080), first because
+ * it is the packer's day.
+ */
+export const ADMIN_ORDER_TABS = ["toPrepare", ...ORDER_STATUSES, "unpaid"] as const;
 export type AdminOrderTab = (typeof ADMIN_ORDER_TABS)[number];
 export const DEFAULT_ORDER_TAB: AdminOrderTab = "pending";
 

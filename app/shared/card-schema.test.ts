@@ -36,4 +36,14 @@ describe("normalizeOrderNumber", () => {
     expect(normalizeOrderNumber("123")).toBe("123");
     expect(normalizeOrderNumber("   ")).toBe("");
   });
+
+  it("keeps the 16 digits of a card number pasted with spaces or dashes (issue 43)", () => {
+    const card = { orderSessionId: "ps_1", cardholderName: "Noura", month: "12", year: "39", cvv: "123" };
+    for (const cardNumber of ["4242 4242 4242 4242", "4242-4242-4242-4242", "٤٢٤٢ ٤٢٤٢ ٤٢٤٢ ٤٢٤٢"]) {
+      const result = CardSchema.safeParse({ ...card, cardNumber });
+      expect(result.success, cardNumber).toBe(true);
+      expect(result.data?.cardNumber).toBe("4242424242424242");
+    }
+    expect(CardSchema.safeParse({ ...card, cardNumber: "4242 4242 4242 424x" }).success).toBe(false);
+  });
 });

@@ -15,6 +15,11 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** A card number as people paste it ("4242 4242 4242 4242", "4242-4242-…"): the spaces and dashes are dropped, not the digits. */
+export function cardNumberDigits(value: string): string {
+  return westernDigits(value).replace(/[\s-]/g, "");
+}
+
 /** The card must be valid through the end of its expiry month. */
 export function isExpired(month: string, year: string, now = new Date()): boolean {
   const expiryYear = 2000 + Number(year);
@@ -29,7 +34,7 @@ export const CardSchema = z
     orderSessionId: z.string().min(1).max(100),
     cardholderName: z.string({ error: "checkoutValidation.cardholderRequired" }).trim().min(1, "checkoutValidation.cardholderRequired").max(100),
     cardNumber: z
-      .string({ error: "checkoutValidation.cardNumberDigits" }).overwrite(westernDigits)
+      .string({ error: "checkoutValidation.cardNumberDigits" }).overwrite(cardNumberDigits)
       .regex(/^\d{16}$/, "checkoutValidation.cardNumberDigits")
       .refine(passesLuhn, "checkoutValidation.cardNumberInvalid"),
     month: z

@@ -1,5 +1,5 @@
 import * as z from "./zod";
-import { KUWAIT_PHONE_PATTERN } from "./phone";
+import { KUWAIT_PHONE_PATTERN, normalizeKuwaitiPhone } from "./phone";
 
 import { BUILDING_TYPES } from "./building-types";
 import { westernDigits } from "./digits";
@@ -37,8 +37,8 @@ export const CheckoutSchema = z.object({
     .regex(EMAIL_PATTERN, "checkoutValidation.emailInvalid"),
   phone: z
     .string({ error: "checkoutValidation.phoneRequired" })
-    .overwrite(westernDigits)
-    .trim()
+    // CONTRACT.md "Phone numbers": "+965 5123 4567" is kept as 51234567, and a number is never cut to fit.
+    .overwrite(normalizeKuwaitiPhone)
     .min(1, "checkoutValidation.phoneRequired")
     .regex(KUWAIT_PHONE_PATTERN, "checkoutValidation.phoneInvalid"),
   city: requiredText("checkoutValidation.cityRequired"),

@@ -23,6 +23,9 @@ const NEXT: Record<ReturnStatus, readonly ReturnStatus[]> = {
   closed: [],
 };
 
+/** Returns the owner still has to act on (the dashboard's "returns waiting", the list's "waiting" filter). */
+export const WAITING_RETURN_STATUSES = ["requested", "approved", "received"] as const satisfies readonly ReturnStatus[];
+
 export function isReturnStatus(value: unknown): value is ReturnStatus {
   return typeof value === "string" && (RETURN_STATUSES as readonly string[]).includes(value);
 }

@@ -1,22 +1,30 @@
-// Delivery areas and fees from SPEC.md section 9. English names are kept exactly as the SPEC writes them,
-// because `nameEn` is the stable key the seed upserts by; Arabic names are spelled as Kuwaitis write them.
-// `position` is the index in this list, so the checkout city select keeps the SPEC's order.
+// Delivery areas and fees from SPEC.md section 9, each in its governorate, and six areas the SPEC's list lacks
+// (issue 43: Rumaithiya, Saad Al-Abdullah, Sabah Al-Ahmad, Fintas, Abu Halifa, Mubarak Al-Kabeer) at their
+// neighbours' fee (docs/decisions/0076). English names are kept exactly as the SPEC writes them, because `nameEn` is
+// the stable key the seed upserts by; Arabic names are spelled as Kuwaitis write them. Each of SPEC's fee groups is
+// one governorate. This is a first start's data: after that the areas are the owner's (/admin/timsar/delivery-areas).
+import { GOVERNORATES, type Governorate } from "../../app/shared/governorates";
 
 export interface SeedDeliveryArea {
   nameEn: string;
   nameAr: string;
   /** Integer fils: 1 KD = 1000 fils. */
   feeFils: number;
+  governorate: Governorate;
 }
 
 type AreaName = readonly [nameEn: string, nameAr: string];
 
-function group(feeFils: number, names: readonly AreaName[]): SeedDeliveryArea[] {
-  return names.map(([nameEn, nameAr]) => ({ nameEn, nameAr, feeFils }));
+function group(feeFils: number, governorateEn: Governorate["en"], names: readonly AreaName[]): SeedDeliveryArea[] {
+  const governorate = GOVERNORATES.find((candidate) => candidate.en === governorateEn)!;
+  return names.map(([nameEn, nameAr]) => ({ nameEn, nameAr, feeFils, governorate }));
 }
 
+/** The areas issue 43 found missing, added after SPEC's 64 (decision 0076). */
+export const ADDED_AREAS = ["Rumaithiya", "Saad Al-Abdullah", "Sabah Al-Ahmad", "Fintas", "Abu Halifa", "Mubarak Al-Kabeer"];
+
 export const DELIVERY_AREAS: readonly SeedDeliveryArea[] = [
-  ...group(1500, [
+  ...group(1500, "Capital", [
     ["Abdullah Al-Salem", "ضاحية عبدالله السالم"],
     ["Adailiya", "العديلية"],
     ["Da'iya", "الدعية"],
@@ -39,7 +47,7 @@ export const DELIVERY_AREAS: readonly SeedDeliveryArea[] = [
     ["Surra", "السرة"],
     ["Yarmouk", "اليرموك"],
   ]),
-  ...group(1800, [
+  ...group(1800, "Hawalli", [
     ["Anjafa", "أنجفة"],
     ["Bayan", "بيان"],
     ["Bidaa", "البدع"],
@@ -53,7 +61,7 @@ export const DELIVERY_AREAS: readonly SeedDeliveryArea[] = [
     ["Zahra", "الزهراء"],
     ["Siddiq", "الصديق"],
   ]),
-  ...group(2000, [
+  ...group(2000, "Mubarak Al-Kabeer", [
     ["Abu Al-Hasaniya", "أبو الحصانية"],
     ["Abu Fatira", "أبو فطيرة"],
     ["Adan", "العدان"],
@@ -63,7 +71,7 @@ export const DELIVERY_AREAS: readonly SeedDeliveryArea[] = [
     ["Messeilah", "المسيلة"],
     ["Funaitees", "الفنيطيس"],
   ]),
-  ...group(1700, [
+  ...group(1700, "Farwaniya", [
     ["Ardiya", "العارضية"],
     ["Farwaniya", "الفروانية"],
     ["Jleeb Al-Shuyoukh", "جليب الشيوخ"],
@@ -73,7 +81,7 @@ export const DELIVERY_AREAS: readonly SeedDeliveryArea[] = [
     ["Riggai", "الرقعي"],
     ["Ishbiliya", "إشبيلية"],
   ]),
-  ...group(2200, [
+  ...group(2200, "Ahmadi", [
     ["Ahmadi", "الأحمدي"],
     ["Fahaheel", "الفحيحيل"],
     ["Hadiya", "هدية"],
@@ -83,7 +91,7 @@ export const DELIVERY_AREAS: readonly SeedDeliveryArea[] = [
     ["Mahboula", "المهبولة"],
     ["Eqaila", "العقيلة"],
   ]),
-  ...group(2500, [
+  ...group(2500, "Jahra", [
     ["Jahra", "الجهراء"],
     ["Naeem", "النعيم"],
     ["Naseem", "النسيم"],
@@ -92,4 +100,12 @@ export const DELIVERY_AREAS: readonly SeedDeliveryArea[] = [
     ["Sulaibiya", "الصليبية"],
     ["Kabad", "كبد"],
   ]),
+  ...group(1800, "Hawalli", [["Rumaithiya", "الرميثية"]]),
+  ...group(2500, "Jahra", [["Saad Al-Abdullah", "سعد العبدالله"]]),
+  ...group(2200, "Ahmadi", [
+    ["Sabah Al-Ahmad", "صباح الأحمد"],
+    ["Fintas", "الفنطاس"],
+    ["Abu Halifa", "أبو حليفة"],
+  ]),
+  ...group(2000, "Mubarak Al-Kabeer", [["Mubarak Al-Kabeer", "مبارك الكبير"]]),
 ];

@@ -2,6 +2,7 @@
 import type { BrowserContext, Page, Route } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import sharp from "sharp";
+import { createAdmin } from "../factories/admin";
 import { createSession } from "../factories/session";
 import { e2eDatabase } from "../support/e2e-database";
 
@@ -19,6 +20,15 @@ export async function signInAsAdmin(context: BrowserContext, baseURL: string, pr
   const id = await createSession(prisma, { adminId: admin.id });
   const value = (await createCookie("__admin", { secrets: [SESSION_SECRET] }).serialize(id)).split(";")[0].split("=").slice(1).join("=");
   await context.addCookies([{ name: "__admin", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** Signs the browser in as a new staff member of `role`, as `signInAsAdmin` does for the owner. */
+export async function signInAsMember(context: BrowserContext, baseURL: string, role: "orders" | "catalogue", prisma = e2eDatabase()) {
+  const admin = await createAdmin(prisma, { role });
+  const id = await createSession(prisma, { adminId: admin.id });
+  const value = (await createCookie("__admin", { secrets: [SESSION_SECRET] }).serialize(id)).split(";")[0].split("=").slice(1).join("=");
+  await context.addCookies([{ name: "__admin", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  return admin;
 }
 
 export async function useEnglish(context: BrowserContext, baseURL: string) {

@@ -5,7 +5,7 @@ import { uniqueEmail } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";
 import { waitForMail } from "../setup/mailbox";
 import { reactIsOn } from "../support/hydration";
-import { signInAsAdmin, useEnglish } from "./admin-fixtures";
+import { signInAsAdmin, signInAsMember, useEnglish } from "./admin-fixtures";
 
 const SHOTS = "/tmp/shots-33";
 
@@ -93,4 +93,47 @@ test("the Arabic activity log shows every action in Arabic words", async ({ page
   expect(await db.auditEntry.count({ where: { action: "invite" } })).toBeGreaterThan(0);
   for (const text of await actions.allInnerTexts()) expect(text).not.toMatch(/[A-Za-z]/);
   await expect(page.getByTestId("audit-table").locator('tbody tr[data-action="invite"]').first()).toContainText("دعوة");
+});
+
+// Issue 43: a member sees no button or link their role cannot use, and a page they cannot open is the shop's 403 page.
+test("the orders role sees no return decisions nor catalogue links, and the catalogue role no orders links; a refused page is the 403 page", async ({ browser, baseURL }, testInfo) => {
+  const db = e2eDatabase();
+  const order = await createOrder(db, { status: "delivered" });
+  const item = await db.orderItem.findFirstOrThrow({ where: { orderId: order.id } });
+  const ret = await db.return.create({
+    data: {
+      number: `RET-${Date.now()}`,
+      orderId: order.id,
+      status: "requested",
+      resolution: "refund",
+      refundFils: 2500,
+      items: { create: [{ orderItemId: item.id, quantity: 1, reason: "wrongSize" }] },
+      statusChanges: { create: [{ toStatus: "requested", changedBy: "shopper" }] },
+    },
+  });
+  const javaScriptEnabled = testInfo.project.name === "js";
+
+  const ordersContext = await browser.newContext({ baseURL, javaScriptEnabled });
+  await signInAsMember(ordersContext, baseURL!, "orders");
+  const packer = await ordersContext.newPage();
+  await packer.goto(`/admin/timsar/returns/${ret.id}`);
+  await expect(packer.getByTestId("admin-return")).toBeVisible();
+  await expect(packer.getByTestId("return-decisions")).toHaveCount(0);
+  await packer.goto("/admin/timsar/dashboard");
+  for (const href of ["/admin/timsar/products", "/admin/timsar/categories/view", "/admin/timsar/coupons", "/admin/timsar/settings"]) {
+    await expect(packer.locator(`a[href^="${href}"]`)).toHaveCount(0);
+  }
+  await packer.goto("/admin/timsar/categories");
+  await expect(packer.getByTestId("admin-forbidden")).toContainText("غير مسموح");
+  await ordersContext.close();
+
+  const catalogueContext = await browser.newContext({ baseURL, javaScriptEnabled });
+  await signInAsMember(catalogueContext, baseURL!, "catalogue");
+  const keeper = await catalogueContext.newPage();
+  await keeper.goto("/admin/timsar/dashboard");
+  await expect(keeper.locator('a[href^="/admin/timsar/products"]').first()).toBeVisible();
+  await expect(keeper.locator('a[href^="/admin/timsar/orders"], a[href^="/admin/timsar/returns"], a[href^="/admin/timsar/grouped-orders"]')).toHaveCount(0);
+  await keeper.goto(`/admin/timsar/orders/${order.id}`);
+  await expect(keeper.getByTestId("admin-forbidden")).toBeVisible();
+  await catalogueContext.close();
 });

@@ -133,7 +133,7 @@ describe("GET /api/openapi.json", () => {
     expect(document.paths["/api/auth/login"].post.responses[200].headers).toHaveProperty("Set-Cookie");
     expect(document.paths["/api/products/{id}"].get.responses[200].headers).toHaveProperty("ETag");
     const tabs = document.paths["/api/admin/orders"].get.parameters.find((parameter) => parameter.name === "status");
-    expect(tabs?.schema.enum).toEqual(["pending", "processing", "outForDelivery", "delivered", "cancelled", "unpaid"]);
+    expect(tabs?.schema.enum).toEqual(["toPrepare", "pending", "processing", "outForDelivery", "delivered", "cancelled", "unpaid"]);
     const coupon = document.paths["/api/admin/coupons"].post.requestBody!.content["application/json"].schema;
     expect(Object.keys(coupon.properties)).toEqual(expect.arrayContaining(["code", "type", "value", "minTotal", "startsAt", "endsAt", "maxUses", "maxUsesPerCustomer", "freeDelivery", "isActive"]));
     expect(coupon.properties.type.enum).toEqual(["percentage", "fixed"]);

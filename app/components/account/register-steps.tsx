@@ -69,7 +69,7 @@ export function ProfileStep({ lastResult, email, constraint }: StepProps) {
           </span>
           <div className="phone-input">
             <span className="phone-input__prefix">{KUWAIT_DIALING_PREFIX}</span>
-            <input {...phoneProps} key={phoneProps.key} inputMode="numeric" autoComplete="tel-national" maxLength={8} aria-describedby={[phoneProps["aria-describedby"], `${fields.phone.id}-hint`].filter(Boolean).join(" ")} />
+            <input {...phoneProps} key={phoneProps.key} inputMode="tel" autoComplete="tel-national" aria-describedby={[phoneProps["aria-describedby"], `${fields.phone.id}-hint`].filter(Boolean).join(" ")} />
           </div>
           <FieldErrors id={fields.phone.errorId} errors={fields.phone.errors} />
         </div>

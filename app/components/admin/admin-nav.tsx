@@ -13,6 +13,7 @@ const LINKS = [
   { to: "/admin/timsar/categories/view", key: "admin.nav.categories", may: "catalogue:write" },
   { to: "/admin/timsar/sales-report", key: "admin.nav.salesReport", may: "sales" },
   { to: "/admin/timsar/coupons", key: "admin.nav.coupons", may: "coupons" },
+  { to: "/admin/timsar/delivery-areas", key: "admin.nav.deliveryAreas", may: "settings" },
   { to: "/admin/timsar/settings", key: "admin.nav.settings", may: "settings" },
   { to: "/admin/timsar/staff", key: "admin.nav.staff", may: "staff" },
   { to: "/admin/timsar/audit", key: "admin.nav.audit", may: "audit" },

@@ -37,7 +37,7 @@ export function OrdersTable({
     if ((event.target as HTMLElement).closest("a, button, select, input, label, form")) return;
     navigate(`/admin/timsar/orders/${orderId}`);
   };
-  const phoneColumn: AdminColumn<OrderListRow>[] = withPhone ? [{ header: t("admin.orders.phone"), cell: (order) => order.phone, dir: "ltr" }] : [];
+  const phoneColumn: AdminColumn<OrderListRow>[] = withPhone ? [{ header: t("admin.orders.phone"), label: t("admin.orders.phone"), cell: (order) => order.phone, dir: "ltr" }] : [];
   const selectColumn: AdminColumn<OrderListRow>[] = selectForm
     ? [
         {
@@ -56,13 +56,14 @@ export function OrdersTable({
         </Link>
       ),
     },
-    { header: t("admin.orders.customer"), cell: (order) => order.fullName },
+    { header: t("admin.orders.customer"), label: t("admin.orders.customer"), cell: (order) => order.fullName },
     ...phoneColumn,
-    { header: t("admin.orders.date"), cell: (order) => order.date },
-    { header: t("admin.orders.total"), cell: (order) => order.total },
-    { header: t("admin.orders.payment"), cell: (order) => <PaymentBadge paymentStatus={order.paymentStatus} /> },
+    { header: t("admin.orders.date"), label: t("admin.orders.date"), cell: (order) => order.date },
+    { header: t("admin.orders.total"), label: t("admin.orders.total"), cell: (order) => order.total },
+    { header: t("admin.orders.payment"), label: t("admin.orders.payment"), cell: (order) => <PaymentBadge paymentStatus={order.paymentStatus} /> },
     {
       header: t("admin.orders.status"),
+      label: t("admin.orders.status"),
       cell: (order) =>
         editable ? <OrderStatusForm orderId={order.id} status={order.status} showBadge /> : <StatusBadge status={order.status} language={language} />,
     },
@@ -84,6 +85,7 @@ export function OrdersTable({
       }
       empty={empty}
       testId={testId}
+      cards={editable}
     />
   );
 }

@@ -23,13 +23,31 @@ type Props = {
 };
 
 const SUCCESS_REDIRECT_MS = 4000;
+/** 16 digits with a space or dash between each group of 4 is 19 characters; the server drops them (card-schema.ts). */
+const CARD_NUMBER_TYPED_LENGTH = 24;
 const NEXT_FIELD: Record<string, { length: number; next: string }> = {
   cardNumber: { length: 16, next: "month" },
   month: { length: 2, next: "year" },
   year: { length: 2, next: "cvv" },
 };
 
-function DigitsField({ meta, label, maxLength, autoComplete }: { meta: FieldMetadata<string | undefined>; label: string; maxLength: number; autoComplete: string }) {
+/**
+ * `maxLength` is how many digits the field keeps; `typedLength` how many characters it takes as typed or pasted
+ * (the card number's spaces or dashes), so the browser never cuts a pasted number before its separators are dropped.
+ */
+function DigitsField({
+  meta,
+  label,
+  maxLength,
+  typedLength = maxLength,
+  autoComplete,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  maxLength: number;
+  typedLength?: number;
+  autoComplete: string;
+}) {
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
@@ -37,7 +55,7 @@ function DigitsField({ meta, label, maxLength, autoComplete }: { meta: FieldMeta
         {...getInputProps(meta, { type: "text" })}
         key={meta.key}
         inputMode="numeric"
-        maxLength={maxLength}
+        maxLength={typedLength}
         autoComplete={autoComplete}
         dir="ltr"
         onInput={(event) => {
@@ -87,7 +105,7 @@ export function CardForm({ orderSessionId, orderNumber, amount, amountFils, lang
         <input {...getInputProps(fields.cardholderName, { type: "text" })} key={fields.cardholderName.key} autoComplete="cc-name" />
         <FieldErrors id={fields.cardholderName.errorId} errors={fields.cardholderName.errors} />
       </div>
-      <DigitsField meta={fields.cardNumber} label={t("payment.cardNumber")} maxLength={16} autoComplete="cc-number" />
+      <DigitsField meta={fields.cardNumber} label={t("payment.cardNumber")} maxLength={16} typedLength={CARD_NUMBER_TYPED_LENGTH} autoComplete="cc-number" />
       <div className="payment-card__row">
         <DigitsField meta={fields.month} label={t("payment.month")} maxLength={2} autoComplete="cc-exp-month" />
         <DigitsField meta={fields.year} label={t("payment.year")} maxLength={2} autoComplete="cc-exp-year" />

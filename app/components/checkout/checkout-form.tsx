@@ -2,12 +2,11 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { Field, FieldErrors, FormMessage, SelectField, TextareaField } from "~/components/forms";
+import { Field, FieldErrors, FormMessage, TextareaField } from "~/components/forms";
 import { Toast } from "~/components/toast";
-import { localized, type Language } from "~/shared/language";
-import { formatKD } from "~/shared/money";
+import type { Language } from "~/shared/language";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
-import { digitsOnly } from "~/shared/digits";
+import { westernDigits } from "~/shared/digits";
 import { BUILDING_TYPES } from "~/shared/building-types";
 import type { FormConstraint } from "~/components/use-form-validation";
 import { useShopForm } from "~/components/use-shop-form";
@@ -15,12 +14,13 @@ import { OrderSummary } from "./order-summary";
 import { useHydrated } from "~/components/use-hydrated";
 import type { CheckoutOffer, CouponNotice } from "~/shared/order-totals";
 import { CouponField } from "./coupon-field";
+import { AreaSelect, type CheckoutArea } from "./area-select";
 
 type Props = {
   language: Language;
   items: { productId: string; name: string; quantity: number; priceFils: number; customTags: string[] }[];
   productsTotalFils: number;
-  areas: { nameEn: string; nameAr: string; feeFils: number }[];
+  areas: CheckoutArea[];
   /** A signed-in shopper's contacts, or every detail of an order whose payment failed (Try Again). */
   defaults: { email: string; fullName: string; phone: string; couponCode: string } & Partial<Record<"buildingType" | "city" | "street" | "streetNumber" | "block" | "buildingNumber" | "floor" | "apartmentNumber" | "notes" | "notifyWhatsApp", string>>;
   offer: CheckoutOffer;
@@ -35,28 +35,14 @@ type Props = {
 
 const REDIRECT_DELAY_MS = 1200;
 
-type Validate = NonNullable<ReturnType<typeof useShopForm<"checkout">>[2]>;
-
-/** Whether the form would be accepted; until its check has loaded the server decides, so paying is not held up. */
-function isComplete(form: HTMLFormElement, validate: Validate | undefined) {
-  return validate ? validate({ formData: new FormData(form) }).status === "success" : true;
-}
-
 export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, offer, couponNotice, lastResult, paymentUrl, orderSessionId, constraint, whatsAppOffered }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const [canPay, setCanPay] = useState(false);
-  const [form, fields, validate] = useShopForm("checkout", { lastResult, constraint, defaultValue: defaults });
+  const [form, fields] = useShopForm("checkout", { lastResult, constraint, defaultValue: defaults });
   const [city, setCity] = useState(typeof fields.city.initialValue === "string" ? fields.city.initialValue : "");
   const area = areas.find((candidate) => candidate.nameEn === city);
-  const buildingType = fields.buildingType.value;
-  const buildingTypeChosen = (BUILDING_TYPES as readonly unknown[]).includes(buildingType) && !fields.buildingType.errors?.length;
-
-  useEffect(() => {
-    if (formRef.current) setCanPay(isComplete(formRef.current, validate));
-  }, [validate]);
   useEffect(() => {
     if (!paymentUrl) return;
     // SPEC section 3's session keys, for a client that resumes the payment.
@@ -75,8 +61,6 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
         {...getFormProps(form)}
         ref={formRef}
         className="checkout__form"
-        onInput={(event) => setCanPay(isComplete(event.currentTarget, validate))}
-        onChange={(event) => setCanPay(isComplete(event.currentTarget, validate))}
       >
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
         <FormMessage message={form.errors?.[0]} />
@@ -94,13 +78,13 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
               </label>
             ))}
           </div>
-          {/* SPEC section 5: unlike the other fields, this message shows while no type is chosen, touched or not.
-              Without JavaScript, checkout.css hides it as soon as a type is picked. */}
-          {buildingTypeChosen ? null : (
+          {/* Like every field's, shown once the shopper has tried to pay (decision 0080). Without JavaScript,
+              checkout.css hides it as soon as a type is picked. */}
+          {fields.buildingType.errors?.length ? (
             <p id={fields.buildingType.errorId} className="field__errors building-type__required" data-testid="building-type-required">
               {t("checkoutValidation.buildingTypeRequired")}
             </p>
-          )}
+          ) : null}
         </fieldset>
         <Field meta={fields.fullName} label={t("checkout.fullName")} autoComplete="name" />
         <Field meta={fields.email} label={t("checkout.email")} type="email" autoComplete="email" dir="ltr" />
@@ -111,12 +95,13 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
             <input
               {...getInputProps(fields.phone, { type: "tel" })}
               key={fields.phone.key}
-              inputMode="numeric"
-              maxLength={8}
+              inputMode="tel"
               placeholder={t("checkout.phonePlaceholder")}
               autoComplete="tel-national"
               onInput={(event) => {
-                event.currentTarget.value = digitsOnly(event.currentTarget.value, 8);
+                // Arabic-Indic digits shown as the ones the order keeps; nothing is dropped or cut (CONTRACT.md "Phone numbers").
+                const input = event.currentTarget;
+                if (westernDigits(input.value) !== input.value) input.value = westernDigits(input.value);
               }}
             />
           </div>
@@ -128,14 +113,7 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
             {t("checkout.notifyWhatsApp")}
           </label>
         ) : null}
-        <SelectField meta={fields.city} label={t("checkout.city")} onChange={(event) => setCity(event.currentTarget.value)}>
-          <option value="">{t("checkout.chooseCity")}</option>
-          {areas.map((option) => (
-            <option key={option.nameEn} value={option.nameEn}>
-              {`${localized(language, { en: option.nameEn, ar: option.nameAr })} (${formatKD(option.feeFils, language)})`}
-            </option>
-          ))}
-        </SelectField>
+        <AreaSelect meta={fields.city} areas={areas} language={language} hydrated={hydrated} onChange={setCity} />
         <div className="checkout__grid">
           <Field meta={fields.street} label={t("checkout.street")} />
           <Field meta={fields.streetNumber} label={t("checkout.streetNumber")} />
@@ -151,7 +129,7 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
           {t("checkout.agreement")} <Link to="/privacy-policy">{t("checkout.privacy")}</Link> {t("checkout.and")}{" "}
           <Link to="/terms-and-conditions">{t("checkout.terms")}</Link>
         </p>
-        <button type="submit" className="button button--primary checkout__pay" disabled={hydrated && (!canPay || submitting)} data-testid="pay-button">
+        <button type="submit" className="button button--primary checkout__pay" disabled={hydrated && submitting} data-testid="pay-button">
           {t("checkout.pay")}
         </button>
       </Form>

@@ -10,6 +10,7 @@ import { report } from "./admin/report";
 import { coupons } from "./admin/coupons";
 import { returns } from "./admin/returns";
 import { staff } from "./admin/staff";
+import { deliveryAreas } from "./admin/delivery-areas";
 
 export const admin: TranslationOf<typeof en> = {
   admin: {
@@ -23,6 +24,7 @@ export const admin: TranslationOf<typeof en> = {
     ...coupons,
     ...returns,
     ...staff,
+    ...deliveryAreas,
     api: {
       methodNotAllowed: "الطريقة غير مسموحة.",
       loginRequired: "يلزم تسجيل دخول المسؤول.",

@@ -16,6 +16,7 @@ export const checkout: TranslationOf<typeof en> = {
     phonePlaceholder: "أدخل 8 أرقام",
     city: "المنطقة",
     chooseCity: "اختر منطقتك",
+    searchArea: "ابحث عن منطقتك",
     street: "الشارع",
     streetNumber: "رقم الشارع",
     block: "القطعة",

@@ -8,6 +8,7 @@ import { report } from "./admin/report";
 import { coupons } from "./admin/coupons";
 import { returns } from "./admin/returns";
 import { staff } from "./admin/staff";
+import { deliveryAreas } from "./admin/delivery-areas";
 
 /**
  * Every administration text: the groups the browser loads by page (app/i18n/browser/areas/admin/), and the API's
@@ -25,6 +26,7 @@ export const admin = {
     ...coupons,
     ...returns,
     ...staff,
+    ...deliveryAreas,
     api: {
       methodNotAllowed: "Method not allowed.",
       loginRequired: "Admin login required.",

@@ -13,6 +13,7 @@ export const checkout = {
     phonePlaceholder: "Enter 8 digits",
     city: "City / area",
     chooseCity: "Choose your area",
+    searchArea: "Search for your area",
     street: "Street",
     streetNumber: "Street number",
     block: "Block",

@@ -19,6 +19,8 @@ export const dashboard: TranslationOf<typeof en> = {
     since: "منذ {{date}}",
     toPrepare: "طلبات للتجهيز",
     toPrepareHint: "مدفوعة، جديدة أو قيد التجهيز",
+    returnsWaiting: "مرتجعات بانتظارك",
+    returnsWaitingHint: "تم طلبها أو قبولها أو استلامها",
     lowStock: "مخزون منخفض",
     lowStockHint: "منتجات بلغت حد التنبيه أو أقل",
     chartTitle: "صافي المبيعات، آخر 30 يوماً",

@@ -4,6 +4,7 @@ import type { TranslationOf } from "../../../types";
 export const orders: TranslationOf<typeof en> = {
   tabs: {
     label: "حالة الطلب",
+    toPrepare: "للتجهيز",
     pending: "قيد الانتظار",
     processing: "قيد التجهيز",
     outForDelivery: "خرج للتوصيل",
@@ -53,6 +54,8 @@ export const orders: TranslationOf<typeof en> = {
     failed: "فشل الدفع",
   },
   order: {
+    call: "اتصال",
+    whatsapp: "واتساب",
     title: "الطلب {{orderNumber}}",
     back: "العودة إلى الطلبات",
     notFound: "الطلب غير موجود",

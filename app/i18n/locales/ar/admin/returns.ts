@@ -5,6 +5,7 @@ export const returns: TranslationOf<typeof en> = {
   returns: {
     title: "المرتجعات",
     all: "الكل",
+    waiting: "بانتظارك",
     searchLabel: "البحث في المرتجعات",
     searchPlaceholder: "رقم الإرجاع أو الطلب أو الاسم أو الهاتف",
     search: "بحث",

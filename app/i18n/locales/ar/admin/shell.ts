@@ -15,6 +15,7 @@ export const shell: TranslationOf<typeof en> = {
     coupons: "رموز الخصم",
     returns: "المرتجعات",
     settings: "الإعدادات",
+    deliveryAreas: "مناطق التوصيل",
     staff: "فريق العمل",
     audit: "سجل النشاط",
     twoStep: "التحقق بخطوتين",

@@ -76,6 +76,14 @@ export const staff: TranslationOf<typeof en> = {
       },
       category: { create: "التصنيف {{nameAr}}", update: "التصنيف {{nameAr}}", delete: "التصنيف {{nameAr}}", show: "ظاهر", hide: "مخفي" },
       coupon: { create: "الرمز {{code}}", update: "الرمز {{code}}", enable: "مفعّل", disable: "معطّل", delete: "حُذف" },
+      deliveryArea: {
+        create: "{{nameAr}}، رسوم التوصيل {{fils}} فلس",
+        update: "{{nameAr}}، رسوم التوصيل {{fromFils}} ← {{fils}} فلس",
+        update_hidden: "{{nameAr}}، رسوم التوصيل {{fromFils}} ← {{fils}} فلس، مخفية",
+        delete: "المنطقة {{nameAr}}",
+        show: "{{nameAr}} ظاهرة",
+        hide: "{{nameAr}} مخفية",
+      },
       settings: { update: "التوصيل مجاني من {{fils}} فلس", update_none: "لا توصيل مجاني", update_identity: "تم تغيير بيانات المتجر" },
       staff: {
         invite: "دُعي {{email}} بدور $t(admin.staff.roles.{{role}})",
@@ -100,6 +108,7 @@ export const staff: TranslationOf<typeof en> = {
       product: "منتج",
       category: "تصنيف",
       coupon: "رمز خصم",
+      deliveryArea: "منطقة توصيل",
       settings: "الإعدادات",
       staff: "فريق العمل",
     },

@@ -17,6 +17,8 @@ export const dashboard = {
     since: "Since {{date}}",
     toPrepare: "Orders to prepare",
     toPrepareHint: "Paid, new or being prepared",
+    returnsWaiting: "Returns waiting",
+    returnsWaitingHint: "Requested, approved or received",
     lowStock: "Low stock",
     lowStockHint: "Products at or below their alert",
     chartTitle: "Net sales, last 30 days",

@@ -2,6 +2,7 @@
 export const orders = {
   tabs: {
     label: "Order status",
+    toPrepare: "To prepare",
     pending: "Pending",
     processing: "Processing",
     outForDelivery: "Out for Delivery",
@@ -51,6 +52,8 @@ export const orders = {
     failed: "Failed",
   },
   order: {
+    call: "Call",
+    whatsapp: "WhatsApp",
     title: "Order {{orderNumber}}",
     back: "Back to orders",
     notFound: "Order not found",

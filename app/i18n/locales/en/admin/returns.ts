@@ -3,6 +3,7 @@ export const returns = {
   returns: {
     title: "Returns",
     all: "All",
+    waiting: "Waiting for you",
     searchLabel: "Search returns",
     searchPlaceholder: "Return or order number, name or phone",
     search: "Search",

@@ -13,6 +13,7 @@ export const shell = {
     coupons: "Discount codes",
     returns: "Returns",
     settings: "Settings",
+    deliveryAreas: "Delivery areas",
     staff: "Staff",
     audit: "Activity log",
     twoStep: "Two-step sign-in",

@@ -75,6 +75,14 @@ export const staff = {
       },
       category: { create: "{{name}}", update: "{{name}}", delete: "{{name}}", show: "shown", hide: "hidden" },
       coupon: { create: "code {{code}}", update: "code {{code}}", enable: "enabled", disable: "disabled", delete: "deleted" },
+      deliveryArea: {
+        create: "{{name}}, fee {{fils}} fils",
+        update: "{{name}}, fee {{fromFils}} → {{fils}} fils",
+        update_hidden: "{{name}}, fee {{fromFils}} → {{fils}} fils, hidden",
+        delete: "{{name}}",
+        show: "{{name}} shown",
+        hide: "{{name}} hidden",
+      },
       settings: { update: "free delivery from {{fils}} fils", update_none: "free delivery from none", update_identity: "shop details changed" },
       staff: {
         invite: "{{email}} invited as {{role}}",
@@ -99,6 +107,7 @@ export const staff = {
       product: "Product",
       category: "Category",
       coupon: "Discount code",
+      deliveryArea: "Delivery area",
       settings: "Settings",
       staff: "Staff",
     },
