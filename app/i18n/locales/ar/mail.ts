@@ -70,6 +70,7 @@ export const mail: TranslationOf<typeof en> = {
       delayShort: "يصل يوم {{date}}",
       invoice: "طلبك وفاتورتك: {{link}}",
       invoiceLink: "عرض طلبك وفاتورتك",
+      call: "لأي استفسار اتصلوا بنا على {{phone}}.",
       thanks: "شكرًا لتسوقك من {{shop}}.",
     },
     creditNote: {

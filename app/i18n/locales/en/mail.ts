@@ -70,6 +70,7 @@ export const mail = {
       delayShort: "arriving on {{date}}",
       invoice: "Your order and invoice: {{link}}",
       invoiceLink: "View your order and invoice",
+      call: "A question? Call us on {{phone}}.",
       thanks: "Thank you for shopping with {{shop}}.",
     },
     creditNote: {
