@@ -547,7 +547,7 @@ export function buildOpenApiDocument() {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     info: {
-      title: "Timsar shop API",
+      title: "Shop API",
       version: "1.0.0",
       description:
         "SPEC.md section 7 and CONTRACT.md. Errors answer `{ message }` in English and Arabic (\"English / العربية\"), or only in the language the request names: the `lang` cookie, else an Accept-Language whose first language is `ar` or `en`. Every 429 carries `Retry-After`.",

@@ -2,6 +2,7 @@ import { prisma } from "~/db.server";
 import { recordAudit, type AuditActor, type AuditParams } from "~/models/audit.server";
 import { cachedCatalogue } from "~/models/catalogue-cache.server";
 import { getEnv } from "~/env.server";
+import { getLanguage } from "~/i18n/i18next.server";
 import type { Language } from "~/shared/language";
 import { displayPhone, instagramUrl, type ShopIdentity } from "~/shared/shop-settings";
 
@@ -144,6 +145,17 @@ export function shopFace(settings: ShopIdentity, language: Language): ShopFace {
 
 export async function getShopFace(language: Language): Promise<ShopFace> {
   return shopFace(await getShopSettings(), language);
+}
+
+/** The shop's name in both languages, for the mails that carry both. */
+export async function shopNames(): Promise<Record<Language, string>> {
+  const settings = await getShopSettings();
+  return { en: shopFace(settings, "en").name, ar: shopFace(settings, "ar").name };
+}
+
+/** The shop's name in the request's language: what page titles, `og:site_name` and page descriptions name. */
+export async function shopNameFor(request: Request): Promise<string> {
+  return (await getShopFace(await getLanguage(request))).name;
 }
 
 /** Whether the owner still has to give the shop a name or a way to reach it (the dashboard asks her to). */

@@ -6,6 +6,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getPackingSlipOrders } from "~/models/admin-order.server";
+import { getShopFace } from "~/models/settings.server";
 import { orderItemTags } from "~/models/order-json.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
@@ -27,10 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPermission(request, "orders:read");
   const keys = new URL(request.url).searchParams.getAll("order");
   const [language, t, orders] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getPackingSlipOrders(keys)]);
+  const shop = await getShopFace(language);
   if (orders.length === 0) throw new Response(t("admin.packingSlip.none"), { status: 404 });
   const addressLabel = (key: "city" | "block" | "street" | "streetNumber" | "building" | "floor" | "apartment" | "notes") => t(`admin.order.${key}`);
   return {
     title: t("admin.packingSlip.title"),
+    // The slip thanks the shopper in the shop's name as the owner set it.
+    thanks: t("admin.packingSlip.thanks", { shop: shop.name }),
     slips: orders.map((order) => ({
       id: order.id,
       orderNumber: order.orderNumber,
@@ -62,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PackingSlips() {
   const { t } = useTranslation();
-  const { slips } = useLoaderData<typeof loader>();
+  const { slips, thanks } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   return (
     <section className="page admin-page packing-slips">
@@ -121,7 +125,7 @@ export default function PackingSlips() {
               ))}
             </tbody>
           </table>
-          <p className="packing-slip__thanks">{t("admin.packingSlip.thanks")}</p>
+          <p className="packing-slip__thanks">{thanks}</p>
         </article>
       ))}
     </section>

@@ -25,6 +25,7 @@ import { appliedCouponHeader, readAppliedCoupon } from "~/cookies/coupon.server"
 import { checkoutOffer } from "~/models/offers.server";
 import { giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/coupon-attempts.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 
@@ -32,6 +33,7 @@ const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 export const handle = checkoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const [language, t, customer, isGuest] = await Promise.all([
     getLanguage(request),
     i18nServer.getFixedT(request),
@@ -60,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraint: getZodConstraint(CheckoutSchema),
     // WhatsApp updates are offered only when the shop can send them (issue 43).
     whatsAppOffered: getEnv().whatsApp !== null,
-    meta: { title: t("checkout.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") },
+    meta: { title: t("checkout.title"), description: t("pageTexts.defaultDescription"), siteName: shop },
   };
 }
 

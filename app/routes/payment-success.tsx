@@ -12,14 +12,16 @@ import { getOrderByNumber } from "~/models/order.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 /** `/payment-success?orderNumber=`: the number, a signed invoice link for the buyer, and the e-mail note. */
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = checkoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const t = await i18nServer.getFixedT(request);
-  const meta = { title: t("payment.successTitle"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
+  const meta = { title: t("payment.successTitle"), description: t("pageTexts.defaultDescription"), siteName: shop };
   const orderNumber = normalizeOrderNumber(new URL(request.url).searchParams.get("orderNumber") ?? "");
   const order = orderNumber ? await getOrderByNumber(orderNumber) : null;
   // No paid order to thank for: SPEC's message under a heading that says so, not "Thank you for your order!".

@@ -19,6 +19,7 @@ import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 // Card numbers and CVVs are never sent back to the page, stored or logged.
 const HIDDEN_FIELDS = ["cardNumber", "cvv"];
@@ -37,8 +38,9 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
-  const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
+  const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: shop };
   const orderSessionId = new URL(request.url).searchParams.get("orderSessionId") ?? "";
   const session = orderSessionId ? await getPaymentSession(orderSessionId) : null;
   if (!session) return { meta, state: "missing" as const, payment: null, gateway: null };

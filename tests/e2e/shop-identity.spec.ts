@@ -66,3 +66,29 @@ test("the owner names the shop and gives its contacts; the footer shows them in 
     await footer.screenshot({ path: `${SHOTS}/footer-en-desktop.png` });
   }
 });
+
+test("the dashboard asks the owner for the shop's details while its name, e-mail or phone is not set", async ({ page, context, baseURL }) => {
+  const database = e2eDatabase();
+  await database.shopSetting.updateMany({ where: { key: { in: ["shopNameEn", "shopNameAr", "contactEmail"] } }, data: { value: "" } });
+  await signInAsAdmin(context, baseURL!);
+  await setLanguage(context, baseURL!, "ar");
+  await page.goto("/admin/timsar/dashboard");
+  const notice = page.getByTestId("identity-notice");
+  await expect(notice).toContainText("لم يُحدَّد بعد اسم متجرك أو بريده الإلكتروني أو هاتفه");
+  await setLanguage(context, baseURL!, "en");
+  await page.goto("/admin/timsar/dashboard");
+  await expect(notice).toContainText("Your shop's name, e-mail or phone is not set yet");
+  await notice.getByRole("link", { name: "Set your shop's details" }).click();
+  await expect(page).toHaveURL(/\/admin\/timsar\/settings$/);
+
+  // Named and reachable again: the notice is gone.
+  await page.getByLabel("Shop name (Arabic)").fill("فيونكات لولو");
+  await page.getByLabel("Shop name (English)").fill("Lulu Bows");
+  await page.getByLabel("Contact e-mail").fill("hello@lulu-bows.example");
+  await page.getByLabel("Contact phone").fill("51112222");
+  await page.getByTestId("save-settings").click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+  await page.goto("/admin/timsar/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});

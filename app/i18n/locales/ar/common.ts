@@ -2,9 +2,6 @@ import type { common as en } from "../en/common";
 import type { TranslationOf } from "../../types";
 
 export const common: TranslationOf<typeof en> = {
-  meta: {
-    siteName: "تمسار للإكسسوارات",
-  },
   header: {
     categories: "التصنيفات",
     contact: "تواصل معنا",

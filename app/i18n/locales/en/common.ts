@@ -1,7 +1,4 @@
 export const common = {
-  meta: {
-    siteName: "Timsar Accessories",
-  },
   header: {
     categories: "Categories",
     contact: "Contact",

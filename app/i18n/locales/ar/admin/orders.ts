@@ -189,7 +189,7 @@ export const orders: TranslationOf<typeof en> = {
     back: "رجوع",
     print: "اطبع",
     printHint: "اطبع هذه الصفحة من المتصفح (Ctrl+P)؛ يبدأ كل طلب في ورقة جديدة. لا تظهر الأسعار.",
-    thanks: "شكرًا لتسوقك من تمسار.",
+    thanks: "شكرًا لتسوقك من {{shop}}.",
     none: "لا توجد طلبات بهذه الأرقام.",
     failed: "حدث خطأ أثناء تحميل قسائم التغليف",
     printSelected: "اطبع قسائم التغليف",

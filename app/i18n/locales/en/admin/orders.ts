@@ -187,7 +187,7 @@ export const orders = {
     back: "Back",
     print: "Print",
     printHint: "Print this page from the browser (Ctrl+P); each order starts on a new sheet. No prices are shown.",
-    thanks: "Thank you for shopping with Timsar.",
+    thanks: "Thank you for shopping with {{shop}}.",
     none: "No such orders.",
     failed: "Error loading the packing slips",
     printSelected: "Print packing slips",
