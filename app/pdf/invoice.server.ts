@@ -17,7 +17,7 @@ export async function renderInvoicePdf(order: InvoiceData): Promise<Buffer> {
   y += 14;
   y = drawOrderSummary(sheet, order, y);
   return endSheet(sheet, y, {
-    en: "Paid online. Thank you for shopping with us! Returns within 14 days of delivery at our Hawalli shop.",
-    ar: "تم الدفع إلكترونيًا. شكرًا لتسوقك معنا! الإرجاع خلال 14 يومًا من التوصيل في محلنا في حولي.",
+    en: "Paid online. Thank you for shopping with us! Returns within 14 days of delivery at our shop.",
+    ar: "تم الدفع إلكترونيًا. شكرًا لتسوقك معنا! الإرجاع خلال 14 يومًا من التوصيل في محلنا.",
   });
 }

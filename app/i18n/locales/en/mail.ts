@@ -46,7 +46,7 @@ export const mail = {
     returnUpdate: {
       subject: "Return {{number}}: {{what}}",
       requested: "we received your return request {{number}} for order {{order}}.",
-      approved: "your return {{number}} for order {{order}} is approved. Please bring the items, unused and in their original packaging, to our shop in Hawalli.",
+      approved: "your return {{number}} for order {{order}} is approved. Please bring the items, unused and in their original packaging, to our shop.",
       rejected: "we are sorry, your return {{number}} for order {{order}} could not be accepted.",
       received: "we received the items of your return {{number}} for order {{order}}.",
       refunded: "the items of your return {{number}} for order {{order}} were refunded. The credit note follows in its own e-mail.",
