@@ -3,7 +3,7 @@ import { getShopFace } from "~/models/settings.server";
 import { getEnv } from "~/env.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { wordText } from "~/mail/compose.server";
-import { sendSms } from "~/messages/kwtsms.server";
+import { fitsTwoSmsParts, sendSms } from "~/messages/kwtsms.server";
 import { sendWhatsAppTemplate, WHATSAPP_STATUS_RANK, type WhatsAppStatus, type WhatsAppTemplate } from "~/messages/whatsapp.server";
 import { exchangeDueOf, viewInvoiceUrl } from "~/models/outbox-mail.server";
 import { nudgeOutbox } from "~/models/outbox-write.server";
@@ -48,7 +48,7 @@ async function draw(row: PhoneRow): Promise<Drawn | null> {
   const t = fixedT(language);
   const link = viewInvoiceUrl(order.orderNumber);
   const what = date ? t("mail.orderUpdate.delayShort", { date }) : status ? t(`mail.orderUpdate.short.${status}`) : "";
-  const text = wordText((values) => t(`mail.phone.${key}`, values), { number: order.orderNumber, link, date: date ?? "", shop });
+  const text = namingTheShop(shop, (name) => wordText((values) => t(`mail.phone.${key}`, values), { number: order.orderNumber, link, date: date ?? "", shop: name }));
   return { template, what, number: order.orderNumber, link, text };
 }
 
@@ -62,10 +62,26 @@ function drawReturnDecision(template: WhatsAppTemplate, orderNumber: string, par
   const decided = due ? t("mail.returnUpdate.short.exchangedDueAmount", { amount: formatKDText(due.dueFils, language) }) : t(`mail.returnUpdate.short.${params.status}`);
   const what = `${params.returnNumber}: ${decided}`;
   // The pay link is long: the SMS of a difference due says only that, to stay within two Arabic parts.
-  const text = due
-    ? wordText((values) => t("mail.phone.exchangeDue", values), { amount: formatKDText(due.dueFils, language), link, shop })
-    : wordText((values) => t("mail.phone.returnDecision", values), { ret: params.returnNumber as string, number: orderNumber, what: decided, link, shop });
+  const text = namingTheShop(shop, (name) =>
+    due
+      ? wordText((values) => t("mail.phone.exchangeDue", values), { amount: formatKDText(due.dueFils, language), link, shop: name })
+      : wordText((values) => t("mail.phone.returnDecision", values), { ret: params.returnNumber as string, number: orderNumber, what: decided, link, shop: name }),
+  );
   return { template, what, number: orderNumber, link, text };
+}
+
+/**
+ * The text with the shop's name, within two SMS parts (CONTRACT.md): the name is the owner's and may be long, so it
+ * gives way first, shortened with "…" until the text fits (an Arabic text has 134 characters for two parts).
+ */
+function namingTheShop(shop: string, say: (name: string) => string): string {
+  const whole = say(shop);
+  if (fitsTwoSmsParts(whole)) return whole;
+  for (let length = shop.length - 1; length > 0; length -= 1) {
+    const text = say(`${shop.slice(0, length).trimEnd()}…`);
+    if (fitsTwoSmsParts(text)) return text;
+  }
+  return whole;
 }
 
 /** The SMS that stands in for a WhatsApp message that will not arrive: queued once per WhatsApp row. */

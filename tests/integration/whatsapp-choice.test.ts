@@ -37,7 +37,7 @@ async function thrownOrAnswered(run: () => Promise<unknown>): Promise<unknown> {
 describe("the WhatsApp choice while WhatsApp is not configured", () => {
   it("is not offered at checkout, and a posted choice is not kept with the order", async () => {
     const cookie = await guestWithCart();
-    const page = (await checkout.loader({ request: request("/checkout", { cookie }), params: {}, context: {} })) as { whatsAppOffered: boolean };
+    const page = (await checkout.loader({ request: request("/checkout", { cookie }), params: {}, context: { cspNonce: "" } })) as { whatsAppOffered: boolean };
     expect(page.whatsAppOffered).toBe(false);
 
     const city = await createDeliveryArea(prisma);
@@ -78,7 +78,7 @@ describe("the admin order", () => {
       await prisma.order.update({ where: { id: order.id }, data: { notifyWhatsApp: chose } });
       const api = await runChecked(adminOrder.loader, request(`/api/admin/orders/${order.id}`, { cookie }), { id: order.id });
       expect(((await api.json()) as { order: { notifyWhatsApp: boolean } }).order.notifyWhatsApp).toBe(chose);
-      const page = (await adminOrderPage.loader({ request: request(`/admin/timsar/orders/${order.id}`, { cookie }), params: { orderId: order.id }, context: {} })) as { order: { notifyWhatsApp: boolean } };
+      const page = (await adminOrderPage.loader({ request: request(`/admin/timsar/orders/${order.id}`, { cookie }), params: { orderId: order.id }, context: { cspNonce: "" } })) as { order: { notifyWhatsApp: boolean } };
       expect(page.order.notifyWhatsApp).toBe(chose);
     }
   });
