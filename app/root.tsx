@@ -39,8 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shop = await getShopFace(language);
   // The one flash a form's answer left (decision 0049): read once here, shown by the layout, removed by `headers`.
   const { toast, headers } = readToast(request, language);
-  const year = new Date().getUTCFullYear();
-  return data({ language, ...visitor, messagesModule: browserMessagesUrl(language), toast, shop, year }, { headers });
+  return data({ language, ...visitor, messagesModule: browserMessagesUrl(language), toast, shop }, { headers });
 }
 
 export function useRootData() {
@@ -77,7 +76,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
             language={language}
             toast={data?.toast ?? null}
             shop={data?.shop ?? null}
-            year={data?.year ?? new Date().getUTCFullYear()}
           >
             {children}
           </ShopShell>
@@ -96,11 +94,9 @@ function ShopShell({
   language,
   toast,
   shop,
-  year,
 }: {
   children: React.ReactNode;
   shop: ShopFace | null;
-  year: number;
   cartCount: number;
   isSignedIn: boolean;
   language: Language;
@@ -124,7 +120,7 @@ function ShopShell({
         {children}
         {toast ? <PageToast key={toast.id} toast={toast} /> : null}
       </main>
-      <Footer shop={shop} year={year} />
+      <Footer shop={shop} />
     </>
   );
 }

@@ -117,13 +117,16 @@ export type ShopFace = {
   name: string;
   email: string | null;
   phone: string | null;
-  /** "tel:" and "https://wa.me/" numbers: 965 and the 8 digits */
-  phoneDigits: string | null;
-  whatsappDigits: string | null;
+  /** the footer's ways to reach the shop, each with its link (the page only draws them) */
+  contactLinks: ContactLink[];
   address: string | null;
   instagramUrl: string | null;
   commercialRegistration: string | null;
+  /** this year, for the footer's copyright line */
+  year: number;
 };
+
+export type ContactLink = { kind: "email" | "phone" | "whatsapp"; shown: string; href: string };
 
 /** The shop's host name ("timsar.example"), which names the shop until the owner gives it a name. */
 export function shopHostName(): string {
@@ -135,11 +138,15 @@ export function shopFace(settings: ShopIdentity, language: Language): ShopFace {
     name: settings.shopName?.[language] ?? shopHostName(),
     email: settings.contactEmail,
     phone: settings.contactPhone ? displayPhone(settings.contactPhone) : null,
-    phoneDigits: settings.contactPhone ? `965${settings.contactPhone}` : null,
-    whatsappDigits: settings.whatsappNumber ? `965${settings.whatsappNumber}` : null,
+    contactLinks: [
+      settings.contactEmail ? { kind: "email" as const, shown: settings.contactEmail, href: `mailto:${settings.contactEmail}` } : null,
+      settings.contactPhone ? { kind: "phone" as const, shown: displayPhone(settings.contactPhone), href: `tel:+965${settings.contactPhone}` } : null,
+      settings.whatsappNumber ? { kind: "whatsapp" as const, shown: displayPhone(settings.whatsappNumber), href: `https://wa.me/965${settings.whatsappNumber}` } : null,
+    ].filter((link) => link !== null),
     address: settings.address?.[language] ?? null,
     instagramUrl: settings.instagram ? instagramUrl(settings.instagram) : null,
     commercialRegistration: settings.commercialRegistration,
+    year: new Date().getUTCFullYear(),
   };
 }
 

@@ -45,7 +45,7 @@ test("the owner names the shop and gives its contacts; the footer shows them in 
   await expect(page.getByLabel("حساب إنستغرام")).toHaveValue("lulu.bows");
 
   await page.goto("/");
-  const footer = page.getByTestId("site-footer");
+  const footer = page.getByRole("contentinfo");
   await expect(footer.getByRole("heading", { name: name.ar })).toBeVisible();
   await expect(footer.getByRole("link", { name: "hello@lulu-bows.example" })).toHaveAttribute("href", "mailto:hello@lulu-bows.example");
   await expect(footer.getByRole("link", { name: "+965 5111 2222" })).toHaveAttribute("href", "tel:+96551112222");

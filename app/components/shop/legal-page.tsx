@@ -4,7 +4,6 @@ import type { LegalDocument } from "~/i18n/locales/legal-types";
 import { pageMeta } from "~/utils/meta";
 import type { ShopFace } from "~/models/settings.server";
 import { useTranslation } from "~/i18n/translation";
-import { ShopContacts } from "~/components/footer";
 
 /** The legal texts name the shop as `{{shop}}`: the owner's name from the settings goes in (decision 0075). */
 export function withShopName(document: LegalDocument, name: string): LegalDocument {
@@ -19,7 +18,8 @@ export function withShopName(document: LegalDocument, name: string): LegalDocume
 
 /**
  * Terms and privacy: title and body in the page's language, right to left for Arabic, paragraph by paragraph, then
- * how to reach the shop and its commercial registration number, as the owner set them.
+ * the shop's commercial registration number as the owner set it. How to reach the shop is the footer's, below: a list
+ * here too would say it twice and, shared with the layout, put the footer in a file of its own on every page.
  */
 export function LegalPage({ document, language, shop }: { document: LegalDocument; language: Language; shop: ShopFace }) {
   const { t } = useTranslation();
@@ -35,7 +35,6 @@ export function LegalPage({ document, language, shop }: { document: LegalDocumen
           ))}
         </section>
       ))}
-      <ShopContacts shop={shop} />
       {shop.commercialRegistration ? (
         <p data-testid="legal-commercial-registration">
           {t("footer.commercialRegistration")}: <span dir="ltr">{shop.commercialRegistration}</span>
