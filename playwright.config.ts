@@ -42,6 +42,8 @@ const shopEnv = (port: number, database: string) => ({
   ADMIN_PASSWORD: "admin-password-e2e",
   SESSION_SECRET,
   SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  // Each browser context sends an address of its own (tests/e2e/fixtures.ts), as shoppers behind a proxy do.
+  TRUST_PROXY: "1",
 });
 
 // Debian's Chromium: no browser download is possible on these machines (docs/decisions/0002-browsers.md). Its
@@ -147,8 +149,6 @@ export default defineConfig({
         ...GATEWAYS.myfatoorah.env,
         PAYMENT_PROVIDER: "myfatoorah",
         MYFATOORAH_BASE_URL: `http://127.0.0.1:${GATEWAYS.myfatoorah.fakePort}`,
-        // Each spec's shopper sends an address of its own (tests/e2e/gateways.spec.ts), as shoppers behind a proxy do.
-        TRUST_PROXY: "1",
       },
     },
     {
@@ -163,8 +163,6 @@ export default defineConfig({
         ...GATEWAYS.tap.env,
         PAYMENT_PROVIDER: "tap",
         TAP_BASE_URL: `http://127.0.0.1:${GATEWAYS.tap.fakePort}`,
-        // Each spec's shopper sends an address of its own (tests/e2e/gateways.spec.ts), as shoppers behind a proxy do.
-        TRUST_PROXY: "1",
       },
     },
   ],

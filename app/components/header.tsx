@@ -5,6 +5,7 @@ import type { Language } from "~/shared/language";
 import { CartDrawer, openCartDrawer } from "./shop/cart-drawer";
 import { LanguageToggle } from "./language-toggle";
 import { SectionLink } from "./section-link";
+import { formatCount } from "~/shared/digits";
 
 type HeaderProps = { cartCount: number; isSignedIn: boolean; language: Language; currentPath: string; shopName: string };
 
@@ -71,7 +72,7 @@ function NavLinks({ isSignedIn }: { isSignedIn: boolean }) {
 }
 
 function CartButton({ count }: { count: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Link
       to="/cart"
@@ -93,7 +94,7 @@ function CartButton({ count }: { count: number }) {
         <circle cx="18" cy="20" r="1.5" />
       </svg>
       <span className="cart-button__badge" data-testid="cart-count">
-        {count}
+        {formatCount(count, i18n.language)}
       </span>
     </Link>
   );

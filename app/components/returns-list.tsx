@@ -2,6 +2,7 @@ import { Ltr, Money, withLtr } from "~/components/ltr";
 import { useTranslation } from "~/i18n/translation";
 import type { Language } from "~/shared/language";
 import { RETURN_STATUS_COLOR, isReturnStatus } from "~/shared/returns";
+import { formatCount } from "~/shared/digits";
 
 type OptionText = { en: string; ar: string };
 
@@ -43,7 +44,7 @@ export function ReturnsList({ returns, language }: { returns: ShownReturn[]; lan
         {returns.map((shown) => (
           <li key={shown._id} data-testid="order-return">
             <Ltr>{shown.number}</Ltr> <ReturnStatusBadge status={shown.status} />{" "}
-            <span>{shown.items.map((item) => `${(language === "ar" ? item.name.ar || item.name.en : item.name.en || item.name.ar) || "-"} × ${item.quantity}`).join("، ")}</span>
+            <span>{shown.items.map((item) => `${(language === "ar" ? item.name.ar || item.name.en : item.name.en || item.name.ar) || "-"} × ${formatCount(item.quantity, language)}`).join("، ")}</span>
             {shown.items.some((item) => item.exchangeOptionValues?.length) ? (
               <span data-testid="return-wanted">
                 {" · "}

@@ -1,10 +1,21 @@
-import { createInstance, type TFunction } from "i18next";
-import { defaultLanguage, type Language } from "~/shared/language";
+import { createInstance, type InterpolationOptions, type TFunction } from "i18next";
+import { defaultLanguage, languageOrDefault, type Language } from "~/shared/language";
+import { formatCount } from "~/shared/digits";
 import { resources } from "~/i18n/resources";
 import { FILTER_COLORS, type FilterColor } from "~/shared/product";
 import type { ProductSort } from "~/shared/storefront";
 
 const translators = new Map<Language, TFunction>();
+
+/**
+ * Every value put into a text goes through `format`: a number is a count and takes the text's digits (decision 0079),
+ * as the browser's translator does (app/i18n/translation.tsx); strings (order numbers, codes, phones) stay as they are.
+ */
+const numbersInPageDigits: InterpolationOptions = {
+  escapeValue: false,
+  alwaysFormat: true,
+  format: (value: unknown, _format, lng) => (typeof value === "number" ? formatCount(value, languageOrDefault(lng)) : String(value ?? "")),
+};
 
 /**
  * A translator per language, made once per process. remix-i18next's own `getFixedT` builds a fresh i18next
@@ -15,7 +26,7 @@ export function fixedT(language: Language): TFunction {
   let t = translators.get(language);
   if (!t) {
     const i18n = createInstance();
-    void i18n.init({ lng: language, fallbackLng: defaultLanguage, resources, interpolation: { escapeValue: false }, initImmediate: false });
+    void i18n.init({ lng: language, fallbackLng: defaultLanguage, resources, interpolation: numbersInPageDigits, initImmediate: false });
     t = i18n.getFixedT(language);
     translators.set(language, t);
   }

@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo } from "react";
 import type { Language } from "~/shared/language";
+import { formatCount } from "~/shared/digits";
 import type { Resources } from "./resources";
 
 /**
@@ -45,6 +46,14 @@ function pluralRules(language: Language): Intl.PluralRules {
   return rules;
 }
 
+/**
+ * A value put into a text: a number is a count and takes the page's digits (decision 0079); anything a person types
+ * back (an order number, a code, a phone) comes as a string and stays as it is.
+ */
+function interpolated(value: unknown, language: Language): string {
+  return typeof value === "number" ? formatCount(value, language) : String(value ?? "");
+}
+
 export function createTranslate(language: Language, messages: Messages): Translate {
   const tree = messages as unknown as Tree;
   const plurals = pluralRules(language);
@@ -55,7 +64,7 @@ export function createTranslate(language: Language, messages: Messages): Transla
     }
     template ??= cachedLookup(tree, key) ?? options.defaultValue ?? key;
     if (!template.includes("{{")) return template;
-    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options[name] ?? ""));
+    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => interpolated(options[name], language));
   };
 }
 

@@ -4,6 +4,7 @@ import { MAX_LINE_QUANTITY, type CartLine } from "~/shared/cart-line";
 import { localized, type Language } from "~/shared/language";
 import { getProductsForSale, type ProductForSale } from "~/models/product.server";
 import { saleUnitOf, type SaleUnit } from "~/models/product-variant.server";
+import { HOLD_LIMITS } from "~/models/stock-hold.server";
 
 const MAX_LINES = 100;
 const MAX_TAG_LENGTH = 200;
@@ -104,6 +105,7 @@ export async function getCartView(lines: CartLine[]): Promise<CartView> {
   for (const { line, product, unit } of await priceCartLines(lines)) {
     // A variant hidden or deleted since is gone from the cart, as a hidden product is.
     if (!product || !unit) continue;
+    const wanted = quantityInCart(lines, product.id, unit);
     items.push({
       lineId: cartLineId(line),
       productId: product.id,
@@ -115,6 +117,12 @@ export async function getCartView(lines: CartLine[]): Promise<CartView> {
       stockQuantity: unit.stockQuantity,
       isAvailable: unit.isAvailable && unit.stockQuantity >= line.quantity,
       optionValues: unit.optionValues,
+      holdWarning:
+        wanted > unit.stockQuantity
+          ? { kind: "stock", available: unit.stockQuantity }
+          : wanted > HOLD_LIMITS.heldUnitsPerProduct
+            ? { kind: "cap", cap: HOLD_LIMITS.heldUnitsPerProduct }
+            : null,
       customTags: product.customTags.map((tag, index) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, value: line.customTags[index] ?? "" })),
     });
   }

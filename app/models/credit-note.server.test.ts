@@ -161,7 +161,7 @@ describe("credit notes of refunds with the test provider", () => {
     expect(mail.subject).toBe(`Credit note ${note.number} for order ${order.orderNumber} / إشعار دائن ${note.number} للطلب ${order.orderNumber}`);
     expect(mail.text).toContain(`a refund of 1.25 KD was made for your order ${order.orderNumber}`);
     expect(mail.text).toContain(`What stays paid for the order: ${((order.totalFils - 1250) / 1000).toFixed(2)} KD.`);
-    expect(mail.text).toContain(`تم استرداد مبلغ \u20661.25\u2069 د.ك من طلبك \u2066${order.orderNumber}\u2069`);
+    expect(mail.text).toContain(`تم استرداد مبلغ \u2066١٫٢٥\u2069 د.ك من طلبك \u2066${order.orderNumber}\u2069`);
     expect(mail.text).toMatch(new RegExp(`http://shop\\.test/uploads/credit-notes/${note.number}\\.pdf\\?expires=\\d+&sig=[\\w-]+`));
     expect(mail.html).toContain('<div dir="rtl" lang="ar">');
     expect(mail.raw).toMatch(new RegExp(`Content-Type: application/pdf; name=${note.number}\\.pdf`));

@@ -11,11 +11,12 @@ import {
   checkHolds,
   clientLockKeys,
   holdEndOf,
+  earlierOrderHolding,
   holdRefusalOf,
-  passedHoldShare,
   shortProductOf,
   stockTakesOf,
   takeStock,
+  type EarlierOrder,
   type HoldLine,
 } from "~/models/stock-hold.server";
 import { orderTotals } from "~/shared/order-totals";
@@ -23,7 +24,7 @@ import { ordersPlaced } from "~/utils/metrics.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
 import { insertOrder } from "~/models/order-insert.server";
 
-export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "holdShare" | "coupon" | "variantRequired";
+export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "heldByUnpaidOrder" | "coupon" | "variantRequired";
 
 /** A refusal the shopper can act on; `status` is the HTTP status the API answers with. */
 export class OrderError extends Error {
@@ -33,8 +34,8 @@ export class OrderError extends Error {
     readonly productName?: { en: string; ar: string },
     /** with code "coupon": what is wrong with the discount code, and the code's minimum when it is not reached */
     readonly coupon?: { problem: CouponProblem; minProductsFils?: number },
-    /** with code "holdShare": the most units of the product one client may hold, and how many more it may take now */
-    readonly share?: { limit: number; remaining: number },
+    /** with code "heldByUnpaidOrder": the client's earlier unpaid order that holds the product (docs/decisions/0077) */
+    readonly earlier?: EarlierOrder,
   ) {
     super(code);
   }
@@ -211,9 +212,10 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   } catch (error) {
     const refusal = holdRefusalOf(error);
     if (refusal === "holdLimit") throw new OrderError("holdLimit", 429);
-    if (refusal === "holdShare") {
-      const { productId, limit, remaining } = await passedHoldShare(holds, clientHash, input.customerId, now);
-      throw new OrderError("holdShare", 409, names(items.find((item) => item.productId === productId)!), undefined, { limit, remaining });
+    if (refusal === "heldByUnpaidOrder") {
+      const earlier = await earlierOrderHolding(holds, clientHash, input.customerId, now);
+      const product = items.find((item) => item.productId === earlier?.productId) ?? items[0];
+      throw new OrderError("heldByUnpaidOrder", 409, names(product), undefined, earlier ?? undefined);
     }
     if (isConstraintRefusal(error, "notNull", "Coupon", "usedCount")) throw couponError("usedUp");
     if (isConstraintRefusal(error, "notNull", "Coupon", "code")) throw couponError("alreadyUsed");

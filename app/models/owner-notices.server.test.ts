@@ -79,8 +79,8 @@ describe("the owner's mail for a paid order", () => {
       `Open the order: http://shop.test/admin/timsar/orders/${placed.order.id}`,
       // Order numbers and amounts are left-to-right islands in the Arabic part (issue 28).
       `تم دفع الطلب \u2066${number}\u2069.`,
-      "2 × فيونكة مخملية — \u20668.50\u2069 د.ك",
-      `الخصم (${coupon.code}): \u2066-1.70\u2069 د.ك`,
+      "2 × فيونكة مخملية — \u2066٨٫٥٠\u2069 د.ك",
+      `الخصم (${coupon.code}): \u2066-١٫٧٠\u2069 د.ك`,
       "قطعة 3، شارع Tunis، رقم 12، مبنى 7",
     ]) {
       expect(mail.text).toContain(line);

@@ -15,22 +15,21 @@ export const RESERVATION_MINUTES = 15;
 /**
  * What one client may hold at once in unpaid orders whose hold has not ended (docs/decisions/0015-stock-holds.md):
  * a client is its address and, when signed in, its account. A shopper pays within minutes, so these never stop a
- * real purchase, but one client can no longer take a whole catalogue off sale. `holdShareOf` caps one product further.
+ * real purchase, but one client can no longer take a whole catalogue off sale. On top of these, an unpaid order holding
+ * a product keeps the client's other unpaid orders from holding it too (`checkHolds`, docs/decisions/0077).
  */
 export const HOLD_LIMITS = { unpaidOrders: 3, heldUnits: 20, heldUnitsPerProduct: 10 } as const;
 
 /**
- * The most units of one product one client may hold in unpaid orders: half of the product's units in the shop (for
- * sale plus held by anyone), at least 1, so a small stock is never all held by one client (issue 27). On top of
- * HOLD_LIMITS.heldUnitsPerProduct.
+ * A hold that takes more than half of what was for sale of one product (or variant) ends sooner (issue 43,
+ * docs/decisions/0077): the last pieces may all be bought at once, but an unpaid order of them keeps them from other
+ * shoppers for less time.
  */
-export function holdShareOf(onHand: number): number {
-  return Math.max(1, Math.floor(onHand / 2));
-}
+export const SHORT_RESERVATION_MINUTES = 10;
 
 /** When a hold taken at `now` ends. */
-export function holdEndOf(now: Date): Date {
-  return new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
+export function holdEndOf(now: Date, minutes: number = RESERVATION_MINUTES): Date {
+  return new Date(now.getTime() + minutes * 60_000);
 }
 
 /**
@@ -95,14 +94,15 @@ export function clientLockKeys(keys: (string | null)[]): string[] {
 
 /**
  * The last statement of the placing batch, when the order and its stock are written: one UPDATE of the order that
- * nulls its number (which aborts the batch) if the client now holds more than HOLD_LIMITS, and its `fullName` when
- * it holds more of one of this order's variants (or products without options) than `holdShareOf` its units in the
- * shop. Both NOT NULL columns are checked in the table's column order, the number first, as when they were two
- * statements. On SQLite the batch took the write lock at its first write and one writer runs at a time; on
- * PostgreSQL the client's lock orders one client's batches. Either way no concurrent order of the same client is
- * counted or missed: however many arrive together, the caps are never passed. Placing an order moves units from
- * sale to held, so for sale plus held is the same before and after any hold. A line names its product's own
- * variant when the product has none of options: `v` is then null.
+ * nulls its number (which aborts the batch) if the client now holds more than HOLD_LIMITS; nulls its `fullName` when
+ * another live unpaid order of the client already holds one of this order's variants (or products without options),
+ * so a client never holds more of a product through further unpaid orders (docs/decisions/0077); and shortens its
+ * hold to SHORT_RESERVATION_MINUTES when it took more than half of what was for sale of one of them, that is more
+ * than is left for sale after it. Both NOT NULL columns are checked in the table's column order, the number first.
+ * On SQLite the batch took the write lock at its first write and one writer runs at a time; on PostgreSQL the
+ * client's lock orders one client's batches. Either way no concurrent order of the same client is counted or
+ * missed: however many arrive together, the caps are never passed and only one of them holds a product. A line
+ * names its product's own variant when the product has no options: `v` is then null.
  */
 export function checkHolds(orderId: string, clientHash: string | null, customerId: string | null, now: Date) {
   const mine = Prisma.sql`o."paymentStatus" = 'unpaid' AND o."reservedUntil" > ${now}
@@ -115,64 +115,61 @@ export function checkHolds(orderId: string, clientHash: string | null, customerI
         GROUP BY COALESCE(i."variantId", i."productId") HAVING SUM(i."quantity") > ${HOLD_LIMITS.heldUnitsPerProduct})
     THEN "orderNumber" ELSE NULL END,
     "fullName" = CASE WHEN NOT EXISTS (
-      SELECT 1 FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId" JOIN "Product" p ON p."id" = i."productId"
-        LEFT JOIN "ProductVariant" v ON v."id" = i."variantId" AND p."hasOptions" = TRUE
-      WHERE ${mine}
-        AND COALESCE(i."variantId", i."productId") IN (SELECT COALESCE(n."variantId", n."productId") FROM "OrderItem" n WHERE n."orderId" = ${orderId})
-      GROUP BY COALESCE(i."variantId", i."productId"), p."stockQuantity", p."heldQuantity", v."stockQuantity", v."heldQuantity"
-      HAVING SUM(i."quantity") > CASE WHEN COALESCE(v."stockQuantity" + v."heldQuantity", p."stockQuantity" + p."heldQuantity") / 2 < 1 THEN 1
-        ELSE COALESCE(v."stockQuantity" + v."heldQuantity", p."stockQuantity" + p."heldQuantity") / 2 END)
-    THEN "fullName" ELSE NULL END
+      SELECT 1 FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId"
+      WHERE ${mine} AND o."id" <> ${orderId} AND i."productId" IS NOT NULL
+        AND COALESCE(i."variantId", i."productId") IN (SELECT COALESCE(n."variantId", n."productId") FROM "OrderItem" n WHERE n."orderId" = ${orderId}))
+    THEN "fullName" ELSE NULL END,
+    "reservedUntil" = CASE WHEN EXISTS (
+      SELECT 1 FROM "OrderItem" n JOIN "Product" p ON p."id" = n."productId"
+        LEFT JOIN "ProductVariant" v ON v."id" = n."variantId" AND p."hasOptions" = TRUE
+      WHERE n."orderId" = ${orderId}
+      GROUP BY COALESCE(n."variantId", n."productId"), p."stockQuantity", v."stockQuantity"
+      HAVING SUM(n."quantity") > COALESCE(v."stockQuantity", p."stockQuantity"))
+    THEN ${holdEndOf(now, SHORT_RESERVATION_MINUTES)} ELSE "reservedUntil" END
     WHERE "id" = ${orderId}`;
 }
 
 /**
  * Which of the hold statements refused the placing batch: each writes NULL into a NOT NULL column (a stock UPDATE
- * that would go below zero, the cap check into the order's number, the share check into its name).
+ * that would go below zero, the cap check into the order's number, the earlier-order check into its name).
  */
-export function holdRefusalOf(error: unknown): "outOfStock" | "holdLimit" | "holdShare" | null {
+export function holdRefusalOf(error: unknown): "outOfStock" | "holdLimit" | "heldByUnpaidOrder" | null {
   if (isConstraintRefusal(error, "notNull", "Order", "orderNumber")) return "holdLimit";
-  if (isConstraintRefusal(error, "notNull", "Order", "fullName")) return "holdShare";
+  if (isConstraintRefusal(error, "notNull", "Order", "fullName")) return "heldByUnpaidOrder";
   if (isConstraintRefusal(error, "notNull", "Product", "stockQuantity")) return "outOfStock";
   if (isConstraintRefusal(error, "notNull", "ProductVariant", "stockQuantity")) return "outOfStock";
   return null;
 }
 
-/** After a share refusal: the share of the order's first line that passed it, with the numbers the shopper is told. */
-export async function passedHoldShare(lines: HoldLine[], clientHash: string | null, customerId: string | null, now: Date) {
-  const productIds = [...new Set(lines.map((line) => line.productId))];
-  const variantIds = lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
-  const [products, variants, held] = await Promise.all([
-    prisma.product.findMany({ where: { id: { in: productIds } }, select: { id: true, stockQuantity: true, heldQuantity: true } }),
-    prisma.productVariant.findMany({ where: { id: { in: variantIds } }, select: { id: true, stockQuantity: true, heldQuantity: true } }),
-    prisma.orderItem.findMany({
-      where: {
-        productId: { in: productIds },
-        order: {
-          paymentStatus: "unpaid",
-          reservedUntil: { gt: now },
-          OR: [...(clientHash ? [{ clientHash }] : []), ...(customerId ? [{ customerId }] : [])],
-        },
+/** The client's earlier unpaid order that holds one of these lines: the shopper is told to pay for it or cancel it. */
+export type EarlierOrder = { productId: string; orderId: string; orderNumber: string; customerId: string | null; orderSessionId: string | null };
+
+/** After a refusal by the earlier-order check: the newest live unpaid order of the client holding one of these lines. */
+export async function earlierOrderHolding(lines: HoldLine[], clientHash: string | null, customerId: string | null, now: Date): Promise<EarlierOrder | null> {
+  const keys = new Set(lines.map(holdKeyOf));
+  const held = await prisma.orderItem.findMany({
+    where: {
+      productId: { in: [...new Set(lines.map((line) => line.productId))] },
+      order: {
+        paymentStatus: "unpaid",
+        reservedUntil: { gt: now },
+        OR: [...(clientHash ? [{ clientHash }] : []), ...(customerId ? [{ customerId }] : [])],
       },
-      select: { productId: true, variantId: true, quantity: true },
-    }),
-  ]);
-  const rows = new Map([...products, ...variants].map((row) => [row.id, row]));
-  const wanted = new Map<string, HoldLine>();
-  for (const line of lines) {
-    const key = holdKeyOf(line);
-    wanted.set(key, { ...line, quantity: (wanted.get(key)?.quantity ?? 0) + line.quantity });
-  }
-  const shares = [...wanted].map(([key, line]) => {
-    const row = rows.get(key);
-    const limit = holdShareOf(row ? row.stockQuantity + row.heldQuantity : 0);
-    const holds = held
-      .filter((item) => item.productId !== null && holdKeyOf({ productId: item.productId, variantId: line.variantId ? item.variantId : null }) === key)
-      .reduce((sum, item) => sum + item.quantity, 0);
-    return { productId: line.productId, limit, remaining: Math.max(0, limit - holds), passed: holds + line.quantity > limit };
+    },
+    orderBy: { order: { createdAt: "desc" } },
+    select: {
+      productId: true,
+      variantId: true,
+      order: {
+        select: { id: true, orderNumber: true, customerId: true, payments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 1, select: { id: true } } },
+      },
+    },
   });
-  const { passed: _passed, ...share } = shares.find((candidate) => candidate.passed) ?? shares[0];
-  return share;
+  // A line of a product without options names the product's own variant, as the order's items do.
+  const item = held.find((candidate) => keys.has(candidate.variantId ?? "") || keys.has(candidate.productId ?? ""));
+  if (!item?.productId) return null;
+  const { order } = item;
+  return { productId: item.productId, orderId: order.id, orderNumber: order.orderNumber, customerId: order.customerId, orderSessionId: order.payments[0]?.id ?? null };
 }
 
 /** After a stock refusal: the product of the order's line (its variant, or itself) that has fewer units for sale than the order wants. */

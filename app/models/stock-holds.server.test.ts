@@ -9,7 +9,8 @@ import { createProduct } from "../../tests/factories/product";
 import { uniqueId } from "../../tests/factories/unique";
 import { getAdminProduct, productFormDefaults, productJson, updateProduct } from "./admin-product.server";
 import { clientHashOf, OrderError, placeOrder, type PlaceOrderInput } from "./order.server";
-import { HOLD_LIMITS, RESERVATION_MINUTES } from "./stock-hold.server";
+import { HOLD_LIMITS, RESERVATION_MINUTES, SHORT_RESERVATION_MINUTES } from "./stock-hold.server";
+import { cancelUnpaidOrder } from "./order-cancel.server";
 import { confirmPayment } from "./payment-confirm.server";
 import { expireReservations, reconcilePayments, startPaymentJobs } from "./payment-jobs.server";
 import { placeOrderAndStartPayment } from "./payment-start.server";
@@ -36,6 +37,12 @@ function order(city: string, lines: { productId: string; quantity: number }[], c
 async function setOnHand(productId: string, onHand: number) {
   const defaults = productFormDefaults((await getAdminProduct(productId))!);
   return updateProduct(productId, productInputFromForm({ ...defaults, stockQuantity: String(onHand) } as ProductFormValue));
+}
+
+/** How long the order's hold lasts from when it was placed, in whole minutes. */
+async function heldMinutesOf(orderId: string, placedAt: Date) {
+  const { reservedUntil } = await prisma.order.findUniqueOrThrow({ where: { id: orderId }, select: { reservedUntil: true } });
+  return Math.round((reservedUntil!.getTime() - placedAt.getTime()) / 60_000);
 }
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
@@ -146,19 +153,21 @@ describe("the per-client hold caps", () => {
     const city = await createDeliveryArea(prisma);
     // More stock than the burst and the shopper can take together, so every refusal is the cap's, whichever engine
     // runs the orders in whichever sequence.
-    const product = await createProduct(prisma, { stockQuantity: 20 });
+    // Eight products, one an order: a second unpaid order of one product would be refused for that (decision 0077).
+    const products = await Promise.all(Array.from({ length: 8 }, () => createProduct(prisma, { stockQuantity: 20 })));
+    const product = products[0];
     const hoarder = { clientAddress: uniqueId("203.0.113") };
-    const burst = Promise.allSettled(Array.from({ length: 8 }, () => placeOrder(order(city, [{ productId: product.id, quantity: 2 }], hoarder))));
+    const burst = Promise.allSettled(products.map(({ id }) => placeOrder(order(city, [{ productId: id, quantity: 2 }], hoarder))));
     const shopper = placeOrder(order(city, [{ productId: product.id, quantity: 4 }], { clientAddress: uniqueId("198.51.100") }));
     const [results, bought] = await Promise.all([burst, shopper]);
 
-    const held = results.filter((result) => result.status === "fulfilled");
-    expect(held).toHaveLength(HOLD_LIMITS.unpaidOrders);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(HOLD_LIMITS.unpaidOrders);
     for (const result of results) {
       if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "holdLimit", status: 429 });
     }
     expect(bought.orderNumber).toMatch(/^ORD-/);
-    expect(await stock(product.id)).toEqual({ stockQuantity: 10, heldQuantity: 10 });
+    const held = (await Promise.all(products.map(({ id }) => stock(id)))).reduce((sum, row) => sum + row.heldQuantity, 0);
+    expect(held).toBe(HOLD_LIMITS.unpaidOrders * 2 + 4);
     const stored = await prisma.order.findMany({ where: { clientHash: clientHashOf(hoarder.clientAddress) } });
     expect(stored).toHaveLength(HOLD_LIMITS.unpaidOrders);
     expect(JSON.stringify(stored)).not.toContain(hoarder.clientAddress);
@@ -188,34 +197,57 @@ describe("the per-client hold caps", () => {
     expect(await stock(third.id)).toEqual({ stockQuantity: 29, heldQuantity: 1 });
   });
 
-  it("leave at least half of a small stock to others: one client holds at most half of what is in the shop", async () => {
+  it("let one order take every piece for sale: the last 3 of 3 are held together, on the short hold", async () => {
     const city = await createDeliveryArea(prisma);
-    const product = await createProduct(prisma, { nameEn: "Pearl Clip", stockQuantity: 6 });
-    const hoarder = { clientAddress: uniqueId("203.0.113") };
-    // All 6 at once: 3 is the most, and all 3 can still be taken.
-    await expect(placeOrder(order(city, [{ productId: product.id, quantity: 6 }], hoarder))).rejects.toMatchObject({
-      code: "holdShare",
-      status: 409,
-      share: { limit: 3, remaining: 3 },
-      productName: { en: "Pearl Clip" },
-    });
-    expect(await stock(product.id)).toEqual({ stockQuantity: 6, heldQuantity: 0 });
-    await placeOrder(order(city, [{ productId: product.id, quantity: 2 }], hoarder));
-    await expect(placeOrder(order(city, [{ productId: product.id, quantity: 2 }], hoarder))).rejects.toMatchObject({
-      code: "holdShare",
-      share: { limit: 3, remaining: 1 },
-    });
-    await placeOrder(order(city, [{ productId: product.id, quantity: 1 }], hoarder));
-    await expect(placeOrder(order(city, [{ productId: product.id, quantity: 1 }], hoarder))).rejects.toMatchObject({
-      code: "holdShare",
-      share: { limit: 3, remaining: 0 },
-    });
-    // The next shopper finds the other half for sale.
-    await placeOrder(order(city, [{ productId: product.id, quantity: 3 }], { clientAddress: uniqueId("198.51.100") }));
-    expect(await stock(product.id)).toEqual({ stockQuantity: 0, heldQuantity: 6 });
+    const product = await createProduct(prisma, { nameEn: "Pearl Clip", stockQuantity: 3 });
+    const placedAt = new Date();
+    const placed = await placeOrder(order(city, [{ productId: product.id, quantity: 3 }], { clientAddress: uniqueId("203.0.113") }), placedAt);
+    expect(await stock(product.id)).toEqual({ stockQuantity: 0, heldQuantity: 3 });
+    expect(await heldMinutesOf(placed.id, placedAt)).toBe(SHORT_RESERVATION_MINUTES);
   });
 
-  it("count a client's concurrent orders of one product one after another, so the share is never passed", async () => {
+  it("hold more than half of what is for sale for the short time, and half or less for the usual time", async () => {
+    const city = await createDeliveryArea(prisma);
+    const [half, more] = await Promise.all([createProduct(prisma, { stockQuantity: 6 }), createProduct(prisma, { stockQuantity: 6 })]);
+    const placedAt = new Date();
+    const usual = await placeOrder(order(city, [{ productId: half.id, quantity: 3 }], { clientAddress: uniqueId("203.0.113") }), placedAt);
+    const short = await placeOrder(order(city, [{ productId: more.id, quantity: 4 }], { clientAddress: uniqueId("203.0.113") }), placedAt);
+    expect(await heldMinutesOf(usual.id, placedAt)).toBe(RESERVATION_MINUTES);
+    expect(await heldMinutesOf(short.id, placedAt)).toBe(SHORT_RESERVATION_MINUTES);
+    // Half of what is left is what counts: 3 are for sale now, so 2 of them is more than half.
+    const next = await placeOrder(order(city, [{ productId: half.id, quantity: 2 }], { clientAddress: uniqueId("198.51.100") }), placedAt);
+    expect(await heldMinutesOf(next.id, placedAt)).toBe(SHORT_RESERVATION_MINUTES);
+  });
+
+  it("refuse a client's second unpaid order of a product, naming the first, until it is paid or cancelled", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { nameEn: "Pearl Clip", stockQuantity: 6 });
+    const other = await createProduct(prisma, { stockQuantity: 6 });
+    const client = { clientAddress: uniqueId("203.0.113") };
+    const first = await placeOrderAndStartPayment(order(city, [{ productId: product.id, quantity: 1 }], client));
+    await expect(placeOrder(order(city, [{ productId: other.id, quantity: 1 }, { productId: product.id, quantity: 1 }], client))).rejects.toMatchObject({
+      code: "heldByUnpaidOrder",
+      status: 409,
+      productName: { en: "Pearl Clip" },
+      earlier: { orderId: first.order.id, orderNumber: first.order.orderNumber, orderSessionId: first.orderSessionId },
+    });
+    // The refusal changed nothing: neither product's stock, nor the client's orders.
+    expect(await stock(product.id)).toEqual({ stockQuantity: 5, heldQuantity: 1 });
+    expect(await stock(other.id)).toEqual({ stockQuantity: 6, heldQuantity: 0 });
+    expect(await prisma.order.count({ where: { clientHash: clientHashOf(client.clientAddress) } })).toBe(1);
+    // Another product, and another shopper, are not held back.
+    await placeOrder(order(city, [{ productId: other.id, quantity: 1 }], client));
+    await placeOrder(order(city, [{ productId: product.id, quantity: 2 }], { clientAddress: uniqueId("198.51.100") }));
+
+    expect((await cancelUnpaidOrder(first.orderSessionId)).outcome).toBe("cancelled");
+    expect(await paymentStatusOf(first.order.id)).toBe("failed");
+    expect(await stock(product.id)).toEqual({ stockQuantity: 4, heldQuantity: 2 });
+    await placeOrder(order(city, [{ productId: product.id, quantity: 4 }], client));
+    expect(await stock(product.id)).toEqual({ stockQuantity: 0, heldQuantity: 6 });
+    expect((await cancelUnpaidOrder(first.orderSessionId)).outcome).toBe("notCancellable");
+  });
+
+  it("count a client's concurrent orders of one product one after another, so only one of them holds it", async () => {
     const city = await createDeliveryArea(prisma);
     const product = await createProduct(prisma, { stockQuantity: 6 });
     const hoarder = { clientAddress: uniqueId("203.0.113") };
@@ -223,21 +255,19 @@ describe("the per-client hold caps", () => {
 
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     for (const result of results) {
-      if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "holdShare", status: 409 });
+      if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "heldByUnpaidOrder", status: 409 });
     }
     expect(await stock(product.id)).toEqual({ stockQuantity: 4, heldQuantity: 2 });
   });
 
-  it("let a client take the one piece of a product, and count the share by account too", async () => {
+  it("count the earlier order by account too, from another address", async () => {
     const city = await createDeliveryArea(prisma);
-    const single = await createProduct(prisma, { stockQuantity: 1 });
     const pair = await createProduct(prisma, { stockQuantity: 2 });
     const customer = await createCustomer(prisma);
-    await placeOrder(order(city, [{ productId: single.id, quantity: 1 }], { customerId: customer.id, clientAddress: uniqueId("192.0.2") }));
-    await placeOrder(order(city, [{ productId: pair.id, quantity: 1 }], { customerId: customer.id, clientAddress: uniqueId("192.0.2") }));
+    const first = await placeOrder(order(city, [{ productId: pair.id, quantity: 1 }], { customerId: customer.id, clientAddress: uniqueId("192.0.2") }));
     await expect(
       placeOrder(order(city, [{ productId: pair.id, quantity: 1 }], { customerId: customer.id, clientAddress: uniqueId("192.0.2") })),
-    ).rejects.toMatchObject({ code: "holdShare", share: { limit: 1, remaining: 0 } });
+    ).rejects.toMatchObject({ code: "heldByUnpaidOrder", earlier: { orderNumber: first.orderNumber, customerId: customer.id } });
     expect(await stock(pair.id)).toEqual({ stockQuantity: 1, heldQuantity: 1 });
   });
 });

@@ -105,13 +105,13 @@ describe("an order of a variant", () => {
     expect(await productStockOf(product.id)).toEqual({ stockQuantity: 5, heldQuantity: 3 });
   });
 
-  it("counts one client's share per variant: half of a small variant, while the other variant stays open", async () => {
+  it("counts a client's earlier unpaid order per variant: a second order of the same variant is refused, another variant stays open", async () => {
     const city = await createDeliveryArea(prisma);
     const { product, variants } = await clip(2, 10);
     const input = { details: checkoutDetails(city), customerId: null, language: "en" as const, clientAddress: uniqueAddress() };
     const line = (variantId: string, quantity: number) => [{ productId: product.id, variantId, quantity, customTags: [] }];
     await placeOrder({ ...input, lines: line(variants[0].id, 1) });
-    await expect(placeOrder({ ...input, lines: line(variants[0].id, 1) })).rejects.toMatchObject({ code: "holdShare", share: { limit: 1, remaining: 0 } });
+    await expect(placeOrder({ ...input, lines: line(variants[0].id, 1) })).rejects.toMatchObject({ code: "heldByUnpaidOrder" });
     await placeOrder({ ...input, lines: line(variants[1].id, 2) });
     expect(await stockOf(variants[0].id)).toEqual({ stockQuantity: 1, heldQuantity: 1 });
   });

@@ -2,6 +2,7 @@ import { drawBilingualRow, drawShopHeader, endSheet, kuwaitTime, ltr, startSheet
 import { formatKDText } from "~/shared/bidi";
 import { drawCustomer, drawOrderSummary, type InvoiceData } from "~/pdf/order-sections.server";
 import { formatKD } from "~/shared/money";
+import { localFigure } from "~/shared/digits";
 
 /**
  * Everything a credit note shows (issue 18, point 3), as plain data: the drawing never reads the database. A refund
@@ -39,10 +40,10 @@ export async function renderCreditNotePdf(note: CreditNoteData): Promise<Buffer>
   y += drawBilingualRow(sheet, y, "Credit note", "إشعار دائن", { bold: true, size: 16, type: "H1" });
   y += drawBilingualRow(sheet, y, `Credit note number: ${note.creditNoteNumber}`, `رقم الإشعار: ${note.creditNoteNumber}`);
   const issued = kuwaitTime(note.issuedAt);
-  y += drawBilingualRow(sheet, y, `Issue date: ${issued} (Kuwait)`, `تاريخ الإصدار: ${ltr(issued)} (الكويت)`);
+  y += drawBilingualRow(sheet, y, `Issue date: ${issued} (Kuwait)`, `تاريخ الإصدار: ${ltr(localFigure(issued, "ar"))} (الكويت)`);
   y += drawBilingualRow(sheet, y, `Original order: ${order.orderNumber}`, `الطلب الأصلي: ${order.orderNumber}`);
   const ordered = kuwaitTime(order.paidAt ?? order.createdAt);
-  y += drawBilingualRow(sheet, y, `Order date: ${ordered} (Kuwait)`, `تاريخ الطلب: ${ltr(ordered)} (الكويت)`);
+  y += drawBilingualRow(sheet, y, `Order date: ${ordered} (Kuwait)`, `تاريخ الطلب: ${ltr(localFigure(ordered, "ar"))} (الكويت)`);
   y += 10;
   y = drawCustomer(sheet, order, y);
   y += 10;

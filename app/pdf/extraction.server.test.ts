@@ -89,12 +89,12 @@ function invoiceStrings(order: InvoiceData) {
     ...order.items.flatMap((item) => [item.nameEn, item.nameAr, ...item.customTags.flatMap((tag) => [tag.titleEn, tag.titleAr, tag.value])]),
     "Item / المنتج",
     "2.50 KD",
-    "مجموع المنتجات: 8.25 د.ك",
+    "مجموع المنتجات: ٨٫٢٥ د.ك",
     "Products total: 8.25 KD",
-    "الخصم (EID2026): -0.80 د.ك",
+    "الخصم (EID2026): -٠٫٨٠ د.ك",
     "Discount (EID2026): -0.80 KD",
-    "رسوم التوصيل: 1.00 د.ك",
-    "الإجمالي: 8.45 د.ك",
+    "رسوم التوصيل: ١٫٠٠ د.ك",
+    "الإجمالي: ٨٫٤٥ د.ك",
     "Grand total: 8.45 KD",
   ];
 }
@@ -115,7 +115,7 @@ const longOrder: InvoiceData = {
 };
 
 const cases: { name: string; render: () => Promise<Buffer>; expected: string[]; pages?: number }[] = [
-  { name: "Arabic invoice", render: () => renderInvoicePdf(hardOrder), expected: [...invoiceStrings(hardOrder), "فاتورة", "رقم الطلب: ORD-1764059400123", "التاريخ: 2026-11-25 12:12 (الكويت)"] },
+  { name: "Arabic invoice", render: () => renderInvoicePdf(hardOrder), expected: [...invoiceStrings(hardOrder), "فاتورة", "رقم الطلب: ORD-1764059400123", "التاريخ: ٢٠٢٦-١١-٢٥ ١٢:١٢ (الكويت)"] },
   {
     name: "English invoice",
     render: () => renderInvoicePdf({ ...hardOrder, language: "en" }),
@@ -129,14 +129,14 @@ const cases: { name: string; render: () => Promise<Buffer>; expected: string[]; 
       "إشعار دائن",
       "Credit note",
       "رقم الإشعار: CN-000042",
-      "تاريخ الإصدار: 2026-11-28 00:30 (الكويت)",
+      "تاريخ الإصدار: ٢٠٢٦-١١-٢٨ ٠٠:٣٠ (الكويت)",
       "الطلب الأصلي: ORD-1764059400123",
       "Order date: 2026-11-25 12:12 (Kuwait)",
-      "استرداد جزئي بمبلغ 2.50 د.ك",
+      "استرداد جزئي بمبلغ ٢٫٥٠ د.ك",
       "Partial refund of amount 2.50 KD",
-      "المسترد سابقًا: 1.25 د.ك",
-      "هذا الاسترداد: 2.50 د.ك",
-      "المبلغ المدفوع المتبقي: 4.70 د.ك",
+      "المسترد سابقًا: ١٫٢٥ د.ك",
+      "هذا الاسترداد: ٢٫٥٠ د.ك",
+      "المبلغ المدفوع المتبقي: ٤٫٧٠ د.ك",
       "Remaining paid amount: 4.70 KD",
     ],
   },
@@ -144,7 +144,7 @@ const cases: { name: string; render: () => Promise<Buffer>; expected: string[]; 
     name: "English full credit note",
     render: () =>
       renderCreditNotePdf({ ...partialNote, language: "en", isFullRefund: true, amountFils: 7200, remainingPaidFils: 0, order: { ...hardOrder, language: "en" } }),
-    expected: [...invoiceStrings(hardOrder), "استرداد كامل شامل التوصيل", "Full refund, delivery included", "This refund: 7.20 KD", "المبلغ المدفوع المتبقي: 0.00 د.ك"],
+    expected: [...invoiceStrings(hardOrder), "استرداد كامل شامل التوصيل", "Full refund, delivery included", "This refund: 7.20 KD", "المبلغ المدفوع المتبقي: ٠٫٠٠ د.ك"],
   },
   {
     name: "English credit note of 40 items",
@@ -152,8 +152,8 @@ const cases: { name: string; render: () => Promise<Buffer>; expected: string[]; 
     expected: [
       ...longOrder.items.flatMap((item) => [item.nameEn, item.nameAr]),
       "Grand total: 10.20 KD",
-      "الإجمالي: 10.20 د.ك",
-      "المبلغ المدفوع المتبقي: 4.70 د.ك",
+      "الإجمالي: ١٠٫٢٠ د.ك",
+      "المبلغ المدفوع المتبقي: ٤٫٧٠ د.ك",
       "يعود المبلغ المسترد إلى البطاقة أو الحساب الذي دُفع به الطلب.",
     ],
     pages: 3,

@@ -1,5 +1,6 @@
 import { drawBilingualRow, drawShopHeader, endSheet, kuwaitTime, ltr, startSheet } from "~/pdf/document.server";
 import { drawCustomer, drawOrderSummary, type InvoiceData } from "~/pdf/order-sections.server";
+import { localFigure } from "~/shared/digits";
 
 export { addressLines, type FrozenTag, type InvoiceData } from "~/pdf/order-sections.server";
 
@@ -11,7 +12,7 @@ export async function renderInvoicePdf(order: InvoiceData): Promise<Buffer> {
   y += drawBilingualRow(sheet, y, "Invoice", "فاتورة", { bold: true, size: 16, type: "H1" });
   y += drawBilingualRow(sheet, y, `Order number: ${order.orderNumber}`, `رقم الطلب: ${ltr(order.orderNumber)}`);
   const date = kuwaitTime(order.paidAt ?? order.createdAt);
-  y += drawBilingualRow(sheet, y, `Date: ${date} (Kuwait)`, `التاريخ: ${ltr(date)} (الكويت)`);
+  y += drawBilingualRow(sheet, y, `Date: ${date} (Kuwait)`, `التاريخ: ${ltr(localFigure(date, "ar"))} (الكويت)`);
   y += 10;
   y = drawCustomer(sheet, order, y);
   y += 14;

@@ -65,7 +65,8 @@ function lookOfLine(drawn: Drawn[], marker: string) {
   return drawn
     .filter((run) => run.y === line.y && run.x > 250)
     .sort((a, b) => a.x - b.x)
-    .map((run) => run.text)
+    // fontkit lays out a run of Arabic-Indic digits right to left, so the document hands it over reversed (decision 0079)
+    .map((run) => (/^[\u0660-\u0669\u066B]+$/.test(run.text) ? Array.from(run.text).reverse().join("") : run.text))
     .join("");
 }
 
@@ -77,11 +78,11 @@ describe("numbers in the Arabic invoice", () => {
   it("draws the order number and the discount left to right in the Arabic column", async () => {
     const { drawn } = await drawnRuns();
     expect(lookOfLine(drawn, "ORD")).toContain("ORD-1764059400123");
-    // The discount's minus on the left of its digits, never "0.80-".
+    // The discount's minus on the left of its digits, never "٠٫٨٠-"; the amounts in Arabic-Indic digits (decision 0079).
     const discount = lookOfLine(drawn, "EID2026");
-    expect(discount).toContain("-0.80");
-    expect(discount).not.toContain("0.80-");
-    expect(lookOfLine(drawn, "7.70")).toContain("7.70");
+    expect(discount).toContain("-٠٫٨٠");
+    expect(discount).not.toContain("٠٫٨٠-");
+    expect(lookOfLine(drawn, "الإجمالي")).toContain("٧٫٧٠");
   });
 
   it("reads back from pdftotext with 'ORD-' followed by its digits and each amount whole", async () => {
@@ -93,8 +94,8 @@ describe("numbers in the Arabic invoice", () => {
       const { stdout } = await promisify(execFile)("pdftotext", ["-enc", "UTF-8", file, "-"]);
       const text = stdout.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, "");
       expect(text).toContain("رقم الطلب: ORD-1764059400123");
-      expect(text).toContain("الخصم (EID2026): -0.80 د.ك");
-      expect(text).toContain("الإجمالي: 7.70 د.ك");
+      expect(text).toContain("الخصم (EID2026): -٠٫٨٠ د.ك");
+      expect(text).toContain("الإجمالي: ٧٫٧٠ د.ك");
       expect(text).toContain("الهاتف: +965 60012345");
     } finally {
       await fs.rm(dir, { recursive: true, force: true });

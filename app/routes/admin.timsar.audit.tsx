@@ -12,6 +12,7 @@ import { auditQueryOf, auditText, listAuditEntries } from "~/models/audit.server
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { AUDIT_ENTITY_TYPES } from "~/shared/audit-entities";
 import { AuditQuerySchema } from "~/shared/schemas.server";
+import { formatCount } from "~/shared/digits";
 
 /** The activity log's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminStaffMessages;
@@ -125,11 +126,12 @@ export default function AuditPage() {
 
 /** Previous / next, keeping the filter; the pages' own texts so this page needs no other area's. */
 function AuditPages({ page, pageCount }: { page: number; pageCount: number }) {
+  const { i18n } = useTranslation();
   if (pageCount <= 1) return null;
   return (
     <nav className="admin-pagination">
       {page > 1 ? <PageLink page={page - 1} label="‹" /> : null}
-      <Ltr>{`${page} / ${pageCount}`}</Ltr>
+      <Ltr>{`${formatCount(page, i18n.language)} / ${formatCount(pageCount, i18n.language)}`}</Ltr>
       {page < pageCount ? <PageLink page={page + 1} label="›" /> : null}
     </nav>
   );

@@ -11,6 +11,7 @@ import { getShopSettings, identityMissing } from "~/models/settings.server";
 import { heldWhatsAppTemplates, type HeldTemplate } from "~/models/whatsapp-template.server";
 import { formatAdminDate, kuwaitDayStart } from "~/shared/admin-dates";
 import { formatKD } from "~/shared/money";
+import { formatCount } from "~/shared/digits";
 import { CHART_HEIGHT, CHART_WIDTH, layoutSalesChart } from "~/shared/sales-chart";
 import { AlertIcon, BowIcon, BoxIcon, CalendarIcon, ChartIcon, CoinsIcon, ReceiptIcon, UsersIcon } from "~/components/admin/icons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -79,13 +80,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     toPrepare: figures.toPrepare,
     returnsWaiting: figures.returnsWaiting,
     lowStock: figures.lowStock,
+    toPrepareShown: formatCount(figures.toPrepare, language),
+    returnsWaitingShown: formatCount(figures.returnsWaiting, language),
+    lowStockShown: formatCount(figures.lowStock, language),
     chart: figures.chart.map((day, index) => ({
       date: day.date,
       netFils: day.netFils,
       // every seventh day back from today, so today is always named
       tick: (last - index) % 7 === 0 ? short.format(kuwaitNoon(day.date)) : null,
       label: long.format(kuwaitNoon(day.date)),
-      orderCount: day.orderCount,
+      orderCount: formatCount(day.orderCount, language),
       sales: money(day.salesFils),
       refunds: money(day.refundsFils),
       net: money(day.netFils),
@@ -158,7 +162,7 @@ export default function Dashboard() {
               to="/admin/timsar/orders?status=toPrepare"
               icon={<BoxIcon className="admin-figure__icon" />}
               title={t("admin.dashboard.toPrepare")}
-              value={String(data.toPrepare)}
+              value={data.toPrepareShown}
             >
               {t("admin.dashboard.toPrepareHint")}
             </Figure>
@@ -169,7 +173,7 @@ export default function Dashboard() {
               to="/admin/timsar/returns?status=waiting"
               icon={<BoxIcon className="admin-figure__icon" />}
               title={t("admin.dashboard.returnsWaiting")}
-              value={String(data.returnsWaiting)}
+              value={data.returnsWaitingShown}
               warn={data.returnsWaiting > 0}
             >
               {t("admin.dashboard.returnsWaitingHint")}
@@ -181,7 +185,7 @@ export default function Dashboard() {
               to="/admin/timsar/products?stock=low"
               icon={<AlertIcon className="admin-figure__icon" />}
               title={t("admin.dashboard.lowStock")}
-              value={String(data.lowStock)}
+              value={data.lowStockShown}
               warn={data.lowStock > 0}
             >
               {t("admin.dashboard.lowStockHint")}
@@ -222,7 +226,7 @@ function Figure(props: { testId: string; to: string; icon: ReactNode; title: str
   );
 }
 
-type ChartDay = { date: string; netFils: number; tick: string | null; label: string; orderCount: number; sales: string; refunds: string; net: string };
+type ChartDay = { date: string; netFils: number; tick: string | null; label: string; orderCount: string; sales: string; refunds: string; net: string };
 
 /**
  * The last 30 days' net sales as bars, drawn here as SVG (the server sends it whole; nothing runs in the browser),
@@ -230,7 +234,7 @@ type ChartDay = { date: string; netFils: number; tick: string | null; label: str
  * amount on hover; the table below holds the same figures for screen readers and for reading exactly.
  */
 function SalesChart({ days, rtl }: { days: ChartDay[]; rtl: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const layout = layoutSalesChart(days, rtl);
   const axisAnchor = rtl ? "start" : "end";
   return (
@@ -243,7 +247,7 @@ function SalesChart({ days, rtl }: { days: ChartDay[]; rtl: boolean }) {
           <g key={line.fils} className={line.fils === 0 ? "admin-chart__zero" : "admin-chart__grid"}>
             <line x1={layout.plotStart} x2={layout.plotEnd} y1={line.y} y2={line.y} />
             <text x={layout.axisX} y={line.y + 4} textAnchor={axisAnchor} direction="ltr">
-              {line.fils / 1000}
+              {formatCount(line.fils / 1000, i18n.language)}
             </text>
           </g>
         ))}
@@ -261,7 +265,7 @@ function SalesChart({ days, rtl }: { days: ChartDay[]; rtl: boolean }) {
         ))}
         {layout.bars.map((bar, index) =>
           days[index].tick ? (
-            <text key={days[index].date} className="admin-chart__tick" x={bar.labelX} y={CHART_HEIGHT - 8} textAnchor="middle">
+            <text key={days[index].date} className="admin-chart__tick" x={bar.labelX} y={CHART_HEIGHT - 8} textAnchor={bar.labelAnchor} direction="ltr">
               {days[index].tick}
             </text>
           ) : null,

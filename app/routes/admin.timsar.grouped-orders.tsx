@@ -12,6 +12,7 @@ import { formatKD } from "~/shared/money";
 import { readPageParam } from "~/shared/paging";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatCount } from "~/shared/digits";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     groups: result.groups.map((group) => ({
       fullName: group.fullName,
       phone: group.phone,
-      totalOrders: group.totalOrders,
+      totalOrders: formatCount(group.totalOrders, language),
       totalAmount: formatKD(group.totalFils, language),
       lastOrderDate: formatAdminDateTime(group.lastOrderDate, language),
     })),

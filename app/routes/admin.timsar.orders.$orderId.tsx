@@ -33,6 +33,7 @@ import { combinedAreas } from "~/i18n/area-messages";
 import { ReturnStatusBadge } from "~/components/returns-list";
 import { ItemTags } from "~/components/admin/item-tags";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatCount } from "~/shared/digits";
 
 /** The order pages' texts and the returns' (its returns' card), which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = combinedAreas(adminOrderMessages, adminReturnMessages, returnsMessages);
@@ -224,7 +225,7 @@ function ContactButtons({ phone }: { phone: string }) {
 }
 
 function OrderItemsTable({ items }: { items: AdminOrderView["items"] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const columns: AdminColumn<AdminOrderView["items"][number]>[] = [
     {
       header: t("admin.order.product"),
@@ -240,7 +241,7 @@ function OrderItemsTable({ items }: { items: AdminOrderView["items"] }) {
       ),
     },
     { header: t("admin.order.customTags"), cell: (item) => <ItemTags tags={item.tags} /> },
-    { header: t("admin.order.quantity"), cell: (item) => item.quantity },
+    { header: t("admin.order.quantity"), cell: (item) => formatCount(item.quantity, i18n.language) },
     { header: t("admin.order.price"), cell: (item) => item.price },
     { header: t("admin.order.lineTotal"), cell: (item) => item.lineTotal },
   ];

@@ -16,6 +16,7 @@ import { handleStatusForm } from "~/admin/status-action.server";
 import { formatKD } from "~/shared/money";
 import { readPageParam } from "~/shared/paging";
 import { readFormData } from "~/utils/form-data.server";
+import { formatCount } from "~/shared/digits";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -87,7 +88,7 @@ export default function AdminOrders() {
               <Link to={tabHref(tab)} className="admin-tab" aria-current={tab === data.tab ? "page" : undefined}>
                 {t(`admin.tabs.${tab}`)}
                 <span className="admin-tab__count" data-testid={`tab-count-${tab}`}>
-                  {data.tabCounts[tab]}
+                  {formatCount(data.tabCounts[tab], data.language)}
                 </span>
               </Link>
             </li>

@@ -13,6 +13,7 @@ import { formatAdminDateTime } from "~/shared/admin-dates";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { ItemTags } from "~/components/admin/item-tags";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatCount } from "~/shared/digits";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -57,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         name: localized(language, { en: item.nameEn, ar: item.nameAr }),
         // the variant packed, as the admin's order page shows it (issue 31): "Blue / Large"
         options: item.optionValues.map((value) => localized(language, value)).join(" / "),
-        quantity: item.quantity,
+        quantity: formatCount(item.quantity, language),
         tags: orderItemTags(item.customTags).map((tag) => ({ title: localized(language, { en: tag.titleEn, ar: tag.titleAr }), value: tag.value })),
       })),
     })),

@@ -15,6 +15,7 @@ import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminProductMessages } from "~/i18n/browser/areas/admin/products";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatCount } from "~/shared/digits";
 
 /** The product pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminProductMessages;
@@ -43,9 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       category: localized(language, { en: product.category.nameEn, ar: product.category.nameAr }),
       imageUrl: product.imageUrl,
       price: formatKD(product.priceFils, language),
-      onHand: onHandOf(product),
-      held: product.heldQuantity,
-      threshold: product.lowStockThreshold,
+      onHand: formatCount(onHandOf(product), language),
+      held: formatCount(product.heldQuantity, language),
+      threshold: formatCount(product.lowStockThreshold, language),
       isLow: product.isVisible && product.stockQuantity <= product.lowStockThreshold,
       isVisible: product.isVisible,
     })),

@@ -9,6 +9,7 @@ import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatCount } from "~/shared/digits";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       phone: row.phone,
       fullName: row.fullName,
       email: row.email,
-      orderCount: row.orderCount,
+      orderCount: formatCount(row.orderCount, language),
       lastOrderAt: row.lastOrderAt ? formatAdminDateTime(row.lastOrderAt, language) : null,
     })),
   };

@@ -20,6 +20,7 @@ import { formatAdminDateTime } from "~/shared/admin-dates";
 import { filsToKDInput, formatKD } from "~/shared/money";
 import { nextReturnStatuses, type ReturnStatus } from "~/shared/returns";
 import { readFormData } from "~/utils/form-data.server";
+import { formatCount } from "~/shared/digits";
 
 /** The returns' texts and their statuses' and reasons' words, which the browser fetches with this page. */
 export const handle = combinedAreas(adminReturnMessages, returnsMessages);
@@ -56,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         id: item.id,
         name: (language === "ar" ? item.orderItem.nameAr || item.orderItem.nameEn : item.orderItem.nameEn || item.orderItem.nameAr) || "-",
         imageUrl: item.orderItem.imageUrl,
-        quantity: item.quantity,
+        quantity: formatCount(item.quantity, language),
         reason: item.reason,
         price: money(item.orderItem.priceFils * item.quantity),
         restocked: item.restocked,

@@ -10,6 +10,7 @@ import { formatKD } from "~/shared/money";
 import { adminReportMessages } from "~/i18n/browser/areas/admin/report";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { adminForbiddenHandlers } from "~/components/admin/admin-error";
+import { formatCount } from "~/shared/digits";
 
 /** The sales report's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminReportMessages;
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const seller = (row: BestSeller | BestVariant) => ({
     productId: "variantId" in row ? row.variantId : row.productId,
     name: bestSellerName(row, language),
-    units: row.units,
+    units: formatCount(row.units, language),
     revenue: money(row.revenueFils),
   });
   return {
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           couponCode: order.couponCode,
         })),
         refunds: day.refunds.map((note) => ({ creditNoteNumber: note.creditNoteNumber, orderNumber: note.orderNumber, amount: money(-note.amountFils), returnNumber: note.returnNumber })),
-        returnCount: day.returnCount,
+        returnCount: formatCount(day.returnCount, language),
         productsTotal: money(day.productsFils),
         deliveryTotal: money(day.deliveryFils),
         discountTotal: money(day.discountFils),
@@ -60,9 +61,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         netTotal: money(day.netFils),
       })),
       summary: {
-        orderCount: report.rangeSummary.orderCount,
-        refundCount: report.rangeSummary.refundCount,
-        returnCount: report.rangeSummary.returnCount,
+        orderCount: formatCount(report.rangeSummary.orderCount, language),
+        refundCount: formatCount(report.rangeSummary.refundCount, language),
+        returnCount: formatCount(report.rangeSummary.returnCount, language),
         returnsTotal: money(-report.rangeSummary.returnsFils),
         productsTotal: money(report.rangeSummary.productsFils),
         deliveryTotal: money(report.rangeSummary.deliveryFils),
@@ -270,7 +271,7 @@ function Amount({ value }: { value: string }) {
 }
 
 /** `productId` is the row's key: a variant's row carries its variant's id there. */
-type SellerRow = { productId: string; name: string; units: number; revenue: string };
+type SellerRow = { productId: string; name: string; units: string; revenue: string };
 
 /**
  * The range's top products twice: by units sold and by revenue (lines' totals before discount codes); then, when

@@ -5,7 +5,7 @@ import { CheckoutSchema } from "~/shared/checkout-schema";
 import { getLanguage } from "~/i18n/i18next.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
 import { bilingualOrderError } from "~/models/order-messages.server";
-import { rememberOrderHeader } from "~/cookies/order-access.server";
+import { placedByAsker, rememberOrderHeader } from "~/cookies/order-access.server";
 import { OrderError } from "~/models/order.server";
 import { RESERVATION_MINUTES } from "~/models/stock-hold.server";
 import { placeOrderAndStartPayment } from "~/models/payment-start.server";
@@ -71,7 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof OrderError) {
-      const message = await bilingualOrderError(error);
+      const owns = error.earlier ? await placedByAsker(request, customer?.id ?? null, error.earlier) : false;
+      const message = await bilingualOrderError(error, owns);
       // Too much held already: the client's unpaid orders let their stock go within a reservation's lifetime.
       return error.status === 429 ? tooManyRequests(RESERVATION_MINUTES * 60, message) : jsonError(error.status, message);
     }

@@ -15,11 +15,13 @@ import { RouteClient } from "../../tests/setup/route-client";
 import { COUPON_FAILURES_PER_WINDOW, COUPON_FAILURES_WINDOW_SECONDS } from "~/models/coupon-attempts.server";
 import { action as placeOrderAction } from "./api.orders";
 
-type CheckoutAnswer = { result: { error?: Record<string, string[] | null> }; paymentUrl: string | null };
+type CheckoutAnswer = { result: { error?: Record<string, string[] | null> }; paymentUrl: string | null; earlierOrder?: { orderNumber: string; paymentUrl: string } | null };
 
 /** A guest's checkout form, posted with JavaScript on, from one client address and in one language. */
-async function submitCheckout(city: string, productId: string, address: string, language: "ar" | "en") {
-  const cookies = [await guestCookieHeader(), await cartCookieHeader([{ productId, quantity: 1, customTags: [] }])].map((header) => header.split(";")[0]);
+async function submitCheckout(city: string, productId: string, address: string, language: "ar" | "en", orderCookie?: string) {
+  const cookies = [await guestCookieHeader(), await cartCookieHeader([{ productId, quantity: 1, customTags: [] }]), ...(orderCookie ? [orderCookie] : [])].map(
+    (header) => header.split(";")[0],
+  );
   const body = new URLSearchParams({ enhanced: "1" });
   for (const [name, value] of Object.entries(checkoutDetails(city))) if (typeof value === "string" && value) body.set(name, value);
   const request = new Request("http://shop.test/checkout", { method: "POST", body, headers: { Cookie: [...cookies, `lang=${language}`].join("; ") } });
@@ -27,7 +29,14 @@ async function submitCheckout(city: string, productId: string, address: string, 
     data: CheckoutAnswer;
     init: ResponseInit | null;
   };
-  return { status: result.init?.status ?? 200, formErrors: result.data.result.error?.[""] ?? [], paymentUrl: result.data.paymentUrl };
+  const placedCookie = new Headers(result.init?.headers).get("Set-Cookie") ?? undefined;
+  return {
+    status: result.init?.status ?? 200,
+    formErrors: result.data.result.error?.[""] ?? [],
+    paymentUrl: result.data.paymentUrl,
+    earlierOrder: result.data.earlierOrder ?? null,
+    orderCookie: placedCookie,
+  };
 }
 
 describe("the checkout form's action", () => {
@@ -51,28 +60,40 @@ describe("the checkout form's action", () => {
     const city = await createDeliveryArea(prisma);
     const product = await createProduct(prisma, { stockQuantity: 10 });
     const address = uniqueId("192.0.2");
+    // Other products: a second unpaid order of one product is refused for that alone (decision 0077).
     for (let index = 0; index < HOLD_LIMITS.unpaidOrders; index++) {
-      await placeOrder({ details: checkoutDetails(city), lines: [{ productId: product.id, quantity: 1, customTags: [] }], customerId: null, language: "en", clientAddress: address });
+      const other = await createProduct(prisma, { stockQuantity: 10 });
+      await placeOrder({ details: checkoutDetails(city), lines: [{ productId: other.id, quantity: 1, customTags: [] }], customerId: null, language: "en", clientAddress: address });
     }
     const refused = await submitCheckout(city, product.id, address, "en");
     expect(refused.status).toBe(429);
     expect(refused.formErrors[0]).toBe(
       "Failed to save order: You already have unpaid orders holding products. Please pay for them, or wait 15 minutes until they expire, then try again.",
     );
-    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 7, heldQuantity: 3 });
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 10, heldQuantity: 0 });
   });
 
-  it("refuses a client that already holds half of a small stock, saying so in Arabic on an Arabic page", async () => {
+  it("refuses a client's second unpaid order of a product in Arabic, naming the earlier order only to the browser that placed it", async () => {
     const city = await createDeliveryArea(prisma);
-    const product = await createProduct(prisma, { nameAr: "مشبك لؤلؤ", stockQuantity: 2 });
+    const product = await createProduct(prisma, { nameAr: "مشبك لؤلؤ", stockQuantity: 5 });
     const address = uniqueId("192.0.2");
-    await placeOrder({ details: checkoutDetails(city), lines: [{ productId: product.id, quantity: 1, customTags: [] }], customerId: null, language: "ar", clientAddress: address });
-    const refused = await submitCheckout(city, product.id, address, "ar");
+    const first = await submitCheckout(city, product.id, address, "ar");
+    const earlier = await prisma.order.findFirstOrThrow({ where: { items: { some: { productId: product.id } } } });
+
+    const refused = await submitCheckout(city, product.id, address, "ar", first.orderCookie);
     expect(refused.status).toBe(409);
     expect(refused.formErrors[0]).toBe(
-      "فشل حفظ الطلب: يمكن للمتسوق الواحد أن يحجز 1 كحد أقصى من مشبك لؤلؤ في طلبات غير مدفوعة، ليتمكن غيره من شرائه أيضاً، وطلباتك غير المدفوعة تحجزها بالفعل. يرجى دفعها، أو الانتظار حتى تنتهي، لأخذ المزيد.",
+      `فشل حفظ الطلب: طلبك غير المدفوع ${earlier.orderNumber} يحجز مشبك لؤلؤ بالفعل. ما دام غير مدفوع لا يمكن لطلب آخر أن يحجز المزيد منه، ليتمكن غيرك من شرائه أيضاً. ادفع الطلب ${earlier.orderNumber} أو ألغِه من صفحة الدفع الخاصة به، ثم اطلب من جديد.`,
     );
-    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 1, heldQuantity: 1 });
+    expect(refused.earlierOrder).toEqual({ orderNumber: earlier.orderNumber, paymentUrl: first.paymentUrl });
+
+    // Another browser behind the same address is not told the number, nor given its payment page.
+    const stranger = await submitCheckout(city, product.id, address, "ar");
+    expect(stranger.status).toBe(409);
+    expect(stranger.formErrors[0]).not.toContain(earlier.orderNumber);
+    expect(stranger.formErrors[0]).toContain("طلب سابق غير مدفوع من اتصالك يحجز مشبك لؤلؤ بالفعل");
+    expect(stranger.earlierOrder).toBeNull();
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 4, heldQuantity: 1 });
   });
 });
 

@@ -12,7 +12,7 @@ import { couponProblemMessage, orderErrorMessage } from "~/models/order-messages
 import type { TFunction } from "i18next";
 import type { Language } from "~/shared/language";
 import { listDeliveryAreas } from "~/models/delivery-area.server";
-import { ordersPlacedHere, rememberOrderHeader } from "~/cookies/order-access.server";
+import { ordersPlacedHere, placedByAsker, rememberOrderHeader } from "~/cookies/order-access.server";
 import { checkoutDetailsOf, OrderError } from "~/models/order.server";
 import { placeOrderAndStartPayment } from "~/models/payment-start.server";
 import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS } from "~/models/rate-limit.server";
@@ -26,6 +26,9 @@ import { checkoutOffer } from "~/models/offers.server";
 import { giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/coupon-attempts.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { shopNameFor } from "~/models/settings.server";
+import { SavedAddresses } from "~/components/checkout/saved-addresses";
+import { chosenAddressIndex, savedAddressesOf } from "~/models/saved-address.server";
+import { EarlierOrderLink, earlierOrderLinkOf, type EarlierOrderLinkData } from "~/components/checkout/earlier-order-link";
 
 const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 
@@ -41,14 +44,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isCheckoutGuest(request),
   ]);
   if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT);
-  const [cart, areas, appliedCode, retried] = await Promise.all([
+  const [cart, areas, appliedCode, retried, savedAddresses] = await Promise.all([
     getCartSummary(await readCartLines(request), language),
     listDeliveryAreas(),
     readAppliedCoupon(request),
     retriedOrderDetails(request, customer?.id ?? null),
+    customer ? savedAddressesOf(customer.id) : [],
   ]);
+  const chosenAddress = chosenAddressIndex(request, savedAddresses);
   const { offer, problem } = await checkoutOffer(appliedCode, cart.productsTotalFils, { email: customer?.email, phone: customer?.phone }, t, language);
-  const defaults = { email: customer?.email ?? "", fullName: customer?.fullName ?? "", phone: customer?.phone ?? "", couponCode: appliedCode ?? "" };
+  const defaults = {
+    email: customer?.email ?? "",
+    fullName: customer?.fullName ?? "",
+    phone: customer?.phone ?? "",
+    couponCode: appliedCode ?? "",
+    ...(chosenAddress === null ? {} : savedAddresses[chosenAddress]),
+  };
   return {
     language,
     items: cart.items,
@@ -58,6 +69,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A code applied earlier that no longer fits (the cart changed, the code ended): the shopper sees why before paying.
     couponNotice: problem ? { kind: "error" as const, text: problem.message } : null,
     defaults: retried ? { ...retried, couponCode: appliedCode ?? retried.couponCode } : defaults,
+    savedAddresses,
+    chosenAddress,
     // The form's attributes from its schema, so the browser needs no zod to draw it.
     constraint: getZodConstraint(CheckoutSchema),
     // WhatsApp updates are offered only when the shop can send them (issue 43).
@@ -126,8 +139,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw redirect(placed.paymentUrl, { status: 303, headers });
   } catch (error) {
     if (!(error instanceof OrderError)) throw error;
-    const message = `${t("checkout.saveFailed")}: ${orderErrorMessage(error, t, language)}`;
-    return data({ result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null }, { status: error.status });
+    // The client's earlier unpaid order is named, with a way to pay or cancel it, only to the one who placed it.
+    const owns = error.earlier ? await placedByAsker(request, customer?.id ?? null, error.earlier) : false;
+    const message = `${t("checkout.saveFailed")}: ${orderErrorMessage(error, t, language, owns)}`;
+    const earlierOrder = owns && error.earlier ? earlierOrderLinkOf(error.earlier) : null;
+    return data({ result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null, earlierOrder }, { status: error.status });
   }
 }
 
@@ -202,7 +218,11 @@ export default function CheckoutPage() {
   return (
     <section className="page checkout">
       <h1>{t("checkout.title")}</h1>
+      <EarlierOrderLink order={(actionData as { earlierOrder?: EarlierOrderLinkData | null } | undefined)?.earlierOrder ?? null} />
+      <SavedAddresses addresses={loaderData.savedAddresses} chosen={loaderData.chosenAddress} areas={loaderData.areas} language={loaderData.language} />
       <CheckoutForm
+        // A chosen saved address fills the form anew.
+        key={loaderData.chosenAddress ?? "typed"}
         {...loaderData}
         offer={actionData && "offer" in actionData ? actionData.offer : loaderData.offer}
         couponNotice={actionData && "couponNotice" in actionData ? actionData.couponNotice : loaderData.couponNotice}

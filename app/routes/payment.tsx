@@ -20,6 +20,8 @@ import { readFormData } from "~/utils/form-data.server";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { shopNameFor } from "~/models/settings.server";
+import { OrderHold } from "~/components/checkout/order-hold";
+import { cancelUnpaidOrder } from "~/models/order-cancel.server";
 
 // Card numbers and CVVs are never sent back to the page, stored or logged.
 const HIDDEN_FIELDS = ["cardNumber", "cvv"];
@@ -41,14 +43,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: shop };
-  const orderSessionId = new URL(request.url).searchParams.get("orderSessionId") ?? "";
+  const url = new URL(request.url);
+  const orderSessionId = url.searchParams.get("orderSessionId") ?? "";
   const session = orderSessionId ? await getPaymentSession(orderSessionId) : null;
   if (!session) return { meta, state: "missing" as const, payment: null, gateway: null };
   if (session.order.paymentStatus === "paid") throw redirect(`/payment-success?orderNumber=${session.order.orderNumber}`);
-  if (session.order.paymentStatus !== "unpaid") return { meta, state: "notPayable" as const, payment: null, gateway: null };
+  if (session.order.paymentStatus !== "unpaid") {
+    if (url.searchParams.get("cancelled") === "1") {
+      return { meta, state: "cancelled" as const, payment: null, gateway: null, message: t("payment.cancelled", { orderNumber: session.order.orderNumber }) };
+    }
+    return { meta, state: "notPayable" as const, payment: null, gateway: null };
+  }
+  // Minutes left of the hold, rounded up: a short hold (more than half of what was for sale) shows 10, not 15.
+  const heldMinutes = Math.max(0, Math.ceil(((session.order.reservedUntil?.getTime() ?? 0) - Date.now()) / 60_000));
   // The card form's attributes from its schema, so the browser needs no zod to draw it.
   const constraint = getZodConstraint(CardSchema);
-  const payment = { orderSessionId, orderNumber: session.order.orderNumber, amount: formatKD(session.amountFils, language), amountFils: session.amountFils, language, constraint };
+  const payment = {
+    orderSessionId,
+    orderNumber: session.order.orderNumber,
+    amount: formatKD(session.amountFils, language),
+    amountFils: session.amountFils,
+    language,
+    constraint,
+    heldMinutes,
+  };
   if (session.provider === testProvider.name) return { meta, state: "ready" as const, payment, gateway: null };
   // Each load may ask the gateway for its ways to pay: counted per order and per client (docs/decisions/0069).
   const limit = await hitPaymentLimits("page", orderSessionId, clientAddress(context));
@@ -67,6 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
+  if (formData.get("intent") === "cancel") return cancelAction(request, formData);
   if (formData.has("methodId")) return gatewayAction(request, formData, context);
   return testCardAction(request, formData, context);
 }
@@ -93,6 +112,22 @@ async function gatewayAction(request: Request, formData: FormData, context: Acti
     throw error;
   }
   throw redirect(redirectUrl, { status: 303 });
+}
+
+/** The shopper cancels the unpaid order (docs/decisions/0077); the page then says so, or why it could not. */
+async function cancelAction(request: Request, formData: FormData) {
+  const t = await i18nServer.getFixedT(request);
+  const orderSessionId = String(formData.get("orderSessionId") ?? "");
+  const fail = (status: number, message: string) => data({ result: undefined, paidOrderNumber: null, gatewayError: message }, { status });
+  try {
+    const { outcome } = await cancelUnpaidOrder(orderSessionId);
+    if (outcome === "notFound") return fail(404, t("payment.sessionNotFound"));
+    if (outcome === "notCancellable") return fail(409, t("payment.notCancellable"));
+  } catch (error) {
+    if (error instanceof PaymentGatewayError) return fail(502, t("payment.gatewayUnavailable"));
+    throw error;
+  }
+  throw redirect(`/payment?orderSessionId=${encodeURIComponent(orderSessionId)}&cancelled=1`, { status: 303 });
 }
 
 /** The test provider's card page: approve or decline at once, then show the outcome. */
@@ -135,16 +170,21 @@ export default function PaymentPage() {
   return (
     <section className="page page--narrow">
       <h1>{t("payment.title")}</h1>
+      {payment ? <OrderHold orderSessionId={payment.orderSessionId} heldMinutes={payment.heldMinutes} /> : null}
+      {payment && !gateway && actionData?.gatewayError ? <FormMessage message={actionData.gatewayError} /> : null}
       {payment && gateway ? (
         <PaymentMethods {...payment} methods={gateway.methods} error={actionData?.gatewayError ?? gateway.error} />
       ) : payment ? (
         <CardForm {...payment} lastResult={actionData?.result} paidOrderNumber={actionData?.paidOrderNumber ?? null} />
       ) : (
         <div className="payment-card">
-          <FormMessage message={"message" in loaderData ? loaderData.message : state === "notPayable" ? t("payment.notPayable") : t("payment.sessionNotFound")} />
+          <FormMessage
+            kind={state === "cancelled" ? "success" : "error"}
+            message={"message" in loaderData ? loaderData.message : state === "notPayable" ? t("payment.notPayable") : t("payment.sessionNotFound")}
+          />
           <p>
-            <Link to="/checkout" className="button button--primary">
-              {t("payment.backToCheckout")}
+            <Link to={state === "cancelled" ? "/cart" : "/checkout"} className="button button--primary">
+              {state === "cancelled" ? t("payment.backToCart") : t("payment.backToCheckout")}
             </Link>
           </p>
         </div>

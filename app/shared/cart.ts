@@ -20,6 +20,12 @@ export type CartItem = {
   customTags: { titleEn: string; titleAr: string; value: string }[];
   /** the chosen variant's option values, one per option (none for a product without options) */
   optionValues: { en: string; ar: string }[];
+  /**
+   * Why the checkout could not hold this quantity (docs/decisions/0077), said before the shopper gets there: more than
+   * is for sale (`available` units are), or more than one client may hold of one product (`cap`). Counted over the
+   * cart's lines of the same product or variant.
+   */
+  holdWarning?: { kind: "stock"; available: number } | { kind: "cap"; cap: number } | null;
 };
 
 export type CartView = { items: CartItem[]; count: number; totalFils: number };

@@ -1,13 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { filsToKD, filsToKDInput, formatKD, parseKDToFils } from "~/shared/money";
+import { westernDigits } from "~/shared/digits";
+import { filsToKD, filsToKDInput, formatKD, kdParts, parseKDToFils } from "~/shared/money";
 
 describe("money", () => {
-  it("shows amounts with 2 decimals in each language", () => {
+  it("shows amounts with 2 decimals in each language, in Arabic-Indic digits on Arabic pages (decision 0079)", () => {
     expect(formatKD(2500, "en")).toBe("2.50 KD");
-    expect(formatKD(1800, "ar")).toBe("1.80 د.ك");
+    expect(formatKD(1800, "ar")).toBe("١٫٨٠ د.ك");
+    expect(formatKD(1234567, "ar")).toBe("١٢٣٤٫٥٧ د.ك");
+    expect(formatKD(1800, "ar")).not.toMatch(/[0-9]/);
   });
 
-  it("edits admin prices to 3 decimals", () => {
+  it("writes the Arabic figure as Intl's ar-EG does, rounded as the English one", () => {
+    const arEG = new Intl.NumberFormat("ar-EG", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+    for (const fils of [0, 5, 800, 2500, 12340, 99990, 1234567]) {
+      expect(kdParts(fils, "ar").amount).toBe(arEG.format(Number((fils / 1000).toFixed(2))));
+      expect(westernDigits(kdParts(fils, "ar").amount).replace("\u066B", ".")).toBe(kdParts(fils, "en").amount);
+    }
+  });
+
+  it("edits admin prices to 3 decimals, in Latin digits whatever the page (an input's value)", () => {
     expect(filsToKDInput(1250)).toBe("1.250");
   });
 

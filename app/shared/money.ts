@@ -1,9 +1,12 @@
 import type { Language } from "./language";
-import { westernDigits } from "./digits";
+import { localFigure, westernDigits } from "./digits";
 
 export const FILS_PER_KD = 1000;
 
-/** 2500 fils → "2.50 KD" / "2.50 د.ك": the shop shows amounts with 2 decimals (SPEC section 9). */
+/**
+ * 2500 fils → "2.50 KD" / "٢٫٥٠ د.ك": the shop shows amounts with 2 decimals (SPEC section 9), in the page's digits
+ * (docs/decisions/0079-the-digit-rule.md). Inputs, data and the API take `filsToKDInput` and `filsToKD` instead.
+ */
 export function formatKD(fils: number, language: Language = "en"): string {
   const { amount, currency } = kdParts(fils, language);
   return `${amount} ${currency}`;
@@ -11,7 +14,9 @@ export function formatKD(fils: number, language: Language = "en"): string {
 
 /** The figure (with an optional sign) and the currency apart, for layouts that isolate the figure (issue 28). */
 export function kdParts(fils: number, language: Language = "en", sign = "") {
-  return { amount: `${sign}${(fils / FILS_PER_KD).toFixed(2)}`, currency: language === "ar" ? "د.ك" : "KD" };
+  // The figure is rounded once, as the English one, and then written in the page's digits: both languages always
+  // name the same amount.
+  return { amount: `${sign}${localFigure((fils / FILS_PER_KD).toFixed(2), language)}`, currency: language === "ar" ? "د.ك" : "KD" };
 }
 
 /** 2500 fils → "2.500": admin price inputs are edited to 3 decimals. */

@@ -11,7 +11,8 @@ const PAD_TOP = 12;
 const PAD_BOTTOM = 28;
 
 export type ChartDay = { netFils: number; tick: string | null };
-export type ChartBar = { x: number; y: number; width: number; height: number; negative: boolean; labelX: number };
+/** `labelAnchor` is the SVG text-anchor of the day's label, read left to right (the label is drawn with direction ltr). */
+export type ChartBar = { x: number; y: number; width: number; height: number; negative: boolean; labelX: number; labelAnchor: "start" | "middle" | "end" };
 export type ChartGridLine = { y: number; fils: number };
 export type ChartLayout = { bars: ChartBar[]; grid: ChartGridLine[]; axisX: number; baselineY: number; plotStart: number; plotEnd: number };
 
@@ -40,7 +41,12 @@ export function layoutSalesChart(days: ChartDay[], rtl: boolean): ChartLayout {
     const slotStart = rtl ? plotEnd - (index + 1) * slot : plotStart + index * slot;
     const y = yOf(Math.max(day.netFils, 0));
     const height = Math.abs(yOf(day.netFils) - baselineY);
-    return { x: round(slotStart + (slot - width) / 2), y: round(y), width: round(width), height: round(height), negative: day.netFils < 0, labelX: round(slotStart + slot / 2) };
+    // Today's label, under the bar at the end edge, would stand half outside the drawing if centred (cut off at any
+    // width, the SVG scales as a whole): it ends at that edge instead, on the left in Arabic.
+    const endEdge = index === days.length - 1;
+    const labelX = endEdge ? (rtl ? plotStart : plotEnd) : slotStart + slot / 2;
+    const labelAnchor = endEdge ? (rtl ? "start" : "end") : "middle";
+    return { x: round(slotStart + (slot - width) / 2), y: round(y), width: round(width), height: round(height), negative: day.netFils < 0, labelX: round(labelX), labelAnchor } as const;
   });
   const grid = [...new Set([top, top / 2, 0, bottom].filter((fils) => fils >= bottom))].map((fils) => ({ y: round(yOf(fils)), fils }));
   return { bars, grid, axisX: rtl ? CHART_WIDTH - PAD_START + 6 : PAD_START - 6, baselineY: round(baselineY), plotStart, plotEnd };

@@ -172,8 +172,8 @@ test.describe("stock on hand", () => {
     await page.goto(`/admin/timsar/products?categoryId=${category.id}`);
     await expect(page.getByRole("columnheader", { name: "الموجود فعلياً" })).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "محجوز لطلبات غير مدفوعة" })).toBeVisible();
-    await expect(row.getByTestId("on-hand")).toHaveText("5");
-    await expect(row.getByTestId("held")).toHaveText("2");
+    await expect(row.getByTestId("on-hand")).toHaveText("٥");
+    await expect(row.getByTestId("held")).toHaveText("٢");
 
     await useEnglish(context, baseURL!);
     await page.goto(`/admin/timsar/products?categoryId=${category.id}`);

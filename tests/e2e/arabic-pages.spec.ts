@@ -75,9 +75,9 @@ test("the Arabic payment page shows the test card, the order number and the amou
   const orderNumber = (await page.getByTestId("payment-order-number").textContent())!;
   expect(orderNumber).toMatch(/^ORD-\d{12}$/);
   await expectIsland(page.getByTestId("payment-order-number"), orderNumber);
-  await expect(page.getByTestId("payment-amount")).toHaveText("5.30 د.ك");
+  await expect(page.getByTestId("payment-amount")).toHaveText("٥٫٣٠ د.ك");
   await expect(page.getByTestId("payment-amount")).toHaveCSS("white-space", "nowrap");
-  await expectIsland(page.getByTestId("payment-amount").locator("bdi"), "5.30");
+  await expectIsland(page.getByTestId("payment-amount").locator("bdi"), "٥٫٣٠");
   if (javaScriptEnabled) await page.screenshot({ path: `${SHOTS}/payment-ar-phone.png`, fullPage: true });
 
   await page.locator('[name="cardholderName"]').fill("Sara Ahmad");
@@ -109,10 +109,10 @@ test("My Orders speaks the page's language: Arabic names and د.ك in Arabic, SP
   await page.goto("/my-orders");
   const card = page.getByTestId("order-card");
   await expect(card.getByTestId("order-item-name")).toHaveText(["فيونكة وردية", "مشبك بلا اسم إنجليزي"]);
-  await expect(card.getByTestId("order-total")).toHaveText("6.10 د.ك");
-  await expect(card.getByTestId("order-discount")).toHaveText("−1.20 د.ك");
+  await expect(card.getByTestId("order-total")).toHaveText("٦٫١٠ د.ك");
+  await expect(card.getByTestId("order-discount")).toHaveText("−١٫٢٠ د.ك");
   // The minus stands on the left of the digits, inside the island.
-  await expectIsland(card.getByTestId("order-discount").locator("bdi"), "−1.20");
+  await expectIsland(card.getByTestId("order-discount").locator("bdi"), "−١٫٢٠");
   await expectIsland(card.getByTestId("order-number"), order.orderNumber);
   if (javaScriptEnabled) await page.screenshot({ path: `${SHOTS}/my-orders-ar-phone.png`, fullPage: true });
 
@@ -150,7 +150,7 @@ test("the home count says how many products match the filter, not how many the p
   await setLanguage(context, baseURL!, "ar");
   await page.goto(`/?category=${category.slug}`);
   await expect(page.getByTestId("product-grid").locator("> li")).toHaveCount(12);
-  await expect(page.getByTestId("products-status")).toHaveText("عدد المنتجات المطابقة: 14");
+  await expect(page.getByTestId("products-status")).toHaveText("عدد المنتجات المطابقة: ١٤");
   await setLanguage(context, baseURL!, "en");
   await page.goto(`/?category=${category.slug}&page=2`);
   await expect(page.getByTestId("product-grid").locator("> li")).toHaveCount(2);

@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures";
 import { e2eDatabase } from "../support/e2e-database";
 import { setCart, setLanguage, signInAsNewCustomer } from "../support/shopper";
 import { signInAsAdmin } from "./admin-fixtures";
+import { expectCartCount } from "./storefront-helpers";
 
 // seed-product-06 is the personalised bow (3.500 KD, a required "Name to print"); seed-product-01 costs 1.750 KD.
 const CART = [
@@ -123,21 +124,21 @@ test.describe("paying", () => {
     await continueAsGuest(page);
     await page.goto("/checkout");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    await expect(page.getByTestId("products-total")).toHaveText("7.00 د.ك");
+    await expect(page.getByTestId("products-total")).toHaveText("٧٫٠٠ د.ك");
     // Every number typed on an Arabic keyboard, in Arabic-Indic digits.
     await fillCheckout(page, { fullName: "سارة أحمد", email: "sara@example.com", phone: arabicDigits("60000000"), digits: arabicDigits });
     if (javaScriptEnabled) {
       await expect(page.locator('[name="phone"]')).toHaveValue("60000000");
-      await expect(page.getByTestId("grand-total")).toHaveText("8.80 د.ك");
+      await expect(page.getByTestId("grand-total")).toHaveText("٨٫٨٠ د.ك");
     }
     await page.getByTestId("pay-button").click();
-    await expect(page.getByTestId("payment-amount")).toHaveText("8.80 د.ك", { timeout: 10_000 });
+    await expect(page.getByTestId("payment-amount")).toHaveText("٨٫٨٠ د.ك", { timeout: 10_000 });
     await payWithCard(page, "4111111111111111", arabicDigits);
 
     await expect(page).toHaveURL(/\/payment-success\?orderNumber=ORD-\d{12}$/, { timeout: 10_000 });
     const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
     await expect(page.getByText("تم إرسال نسخة من الفاتورة إلى بريدك الإلكتروني.")).toBeVisible();
-    await expect(page.getByTestId("cart-count")).toHaveText("0");
+    await expectCartCount(page, 0);
 
     const invoiceHref = await page.getByTestId("view-invoice").getAttribute("href");
     const invoice = await page.request.get(invoiceHref!);
@@ -204,7 +205,7 @@ test.describe("paying", () => {
     await payWithCard(page, "4000000000000002");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Failed", { timeout: 10_000 });
     await expect(page.getByText("Your payment could not be processed. Please try again.")).toBeVisible();
-    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await expectCartCount(page, 1);
 
     // Issue 28, point 4: Try Again leads to paying the same order, not to an empty checkout form.
     await page.getByRole("link", { name: "Try Again" }).click();
@@ -213,7 +214,7 @@ test.describe("paying", () => {
     await payWithCard(page, "4111111111111111");
     await expect(page).toHaveURL(`/payment-success?orderNumber=${orderNumber}`, { timeout: 10_000 });
     await expect(page.getByTestId("order-number")).toHaveText(orderNumber);
-    await expect(page.getByTestId("cart-count")).toHaveText("0");
+    await expectCartCount(page, 0);
     const order = await e2eDatabase().order.findUniqueOrThrow({ where: { orderNumber }, include: { payments: { orderBy: { createdAt: "asc" } } } });
     expect(order).toMatchObject({ paymentStatus: "paid", fullName: "Sara Retry", street: "Tunis Street", block: "3", buildingNumber: "7", city: "Hawalli" });
     expect(order.payments.map((payment) => payment.status)).toEqual(["declined", "paid"]);
@@ -235,7 +236,7 @@ test.describe("paying", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("فشل الدفع", { timeout: 10_000 });
     await page.getByRole("link", { name: "حاول مرة أخرى" }).click();
     await expect(page).toHaveURL(/\/checkout\?retry=/);
-    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await expectCartCount(page, 1);
     await expect(page.locator('[name="fullName"]')).toHaveValue("سارة أحمد");
     await expect(page.locator('[name="email"]')).toHaveValue("sara.expired@example.com");
     await expect(page.locator('[name="phone"]')).toHaveValue("61234567");

@@ -71,19 +71,19 @@ test("a guest applies a code in Arabic, keeps what they typed, and pays the disc
   await setCart(context, baseURL!, [{ productId: "seed-product-01", quantity: 2, customTags: [] }]);
   await continueAsGuest(page);
   await page.goto("/checkout");
-  await expect(page.getByTestId("products-total")).toHaveText("3.50 د.ك");
+  await expect(page.getByTestId("products-total")).toHaveText("٣٫٥٠ د.ك");
   await page.locator('[name="fullName"]').fill("سارة أحمد");
   await page.getByLabel("رمز الخصم").fill(coupon.code.toLowerCase());
   await page.getByTestId("apply-coupon").click();
   await expect(page.getByTestId("coupon-notice")).toHaveText(`تم تطبيق رمز الخصم ${coupon.code}.`);
-  await expect(page.getByTestId("discount")).toHaveText("−1.00 د.ك");
+  await expect(page.getByTestId("discount")).toHaveText("−١٫٠٠ د.ك");
   await expect(page.locator('[name="fullName"]')).toHaveValue("سارة أحمد");
-  await expect(page.getByTestId("order-summary").getByTestId("free-delivery-note")).toHaveText("أضف 397.50 د.ك للحصول على توصيل مجاني");
+  await expect(page.getByTestId("order-summary").getByTestId("free-delivery-note")).toHaveText("أضف ٣٩٧٫٥٠ د.ك للحصول على توصيل مجاني");
 
   await fillAddress(page);
   await page.getByTestId("pay-button").click();
   // 3.50 - 1.00 + 1.80 delivery to Hawalli
-  await expect(page.getByTestId("payment-amount")).toHaveText("4.30 د.ك", { timeout: 10_000 });
+  await expect(page.getByTestId("payment-amount")).toHaveText("٤٫٣٠ د.ك", { timeout: 10_000 });
   const order = await e2eDatabase().order.findFirstOrThrow({ where: { couponCode: coupon.code } });
   expect(order).toMatchObject({ subtotalFils: 3500, discountFils: 1000, deliveryFeeFils: 1800, totalFils: 4300 });
 });

@@ -10,6 +10,7 @@ import { createOrder } from "../factories/order";
 import { e2eDatabase } from "../support/e2e-database";
 import { setLanguage, signInAsNewCustomer } from "../support/shopper";
 import { signInAsAdmin } from "./admin-fixtures";
+import { figure } from "../support/digits";
 
 const TEXT = {
   en: {
@@ -23,10 +24,10 @@ const TEXT = {
   ar: {
     amount: "المبلغ المراد استرداده بالدينار",
     refund: "استرداد",
-    done: (kd: string) => `تم تسجيل استرداد ${kd} د.ك.`,
+    done: (kd: string) => `تم تسجيل استرداد ${figure(kd, "ar")} د.ك.`,
     notes: "إشعارات الدائن",
-    kd: (kd: string) => `${kd} د.ك`,
-    link: (number: string, kd: string) => `إشعار الدائن ${number}: استرداد ${kd} د.ك`,
+    kd: (kd: string) => `${figure(kd, "ar")} د.ك`,
+    link: (number: string, kd: string) => `إشعار الدائن ${number}: استرداد ${figure(kd, "ar")} د.ك`,
   },
 } as const;
 

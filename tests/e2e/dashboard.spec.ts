@@ -11,6 +11,7 @@ import { createProduct } from "../factories/product";
 import { createCreditNote } from "../factories/credit-note";
 import { e2eDatabase } from "../support/e2e-database";
 import { signInAsAdmin, useEnglish } from "./admin-fixtures";
+import { figure } from "../support/digits";
 
 const KUWAIT_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,7 +51,7 @@ async function expectedFigures() {
 }
 
 function kd(fils: number, language: "ar" | "en") {
-  const amount = (fils / 1000).toFixed(2);
+  const amount = figure((fils / 1000).toFixed(2), language);
   return language === "ar" ? `${amount} د.ك` : `${amount} KD`;
 }
 
@@ -61,8 +62,8 @@ async function expectTiles(page: Page, language: "ar" | "en") {
     const expected = await expectedFigures();
     await expect(page.getByTestId("figure-today").getByTestId("figure-value")).toHaveText(kd(expected.todayFils, language), { timeout: 1000 });
     await expect(page.getByTestId("figure-month").getByTestId("figure-value")).toHaveText(kd(expected.monthFils, language), { timeout: 1000 });
-    await expect(page.getByTestId("figure-to-prepare").getByTestId("figure-value")).toHaveText(String(expected.toPrepare), { timeout: 1000 });
-    await expect(page.getByTestId("figure-low-stock").getByTestId("figure-value")).toHaveText(String(expected.lowStock), { timeout: 1000 });
+    await expect(page.getByTestId("figure-to-prepare").getByTestId("figure-value")).toHaveText(figure(String(expected.toPrepare), language), { timeout: 1000 });
+    await expect(page.getByTestId("figure-low-stock").getByTestId("figure-value")).toHaveText(figure(String(expected.lowStock), language), { timeout: 1000 });
     const rows = page.getByTestId("sales-chart-table").locator("tbody tr");
     await expect(rows).toHaveCount(30, { timeout: 1000 });
     await expect(rows.last()).toHaveAttribute("data-date", expected.today);
@@ -87,7 +88,7 @@ test("Arabic: the tiles tell today's and this month's net sales, orders to prepa
   await expectTiles(page, "ar");
 
   const chart = page.getByTestId("sales-chart");
-  await expect(chart.getByRole("heading", { name: /صافي المبيعات، آخر 30 يوماً/ })).toBeVisible();
+  await expect(chart.getByRole("heading", { name: /صافي المبيعات، آخر ٣٠ يوماً/ })).toBeVisible();
   // the server drew it: 30 bars in the page as sent, no chart library
   await expect(chart.locator("svg rect")).toHaveCount(30);
   await expect(chart.locator("svg")).toHaveAttribute("role", "img");

@@ -15,6 +15,7 @@
  * project, or a context made with `javaScriptEnabled: false`) nothing waits.
  */
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { uniqueAddress } from "../factories/unique";
 
 export { expect };
 
@@ -77,12 +78,17 @@ function watchContext(context: BrowserContext) {
 }
 
 export const test = base.extend<{ hydrationWatch: void }>({
+  // Each browser is a client of its own, as shoppers are: the shops trust one proxy (playwright.config.ts), and the
+  // per-client rules (hold caps, one unpaid order per product, rate limits) would otherwise count every journey's
+  // orders against the one address of this machine, so a journey's unpaid order refused a later journey's.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => provide({ "X-Forwarded-For": uniqueAddress(), ...extraHTTPHeaders }),
   // Set up before the test's context: the contexts a test makes itself wait as the `page` fixture's do.
   hydrationWatch: [
     async ({ browser, javaScriptEnabled }, provide) => {
       const newContext = browser.newContext;
       const watching: Browser["newContext"] = async (options) => {
-        const context = await newContext.call(browser, options);
+        const client = { "X-Forwarded-For": uniqueAddress(), ...options?.extraHTTPHeaders };
+        const context = await newContext.call(browser, { ...options, extraHTTPHeaders: client });
         if ((options?.javaScriptEnabled ?? javaScriptEnabled) !== false) watchContext(context);
         return context;
       };

@@ -91,6 +91,11 @@ for (const language of ["ar", "en"] as const) {
       expect(shown).toBe(await db.order.count({ where: { paymentStatus: "paid", status: "processing" } }));
       expect(count(await page.getByTestId("tab-count-toPrepare").textContent())).toBe(await toPrepareCount());
     }).toPass({ timeout: 30_000 });
+    // Decision 0079: the counts are written in the page's digits, as the dashboard's figures are.
+    const digits = language === "ar" ? /^[\u0660-\u0669]+$/ : /^[0-9]+$/;
+    await expect(page.getByTestId("tab-count-toPrepare")).toHaveText(digits);
+    await page.goto("/admin/timsar/dashboard");
+    await expect(page.getByTestId("figure-returns-waiting").getByTestId("figure-value")).toHaveText(digits);
   });
 }
 

@@ -56,16 +56,16 @@ test.describe("sales report: discounts and best sellers", () => {
     await page.getByRole("button", { name: "عرض التقرير" }).click();
     await expect(page).toHaveURL(new RegExp(`dateTo=${key}`));
 
-    await expect(page.getByTestId("report-discount")).toHaveText("1.25 د.ك");
+    await expect(page.getByTestId("report-discount")).toHaveText("١٫٢٥ د.ك");
     const day = page.getByTestId("report-day");
     await expect(day.getByRole("columnheader", { name: "الخصومات (الرموز)" })).toBeVisible();
-    await expect(day.getByRole("row", { name: new RegExp(coded.orderNumber) })).toContainText("1.25 د.ك (EID25)");
+    await expect(day.getByRole("row", { name: new RegExp(coded.orderNumber) })).toContainText("١٫٢٥ د.ك (EID25)");
 
     const byUnits = page.getByTestId("best-by-units");
     await expect(byUnits.getByRole("columnheader", { name: "الإيراد قبل رموز الخصم" })).toBeVisible();
     await expect(byUnits.locator("tbody tr")).toHaveCount(2);
     await expect(byUnits.locator("tbody tr").first()).toContainText(bow.nameAr);
-    await expect(byUnits.locator("tbody tr").first()).toContainText("6.00 د.ك");
+    await expect(byUnits.locator("tbody tr").first()).toContainText("٦٫٠٠ د.ك");
     await expect(page.getByTestId("best-by-revenue").locator("tbody tr").first()).toContainText(clip.nameAr);
   });
 
@@ -102,12 +102,12 @@ test.describe("sales report: refunds on their own day", () => {
     await expect(day.getByRole("columnheader", { name: "المبالغ المستردة (إشعارات الدائن)" })).toBeVisible();
     const row = day.getByTestId("report-refund").filter({ hasText: note.number });
     await expect(row).toContainText(order.orderNumber);
-    await expect(row.getByRole("cell").nth(3)).toHaveText("-2.00 د.ك");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("-٢٫٠٠ د.ك");
     await expect(page.getByTestId("report-summary")).toContainText("صافي المبيعات");
 
     await page.goto(`/admin/timsar/sales-report?dateFrom=${placedDay}&dateTo=${placedDay}`);
     const saleDay = page.locator(`[data-testid="report-day"][data-date="${placedDay}"]`);
-    await expect(saleDay.getByRole("row", { name: new RegExp(order.orderNumber) })).toContainText("9.30 د.ك");
+    await expect(saleDay.getByRole("row", { name: new RegExp(order.orderNumber) })).toContainText("٩٫٣٠ د.ك");
     await expect(saleDay.getByTestId("report-refund").filter({ hasText: order.orderNumber })).toHaveCount(0);
   });
 

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectCartCount } from "./storefront-helpers";
 
 test.describe("the shop's shell", () => {
   test("the home page is Arabic, right to left, by default", async ({ page }) => {
@@ -83,7 +84,7 @@ test.describe("header links", () => {
     await expect(nav.getByRole("link", { name: "تتبع الطلب" })).toHaveAttribute("href", "/view-invoice");
     await expect(nav.getByRole("link", { name: "تسجيل الدخول / إنشاء حساب" })).toHaveAttribute("href", "/login");
     await expect(page.getByTestId("cart-button")).toHaveAttribute("href", "/cart");
-    await expect(page.getByTestId("cart-count")).toHaveText("0");
+    await expectCartCount(page, 0);
 
     await nav.getByRole("link", { name: "التصنيفات" }).click();
     await expect(page).toHaveURL(/\/(#categories-section)?$/);

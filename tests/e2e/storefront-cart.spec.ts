@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { card, chooseLanguage, expectCartCount, openCart, TEXT, type Lang } from "./storefront-helpers";
+import { figure } from "../support/digits";
 
 async function addFromGrid(page: Page, category: string, productId: string, lang: Lang) {
   await page.goto(`/?category=${category}`);
@@ -25,21 +26,21 @@ for (const lang of ["ar", "en"] as Lang[]) {
       let cart = await openCart(page, javaScriptEnabled);
       const items = cart.getByTestId("cart-item");
       await expect(items).toHaveCount(2);
-      await expect(cart.getByTestId("cart-total")).toHaveText(`3.25 ${text.kd}`);
+      await expect(cart.getByTestId("cart-total")).toHaveText(`${figure("3.25", lang)} ${text.kd}`);
       const pins = items.filter({ hasText: lang === "ar" ? "دبابيس" : "Pearl Bobby Pins" });
       await expect(pins.getByRole("img")).toHaveAttribute("src", "/uploads/catalogue/seed-product-08-main.webp");
-      await expect(pins.getByTestId("cart-item-price")).toHaveText(`1.00 ${text.kd}`);
+      await expect(pins.getByTestId("cart-item-price")).toHaveText(`${figure("1.00", lang)} ${text.kd}`);
       await expect(pins.getByRole("button", { name: /^(إنقاص|Decrease)/ })).toBeDisabled();
       await pins.getByRole("button", { name: /^(زيادة|Increase)/ }).click();
-      await expect(pins.getByTestId("cart-item-quantity")).toHaveText("2");
-      await expect(cart.getByTestId("cart-total")).toHaveText(`4.25 ${text.kd}`);
+      await expect(pins.getByTestId("cart-item-quantity")).toHaveText(figure("2", lang));
+      await expect(cart.getByTestId("cart-total")).toHaveText(`${figure("4.25", lang)} ${text.kd}`);
       await pins.getByRole("button", { name: /^(إنقاص|Decrease)/ }).click();
-      await expect(pins.getByTestId("cart-item-quantity")).toHaveText("1");
+      await expect(pins.getByTestId("cart-item-quantity")).toHaveText(figure("1", lang));
       await expectCartCount(page, 2);
 
       await pins.getByRole("button", { name: new RegExp(text.remove) }).click();
       await expect(items).toHaveCount(1);
-      await expect(cart.getByTestId("cart-total")).toHaveText(`2.25 ${text.kd}`);
+      await expect(cart.getByTestId("cart-total")).toHaveText(`${figure("2.25", lang)} ${text.kd}`);
       await expectCartCount(page, 1);
 
       if (javaScriptEnabled) {
@@ -60,11 +61,11 @@ for (const lang of ["ar", "en"] as Lang[]) {
       await expectCartCount(page, 2);
       const cart = await openCart(page, javaScriptEnabled);
       await expect(cart.getByTestId("cart-item")).toHaveCount(1);
-      await expect(cart.getByTestId("cart-item-quantity")).toHaveText("2");
+      await expect(cart.getByTestId("cart-item-quantity")).toHaveText(figure("2", lang));
       const plus = cart.getByRole("button", { name: /^(زيادة|Increase)/ });
       for (let quantity = 3; quantity <= 12; quantity++) {
         await plus.click();
-        await expect(cart.getByTestId("cart-item-quantity")).toHaveText(String(quantity));
+        await expect(cart.getByTestId("cart-item-quantity")).toHaveText(figure(String(quantity), lang));
       }
       await expect(plus).toBeDisabled();
     });

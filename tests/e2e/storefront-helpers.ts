@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
+import { figure } from "../support/digits";
 
 export type Lang = "ar" | "en";
 
@@ -57,8 +58,10 @@ export function card(page: Page, productId: string) {
   return page.locator(`[data-product-id="${productId}"]`);
 }
 
+/** The header's count, in the page's digits (decision 0079): "٢" on an Arabic page, "2" on an English one. */
 export async function expectCartCount(page: Page, count: number) {
-  await expect(page.getByTestId("cart-count").first()).toHaveText(String(count));
+  const language = (await page.locator("html").getAttribute("lang")) === "en" ? "en" : "ar";
+  await expect(page.getByTestId("cart-count").first()).toHaveText(figure(String(count), language));
 }
 
 /** Opens the cart: the drawer with JavaScript, the /cart page without. Returns the element holding it. */

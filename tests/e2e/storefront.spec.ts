@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { card, chooseLanguage, expectCartCount, openCart, TEXT, type Lang } from "./storefront-helpers";
+import { figure } from "../support/digits";
 
 // Seed facts used here: bows holds seed-product-01..06 (03 is discounted, 06 needs a name); clips-and-pins holds
 // 09 (out of stock) and 08; "archived" is a hidden category; seed-product-hidden is a hidden product.
@@ -76,8 +77,8 @@ for (const lang of ["ar", "en"] as Lang[]) {
       await page.goto("/?category=bows");
       const discounted = card(page, "seed-product-03");
       await expect(discounted.getByTestId("sale-badge")).toHaveText(text.sale);
-      await expect(discounted.locator("s")).toContainText(`3.00 ${text.kd}`);
-      await expect(discounted.getByTestId("price")).toContainText(`2.25 ${text.kd}`);
+      await expect(discounted.locator("s")).toContainText(`${figure("3.00", lang)} ${text.kd}`);
+      await expect(discounted.getByTestId("price")).toContainText(`${figure("2.25", lang)} ${text.kd}`);
       await expect(discounted.locator("img")).toHaveAttribute("alt", lang === "ar" ? "فيونكة كحلي كبيرة بذيول" : "Large Navy Bow with Tails");
       await page.goto("/?category=clips-and-pins");
       const soldOut = card(page, "seed-product-09");
@@ -96,7 +97,7 @@ for (const lang of ["ar", "en"] as Lang[]) {
       await expect(cart).toBeVisible();
       if (!javaScriptEnabled) await expect(page).toHaveURL(/\/cart$/);
       await expect(cart.getByTestId("cart-item")).toHaveCount(1);
-      await expect(cart.getByTestId("cart-item-quantity")).toHaveText("2");
+      await expect(cart.getByTestId("cart-item-quantity")).toHaveText(figure("2", lang));
       await expectCartCount(page, 2);
     });
 
@@ -117,7 +118,7 @@ for (const lang of ["ar", "en"] as Lang[]) {
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(lang === "ar" ? "فيونكة كحلي كبيرة بذيول" : "Large Navy Bow with Tails");
       await expect(page.locator(".product-page__description")).toContainText(lang === "ar" ? "فيونكة كبيرة" : "A generous bow");
-      await expect(page.getByTestId("old-price")).toContainText(`3.00 ${text.kd}`);
+      await expect(page.getByTestId("old-price")).toContainText(`${figure("3.00", lang)} ${text.kd}`);
       await expect(page.getByTestId("sale-badge")).toHaveText(text.sale);
       await expect(page.getByTestId("stock-label")).toHaveText(text.inStock);
       const thumbs = page.getByTestId("thumbnail");

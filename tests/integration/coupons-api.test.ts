@@ -193,7 +193,7 @@ describe("POST /api/orders with couponCode", () => {
 
   it.each([
     ["an unknown code", "NOPE-123", 400, "This discount code is not valid. / رمز الخصم هذا غير صالح."],
-    ["a code below its minimum", "min", 400, "This discount code needs a products total of at least 100.00 KD. / يتطلب رمز الخصم هذا أن يبلغ مجموع المنتجات 100.00 د.ك على الأقل."],
+    ["a code below its minimum", "min", 400, "This discount code needs a products total of at least 100.00 KD. / يتطلب رمز الخصم هذا أن يبلغ مجموع المنتجات ١٠٠٫٠٠ د.ك على الأقل."],
     ["a used-up code", "used", 409, "This discount code has been used up. / نفدت استخدامات رمز الخصم هذا."],
   ])("refuses %s with its message and places nothing", async (_, kind, status, message) => {
     const city = await createDeliveryArea(prisma);

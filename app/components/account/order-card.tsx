@@ -6,6 +6,7 @@ import { Ltr, Money } from "~/components/ltr";
 import { formatKD } from "~/shared/money";
 import { ReturnsList } from "~/components/returns-list";
 import { formatAdminDate } from "~/shared/admin-dates";
+import { formatCount } from "~/shared/digits";
 
 /** SPEC section 2: long dates in Arabic-Egypt or English-US; Kuwait's time zone on server and browser alike. */
 function longDate(iso: string, language: Language): string {
@@ -57,7 +58,7 @@ export function OrderCard({ order, language }: { order: OrderAsRead & { returnOp
         {order.items.map((item, index) => (
           <li key={`${item.productId ?? "item"}-${index}`}>
             <span data-testid="order-item-name">{itemName(item.name, language)}</span>
-            {item.optionValues.length ? <span data-testid="order-item-options"> ({item.optionValues.map((value) => value[language]).join(" / ")})</span> : null} × {item.quantity}
+            {item.optionValues.length ? <span data-testid="order-item-options"> ({item.optionValues.map((value) => value[language]).join(" / ")})</span> : null} × {formatCount(item.quantity, language)}
             {item.customTags.length ? (
               <div className="order-card__tags">{item.customTags.filter(Boolean).join(", ")}</div>
             ) : null}

@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/translation";
 import { Money } from "~/components/ltr";
 import type { Language } from "~/shared/language";
 import { orderTotals, type CheckoutOffer } from "~/shared/order-totals";
+import { formatCount } from "~/shared/digits";
 
 type Props = {
   language: Language;
@@ -36,7 +37,7 @@ export function OrderSummary({ language, items, productsTotalFils, areaFeeFils, 
             <li key={`${item.productId}-${index}`}>
               <span>
                 {item.name}
-                {item.options ? ` (${item.options})` : ""} × {item.quantity}
+                {item.options ? ` (${item.options})` : ""} × {formatCount(item.quantity, language)}
                 {item.customTags.length ? <small className="order-summary__tags">{item.customTags.join(", ")}</small> : null}
               </span>
               <Money fils={item.priceFils * item.quantity} language={language} />

@@ -2,9 +2,10 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { localized, type Language } from "~/shared/language";
-import type { CartView as CartData } from "~/shared/cart";
+import type { CartItem, CartView as CartData } from "~/shared/cart";
 import { filsToKD, formatKD } from "~/shared/money";
 import { useHydrated } from "~/components/use-hydrated";
+import { formatCount } from "~/shared/digits";
 
 /** SPEC section 3: with JavaScript the cart is mirrored in localStorage under `cart`. The cookie stays the truth. */
 function mirrorToLocalStorage(cart: CartData) {
@@ -88,7 +89,7 @@ export function CartView({
                 <p className="cart-item__price" data-testid="cart-item-price">
                   {formatKD(item.priceFils, language)}
                 </p>
-                {item.isAvailable ? null : <p className="cart-item__warning">{t("shop.cart.unavailable")}</p>}
+                <HoldWarning warning={item.holdWarning ?? null} isAvailable={item.isAvailable} />
                 <div className="cart-item__controls">
                   <fetcher.Form method="post" action="/cart" className="quantity-stepper">
                     <input type="hidden" name="intent" value="quantity" />
@@ -104,7 +105,7 @@ export function CartView({
                       −
                     </button>
                     <span className="quantity-stepper__value" aria-label={t("shop.cart.quantity")} data-testid="cart-item-quantity">
-                      {item.quantity}
+                      {formatCount(item.quantity, language)}
                     </span>
                     <button
                       type="submit"
@@ -153,4 +154,22 @@ export function CartView({
       </div>
     </div>
   );
+}
+
+/** Why the checkout could not hold a line's quantity (docs/decisions/0077), with the number that would fit. */
+function HoldWarning({ warning, isAvailable }: { warning: CartItem["holdWarning"]; isAvailable: boolean }) {
+  const { t } = useTranslation();
+  const text =
+    warning?.kind === "stock" && warning.available > 0
+      ? t("shop.cart.onlyLeft", { count: warning.available })
+      : warning?.kind === "cap"
+        ? t("shop.cart.overCap", { cap: warning.cap })
+        : isAvailable && !warning
+          ? null
+          : t("shop.cart.unavailable");
+  return text ? (
+    <p className="cart-item__warning" role="alert" data-testid="cart-item-warning">
+      {text}
+    </p>
+  ) : null;
 }

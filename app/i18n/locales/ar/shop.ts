@@ -64,6 +64,8 @@ export const shop: TranslationOf<typeof en> = {
       close: "إغلاق السلة",
       continueShopping: "متابعة التسوق",
       unavailable: "غير متوفر بهذه الكمية",
+      onlyLeft: "المتوفر للبيع {{count}} فقط: قلّل الكمية لتتمكن من طلبه.",
+      overCap: "يمكن طلب {{cap}} قطع كحد أقصى من هذا المنتج في المرة الواحدة: قلّل الكمية لتتمكن من طلبه.",
     },
   },
 };

@@ -61,6 +61,8 @@ export const shop = {
       close: "Close cart",
       continueShopping: "Continue shopping",
       unavailable: "Not available in this quantity",
+      onlyLeft: "Only {{count}} left for sale: lower the quantity to order it.",
+      overCap: "At most {{cap}} of this piece can be ordered at once: lower the quantity to order it.",
     },
   },
 };

@@ -1,0 +1,37 @@
+import { useTranslation } from "~/i18n/translation";
+import { addressLine, type AddressParts } from "~/shared/address-line";
+import type { Language } from "~/shared/language";
+import { formatKD } from "~/shared/money";
+
+type Summary = {
+  totalFils: number;
+  areaName: string;
+  address: AddressParts;
+  items: { id: string; name: string; options: string; quantity: number; lineFils: number }[];
+};
+
+/** The thank-you page's account of a paid order: what was bought, what was paid, and where it goes. */
+export function PaidOrderSummary({ summary, language }: { summary: Summary; language: Language }) {
+  const { t } = useTranslation();
+  return (
+    <div className="paid-summary">
+      <h2 className="paid-summary__title">{t("payment.yourItems")}</h2>
+      <ul className="paid-summary__items" data-testid="paid-items">
+        {summary.items.map((item) => (
+          <li key={item.id} className="paid-summary__item">
+            <span>
+              {item.name}
+              {item.options ? ` (${item.options})` : ""} × {item.quantity}
+            </span>
+            <span>{formatKD(item.lineFils, language)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="paid-summary__total">
+        <span>{t("payment.totalPaid")}</span> <strong data-testid="paid-total">{formatKD(summary.totalFils, language)}</strong>
+      </p>
+      <h2 className="paid-summary__title">{t("payment.deliveryAddress")}</h2>
+      <p data-testid="paid-address">{addressLine(summary.address, summary.areaName, t)}</p>
+    </div>
+  );
+}
