@@ -22,6 +22,7 @@ import { getLanguage } from "./i18n/i18next.server";
 import { readVisitor } from "./auth/visitor.server";
 import { browserMessagesUrl } from "./utils/browser-messages.server";
 import { readToast } from "./cookies/toast.server";
+import { getShopFace, type ShopFace } from "./models/settings.server";
 import type { PageToast as PageToastData } from "./shared/toast-messages";
 
 // The shop's CSS is part of the document (<ServerHtml id="shop-styles" />), so that the first paint waits for no other file.
@@ -34,9 +35,11 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The shared-page cache has read the visitor already when it files this page under them.
   const [language, visitor] = await Promise.all([getLanguage(request), context.visitor ?? readVisitor(request)]);
+  // The footer's shop details, from the settings (cached with the catalogue, so a saved change shows at once).
+  const shop = await getShopFace(language);
   // The one flash a form's answer left (decision 0049): read once here, shown by the layout, removed by `headers`.
   const { toast, headers } = readToast(request, language);
-  return data({ language, ...visitor, messagesModule: browserMessagesUrl(language), toast }, { headers });
+  return data({ language, ...visitor, messagesModule: browserMessagesUrl(language), toast, shop }, { headers });
 }
 
 export function useRootData() {
@@ -67,7 +70,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <WithRouteMessages>
-          <ShopShell cartCount={data?.cartCount ?? 0} isSignedIn={data?.isSignedIn ?? false} language={language} toast={data?.toast ?? null}>
+          <ShopShell
+            cartCount={data?.cartCount ?? 0}
+            isSignedIn={data?.isSignedIn ?? false}
+            language={language}
+            toast={data?.toast ?? null}
+            shop={data?.shop ?? null}
+          >
             {children}
           </ShopShell>
         </WithRouteMessages>
@@ -84,8 +93,10 @@ function ShopShell({
   isSignedIn,
   language,
   toast,
+  shop,
 }: {
   children: React.ReactNode;
+  shop: ShopFace | null;
   cartCount: number;
   isSignedIn: boolean;
   language: Language;
@@ -103,12 +114,13 @@ function ShopShell({
         isSignedIn={isSignedIn}
         language={language}
         currentPath={location.pathname + location.search}
+        shopName={shop?.name ?? ""}
       />
       <main id="main-content" tabIndex={-1}>
         {children}
         {toast ? <PageToast key={toast.id} toast={toast} /> : null}
       </main>
-      <Footer />
+      <Footer shop={shop} />
     </>
   );
 }

@@ -101,8 +101,13 @@ export async function seed(prisma: PrismaClient, options: SeedOptions = {}): Pro
         await tx.deliveryArea.updateMany({ where: { nameEn: area.nameEn, governorateEn: "" }, data: governorate });
       }
 
-      // Kuwait's delivery areas are what every shop needs; the catalogue is the demo's.
+      // Kuwait's delivery areas are what every shop needs; the catalogue and the shop's identity are the demo's.
       if (!demo) return;
+
+      // The demo shop's name and contacts (decision 0075); a value the owner already saved is kept.
+      for (const [key, value] of Object.entries(DEMO_IDENTITY)) {
+        await tx.shopSetting.upsert({ where: { key }, create: { key, value }, update: {} });
+      }
 
       const categoryIds = new Map<string, string>();
       for (const [position, category] of CATEGORIES.entries()) {
@@ -205,6 +210,17 @@ export function formatSeedSummary(summary: SeedSummary): string {
     `${summary.milliseconds} ms`
   );
 }
+
+/** The demo's identity, kept as the settings keep it (app/models/settings.server.ts). */
+const DEMO_IDENTITY = {
+  shopNameEn: "Timsar Accessories",
+  shopNameAr: "تمسار للإكسسوارات",
+  contactEmail: "hello@timsar-accessories.com",
+  contactPhone: "60000000",
+  addressEn: "Hawalli, Kuwait",
+  addressAr: "حولي، الكويت",
+  instagram: "timsar.accessories",
+};
 
 async function main(): Promise<void> {
   const env = parseEnv();

@@ -94,7 +94,21 @@ const AdminProductBody = z
 const NotifyBody = EmailSchema.extend({
   variantId: z.string().optional().describe("the sold-out variant waited for: required when the product has options, ignored when it has none"),
 });
-const SettingsBody = z.object({ freeDeliveryFromKD: z.union([z.number(), z.string(), z.null()]).describe("KD; null: never free by amount") });
+const Phone8 = (what: string) => z.string().describe(`${what}: 8 digits; "+965 5123 4567", "00965…" and Arabic-Indic digits are read as CONTRACT.md "Phone numbers" says`);
+const Bilingual = z.object({ en: z.string().max(200), ar: z.string().max(200) });
+const SettingsBody = z
+  .object({
+    freeDeliveryFromKD: z.union([z.number(), z.string(), z.null()]).optional().describe("KD; null: never free by amount"),
+    shopName: Bilingual.optional().describe("the shop's name in both languages, at most 80 characters each"),
+    contactEmail: z.string().optional().describe("the e-mail shoppers write to"),
+    contactPhone: Phone8("the phone shoppers call").optional(),
+    whatsappNumber: Phone8("the shop's WhatsApp").nullable().optional(),
+    address: Bilingual.nullable().optional().describe("both languages, or null for none"),
+    instagram: z.string().nullable().optional().describe("a handle (\"@myshop\" or the profile's address is read as the handle), or null"),
+    commercialRegistration: z.string().max(40).nullable().optional().describe("shown in the footer, the terms and every invoice when set"),
+    ownerAlertsPhone: Phone8("the owner's phone for new-order alerts").nullable().optional(),
+  })
+  .describe("Any of the settings; a field left out keeps its value; one bad field answers 400 with `fieldErrors` naming it and saves nothing.");
 const RefundBody = z.object({ amount: z.number().optional().describe("KD; left out: all that is left") });
 const DelayBody = z.object({ date: z.string().describe("YYYY-MM-DD, a Kuwait day from today on") });
 
@@ -533,7 +547,7 @@ export function buildOpenApiDocument() {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     info: {
-      title: "Timsar shop API",
+      title: "Shop API",
       version: "1.0.0",
       description:
         "SPEC.md section 7 and CONTRACT.md. Errors answer `{ message }` in English and Arabic (\"English / العربية\"), or only in the language the request names: the `lang` cookie, else an Accept-Language whose first language is `ar` or `en`. Every 429 carries `Retry-After`.",

@@ -45,7 +45,7 @@ export const OrderPayloadSchema = z.object({
     .max(100),
   /** a discount code (issue 16); the server checks it and computes the discount itself */
   couponCode: z.string().max(64).nullish(),
-  /** the shopper agreed to hear of the order on WhatsApp (CONTRACT.md "Messages to shoppers"); false unless given */
+  /** the shopper agreed to hear of the order on WhatsApp (CONTRACT.md "Messages to shoppers"); false unless given, and kept only while the shop has WhatsApp configured */
   notifyWhatsApp: z.boolean().optional(),
 });
 

@@ -315,6 +315,7 @@ const AdminOrderDetail = z.object({
       }),
     )
     .describe("The messages to the shopper about this order, oldest first (CONTRACT.md \"Messages to shoppers\")."),
+  notifyWhatsApp: z.boolean().describe("whether the shopper chose order updates on WhatsApp at checkout"),
 });
 const Paged = { total: z.number().int(), page: z.number().int(), pageCount: z.number().int() };
 export const AdminOrdersAnswer = z.object({ orders: z.array(AdminOrderRow), ...Paged });
@@ -390,7 +391,18 @@ export const SalesReportAnswer = z.object({
   }),
 });
 
-export const SettingsAnswer = z.object({ freeDeliveryFromKD: KD.nullable() });
+const BilingualText = z.object({ en: z.string(), ar: z.string() });
+export const SettingsAnswer = z.object({
+  freeDeliveryFromKD: KD.nullable(),
+  shopName: BilingualText.nullable().describe("null until the owner names the shop"),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable().describe("8 digits"),
+  whatsappNumber: z.string().nullable().describe("8 digits"),
+  address: BilingualText.nullable(),
+  instagram: z.string().nullable().describe("the handle, without @"),
+  commercialRegistration: z.string().nullable(),
+  ownerAlertsPhone: z.string().nullable().describe("8 digits"),
+});
 export const SettingsSaved = SettingsAnswer.extend({ message: z.string() });
 export const UploadAnswer = z.object({ imageUrl: z.string(), message: z.string() });
 

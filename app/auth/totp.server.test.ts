@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { getEnv } from "~/env.server";
 import { matchTotp, newTotpSecret, totpAt, totpUri } from "./totp.server";
 
 // RFC 6238 appendix B: the SHA-1 secret is the ASCII "12345678901234567890"; the RFC's 8-digit values end in these 6.
@@ -30,7 +31,8 @@ describe("TOTP (RFC 6238)", () => {
     const uri = new URL(totpUri(secret, "owner@example.com"));
     expect(uri.protocol).toBe("otpauth:");
     expect(uri.searchParams.get("secret")).toBe(secret);
-    expect(uri.searchParams.get("issuer")).toBe("Timsar");
+    // The shop's host name, the owner's own value (decision 0075).
+    expect(uri.searchParams.get("issuer")).toBe(new URL(getEnv().appUrl).hostname);
     expect(uri.searchParams.get("digits")).toBe("6");
     expect(uri.searchParams.get("period")).toBe("30");
     expect(decodeURIComponent(uri.pathname)).toContain("owner@example.com");

@@ -1,5 +1,6 @@
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
+import { getEnv } from "~/env.server";
 
 /**
  * Time-based one-time passwords (RFC 6238 over RFC 4226), as every authenticator app reads an `otpauth://totp/` key:
@@ -8,7 +9,15 @@ import QRCode from "qrcode";
  */
 
 const PARAMETERS = { algorithm: "SHA1", digits: 6, period: 30 } as const;
-const ISSUER = "Timsar";
+
+/**
+ * The name the authenticator app shows beside the code: the shop's host name ("lulu-bows.com"), the owner's own value
+ * (set at go-live, decision 0075). Not the name from the settings: an app keeps the issuer it scanned, so a name
+ * changed later would leave the codes under the old one.
+ */
+function issuer(): string {
+  return new URL(getEnv().appUrl).hostname.replace(/^www\./, "");
+}
 
 /** A new 160-bit secret (RFC 4226's recommended length), in base32 as the apps take it. */
 export function newTotpSecret(): string {
@@ -31,7 +40,7 @@ export function matchTotp(secretBase32: string, code: string, now = Date.now()):
 
 /** The key as an `otpauth://` URI, which apps take from a QR code or a link. */
 export function totpUri(secretBase32: string, account: string): string {
-  return new TOTP({ issuer: ISSUER, label: account, secret: Secret.fromBase32(secretBase32), ...PARAMETERS }).toString();
+  return new TOTP({ issuer: issuer(), label: account, secret: Secret.fromBase32(secretBase32), ...PARAMETERS }).toString();
 }
 
 /**

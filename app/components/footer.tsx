@@ -1,19 +1,22 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import { SHOP_CONTACT } from "~/shared/shop";
+import type { ShopFace } from "~/models/settings.server";
 import { SectionLink } from "./section-link";
 
-export function Footer() {
+/** The shop's details come from the owner's settings (root loader); a detail she has not set is left out. */
+export function Footer({ shop }: { shop: ShopFace | null }) {
   const { t } = useTranslation();
   return (
     <footer id="footer-section" className="site-footer">
       <div className="site-footer__grid">
         <section>
-          <h2 className="site-footer__brand">{t("footer.brand")}</h2>
+          {shop ? <h2 className="site-footer__brand">{shop.name}</h2> : null}
           <p>{t("footer.description")}</p>
-          <a href={SHOP_CONTACT.instagramUrl} rel="noopener noreferrer" target="_blank">
-            {t("footer.social")}
-          </a>
+          {shop?.instagramUrl ? (
+            <a href={shop.instagramUrl} rel="noopener noreferrer" target="_blank">
+              {t("footer.social")}
+            </a>
+          ) : null}
         </section>
         <section>
           <h2>{t("footer.linksHeading")}</h2>
@@ -35,25 +38,34 @@ export function Footer() {
             </li>
           </ul>
         </section>
-        <section>
-          <h2>{t("footer.contactHeading")}</h2>
-          <ul>
-            <li>
-              {t("footer.email")}: <a href={`mailto:${SHOP_CONTACT.email}`}>{SHOP_CONTACT.email}</a>
-            </li>
-            <li>
-              {t("footer.phone")}:{" "}
-              <a href={`tel:${SHOP_CONTACT.phone.replace(/\s/g, "")}`} dir="ltr" className="ltr">
-                {SHOP_CONTACT.phone}
-              </a>
-            </li>
-            <li>
-              {t("footer.addressLabel")}: <address>{t("footer.address")}</address>
-            </li>
-          </ul>
-        </section>
+        {shop && (shop.contactLinks.length || shop.address) ? (
+          <section>
+            <h2>{t("footer.contactHeading")}</h2>
+            <ul>
+              {shop.contactLinks.map((link) => (
+                <li key={link.kind}>
+                  {t(`footer.${link.kind}`)}:{" "}
+                  <a href={link.href} dir="ltr" className="ltr" rel="noopener noreferrer" target={link.kind === "whatsapp" ? "_blank" : undefined}>
+                    {link.shown}
+                  </a>
+                </li>
+              ))}
+              {shop.address ? (
+                <li>
+                  {t("footer.addressLabel")}: <address>{shop.address}</address>
+                </li>
+              ) : null}
+            </ul>
+          </section>
+        ) : null}
       </div>
-      <p className="site-footer__copyright">{t("footer.copyright")}</p>
+      {shop ? (
+        <p className="site-footer__copyright">
+          {t("footer.copyright", { year: shop.year, shop: shop.name })}
+          {shop.commercialRegistration ? ` ${t("footer.commercialRegistration")}: ` : null}
+          {shop.commercialRegistration ? <span dir="ltr">{shop.commercialRegistration}</span> : null}
+        </p>
+      ) : null}
     </footer>
   );
 }

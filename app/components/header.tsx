@@ -7,9 +7,9 @@ import { LanguageToggle } from "./language-toggle";
 import { SectionLink } from "./section-link";
 import { formatCount } from "~/shared/digits";
 
-type HeaderProps = { cartCount: number; isSignedIn: boolean; language: Language; currentPath: string };
+type HeaderProps = { cartCount: number; isSignedIn: boolean; language: Language; currentPath: string; shopName: string };
 
-export function Header({ cartCount, isSignedIn, language, currentPath }: HeaderProps) {
+export function Header({ cartCount, isSignedIn, language, currentPath, shopName }: HeaderProps) {
   const { t } = useTranslation();
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
@@ -21,7 +21,7 @@ export function Header({ cartCount, isSignedIn, language, currentPath }: HeaderP
     <header className="site-header">
       <div className="site-header__bar">
         <Link to="/" className="site-header__logo" prefetch="intent">
-          <span>{t("meta.siteName")}</span>
+          <span>{shopName}</span>
         </Link>
         <nav className="site-nav site-nav--desktop" aria-label={t("header.mainNavigation")}>
           <NavLinks isSignedIn={isSignedIn} />

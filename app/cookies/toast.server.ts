@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { fixedT } from "~/i18n/fixed-t.server";
 import type { Language } from "~/shared/language";
-import { flashToast, SHOP_FLASHES, TOAST_MS, type PageToast, type ShopFlash, type ToastPlace } from "~/shared/toast-messages";
+import { flashToast, SHOP_FLASHES, type PageToast, type ShopFlash, type ToastPlace } from "~/shared/toast-messages";
 import { plainCookie } from "~/utils/cookies.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 
@@ -13,6 +13,17 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
  * The name stays `shop_flash`: server/page-cache.ts never shares a page with a visitor who carries it.
  */
 const flashCookie = plainCookie("shop_flash", 60);
+
+/** SPEC section 9's timings of the pages' toasts. */
+const TOAST_MS = {
+  accountCreated: 4000,
+  adminList: 4000,
+  productList: 3500,
+  productSaved: 2000,
+  productSavedNext: 1200,
+  categoryCreated: 1200,
+  categoryUpdated: 4000,
+} as const;
 
 type ToastLook = { key: string; kind: "success" | "error"; durationMs: number; nextAfterMs?: number };
 

@@ -4,6 +4,7 @@ import { ChangePasswordSchema, CodeStepSchema, EmailSchema, LoginSchema, NewPass
 import { AdminLoginSchema, CategoryCreateSchema, CategoryEditSchema, productFormSchema } from "~/shared/admin-schemas";
 import { CardSchema } from "~/shared/card-schema";
 import { CheckoutSchema } from "~/shared/checkout-schema";
+import { SettingsFormSchema } from "~/shared/shop-settings";
 // Bundling hints (docs/decisions/0021-javascript-budget.md): like a route, this entry point of the browser build
 // (loaded after the page is up) imports ~/i18n/react; both modules are on the page before this one loads.
 // Reaching the module every page reaches lets esbuild file money and the product rules, which the schemas share
@@ -36,6 +37,7 @@ export const validators = {
   productEdit: check(productFormSchema("edit")),
   categoryCreate: check(CategoryCreateSchema),
   categoryEdit: check(CategoryEditSchema),
+  settings: check(SettingsFormSchema),
 };
 
 export type Validators = typeof validators;

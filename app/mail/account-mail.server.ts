@@ -7,9 +7,12 @@ import { escapeHtml } from "~/utils/html";
 type Texts = { subject: string; heading: string; lines: string[] };
 type Bilingual = Record<Language, Texts>;
 
+/** The shop's name in each language, from the owner's settings: the subjects name the shop she runs. */
+export type ShopNames = Record<Language, string>;
+
 /** The same texts in both languages, from the locale files. */
-function inBothLanguages(texts: (t: ReturnType<typeof fixedT>) => Texts): Bilingual {
-  return { en: texts(fixedT("en")), ar: texts(fixedT("ar")) };
+function inBothLanguages(texts: (t: ReturnType<typeof fixedT>, language: Language) => Texts): Bilingual {
+  return { en: texts(fixedT("en"), "en"), ar: texts(fixedT("ar"), "ar") };
 }
 
 /**
@@ -34,9 +37,9 @@ function bilingualMail(to: string, language: Language, texts: Bilingual, code?: 
   return { to, subject, text, html };
 }
 
-export function verificationCodeMail({ to, code, language, minutes }: { to: string; code: string; language: Language; minutes: number }): Mail {
-  const texts = inBothLanguages((t) => ({
-    subject: t("mail.verificationCode.subject"),
+export function verificationCodeMail({ to, code, language, minutes, shop }: { to: string; code: string; language: Language; minutes: number; shop: ShopNames }): Mail {
+  const texts = inBothLanguages((t, lang) => ({
+    subject: wordText((v) => t("mail.verificationCode.subject", v), { shop: shop[lang] }),
     heading: t("mail.verificationCode.heading"),
     lines: [
       wordText((v) => t("mail.verificationCode.code", v), { code }),
@@ -47,9 +50,9 @@ export function verificationCodeMail({ to, code, language, minutes }: { to: stri
   return bilingualMail(to, language, texts, code);
 }
 
-export function resetCodeMail({ to, code, language, minutes }: { to: string; code: string; language: Language; minutes: number }): Mail {
-  const texts = inBothLanguages((t) => ({
-    subject: t("mail.resetCode.subject"),
+export function resetCodeMail({ to, code, language, minutes, shop }: { to: string; code: string; language: Language; minutes: number; shop: ShopNames }): Mail {
+  const texts = inBothLanguages((t, lang) => ({
+    subject: wordText((v) => t("mail.resetCode.subject", v), { shop: shop[lang] }),
     heading: t("mail.resetCode.heading"),
     lines: [
       wordText((v) => t("mail.resetCode.code", v), { code }),
@@ -61,9 +64,9 @@ export function resetCodeMail({ to, code, language, minutes }: { to: string; cod
 }
 
 /** Sent instead of a code when someone tries to register an e-mail that already has an account. */
-export function alreadyRegisteredMail({ to, language, appUrl }: { to: string; language: Language; appUrl: string }): Mail {
-  const texts = inBothLanguages((t) => ({
-    subject: t("mail.alreadyRegistered.subject"),
+export function alreadyRegisteredMail({ to, language, appUrl, shop }: { to: string; language: Language; appUrl: string; shop: ShopNames }): Mail {
+  const texts = inBothLanguages((t, lang) => ({
+    subject: wordText((v) => t("mail.alreadyRegistered.subject", v), { shop: shop[lang] }),
     heading: t("mail.alreadyRegistered.heading"),
     lines: [
       wordText((v) => t("mail.alreadyRegistered.body", v), { login: `${appUrl}/login`, reset: `${appUrl}/forgot-password` }),
@@ -73,9 +76,9 @@ export function alreadyRegisteredMail({ to, language, appUrl }: { to: string; la
   return bilingualMail(to, language, texts);
 }
 
-export function passwordChangedMail({ to, language }: { to: string; language: Language }): Mail {
-  const texts = inBothLanguages((t) => ({
-    subject: t("mail.passwordChanged.subject"),
+export function passwordChangedMail({ to, language, shop }: { to: string; language: Language; shop: ShopNames }): Mail {
+  const texts = inBothLanguages((t, lang) => ({
+    subject: wordText((v) => t("mail.passwordChanged.subject", v), { shop: shop[lang] }),
     heading: t("mail.passwordChanged.heading"),
     lines: [t("mail.passwordChanged.body"), t("mail.passwordChanged.act")],
   }));
@@ -83,9 +86,9 @@ export function passwordChangedMail({ to, language }: { to: string; language: La
 }
 
 /** The invitation of a staff member: the link that sets their password (valid `hours`, once). */
-export function staffInvitationMail({ to, link, role, language, hours }: { to: string; link: string; role: "owner" | "orders" | "catalogue"; language: Language; hours: number }): Mail {
-  const texts = inBothLanguages((t) => ({
-    subject: t("mail.staffInvite.subject"),
+export function staffInvitationMail({ to, link, role, language, hours, shop }: { to: string; link: string; role: "owner" | "orders" | "catalogue"; language: Language; hours: number; shop: ShopNames }): Mail {
+  const texts = inBothLanguages((t, lang) => ({
+    subject: wordText((v) => t("mail.staffInvite.subject", v), { shop: shop[lang] }),
     heading: t("mail.staffInvite.heading"),
     lines: [
       wordText((v) => t("mail.staffInvite.role", v), { role: t(`mail.staffInvite.roles.${role}`) }),

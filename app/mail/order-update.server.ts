@@ -9,6 +9,10 @@ import { escapeHtml } from "~/utils/html";
 
 
 export type OrderUpdateMailInput = {
+  /** the shop's name in the mail's language, from the owner's settings */
+  shopName: string;
+  /** the shop's contact phone as shoppers read it ("+965 6000 0000"), or null while the owner has not set one */
+  shopPhone: string | null;
   email: string;
   fullName: string;
   orderNumber: string;
@@ -32,17 +36,21 @@ export function orderUpdateMail(input: OrderUpdateMailInput): Mail {
   const link = input.link;
   const hello = wordText((v) => t("mail.orderUpdate.hello", v), { name: input.fullName });
   const date = input.date ?? "";
+  // A shopper with a question calls the number the owner gave; the line is left out while there is none.
+  const phone = input.shopPhone ? (input.language === "ar" ? bidiIsolate(input.shopPhone) : input.shopPhone) : null;
+  const call = phone ? wordText((v) => t("mail.orderUpdate.call", v), { phone }) : null;
   const news = wordText((v) => t(`mail.orderUpdate.${input.status}`, v), { number, date });
   const html = [
     `<p>${wordHtml((v) => t("mail.orderUpdate.hello", v), { name: escape(input.fullName) }, escape)}</p>`,
     `<p>${wordHtml((v) => t(`mail.orderUpdate.${input.status}`, v), { number: `<strong>${escape(number)}</strong>`, date: `<strong>${escape(date)}</strong>` }, escape)}</p>`,
     `<p><a href="${escapeHtml(link)}">${escapeHtml(t("mail.orderUpdate.invoiceLink"))}</a></p>`,
-    `<p>${escapeHtml(t("mail.orderUpdate.thanks"))}</p>`,
+    ...(phone ? [`<p>${wordHtml((v) => t("mail.orderUpdate.call", v), { phone: escape(phone) }, escape)}</p>`] : []),
+    `<p>${escapeHtml(t("mail.orderUpdate.thanks", { shop: input.shopName }))}</p>`,
   ].join("\n");
   return {
     to: input.email,
     subject: wordText((v) => t("mail.orderUpdate.subject", v), { number: input.orderNumber, what: input.status === "delay" ? t("mail.orderUpdate.delayShort", { date }) : t(`mail.orderUpdate.short.${input.status}`) }),
-    text: [hello, news, wordText((v) => t("mail.orderUpdate.invoice", v), { link }), "", t("mail.orderUpdate.thanks")].join("\n"),
+    text: [hello, news, wordText((v) => t("mail.orderUpdate.invoice", v), { link }), ...(call ? [call] : []), "", wordText((v) => t("mail.orderUpdate.thanks", v), { shop: input.shopName })].join("\n"),
     html: `<div dir="${directionOf(input.language)}" lang="${input.language}">\n${html}\n</div>`,
   };
 }

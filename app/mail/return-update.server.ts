@@ -8,6 +8,8 @@ import { EXCHANGE_HOLD_HOURS, type ReturnStatus } from "~/shared/returns";
 import { escapeHtml } from "~/utils/html";
 
 export type ReturnUpdateMailInput = {
+  /** the shop's name in the mail's language, from the owner's settings */
+  shopName: string;
   email: string;
   fullName: string;
   orderNumber: string;
@@ -44,7 +46,7 @@ export function returnUpdateMail(input: ReturnUpdateMailInput): Mail {
     due ? `<p><a href="${escapeHtml(due.payLink)}" data-pay-link>${escapeHtml(t("mail.returnUpdate.payLink"))}</a></p>` : "",
     input.note ? `<p>${wordHtml((v) => t("mail.returnUpdate.note", v), { note: escape(input.note) }, escape)}</p>` : "",
     `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t("mail.orderUpdate.invoiceLink"))}</a></p>`,
-    `<p>${escapeHtml(t("mail.orderUpdate.thanks"))}</p>`,
+    `<p>${escapeHtml(t("mail.orderUpdate.thanks", { shop: input.shopName }))}</p>`,
   ].filter(Boolean).join("\n");
   return {
     to: input.email,
@@ -56,7 +58,7 @@ export function returnUpdateMail(input: ReturnUpdateMailInput): Mail {
       ...(due ? [wordText((v) => t("mail.returnUpdate.pay", v), { link: due.payLink })] : []),
       wordText((v) => t("mail.orderUpdate.invoice", v), { link: input.link }),
       "",
-      t("mail.orderUpdate.thanks"),
+      t("mail.orderUpdate.thanks", { shop: input.shopName }),
     ].join("\n"),
     html: `<div dir="${directionOf(input.language)}" lang="${input.language}">\n${html}\n</div>`,
   };

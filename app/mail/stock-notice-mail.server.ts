@@ -1,6 +1,7 @@
 import type { Language } from "~/shared/language";
 import { fixedT } from "~/i18n/fixed-t.server";
 import type { Mail } from "~/mail/send.server";
+import { wordText } from "~/mail/compose.server";
 import { escapeHtml } from "~/utils/html";
 
 /**
@@ -52,7 +53,7 @@ export function backInStockMail({
  * languages (the sign-up page's first) and a link to a page that asks before it confirms (a mail scanner opening the
  * link confirms nothing).
  */
-export function stockNoticeConfirmationMail({ to, language, confirmUrl }: { to: string; language: Language; confirmUrl: string }): Mail {
+export function stockNoticeConfirmationMail({ to, language, confirmUrl, shop }: { to: string; language: Language; confirmUrl: string; shop: Record<Language, string> }): Mail {
   const order: Language[] = language === "ar" ? ["ar", "en"] : ["en", "ar"];
   const texts = order.map((lang) => ({ lang, t: fixedT(lang) }));
   const text = texts
@@ -70,5 +71,5 @@ export function stockNoticeConfirmationMail({ to, language, confirmUrl }: { to: 
     ].join("");
   });
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif">${sections.join("<hr>")}</body></html>`;
-  return { to, subject: texts.map(({ t }) => t("stockNotices.confirmMail.subject")).join(" / "), text, html };
+  return { to, subject: texts.map(({ lang, t }) => wordText((v) => t("stockNotices.confirmMail.subject", v), { shop: shop[lang] })).join(" / "), text, html };
 }

@@ -36,6 +36,7 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
     fullName: order.fullName,
     email: order.email,
     phone: order.phone,
+    notifyWhatsApp: order.notifyWhatsApp,
     isGuest: order.isGuest,
     // An Arabic page names the building type and the area in Arabic (issue 28, point 7); the order keeps English.
     buildingType: buildingTypeLabel(order.buildingType, t),

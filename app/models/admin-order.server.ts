@@ -270,6 +270,7 @@ export function orderDetailJson(order: AdminOrderDetail) {
       status: message.status,
       at: message.updatedAt.toISOString(),
     })),
+    notifyWhatsApp: order.notifyWhatsApp,
   };
 }
 

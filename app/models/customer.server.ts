@@ -11,6 +11,7 @@ import { checkCode, CODE_LIFETIME_MINUTES, isVerifiedCodeLive, issueCode, spendV
 import { deviceKey, hitDeviceLimit, hitGuessLimits, hitRateLimit, secondsRateLimited, lockoutKey, resetRateLimit, type GuessBudgets } from "./rate-limit.server";
 import type { KnownDevice } from "~/auth/device-cookie.server";
 import { logFailure } from "~/utils/logger.server";
+import { shopNames } from "./settings.server";
 
 export type AccountMessage = keyof typeof account.account.messages;
 
@@ -90,14 +91,14 @@ export async function startRegistration(email: string, proof: Proof | null, { la
   if (await isRegistrationVerified(email, proof)) return { ok: true, message: "alreadyVerified", alreadyVerified: true };
   const limit = await withinLimits("sendCode", email, address);
   if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
-  const existing = await findCustomerByEmail(email);
+  const [existing, shop] = await Promise.all([findCustomerByEmail(email), shopNames()]);
   if (existing?.passwordHash) {
-    sendInBackground(alreadyRegisteredMail({ to: email, language, appUrl: getEnv().appUrl }));
+    sendInBackground(alreadyRegisteredMail({ to: email, language, appUrl: getEnv().appUrl, shop }));
     return { ok: true, message: "codeSent", alreadyVerified: false };
   }
   const { code } = await issueCode(email, "register");
   // in the background like the notice above, so the answer's timing does not tell the two apart
-  sendInBackground(verificationCodeMail({ to: email, code, language, minutes: CODE_LIFETIME_MINUTES }));
+  sendInBackground(verificationCodeMail({ to: email, code, language, minutes: CODE_LIFETIME_MINUTES, shop }));
   return { ok: true, message: "codeSent", alreadyVerified: false };
 }
 
@@ -202,7 +203,7 @@ export async function startPasswordReset(email: string, { language, address }: C
   const customer = await findCustomerByEmail(email);
   if (customer?.passwordHash) {
     const { code } = await issueCode(email, "reset");
-    sendInBackground(resetCodeMail({ to: email, code, language, minutes: CODE_LIFETIME_MINUTES }));
+    sendInBackground(resetCodeMail({ to: email, code, language, minutes: CODE_LIFETIME_MINUTES, shop: await shopNames() }));
   }
   return { ok: true, message: "resetSent" };
 }
@@ -224,7 +225,7 @@ export async function resetPassword(email: string, password: string, proof: Proo
   if (!(await spendVerifiedCode(proof.codeId))) return fail(403, "resetNotVerified");
   await prisma.customer.update({ where: { id: customer.id }, data: { passwordHash } });
   await revokeAllForCustomer(customer.id);
-  sendInBackground(passwordChangedMail({ to: email, language }));
+  sendInBackground(passwordChangedMail({ to: email, language, shop: await shopNames() }));
   return { ok: true, message: "passwordReset" };
 }
 
@@ -241,6 +242,6 @@ export async function changePassword(
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, oldPassword))) return fail(400, "wrongOldPassword");
   await prisma.customer.update({ where: { id: row.id }, data: { passwordHash: await hashPassword(newPassword) } });
   await revokeAllForCustomer(row.id);
-  sendInBackground(passwordChangedMail({ to: row.email, language }));
+  sendInBackground(passwordChangedMail({ to: row.email, language, shop: await shopNames() }));
   return { ok: true, message: "passwordChanged" };
 }

@@ -3,8 +3,9 @@
  * order's language: an e-mail through a real loopback SMTP server, WhatsApp's `order_status` with the delay's words
  * where a status goes, or an SMS within two parts.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { getShopSettings, saveShopSettings } from "./settings.server";
 import { fitsTwoSmsParts } from "~/messages/kwtsms.server";
 import { DELAY_NOTICES_PER_ORDER, checkDelayDate, queueDelayNotice } from "./delay-notice.server";
 import { drainOutbox } from "./outbox.server";
@@ -34,6 +35,12 @@ Object.assign(process.env, {
 afterAll(async () => {
   await Promise.all([whatsApp.close(), sms.close(), smtp.close()]);
 });
+
+// The mails and texts name the shop and give its phone as the owner set them in the settings (issue 43), put back
+// afterwards.
+const before = await getShopSettings();
+beforeAll(() => saveShopSettings({ shopName: { en: "Lulu Bows", ar: "فيونكات لولو" }, contactPhone: "65554444" }));
+afterAll(() => saveShopSettings({ shopName: before.shopName, contactPhone: before.contactPhone }));
 
 let phoneSerial = 0;
 function uniquePhone(): string {
@@ -72,6 +79,8 @@ describe("a delay notice", () => {
     expect(mail.subject).toBe(`Order ${order.orderNumber}: arriving on Tuesday, 1 December 2026`);
     expect(mail.text).toContain(`your order ${order.orderNumber} is taking longer than we hoped: it will arrive on Tuesday, 1 December 2026.`);
     expect(mail.text).toContain(`https://timsar.example/view-invoice?orderNumber=${order.orderNumber}`);
+    expect(mail.text).toContain("A question? Call us on +965 6555 4444.");
+    expect(mail.text).toContain("Thank you for shopping with Lulu Bows.");
     const sent = [...whatsApp.messages.values()].filter((message) => message.to === `965${order.phone}`);
     expect(sent.map((message) => [message.template, message.language, message.parameters])).toEqual([
       ["order_status", "en", [order.orderNumber, "arriving on Tuesday 1 December", `https://timsar.example/view-invoice?orderNumber=${order.orderNumber}`]],
@@ -92,6 +101,10 @@ describe("a delay notice", () => {
     const [text] = [...sms.messages.values()].filter((message) => message.mobile === `965${order.phone}`);
     expect(text.message).toContain(order.orderNumber);
     expect(text.message).toContain("يوم الثلاثاء، ١ ديسمبر.");
+    expect(mail.text).toContain("+965 6555 4444");
+    expect(mail.text).toContain("شكرًا لتسوقك من فيونكات لولو.");
+    // The owner's name gives way first when the text would outgrow two parts.
+    expect(text.message).toMatch(/^فيونكات( لولو|.*…): /);
     expect(fitsTwoSmsParts(text.message)).toBe(true);
   });
 

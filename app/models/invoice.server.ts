@@ -6,6 +6,9 @@ import { getEnv } from "~/env.server";
 import { getDeliveryArea } from "~/models/delivery-area.server";
 import { freeDeliveryByCode } from "~/models/offers.server";
 import type { FrozenTag, InvoiceData } from "~/pdf/invoice.server";
+import type { DocumentShop } from "~/pdf/order-sections.server";
+import { getShopSettings, shopHostName } from "~/models/settings.server";
+import { displayPhone, type ShopIdentity } from "~/shared/shop-settings";
 import { renderInvoice } from "~/pdf/off-thread.server";
 import { deliveryAddressSelect } from "~/models/order-address.server";
 
@@ -47,15 +50,28 @@ async function paidOrderDocument(where: { id: string } | { orderNumber: string }
     },
   });
   if (!order) return null;
-  const [area, freeDelivery] = await Promise.all([getDeliveryArea(order.city), freeDeliveryByCode(order)]);
+  const [area, freeDelivery, settings] = await Promise.all([getDeliveryArea(order.city), freeDeliveryByCode(order), getShopSettings()]);
   const { couponUse: _couponUse, ...kept } = order;
   return {
     ...kept,
+    shop: documentShop(settings),
     freeDelivery,
     // The column holds "ar" or "en"; anything else reads as the shop's default, Arabic.
     language: order.language === "en" ? "en" : "ar",
     cityAr: area?.nameAr ?? order.city,
     items: order.items.map((item) => ({ ...item, customTags: item.customTags as FrozenTag[], optionValues: optionTexts(item.optionValues) })),
+  };
+}
+
+/** The shop's name and contacts for a document; until the owner names the shop, its host name (decision 0075). */
+function documentShop(settings: ShopIdentity): DocumentShop {
+  const host = shopHostName();
+  return {
+    name: settings.shopName ?? { en: host, ar: host },
+    phone: settings.contactPhone ? displayPhone(settings.contactPhone) : null,
+    email: settings.contactEmail,
+    address: settings.address,
+    commercialRegistration: settings.commercialRegistration,
   };
 }
 

@@ -191,7 +191,9 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     clientHash,
     couponCode: coupon?.code ?? null,
     discountFils: totals.discountFils,
-    notifyWhatsApp: details.notifyWhatsApp === true,
+    // Kept only when the shop can send WhatsApp: the checkout offers the choice only then (issue 43, point 5), and a
+    // choice posted anyway must not turn into WhatsApp messages once it is configured later.
+    notifyWhatsApp: details.notifyWhatsApp === true && getEnv().whatsApp !== null,
   };
   // PostgreSQL takes the stock in the order's own statement, unless a code's row must be locked first (a release
   // gives the code's use back before the stock, so placing takes the code first too).

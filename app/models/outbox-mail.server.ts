@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import { getShopFace } from "~/models/settings.server";
 import { getEnv } from "~/env.server";
 import { creditNoteMail } from "~/mail/credit-note.server";
 import { paidOrderMail } from "~/mail/order-paid.server";
@@ -10,7 +11,7 @@ import { getCreditNoteForMail, markCreditNoteMailed } from "~/models/credit-note
 import { signedCreditNoteUrl, signedInvoiceUrl } from "~/models/invoice-access.server";
 import { getPaidOrderDocument, storeInvoice } from "~/models/invoice.server";
 import { addressLines } from "~/pdf/invoice.server";
-import { languageOrDefault } from "~/shared/language";
+import { languageOrDefault, type Language } from "~/shared/language";
 import { isAnnouncedStatus } from "~/shared/order-status";
 import { isDateKey } from "~/shared/admin-dates";
 import { deliveryDateText } from "~/shared/delivery-date";
@@ -37,6 +38,12 @@ export function exchangeDueOf(params: Record<string, unknown>): { exchangeOrderN
   return { exchangeOrderNumber, dueFils, payLink: `${getEnv().appUrl}${payPath}` };
 }
 
+/** The shop's name and contact phone in a mail's language, from the owner's settings. */
+async function shopOf(language: Language): Promise<{ shopName: string; shopPhone: string | null }> {
+  const face = await getShopFace(language);
+  return { shopName: face.name, shopPhone: face.phone };
+}
+
 /**
  * Draws the e-mail of an outbox row at send time, from the order as it is then: the paid confirmation with its invoice
  * (drawn here once and kept), the owner's copy, a status change, a credit note, or a mail drawn when it was queued.
@@ -57,14 +64,14 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
       const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true, fullName: true } }) : null;
       if (!order || !isAnnouncedStatus(params.status)) return null;
       const language = languageOrDefault(row.language);
-      return { mail: orderUpdateMail({ ...order, email: row.recipient, status: params.status, language, link: viewInvoiceUrl(order.orderNumber) }) };
+      return { mail: orderUpdateMail({ ...order, ...(await shopOf(language)), email: row.recipient, status: params.status, language, link: viewInvoiceUrl(order.orderNumber) }) };
     }
     case "delay": {
       const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true, fullName: true } }) : null;
       if (!order || !isDateKey(params.date)) return null;
       const language = languageOrDefault(row.language);
       const date = deliveryDateText(params.date, language);
-      return { mail: orderUpdateMail({ ...order, email: row.recipient, status: "delay", date, language, link: viewInvoiceUrl(order.orderNumber) }) };
+      return { mail: orderUpdateMail({ ...order, ...(await shopOf(language)), email: row.recipient, status: "delay", date, language, link: viewInvoiceUrl(order.orderNumber) }) };
     }
     case "returnDecision": {
       const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true, fullName: true } }) : null;
@@ -73,7 +80,7 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
       const note = typeof params.note === "string" ? params.note : "";
       const due = exchangeDueOf(params);
       return {
-        mail: returnUpdateMail({ ...order, email: row.recipient, returnNumber: params.returnNumber, status: params.status, note, language, link: viewInvoiceUrl(order.orderNumber), due }),
+        mail: returnUpdateMail({ ...order, shopName: (await getShopFace(language)).name, email: row.recipient, returnNumber: params.returnNumber, status: params.status, note, language, link: viewInvoiceUrl(order.orderNumber), due }),
       };
     }
     case "refund": {

@@ -4,8 +4,9 @@
  * and the 8 digits, in the order's language; Meta's status events move the row forward only; a WhatsApp message that
  * will not arrive goes again as an SMS; without the shopper's agreement the phone gets an SMS, never WhatsApp.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { getShopSettings, saveShopSettings } from "./settings.server";
 import { getAdminOrder, orderDetailJson, setOrderStatus } from "./admin-order.server";
 import { drainOutbox } from "./outbox.server";
 import { recordWhatsAppStatuses } from "./outbox-phone.server";
@@ -34,6 +35,12 @@ Object.assign(process.env, {
 afterAll(async () => {
   await Promise.all([whatsApp.close(), sms.close()]);
 });
+
+// Every text opens with the shop's name as the owner set it in the settings (issue 43), put back afterwards.
+const SHOP_NAME = { en: "Lulu Bows", ar: "فيونكات لولو" };
+const before = await getShopSettings();
+beforeAll(() => saveShopSettings({ shopName: SHOP_NAME }));
+afterAll(() => saveShopSettings({ shopName: before.shopName }));
 
 let phoneSerial = 0;
 /** A Kuwaiti mobile number of this test run's own, so the fakes' records of one test never meet another's. */
@@ -103,7 +110,7 @@ describe("WhatsApp", () => {
     const texts = smsTo(order.phone);
     expect(texts).toHaveLength(1);
     expect(texts[0].message).toContain(order.orderNumber);
-    expect(texts[0].message).toMatch(/^تمسار: /);
+    expect(texts[0].message).toMatch(/^فيونكات لولو: /);
   });
 
   it("sends an SMS instead when Meta reports the message failed, and a second report changes nothing", async () => {
@@ -114,7 +121,7 @@ describe("WhatsApp", () => {
     await recordWhatsAppStatuses([{ providerId: message.id, status: "failed", at: new Date(), reason: "131026 Message undeliverable" }]);
     await recordWhatsAppStatuses([{ providerId: message.id, status: "failed", at: new Date(), reason: "131026 Message undeliverable" }]);
     await drainOutbox();
-    expect(smsTo(order.phone).map((text) => text.message)).toEqual([`Timsar: thank you! Order ${order.orderNumber} is paid. https://timsar.example/view-invoice?orderNumber=${order.orderNumber}`]);
+    expect(smsTo(order.phone).map((text) => text.message)).toEqual([`Lulu Bows: thank you! Order ${order.orderNumber} is paid. https://timsar.example/view-invoice?orderNumber=${order.orderNumber}`]);
   });
 
   it("retries a WhatsApp outage instead of falling back", async () => {

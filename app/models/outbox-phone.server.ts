@@ -1,8 +1,9 @@
 import { prisma } from "~/db.server";
+import { getShopFace } from "~/models/settings.server";
 import { getEnv } from "~/env.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { wordText } from "~/mail/compose.server";
-import { sendSms } from "~/messages/kwtsms.server";
+import { fitsTwoSmsParts, sendSms } from "~/messages/kwtsms.server";
 import { sendWhatsAppTemplate, WHATSAPP_STATUS_RANK, type WhatsAppStatus, type WhatsAppTemplate } from "~/messages/whatsapp.server";
 import { exchangeDueOf, viewInvoiceUrl } from "~/models/outbox-mail.server";
 import { nudgeOutbox } from "~/models/outbox-write.server";
@@ -35,7 +36,9 @@ async function draw(row: PhoneRow): Promise<Drawn | null> {
   const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true } }) : null;
   if (!template || !order) return null;
   const params = JSON.parse(row.params) as { status?: unknown; date?: unknown; returnNumber?: unknown } & Record<string, unknown>;
-  if (row.kind === "returnDecision") return drawReturnDecision(template, order.orderNumber, params, languageOrDefault(row.language));
+  // Every text opens with the shop's name as the owner set it.
+  const shop = (await getShopFace(languageOrDefault(row.language))).name;
+  if (row.kind === "returnDecision") return drawReturnDecision(template, order.orderNumber, params, languageOrDefault(row.language), shop);
   const status = row.kind === "status" && isAnnouncedStatus(params.status) ? params.status : null;
   const language = languageOrDefault(row.language);
   // The delay notice's day, in the shopper's words; it goes where a status change puts the status.
@@ -45,12 +48,12 @@ async function draw(row: PhoneRow): Promise<Drawn | null> {
   const t = fixedT(language);
   const link = viewInvoiceUrl(order.orderNumber);
   const what = date ? t("mail.orderUpdate.delayShort", { date }) : status ? t(`mail.orderUpdate.short.${status}`) : "";
-  const text = wordText((values) => t(`mail.phone.${key}`, values), { number: order.orderNumber, link, date: date ?? "" });
+  const text = namingTheShop(shop, (name) => wordText((values) => t(`mail.phone.${key}`, values), { number: order.orderNumber, link, date: date ?? "", shop: name }));
   return { template, what, number: order.orderNumber, link, text };
 }
 
 /** A return decision: the order number first (CONTRACT.md), then the return's number and the decision in words. */
-function drawReturnDecision(template: WhatsAppTemplate, orderNumber: string, params: { status?: unknown; returnNumber?: unknown } & Record<string, unknown>, language: Language): Drawn | null {
+function drawReturnDecision(template: WhatsAppTemplate, orderNumber: string, params: { status?: unknown; returnNumber?: unknown } & Record<string, unknown>, language: Language, shop: string): Drawn | null {
   if (!isReturnStatus(params.status) || typeof params.returnNumber !== "string") return null;
   const t = fixedT(language);
   // A dearer exchange links to the payment page of the difference, and says what is due.
@@ -59,10 +62,26 @@ function drawReturnDecision(template: WhatsAppTemplate, orderNumber: string, par
   const decided = due ? t("mail.returnUpdate.short.exchangedDueAmount", { amount: formatKDText(due.dueFils, language) }) : t(`mail.returnUpdate.short.${params.status}`);
   const what = `${params.returnNumber}: ${decided}`;
   // The pay link is long: the SMS of a difference due says only that, to stay within two Arabic parts.
-  const text = due
-    ? wordText((values) => t("mail.phone.exchangeDue", values), { amount: formatKDText(due.dueFils, language), link })
-    : wordText((values) => t("mail.phone.returnDecision", values), { ret: params.returnNumber as string, number: orderNumber, what: decided, link });
+  const text = namingTheShop(shop, (name) =>
+    due
+      ? wordText((values) => t("mail.phone.exchangeDue", values), { amount: formatKDText(due.dueFils, language), link, shop: name })
+      : wordText((values) => t("mail.phone.returnDecision", values), { ret: params.returnNumber as string, number: orderNumber, what: decided, link, shop: name }),
+  );
   return { template, what, number: orderNumber, link, text };
+}
+
+/**
+ * The text with the shop's name, within two SMS parts (CONTRACT.md): the name is the owner's and may be long, so it
+ * gives way first, shortened with "…" until the text fits (an Arabic text has 134 characters for two parts).
+ */
+function namingTheShop(shop: string, say: (name: string) => string): string {
+  const whole = say(shop);
+  if (fitsTwoSmsParts(whole)) return whole;
+  for (let length = shop.length - 1; length > 0; length -= 1) {
+    const text = say(`${shop.slice(0, length).trimEnd()}…`);
+    if (fitsTwoSmsParts(text)) return text;
+  }
+  return whole;
 }
 
 /** The SMS that stands in for a WhatsApp message that will not arrive: queued once per WhatsApp row. */

@@ -6,6 +6,7 @@ import { staffInvitationMail } from "~/mail/account-mail.server";
 import { recordAudit, type AuditActor, type AuditParams } from "~/models/audit.server";
 import { resetTwoStepOf } from "~/models/two-step.server";
 import { nudgeOutbox, queueEmail } from "~/models/outbox-write.server";
+import { shopNames } from "~/models/settings.server";
 import type { AdminRole } from "~/shared/admin-roles";
 import type { Language } from "~/shared/language";
 
@@ -61,6 +62,8 @@ export async function inviteStaff(input: { email: string; role: AdminRole; langu
   const email = input.email.trim().toLowerCase();
   const token = crypto.randomBytes(32).toString("base64url");
   const now = new Date();
+  // Read before the transaction: the invitation's subject names the shop as the owner set it.
+  const shop = await shopNames();
   const member = await prisma.$transaction(async (tx) => {
     const existing = await tx.admin.findUnique({ where: { email }, select: memberSelect });
     if (existing && (existing.passwordHash !== "" || existing.disabledAt)) throw new StaffError("exists");
@@ -72,7 +75,7 @@ export async function inviteStaff(input: { email: string; role: AdminRole; langu
       data: { adminId: row.id, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + INVITATION_HOURS * 60 * 60 * 1000) },
     });
     const link = `${getEnv().appUrl}${SET_PASSWORD_PATH}?token=${token}`;
-    const mail = staffInvitationMail({ to: email, link, role: input.role, language: input.language, hours: INVITATION_HOURS });
+    const mail = staffInvitationMail({ to: email, link, role: input.role, language: input.language, hours: INVITATION_HOURS, shop });
     await queueEmail(tx, { to: email, kind: "mail", language: input.language, params: { subject: mail.subject, text: mail.text, html: mail.html } });
     await recordAudit(tx, { actor, action: "invite", entityType: "staff", entityId: row.id, params: { email, role: input.role } });
     return row;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { purgeExpired } from "./housekeeping.server";
 import { releaseJobLease, takeJobLease } from "./job-lease.server";
+import { shopNames } from "./settings.server";
 import { placeOrder } from "./order.server";
 import { releaseReservation } from "./stock-hold.server";
 import {
@@ -132,7 +133,9 @@ describe("signing up for a back-in-stock mail", () => {
     await expect.poll(async () => (await prisma.rateLimit.findUnique({ where: { key: `stock-notice-confirm:${victim}` } }))?.count).toBe(5);
     await expect.poll(() => confirmationMailsTo(victim).length, { timeout: 10_000 }).toBe(3);
     const [mail] = confirmationMailsTo(victim);
-    expect(mail.subject).toBe("Confirm back-in-stock e-mails from Timsar Accessories / تأكيد رسائل توفر المنتجات من تمسار للإكسسوارات");
+    // The shop as the owner's settings name it (issue 43).
+    const shop = await shopNames();
+    expect(mail.subject).toBe(`Confirm back-in-stock e-mails from ${shop.en} / تأكيد رسائل توفر المنتجات من ${shop.ar}`);
     expect(mail.html).toContain('dir="rtl"');
     // One link per address: every confirmation mail names the same page.
     expect(new Set(confirmationMailsTo(victim).map((each) => confirmLink(each).href)).size).toBe(1);

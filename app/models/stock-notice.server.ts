@@ -10,6 +10,7 @@ import { startTimedJob } from "~/models/job-lease.server";
 import { getVisibleProduct, isInStock } from "~/models/product.server";
 import { optionTexts } from "~/models/product-variant.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
+import { shopNames } from "~/models/settings.server";
 import { logFailure } from "~/utils/logger.server";
 
 /** Sign-ups per client address: a shopper signs up for a few products, a script for thousands of addresses. */
@@ -113,7 +114,7 @@ async function askToConfirm(email: string, language: Language, now = new Date())
   if (!address.token) await prisma.stockNoticeAddress.updateMany({ where: { email, token: null }, data: { token: newToken() } });
   const { token } = await prisma.stockNoticeAddress.findUniqueOrThrow({ where: { email }, select: { token: true } });
   const confirmUrl = `${getEnv().appUrl}/stock-notices/confirm?token=${token}`;
-  const mail = stockNoticeConfirmationMail({ to: email, language, confirmUrl });
+  const mail = stockNoticeConfirmationMail({ to: email, language, confirmUrl, shop: await shopNames() });
   // Through the outbox (decision 0054): a mail server that is down delays the link instead of losing it.
   await queueEmail(prisma, { to: email, kind: "mail", language, params: { subject: mail.subject, text: mail.text, html: mail.html } });
   nudgeOutbox();

@@ -34,8 +34,8 @@ export type CreditNoteData = {
  */
 export async function renderCreditNotePdf(note: CreditNoteData): Promise<Buffer> {
   const { order } = note;
-  const sheet = startSheet(`Credit note ${note.creditNoteNumber} / إشعار دائن`, note.language);
-  let y = drawShopHeader(sheet, sheet.doc.page.margins.top);
+  const sheet = startSheet(`Credit note ${note.creditNoteNumber} / إشعار دائن`, note.language, order.shop.name.en);
+  let y = drawShopHeader(sheet, sheet.doc.page.margins.top, order.shop);
   y += 10;
   y += drawBilingualRow(sheet, y, "Credit note", "إشعار دائن", { bold: true, size: 16, type: "H1" });
   y += drawBilingualRow(sheet, y, `Credit note number: ${note.creditNoteNumber}`, `رقم الإشعار: ${note.creditNoteNumber}`);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import { directionWeights, popplerActualText, visualRuns, wrapWords } from "~/pdf/text.server";
-import { SHOP_CONTACT } from "~/shared/shop";
+import type { DocumentShop } from "~/pdf/order-sections.server";
 
 /**
  * What the invoice and the credit note share (issue 18): one tagged PDF document, bilingual rows, and text drawn in
@@ -30,8 +30,6 @@ function loadFonts() {
 }
 
 export const PAGE_MARGIN = 40;
-export const BRAND = { en: "Timsar Accessories", ar: "تمسار للإكسسوارات" };
-const ADDRESS = { en: "Hawalli, Kuwait", ar: "حولي، الكويت" };
 
 // Isolates keep "+965 60000000" and similar left to right inside Arabic lines; they are never drawn nor extracted.
 const BIDI_CONTROLS = /[\u200E\u200F\u2066-\u2069]/g;
@@ -54,7 +52,7 @@ export type Sheet = {
 };
 
 /** A tagged PDF in the order's language, titled, with Cairo registered; finish it with `endSheet`. */
-export function startSheet(title: string, language: Language): Sheet {
+export function startSheet(title: string, language: Language, author: string): Sheet {
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: "A4",
@@ -65,7 +63,7 @@ export function startSheet(title: string, language: Language): Sheet {
     tagged: true,
     lang: language,
     displayTitle: true,
-    info: { Title: title, Author: BRAND.en },
+    info: { Title: title, Author: author },
   });
   doc.registerFont("Cairo", regular as unknown as string);
   doc.registerFont("Cairo-Bold", bold as unknown as string);
@@ -215,9 +213,19 @@ export function kuwaitTime(date: Date) {
   return new Date(date.getTime() + 3 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
 }
 
-/** The shop's name and address, both documents' first rows; returns the y below them. */
-export function drawShopHeader(sheet: Sheet, y: number) {
-  y += drawBilingualRow(sheet, y, BRAND.en, BRAND.ar, { bold: true, size: 18, color: "#ad1457" });
-  y += drawBilingualRow(sheet, y, `${ADDRESS.en} · ${SHOP_CONTACT.phone} · ${SHOP_CONTACT.email}`, ADDRESS.ar, { size: 9, color: "#55526a" });
+/**
+ * The shop's name, address, contacts and commercial registration number as the owner set them, both documents'
+ * first rows (a detail not set is left out); returns the y below them.
+ */
+export function drawShopHeader(sheet: Sheet, y: number, shop: DocumentShop) {
+  y += drawBilingualRow(sheet, y, shop.name.en, shop.name.ar, { bold: true, size: 18, color: "#ad1457" });
+  const contacts = [shop.phone, shop.email].filter((value): value is string => value !== null);
+  const english = [shop.address?.en, ...contacts].filter(Boolean).join(" · ");
+  const arabic = [shop.address?.ar, ...contacts.map(ltr)].filter(Boolean).join(" · ");
+  if (english) y += drawBilingualRow(sheet, y, english, arabic, { size: 9, color: "#55526a" });
+  if (shop.commercialRegistration) {
+    const number = shop.commercialRegistration;
+    y += drawBilingualRow(sheet, y, `Commercial registration no.: ${number}`, `رقم السجل التجاري: ${ltr(number)}`, { size: 9, color: "#55526a" });
+  }
   return y;
 }

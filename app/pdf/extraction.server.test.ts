@@ -15,6 +15,13 @@ const run = promisify(execFile);
 
 /** An order whose every field is a hard case: lam-alef pairs, final yaa, taa marbuta, diacritics, mixed scripts, both digit sets. */
 const hardOrder: InvoiceData = {
+  shop: {
+    name: { en: "Timsar Accessories", ar: "تمسار للإكسسوارات" },
+    phone: "+965 6000 0000",
+    email: "hello@timsar-accessories.com",
+    address: { en: "Hawalli, Kuwait", ar: "حولي، الكويت" },
+    commercialRegistration: "CR-123456",
+  },
   orderNumber: "ORD-1764059400123",
   createdAt: new Date("2026-11-25T09:10:00Z"),
   paidAt: new Date("2026-11-25T09:12:00Z"),
@@ -70,6 +77,9 @@ function invoiceStrings(order: InvoiceData) {
     "Timsar Accessories",
     "تمسار للإكسسوارات",
     "حولي، الكويت",
+    order.shop.email!,
+    `رقم السجل التجاري: ${order.shop.commercialRegistration}`,
+    `Commercial registration no.: ${order.shop.commercialRegistration}`,
     order.fullName,
     "العميل",
     "الهاتف: +965 60012345",

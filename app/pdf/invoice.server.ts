@@ -6,8 +6,8 @@ export { addressLines, type FrozenTag, type InvoiceData } from "~/pdf/order-sect
 
 /** The bilingual invoice of a paid order (issue 5, item 6), tagged and extractable (issue 18). */
 export async function renderInvoicePdf(order: InvoiceData): Promise<Buffer> {
-  const sheet = startSheet(`Invoice ${order.orderNumber} / فاتورة`, order.language);
-  let y = drawShopHeader(sheet, sheet.doc.page.margins.top);
+  const sheet = startSheet(`Invoice ${order.orderNumber} / فاتورة`, order.language, order.shop.name.en);
+  let y = drawShopHeader(sheet, sheet.doc.page.margins.top, order.shop);
   y += 10;
   y += drawBilingualRow(sheet, y, "Invoice", "فاتورة", { bold: true, size: 16, type: "H1" });
   y += drawBilingualRow(sheet, y, `Order number: ${order.orderNumber}`, `رقم الطلب: ${ltr(order.orderNumber)}`);
@@ -18,7 +18,7 @@ export async function renderInvoicePdf(order: InvoiceData): Promise<Buffer> {
   y += 14;
   y = drawOrderSummary(sheet, order, y);
   return endSheet(sheet, y, {
-    en: "Paid online. Thank you for shopping with us! Returns within 14 days of delivery at our Hawalli shop.",
-    ar: "تم الدفع إلكترونيًا. شكرًا لتسوقك معنا! الإرجاع خلال 14 يومًا من التوصيل في محلنا في حولي.",
+    en: "Paid online. Thank you for shopping with us! Returns within 14 days of delivery at our shop.",
+    ar: "تم الدفع إلكترونيًا. شكرًا لتسوقك معنا! الإرجاع خلال 14 يومًا من التوصيل في محلنا.",
   });
 }

@@ -12,6 +12,13 @@ import { renderInvoicePdf, type InvoiceData } from "./invoice.server";
  * digits, "-0.80" with the minus on the left) and come back whole from pdftotext.
  */
 const order: InvoiceData = {
+  shop: {
+    name: { en: "Timsar Accessories", ar: "تمسار للإكسسوارات" },
+    phone: "+965 6000 0000",
+    email: "hello@timsar-accessories.com",
+    address: { en: "Hawalli, Kuwait", ar: "حولي، الكويت" },
+    commercialRegistration: "CR-123456",
+  },
   orderNumber: "ORD-1764059400123",
   createdAt: new Date("2026-11-25T09:10:00Z"),
   paidAt: new Date("2026-11-25T09:12:00Z"),

@@ -12,6 +12,13 @@ import { drawPdfsOffThread, renderCreditNote, renderInvoice } from "./off-thread
 const run = promisify(execFile);
 
 const order: InvoiceData = {
+  shop: {
+    name: { en: "Timsar Accessories", ar: "تمسار للإكسسوارات" },
+    phone: "+965 6000 0000",
+    email: "hello@timsar-accessories.com",
+    address: { en: "Hawalli, Kuwait", ar: "حولي، الكويت" },
+    commercialRegistration: "CR-123456",
+  },
   orderNumber: "ORD-1764059400777",
   createdAt: new Date("2026-11-28T09:10:00Z"),
   paidAt: new Date("2026-11-28T09:12:00Z"),

@@ -7,7 +7,18 @@ import { streetName } from "~/shared/street";
 export type FrozenTag = { titleEn: string; titleAr: string; value: string };
 
 /** Everything the invoice of a paid order shows, as plain data: the drawing never reads the database. */
+/** The shop as its documents show it, from the owner's settings (null: not set, left out). */
+export type DocumentShop = {
+  name: { en: string; ar: string };
+  phone: string | null;
+  email: string | null;
+  address: { en: string; ar: string } | null;
+  commercialRegistration: string | null;
+};
+
 export type InvoiceData = {
+  /** the shop's name and contacts when the document is drawn */
+  shop: DocumentShop;
   orderNumber: string;
   createdAt: Date;
   paidAt: Date | null;

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LegalPage, legalMeta } from "~/components/shop/legal-page";
+import { LegalPage, legalMeta, withShopName } from "~/components/shop/legal-page";
+import { getShopFace } from "~/models/settings.server";
 import { getEnv } from "~/env.server";
-import { fixedT } from "~/i18n/fixed-t.server";
 import { languageOfArSegment } from "~/i18n/language-segment.server";
 import * as arLegal from "~/i18n/locales/ar/legal";
 import * as enLegal from "~/i18n/locales/en/legal";
@@ -19,18 +19,20 @@ const PATH = "/privacy-policy";
 /** The privacy policy in the visitor's chosen language; /ar/privacy-policy is always Arabic and is the Arabic text's canonical address. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await languageOfArSegment(request);
-  const document = (language === "ar" ? arLegal : enLegal).privacy;
+  const shop = await getShopFace(language);
+  const document = withShopName((language === "ar" ? arLegal : enLegal).privacy, shop.name);
   return {
     language,
     document,
-    meta: { title: document.title, description: document.description, siteName: fixedT(language)("meta.siteName") },
+    shop,
+    meta: { title: document.title, description: document.description, siteName: shop.name },
     seo: seoLinks({ appUrl: getEnv().appUrl, path: language === "ar" ? `/ar${PATH}` : PATH, alternates: { en: PATH, ar: `/ar${PATH}` } }),
   };
 }
 
 export default function PrivacyPage() {
-  const { document, language } = useLoaderData<typeof loader>();
-  return <LegalPage document={document} language={language} />;
+  const { document, language, shop } = useLoaderData<typeof loader>();
+  return <LegalPage document={document} language={language} shop={shop} />;
 }
 
 export const meta = legalMeta;

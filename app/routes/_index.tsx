@@ -17,6 +17,7 @@ import { seoLinks } from "~/utils/seo";
 import { readStorefrontChoice, storefrontHref } from "~/shared/storefront";
 import { sharedPageHeaders } from "~/utils/shared-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 export const headers = sharedPageHeaders;
 
@@ -27,6 +28,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const choice = readStorefrontChoice(new URL(request.url).searchParams);
   const [language, categories, listing] = await Promise.all([getLanguage(request), getVisibleCategories(), getStorefrontProducts(choice)]);
   const t = fixedT(language);
@@ -41,9 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sortLabels: storefrontSortLabels(language),
       colorLabels: storefrontColorLabels(language),
       meta: {
-        title: categoryName ? t("pageTexts.categoryTitle", { category: categoryName }) : t("pageTexts.homeTitle"),
-        description: categoryName ? t("pageTexts.categoryDescription", { category: categoryName }) : t("pageTexts.homeDescription"),
-        siteName: t("meta.siteName"),
+        title: categoryName ? t("pageTexts.categoryTitle", { category: categoryName }) : t("pageTexts.homeTitle", { shop }),
+        description: categoryName ? t("pageTexts.categoryDescription", { category: categoryName, shop }) : t("pageTexts.homeDescription"),
+        siteName: shop,
       },
       canonicalPath: storefrontHref({ ...choice, sort: "default", showAllCategories: false }),
       appUrl: getEnv().appUrl,

@@ -7,16 +7,18 @@ import { requireCustomer } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const customer = await requireCustomer(request);
   const t = await i18nServer.getFixedT(request);
   return {
     email: customer.email,
-    meta: { title: t("account.page.title"), description: t("account.page.description"), siteName: t("meta.siteName") },
+    meta: { title: t("account.page.title"), description: t("account.page.description", { shop }), siteName: shop },
   };
 }
 

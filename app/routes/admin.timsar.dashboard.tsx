@@ -7,6 +7,7 @@ import { requireAdmin } from "~/auth/admin-session.server";
 import { roleMay, type AdminPermission } from "~/shared/admin-roles";
 import { adminDashboardMessages } from "~/i18n/browser/areas/admin/dashboard";
 import { getDashboardFigures } from "~/models/dashboard.server";
+import { getShopSettings, identityMissing } from "~/models/settings.server";
 import { heldWhatsAppTemplates, type HeldTemplate } from "~/models/whatsapp-template.server";
 import { formatAdminDate, kuwaitDayStart } from "~/shared/admin-dates";
 import { formatKD } from "~/shared/money";
@@ -39,11 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const may = (permission: AdminPermission) => roleMay(admin.role, permission);
   const owner = admin.role === "owner";
-  const [language, t, figures, held] = await Promise.all([
+  const [language, t, figures, held, settings] = await Promise.all([
     getLanguage(request),
     i18nServer.getFixedT(request),
     getDashboardFigures(),
     owner ? heldWhatsAppTemplates() : Promise.resolve([]),
+    getShopSettings(),
   ]);
   // Only the owner can act on a template Meta has paused or re-categorised (CONTRACT.md "Messages to shoppers").
   const templateNotices = held.map((template) =>
@@ -104,6 +106,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lowStock: may("catalogue:write") ? shown.lowStock : null,
     tiles: TILES.filter((tile) => may(tile.may)).map((tile) => tile.to),
     templateNotices,
+    // Until the owner names the shop and gives a way to reach it, the storefront shows none (decision 0075).
+    identityMissing: may("settings") && identityMissing(settings),
   };
 }
 
@@ -120,6 +124,11 @@ export default function Dashboard() {
   return (
     <section className="page admin-page">
       <h1>{t("admin.dashboard.title")}</h1>
+      {data.identityMissing ? (
+        <p role="status" className="admin-notice" data-testid="identity-notice">
+          {t("admin.dashboard.identityMissing")} <Link to="/admin/timsar/settings">{t("admin.dashboard.identityLink")}</Link>
+        </p>
+      ) : null}
       {data.templateNotices.length > 0 ? (
         <section role="status" aria-labelledby="dashboard-templates" data-testid="whatsapp-template-notices">
           <h2 id="dashboard-templates">{t("admin.dashboard.templatesTitle")}</h2>

@@ -110,6 +110,8 @@ export default function AdminOrderDetail() {
               <Ltr data-testid="order-phone">+965 {order.phone}</Ltr>
               <ContactButtons phone={order.phone} />
             </dd>
+            <dt>{t("admin.order.whatsAppChoice")}</dt>
+            <dd data-testid="order-whatsapp-choice">{order.notifyWhatsApp ? t("admin.order.whatsAppChosen") : t("admin.order.whatsAppNotChosen")}</dd>
             <dt>{t("admin.order.accountType")}</dt>
             <dd>{order.isGuest ? t("admin.order.guest") : t("admin.order.registered")}</dd>
             <dt>{t("admin.order.created")}</dt>

@@ -7,6 +7,7 @@ import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getPackingSlipOrders } from "~/models/admin-order.server";
 import { getDeliveryArea } from "~/models/delivery-area.server";
+import { getShopFace } from "~/models/settings.server";
 import { orderItemTags } from "~/models/order-json.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
@@ -29,12 +30,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPermission(request, "orders:read");
   const keys = new URL(request.url).searchParams.getAll("order");
   const [language, t, orders] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getPackingSlipOrders(keys)]);
+  const shop = await getShopFace(language);
   if (orders.length === 0) throw new Response(t("admin.packingSlip.none"), { status: 404 });
   const addressLabel = (key: "city" | "block" | "street" | "streetNumber" | "building" | "floor" | "apartment" | "notes") => t(`admin.order.${key}`);
   // An order keeps its area's English name; an Arabic slip names it as the area's Arabic name (issue 43).
   const cities = await Promise.all(orders.map(async (order) => (language === "ar" ? ((await getDeliveryArea(order.city))?.nameAr ?? order.city) : order.city)));
   return {
     title: t("admin.packingSlip.title"),
+    // The slip thanks the shopper in the shop's name as the owner set it.
+    thanks: t("admin.packingSlip.thanks", { shop: shop.name }),
     slips: orders.map((order, index) => ({
       id: order.id,
       orderNumber: order.orderNumber,
@@ -66,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PackingSlips() {
   const { t } = useTranslation();
-  const { slips } = useLoaderData<typeof loader>();
+  const { slips, thanks } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   return (
     <section className="page admin-page packing-slips">
@@ -125,7 +129,7 @@ export default function PackingSlips() {
               ))}
             </tbody>
           </table>
-          <p className="packing-slip__thanks">{t("admin.packingSlip.thanks")}</p>
+          <p className="packing-slip__thanks">{thanks}</p>
         </article>
       ))}
     </section>

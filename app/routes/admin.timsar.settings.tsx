@@ -1,11 +1,14 @@
+import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { FieldErrors, FormMessage } from "~/components/forms";
+import { Field, FormMessage } from "~/components/forms";
+import { useShopForm } from "~/components/use-shop-form";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
 import { filsToKDInput, parseKDToFils } from "~/shared/money";
+import { getZodConstraint, parseWithZod, SettingsFormSchema } from "~/shared/schemas.server";
 import { readFormData } from "~/utils/form-data.server";
 import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -13,53 +16,87 @@ import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 
 export const handle = adminCouponMessages;
 
+/** Fields read as people type them ("+965 5123 4567", an Instagram address): the browser must not refuse those by a pattern. */
+const READ_AS_TYPED = ["contactPhone", "whatsappNumber", "ownerAlertsPhone", "instagram", "commercialRegistration", "contactEmail"];
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPermission(request, "settings");
   const [t, settings] = await Promise.all([i18nServer.getFixedT(request), getShopSettings()]);
+  const constraint = getZodConstraint(SettingsFormSchema);
+  for (const name of READ_AS_TYPED) delete constraint[name]?.pattern;
   return {
     title: t("admin.settings.title"),
-    freeDeliveryFrom: settings.freeDeliveryFromFils === null ? "" : filsToKDInput(settings.freeDeliveryFromFils),
+    constraint,
+    values: {
+      shopNameEn: settings.shopName?.en ?? "",
+      shopNameAr: settings.shopName?.ar ?? "",
+      contactEmail: settings.contactEmail ?? "",
+      contactPhone: settings.contactPhone ?? "",
+      whatsappNumber: settings.whatsappNumber ?? "",
+      addressEn: settings.address?.en ?? "",
+      addressAr: settings.address?.ar ?? "",
+      instagram: settings.instagram ?? "",
+      commercialRegistration: settings.commercialRegistration ?? "",
+      ownerAlertsPhone: settings.ownerAlertsPhone ?? "",
+      freeDeliveryFrom: settings.freeDeliveryFromFils === null ? "" : filsToKDInput(settings.freeDeliveryFromFils),
+    },
   };
 }
 
-/** The free-delivery threshold (issue 16): an amount in KD, or empty for none. */
+/** The shop's details and the free-delivery amount (issues 16, 43): every field is saved, or none with its error. */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "settings");
   const [t, form] = await Promise.all([i18nServer.getFixedT(request), readFormData(request)]);
-  const raw = String(form.get("freeDeliveryFrom") ?? "").trim();
-  const fils = raw === "" ? null : parseKDToFils(raw);
-  if (raw !== "" && fils === null) return data({ ok: false, message: t("admin.settings.invalid"), value: raw }, { status: 400 });
-  await saveShopSettings({ freeDeliveryFromFils: fils }, admin);
-  return { ok: true, message: t("admin.settings.saved"), value: fils === null ? "" : filsToKDInput(fils) };
+  const submission = parseWithZod(form, { schema: SettingsFormSchema });
+  if (submission.status !== "success") return data({ ...submission.reply(), saved: null }, { status: 400 });
+  const value = submission.value;
+  await saveShopSettings(
+    {
+      shopName: { en: value.shopNameEn, ar: value.shopNameAr },
+      contactEmail: value.contactEmail,
+      contactPhone: value.contactPhone,
+      whatsappNumber: value.whatsappNumber ?? null,
+      address: value.addressEn && value.addressAr ? { en: value.addressEn, ar: value.addressAr } : null,
+      instagram: value.instagram ?? null,
+      commercialRegistration: value.commercialRegistration ?? null,
+      ownerAlertsPhone: value.ownerAlertsPhone ?? null,
+      freeDeliveryFromFils: value.freeDeliveryFrom === undefined ? null : parseKDToFils(value.freeDeliveryFrom),
+    },
+    admin,
+  );
+  return { ...submission.reply(), saved: t("admin.settings.saved") };
 }
 
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const { freeDeliveryFrom } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const error = actionData && !actionData.ok ? actionData.message : null;
+  const { constraint, values } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useShopForm("settings", { lastResult, constraint, defaultValue: values });
+  const optional = ` (${t("admin.settings.optional")})`;
   return (
     <section className="page admin-page">
       <h1>{t("admin.settings.title")}</h1>
-      <Form method="post" className="admin-form admin-card" data-testid="settings-form">
-        {actionData?.ok ? <FormMessage kind="success" message={actionData.message} /> : null}
-        <div className="field">
-          <label htmlFor="freeDeliveryFrom">{t("admin.settings.freeDeliveryFrom")}</label>
-          <span id="freeDeliveryFrom-hint" className="field__hint">
-            {t("admin.settings.freeDeliveryHelp")}
-          </span>
-          <input
-            id="freeDeliveryFrom"
-            name="freeDeliveryFrom"
-            inputMode="decimal"
-            dir="ltr"
-            defaultValue={actionData?.value ?? freeDeliveryFrom}
-            key={actionData?.value ?? freeDeliveryFrom}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`freeDeliveryFrom-hint${error ? " freeDeliveryFrom-error" : ""}`}
-          />
-          <FieldErrors id="freeDeliveryFrom-error" errors={error ? [error] : undefined} />
-        </div>
+      <Form method="post" className="admin-form admin-card" data-testid="settings-form" {...getFormProps(form)}>
+        {lastResult?.saved ? <FormMessage kind="success" message={lastResult.saved} /> : null}
+        <h2>{t("admin.settings.identityHeading")}</h2>
+        <p className="field__hint">{t("admin.settings.identityHelp")}</p>
+        <Field meta={fields.shopNameAr} label={t("admin.settings.shopNameAr")} dir="rtl" lang="ar" />
+        <Field meta={fields.shopNameEn} label={t("admin.settings.shopNameEn")} dir="ltr" lang="en" />
+        <Field meta={fields.contactEmail} label={t("admin.settings.contactEmail")} type="email" dir="ltr" autoComplete="off" />
+        <Field meta={fields.contactPhone} label={t("admin.settings.contactPhone")} type="tel" dir="ltr" inputMode="tel" />
+        <Field meta={fields.whatsappNumber} label={t("admin.settings.whatsappNumber") + optional} type="tel" dir="ltr" inputMode="tel" />
+        <Field meta={fields.addressAr} label={t("admin.settings.addressAr") + optional} dir="rtl" lang="ar" />
+        <Field meta={fields.addressEn} label={t("admin.settings.addressEn") + optional} dir="ltr" lang="en" />
+        <Field meta={fields.instagram} label={t("admin.settings.instagram") + optional} hint={t("admin.settings.instagramHelp")} dir="ltr" />
+        <Field
+          meta={fields.commercialRegistration}
+          label={t("admin.settings.commercialRegistration") + optional}
+          hint={t("admin.settings.commercialRegistrationHelp")}
+          dir="ltr"
+        />
+        <Field meta={fields.ownerAlertsPhone} label={t("admin.settings.ownerAlertsPhone") + optional} type="tel" dir="ltr" inputMode="tel" />
+        <h2>{t("admin.settings.deliveryHeading")}</h2>
+        <Field meta={fields.freeDeliveryFrom} label={t("admin.settings.freeDeliveryFrom")} hint={t("admin.settings.freeDeliveryHelp")} inputMode="decimal" dir="ltr" />
         <button type="submit" className="button button--primary" data-testid="save-settings">
           {t("admin.settings.save")}
         </button>

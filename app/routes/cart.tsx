@@ -18,8 +18,10 @@ import { getCustomerFromRequest } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { cartFreeDeliveryNote } from "~/models/offers.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const [lines, customer, language] = await Promise.all([readCartLines(request), getCustomerFromRequest(request), getLanguage(request)]);
   const t = fixedT(language);
   const cart = await getCartView(lines);
@@ -29,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       freeDeliveryNote: await cartFreeDeliveryNote(cart.totalFils, t, language),
       checkoutHref: checkoutHref(Boolean(customer)),
       language,
-      meta: { title: t("pageTexts.cartTitle"), description: t("pageTexts.cartDescription"), siteName: t("meta.siteName") },
+      meta: { title: t("pageTexts.cartTitle"), description: t("pageTexts.cartDescription", { shop }), siteName: shop },
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

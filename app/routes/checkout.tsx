@@ -3,6 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { getEnv } from "~/env.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { readCartLines } from "~/cookies/cart.server";
 import { guestCookieHeader, isCheckoutGuest } from "~/cookies/checkout-guest.server";
@@ -24,6 +25,7 @@ import { appliedCouponHeader, readAppliedCoupon } from "~/cookies/coupon.server"
 import { checkoutOffer } from "~/models/offers.server";
 import { giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/coupon-attempts.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 import { SavedAddresses } from "~/components/checkout/saved-addresses";
 import { chosenAddressIndex, savedAddressesOf } from "~/models/saved-address.server";
 import { EarlierOrderLink, earlierOrderLinkOf, type EarlierOrderLinkData } from "~/components/checkout/earlier-order-link";
@@ -34,6 +36,7 @@ const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 export const handle = checkoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const [language, t, customer, isGuest] = await Promise.all([
     getLanguage(request),
     i18nServer.getFixedT(request),
@@ -70,7 +73,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     chosenAddress,
     // The form's attributes from its schema, so the browser needs no zod to draw it.
     constraint: getZodConstraint(CheckoutSchema),
-    meta: { title: t("checkout.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") },
+    // WhatsApp updates are offered only when the shop can send them (issue 43).
+    whatsAppOffered: getEnv().whatsApp !== null,
+    meta: { title: t("checkout.title"), description: t("pageTexts.defaultDescription"), siteName: shop },
   };
 }
 

@@ -15,6 +15,7 @@ import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 /** SPEC section 4: with JavaScript the page shows the message and moves on after about 1.2 s. */
 const NEXT_STEP_DELAY_MS = 1200;
@@ -23,10 +24,11 @@ const NEXT_STEP_DELAY_MS = 1200;
 export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const t = await i18nServer.getFixedT(request);
   return {
     constraint: getZodConstraint(EmailSchema),
-    meta: { title: t("account.forgot.title"), description: t("account.forgot.description"), siteName: t("meta.siteName") },
+    meta: { title: t("account.forgot.title"), description: t("account.forgot.description"), siteName: shop },
   };
 }
 

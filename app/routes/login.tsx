@@ -14,6 +14,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { issueDeviceCookie } from "~/auth/device-cookie.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 const NOTICES = { reset: "account.messages.passwordResetDone", changed: "account.messages.passwordChanged", registered: "account.messages.registered" } as const;
 
@@ -21,6 +22,7 @@ const NOTICES = { reset: "account.messages.passwordResetDone", changed: "account
 export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const url = new URL(request.url);
   const from = url.searchParams.get("from") === "checkout" ? "checkout" : null;
   if (await getCustomerFromRequest(request)) throw redirect(afterLoginPath(from));
@@ -30,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraint: getZodConstraint(LoginSchema),
     from,
     notice: notice && Object.hasOwn(NOTICES, notice) ? NOTICES[notice as keyof typeof NOTICES] : null,
-    meta: { title: t("account.login.title"), description: t("account.login.description"), siteName: t("meta.siteName") },
+    meta: { title: t("account.login.title"), description: t("account.login.description", { shop }), siteName: shop },
   };
 }
 

@@ -12,11 +12,13 @@ import { accountMessages } from "~/i18n/browser/areas/account";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { combinedAreas } from "~/i18n/area-messages";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 /** The account and checkout texts (order statuses), which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = combinedAreas(accountMessages, checkoutMessages, returnsMessages);
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const customer = await requireCustomer(request);
   const [t, language, orders] = await Promise.all([i18nServer.getFixedT(request), getLanguage(request), getOrdersForCustomer(customer.id)]);
   // Only a delivered order takes a return: no query for a shopper whose orders are still on their way.
@@ -25,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     orders: orders.map((order) => ({ ...order, returnOpen: open.has(order._id) })),
     language,
-    meta: { title: t("account.orders.title"), description: t("account.orders.description"), siteName: t("meta.siteName") },
+    meta: { title: t("account.orders.title"), description: t("account.orders.description", { shop }), siteName: shop },
   };
 }
 

@@ -13,6 +13,7 @@ import { paidOrderSummaryOf } from "~/models/order-thanks.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 import { PaidOrderSummary } from "~/components/checkout/paid-order-summary";
 
 /**
@@ -24,8 +25,9 @@ import { PaidOrderSummary } from "~/components/checkout/paid-order-summary";
 export const handle = checkoutMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const [t, language] = await Promise.all([i18nServer.getFixedT(request), getLanguage(request)]);
-  const meta = { title: t("payment.successTitle"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
+  const meta = { title: t("payment.successTitle"), description: t("pageTexts.defaultDescription"), siteName: shop };
   const orderNumber = normalizeOrderNumber(new URL(request.url).searchParams.get("orderNumber") ?? "");
   const order = orderNumber ? await getOrderByNumber(orderNumber) : null;
   // No paid order to thank for: SPEC's message under a heading that says so, not "Thank you for your order!".

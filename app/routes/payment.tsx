@@ -19,6 +19,7 @@ import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 import { OrderHold } from "~/components/checkout/order-hold";
 import { cancelUnpaidOrder } from "~/models/order-cancel.server";
 
@@ -39,8 +40,9 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
-  const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
+  const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: shop };
   const url = new URL(request.url);
   const orderSessionId = url.searchParams.get("orderSessionId") ?? "";
   const session = orderSessionId ? await getPaymentSession(orderSessionId) : null;

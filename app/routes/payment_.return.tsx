@@ -13,6 +13,7 @@ import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
+import { shopNameFor } from "~/models/settings.server";
 
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = checkoutMessages;
@@ -34,8 +35,9 @@ async function tryAgainUrlOf(orderId: string): Promise<string> {
  * order empties the cart. When the gateway cannot answer, the page says so and offers to look again.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const t = await i18nServer.getFixedT(request);
-  const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
+  const meta = { title: t("payment.title"), description: t("pageTexts.defaultDescription"), siteName: shop };
   const searchParams = new URL(request.url).searchParams;
   const orderId = searchParams.get("orderId")?.trim();
   if (!orderId) return data({ meta, state: "missing" as const, orderId: null, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 400 });

@@ -26,6 +26,7 @@ import { seoLinks } from "~/utils/seo";
 import { sharedPageHeaders } from "~/utils/shared-page";
 import { productMessages } from "~/i18n/browser/areas/product";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 export const headers = sharedPageHeaders;
 
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const t = fixedT(language);
   const product = parsed.success ? await getVisibleProduct(parsed.data.id) : null;
-  const siteName = t("meta.siteName");
+  const siteName = await shopNameFor(request);
   if (!product) {
     throw data({ title: t("pageTexts.notFoundTitle"), siteName }, { status: 404 });
   }

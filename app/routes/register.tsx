@@ -18,6 +18,7 @@ import { clearProofCookieHeader, getProof, proofCookieHeader } from "~/auth/veri
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 type StepName = "email" | "code" | "profile";
 type ActionData = { step: StepName; result?: SubmissionResult<string[]>; notice?: string };
@@ -27,6 +28,7 @@ type ActionData = { step: StepName; result?: SubmissionResult<string[]>; notice?
 export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   if (await getCustomerFromRequest(request)) throw redirect("/account");
   const t = await i18nServer.getFixedT(request);
   const progress = await readRegistrationProgress(request);
@@ -42,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraints: { email: getZodConstraint(EmailSchema), code: getZodConstraint(CodeStepSchema), profile: getZodConstraint(ProfileSchema) },
     email: progress?.email ?? "",
     warning,
-    meta: { title: t("account.register.title"), description: t("account.register.description"), siteName: t("meta.siteName") },
+    meta: { title: t("account.register.title"), description: t("account.register.description", { shop }), siteName: shop },
   };
 }
 

@@ -15,6 +15,7 @@ import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.serv
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 /** SPEC section 4: with JavaScript the success message stays 2 s before the login page. */
 const LOGIN_DELAY_MS = 2000;
@@ -23,13 +24,14 @@ const LOGIN_DELAY_MS = 2000;
 export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const t = await i18nServer.getFixedT(request);
   const email = await readResetEmail(request);
   return {
     constraint: getZodConstraint(NewPasswordSchema),
     email,
     verified: Boolean(email && getProof(request, "reset", email)),
-    meta: { title: t("account.reset.title"), description: t("account.reset.description"), siteName: t("meta.siteName") },
+    meta: { title: t("account.reset.title"), description: t("account.reset.description"), siteName: shop },
   };
 }
 

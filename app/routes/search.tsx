@@ -13,6 +13,7 @@ import { sharedPageHeaders } from "~/utils/shared-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
+import { shopNameFor } from "~/models/settings.server";
 
 export const headers = sharedPageHeaders;
 
@@ -22,6 +23,7 @@ export const headers = sharedPageHeaders;
  * JavaScript; the page is shared between visitors like the home page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const choice = readSearchChoice(new URL(request.url).searchParams);
   const query = choice.query ?? "";
   const [language, listing] = await Promise.all([
@@ -42,8 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       colorLabels: storefrontColorLabels(language),
       meta: {
         title: query ? t("pageTexts.searchTitle", { query }) : t("pageTexts.searchEmptyTitle"),
-        description: t("pageTexts.searchDescription", { query }),
-        siteName: t("meta.siteName"),
+        description: t("pageTexts.searchDescription", { query, shop }),
+        siteName: shop,
       },
     },
   );

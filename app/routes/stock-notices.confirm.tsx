@@ -8,6 +8,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
+import { shopNameFor } from "~/models/settings.server";
 
 /** The link names one person's address: never kept by a shared cache, never indexed. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
@@ -17,6 +18,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X
  * links on their own: it asks, and the button posts. Worded here, in the visitor's language, like the unsubscribe page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const t = fixedT(await getLanguage(request));
   const token = new URL(request.url).searchParams.get("token");
   const address = await findStockNoticeAddress(token);
@@ -32,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       message,
       button: t("stockNotices.confirm.button"),
       backToShop: t("stockNotices.unsubscribe.backToShop"),
-      meta: { title: t("stockNotices.confirm.title"), siteName: t("meta.siteName") },
+      meta: { title: t("stockNotices.confirm.title"), siteName: shop },
     },
     { status: address ? 200 : 404 },
   );

@@ -8,6 +8,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
+import { shopNameFor } from "~/models/settings.server";
 
 /** The link names one person's address: never kept by a shared cache, never indexed. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
@@ -18,6 +19,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X
  * page carries no texts module of its own.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const t = fixedT(await getLanguage(request));
   const token = new URL(request.url).searchParams.get("token");
   const email = await findStockNoticeEmail(token);
@@ -28,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       message: email ? t("stockNotices.unsubscribe.confirm", { email }) : t("stockNotices.unsubscribe.unknown"),
       button: t("stockNotices.unsubscribe.button"),
       backToShop: t("stockNotices.unsubscribe.backToShop"),
-      meta: { title: t("stockNotices.unsubscribe.title"), siteName: t("meta.siteName") },
+      meta: { title: t("stockNotices.unsubscribe.title"), siteName: shop },
     },
     { status: email ? 200 : 404 },
   );

@@ -15,16 +15,18 @@ import { proofCookieHeader } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const t = await i18nServer.getFixedT(request);
   return {
     constraint: getZodConstraint(ResetCodeStepSchema),
     email: await readResetEmail(request),
-    meta: { title: t("account.verifyReset.title"), description: t("account.verifyReset.description"), siteName: t("meta.siteName") },
+    meta: { title: t("account.verifyReset.title"), description: t("account.verifyReset.description"), siteName: shop },
   };
 }
 

@@ -17,6 +17,7 @@ import { combinedAreas } from "~/i18n/area-messages";
 import { orderReturnsSummary } from "~/models/return.server";
 import { ReturnsList } from "~/components/returns-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { shopNameFor } from "~/models/settings.server";
 
 type Found = { orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
 
@@ -25,8 +26,9 @@ type Found = { orderNumber: string; status: string; invoiceUrl: string | null; p
 export const handle = combinedAreas(checkoutMessages, returnsMessages);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
-  const meta = { title: t("tracking.title"), description: t("pageTexts.defaultDescription"), siteName: t("meta.siteName") };
+  const meta = { title: t("tracking.title"), description: t("pageTexts.defaultDescription"), siteName: shop };
   const url = new URL(request.url);
   const raw = url.searchParams.get("orderNumber");
   const phone = url.searchParams.get("phone") ?? "";

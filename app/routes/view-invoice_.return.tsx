@@ -22,6 +22,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import { formatAdminDate } from "~/shared/admin-dates";
+import { shopNameFor } from "~/models/settings.server";
 
 /**
  * The shopper's return request (issue 32), reached from My Orders (the signed-in owner) and from /view-invoice (with
@@ -43,11 +44,12 @@ function retryAfter(seconds: number) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const shop = await shopNameFor(request);
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   const url = new URL(request.url);
   const orderNumber = normalizeOrderNumber(url.searchParams.get("orderNumber") ?? "").slice(0, 40);
   const phone = (url.searchParams.get("phone") ?? "").slice(0, 40);
-  const meta = { title: t("returns.title"), description: t("returns.description"), siteName: t("meta.siteName") };
+  const meta = { title: t("returns.title"), description: t("returns.description"), siteName: shop };
   const customer = await getCustomerFromRequest(request);
   const view = orderNumber ? await returnPageView(orderNumber, { customerId: customer?.id ?? null, phone, address: clientAddress(context) }) : ({ kind: "notFound" } as const);
   const base = { meta, language, orderNumber, phone, done: url.searchParams.get("done")?.slice(0, 40) ?? null };

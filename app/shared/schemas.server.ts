@@ -10,3 +10,4 @@ export * from "./admin-schemas";
 export * from "./staff-schemas";
 export * from "./card-schema";
 export * from "./checkout-schema";
+export * from "./shop-settings";

@@ -12,39 +12,20 @@ export const SHOP_FLASHES = [
 ] as const;
 export type ShopFlash = (typeof SHOP_FLASHES)[number];
 
-/** SPEC section 9's toast timings. */
+/** SPEC section 9's timings of the cart's toasts (the pages' are in app/cookies/toast.server.ts, off the bundles). */
 export const TOAST_MS = {
   addedOnGrid: 2000,
   addedOnProduct: 3000,
   tagsRequired: 5000,
   problem: 4000,
-  accountCreated: 4000,
-  adminList: 4000,
-  productList: 3500,
-  productSaved: 2000,
-  productSavedNext: 1200,
-  categoryCreated: 1200,
-  categoryUpdated: 4000,
 } as const;
-
-const KEYS = {
-  added: "shop.toast.added",
-  tagsRequiredAdd: "shop.toast.tagsRequiredAdd",
-  tagsRequiredBuy: "shop.toast.tagsRequiredBuy",
-  tagsRequired: "shop.toast.tagsRequired",
-  outOfStock: "shop.toast.outOfStock",
-  stockLimit: "shop.toast.stockLimit",
-  notFound: "shop.toast.notFound",
-  cartFull: "shop.toast.cartFull",
-  variantRequired: "shop.toast.variantRequired",
-} as const satisfies Record<ShopFlash, string>;
 
 /** Where a cart outcome is shown decides how long "Added to cart" stays (SPEC section 9). */
 export type ToastPlace = "grid" | "product";
 
 /** The translation key, look and duration of each cart outcome. */
 export function flashToast(flash: ShopFlash, where: ToastPlace) {
-  const key = KEYS[flash];
+  const key = `shop.toast.${flash}` as const;
   if (flash === "added") {
     return { key, kind: "success", durationMs: where === "grid" ? TOAST_MS.addedOnGrid : TOAST_MS.addedOnProduct } as const;
   }

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { e2eDatabase } from "../support/e2e-database";
 import { setCart, setLanguage, signInAsNewCustomer } from "../support/shopper";
+import { signInAsAdmin } from "./admin-fixtures";
 import { expectCartCount } from "./storefront-helpers";
 
 // seed-product-06 is the personalised bow (3.500 KD, a required "Name to print"); seed-product-01 costs 1.750 KD.
@@ -76,7 +77,8 @@ test.describe("the payment-success page", () => {
 });
 
 test.describe("the WhatsApp choice", () => {
-  test("is a labelled box, off unless ticked, and kept with the order in both languages", async ({ page, context, baseURL }) => {
+  // The journeys' shop has no WHATSAPP_* variables (playwright.config.ts): WhatsApp is not configured.
+  test("is not offered while WhatsApp is not configured, a posted choice is not kept, and the owner sees the choice on the order", async ({ page, context, baseURL }) => {
     for (const [language, label] of [
       ["ar", "أرسلوا لي تحديثات هذا الطلب على واتساب"],
       ["en", "Send me updates about this order on WhatsApp"],
@@ -87,18 +89,31 @@ test.describe("the WhatsApp choice", () => {
       await setCart(context, baseURL!, [{ productId: "seed-product-02", quantity: 1, customTags: [] }]);
       await continueAsGuest(page);
       await page.goto("/checkout");
-      const box = page.getByLabel(label);
-      await expect(box).not.toBeChecked();
+      await expect(page.getByTestId("pay-button")).toBeVisible();
+      await expect(page.getByLabel(label)).toHaveCount(0);
+      await expect(page.getByTestId("notify-whatsapp")).toHaveCount(0);
+      // A form posted with the choice anyway (an old page, a hand-made request) places the order without it.
       const email = `whatsapp-${language}-${Date.now()}@example.com`;
-      await fillCheckout(page, { fullName: "Sara Ahmad", email, phone: "60000000" });
-      await box.check();
-      await page.getByTestId("pay-button").click();
-      await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 10_000 });
-      const order = await e2eDatabase().order.findFirstOrThrow({ where: { email }, select: { notifyWhatsApp: true, language: true } });
-      expect(order).toEqual({ notifyWhatsApp: true, language });
+      const form = {
+        buildingType: "Villa", fullName: "Sara Ahmad", email, phone: "60000000", city: "Hawalli",
+        street: "Tunis Street", streetNumber: "12", block: "3", buildingNumber: "7", notifyWhatsApp: "on",
+      };
+      const posted = await page.request.post("/checkout", { form, maxRedirects: 0 });
+      expect(posted.status()).toBe(303);
+      const order = await e2eDatabase().order.findFirstOrThrow({ where: { email }, select: { id: true, notifyWhatsApp: true, language: true } });
+      expect(order).toMatchObject({ notifyWhatsApp: false, language });
       // Paid, so the client's unpaid-order cap stays free for the journeys after this one.
+      await page.goto(posted.headers().location);
       await payWithCard(page, "4111111111111111");
       await expect(page).toHaveURL(/\/payment-success\?orderNumber=ORD-\d{12}$/, { timeout: 10_000 });
+
+      await signInAsAdmin(context, baseURL!);
+      await page.goto(`/admin/timsar/orders/${order.id}`);
+      await expect(page.getByTestId("order-whatsapp-choice")).toHaveText(language === "ar" ? "لا" : "No");
+      // An order placed while WhatsApp was configured keeps the shopper's yes, and the owner sees it.
+      await e2eDatabase().order.update({ where: { id: order.id }, data: { notifyWhatsApp: true } });
+      await page.goto(`/admin/timsar/orders/${order.id}`);
+      await expect(page.getByTestId("order-whatsapp-choice")).toHaveText(language === "ar" ? "نعم، طلبها العميل" : "Yes, the shopper asked for them");
     }
   });
 });

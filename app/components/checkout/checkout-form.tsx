@@ -29,11 +29,13 @@ type Props = {
   paymentUrl: string | null;
   orderSessionId: string | null;
   constraint: FormConstraint;
+  /** whether the shop sends WhatsApp messages: the choice is offered only then */
+  whatsAppOffered: boolean;
 };
 
 const REDIRECT_DELAY_MS = 1200;
 
-export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, offer, couponNotice, lastResult, paymentUrl, orderSessionId, constraint }: Props) {
+export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, offer, couponNotice, lastResult, paymentUrl, orderSessionId, constraint, whatsAppOffered }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -105,10 +107,12 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
           </div>
           <FieldErrors id={fields.phone.errorId} errors={fields.phone.errors} />
         </div>
-        <label className="checkout__whatsapp">
-          <input {...getInputProps(fields.notifyWhatsApp, { type: "checkbox" })} key={fields.notifyWhatsApp.key} data-testid="notify-whatsapp" />{" "}
-          {t("checkout.notifyWhatsApp")}
-        </label>
+        {whatsAppOffered ? (
+          <label className="checkout__whatsapp">
+            <input {...getInputProps(fields.notifyWhatsApp, { type: "checkbox" })} key={fields.notifyWhatsApp.key} data-testid="notify-whatsapp" />{" "}
+            {t("checkout.notifyWhatsApp")}
+          </label>
+        ) : null}
         <AreaSelect meta={fields.city} areas={areas} language={language} hydrated={hydrated} onChange={setCity} />
         <div className="checkout__grid">
           <Field meta={fields.street} label={t("checkout.street")} />

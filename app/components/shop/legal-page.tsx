@@ -2,9 +2,27 @@ import type { MetaFunction } from "@remix-run/node";
 import { directionOf, type Language } from "~/shared/language";
 import type { LegalDocument } from "~/i18n/locales/legal-types";
 import { pageMeta } from "~/utils/meta";
+import type { ShopFace } from "~/models/settings.server";
+import { useTranslation } from "~/i18n/translation";
 
-/** Terms and privacy: title and body in the page's language, right to left for Arabic, paragraph by paragraph. */
-export function LegalPage({ document, language }: { document: LegalDocument; language: Language }) {
+/** The legal texts name the shop as `{{shop}}`: the owner's name from the settings goes in (decision 0075). */
+export function withShopName(document: LegalDocument, name: string): LegalDocument {
+  const fill = (text: string) => text.replaceAll("{{shop}}", name);
+  return {
+    ...document,
+    title: fill(document.title),
+    description: fill(document.description),
+    sections: document.sections.map((section) => ({ heading: fill(section.heading), paragraphs: section.paragraphs.map(fill) })),
+  };
+}
+
+/**
+ * Terms and privacy: title and body in the page's language, right to left for Arabic, paragraph by paragraph, then
+ * the shop's commercial registration number as the owner set it. How to reach the shop is the footer's, below: a list
+ * here too would say it twice and, shared with the layout, put the footer in a file of its own on every page.
+ */
+export function LegalPage({ document, language, shop }: { document: LegalDocument; language: Language; shop: ShopFace }) {
+  const { t } = useTranslation();
   return (
     <article className="page legal" lang={language} dir={directionOf(language)} data-testid="legal-page">
       <h1>{document.title}</h1>
@@ -17,6 +35,11 @@ export function LegalPage({ document, language }: { document: LegalDocument; lan
           ))}
         </section>
       ))}
+      {shop.commercialRegistration ? (
+        <p data-testid="legal-commercial-registration">
+          {t("footer.commercialRegistration")}: <span dir="ltr">{shop.commercialRegistration}</span>
+        </p>
+      ) : null}
     </article>
   );
 }

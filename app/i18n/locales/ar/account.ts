@@ -29,7 +29,7 @@ export const account: TranslationOf<typeof en> = {
     },
     login: {
       title: "تسجيل الدخول",
-      description: "سجّل الدخول إلى حسابك في تمسار للإكسسوارات.",
+      description: "سجّل الدخول إلى حسابك في {{shop}}.",
       email: "البريد الإلكتروني",
       password: "كلمة المرور",
       submit: "تسجيل الدخول",
@@ -40,7 +40,7 @@ export const account: TranslationOf<typeof en> = {
     },
     register: {
       title: "إنشاء حساب",
-      description: "أنشئ حسابك في تمسار للإكسسوارات في ثلاث خطوات.",
+      description: "أنشئ حسابك في {{shop}} في ثلاث خطوات.",
       stepOf: "الخطوة {{step}} من 3",
       email: "البريد الإلكتروني",
       sendCode: "إرسال رمز التحقق",
@@ -90,7 +90,7 @@ export const account: TranslationOf<typeof en> = {
     },
     page: {
       title: "حسابي",
-      description: "حسابك في تمسار للإكسسوارات.",
+      description: "حسابك في {{shop}}.",
       signedInAs: "تم تسجيل الدخول باسم",
       changePassword: "تغيير كلمة المرور",
       myOrders: "طلباتي",
@@ -98,7 +98,7 @@ export const account: TranslationOf<typeof en> = {
     },
     orders: {
       title: "طلباتي",
-      description: "الطلبات التي قمتِ بها في تمسار للإكسسوارات.",
+      description: "الطلبات التي قمتِ بها في {{shop}}.",
       loading: "جارٍ تحميل الطلبات...",
       empty: "لا توجد طلبات بعد",
       orderNumber: "الطلب {{number}}",

@@ -2,9 +2,6 @@ import type { common as en } from "../en/common";
 import type { TranslationOf } from "../../types";
 
 export const common: TranslationOf<typeof en> = {
-  meta: {
-    siteName: "تمسار للإكسسوارات",
-  },
   header: {
     categories: "التصنيفات",
     contact: "تواصل معنا",
@@ -25,8 +22,7 @@ export const common: TranslationOf<typeof en> = {
     switchLabel: "التبديل إلى الإنجليزية",
   },
   footer: {
-    brand: "تمسار للإكسسوارات",
-    description: "إكسسوارات شعر وإكسسوارات مدرسية للبنات، نختارها بحب في حولي ونوصلها لجميع مناطق الكويت.",
+    description: "إكسسوارات شعر وإكسسوارات مدرسية للبنات، نختارها بحب ونوصلها لجميع مناطق الكويت.",
     social: "إنستغرام",
     linksHeading: "روابط",
     home: "الرئيسية",
@@ -37,9 +33,10 @@ export const common: TranslationOf<typeof en> = {
     contactHeading: "تواصل معنا",
     email: "البريد الإلكتروني",
     phone: "الهاتف",
-    address: "حولي، الكويت",
+    whatsapp: "واتساب",
+    commercialRegistration: "رقم السجل التجاري",
     addressLabel: "عنوان المحل",
-    copyright: "© 2025 تمسار للإكسسوارات. جميع الحقوق محفوظة.",
+    copyright: "© {{year}} {{shop}}. جميع الحقوق محفوظة.",
   },
   home: {
     heroHeading: "إكسسوارات جميلة لأيام دراسية مشرقة",

@@ -9,17 +9,17 @@ export const pageTexts: TranslationOf<typeof en> = {
   pageTexts: {
     defaultDescription:
       "إكسسوارات شعر للبنات وإكسسوارات مدرسية في الكويت: فيونكات وبكلات وطوق شعر وحقائب وغيرها، مع التوصيل لجميع مناطق الكويت.",
-    homeTitle: "تمسار للإكسسوارات: إكسسوارات الشعر والمدرسة في الكويت",
+    homeTitle: "{{shop}}: إكسسوارات الشعر والمدرسة في الكويت",
     homeDescription:
       "إكسسوارات شعر للبنات وإكسسوارات مدرسية في الكويت: فيونكات وبكلات وطوق شعر وحقائب وغيرها، مع التوصيل لجميع مناطق الكويت.",
     categoryTitle: "{{category}}: إكسسوارات الشعر والمدرسة",
-    categoryDescription: "تسوّق {{category}} من تمسار للإكسسوارات مع التوصيل لجميع مناطق الكويت. الأسعار بالدينار الكويتي.",
+    categoryDescription: "تسوّق {{category}} من {{shop}} مع التوصيل لجميع مناطق الكويت. الأسعار بالدينار الكويتي.",
     cartTitle: "سلة التسوق",
-    cartDescription: "المنتجات الموجودة في سلتك لدى تمسار للإكسسوارات.",
+    cartDescription: "المنتجات الموجودة في سلتك لدى {{shop}}.",
     notFoundTitle: "المنتج غير موجود",
     searchTitle: "بحث: {{query}}",
     searchEmptyTitle: "بحث",
-    searchDescription: "منتجات تمسار للإكسسوارات المطابقة لـ {{query}}.",
+    searchDescription: "منتجات {{shop}} المطابقة لـ {{query}}.",
     searchResultsHeading: "نتائج البحث",
     errorReference: "إذا تواصلت معنا بشأنه فاذكر هذا الرقم المرجعي: {{id}}",
     searchRelevance: "الأكثر تطابقاً",

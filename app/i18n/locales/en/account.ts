@@ -26,7 +26,7 @@ export const account = {
     },
     login: {
       title: "Login",
-      description: "Sign in to your Timsar Accessories account.",
+      description: "Sign in to your {{shop}} account.",
       email: "Email",
       password: "Password",
       submit: "Log in",
@@ -37,7 +37,7 @@ export const account = {
     },
     register: {
       title: "Register",
-      description: "Create your Timsar Accessories account in three steps.",
+      description: "Create your {{shop}} account in three steps.",
       stepOf: "Step {{step}} of 3",
       email: "Email",
       sendCode: "Send verification code",
@@ -87,7 +87,7 @@ export const account = {
     },
     page: {
       title: "My Account",
-      description: "Your Timsar Accessories account.",
+      description: "Your {{shop}} account.",
       signedInAs: "Signed in as",
       changePassword: "Change password",
       myOrders: "My Orders",
@@ -95,7 +95,7 @@ export const account = {
     },
     orders: {
       title: "My Orders",
-      description: "The orders you placed at Timsar Accessories.",
+      description: "The orders you placed at {{shop}}.",
       loading: "Loading orders...",
       empty: "No orders yet",
       orderNumber: "Order {{number}}",

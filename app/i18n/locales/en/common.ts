@@ -1,7 +1,4 @@
 export const common = {
-  meta: {
-    siteName: "Timsar Accessories",
-  },
   header: {
     categories: "Categories",
     contact: "Contact",
@@ -22,9 +19,8 @@ export const common = {
     switchLabel: "Switch to Arabic",
   },
   footer: {
-    brand: "Timsar Accessories",
     description:
-      "Hair accessories and school accessories for girls, chosen with love in Hawalli and delivered across Kuwait.",
+      "Hair accessories and school accessories for girls, chosen with love and delivered across Kuwait.",
     social: "Instagram",
     linksHeading: "Links",
     home: "Home",
@@ -35,9 +31,10 @@ export const common = {
     contactHeading: "Contact us",
     email: "E-mail",
     phone: "Phone",
-    address: "Hawalli, Kuwait",
+    whatsapp: "WhatsApp",
+    commercialRegistration: "Commercial registration no.",
     addressLabel: "Shop address",
-    copyright: "© 2025 Timsar Accessories. All rights reserved.",
+    copyright: "© {{year}} {{shop}}. All rights reserved.",
   },
   home: {
     heroHeading: "Beautiful accessories for bright school days",

@@ -5,13 +5,13 @@ import type { LegalDocument } from "../legal-types";
 export const terms: LegalDocument = {
   title: "Terms and Conditions",
   description:
-    "The terms of buying from Timsar Accessories in Kuwait: prices, online payment, delivery, 14-day returns at our Hawalli shop, and privacy.",
+    "The terms of buying from {{shop}} in Kuwait: prices, online payment, delivery, 14-day returns at our shop, and privacy.",
   updated: "Last updated: 1 September 2025",
   sections: [
     {
       heading: "1. General information",
       paragraphs: [
-        "Timsar Accessories is a shop in Hawalli, Kuwait, selling girls' hair accessories and school accessories online and in the shop.",
+        "{{shop}} is a shop in Kuwait, selling girls' hair accessories and school accessories online and in the shop.",
         "By placing an order on this website you accept these terms. Please read them before you buy.",
       ],
     },
@@ -43,7 +43,7 @@ export const terms: LegalDocument = {
         "You may return or exchange an item within 14 days of delivery.",
         "Items must be unused and in their original packaging. Any gift you received with the order must be returned too.",
         "Only the product price is refunded. Delivery fees are non-refundable.",
-        "Returns and exchanges are made in person at our physical shop in Hawalli, Kuwait. Please bring your order number or invoice.",
+        "Returns and exchanges are made in person at our physical shop (its address is under \"Contact us\" below). Please bring your order number or invoice.",
         "Personalised items made with your text cannot be returned unless they arrive damaged or different from what you ordered.",
       ],
     },
@@ -59,7 +59,7 @@ export const terms: LegalDocument = {
       paragraphs: [
         "Our accessories are not toys for small children: small parts such as clips and beads can be a choking hazard. Please supervise young children.",
         "We are not responsible for delays caused by events beyond our control, or by an incorrect address given at checkout.",
-        "For any question, contact us by e-mail or phone as shown at the bottom of every page.",
+        "For any question, contact us by e-mail or phone as shown under \"Contact us\" below and at the bottom of every page.",
       ],
     },
   ],
@@ -68,13 +68,13 @@ export const terms: LegalDocument = {
 export const privacy: LegalDocument = {
   title: "Privacy Policy",
   description:
-    "How Timsar Accessories uses your data: only to process, pay for and deliver your order, never shared except for delivery or payment.",
+    "How {{shop}} uses your data: only to process, pay for and deliver your order, never shared except for delivery or payment.",
   updated: "Last updated: 1 September 2025",
   sections: [
     {
       heading: "1. Who we are",
       paragraphs: [
-        "Timsar Accessories is a shop in Hawalli, Kuwait. This policy explains what we do with the data you give us when you use this website.",
+        "{{shop}} is a shop in Kuwait. This policy explains what we do with the data you give us when you use this website.",
       ],
     },
     {

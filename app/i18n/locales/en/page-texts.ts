@@ -6,17 +6,17 @@ export const pageTexts = {
   pageTexts: {
     defaultDescription:
       "Girls' hair accessories and school accessories in Kuwait: bows, clips, headbands, bags and more, delivered across Kuwait.",
-    homeTitle: "Timsar Accessories: hair and school accessories in Kuwait",
+    homeTitle: "{{shop}}: hair and school accessories in Kuwait",
     homeDescription:
       "Girls' hair accessories and school accessories in Kuwait: bows, clips, headbands, bags and more, delivered across Kuwait.",
     categoryTitle: "{{category}}: hair and school accessories",
-    categoryDescription: "Shop {{category}} at Timsar Accessories, delivered across Kuwait. Prices in KD.",
+    categoryDescription: "Shop {{category}} at {{shop}}, delivered across Kuwait. Prices in KD.",
     cartTitle: "Your cart",
-    cartDescription: "The items in your cart at Timsar Accessories.",
+    cartDescription: "The items in your cart at {{shop}}.",
     notFoundTitle: "Product not found",
     searchTitle: "Search: {{query}}",
     searchEmptyTitle: "Search",
-    searchDescription: "Products at Timsar Accessories matching {{query}}.",
+    searchDescription: "Products at {{shop}} matching {{query}}.",
     searchResultsHeading: "Search results",
     errorReference: "If you contact us about it, give this reference: {{id}}",
     searchRelevance: "Best match",

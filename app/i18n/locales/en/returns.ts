@@ -39,7 +39,7 @@ export const returns = {
     sending: "Sending…",
     doneTitle: "Your return request is sent",
     done: "Your return number is {{number}}.",
-    next: "What happens next: bring the items, unused and in their original packaging, to our shop in Hawalli. We will tell you by e-mail when it is approved.",
+    next: "What happens next: bring the items, unused and in their original packaging, to our shop (its address is at the foot of this page). We will tell you by e-mail when it is approved.",
     back: "Back to the order",
     listTitle: "Returns",
     refund: "Refund: {{amount}}",

@@ -27,7 +27,7 @@ export const stockNotices = {
       unknown: "This confirmation link is not valid: it is incomplete, or the address has stopped back-in-stock e-mails since. You need to do nothing.",
     },
     confirmMail: {
-      subject: "Confirm back-in-stock e-mails from Timsar Accessories",
+      subject: "Confirm back-in-stock e-mails from {{shop}}",
       heading: "Did you ask for back-in-stock e-mails?",
       body: "Someone entered this address on our shop to hear when a product is back in stock. We send nothing until you confirm:",
       ignore: "If it was not you, ignore this e-mail: you will get no other.",

@@ -29,7 +29,9 @@ function sectionsNamed(file: string, seen = new Set<string>()): Set<string> {
   // AdminError lists every key a page may hand it in a type; each page names its own.
   if (file.endsWith("admin-error.tsx")) source = source.replace(/type MessageKey =[^;]+;/, "");
   for (const [, section] of source.matchAll(/["'`]admin\.(\w+)[.`"']/g)) sections.add(section);
-  for (const [, specifier] of source.matchAll(/from\s+["']([^"']+)["']/g)) {
+  // A type-only import brings no text to the page: use-shop-form names every form's validator by type, while each
+  // page loads only its own form's check (the settings page's messages are the settings page's alone).
+  for (const [, specifier] of source.replace(/^import type [^;]+;/gm, "").matchAll(/from\s+["']([^"']+)["']/g)) {
     const imported = resolveImport(file, specifier);
     if (imported) for (const section of sectionsNamed(imported, seen)) sections.add(section);
   }

@@ -31,6 +31,8 @@ export const dashboard = {
     refunds: "Refunds",
     net: "Net sales",
     kuwaitTime: "Days are Kuwait days (Asia/Kuwait). Net sales are paid orders less the refunds of the day's credit notes.",
+    identityMissing: "Your shop's name, e-mail or phone is not set yet, so shoppers do not find them in the footer, the messages or the invoices.",
+    identityLink: "Set your shop's details",
     templatesTitle: "WhatsApp templates on hold",
     templateHeld: "WhatsApp template {{name}} ({{language}}) is {{state}}: its messages go by SMS or e-mail.",
     templateState: {
