@@ -2,7 +2,8 @@ import { z } from "zod";
 import { bilingual, type MessageKey } from "~/i18n/bilingual.server";
 import type { DeliveryArea, DeliveryAreaInput } from "~/models/delivery-area.server";
 import { findGovernorate, GOVERNORATES } from "~/shared/governorates";
-import { filsToKD, parseKDToFils } from "~/shared/money";
+import { filsToKD } from "~/shared/money";
+import { parseKDToFils } from "~/shared/money-input";
 
 /**
  * What the owner gives for a delivery area, from the page's form (`nameEn`, `nameAr`, `governorate`, `fee`,

@@ -3,7 +3,8 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { findAdminOrderId } from "~/models/admin-order.server";
 import { refundOrder, RefundError } from "~/models/refund.server";
 import type { SignedInAdmin } from "~/auth/admin-session.server";
-import { formatKD, parseKDToFils } from "~/shared/money";
+import { formatKD } from "~/shared/money";
+import { parseKDToFils } from "~/shared/money-input";
 
 const REFUND_MESSAGE_KEYS = {
   notFound: "admin.order.notFound",

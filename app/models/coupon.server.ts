@@ -2,7 +2,8 @@ import { prisma } from "~/db.server";
 import { audited, type AuditActor } from "~/models/audit.server";
 import { dayOrInstant, dayOrInstantKey, kuwaitDateKey } from "~/shared/admin-dates";
 import { COUPON_CODE_PATTERN, normalizeCouponCode, type CouponFormValue, type CouponKind } from "~/shared/coupon-schema";
-import { filsToKD, filsToKDInput, parseKDToFils } from "~/shared/money";
+import { filsToKD } from "~/shared/money";
+import { filsToKDInput, parseKDToFils } from "~/shared/money-input";
 import type { CouponTerms } from "~/shared/order-totals";
 
 /**

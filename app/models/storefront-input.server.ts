@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { westernDigits } from "~/shared/digits";
+import { westernDigits } from "~/shared/typed-digits";
 
 // The storefront routes' input schemas live in a server-only module: imported from a route file, zod (about
 // 90 KB gzipped, and it trips the CSP with its eval probe) would land in the JavaScript every phone downloads.

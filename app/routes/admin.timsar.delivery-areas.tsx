@@ -9,7 +9,7 @@ import { readAreaInput, type AreaField } from "~/admin/delivery-area-input.serve
 import { createDeliveryArea, listDeliveryAreasForOwner, removeDeliveryArea, updateDeliveryArea } from "~/models/delivery-area.server";
 import { GOVERNORATES } from "~/shared/governorates";
 import { localized, type Language } from "~/shared/language";
-import { filsToKDInput } from "~/shared/money";
+import { filsToKDInput } from "~/shared/money-input";
 import { readFormData } from "~/utils/form-data.server";
 import { adminDeliveryAreaMessages } from "~/i18n/browser/areas/admin/delivery-areas";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

@@ -7,7 +7,7 @@ import { useShopForm } from "~/components/use-shop-form";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
-import { filsToKDInput, parseKDToFils } from "~/shared/money";
+import { filsToKDInput, parseKDToFils } from "~/shared/money-input";
 import { getZodConstraint, parseWithZod, SettingsFormSchema } from "~/shared/schemas.server";
 import { readFormData } from "~/utils/form-data.server";
 import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";

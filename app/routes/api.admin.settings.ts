@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/settings.server";
-import { filsToKD, parseKDToFils } from "~/shared/money";
+import { filsToKD } from "~/shared/money";
+import { parseKDToFils } from "~/shared/money-input";
 import { SettingsFormSchema } from "~/shared/shop-settings";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 

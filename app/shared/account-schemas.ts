@@ -1,5 +1,5 @@
 import * as z from "./zod";
-import { westernDigits } from "./digits";
+import { westernDigits } from "./typed-digits";
 import { KUWAIT_PHONE_PATTERN, normalizeKuwaitiPhone } from "./phone";
 
 /**

@@ -1,6 +1,6 @@
 import * as z from "./zod";
-import { parseKDToFils } from "./money";
-import { westernDigits } from "./digits";
+import { parseKDToFils } from "./money-input";
+import { westernDigits } from "./typed-digits";
 import type { Language } from "./language";
 import { DEFAULT_LOW_STOCK_THRESHOLD, FILTER_COLORS } from "./product";
 

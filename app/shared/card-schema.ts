@@ -1,5 +1,5 @@
 import * as z from "./zod";
-import { westernDigits } from "./digits";
+import { westernDigits } from "./typed-digits";
 
 /** Luhn's check digit: catches a mistyped digit or two swapped neighbours. */
 export function passesLuhn(digits: string): boolean {

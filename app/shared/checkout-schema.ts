@@ -2,7 +2,7 @@ import * as z from "./zod";
 import { KUWAIT_PHONE_PATTERN, normalizeKuwaitiPhone } from "./phone";
 
 import { BUILDING_TYPES } from "./building-types";
-import { westernDigits } from "./digits";
+import { westernDigits } from "./typed-digits";
 
 export { BUILDING_TYPES };
 

@@ -1,6 +1,6 @@
 import * as z from "./zod";
 import { dayOrInstant } from "./admin-dates";
-import { parseKDToFils } from "./money";
+import { parseKDToFils } from "./money-input";
 
 /** Letters, digits, "-" and "_": what a shopper can type from a poster or an Instagram story. Compared in upper case. */
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;

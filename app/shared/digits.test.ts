@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { digitsOnly, formatCount, localFigure, westernDigits } from "./digits";
+import { formatCount, localFigure } from "./digits";
+import { digitsOnly, westernDigits } from "./typed-digits";
 
 describe("digits typed on Arabic and Persian keyboards", () => {
   it("reads ٠–٩ and ۰–۹ as 0–9 and leaves everything else", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { westernDigits } from "~/shared/digits";
-import { filsToKD, filsToKDInput, formatKD, kdParts, parseKDToFils } from "~/shared/money";
+import { westernDigits } from "~/shared/typed-digits";
+import { filsToKD, formatKD, kdParts } from "~/shared/money";
+import { filsToKDInput, parseKDToFils } from "~/shared/money-input";
 
 describe("money", () => {
   it("shows amounts with 2 decimals in each language, in Arabic-Indic digits on Arabic pages (decision 0079)", () => {

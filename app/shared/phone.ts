@@ -1,4 +1,4 @@
-import { westernDigits } from "./digits";
+import { westernDigits } from "./typed-digits";
 
 /** Kuwaiti mobile and landline numbers: 8 digits starting with 5, 6 or 9, shown with +965 (SPEC sections 5, 9). */
 export const KUWAIT_PHONE_PATTERN = /^[569]\d{7}$/;

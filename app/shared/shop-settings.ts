@@ -1,6 +1,6 @@
 import * as z from "./zod";
-import { westernDigits } from "./digits";
-import { parseKDToFils } from "./money";
+import { westernDigits } from "./typed-digits";
+import { parseKDToFils } from "./money-input";
 import { KUWAIT_PHONE_PATTERN, normalizeKuwaitiPhone } from "./phone";
 
 /**

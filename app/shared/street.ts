@@ -1,4 +1,4 @@
-import { westernDigits } from "./digits";
+import { westernDigits } from "./typed-digits";
 
 /**
  * "Street" as shoppers type it before or after the name, in either language: شارع, street, st, st., str.

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/translation";
 import type { z } from "zod";
 import { Field, FieldErrors, FormMessage, SelectField, TextareaField } from "~/components/forms";
 import { localized, type Language } from "~/shared/language";
-import { filsToKDInput, parseKDToFils } from "~/shared/money";
+import { filsToKDInput, parseKDToFils } from "~/shared/money-input";
 import { FILTER_COLORS } from "~/shared/product";
 import { ImageList } from "./image-list";
 import type { productFormSchema, ProductFormMode } from "~/shared/admin-schemas";

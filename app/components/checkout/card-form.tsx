@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { FieldErrors, FormMessage } from "~/components/forms";
 import { Toast } from "~/components/toast";
-import { digitsOnly } from "~/shared/digits";
+import { digitsOnly } from "~/shared/typed-digits";
 import type { FormConstraint } from "~/components/use-form-validation";
 import { useShopForm } from "~/components/use-shop-form";
 import { useHydrated } from "~/components/use-hydrated";

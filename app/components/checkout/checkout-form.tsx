@@ -6,7 +6,7 @@ import { Field, FieldErrors, FormMessage, TextareaField } from "~/components/for
 import { Toast } from "~/components/toast";
 import type { Language } from "~/shared/language";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
-import { westernDigits } from "~/shared/digits";
+import { westernDigits } from "~/shared/typed-digits";
 import { BUILDING_TYPES } from "~/shared/building-types";
 import type { FormConstraint } from "~/components/use-form-validation";
 import { useShopForm } from "~/components/use-shop-form";
