@@ -1,4 +1,5 @@
-import { optionLines, usedOptions, MAX_VARIANTS } from "~/shared/admin-schemas";
+import { MAX_VARIANTS } from "~/shared/admin-schemas";
+import { optionLines, usedOptions } from "~/shared/option-rows";
 
 /**
  * The owner's variant grid without JavaScript (issue 31). Each row carries `match`, its values' English names joined

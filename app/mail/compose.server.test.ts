@@ -53,7 +53,7 @@ describe("mail texts from the locale files", () => {
     const [arabic, english] = mail.text.split("\n\n");
     // The Arabic half speaks Arabic only: the order number, the link and the amounts' digits aside.
     expect(arabic.replace(/ORD-\d+|http:\S+|د\.ك/g, "")).not.toMatch(/[A-Za-z]/);
-    expect(arabic.replace(/[\u2066-\u2069]/g, "")).toContain("٢ × فيونكة وردية (كبير): ٤٫٠٠ د.ك");
+    expect(arabic.replace(/[\u2066-\u2069]/g, "")).toContain("٢ × فيونكة وردية (كبير)، المجموع ٤٫٠٠ د.ك");
     expect(arabic).toContain("١ × مشبك شعر");
     expect(english).toContain("2 × Pink bow (Large): 4.00 KD");
     expect(mail.html.indexOf('lang="ar"')).toBeLessThan(mail.html.indexOf('lang="en"'));

@@ -1,8 +1,8 @@
 import * as z from "./zod";
 import { parseKDToFils } from "./money-input";
 import { westernDigits } from "./typed-digits";
-import type { Language } from "./language";
 import { DEFAULT_LOW_STOCK_THRESHOLD, FILTER_COLORS } from "./product";
+import { optionLines, usedOptions } from "./option-rows";
 
 /** One schema per admin form: the HTML constraints, the browser's checks and the server's checks (SPEC section 5). */
 
@@ -37,13 +37,6 @@ export const MAX_OPTIONS = 3;
 export const MAX_OPTION_VALUES = 20;
 export const MAX_VARIANTS = 100;
 
-/** An option's values as the owner typed them: one per line, blank lines left out. */
-export function optionLines(text: string | undefined): string[] {
-  return (text ?? "")
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
 
 const OptionRowSchema = z.object({
   nameEn: optionalText(100),
@@ -70,27 +63,7 @@ const VariantRowSchema = z.object({
   imageUrl: z.string().max(300).regex(OWN_IMAGE_URL, "admin.validation.adminImageInvalid").optional(),
 });
 
-/** The option rows the owner filled in; the form always offers MAX_OPTIONS, blank ones are not options. */
-export function usedOptions(options: OptionRow[] | undefined): OptionRow[] {
-  return (options ?? []).filter((option) => option.nameEn || option.nameAr || option.valuesEn || option.valuesAr);
-}
 
-/**
- * A grid row's values as the page's language names them: the row keeps its values' English names (`match`, which the
- * grid posts back); an Arabic page shows each value's Arabic name from the options as typed, the English one only
- * where the owner gave none (issue 43).
- */
-export function variantRowLabel(match: string, options: OptionRow[] | undefined, language: Language): string {
-  if (language === "en") return match;
-  const used = usedOptions(options);
-  return match
-    .split(" / ")
-    .map((name, at) => {
-      const position = optionLines(used[at]?.valuesEn).indexOf(name);
-      return (position >= 0 && optionLines(used[at]?.valuesAr)[position]) || name;
-    })
-    .join(" / ");
-}
 
 /** The value positions a variant key names, or null when it does not fit the options. */
 export function variantKeyIndexes(key: string, options: OptionRow[]): number[] | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { variantRowLabel } from "./admin-schemas";
+import { variantRowLabel } from "./option-rows";
 
 /** The owner's options as the product form holds them: three rows, the last one blank. */
 const options = [

@@ -1,6 +1,6 @@
 import { FieldErrors } from "~/components/forms";
 import { useTranslation } from "~/i18n/translation";
-import { variantRowLabel } from "~/shared/admin-schemas";
+import { variantRowLabel } from "~/shared/option-rows";
 
 export type OptionFormRow = { nameEn?: string; nameAr?: string; valuesEn?: string; valuesAr?: string };
 export type VariantFormRow = { id?: string; key?: string; match?: string; sku?: string; price?: string; stockQuantity?: string; isAvailable?: boolean | string; imageUrl?: string };

@@ -17,7 +17,7 @@ export const mail: TranslationOf<typeof en> = {
       invoice: "فاتورتك: {{link}}",
       invoiceLink: "عرض الفاتورة",
       items: "منتجاتك:",
-      item: "{{quantity}} × {{name}}: {{amount}}",
+      item: "{{quantity}} × {{name}}، المجموع {{amount}}",
     },
     ownerPaid: {
       subject: "طلب مدفوع جديد {{number}}",
