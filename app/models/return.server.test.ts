@@ -135,7 +135,7 @@ describe("the owner's decisions", () => {
     const mail = await smtp.waitForMail(email, { after: sent });
     expect(mail.subject).toBe(`Return ${made.number}: approved`);
     expect(mail.text).toContain(`your return ${made.number} for order ${order.orderNumber} is approved`);
-    expect(mail.text).toContain("Hawalli");
+    expect(mail.text).toContain("in their original packaging, to our shop.");
     expect(mail.text).toContain("A note from us: Bring them by Thursday");
     const before = await stockOf(bows.id);
     const received = await Promise.allSettled([1, 2].map(() => decideReturn({ id: made._id, status: "received", admin, restock: true })));

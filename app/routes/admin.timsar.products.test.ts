@@ -29,7 +29,7 @@ describe("the owner's view of stock", () => {
     const { cookie } = await adminCookie();
     const product = await productWithHold();
     const list = await listLoader({ request: request(`/admin/timsar/products?categoryId=${product.categoryId}`, { cookie }), params: {}, context });
-    expect(list.products).toEqual([expect.objectContaining({ id: product.id, onHand: 6, held: 2 })]);
+    expect(list.products).toEqual([expect.objectContaining({ id: product.id, onHand: "٦", held: "٢" })]);
     const edit = await editLoader({ request: request(`/admin/timsar/products/edit/${product.id}`, { cookie }), params: { id: product.id }, context });
     expect(edit).toMatchObject({ heldQuantity: 2, defaults: { stockQuantity: "6" } });
   });
@@ -45,7 +45,7 @@ describe("the owner's view of stock", () => {
     const refused = await api({ method: "PUT", json: { stockQuantity: 1 } });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe(
-      "On hand cannot be lower than the 2 pieces held for unpaid orders right now. / لا يمكن أن يكون الموجود فعلياً أقل من 2 قطعة محجوزة الآن لطلبات غير مدفوعة.",
+      "On hand cannot be lower than the 2 pieces held for unpaid orders right now. / لا يمكن أن يكون الموجود فعلياً أقل من ٢ قطعة محجوزة الآن لطلبات غير مدفوعة.",
     );
     expect(await stockOf(product.id)).toEqual({ stockQuantity: 4, heldQuantity: 2 });
 

@@ -60,6 +60,7 @@ describe("GET /api/orders/my", () => {
       discountAmount: 0,
       discount: 0,
       couponCode: null,
+      exchangeFor: null,
       deliveryFee: 1.8,
       fullName: "Sara",
       phone: "51234567",

@@ -143,7 +143,7 @@ describe("POST /api/orders hold caps", () => {
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe(
       "An earlier unpaid order from your connection already holds Satin Bow. While it is unpaid, another order cannot hold more of it, so that others can buy it too. Pay for that order or cancel it on its payment page, or wait until its hold ends (at most 15 minutes), then order again. / " +
-        "طلب سابق غير مدفوع من اتصالك يحجز فيونكة ستان بالفعل. ما دام غير مدفوع لا يمكن لطلب آخر أن يحجز المزيد منه، ليتمكن غيرك من شرائه أيضاً. ادفع ذلك الطلب أو ألغِه من صفحة الدفع الخاصة به، أو انتظر حتى ينتهي حجزه (خلال 15 دقيقة على الأكثر)، ثم اطلب من جديد.",
+        "طلب سابق غير مدفوع من اتصالك يحجز فيونكة ستان بالفعل. ما دام غير مدفوع لا يمكن لطلب آخر أن يحجز المزيد منه، ليتمكن غيرك من شرائه أيضاً. ادفع ذلك الطلب أو ألغِه من صفحة الدفع الخاصة به، أو انتظر حتى ينتهي حجزه (خلال ١٥ دقيقة على الأكثر)، ثم اطلب من جديد.",
     );
     expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 4, heldQuantity: 2 });
     // The next shopper buys all that is left in one order.

@@ -189,7 +189,7 @@ describe("the checkout's discount code, without JavaScript", () => {
     expect(viaApi.status).toBe(429);
     expect(Number(viaApi.response.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(viaApi.body.message).toBe(
-      "Too many discount codes were tried from here. Please wait 15 minutes and try again. / جُرّبت رموز خصم كثيرة من هنا. يرجى الانتظار 15 دقيقة ثم المحاولة مرة أخرى.",
+      "Too many discount codes were tried from here. Please wait 15 minutes and try again. / جُرّبت رموز خصم كثيرة من هنا. يرجى الانتظار ١٥ دقيقة ثم المحاولة مرة أخرى.",
     );
 
     // Another client is not stopped, and this one still pays without a code.

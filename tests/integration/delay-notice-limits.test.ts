@@ -60,7 +60,7 @@ describe("POST /api/admin/orders/{id}/delay refuses", () => {
     const together = await Promise.all([postApi(order.id, cookie), postApi(order.id, cookie), postApi(order.id, cookie)]);
     expect(together.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
     const fourth = await postApi(order.id, cookie);
-    expect(fourth).toEqual({ status: 409, body: { message: "The shopper has had 3 delay notices for this order, the most allowed. / تلقى المتسوق 3 إشعارات تأخير لهذا الطلب، وهو الحد الأقصى." } });
+    expect(fourth).toEqual({ status: 409, body: { message: "The shopper has had 3 delay notices for this order, the most allowed. / تلقى المتسوق ٣ إشعارات تأخير لهذا الطلب، وهو الحد الأقصى." } });
     expect(await emails(order.id)).toBe(3);
   });
 });
@@ -79,7 +79,7 @@ describe("the order page's delay notice", () => {
     const onItsWay = await createOrder(prisma, { status: "outForDelivery", email: uniqueEmail("late") });
     expect(await pageCard(onItsWay.id, cookie, "en")).toEqual({ sent: "Delay notices sent: 0 of 3.", refusal: null });
     for (let notice = 0; notice < 3; notice++) expect((await postForm(onItsWay.id, cookie, "en")).status).toBe(200);
-    expect(await pageCard(onItsWay.id, cookie, "ar")).toEqual({ sent: "إشعارات التأخير المرسلة: 3 من 3.", refusal: "تلقى المتسوق 3 إشعارات تأخير لهذا الطلب، وهو الحد الأقصى." });
+    expect(await pageCard(onItsWay.id, cookie, "ar")).toEqual({ sent: "إشعارات التأخير المرسلة: ٣ من ٣.", refusal: "تلقى المتسوق ٣ إشعارات تأخير لهذا الطلب، وهو الحد الأقصى." });
 
     const unpaid = await createOrder(prisma, { paymentStatus: "unpaid" });
     expect((await pageCard(unpaid.id, cookie, "en")).refusal).toBe("This order is not paid, so no delay notice can be sent.");

@@ -17,7 +17,7 @@ describe("request bounds, private pages and the request log", () => {
     const answer = await postChunked("/api/auth/login", 128 * 1024, { "Content-Type": "application/json" });
     expect(answer.status).toBe(413);
     expect(answer.type).toContain("application/json");
-    expect((JSON.parse(answer.body) as { message: string }).message).toMatch(/64 KB.* \/ .*64 كيلوبايت/);
+    expect((JSON.parse(answer.body) as { message: string }).message).toMatch(/64 KB.* \/ .*٦٤ كيلوبايت/);
   });
 
   it("refuses a form over 64 KB with a bilingual page, and a declared Content-Length over it before reading", async () => {
@@ -41,7 +41,7 @@ describe("request bounds, private pages and the request log", () => {
     expect(withinLimit.status).toBe(400);
     const tooBig = await postChunked("/api/upload", 6 * 1024 * 1024 + 8 * 1024, headers);
     expect(tooBig.status).toBe(413);
-    expect((JSON.parse(tooBig.body) as { message: string }).message).toMatch(/6 MB.* \/ .*6 ميغابايت/);
+    expect((JSON.parse(tooBig.body) as { message: string }).message).toMatch(/6 MB.* \/ .*٦ ميغابايت/);
   });
 
   it("still serves forms within the limit", async () => {
