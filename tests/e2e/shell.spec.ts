@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { figure } from "../support/digits";
 import { expectCartCount } from "./storefront-helpers";
 
 test.describe("the shop's shell", () => {
@@ -8,7 +9,8 @@ test.describe("the shop's shell", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("إكسسوارات جميلة لأيام دراسية مشرقة");
     await expect(page.locator("#categories-section h2")).toHaveText("التصنيفات");
-    await expect(page.locator("footer")).toContainText("2025");
+    // The copyright names this year (issue 43), in the Arabic page's digits (decision 0079).
+    await expect(page.locator("footer")).toContainText(figure(String(new Date().getUTCFullYear()), "ar"));
     await expect(page.locator("footer")).toContainText("حولي، الكويت");
   });
 
