@@ -6,6 +6,8 @@ export const E2E_DATABASE = "tests/.tmp/e2e.db";
 // The loopback SMTP server of tests/setup/e2e-global.ts; the shop sends its account mails there.
 export const E2E_SMTP_PORT = PORT + 1000;
 export const E2E_MAILBOX_FILE = `tests/.tmp/e2e-mailbox-${PORT}.jsonl`;
+// The journeys that change the shop's settings take turns through this directory (tests/support/settings-turn.ts).
+export const E2E_SETTINGS_TURN = `tests/.tmp/e2e-settings-turn-${PORT}`;
 const SESSION_SECRET = "e2e-session-secret-0123456789";
 
 /**

@@ -49,6 +49,7 @@ const PAGE_TOASTS = {
   deliveryAreaUpdated: { key: "admin.deliveryAreas.updated", kind: "success", durationMs: TOAST_MS.adminList },
   deliveryAreaDeleted: { key: "admin.deliveryAreas.deleted", kind: "success", durationMs: TOAST_MS.adminList },
   deliveryAreaHidden: { key: "admin.deliveryAreas.hiddenInstead", kind: "success", durationMs: TOAST_MS.adminList },
+  settingsSaved: { key: "admin.settings.saved", kind: "success", durationMs: TOAST_MS.adminList },
 } as const satisfies Record<string, ToastLook>;
 type PageToastName = keyof typeof PAGE_TOASTS;
 

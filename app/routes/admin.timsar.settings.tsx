@@ -1,12 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { Field, FormMessage } from "~/components/forms";
+import { Field } from "~/components/forms";
 import { useShopForm } from "~/components/use-shop-form";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { getShopSettings, saveShopSettings } from "~/models/settings.server";
+import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { filsToKDInput, parseKDToFils } from "~/shared/money-input";
 import { getZodConstraint, parseWithZod, SettingsFormSchema } from "~/shared/schemas.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -26,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   for (const name of READ_AS_TYPED) delete constraint[name]?.pattern;
   return {
     title: t("admin.settings.title"),
+    // Each load draws the form afresh from what is stored, even when a save stored what was already there.
+    drawing: randomUUID(),
     constraint,
     values: {
       shopNameEn: settings.shopName?.en ?? "",
@@ -46,9 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The shop's details and the free-delivery amount (issues 16, 43): every field is saved, or none with its error. */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "settings");
-  const [t, form] = await Promise.all([i18nServer.getFixedT(request), readFormData(request)]);
-  const submission = parseWithZod(form, { schema: SettingsFormSchema });
-  if (submission.status !== "success") return data({ ...submission.reply(), saved: null }, { status: 400 });
+  const submission = parseWithZod(await readFormData(request), { schema: SettingsFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const value = submission.value;
   await saveShopSettings(
     {
@@ -64,10 +67,18 @@ export async function action({ request }: ActionFunctionArgs) {
     },
     admin,
   );
-  return { ...submission.reply(), saved: t("admin.settings.saved") };
+  // Post/Redirect/Get: the page is drawn again from what was stored ("400" shows as "400.000", "+965 5111 2222" as
+  // "51112222"), and a refresh never posts twice.
+  return redirectWithToast(currentPage(request), { name: "settingsSaved" });
 }
 
 export default function SettingsPage() {
+  const { drawing } = useLoaderData<typeof loader>();
+  // The inputs keep what was typed until they are drawn again: after a save, a new key refills them from the store.
+  return <SettingsForm key={drawing} />;
+}
+
+function SettingsForm() {
   const { t } = useTranslation();
   const { constraint, values } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -77,7 +88,6 @@ export default function SettingsPage() {
     <section className="page admin-page">
       <h1>{t("admin.settings.title")}</h1>
       <Form method="post" className="admin-form admin-card" data-testid="settings-form" {...getFormProps(form)}>
-        {lastResult?.saved ? <FormMessage kind="success" message={lastResult.saved} /> : null}
         <h2>{t("admin.settings.identityHeading")}</h2>
         <p className="field__hint">{t("admin.settings.identityHelp")}</p>
         <Field meta={fields.shopNameAr} label={t("admin.settings.shopNameAr")} dir="rtl" lang="ar" />

@@ -4,6 +4,7 @@ import { createCoupon } from "../factories/coupon";
 import { createProduct } from "../factories/product";
 import { signInAsAdmin, useEnglish } from "./admin-fixtures";
 import { e2eDatabase } from "../support/e2e-database";
+import { takeSettingsTurn } from "../support/settings-turn";
 import { setCart, setLanguage } from "../support/shopper";
 
 // Discount codes and free delivery (issue 16), with and without JavaScript (the two Playwright projects).
@@ -124,16 +125,23 @@ test("the cart and the checkout say what free delivery needs, and the fee goes o
 });
 
 test("the owner sets the free-delivery amount on the settings page", async ({ page, context, baseURL }) => {
-  await signInAsAdmin(context, baseURL!);
-  await useEnglish(context, baseURL!);
-  await page.goto("/admin/timsar/settings");
-  await page.getByLabel("Free delivery from (KD)").fill("lots");
-  await page.getByTestId("save-settings").click();
-  await expect(page.getByText("Please enter a valid amount in KD, or leave it empty.")).toBeVisible();
-  await page.getByLabel("Free delivery from (KD)").fill("400");
-  await page.getByTestId("save-settings").click();
-  await expect(page.getByText("Settings saved.")).toBeVisible();
-  await expect(page.getByLabel("Free delivery from (KD)")).toHaveValue("400.000");
-  const stored = await e2eDatabase().shopSetting.findUniqueOrThrow({ where: { key: "freeDeliveryFromFils" } });
-  expect(stored.value).toBe(String(THRESHOLD_FILS));
+  // The form saves the shop's details with the amount: shop-identity.spec.ts must not be changing them meanwhile.
+  const endTurn = await takeSettingsTurn();
+  try {
+    await signInAsAdmin(context, baseURL!);
+    await useEnglish(context, baseURL!);
+    await page.goto("/admin/timsar/settings");
+    await page.getByLabel("Free delivery from (KD)").fill("lots");
+    await page.getByTestId("save-settings").click();
+    await expect(page.getByText("Please enter a valid amount in KD, or leave it empty.")).toBeVisible();
+    await page.getByLabel("Free delivery from (KD)").fill("400");
+    await page.getByTestId("save-settings").click();
+    await expect(page.getByText("Settings saved.")).toBeVisible();
+    // Drawn again from what was stored.
+    await expect(page.getByLabel("Free delivery from (KD)")).toHaveValue("400.000");
+    const stored = await e2eDatabase().shopSetting.findUniqueOrThrow({ where: { key: "freeDeliveryFromFils" } });
+    expect(stored.value).toBe(String(THRESHOLD_FILS));
+  } finally {
+    endTurn();
+  }
 });
