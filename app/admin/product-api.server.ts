@@ -79,7 +79,7 @@ function keyOf(values: OptionText[], options: OptionFormRow[]): string {
 }
 
 /** CONTRACT.md's `variants` as the grid's rows; a variant without `_id` is new, one without stock keeps its count. */
-function variantRowsFromApi(body: Record<string, unknown>, options: OptionFormRow[] | undefined, existing?: AdminProduct) {
+function variantRowsFromApi(body: Record<string, unknown>, options: OptionFormRow[] | undefined, images: string[], existing?: AdminProduct) {
   if (!options?.length) return undefined;
   const stored = new Map((existing?.variants ?? []).map((variant) => [variant.id, variant]));
   const kd = (fils: number | null) => (fils === null ? undefined : String(fils / 1000));
@@ -93,7 +93,8 @@ function variantRowsFromApi(body: Record<string, unknown>, options: OptionFormRo
       priceBeforeDiscount: kd(variant.priceBeforeDiscountFils),
       stockQuantity: String(variant.stockQuantity + variant.heldQuantity),
       isAvailable: variant.isAvailable,
-      imageUrl: variant.imageUrl ?? undefined,
+      // A stored picture no longer among the product's (or typed before issue 43) leaves the variant the product's.
+      imageUrl: variant.imageUrl && images.includes(variant.imageUrl) ? variant.imageUrl : undefined,
     }));
   }
   return body.variants.map((entry) => {
@@ -136,11 +137,12 @@ export function productFormValueFromApi(body: Record<string, unknown>, existing?
     : existing?.customTags.map((tag) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, required: tag.required }));
   const pick = <T>(fromBody: T | undefined, stored: T | undefined) => (fromBody !== undefined ? fromBody : stored);
   const options = optionRowsFromApi(body, existing);
+  const images = [...new Set([imageUrl, ...gallery].filter((url): url is string => Boolean(url)))];
   // With options the product's own stock is its variants' sum: a client need not send one.
   const stockDefault = options?.length ? "0" : undefined;
   return {
     options,
-    variants: variantRowsFromApi(body, options, existing),
+    variants: variantRowsFromApi(body, options, images, existing),
     nameEn: pick(text(name?.en), existing?.nameEn),
     nameAr: pick(text(name?.ar), existing?.nameAr),
     descriptionEn: has("description") ? text(description?.en) : existing?.descriptionEn || undefined,
@@ -163,7 +165,7 @@ export function productFormValueFromApi(body: Record<string, unknown>, existing?
     filterColor: has("filterColor") ? text(body.filterColor) : existing?.filterColor ?? undefined,
     categoryId: pick(text(body.categoryId), existing?.categoryId),
     customTags: tags,
-    images: [...new Set([imageUrl, ...gallery].filter((url): url is string => Boolean(url)))],
+    images,
   };
 }
 

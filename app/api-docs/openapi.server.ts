@@ -82,7 +82,7 @@ const AdminProductBody = z
           priceBeforeDiscount: z.number().nullable().optional(),
           stockQuantity: z.number().int().optional().describe("on hand; left out: an existing variant keeps its count, a new one has 0"),
           isAvailable: z.boolean().optional(),
-          imageUrl: z.string().nullable().optional(),
+          imageUrl: z.string().nullable().optional().describe("one of the product's own pictures (`imageUrl` or `gallery`); any other is refused"),
         }),
       )
       .max(100)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { flashHeader, readToast, redirectWithToast } from "./toast.server";
 
-function requestWith(setCookie: string): Request {
-  return new Request("http://shop.test/", { headers: { Cookie: setCookie.split(";")[0] } });
+function requestWith(setCookie: string, path = "/"): Request {
+  return new Request(`http://shop.test${path}`, { headers: { Cookie: setCookie.split(";")[0] } });
 }
 
 describe("the one flash cookie", () => {
@@ -12,7 +12,14 @@ describe("the one flash cookie", () => {
     expect(response.headers.get("Location")).toBe("/admin/timsar/products/new");
     const { toast, headers } = readToast(requestWith(response.headers.get("Set-Cookie") ?? ""), "en");
     expect(toast).toMatchObject({ message: "Product created successfully.", kind: "success", durationMs: 2000, next: { to: "/admin/timsar/products", afterMs: 1200 } });
-    expect(headers["Set-Cookie"]).toMatch(/^shop_flash=; .*Max-Age=0/);
+    // The list it moves on to says it again (issue 43), once, and no other page does.
+    const again = headers["Set-Cookie"];
+    const onList = readToast(requestWith(again, "/admin/timsar/products"), "ar");
+    expect(onList.toast).toMatchObject({ message: "تم إنشاء المنتج بنجاح.", next: null });
+    expect(onList.headers["Set-Cookie"]).toMatch(/^shop_flash=; .*Max-Age=0/);
+    const elsewhere = readToast(requestWith(again, "/admin/timsar/orders"), "en");
+    expect(elsewhere.toast).toBeNull();
+    expect(elsewhere.headers["Set-Cookie"]).toMatch(/^shop_flash=; .*Max-Age=0/);
   });
 
   it("keeps SPEC's cart timings by where the toast is shown", () => {

@@ -71,12 +71,15 @@ export type Flash = {
   place?: ToastPlace;
   /** Where SPEC's timed step goes once the message has been read (a path of this shop). */
   next?: string;
+  /** The one page (path) the message is for: the timed step's page, which says it again (issue 43). */
+  on?: string;
 };
 
 export function flashHeader(flash: Flash): string {
   const values = new URLSearchParams();
   if (flash.place) values.set("place", flash.place);
   if (flash.next) values.set("next", flash.next);
+  if (flash.on) values.set("on", flash.on);
   const query = values.toString();
   return flashCookie.serialize(query ? `${flash.name}?${query}` : flash.name);
 }
@@ -94,10 +97,12 @@ function parseFlash(value: string): Flash | null {
   const values = new URLSearchParams(query);
   const place = values.get("place");
   const next = values.get("next");
+  const on = values.get("on");
   return {
     name,
     place: place === "grid" ? "grid" : "product",
     next: next ? safeRedirectPath(next, "") || undefined : undefined,
+    on: on ? safeRedirectPath(on, "") || undefined : undefined,
   };
 }
 
@@ -105,11 +110,16 @@ function parseFlash(value: string): Flash | null {
 export function readToast(request: Request, language: Language): { toast: PageToast | null; headers: Record<string, string> } {
   const value = flashCookie.read(request);
   if (value === null) return { toast: null, headers: {} };
-  const headers = { "Set-Cookie": flashCookie.clear() };
+  const cleared = { "Set-Cookie": flashCookie.clear() };
   const flash = parseFlash(value);
-  if (!flash) return { toast: null, headers };
+  if (!flash || (flash.on && flash.on !== new URL(request.url).pathname)) return { toast: null, headers: cleared };
   const look = toastLook(flash.name, flash.place);
   const t = fixedT(language);
+  const next = flash.next && "nextAfterMs" in look ? { to: flash.next, afterMs: look.nextAfterMs } : null;
+  // The page it moves on to says it again (issue 43): "Product saved" shown for 1.2 s before the products list may
+  // never be seen on a slow phone. The list reads this second flash by a full load without JavaScript, and by
+  // PageToast's revalidation with it; elsewhere it is dropped.
+  const headers = next ? { "Set-Cookie": flashHeader({ name: flash.name, place: flash.place, on: new URL(next.to, request.url).pathname }) } : cleared;
   return {
     toast: {
       // A fresh id each time, so the same message twice in a row shows twice.
@@ -117,7 +127,7 @@ export function readToast(request: Request, language: Language): { toast: PageTo
       message: t(look.key),
       kind: look.kind,
       durationMs: look.durationMs,
-      next: flash.next && "nextAfterMs" in look ? { to: flash.next, afterMs: look.nextAfterMs } : null,
+      next,
     },
     headers,
   };

@@ -2,6 +2,7 @@ import type { FilterColor } from "~/shared/product";
 import { normalizeSearchText, searchWords } from "~/shared/search-text";
 import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "./catalogue-cache.server";
+import { variantHasColor } from "./filter-colors.server";
 import { getSalesRanks, getVisibleProducts, listingPage, STOREFRONT_PAGE_SIZE, type ProductCard, type ProductDetail } from "./product.server";
 
 /**
@@ -104,7 +105,7 @@ export async function searchVisibleProducts(query: Omit<SearchQuery, "page">): P
   const scores = new Uint8Array(products.length);
   for (let position = 0; position < products.length; position++) {
     const product = products[position];
-    if (query.color && product.filterColor !== query.color) continue;
+    if (query.color && product.filterColor !== query.color && !product.variants.some((variant) => variantHasColor(variant.optionValues, query.color!))) continue;
     if (query.categoryId && product.categoryId !== query.categoryId) continue;
     let score = 0;
     for (const wordScore of perWord) {

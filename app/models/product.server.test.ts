@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createCategory } from "../../tests/factories/category";
 import { createOrder } from "../../tests/factories/order";
-import { createProduct } from "../../tests/factories/product";
+import { createProduct, createProductWithOptions } from "../../tests/factories/product";
 import { kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import { getStorefrontProducts, getVisibleProducts, productImages, STOREFRONT_PAGE_SIZE } from "./product.server";
 import { searchVisibleProducts } from "./product-search.server";
@@ -24,6 +24,33 @@ describe("the home grid's products", () => {
     expect(white.total).toBe(2);
     const none = await getStorefrontProducts({ ...base, color: "secondaryNavyBlue", sort: "default" });
     expect(none.products).toEqual([]);
+  });
+
+  it("finds a product by its variants' colour as well as its own, on the home grid and in search", async () => {
+    const category = await createCategory(prisma);
+    const word = `Ribbon${Date.now()}`;
+    const colours = [
+      { en: "Navy", ar: "كحلي" },
+      { en: "Pink", ar: "وردي" },
+    ];
+    const { product: withPink } = await createProductWithOptions(prisma, [{ nameEn: "Colour", nameAr: "اللون", values: colours }], [{ optionValues: [colours[0]] }, { optionValues: [colours[1]] }], {
+      categoryId: category.id,
+      nameEn: `${word} bow`,
+      filterColor: "white",
+    });
+    const { product: hiddenPink } = await createProductWithOptions(prisma, [{ nameEn: "Colour", values: [colours[1]] }], [{ optionValues: [colours[1]] }], { categoryId: category.id, filterColor: null });
+    await prisma.productVariant.updateMany({ where: { productId: hiddenPink.id }, data: { isHidden: true } });
+    const ownPink = await createProduct(prisma, { categoryId: category.id, nameEn: `${word} clip`, filterColor: "primaryPink" });
+    await createProduct(prisma, { categoryId: category.id, nameEn: `${word} band`, filterColor: null });
+    const base = { categorySlug: category.slug, page: 1, sort: "default" } as const;
+    const pink = await getStorefrontProducts({ ...base, color: "primaryPink" });
+    expect(pink.products.map((product) => product.id).sort()).toEqual([withPink.id, ownPink.id].sort());
+    expect(pink.total).toBe(2);
+    const navy = await getStorefrontProducts({ ...base, color: "secondaryNavyBlue" });
+    expect(navy.products.map((product) => product.id)).toEqual([withPink.id]);
+    expect((await getStorefrontProducts({ ...base, color: "kindergartenBlue" })).products).toEqual([]);
+    const found = await searchVisibleProducts({ text: word, color: "primaryPink", sort: "default", categoryId: category.id });
+    expect(found.map((product) => product.id).sort()).toEqual([withPink.id, ownPink.id].sort());
   });
 
   it("sorts best sellers first by units of paid orders in the 90 days before today, the rest newest first", async () => {

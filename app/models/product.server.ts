@@ -5,6 +5,7 @@ import type { FilterColor } from "~/shared/product";
 import { kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "./catalogue-cache.server";
+import { variantHasColor } from "./filter-colors.server";
 import { BEST_SELLERS_SORT_DAYS, getUnitsSoldSince } from "./sales-report.server";
 import { OPTIONS_AND_VARIANTS, optionTexts, optionsAndVariantsJson, type SaleVariant } from "./product-variant.server";
 
@@ -103,11 +104,25 @@ export function listingPage<T extends { products: ProductCard[] }>(page: T): T {
   return { ...page, products: page.products.map((product) => ({ ...product, stockQuantity: product.stockQuantity > 0 ? 1 : 0 })) };
 }
 
+/**
+ * The colour filter's products: the product's own colour, or one of its shown variants' values naming it (issue 43).
+ * The values are JSON, which SQLite and PostgreSQL query differently: the visible variants' values are read and
+ * matched here, once per cached listing.
+ */
+async function colorFilter(color: FilterColor): Promise<Prisma.ProductWhereInput> {
+  const variants = await prisma.productVariant.findMany({
+    where: { isHidden: false, product: { ...VISIBLE, hasOptions: true } },
+    select: { productId: true, optionValues: true },
+  });
+  const ids = [...new Set(variants.filter((variant) => variantHasColor(variant.optionValues, color)).map((variant) => variant.productId))];
+  return ids.length ? { OR: [{ filterColor: color }, { id: { in: ids } }] } : { filterColor: color };
+}
+
 async function loadStorefrontProducts(query: StorefrontQuery) {
   const where: Prisma.ProductWhereInput = {
     ...VISIBLE,
     ...(query.categorySlug ? { category: { isVisible: true, slug: query.categorySlug } } : {}),
-    ...(query.color ? { filterColor: query.color } : {}),
+    ...(query.color ? await colorFilter(query.color) : {}),
   };
   if (query.sort === "best-sellers") {
     // Ranks live outside the database's ordering: the page is cut from every matching id, then read in full.

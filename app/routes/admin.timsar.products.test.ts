@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { shell as arShell } from "~/i18n/locales/ar/admin/shell";
+import { shell as enShell } from "~/i18n/locales/en/admin/shell";
 import { placeOrder } from "~/models/order.server";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
@@ -124,5 +126,51 @@ describe("the owner's options and variant grid without JavaScript", () => {
     expect(product.variants[8]).toMatchObject({ optionValues: [{ en: "Pink", ar: "وردي" }, { en: "L", ar: "كبير" }], priceFils: 2250, stockQuantity: 8 });
     const edit = await editLoader({ request: request(`/admin/timsar/products/edit/${product.id}`, { cookie }), params: { id: product.id }, context });
     expect(edit).toMatchObject({ defaults: { options: [{ nameEn: "Colour", valuesEn: "Red\nBlue\nPink" }, { nameEn: "Size" }], variants: expect.arrayContaining([expect.objectContaining({ match: "Pink / L", price: "2.250", stockQuantity: "8" })]) } });
+  });
+
+  it("takes a variant's picture only from the product's own pictures and refuses another upload in both languages", async () => {
+    const { cookie } = await adminCookie();
+    const category = await prisma.category.findFirstOrThrow();
+    const [main, second, stranger] = ["seed-product-01-main", "seed-product-01-2", "seed-product-02-main"].map((name) => `/uploads/catalogue/${name}.webp`);
+    const nameEn = `Picture clip ${Date.now()}`;
+    const fields = (picture: string, language: string) => {
+      const form = new FormData();
+      const values: Record<string, string> = {
+        nameEn,
+        nameAr: "مشبك بصور",
+        price: "1.500",
+        stockQuantity: "0",
+        lowStockThreshold: "3",
+        categoryId: category.id,
+        "images[0]": main,
+        "images[1]": second,
+        "options[0].nameEn": "Colour",
+        "options[0].nameAr": "اللون",
+        "options[0].valuesEn": "Red\nBlue",
+        "options[0].valuesAr": "أحمر\nأزرق",
+        "variants[0].match": "Red",
+        "variants[0].stockQuantity": "2",
+        "variants[0].imageUrl": picture,
+        "variants[1].match": "Blue",
+        "variants[1].stockQuantity": "1",
+        intent: "save",
+      };
+      for (const [name, value] of Object.entries(values)) form.append(name, value);
+      return request("/admin/timsar/products/new", { method: "POST", body: form, cookie: `${cookie}; lang=${language}` });
+    };
+    for (const language of ["en", "ar"]) {
+      const refused = (await newAction({ request: fields(stranger, language), params: {}, context })) as unknown as { data: { result: { error: Record<string, string[]> } } };
+      expect(refused.data.result.error["variants[0].imageUrl"]).toEqual(["admin.validation.adminVariantImageInvalid"]);
+    }
+    // The form shows the refusal in the owner's language.
+    expect([enShell.validation.adminVariantImageInvalid, arShell.validation.adminVariantImageInvalid]).toEqual([
+      "Choose the variant's picture from this product's pictures.",
+      "اختر صورة النوع من صور هذا المنتج.",
+    ]);
+    expect(await prisma.product.count({ where: { nameEn } })).toBe(0);
+    const saved = (await newAction({ request: fields(second, "en"), params: {}, context })) as Response;
+    expect(saved.status).toBe(303);
+    const product = await prisma.product.findFirstOrThrow({ where: { nameEn }, include: { variants: { orderBy: { position: "asc" } } } });
+    expect(product.variants.map((variant) => variant.imageUrl)).toEqual([second, null]);
   });
 });

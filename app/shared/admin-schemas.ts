@@ -121,9 +121,14 @@ export function productFormSchema(mode: ProductFormMode) {
         const variants = value.variants ?? [];
         if (variants.length === 0) ctx.addIssue({ code: "custom", path: ["variants"], message: "admin.validation.adminVariantsRequired" });
         const seen = new Set<string>();
+        // A variant's picture is one of the product's own: any other upload of the shop would show a stranger's picture.
+        const images = new Set(value.images ?? []);
         variants.forEach((variant, index) => {
           if (!variantKeyIndexes(variant.key, options) || seen.has(variant.key)) {
             ctx.addIssue({ code: "custom", path: ["variants", index, "key"], message: "admin.validation.adminVariantInvalid" });
+          }
+          if (variant.imageUrl && !images.has(variant.imageUrl)) {
+            ctx.addIssue({ code: "custom", path: ["variants", index, "imageUrl"], message: "admin.validation.adminVariantImageInvalid" });
           }
           seen.add(variant.key);
         });

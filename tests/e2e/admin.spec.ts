@@ -78,6 +78,8 @@ test.describe("catalogue management", () => {
     await expect(page.getByTestId("toast")).toHaveText("Product created successfully.");
     await releaseList();
     await expect(page).toHaveURL(/\/admin\/timsar\/products$/);
+    // The list it moves on to says so too (issue 43), for one on a slow phone who never saw the form's toast.
+    await expect(page.getByTestId("toast")).toHaveText("Product created successfully.");
 
     const saved = await e2eDatabase().product.findFirstOrThrow({ where: { nameEn: productName }, include: { customTags: true } });
     expect(saved.priceFils).toBe(1234500);
@@ -153,6 +155,8 @@ test.describe("product editing", () => {
     await page.getByRole("button", { name: "Save product" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Product updated successfully.");
     await releaseList();
+    await expect(page).toHaveURL(/\/admin\/timsar\/products$/);
+    await expect(page.getByTestId("toast")).toHaveText("Product updated successfully.");
     const saved = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
     expect(saved.priceFils).toBe(1234500);
     expect(saved.imageUrl).toMatch(/^\/uploads\/products\/[a-f0-9]+\.webp$/);

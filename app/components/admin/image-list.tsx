@@ -1,15 +1,25 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type Dispatch, type SetStateAction } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { FieldErrors } from "~/components/forms";
 
 /**
  * The product's pictures: hidden `images[n]` inputs (first = main image). With JavaScript each chosen file is
  * sent at once to POST /api/upload and its URL joins the list; without it the file field goes with the form
- * and the page's action stores the picture the same way, then shows the form again.
+ * and the page's action stores the picture the same way, then shows the form again. The list is the product form's,
+ * which offers the same pictures for its variants.
  */
-export function ImageList({ initial, errorId, errors }: { initial: string[]; errorId: string; errors?: string[] }) {
+export function ImageList({
+  images,
+  setImages,
+  errorId,
+  errors,
+}: {
+  images: string[];
+  setImages: Dispatch<SetStateAction<string[]>>;
+  errorId: string;
+  errors?: string[];
+}) {
   const { t } = useTranslation();
-  const [images, setImages] = useState(initial);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [hydrated, setHydrated] = useState(false);

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import type { z } from "zod";
 import { Field, FieldErrors, FormMessage, SelectField, TextareaField } from "~/components/forms";
@@ -71,7 +72,15 @@ export function ProductForm({
   });
   const current = (fields.customTags.value as TagRow[] | undefined) ?? defaultValue.customTags ?? [];
   const tagRows = Math.min(MAX_TAG_ROWS, Math.max(2, current.filter((row) => row?.titleEn || row?.titleAr).length + 1));
-  const images = actionData?.images ?? defaultValue.images ?? [];
+  // The pictures as the server last gave them, and as the owner has since uploaded, removed or reordered them here:
+  // the variant grid offers the same ones.
+  const serverImages = actionData?.images ?? defaultValue.images ?? [];
+  const [shownImages, setShownImages] = useState(serverImages.join("|"));
+  const [images, setImages] = useState(serverImages);
+  if (shownImages !== serverImages.join("|")) {
+    setShownImages(serverImages.join("|"));
+    setImages(serverImages);
+  }
   const saving = navigation.state === "submitting";
   const variantRows = actionData?.variants ?? (fields.variants.value as VariantFormRow[] | undefined) ?? (defaultValue.variants as VariantFormRow[] | undefined) ?? [];
   return (
@@ -169,9 +178,10 @@ export function ProductForm({
         formId={form.id}
         options={(fields.options.value as OptionFormRow[] | undefined) ?? (defaultValue.options as OptionFormRow[] | undefined) ?? []}
         variants={variantRows}
+        images={images}
         errors={form.allErrors}
       />
-      <ImageList key={images.join("|")} initial={images} errorId={fields.images.errorId} errors={fields.images.errors} />
+      <ImageList images={images} setImages={setImages} errorId={fields.images.errorId} errors={fields.images.errors} />
       {actionData?.uploadError ? (
         <p className="form-message" role="alert">
           {actionData.uploadError}

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { FieldErrors } from "~/components/forms";
 import { useTranslation } from "~/i18n/translation";
 import { variantRowLabel } from "~/shared/option-rows";
@@ -10,17 +11,20 @@ const OPTION_ROWS = 3;
 /**
  * The owner's options and variant grid (issue 31), plain inputs that post without JavaScript: three option rows
  * (names, values one per line in each language), "Make the grid" to get a row per combination, and per row its
- * stock on hand, price (blank: the product's), SKU, picture address and availability.
+ * stock on hand, price (blank: the product's), SKU, picture (one of the product's own) and availability.
  */
 export function VariantGrid({
   formId,
   options,
   variants,
+  images,
   errors,
 }: {
   formId: string;
   options: OptionFormRow[];
   variants: VariantFormRow[];
+  /** The product's pictures, first the main one: a variant shows one of them. */
+  images: string[];
   errors: Record<string, string[] | undefined>;
 }) {
   const { t, i18n } = useTranslation();
@@ -58,6 +62,10 @@ export function VariantGrid({
         value="variants"
         className="button button--secondary"
         formNoValidate
+        // Pressing the button would first leave the field being typed in, whose check then adds or removes a
+        // message above the button: the button moved before the press ended, and the first click was lost.
+        // Keeping the focus where it is leaves the page still until the click.
+        onMouseDown={(event) => event.preventDefault()}
         data-testid="make-grid"
       >
         {t("admin.productForm.makeGrid")}
@@ -101,7 +109,7 @@ export function VariantGrid({
                       <input aria-label={`${t("admin.productForm.variantSku")}: ${label}`} name={name("sku")} defaultValue={row.sku ?? ""} dir="ltr" size={10} maxLength={64} />
                     </td>
                     <td>
-                      <input aria-label={`${t("admin.productForm.variantImage")}: ${label}`} name={name("imageUrl")} defaultValue={row.imageUrl ?? ""} dir="ltr" size={16} maxLength={300} />
+                      <VariantPicture label={`${t("admin.productForm.variantImage")}: ${label}`} name={name("imageUrl")} chosen={row.imageUrl ?? ""} images={images} />
                       <FieldErrors id={id(name("imageUrl")) + "-error"} errors={errors[name("imageUrl")]} />
                     </td>
                     <td>
@@ -120,5 +128,26 @@ export function VariantGrid({
         </div>
       ) : null}
     </fieldset>
+  );
+}
+
+/** A variant's picture chosen among the product's, its thumbnail beside the list (following the choice with JavaScript). */
+function VariantPicture({ label, name, chosen, images }: { label: string; name: string; chosen: string; images: string[] }) {
+  const { t } = useTranslation();
+  const [picture, setPicture] = useState(chosen);
+  // A picture the owner has since removed from the product is no longer offered: the variant shows the product's.
+  const shown = images.includes(picture) ? picture : "";
+  return (
+    <div className="variant-grid__picture">
+      {shown ? <img src={shown} alt="" width={40} height={40} data-testid="variant-picture" /> : null}
+      <select aria-label={label} name={name} value={shown} onChange={(event) => setPicture(event.currentTarget.value)}>
+        <option value="">{t("admin.productForm.variantImageProduct")}</option>
+        {images.map((url, index) => (
+          <option key={url} value={url}>
+            {t("admin.productForm.variantImageNumber", { number: index + 1 })}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -47,6 +47,7 @@ export const shell: TranslationOf<typeof en> = {
     adminOptionNameRequired: "اسما الخيار بالإنجليزية والعربية مطلوبان.",
     adminOptionValuesInvalid: "أدخل قيم كل خيار، قيمة في كل سطر، بالعدد نفسه بالعربية والإنجليزية (20 قيمة على الأكثر).",
     adminVariantsRequired: "المنتج الذي له خيارات يحتاج إلى نوع واحد على الأقل.",
+    adminVariantImageInvalid: "اختر صورة النوع من صور هذا المنتج.",
     adminVariantInvalid: "يحتاج كل نوع إلى قيمة واحدة من كل خيار، ولا يجوز أن يتطابق نوعان في القيم.",
     adminCategoryNamesRequired: "يرجى إدخال الاسمين بالإنجليزية والعربية.",
     adminCategoryIconRequired: "يرجى اختيار صورة الأيقونة.",

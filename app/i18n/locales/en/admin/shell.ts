@@ -45,6 +45,7 @@ export const shell = {
     adminOptionNameRequired: "Option names EN and AR are required.",
     adminOptionValuesInvalid: "Give each option its values, one per line, as many in Arabic as in English (at most 20).",
     adminVariantsRequired: "A product with options needs at least one variant.",
+    adminVariantImageInvalid: "Choose the variant's picture from this product's pictures.",
     adminVariantInvalid: "Each variant needs one value of every option, and no two variants may have the same values.",
     adminCategoryNamesRequired: "Please fill in both English and Arabic names.",
     adminCategoryIconRequired: "Please select an icon image.",
