@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
 import type { FormName, Validators } from "~/lazy/form-validation";
 import { useFormValidation, type FormConstraint } from "./use-form-validation";
@@ -52,5 +53,20 @@ export function useShopForm<Name extends FormName>(name: Name, options: ShopForm
     // generic name through the validators' table.
     onValidate: check as OnValidate<Name> | undefined,
   });
+  useEffect(() => {
+    // React ignores the events fired while it changes the page, among them the "blur" of a focused field it removes.
+    // conform checks that field by submitting the form with its own button, and with React's handler skipped that
+    // submission went to the server as a whole page (the product form, once, when its variant grid was redrawn).
+    // A check is never meant to leave the page: whatever React did not take up here is stopped.
+    const stopStrayCheck = (event: SubmitEvent) => {
+      if (event.defaultPrevented || (event.target as HTMLFormElement | null)?.id !== form.id) return;
+      if (event.submitter instanceof HTMLButtonElement && event.submitter.name === CONFORM_INTENT) event.preventDefault();
+    };
+    document.addEventListener("submit", stopStrayCheck);
+    return () => document.removeEventListener("submit", stopStrayCheck);
+  }, [form.id]);
   return [form, fields, validate] as const;
 }
+
+/** The name of the buttons conform submits its own intents (a check, a list's row added) with. */
+const CONFORM_INTENT = "__intent__";

@@ -174,7 +174,6 @@ export function ProductForm({
         })}
       </fieldset>
       <VariantGrid
-        key={`grid:${variantRows.map((row) => row.match).join("|")}`}
         formId={form.id}
         options={(fields.options.value as OptionFormRow[] | undefined) ?? (defaultValue.options as OptionFormRow[] | undefined) ?? []}
         variants={variantRows}

@@ -72,7 +72,9 @@ export function VariantGrid({
       </button>
       <FieldErrors id={id("variants") + "-error"} errors={errors.variants} />
       {variants.length ? (
-        <div className="admin-table-wrap">
+        // A new grid is drawn afresh (its inputs show the server's rows), while the option rows above stay as typed:
+        // redrawing them too would take away the focused field, whose check would then post the form on its own.
+        <div className="admin-table-wrap" key={variants.map((row) => row.match).join("|")}>
           <table className="admin-table variant-grid__table">
             <thead>
               <tr>
