@@ -19,7 +19,8 @@ export function mailCount(to: string): number {
 }
 
 /** The newest mail to this address once there are more than `after`; its 6-digit code and text. */
-export async function waitForMail(to: string, after = 0, timeoutMs = 10_000): Promise<StoredMail & { code: string | null }> {
+// A bound, not a pause: the wait ends when the mail is in (as tests/setup/smtp.ts's, for a machine doing much else).
+export async function waitForMail(to: string, after = 0, timeoutMs = 30_000): Promise<StoredMail & { code: string | null }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const mails = readMailbox().filter((mail) => mail.to.includes(to.toLowerCase()));

@@ -4,6 +4,9 @@
  */
 import { SMTPServer } from "smtp-server";
 
+/** How long a test waits for a mail the shop must send: a bound, never a pause (the wait ends when the mail is in). */
+export const MAIL_WAIT_MS = 30_000;
+
 export type ReceivedMail = { to: string[]; raw: string; subject: string; text: string; html: string };
 
 function decodeBody(body: string, encoding: string | undefined): string {
@@ -81,8 +84,12 @@ export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) =>
   return {
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
-    /** The latest mail to this address that arrived after `since` mails were already there. */
-    async waitForMail(to: string, { after = 0, timeoutMs = 10_000 } = {}): Promise<ReceivedMail> {
+    /**
+     * The latest mail to this address that arrived after `since` mails were already there. It answers as soon as the
+     * mail is in; the bound is for a machine doing much else (a fresh clone's run beside other work took over 10 s
+     * to pass a paid order's mail from the shop's process to this one's).
+     */
+    async waitForMail(to: string, { after = 0, timeoutMs = MAIL_WAIT_MS } = {}): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const found = received.slice(after).filter((mail) => mail.to.includes(to.toLowerCase()));
