@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import type { Env } from "~/env.server";
-import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { hashPassword, verifyPassword } from "./password.server";
 import { deviceKey, hitDeviceLimit, hitGuessLimits, lockoutKey, resetRateLimit, type Budget, type GuessBudgets } from "./rate-limit.server";
-import type { KnownDevice } from "~/auth/device-cookie.server";
+import type { KnownDevice } from "./rate-limit.server";
 import { recordAccess } from "~/models/audit.server";
 
 /**

@@ -4,12 +4,12 @@ import type { Language } from "~/shared/language";
 import { alreadyRegisteredMail, passwordChangedMail, resetCodeMail, verificationCodeMail } from "~/mail/account-mail.server";
 import type { account } from "~/i18n/locales/en/account";
 import { sendMail, type Mail } from "~/mail/send.server";
-import { hashPassword, verifyPassword } from "~/auth/password.server";
-import { revokeAllForCustomer } from "~/auth/session.server";
-import { createProofToken, type Proof } from "~/auth/verification-proof.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { revokeAllForCustomer } from "./session-store.server";
+import { createProofToken, type Proof } from "./proof.server";
 import { checkCode, CODE_LIFETIME_MINUTES, isVerifiedCodeLive, issueCode, spendVerifiedCode, type CodePurpose } from "./one-time-code.server";
 import { deviceKey, hitDeviceLimit, hitGuessLimits, hitRateLimit, secondsRateLimited, lockoutKey, resetRateLimit, type GuessBudgets } from "./rate-limit.server";
-import type { KnownDevice } from "~/auth/device-cookie.server";
+import type { KnownDevice } from "./rate-limit.server";
 import { logFailure } from "~/utils/logger.server";
 import { shopNames } from "./settings.server";
 

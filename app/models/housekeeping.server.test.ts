@@ -4,7 +4,7 @@ import { createCustomer } from "../../tests/factories/customer";
 import { createOrder } from "../../tests/factories/order";
 import { createSession } from "../../tests/factories/session";
 import { uniqueEmail } from "../../tests/factories/unique";
-import { sessionKey } from "~/auth/session.server";
+import { sessionKey } from "./session-store.server";
 import { issueCode } from "./one-time-code.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { purgeExpired, REMOVED, scrubAbandonedOrders } from "./housekeeping.server";

@@ -1,7 +1,6 @@
 import { prisma, type Prisma } from "~/db.server";
-import { ADMIN_IDLE_HOURS } from "~/auth/admin-session.server";
-import { CUSTOMER_IDLE_DAYS } from "~/auth/session.server";
-import { PROOF_LIFETIME_MINUTES } from "~/auth/verification-proof.server";
+import { ADMIN_IDLE_HOURS, CUSTOMER_IDLE_DAYS } from "./session-store.server";
+import { PROOF_LIFETIME_MINUTES } from "./proof.server";
 import { startTimedJob } from "~/models/job-lease.server";
 import { deleteOldAuditEntries } from "~/models/audit.server";
 import { deleteSpentInvitations } from "~/models/staff.server";

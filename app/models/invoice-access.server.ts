@@ -1,8 +1,5 @@
 import crypto from "node:crypto";
 import { getEnv } from "~/env.server";
-import { hasAdminPermission } from "~/auth/admin-session.server";
-import { ordersPlacedHere } from "~/cookies/order-access.server";
-import { getCustomerFromRequest } from "~/auth/session.server";
 
 /** How long a signed invoice link works: the e-mail's link must still open when the parcel arrives. */
 export const INVOICE_LINK_DAYS = 180;
@@ -57,23 +54,4 @@ export function hasValidDocumentSignature(url: URL, document: OrderDocument, now
 
 export function hasValidInvoiceSignature(url: URL, orderNumber: string, now = Date.now()): boolean {
   return hasValidDocumentSignature(url, { kind: "invoice", number: orderNumber }, now);
-}
-
-/** The owner (signed in or the browser that placed it), a staff member who may see orders, or a link signed for this document. */
-export async function canReadOrderDocument(
-  request: Request,
-  order: { id: string; customerId: string | null },
-  document: OrderDocument,
-): Promise<boolean> {
-  if (hasValidDocumentSignature(new URL(request.url), document)) return true;
-  if ((await ordersPlacedHere(request)).includes(order.id)) return true;
-  if (order.customerId && (await getCustomerFromRequest(request))?.id === order.customerId) return true;
-  return hasAdminPermission(request, "orders:read");
-}
-
-export async function canReadInvoice(
-  request: Request,
-  order: { id: string; orderNumber: string; customerId: string | null },
-): Promise<boolean> {
-  return canReadOrderDocument(request, order, { kind: "invoice", number: order.orderNumber });
 }

@@ -1,6 +1,6 @@
 import { prisma } from "~/db.server";
 import { getShopFace } from "~/models/settings.server";
-import { getEnv } from "~/env.server";
+import { exchangeDueOf, viewInvoiceUrl } from "~/models/outbox-phone.server";
 import { creditNoteMail } from "~/mail/credit-note.server";
 import { paidOrderMail } from "~/mail/order-paid.server";
 import { orderUpdateMail } from "~/mail/order-update.server";
@@ -22,21 +22,6 @@ export type MailRow = { id: string; orderId: string | null; kind: string; langua
 
 /** A drawn mail, and what to record once it went; null when there is nothing left to say (the order or note is gone). */
 export type DrawnMail = { mail: Mail; afterSent?: () => Promise<void> } | null;
-
-/** Where a shopper finds the order and its invoice without signing in (CONTRACT.md: `${APP_URL}/view-invoice`). */
-export function viewInvoiceUrl(orderNumber: string): string {
-  return `${getEnv().appUrl}/view-invoice?orderNumber=${encodeURIComponent(orderNumber)}`;
-}
-
-/**
- * A dearer exchange's message (return-move.server.ts `DueParams`): its order, the difference due and the absolute
- * address of its payment page; undefined for any other message.
- */
-export function exchangeDueOf(params: Record<string, unknown>): { exchangeOrderNumber: string; dueFils: number; payLink: string } | undefined {
-  const { exchangeOrderNumber, dueFils, payPath } = params;
-  if (typeof exchangeOrderNumber !== "string" || typeof dueFils !== "number" || typeof payPath !== "string" || !payPath.startsWith("/payment?")) return undefined;
-  return { exchangeOrderNumber, dueFils, payLink: `${getEnv().appUrl}${payPath}` };
-}
 
 /** The shop's name and contact phone in a mail's language, from the owner's settings. */
 async function shopOf(language: Language): Promise<{ shopName: string; shopPhone: string | null }> {

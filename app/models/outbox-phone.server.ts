@@ -5,7 +5,6 @@ import { fixedT } from "~/i18n/fixed-t.server";
 import { wordText } from "~/mail/compose.server";
 import { fitsTwoSmsParts, sendSms } from "~/messages/kwtsms.server";
 import { sendWhatsAppTemplate, WHATSAPP_STATUS_RANK, type WhatsAppStatus, type WhatsAppTemplate } from "~/messages/whatsapp.server";
-import { exchangeDueOf, viewInvoiceUrl } from "~/models/outbox-mail.server";
 import { nudgeOutbox } from "~/models/outbox-write.server";
 import { heldWhatsAppTemplate } from "~/models/whatsapp-template.server";
 import { languageOrDefault, type Language } from "~/shared/language";
@@ -24,6 +23,21 @@ import { formatKDText } from "~/shared/bidi";
 
 type PhoneRow = { id: string; orderId: string | null; kind: string; language: string; recipient: string; params: string };
 type Drawn = { template: WhatsAppTemplate; what: string; number: string; link: string; text: string };
+
+/** Where a shopper finds the order and its invoice without signing in (CONTRACT.md: `${APP_URL}/view-invoice`). */
+export function viewInvoiceUrl(orderNumber: string): string {
+  return `${getEnv().appUrl}/view-invoice?orderNumber=${encodeURIComponent(orderNumber)}`;
+}
+
+/**
+ * A dearer exchange's message (return-move.server.ts `DueParams`): its order, the difference due and the absolute
+ * address of its payment page; undefined for any other message.
+ */
+export function exchangeDueOf(params: Record<string, unknown>): { exchangeOrderNumber: string; dueFils: number; payLink: string } | undefined {
+  const { exchangeOrderNumber, dueFils, payPath } = params;
+  if (typeof exchangeOrderNumber !== "string" || typeof dueFils !== "number" || typeof payPath !== "string" || !payPath.startsWith("/payment?")) return undefined;
+  return { exchangeOrderNumber, dueFils, payLink: `${getEnv().appUrl}${payPath}` };
+}
 /** The texts of mail.phone in the locale files: a payment, a refund, or the status a change announces. */
 type PhoneKey = "paid" | "refund" | "delay" | "returnDecision" | AnnouncedStatus;
 type Result = { ok: true; providerId?: string } | { ok: false; retry: boolean; reason: string };

@@ -6,7 +6,6 @@ import { kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "./catalogue-cache.server";
 import { variantHasColor } from "./filter-colors.server";
-import { BEST_SELLERS_SORT_DAYS, getUnitsSoldSince } from "./sales-report.server";
 import { OPTIONS_AND_VARIANTS, optionTexts, optionsAndVariantsJson, type SaleVariant } from "./product-variant.server";
 
 /** What a shopper may see: the product and its category are both visible. */
@@ -68,6 +67,22 @@ const ORDER_BY: Record<ProductSort, Prisma.ProductOrderByWithRelationInput[]> = 
   // ranked by sales after reading (byUnitsSold); this is the order among equals
   "best-sellers": [{ createdAt: "desc" }, { id: "asc" }],
 };
+
+/** How far back the storefront's "Best sellers" sort counts sales. */
+export const BEST_SELLERS_SORT_DAYS = 90;
+
+/**
+ * Units each product sold in paid orders placed from `since` until `before`, for the storefront's "Best sellers" sort: the same
+ * grouped pass as the report's, over the covering indexes. Products without sales are absent.
+ */
+export async function getUnitsSoldSince(since: Date, before: Date): Promise<Map<string, number>> {
+  const rows = await prisma.$queryRaw<{ productId: string | null; units: number | bigint }[]>`
+    SELECT i."productId" AS "productId", SUM(i."quantity") AS "units"
+    FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId"
+    WHERE o."paymentStatus" = 'paid' AND o."createdAt" >= ${since} AND o."createdAt" < ${before}
+    GROUP BY i."productId"`;
+  return new Map(rows.flatMap((row) => (row.productId === null ? [] : [[row.productId, Number(row.units)] as const])));
+}
 
 /**
  * Units each product sold over the BEST_SELLERS_SORT_DAYS whole Kuwait days before today, kept with the catalogue:

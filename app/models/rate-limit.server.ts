@@ -76,6 +76,9 @@ export async function giveBackRateLimitHit(key: string, now = new Date()): Promi
   await prisma.$executeRaw`UPDATE "RateLimit" SET "count" = "count" - 1 WHERE "key" = ${key} AND "count" > 0 AND "resetsAt" > ${now}`;
 }
 
+/** What a valid device cookie (app/auth/device-cookie.server.ts) names: its login and its random nonce. */
+export type KnownDevice = { login: string; nonce: string };
+
 /** The counter of one browser's device cookie (app/auth/device-cookie.server.ts) for one kind of login. */
 export function deviceKey(scope: string, nonce: string): string {
   return `${scope}:device:${nonce}`;

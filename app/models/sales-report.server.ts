@@ -245,22 +245,6 @@ async function getBestVariants(start: Date, end: Date): Promise<BestVariant[]> {
   }));
 }
 
-/** How far back the storefront's "Best sellers" sort counts sales. */
-export const BEST_SELLERS_SORT_DAYS = 90;
-
-/**
- * Units each product sold in paid orders placed from `since` until `before`, for the storefront's "Best sellers" sort: the same
- * grouped pass as the report's, over the covering indexes. Products without sales are absent.
- */
-export async function getUnitsSoldSince(since: Date, before: Date): Promise<Map<string, number>> {
-  const rows = await prisma.$queryRaw<{ productId: string | null; units: number | bigint }[]>`
-    SELECT i."productId" AS "productId", SUM(i."quantity") AS "units"
-    FROM "OrderItem" i JOIN "Order" o ON o."id" = i."orderId"
-    WHERE o."paymentStatus" = 'paid' AND o."createdAt" >= ${since} AND o."createdAt" < ${before}
-    GROUP BY i."productId"`;
-  return new Map(rows.flatMap((row) => (row.productId === null ? [] : [[row.productId, Number(row.units)] as const])));
-}
-
 /**
  * SPEC section 3's shape, amounts in KD, SPEC's names kept. Beside them: each order's products and delivery, the
  * day's credit notes (`refunds`), `refundsTotal` and `netAmount` (totalAmount − refundsTotal) per day and for the

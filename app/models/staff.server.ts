@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { prisma, type Prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
-import { hashPassword } from "~/auth/password.server";
+import { hashPassword } from "./password.server";
 import { staffInvitationMail } from "~/mail/account-mail.server";
 import { recordAudit, type AuditActor, type AuditParams } from "~/models/audit.server";
 import { resetTwoStepOf } from "~/models/two-step.server";

@@ -3,7 +3,7 @@ import path from "node:path";
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { totpAt } from "~/auth/totp.server";
+import { totpAt } from "./totp.server";
 import { createAdmin } from "../../tests/factories/admin";
 import { uniqueEmail } from "../../tests/factories/unique";
 import { RouteClient } from "../../tests/setup/route-client";

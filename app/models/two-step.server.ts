@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { prisma, type Prisma } from "~/db.server";
-import { matchTotp, newTotpSecret } from "~/auth/totp.server";
+import { matchTotp, newTotpSecret } from "./totp.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 
 /**

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
-import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
+import { canReadInvoice } from "~/auth/document-access.server";
+import { signedInvoicePath } from "~/models/invoice-access.server";
 import { getOrderById } from "~/models/order.server";
 import { jsonError } from "~/utils/api.server";
 

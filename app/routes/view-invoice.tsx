@@ -9,7 +9,7 @@ import { FormMessage } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { lookUpInvoice } from "~/models/invoice-lookup.server";
+import { lookUpInvoice } from "~/auth/invoice-lookup.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { returnsMessages } from "~/i18n/browser/areas/returns";

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
+import { canReadInvoice } from "~/auth/document-access.server";
+import { signedInvoicePath } from "~/models/invoice-access.server";
 import { getOrderByNumber } from "~/models/order.server";
 import { checkOrderPhone } from "~/models/order-phone-guard.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
