@@ -1,9 +1,8 @@
 import "../../tests/setup/own-database";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { verifyPassword } from "~/models/password.server";
+import { verifyPassword, ensureAdmin, verifyAdminLogin } from "~/models/accounts/index.server";
 import { createAdminSession, isAdminRequest } from "~/auth/admin-session.server";
-import { ensureAdmin, verifyAdminLogin } from "~/models/admin.server";
 
 const withCookie = (setCookie: string) => new Request("http://localhost/admin/timsar/dashboard", { headers: { Cookie: setCookie.split(";")[0] } });
 

@@ -4,9 +4,9 @@ import { signedCookie } from "~/utils/cookies.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
-import { ADMIN_IDLE_HOURS, ADMIN_SESSION_HOURS, isSessionLive, newSessionId, sessionKey, touchSession } from "~/models/session-store.server";
+import { ADMIN_IDLE_HOURS, ADMIN_SESSION_HOURS, isSessionLive, newSessionId, sessionKey, touchSession } from "~/models/accounts/index.server";
 import { roleMay, type AdminPermission } from "~/shared/admin-roles";
-import { recordAccess } from "~/models/audit.server";
+import { recordAccess } from "~/models/shop/index.server";
 
 export const ADMIN_LOGIN_PATH = "/admin/timsar";
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Cookie } from "@remix-run/node";
-import type { KnownDevice } from "~/models/rate-limit.server";
+import type { KnownDevice } from "~/models/shop/index.server";
 import { signedCookie } from "~/utils/cookies.server";
 
 /**

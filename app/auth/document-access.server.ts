@@ -1,7 +1,7 @@
 import { hasAdminPermission } from "~/auth/admin-session.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { ordersPlacedHere } from "~/cookies/order-access.server";
-import { hasValidDocumentSignature, type OrderDocument } from "~/models/invoice-access.server";
+import { hasValidDocumentSignature, type OrderDocument } from "~/models/orders/index.server";
 
 /**
  * Who may open an order's invoice or credit note: a question about the request (its cookies, its session), so it is

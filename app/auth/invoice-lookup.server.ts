@@ -1,9 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { canReadInvoice } from "~/auth/document-access.server";
-import { signedInvoicePath } from "~/models/invoice-access.server";
-import { getOrderByNumber } from "~/models/order.server";
-import { checkOrderPhone } from "~/models/order-phone-guard.server";
-import { hitRateLimit } from "~/models/rate-limit.server";
+import { signedInvoicePath, getOrderByNumber, checkOrderPhone } from "~/models/orders/index.server";
+import { hitRateLimit } from "~/models/shop/index.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 

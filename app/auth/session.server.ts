@@ -1,6 +1,6 @@
 import { prisma } from "~/db.server";
 import { signedCookie } from "~/utils/cookies.server";
-import { CUSTOMER_IDLE_DAYS, CUSTOMER_SESSION_DAYS, isSessionLive, newSessionId, sessionKey, touchSession } from "~/models/session-store.server";
+import { CUSTOMER_IDLE_DAYS, CUSTOMER_SESSION_DAYS, isSessionLive, newSessionId, sessionKey, touchSession } from "~/models/accounts/index.server";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let customerCookie: ReturnType<typeof signedCookie> | undefined;

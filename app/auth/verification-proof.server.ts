@@ -1,5 +1,4 @@
-import type { CodePurpose } from "~/models/one-time-code.server";
-import { PROOF_LIFETIME_MINUTES, readProofToken, type Proof } from "~/models/proof.server";
+import { type CodePurpose, PROOF_LIFETIME_MINUTES, readProofToken, type Proof } from "~/models/accounts/index.server";
 import { plainCookie } from "~/utils/cookies.server";
 
 /**

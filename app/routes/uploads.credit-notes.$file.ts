@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
-import { getCreditNote, getCreditNotePdf } from "~/models/credit-note.server";
+import { getCreditNote, getCreditNotePdf } from "~/models/payments/index.server";
 import { canReadOrderDocument } from "~/auth/document-access.server";
 import { jsonError } from "~/utils/api.server";
 import { privatePdfResponse } from "~/utils/pdf-response.server";
