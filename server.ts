@@ -3,7 +3,7 @@ import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 import { prepareDatabase } from "./app/db.server";
 import { EnvError, parseEnv } from "./app/env.server";
-import { ensureAdmin } from "./app/models/admin.server";
+import { ensureAdmin } from "./app/models/accounts/index.server";
 import { keepGeneratedPassword } from "./server/admin-password";
 import { serve } from "./server/serve";
 import { superviseWorkers } from "./server/workers";

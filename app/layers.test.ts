@@ -18,27 +18,53 @@ describe("the house's layers", () => {
     ["app/shared/new-rule.ts", `import { useTranslation } from "~/i18n/translation";\nexport const hook = useTranslation;\n`],
     ["app/shared/new-rule.ts", `import { x } from "../components/forms";\nexport const y = x;\n`],
     ["app/components/shop/new-view.tsx", `import { action } from "~/routes/cart";\nexport const a = action;\n`],
-    ["app/components/shop/new-view.tsx", `import { getCartView } from "~/models/cart.server";\nexport const a = getCartView;\n`],
+    ["app/components/shop/new-view.tsx", `import { getCartView } from "~/models/orders/index.server";\nexport const a = getCartView;\n`],
     ["app/components/shop/new-view.tsx", `import { useTranslation } from "~/i18n/react";\nexport const a = useTranslation;\n`],
-    ["app/models/new-model.server.ts", `import { Toast } from "~/components/toast";\nexport const a = Toast;\n`],
+    ["app/models/orders/new-model.server.ts", `import { Toast } from "~/components/toast";\nexport const a = Toast;\n`],
     ["app/payments/new-gateway.server.ts", `import { loader } from "~/routes/cart";\nexport const a = loader;\n`],
-    ["app/utils/new-helper.ts", `import { placeOrder } from "~/models/order.server";\nexport const a = placeOrder;\n`],
-    ["app/cookies/new-cookie.server.ts", `import { getCartView } from "~/models/cart.server";\nexport const a = getCartView;\n`],
+    ["app/utils/new-helper.ts", `import { placeOrder } from "~/models/orders/index.server";\nexport const a = placeOrder;\n`],
+    ["app/cookies/new-cookie.server.ts", `import { getCartView } from "~/models/orders/index.server";\nexport const a = getCartView;\n`],
     ["app/i18n/new-detection.server.ts", `import { readCartLines } from "~/cookies/cart.server";\nexport const a = readCartLines;\n`],
     ["app/routes/new-page.tsx", `import { backup } from "../../scripts/lib/backup";\nexport const a = backup;\n`],
     ["app/messages/new-provider.server.ts", `import { loader } from "~/routes/cart";\nexport const a = loader;\n`],
     ["app/payments/new-gateway.server.ts", `import { sendSms } from "~/messages/kwtsms.server";\nexport const a = sendSms;\n`],
+    // The models' domains (decision 0082): another domain's inner file, from anywhere outside its folder, tests and scripts included.
+    ["app/routes/new-page.tsx", `import { getCartView } from "~/models/orders/cart.server";\nexport const a = getCartView;\n`],
+    ["app/components/shop/new-view.tsx", `import type { CartLine } from "~/models/orders/cart.server";\nexport type A = CartLine;\n`],
+    ["app/auth/new-guard.server.ts", `import { sessionKey } from "~/models/accounts/session-store.server";\nexport const a = sessionKey;\n`],
+    ["app/models/returns/new-model.server.ts", `import { placeOrder } from "~/models/orders/order.server";\nexport const a = placeOrder;\n`],
+    ["tests/integration/new-api.test.ts", `import { placeOrder } from "~/models/orders/order.server";\nexport const a = placeOrder;\n`],
+    ["scripts/new-script.ts", `import { placeOrder } from "../app/models/orders/order.server";\nexport const a = placeOrder;\n`],
+    ["server/new-job.ts", `import { startOutbox } from "../app/models/jobs/outbox.server";\nexport const a = startOutbox;\n`],
+    // A domain that uses one above it: catalogue sits below orders, shop below everything.
+    ["app/models/catalogue/new-model.server.ts", `import { placeOrder } from "~/models/orders/index.server";\nexport const a = placeOrder;\n`],
+    ["app/models/shop/new-model.server.ts", `import { queueEmail } from "~/models/messaging/index.server";\nexport const a = queueEmail;\n`],
+    // A relative path from one domain's folder into another's, even to its face.
+    ["app/models/orders/new-model.server.ts", `import { optionTexts } from "../catalogue/index.server";\nexport const a = optionTexts;\n`],
+    ["app/models/orders/new-model.server.ts", `import { optionTexts } from "../catalogue/product-variant.server";\nexport const a = optionTexts;\n`],
+    // Its own domain by the ~/ path of an inner file: inside a domain its files are relative.
+    ["app/models/orders/new-model.server.ts", `import { placeOrder } from "~/models/orders/order.server";\nexport const a = placeOrder;\n`],
+    // Models never import auth (auth reads requests and sits above them).
+    ["app/models/accounts/new-model.server.ts", `import { getCustomerFromRequest } from "~/auth/session.server";\nexport const a = getCustomerFromRequest;\n`],
+    ["app/models/orders/new-model.server.ts", `import type { SignedInAdmin } from "~/auth/admin-session.server";\nexport type A = SignedInAdmin;\n`],
+    // A new file beside the domains instead of in one.
+    ["app/models/new-model.server.ts", `import { prisma } from "~/db.server";\nexport const a = prisma;\n`],
   ])("%s: an import from a floor above fails the lint", async (filePath, code) => {
     expect(await layerErrors(filePath, code)).not.toEqual([]);
   });
 
   it.each([
-    ["app/routes/new-page.tsx", `import { useTranslation } from "~/i18n/react";\nimport { getCartView } from "~/models/cart.server";\nexport const a = [useTranslation, getCartView];\n`],
+    ["app/routes/new-page.tsx", `import { useTranslation } from "~/i18n/react";\nimport { getCartView } from "~/models/orders/index.server";\nexport const a = [useTranslation, getCartView];\n`],
     ["app/components/shop/new-view.tsx", `import { useTranslation } from "~/i18n/translation";\nimport type { CartView } from "~/shared/cart";\nexport const a = useTranslation;\nexport type B = CartView;\n`],
-    ["app/components/shop/new-view.tsx", `import type { CartLine } from "~/models/cart.server";\nexport type A = CartLine;\n`],
+    ["app/components/shop/new-view.tsx", `import type { CartLine } from "~/models/orders/index.server";\nexport type A = CartLine;\n`],
     ["app/shared/new-rule.ts", `import { formatMoney } from "./money";\nexport const a = formatMoney;\n`],
     ["app/messages/new-provider.server.ts", `import { normalizeKuwaitiPhone } from "~/shared/phone";\nexport const a = normalizeKuwaitiPhone;\n`],
-    ["app/models/new-model.server.ts", `import { prisma } from "~/db.server";\nimport { formatMoney } from "~/shared/money";\nexport const a = [prisma, formatMoney];\n`],
+    ["app/models/orders/new-model.server.ts", `import { prisma } from "~/db.server";\nimport { formatMoney } from "~/shared/money";\nexport const a = [prisma, formatMoney];\n`],
+    ["app/models/orders/new-model.server.ts", `import { optionTexts } from "~/models/catalogue/index.server";\nimport { placeOrder } from "./order.server";\nexport const a = [optionTexts, placeOrder];\n`],
+    ["app/models/jobs/new-model.server.ts", `import { placeOrder } from "~/models/orders/index.server";\nimport { getShopSettings } from "~/models/shop/index.server";\nexport const a = [placeOrder, getShopSettings];\n`],
+    ["app/auth/new-guard.server.ts", `import { sessionKey } from "~/models/accounts/index.server";\nexport const a = sessionKey;\n`],
+    ["app/models/catalogue/new-model.server.test.ts", `import { placeOrder } from "~/models/orders/index.server";\nimport { getVisibleProduct } from "./product.server";\nexport const a = [placeOrder, getVisibleProduct];\n`],
+    ["scripts/new-script.ts", `import { placeOrder } from "../app/models/orders/index.server";\nexport const a = placeOrder;\n`],
   ])("%s: imports that point down pass", async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });

@@ -22,7 +22,7 @@ import { getLanguage } from "./i18n/i18next.server";
 import { readVisitor } from "./auth/visitor.server";
 import { browserMessagesUrl } from "./utils/browser-messages.server";
 import { readToast } from "./cookies/toast.server";
-import { getShopFace, type ShopFace } from "./models/settings.server";
+import { getShopFace, type ShopFace } from "~/models/shop/index.server";
 import type { PageToast as PageToastData } from "./shared/toast-messages";
 
 // The shop's CSS is part of the document (<ServerHtml id="shop-styles" />), so that the first paint waits for no other file.

@@ -211,7 +211,7 @@ export function formatSeedSummary(summary: SeedSummary): string {
   );
 }
 
-/** The demo's identity, kept as the settings keep it (app/models/settings.server.ts). */
+/** The demo's identity, kept as the settings keep it (app/models/shop/settings.server.ts). */
 const DEMO_IDENTITY = {
   shopNameEn: "Timsar Accessories",
   shopNameAr: "تمسار للإكسسوارات",
@@ -227,7 +227,7 @@ async function main(): Promise<void> {
   process.env.DATABASE_URL = env.databaseUrl;
   // The app's own client (one per process), so the administrator is made by the same code as at start-up.
   const { prisma } = await import("../app/db.server");
-  const { ensureAdmin } = await import("../app/models/admin.server");
+  const { ensureAdmin } = await import("../app/models/accounts/index.server");
   const { keepGeneratedPassword } = await import("../server/admin-password");
   const { logger } = await import("../app/utils/logger.server");
   try {

@@ -5,7 +5,7 @@
  * lost the phone and the recovery codes when no other owner can reset it from the staff page (docs/go-live.md).
  * The member signs in with the password alone afterwards and can turn it on again; the activity log records it.
  */
-import { resetTwoStepByEmail } from "../app/models/two-step.server";
+import { resetTwoStepByEmail } from "../app/models/accounts/index.server";
 
 const index = process.argv.indexOf("--email");
 const email = index > 0 ? process.argv[index + 1] : undefined;

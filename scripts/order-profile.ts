@@ -23,7 +23,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query;
 
 const { prisma, prepareDatabase, databaseEngine } = await import("../app/db.server");
-const { placeOrder } = await import("../app/models/order.server");
+const { placeOrder } = await import("../app/models/orders/index.server");
 await prepareDatabase();
 
 // SQLite: count statements the adapter runs (its better-sqlite3 handle's prepare calls run each once or more).

@@ -1,10 +1,8 @@
 import type { Env } from "../app/env.server";
-import { startHousekeeping } from "../app/models/housekeeping.server";
-import { startLowStockDigest } from "../app/models/low-stock.server";
-import { startOutbox } from "../app/models/outbox.server";
-import { startPaymentJobs } from "../app/models/payment-jobs.server";
-import { startSmsDeliveryPolling } from "../app/models/sms-delivery.server";
-import { startStockNotices } from "../app/models/stock-notice.server";
+import { startHousekeeping, startOutbox } from "../app/models/jobs/index.server";
+import { startLowStockDigest, startStockNotices } from "../app/models/catalogue/index.server";
+import { startPaymentJobs } from "../app/models/payments/index.server";
+import { startSmsDeliveryPolling } from "../app/models/messaging/index.server";
 import { startScheduledBackups } from "./scheduled-backup";
 
 /**

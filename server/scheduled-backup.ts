@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { startTimedJob } from "../app/models/job-lease.server";
+import { startTimedJob } from "../app/models/shop/index.server";
 import { kuwaitDateKey } from "../app/shared/admin-dates";
 import { newestBackupAt } from "./backup";
 

@@ -1,10 +1,10 @@
-import type { AuditActor } from "~/models/audit.server";
+import type { AuditActor } from "~/models/shop/index.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { CategoryCreateSchema, CategoryEditSchema } from "~/shared/admin-schemas";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { createCategory, updateCategory } from "~/models/admin-category.server";
+import { createCategory, updateCategory } from "~/models/catalogue/index.server";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { parseMultipart } from "~/utils/multipart.server";
 import { saveUploadedImage, uploadMessage, UploadError } from "~/utils/uploads.server";

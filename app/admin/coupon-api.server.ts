@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseCoupon } from "~/admin/coupon-form.server";
 import { bilingual, type MessageKey } from "~/i18n/bilingual.server";
-import { couponJson } from "~/models/coupon.server";
+import { couponJson } from "~/models/orders/index.server";
 import type { CouponFormValue } from "~/shared/coupon-schema";
 
 /**

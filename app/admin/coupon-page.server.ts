@@ -1,9 +1,9 @@
-import type { AuditActor } from "~/models/audit.server";
+import type { AuditActor } from "~/models/shop/index.server";
 import { data } from "@remix-run/node";
 import { redirectWithToast } from "~/cookies/toast.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { couponFormInput, parseCoupon, translatedErrors } from "~/admin/coupon-form.server";
-import { createCoupon, updateCoupon } from "~/models/coupon.server";
+import { createCoupon, updateCoupon } from "~/models/orders/index.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { CouponFormActionData, CouponFormValues } from "~/components/admin/coupon-form";
 

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
-import { DELAY_NOTICES_PER_ORDER, checkDelayDate, queueDelayNotice } from "~/models/delay-notice.server";
-import type { AuditActor } from "~/models/audit.server";
+import { DELAY_NOTICES_PER_ORDER, checkDelayDate, queueDelayNotice } from "~/models/fulfilment/index.server";
+import type { AuditActor } from "~/models/shop/index.server";
 
 /**
  * The order page's "Tell the shopper of a delay": a day from today on queues the notice; a missing, wrong or past

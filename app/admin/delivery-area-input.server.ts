@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bilingual, type MessageKey } from "~/i18n/bilingual.server";
-import type { DeliveryArea, DeliveryAreaInput } from "~/models/delivery-area.server";
+import type { DeliveryArea, DeliveryAreaInput } from "~/models/shop/index.server";
 import { findGovernorate, GOVERNORATES } from "~/shared/governorates";
 import { filsToKD } from "~/shared/money";
 import { parseKDToFils } from "~/shared/money-input";

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
-import type { AuditActor } from "~/models/audit.server";
-import { requeueMessage } from "~/models/outbox-write.server";
+import type { AuditActor } from "~/models/shop/index.server";
+import { requeueMessage } from "~/models/messaging/index.server";
 
 /** The order page's "send again" for a failed message: queued again at once, and the toast says so. */
 export async function handleResendForm(request: Request, form: FormData, actor?: AuditActor) {

@@ -1,11 +1,9 @@
-import type { ProductInput } from "~/models/admin-product.server";
+import { type ProductInput, onHandOf, type AdminProduct, optionTexts, type OptionText } from "~/models/catalogue/index.server";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/shared/product";
 import { productFormSchema, productInputFromForm, type ProductFormMode } from "~/shared/admin-schemas";
-import { onHandOf, type AdminProduct } from "~/models/admin-product.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
 import { readFormData } from "~/utils/form-data.server";
-import { optionTexts, type OptionText } from "~/models/product-variant.server";
 
 type Bilingual = { en?: unknown; ar?: unknown } | undefined;
 

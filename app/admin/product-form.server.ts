@@ -1,11 +1,11 @@
-import type { AuditActor } from "~/models/audit.server";
+import type { AuditActor } from "~/models/shop/index.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { productFormSchema, productInputFromForm, type ProductFormMode } from "~/shared/admin-schemas";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { createProduct, updateProduct } from "~/models/admin-product.server";
+import { createProduct, updateProduct } from "~/models/catalogue/index.server";
 import { parseMultipart } from "~/utils/multipart.server";
 import { saveUploadedImage, uploadMessage, UploadError } from "~/utils/uploads.server";
 import { gridFromForm, keyGridRows } from "./variant-grid.server";

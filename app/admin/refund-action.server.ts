@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { findAdminOrderId } from "~/models/admin-order.server";
-import { refundOrder, RefundError } from "~/models/refund.server";
+import { findAdminOrderId } from "~/models/fulfilment/index.server";
+import { refundOrder, RefundError } from "~/models/payments/index.server";
 import type { SignedInAdmin } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
 import { parseKDToFils } from "~/shared/money-input";

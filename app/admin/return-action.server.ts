@@ -3,10 +3,8 @@ import type { SignedInAdmin } from "~/auth/admin-session.server";
 import { refundAmountFils } from "~/admin/refund-action.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/bilingual.server";
-import { decideReturn } from "~/models/return-decision.server";
-import { adminReturnJson, getAdminReturn } from "~/models/return-admin.server";
-import { ReturnError } from "~/models/return.server";
-import { RefundError } from "~/models/refund.server";
+import { decideReturn, adminReturnJson, getAdminReturn, ReturnError } from "~/models/returns/index.server";
+import { RefundError } from "~/models/payments/index.server";
 import { isReturnStatus, type ReturnStatus } from "~/shared/returns";
 
 /** The owner's decision on a return, for the return page's forms and `PUT /api/admin/returns/{id}/status`. */

@@ -1,5 +1,5 @@
 import { bilingual } from "~/i18n/bilingual.server";
-import { StaffError, type StaffErrorReason } from "~/models/staff.server";
+import { StaffError, type StaffErrorReason } from "~/models/accounts/index.server";
 import { jsonError } from "~/utils/api.server";
 
 /** The API's and the page's message for each refusal of a staff change. */

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { i18nServer } from "~/i18n/i18next.server";
-import { setOrderStatus } from "~/models/admin-order.server";
+import { setOrderStatus } from "~/models/fulfilment/index.server";
 import type { SignedInAdmin } from "~/auth/admin-session.server";
 import { ORDER_STATUSES } from "~/shared/order-status";
 

@@ -44,7 +44,7 @@ const ok = (schema: z.ZodType, description = "Success"): Answer => ({ descriptio
 const INVALID = error("Invalid input: `fieldErrors` names the fields");
 const NOT_FOUND = error("Not found (or hidden)");
 const TOO_MANY: Answer = { ...error("Too many attempts from this address; try again after `Retry-After` seconds"), headers: { "Retry-After": "Seconds until the client may try again" } };
-/** A lookup by order number and phone (app/models/order-phone-guard.server.ts): its limits are checked before the phone is. */
+/** A lookup by order number and phone (app/models/orders/order-phone-guard.server.ts): its limits are checked before the phone is. */
 const PHONE_GUESSES: Answer = {
   ...error("Too many attempts from this address, or too many wrong phones for this order (10 per order, 30 per address an hour); checked before the phone, so the right phone is refused too until `Retry-After` seconds have passed"),
   headers: { "Retry-After": "Seconds until the client may try again" },

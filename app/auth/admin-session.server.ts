@@ -3,13 +3,11 @@ import { prisma } from "~/db.server";
 import { signedCookie } from "~/utils/cookies.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { getCustomerFromRequest, isSessionLive, newSessionId, sessionKey, touchSession } from "~/auth/session.server";
+import { getCustomerFromRequest } from "~/auth/session.server";
+import { ADMIN_IDLE_HOURS, ADMIN_SESSION_HOURS, isSessionLive, newSessionId, sessionKey, touchSession } from "~/models/accounts/index.server";
 import { roleMay, type AdminPermission } from "~/shared/admin-roles";
-import { recordAccess } from "~/models/audit.server";
+import { recordAccess } from "~/models/shop/index.server";
 
-export const ADMIN_SESSION_HOURS = 12;
-/** An admin session left alone this long ends, whatever its absolute end. */
-export const ADMIN_IDLE_HOURS = 2;
 export const ADMIN_LOGIN_PATH = "/admin/timsar";
 
 let adminCookie: ReturnType<typeof signedCookie> | undefined;

@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { bilingual } from "~/i18n/bilingual.server";
-import { verifyLogin, type Outcome } from "~/models/customer.server";
+import { verifyLogin, type Outcome } from "~/models/accounts/index.server";
 import { jsonError, tooManyRequests } from "~/utils/api.server";
 import { LoginSchema } from "~/shared/account-schemas";
 import { getCustomerFromRequest } from "~/auth/session.server";

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Cookie } from "@remix-run/node";
+import type { KnownDevice } from "~/models/shop/index.server";
 import { signedCookie } from "~/utils/cookies.server";
 
 /**
@@ -9,7 +10,6 @@ import { signedCookie } from "~/utils/cookies.server";
  * else can lock the owner out of their own browser. One cookie per kind of login: the shop's and the owner's.
  */
 export type DeviceScope = "login" | "admin-login";
-export type KnownDevice = { login: string; nonce: string };
 
 const DEVICE_COOKIE_DAYS = 180;
 const NONCE = /^[A-Za-z0-9_-]{22}$/;

@@ -3,10 +3,8 @@ import { signedCookie } from "~/utils/cookies.server";
 import { prisma } from "~/db.server";
 import { createAdminSession, type AccessOrigin } from "~/auth/admin-session.server";
 import { issueDeviceCookie } from "~/auth/device-cookie.server";
-import { checkSecondStep } from "~/models/two-step.server";
-import { hitGuessLimits } from "~/models/rate-limit.server";
-import { ADMIN_LOGIN_LIMITS } from "~/models/admin.server";
-import { recordAccess } from "~/models/audit.server";
+import { checkSecondStep, ADMIN_LOGIN_LIMITS } from "~/models/accounts/index.server";
+import { hitGuessLimits, recordAccess } from "~/models/shop/index.server";
 
 /**
  * Between the password and the code of a two-step sign-in, the browser holds a signed cookie naming the member and

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { createCustomerSession, destroyCustomerSession, getCustomerFromRequest, revokeAllForCustomer, sessionKey } from "~/auth/session.server";
+import { createCustomerSession, destroyCustomerSession, getCustomerFromRequest } from "~/auth/session.server";
+import { revokeAllForCustomer, sessionKey } from "~/models/accounts/index.server";
 import { proofCookieHeader } from "~/auth/verification-proof.server";
 import { createCustomer } from "../../tests/factories/customer";
 

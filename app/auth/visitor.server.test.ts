@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
-import { getCustomerSessionCookie, sessionKey } from "~/auth/session.server";
+import { getCustomerSessionCookie } from "~/auth/session.server";
+import { sessionKey } from "~/models/accounts/index.server";
 import { cartCookieHeader } from "~/cookies/cart.server";
 import { createCustomer } from "../../tests/factories/customer";
 import { createSession } from "../../tests/factories/session";

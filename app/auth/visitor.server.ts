@@ -1,6 +1,7 @@
 import { prisma } from "~/db.server";
 import { getCartCount } from "~/cookies/cart.server";
-import { CUSTOMER_IDLE_DAYS, getCustomerSessionId, isSessionLive, LAST_SEEN_EVERY_MS, sessionKey, touchSession } from "~/auth/session.server";
+import { getCustomerSessionId } from "~/auth/session.server";
+import { CUSTOMER_IDLE_DAYS, isSessionLive, LAST_SEEN_EVERY_MS, sessionKey, touchSession } from "~/models/accounts/index.server";
 
 /**
  * What a page shows of the visitor on every screen: the cart badge and whether the header offers "My account" or

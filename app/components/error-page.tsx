@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import type { ShopFace } from "~/models/settings.server";
+import type { ShopFace } from "~/models/shop/index.server";
 import { ServerHtml } from "~/utils/server-html";
 
 /** Bilingual 404 and error pages; the language comes from the same cookie as every other page. */

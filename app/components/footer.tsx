@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import type { ShopFace } from "~/models/settings.server";
+import type { ShopFace } from "~/models/shop/index.server";
 import { SectionLink } from "./section-link";
 
 /** The shop's details come from the owner's settings (root loader); a detail she has not set is left out. */

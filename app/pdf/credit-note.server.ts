@@ -6,7 +6,7 @@ import { localFigure } from "~/shared/digits";
 
 /**
  * Everything a credit note shows (issue 18, point 3), as plain data: the drawing never reads the database. A refund
- * is an amount counted against a paid order (app/models/refund.server.ts), not a list of items, so the note states
+ * is an amount counted against a paid order (app/models/payments/refund.server.ts), not a list of items, so the note states
  * the amount, whether it was the whole order (delivery included) and what stays paid.
  */
 export type CreditNoteData = {

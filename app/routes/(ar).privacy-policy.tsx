@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LegalPage, legalMeta, withShopName } from "~/components/shop/legal-page";
-import { getShopFace } from "~/models/settings.server";
+import { getShopFace } from "~/models/shop/index.server";
 import { getEnv } from "~/env.server";
 import { languageOfArSegment } from "~/i18n/language-segment.server";
 import * as arLegal from "~/i18n/locales/ar/legal";

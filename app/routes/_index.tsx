@@ -9,15 +9,14 @@ import { SearchBox } from "~/components/shop/search-box";
 import { getEnv } from "~/env.server";
 import { localized } from "~/shared/language";
 import { getLanguage } from "~/i18n/i18next.server";
-import { getVisibleCategories } from "~/models/category.server";
-import { getStorefrontProducts } from "~/models/product.server";
+import { getVisibleCategories, getStorefrontProducts } from "~/models/catalogue/index.server";
 import { fixedT, storefrontColorLabels, storefrontSortLabels } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
 import { readStorefrontChoice, storefrontHref } from "~/shared/storefront";
 import { sharedPageHeaders } from "~/utils/shared-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 export const headers = sharedPageHeaders;
 

@@ -7,7 +7,7 @@ import { requireCustomer } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;

@@ -6,14 +6,13 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "~/i18n/react";
 import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
-import { verifyAdminLogin } from "~/models/admin.server";
+import { verifyAdminLogin, needsSecondStep } from "~/models/accounts/index.server";
 import { createAdminSession, getAdminFromRequest, type AccessOrigin } from "~/auth/admin-session.server";
 import { auditAddress, clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { adminLoginMessages } from "~/i18n/browser/areas/admin/login";
 import { issueDeviceCookie, readDeviceCookie } from "~/auth/device-cookie.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { needsSecondStep } from "~/models/two-step.server";
 import { finishSecondStep, pendingSecondStep, startSecondStep } from "~/auth/second-step.server";
 
 /** The sign-in page's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */

@@ -8,7 +8,7 @@ import { Ltr } from "~/components/ltr";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { adminStaffMessages } from "~/i18n/browser/areas/admin/staff";
-import { auditQueryOf, auditText, listAuditEntries } from "~/models/audit.server";
+import { auditQueryOf, auditText, listAuditEntries } from "~/models/shop/index.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { AUDIT_ENTITY_TYPES } from "~/shared/audit-entities";
 import { AuditQuerySchema } from "~/shared/schemas.server";

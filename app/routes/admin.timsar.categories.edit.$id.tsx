@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { CategoryForm } from "~/components/admin/category-form";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { i18nServer } from "~/i18n/i18next.server";
-import { getAdminCategory } from "~/models/admin-category.server";
+import { getAdminCategory } from "~/models/catalogue/index.server";
 import { categoryFormAction } from "~/admin/category-form.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { adminCategoryMessages } from "~/i18n/browser/areas/admin/categories";

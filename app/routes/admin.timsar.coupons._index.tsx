@@ -6,7 +6,7 @@ import { Toast } from "~/components/toast";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
-import { deleteCoupon, listCoupons, setCouponEnabled } from "~/models/coupon.server";
+import { deleteCoupon, listCoupons, setCouponEnabled } from "~/models/orders/index.server";
 import { formatAdminDate } from "~/shared/admin-dates";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";

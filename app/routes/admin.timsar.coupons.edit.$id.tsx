@@ -6,7 +6,7 @@ import { ErrorPage } from "~/components/error-page";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { couponFormAction } from "~/admin/coupon-page.server";
-import { couponFormDefaults, getCoupon } from "~/models/coupon.server";
+import { couponFormDefaults, getCoupon } from "~/models/orders/index.server";
 import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { adminForbiddenHandlers } from "~/components/admin/admin-error";

@@ -6,7 +6,7 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { readAreaInput, type AreaField } from "~/admin/delivery-area-input.server";
-import { createDeliveryArea, listDeliveryAreasForOwner, removeDeliveryArea, updateDeliveryArea } from "~/models/delivery-area.server";
+import { createDeliveryArea, listDeliveryAreasForOwner, removeDeliveryArea, updateDeliveryArea } from "~/models/shop/index.server";
 import { GOVERNORATES } from "~/shared/governorates";
 import { localized, type Language } from "~/shared/language";
 import { filsToKDInput } from "~/shared/money-input";

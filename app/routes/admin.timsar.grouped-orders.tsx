@@ -5,7 +5,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { AdminTable } from "~/components/admin/admin-table";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { getGroupedOrders } from "~/models/admin-order.server";
+import { getGroupedOrders } from "~/models/fulfilment/index.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";

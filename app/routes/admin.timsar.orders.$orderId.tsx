@@ -15,7 +15,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { Toast } from "~/components/toast";
 import type { Language } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { getAdminOrderView, type AdminOrderView } from "~/models/admin-order-view.server";
+import { getAdminOrderView, type AdminOrderView } from "~/models/fulfilment/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { roleMay } from "~/shared/admin-roles";
 import { handleRefundForm, refundAmountFils } from "~/admin/refund-action.server";

@@ -8,7 +8,7 @@ import { shownPaymentStatus } from "~/shared/payment-status";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { Toast } from "~/components/toast";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { countAdminOrderTabs, listAdminOrders } from "~/models/admin-order.server";
+import { countAdminOrderTabs, listAdminOrders } from "~/models/fulfilment/index.server";
 import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, isAdminOrderTab, type AdminOrderTab } from "~/shared/admin-orders";
 import { formatAdminDateTime, isDateKey } from "~/shared/admin-dates";
 import { requireAdminPermission } from "~/auth/admin-session.server";

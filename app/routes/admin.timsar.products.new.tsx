@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { ProductForm } from "~/components/admin/product-form";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { listAdminCategories } from "~/models/admin-category.server";
+import { listAdminCategories } from "~/models/catalogue/index.server";
 import { productFormAction } from "~/admin/product-form.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { adminProductMessages } from "~/i18n/browser/areas/admin/products";

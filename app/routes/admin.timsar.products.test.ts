@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { shell as arShell } from "~/i18n/locales/ar/admin/shell";
 import { shell as enShell } from "~/i18n/locales/en/admin/shell";
-import { placeOrder } from "~/models/order.server";
+import { placeOrder } from "~/models/orders/index.server";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { AdminTable } from "~/components/admin/admin-table";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { getRegisteredPhones } from "~/models/admin-order.server";
+import { getRegisteredPhones } from "~/models/fulfilment/index.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";

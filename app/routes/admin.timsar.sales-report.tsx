@@ -3,7 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { bestSellerName, getSalesReport, resolveSalesRange, type BestSeller, type BestVariant } from "~/models/sales-report.server";
+import { bestSellerName, getSalesReport, resolveSalesRange, type BestSeller, type BestVariant } from "~/models/reports/index.server";
 import { formatAdminDate, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
-import { getSalesReport, resolveSalesRange, salesReportCsv } from "~/models/sales-report.server";
+import { getSalesReport, resolveSalesRange, salesReportCsv } from "~/models/reports/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 
 /** The sales report as CSV, for a spreadsheet; the same model function as the page and the API. */

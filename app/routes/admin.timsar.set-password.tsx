@@ -6,7 +6,7 @@ import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { i18nServer } from "~/i18n/i18next.server";
 import { adminStaffMessages } from "~/i18n/browser/areas/admin/staff";
-import { acceptInvitation, findInvitation } from "~/models/staff.server";
+import { acceptInvitation, findInvitation } from "~/models/accounts/index.server";
 import { StaffPasswordSchema } from "~/shared/schemas.server";
 import { readFormData } from "~/utils/form-data.server";
 

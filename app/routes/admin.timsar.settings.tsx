@@ -7,7 +7,7 @@ import { Field } from "~/components/forms";
 import { useShopForm } from "~/components/use-shop-form";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
-import { getShopSettings, saveShopSettings } from "~/models/settings.server";
+import { getShopSettings, saveShopSettings } from "~/models/shop/index.server";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { filsToKDInput, parseKDToFils } from "~/shared/money-input";
 import { getZodConstraint, parseWithZod, SettingsFormSchema } from "~/shared/schemas.server";

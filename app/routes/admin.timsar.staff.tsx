@@ -9,7 +9,7 @@ import { requireAdminPermission } from "~/auth/admin-session.server";
 import { STAFF_ERROR_KEYS } from "~/admin/staff-api.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { adminStaffMessages } from "~/i18n/browser/areas/admin/staff";
-import { inviteStaff, listStaff, StaffError, updateStaff } from "~/models/staff.server";
+import { inviteStaff, listStaff, StaffError, updateStaff } from "~/models/accounts/index.server";
 import { ADMIN_ROLES, isAdminRole } from "~/shared/admin-roles";
 import { StaffInviteSchema } from "~/shared/schemas.server";
 import { readFormData } from "~/utils/form-data.server";

@@ -6,15 +6,12 @@ import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Ltr } from "~/components/ltr";
 import { requireAdmin } from "~/auth/admin-session.server";
-import { verifyPassword } from "~/auth/password.server";
+import { verifyPassword, totpQrSvg, totpUri, ADMIN_LOGIN_LIMITS, disableTwoStep, enableTwoStep, startTwoStep, twoStepState } from "~/models/accounts/index.server";
 import { recordFailedCode } from "~/auth/second-step.server";
-import { totpQrSvg, totpUri } from "~/auth/totp.server";
 import { prisma } from "~/db.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { adminStaffMessages } from "~/i18n/browser/areas/admin/staff";
-import { ADMIN_LOGIN_LIMITS } from "~/models/admin.server";
-import { hitGuessLimits, lockoutKey, resetRateLimit } from "~/models/rate-limit.server";
-import { disableTwoStep, enableTwoStep, startTwoStep, twoStepState } from "~/models/two-step.server";
+import { hitGuessLimits, lockoutKey, resetRateLimit } from "~/models/shop/index.server";
 import { auditAddress, clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 

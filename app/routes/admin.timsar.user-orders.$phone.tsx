@@ -6,7 +6,7 @@ import { OrdersTable } from "~/components/admin/orders-table";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { getOrdersByPhone } from "~/models/admin-order.server";
+import { getOrdersByPhone } from "~/models/fulfilment/index.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { auditEntryJson, listAuditEntries, auditQueryOf } from "~/models/audit.server";
+import { auditEntryJson, listAuditEntries, auditQueryOf } from "~/models/shop/index.server";
 import { AuditQuerySchema } from "~/shared/schemas.server";
 import { jsonError } from "~/utils/api.server";
 

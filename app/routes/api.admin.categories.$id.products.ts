@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAdminCategory } from "~/models/admin-category.server";
-import { listAdminProducts, productJson } from "~/models/admin-product.server";
+import { getAdminCategory, listAdminProducts, productJson } from "~/models/catalogue/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createCategory, getAdminCategory, listAdminCategories } from "~/models/admin-category.server";
-import { categoryToJson } from "~/models/category.server";
+import { createCategory, getAdminCategory, listAdminCategories, categoryToJson } from "~/models/catalogue/index.server";
 import { readCategoryUpload } from "~/admin/category-api.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";

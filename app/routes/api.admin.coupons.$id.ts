@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { couponApiJson, couponBodyErrors, parseCouponBody } from "~/admin/coupon-api.server";
-import { deleteCoupon, getCoupon, updateCoupon } from "~/models/coupon.server";
+import { deleteCoupon, getCoupon, updateCoupon } from "~/models/orders/index.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /** GET /api/admin/coupons/{id} */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { couponApiJson, couponBodyErrors, parseCouponBody } from "~/admin/coupon-api.server";
-import { createCoupon, getCoupon, listCoupons } from "~/models/coupon.server";
+import { createCoupon, getCoupon, listCoupons } from "~/models/orders/index.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /** GET /api/admin/coupons: every discount code, newest first, with how many uses it holds. */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { areaBodyErrors, duplicateAreaError, ownerAreaJson, readAreaBody } from "~/admin/delivery-area-input.server";
-import { getDeliveryAreaById, removeDeliveryArea, updateDeliveryArea } from "~/models/delivery-area.server";
+import { getDeliveryAreaById, removeDeliveryArea, updateDeliveryArea } from "~/models/shop/index.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /**

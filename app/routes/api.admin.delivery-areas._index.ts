@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { areaBodyErrors, duplicateAreaError, ownerAreaJson, readAreaBody } from "~/admin/delivery-area-input.server";
-import { createDeliveryArea, listDeliveryAreasForOwner } from "~/models/delivery-area.server";
+import { createDeliveryArea, listDeliveryAreasForOwner } from "~/models/shop/index.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /** GET /api/admin/delivery-areas: every area, hidden ones too, with how many orders name it. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { GROUPED_ORDERS_PAGE_SIZE_RULE, getGroupedOrders } from "~/models/admin-order.server";
+import { GROUPED_ORDERS_PAGE_SIZE_RULE, getGroupedOrders } from "~/models/fulfilment/index.server";
 import { PAGE_RULE } from "~/shared/paging";
 import { readApiPaging } from "~/utils/api.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";

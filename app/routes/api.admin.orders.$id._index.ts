@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAdminOrder, orderDetailJson } from "~/models/admin-order.server";
+import { getAdminOrder, orderDetailJson } from "~/models/fulfilment/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { DELAY_NOTICES_PER_ORDER, checkDelayDate, queueDelayNotice } from "~/models/delay-notice.server";
+import { DELAY_NOTICES_PER_ORDER, checkDelayDate, queueDelayNotice } from "~/models/fulfilment/index.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /**

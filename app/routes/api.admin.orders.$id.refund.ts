@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { refund } from "~/admin/refund-action.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { getAdminOrder, orderDetailJson } from "~/models/admin-order.server";
+import { getAdminOrder, orderDetailJson } from "~/models/fulfilment/index.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
 /**

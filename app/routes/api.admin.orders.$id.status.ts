@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { OrderStatusBodySchema } from "~/api-docs/request-schemas.server";
-import { orderListJson, setOrderStatus } from "~/models/admin-order.server";
+import { orderListJson, setOrderStatus } from "~/models/fulfilment/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";

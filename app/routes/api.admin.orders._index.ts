@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ADMIN_ORDERS_PAGE_SIZE_RULE, listAdminOrders, orderListJson } from "~/models/admin-order.server";
+import { ADMIN_ORDERS_PAGE_SIZE_RULE, listAdminOrders, orderListJson } from "~/models/fulfilment/index.server";
 import { DEFAULT_ORDER_TAB, isAdminOrderTab } from "~/shared/admin-orders";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError, readApiPaging } from "~/utils/api.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteProduct, getAdminProduct, productJson, updateProduct } from "~/models/admin-product.server";
+import { deleteProduct, getAdminProduct, productJson, updateProduct } from "~/models/catalogue/index.server";
 import { readProductInput } from "~/admin/product-api.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";

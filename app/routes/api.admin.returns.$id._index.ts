@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { adminReturnJson, getAdminReturn } from "~/models/return-admin.server";
+import { adminReturnJson, getAdminReturn } from "~/models/returns/index.server";
 import { jsonError } from "~/utils/api.server";
 
 /** `GET /api/admin/returns/{id}`: by the return's id or its `RET-` number. */

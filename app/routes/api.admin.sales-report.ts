@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getSalesReport, resolveSalesRange, salesReportJson } from "~/models/sales-report.server";
+import { getSalesReport, resolveSalesRange, salesReportJson } from "~/models/reports/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual, type MessageKey } from "~/i18n/bilingual.server";

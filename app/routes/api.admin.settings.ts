@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/settings.server";
+import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/shop/index.server";
 import { filsToKD } from "~/shared/money";
 import { parseKDToFils } from "~/shared/money-input";
 import { SettingsFormSchema } from "~/shared/shop-settings";

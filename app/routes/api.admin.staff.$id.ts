@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { staffApiCall } from "~/admin/staff-api.server";
-import { updateStaff } from "~/models/staff.server";
+import { updateStaff } from "~/models/accounts/index.server";
 import { StaffUpdateSchema } from "~/shared/schemas.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 

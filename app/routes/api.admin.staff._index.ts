@@ -3,7 +3,7 @@ import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { staffApiCall } from "~/admin/staff-api.server";
-import { inviteStaff, listStaff } from "~/models/staff.server";
+import { inviteStaff, listStaff } from "~/models/accounts/index.server";
 import { StaffInviteSchema } from "~/shared/schemas.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AdminLoginSchema } from "~/shared/admin-schemas";
-import { verifyAdminLogin } from "~/models/admin.server";
+import { verifyAdminLogin, needsSecondStep } from "~/models/accounts/index.server";
 import { createAdminSession } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody, tooManyRequests } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { auditAddress, clientAddress } from "~/utils/client-address.server";
 import { issueDeviceCookie, readDeviceCookie } from "~/auth/device-cookie.server";
 import { finishSecondStep } from "~/auth/second-step.server";
-import { needsSecondStep } from "~/models/two-step.server";
 
 /** POST /api/admin/timsar {email, password}: the administrator's login; sets the `__admin` cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {

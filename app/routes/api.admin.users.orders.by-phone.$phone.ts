@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOrdersByPhone, orderListJson } from "~/models/admin-order.server";
+import { getOrdersByPhone, orderListJson } from "~/models/fulfilment/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 
 /** GET /api/admin/users/orders/by-phone/{phone}: every order placed with that phone, newest first. */

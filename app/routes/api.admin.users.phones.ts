@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getRegisteredPhones } from "~/models/admin-order.server";
+import { getRegisteredPhones } from "~/models/fulfilment/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { isRegistrationVerified } from "~/models/customer.server";
+import { isRegistrationVerified } from "~/models/accounts/index.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { EmailSchema } from "~/shared/account-schemas";
 import { getProof } from "~/auth/verification-proof.server";

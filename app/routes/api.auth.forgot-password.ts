@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
-import { startPasswordReset } from "~/models/customer.server";
+import { startPasswordReset } from "~/models/accounts/index.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { EmailSchema } from "~/shared/account-schemas";
 import { bilingual } from "~/i18n/bilingual.server";

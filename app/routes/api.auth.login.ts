@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { verifyLogin } from "~/models/customer.server";
+import { verifyLogin } from "~/models/accounts/index.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { LoginSchema } from "~/shared/account-schemas";
 import { outcomeError } from "~/auth/auth.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
-import { resetPassword } from "~/models/customer.server";
+import { resetPassword } from "~/models/accounts/index.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { ResetPasswordSchema } from "~/shared/account-schemas";
 import { outcomeError } from "~/auth/auth.server";

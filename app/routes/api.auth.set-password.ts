@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { completeRegistration } from "~/models/customer.server";
+import { completeRegistration } from "~/models/accounts/index.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { SetPasswordSchema } from "~/shared/account-schemas";
 import { outcomeError } from "~/auth/auth.server";

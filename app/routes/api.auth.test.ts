@@ -4,7 +4,7 @@ import { codeFromMail, startSmtpServer } from "../../tests/setup/smtp";
 import { RouteClient } from "../../tests/setup/route-client";
 import { uniqueEmail } from "../../tests/factories/unique";
 import { createCustomer } from "../../tests/factories/customer";
-import { sessionKey } from "~/auth/session.server";
+import { sessionKey } from "~/models/accounts/index.server";
 import { action as changePassword } from "./api.auth.change-password";
 import { action as checkVerified } from "./api.auth.check-verified";
 import { action as forgotPassword } from "./api.auth.forgot-password";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { verifyResetCode } from "~/models/customer.server";
+import { verifyResetCode } from "~/models/accounts/index.server";
 import { jsonOk, parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { ResetCodeSchema } from "~/shared/account-schemas";
 import { bilingual } from "~/i18n/bilingual.server";

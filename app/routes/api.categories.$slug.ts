@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CategoryParamsSchema } from "~/api-docs/request-schemas.server";
-import { categoryToJson, getVisibleCategoryBySlug } from "~/models/category.server";
+import { categoryToJson, getVisibleCategoryBySlug } from "~/models/catalogue/index.server";
 import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { categoryToJson, getVisibleCategories } from "~/models/category.server";
+import { categoryToJson, getVisibleCategories } from "~/models/catalogue/index.server";
 import { catalogueJson } from "~/utils/api.server";
 
 /** `GET /api/categories`: the visible categories, as the category bar shows them; `304` when unchanged. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { areaJson } from "~/admin/delivery-area-input.server";
-import { listDeliveryAreas } from "~/models/delivery-area.server";
+import { listDeliveryAreas } from "~/models/shop/index.server";
 
 /** GET /api/delivery-areas (CONTRACT.md "Delivery areas"): the areas the checkout offers, with their fee in KD. */
 export async function loader(_args: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { normalizeOrderNumber } from "~/shared/order-number";
 import { bilingual } from "~/i18n/bilingual.server";
-import { lookUpInvoice } from "~/models/invoice-lookup.server";
+import { lookUpInvoice } from "~/auth/invoice-lookup.server";
 import { jsonError, tooManyRequests } from "~/utils/api.server";
 
 /**

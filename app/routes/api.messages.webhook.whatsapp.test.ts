@@ -5,8 +5,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
-import { drainOutbox } from "~/models/outbox.server";
-import { queueShopperMessages } from "~/models/outbox-write.server";
+import { drainOutbox } from "~/models/jobs/index.server";
+import { queueShopperMessages } from "~/models/messaging/index.server";
 import { logger } from "~/utils/logger.server";
 import { createOrder } from "../../tests/factories/order";
 import { startFakeKwtSms } from "../../tests/fakes/kwtsms";

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getEnv } from "~/env.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { parseWhatsAppStatuses, parseWhatsAppTemplateEvents, verificationChallenge, verifyWhatsAppSignature } from "~/messages/whatsapp.server";
-import { recordWhatsAppStatuses } from "~/models/outbox-phone.server";
-import { recordWhatsAppTemplateEvents } from "~/models/whatsapp-template.server";
+import { recordWhatsAppStatuses, recordWhatsAppTemplateEvents } from "~/models/messaging/index.server";
 import { jsonError } from "~/utils/api.server";
 
 /** Meta's handshake when the webhook is set up: the challenge back as text, only for our verify token (CONTRACT.md). */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
-import { getOrderByNumber } from "~/models/order.server";
-import { hitRateLimit } from "~/models/rate-limit.server";
+import { getOrderByNumber } from "~/models/orders/index.server";
+import { hitRateLimit } from "~/models/shop/index.server";
 import { jsonError, tooManyRequests } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { normalizeOrderNumber } from "~/shared/order-number";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createCustomerSession } from "~/auth/session.server";
-import { newCreditNoteNumber } from "~/models/credit-note.server";
+import { newCreditNoteNumber } from "~/models/payments/index.server";
 import { createCustomer } from "../../tests/factories/customer";
 import { createOrder } from "../../tests/factories/order";
 import { RouteClient } from "../../tests/setup/route-client";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOrdersForCustomer } from "~/models/order-history.server";
+import { getOrdersForCustomer } from "~/models/fulfilment/index.server";
 import { jsonOk } from "~/auth/account-api.server";
 import { requireApiCustomer } from "~/auth/auth.server";
 

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { PayBodySchema } from "~/api-docs/request-schemas.server";
 import { clearCartCookieHeader } from "~/cookies/cart.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { confirmPayment } from "~/models/payment-confirm.server";
-import { hitRateLimit } from "~/models/rate-limit.server";
-import { hitPaymentLimits } from "~/models/payment-limits.server";
+import { confirmPayment, hitPaymentLimits } from "~/models/payments/index.server";
+import { hitRateLimit } from "~/models/shop/index.server";
 import { jsonError, readJsonBody, tooManyRequests } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 

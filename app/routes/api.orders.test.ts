@@ -1,11 +1,11 @@
-import { drainOutbox } from "~/models/outbox.server";
+import { drainOutbox } from "~/models/jobs/index.server";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { testProvider } from "~/payments/test-provider.server";
-import { HOLD_LIMITS } from "~/models/stock-hold.server";
+import { HOLD_LIMITS, COUPON_FAILURES_PER_WINDOW } from "~/models/orders/index.server";
 import { getCustomerSessionCookie } from "~/auth/session.server";
 import { action as placeOrderActionRoute } from "./api.orders";
 import { action as payActionRoute } from "./api.orders.pay";
@@ -20,7 +20,6 @@ import { createSession } from "../../tests/factories/session";
 import { uniqueId } from "../../tests/factories/unique";
 import { checkedRoute } from "../../tests/support/openapi-conformance";
 import { createCoupon } from "../../tests/factories/coupon";
-import { COUPON_FAILURES_PER_WINDOW } from "~/models/coupon-attempts.server";
 
 /** Every answer is checked against the OpenAPI document on its way out. */
 const placeOrderAction = checkedRoute(placeOrderActionRoute);

@@ -4,16 +4,13 @@ import { OrderPayloadSchema } from "~/api-docs/request-schemas.server";
 import { CheckoutSchema } from "~/shared/checkout-schema";
 import { getLanguage } from "~/i18n/i18next.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
-import { bilingualOrderError } from "~/models/order-messages.server";
+import { bilingualOrderError, OrderError, RESERVATION_MINUTES, withCouponAttempt } from "~/models/orders/index.server";
 import { placedByAsker, rememberOrderHeader } from "~/cookies/order-access.server";
-import { OrderError } from "~/models/order.server";
-import { RESERVATION_MINUTES } from "~/models/stock-hold.server";
-import { placeOrderAndStartPayment } from "~/models/payment-start.server";
-import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS } from "~/models/rate-limit.server";
+import { placeOrderAndStartPayment } from "~/models/payments/index.server";
+import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS } from "~/models/shop/index.server";
 import { jsonError, readJsonBody, tooManyRequests } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
-import { withCouponAttempt } from "~/models/coupon-attempts.server";
 
 function asText(value: unknown) {
   if (typeof value === "number") return String(value);

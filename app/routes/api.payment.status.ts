@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
-import { verifyOrderPayment } from "~/models/payment-confirm.server";
-import { hitPaymentLimits } from "~/models/payment-limits.server";
+import { verifyOrderPayment, hitPaymentLimits } from "~/models/payments/index.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { jsonError, tooManyRequests } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";

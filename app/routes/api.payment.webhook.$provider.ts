@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { confirmPaymentByProviderId } from "~/models/payment-confirm.server";
+import { confirmPaymentByProviderId } from "~/models/payments/index.server";
 import { getPaymentProvider } from "~/payments/index.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { jsonError } from "~/utils/api.server";

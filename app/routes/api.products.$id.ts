@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ProductParamsSchema } from "~/api-docs/request-schemas.server";
-import { getVisibleProduct, productToJson } from "~/models/product.server";
+import { getVisibleProduct, productToJson } from "~/models/catalogue/index.server";
 import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { bilingual, bilingualFrom } from "~/i18n/bilingual.server";
 import { getLanguage } from "~/i18n/i18next.server";
-import { signUpForStockNotice } from "~/models/stock-notice.server";
+import { signUpForStockNotice } from "~/models/catalogue/index.server";
 import { EmailSchema } from "~/shared/account-schemas";
 import { localized } from "~/shared/language";
 import * as z from "~/shared/zod";

@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ProductsQuerySchema } from "~/api-docs/request-schemas.server";
-import { getVisibleCategoryBySlug } from "~/models/category.server";
-import { getVisibleProducts, productToJson, STOREFRONT_PAGE_SIZE } from "~/models/product.server";
-import { searchVisibleProducts } from "~/models/product-search.server";
+import { getVisibleCategoryBySlug, getVisibleProducts, productToJson, STOREFRONT_PAGE_SIZE, searchVisibleProducts } from "~/models/catalogue/index.server";
 import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { ALL_CATEGORY_SLUG, readSearchChoice } from "~/shared/storefront";

@@ -6,19 +6,17 @@ import { ErrorPage } from "~/components/error-page";
 import type { CartActionAnswer } from "~/shared/cart";
 import { getLanguage } from "~/i18n/i18next.server";
 import { cartCookieHeader, cartCookieHeaderIfFits, clearCartCookieHeader, readCartLines } from "~/cookies/cart.server";
-import { addToCart, getCartView, removeLine, setLineQuantity, type CartChange } from "~/models/cart.server";
+import { addToCart, getCartView, removeLine, setLineQuantity, type CartChange, cartFreeDeliveryNote } from "~/models/orders/index.server";
 import { redirectWithToast } from "~/cookies/toast.server";
 import type { ToastPlace } from "~/shared/toast-messages";
-import { CartActionSchema } from "~/models/storefront-input.server";
+import { CartActionSchema, shopNameFor } from "~/models/shop/index.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { checkoutHref } from "~/shared/storefront";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
-import { cartFreeDeliveryNote } from "~/models/offers.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);

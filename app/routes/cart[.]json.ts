@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
 import { readCartLines } from "~/cookies/cart.server";
-import { getCartView } from "~/models/cart.server";
+import { getCartView, cartFreeDeliveryNote } from "~/models/orders/index.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { checkoutHref } from "~/shared/storefront";
-import { cartFreeDeliveryNote } from "~/models/offers.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import type { CartJson } from "~/shared/cart";
 

@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import { AuthCard, FormErrors } from "~/components/account/auth-card";
 import { Field } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { changePassword } from "~/models/customer.server";
+import { changePassword } from "~/models/accounts/index.server";
 import { requireCustomer } from "~/auth/auth.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
@@ -15,7 +15,7 @@ import { destroyCustomerSession } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;

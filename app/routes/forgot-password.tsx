@@ -8,14 +8,14 @@ import { useTranslation } from "~/i18n/react";
 import { AuthCard, FormErrors, JsFlag } from "~/components/account/auth-card";
 import { Field, FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { startPasswordReset } from "~/models/customer.server";
+import { startPasswordReset } from "~/models/accounts/index.server";
 import { saveResetEmail } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 /** SPEC section 4: with JavaScript the page shows the message and moves on after about 1.2 s. */
 const NEXT_STEP_DELAY_MS = 1200;

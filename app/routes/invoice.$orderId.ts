@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
-import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
-import { getOrderById } from "~/models/order.server";
+import { canReadInvoice } from "~/auth/document-access.server";
+import { signedInvoicePath, getOrderById } from "~/models/orders/index.server";
 import { jsonError } from "~/utils/api.server";
 
 /** SPEC's "View Invoice" button of the payment result page goes to /invoice/{orderId}: opened for its owner. */

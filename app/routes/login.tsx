@@ -14,7 +14,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { issueDeviceCookie } from "~/auth/device-cookie.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 const NOTICES = { reset: "account.messages.passwordResetDone", changed: "account.messages.passwordChanged", registered: "account.messages.registered" } as const;
 

@@ -3,8 +3,8 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { OrderCard } from "~/components/account/order-card";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { getOrdersForCustomer } from "~/models/order-history.server";
-import { ordersOpenForReturn } from "~/models/return.server";
+import { getOrdersForCustomer } from "~/models/fulfilment/index.server";
+import { ordersOpenForReturn } from "~/models/returns/index.server";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
 import { requireCustomer } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -12,7 +12,7 @@ import { accountMessages } from "~/i18n/browser/areas/account";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { combinedAreas } from "~/i18n/area-messages";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 /** The account and checkout texts (order statuses), which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = combinedAreas(accountMessages, checkoutMessages, returnsMessages);

@@ -7,13 +7,12 @@ import { normalizeOrderNumber } from "~/shared/order-number";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { clearCartCookieHeader } from "~/cookies/cart.server";
-import { canReadInvoice, signedInvoicePath } from "~/models/invoice-access.server";
-import { getOrderByNumber } from "~/models/order.server";
-import { paidOrderSummaryOf } from "~/models/order-thanks.server";
+import { canReadInvoice } from "~/auth/document-access.server";
+import { signedInvoicePath, getOrderByNumber, paidOrderSummaryOf } from "~/models/orders/index.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 import { PaidOrderSummary } from "~/components/checkout/paid-order-summary";
 
 /**

@@ -7,11 +7,9 @@ import { PaymentMethods } from "~/components/checkout/payment-methods";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { clearCartCookieHeader } from "~/cookies/cart.server";
-import { beginGatewayPayment, getPaymentSession, listPaymentMethods, PaymentStartError, testAttemptToPay } from "~/models/payment-start.server";
-import { confirmPayment } from "~/models/payment-confirm.server";
+import { beginGatewayPayment, getPaymentSession, listPaymentMethods, PaymentStartError, testAttemptToPay, confirmPayment, hitPaymentLimits, retryAfter } from "~/models/payments/index.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
-import { hitRateLimit } from "~/models/rate-limit.server";
-import { hitPaymentLimits, retryAfter } from "~/models/payment-limits.server";
+import { hitRateLimit, shopNameFor } from "~/models/shop/index.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { formatKD } from "~/shared/money";
 import { clientAddress } from "~/utils/client-address.server";
@@ -19,9 +17,8 @@ import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
 import { OrderHold } from "~/components/checkout/order-hold";
-import { cancelUnpaidOrder } from "~/models/order-cancel.server";
+import { cancelUnpaidOrder } from "~/models/fulfilment/index.server";
 
 // Card numbers and CVVs are never sent back to the page, stored or logged.
 const HIDDEN_FIELDS = ["cardNumber", "cvv"];

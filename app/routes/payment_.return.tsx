@@ -4,16 +4,14 @@ import { PaymentResult } from "~/components/checkout/payment-result";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { clearCartCookieHeader, getCartCount } from "~/cookies/cart.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { hitPaymentLimits, retryAfter } from "~/models/payment-limits.server";
-import { payAgainSessionOf } from "~/models/payment-start.server";
-import { verifyOrderPayment } from "~/models/payment-confirm.server";
+import { hitPaymentLimits, retryAfter, payAgainSessionOf, verifyOrderPayment } from "~/models/payments/index.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = checkoutMessages;

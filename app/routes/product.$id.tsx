@@ -7,26 +7,23 @@ import { ProductGallery } from "~/components/shop/product-gallery";
 import { SearchBox } from "~/components/shop/search-box";
 import { StockNoticeForm, type StockNoticeAnswer } from "~/components/shop/stock-notice-form";
 import { VariantPicker } from "~/components/shop/variant-picker";
-import { pickVariant } from "~/models/product-variant.server";
+import { pickVariant, getVisibleProduct, isInStock, productImages, showsDiscount, signUpForStockNotice } from "~/models/catalogue/index.server";
 import { getEnv } from "~/env.server";
 import { localized } from "~/shared/language";
 import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
-import { getVisibleProduct, isInStock, productImages, showsDiscount } from "~/models/product.server";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
-import { signUpForStockNotice } from "~/models/stock-notice.server";
 import { EmailSchema } from "~/shared/schemas.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
-import { ProductParamsSchema } from "~/models/storefront-input.server";
+import { ProductParamsSchema, shopNameFor } from "~/models/shop/index.server";
 import { filsToKD } from "~/shared/money";
 import { pageMeta } from "~/utils/meta";
 import { seoLinks } from "~/utils/seo";
 import { sharedPageHeaders } from "~/utils/shared-page";
 import { productMessages } from "~/i18n/browser/areas/product";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
 
 export const headers = sharedPageHeaders;
 

@@ -7,7 +7,7 @@ import { AuthCard } from "~/components/account/auth-card";
 import { CodeStep, EmailStep, ProfileStep } from "~/components/account/register-steps";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { completeRegistration, isRegistrationVerified, startRegistration, verifyRegistrationCode } from "~/models/customer.server";
+import { completeRegistration, isRegistrationVerified, startRegistration, verifyRegistrationCode } from "~/models/accounts/index.server";
 import { readRegistrationProgress, saveRegistrationProgress, type RegistrationProgress } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
@@ -18,7 +18,7 @@ import { clearProofCookieHeader, getProof, proofCookieHeader } from "~/auth/veri
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 type StepName = "email" | "code" | "profile";
 type ActionData = { step: StepName; result?: SubmissionResult<string[]>; notice?: string };

@@ -8,14 +8,14 @@ import { useTranslation } from "~/i18n/react";
 import { AuthCard, FormErrors, JsFlag } from "~/components/account/auth-card";
 import { Field, FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { resetPassword } from "~/models/customer.server";
+import { resetPassword } from "~/models/accounts/index.server";
 import { readResetEmail, saveResetEmail } from "~/auth/account-flow.server";
 import { pageMeta } from "~/utils/meta";
 import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 /** SPEC section 4: with JavaScript the success message stays 2 s before the login page. */
 const LOGIN_DELAY_MS = 2000;

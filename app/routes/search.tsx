@@ -6,14 +6,14 @@ import { ProductGrid } from "~/components/shop/product-grid";
 import { SearchBox } from "~/components/shop/search-box";
 import { fixedT, storefrontColorLabels, storefrontSortLabels } from "~/i18n/fixed-t.server";
 import { getLanguage } from "~/i18n/i18next.server";
-import { searchStorefrontProducts } from "~/models/product-search.server";
+import { searchStorefrontProducts } from "~/models/catalogue/index.server";
 import { readSearchChoice } from "~/shared/storefront";
 import { pageMeta } from "~/utils/meta";
 import { sharedPageHeaders } from "~/utils/shared-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 export const headers = sharedPageHeaders;
 

@@ -1,6 +1,5 @@
 import { getEnv } from "~/env.server";
-import { getVisibleCategories } from "~/models/category.server";
-import { getVisibleProductIds } from "~/models/product.server";
+import { getVisibleCategories, getVisibleProductIds } from "~/models/catalogue/index.server";
 
 const STATIC_PATHS = ["/", "/terms-and-conditions", "/ar/terms-and-conditions", "/privacy-policy", "/ar/privacy-policy", "/view-invoice"];
 

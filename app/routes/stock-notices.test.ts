@@ -6,10 +6,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { sendBackInStockNotices } from "~/models/stock-notice.server";
+import { sendBackInStockNotices } from "~/models/catalogue/index.server";
 import { createProduct, createProductWithOptions } from "../../tests/factories/product";
 import { uniqueEmail, uniqueId } from "../../tests/factories/unique";
-import { startOutbox } from "~/models/outbox.server";
+import { startOutbox } from "~/models/jobs/index.server";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { action as notifyApi, loader as notifyApiGet } from "./api.products.$id_.notify";
 import { action as productAction } from "./product.$id";

@@ -3,12 +3,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { TokenActionPage } from "~/components/token-action-page";
 import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
-import { findStockNoticeEmail, unsubscribeStockNotices } from "~/models/stock-notice.server";
+import { findStockNoticeEmail, unsubscribeStockNotices } from "~/models/catalogue/index.server";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 /** The link names one person's address: never kept by a shared cache, never indexed. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });

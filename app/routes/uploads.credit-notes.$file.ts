@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
-import { getCreditNote, getCreditNotePdf } from "~/models/credit-note.server";
-import { canReadOrderDocument } from "~/models/invoice-access.server";
+import { getCreditNote, getCreditNotePdf } from "~/models/payments/index.server";
+import { canReadOrderDocument } from "~/auth/document-access.server";
 import { jsonError } from "~/utils/api.server";
 import { privatePdfResponse } from "~/utils/pdf-response.server";
 

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
-import { canReadInvoice } from "~/models/invoice-access.server";
-import { getInvoicePdf } from "~/models/invoice.server";
-import { getOrderByNumber } from "~/models/order.server";
+import { canReadInvoice } from "~/auth/document-access.server";
+import { getInvoicePdf, getOrderByNumber } from "~/models/orders/index.server";
 import { jsonError } from "~/utils/api.server";
 import { privatePdfResponse } from "~/utils/pdf-response.server";
 

@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import { AuthCard, EmailNote, FormErrors } from "~/components/account/auth-card";
 import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
-import { verifyResetCode } from "~/models/customer.server";
+import { verifyResetCode } from "~/models/accounts/index.server";
 import { readResetEmail } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
@@ -15,7 +15,7 @@ import { proofCookieHeader } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;

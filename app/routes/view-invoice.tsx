@@ -9,15 +9,15 @@ import { FormMessage } from "~/components/forms";
 import { StatusBadge } from "~/components/status-badge";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { lookUpInvoice } from "~/models/invoice-lookup.server";
+import { lookUpInvoice } from "~/auth/invoice-lookup.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
 import { combinedAreas } from "~/i18n/area-messages";
-import { orderReturnsSummary } from "~/models/return.server";
+import { orderReturnsSummary } from "~/models/returns/index.server";
 import { ReturnsList } from "~/components/returns-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 type Found = { orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
 

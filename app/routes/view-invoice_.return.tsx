@@ -10,8 +10,7 @@ import { getCustomerFromRequest } from "~/auth/session.server";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { makeReturnRequest, returnPageView } from "~/models/return-request.server";
-import type { ReturnLineInput } from "~/models/return.server";
+import { makeReturnRequest, returnPageView, type ReturnLineInput } from "~/models/returns/index.server";
 import type { Language } from "~/shared/language";
 import { formatKDText } from "~/shared/bidi";
 import { normalizeOrderNumber } from "~/shared/order-number";
@@ -22,7 +21,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
 import { formatAdminDate } from "~/shared/admin-dates";
-import { shopNameFor } from "~/models/settings.server";
+import { shopNameFor } from "~/models/shop/index.server";
 
 /**
  * The shopper's return request (issue 32), reached from My Orders (the signed-in owner) and from /view-invoice (with

@@ -154,7 +154,7 @@ export function productFormSchema(mode: ProductFormMode) {
 export type ProductFormValue = z.infer<ReturnType<typeof productFormSchema>>;
 
 /**
- * The accepted form value as the catalogue model takes it (its ProductInput, in app/models/admin-product.server.ts):
+ * The accepted form value as the catalogue model takes it (its ProductInput, in app/models/catalogue/admin-product.server.ts):
  * prices in fils, the main image apart from the gallery. The model owns that type; this only builds one.
  */
 export function productInputFromForm(value: ProductFormValue) {

@@ -50,7 +50,7 @@ export function orderTotals({ productsTotalFils, deliveryFeeFils, coupon, freeDe
   };
 }
 
-/** The checkout's discount and free-delivery state as the page gets it from the server (app/models/offers.server.ts). */
+/** The checkout's discount and free-delivery state as the page gets it from the server (app/models/orders/offers.server.ts). */
 export type CheckoutOffer = {
   /** the applied code and what it takes off, or null */
   coupon: (CouponTerms & { code: string; discountFils: number }) | null;

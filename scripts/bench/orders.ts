@@ -25,8 +25,8 @@ function mb(bytes: number) {
 export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> {
   process.env.DATABASE_URL = databaseUrl;
   const { prisma, prepareDatabase } = await import("../../app/db.server");
-  const { placeOrder, OrderError } = await import("../../app/models/order.server");
-  const { getInvoiceData } = await import("../../app/models/invoice.server");
+  const { placeOrder, OrderError } = await import("../../app/models/orders/index.server");
+  const { getInvoiceData } = await import("../../app/models/orders/index.server");
   const { renderInvoicePdf } = await import("../../app/pdf/invoice.server");
   const { renderCreditNotePdf } = await import("../../app/pdf/credit-note.server");
   await prepareDatabase();

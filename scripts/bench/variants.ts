@@ -41,7 +41,7 @@ async function pageRate(baseUrl: string, path: string, fresh: boolean): Promise<
 export async function bench({ baseUrl, databaseUrl }: BenchContext): Promise<BenchRow[]> {
   process.env.DATABASE_URL = databaseUrl;
   const { prisma, prepareDatabase } = await import("../../app/db.server");
-  const { placeOrder } = await import("../../app/models/order.server");
+  const { placeOrder } = await import("../../app/models/orders/index.server");
   await prepareDatabase();
 
   const area = await prisma.deliveryArea.findFirstOrThrow({ orderBy: { position: "asc" } });

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "../../app/generated/prisma/client";
-import { hashPassword } from "../../app/auth/password.server";
+import { hashPassword } from "../../app/models/accounts/index.server";
 import { uniqueEmail, uniquePhone } from "./unique";
 
 type CustomerOverrides = { email?: string; password?: string; isVerified?: boolean; fullName?: string; phone?: string };

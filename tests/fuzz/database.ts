@@ -9,7 +9,7 @@ import path from "node:path";
 import type { PrismaClient } from "../../app/generated/prisma/client";
 import { getAdminSessionCookie } from "../../app/auth/admin-session.server";
 import { getCustomerSessionCookie } from "../../app/auth/session.server";
-import { hashPassword } from "../../app/auth/password.server";
+import { hashPassword } from "../../app/models/accounts/index.server";
 import { createCategory } from "../factories/category";
 import { createCustomer } from "../factories/customer";
 import { createDeliveryArea } from "../factories/delivery-area";

@@ -1,7 +1,7 @@
 // ensureAdmin disables every other administrator: this file signs in against a database of its own.
 import "../setup/own-database";
 import { describe, expect, it } from "vitest";
-import { ensureAdmin } from "~/models/admin.server";
+import { ensureAdmin } from "~/models/accounts/index.server";
 import { action as adminLogin } from "~/routes/api.admin.timsar";
 import { action as adminLoginPage } from "~/routes/admin.timsar._index";
 import { RouteClient } from "../setup/route-client";

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { takeJobLease } from "~/models/job-lease.server";
-import { issueCode } from "~/models/one-time-code.server";
-import { saveShopSettings, getShopSettings } from "~/models/settings.server";
+import { takeJobLease, saveShopSettings, getShopSettings } from "~/models/shop/index.server";
+import { issueCode } from "~/models/accounts/index.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { createCategory } from "../factories/category";
 import { createCustomer } from "../factories/customer";

@@ -4,7 +4,7 @@ import * as coupons from "~/routes/api.admin.coupons._index";
 import * as coupon from "~/routes/api.admin.coupons.$id";
 import * as orders from "~/routes/api.orders";
 import * as adminOrder from "~/routes/api.admin.orders.$id._index";
-import { checkCoupon } from "~/models/coupon.server";
+import { checkCoupon } from "~/models/orders/index.server";
 import { createCoupon } from "../factories/coupon";
 import { createDeliveryArea } from "../factories/delivery-area";
 import { createProduct } from "../factories/product";

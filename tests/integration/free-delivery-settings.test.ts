@@ -4,8 +4,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { placeOrder, type PlaceOrderInput } from "~/models/order.server";
-import { getShopSettings, saveShopSettings } from "~/models/settings.server";
+import { placeOrder, type PlaceOrderInput } from "~/models/orders/index.server";
+import { getShopSettings, saveShopSettings } from "~/models/shop/index.server";
 import * as settings from "~/routes/api.admin.settings";
 import { createCoupon } from "../factories/coupon";
 import { createDeliveryArea } from "../factories/delivery-area";

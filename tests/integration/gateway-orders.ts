@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 /**
- * Orders paid through a gateway at the model level, for app/models/payment.server.test.ts and
- * app/models/refund.server.test.ts: the same steps as the checkout and /payment (place the order, pick a way to
+ * Orders paid through a gateway at the model level, for app/models/payments/payment.server.test.ts and
+ * app/models/payments/refund.server.test.ts: the same steps as the checkout and /payment (place the order, pick a way to
  * pay, go to the gateway's page), without HTTP. Each order has its own product and e-mail address, so files running
  * side by side on the one test database never count each other's stock or mail.
  */
@@ -11,8 +11,7 @@ import { createDeliveryArea } from "../factories/delivery-area";
 import { checkoutDetails } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { uniqueId } from "../factories/unique";
-import { beginGatewayPayment, getPaymentSession, listPaymentMethods, placeOrderAndStartPayment } from "~/models/payment-start.server";
-import { verifyOrderPayment } from "~/models/payment-confirm.server";
+import { beginGatewayPayment, getPaymentSession, listPaymentMethods, placeOrderAndStartPayment, verifyOrderPayment } from "~/models/payments/index.server";
 import type { PaymentMethodKind } from "~/payments/provider.server";
 import type { TestGateway } from "./gateway-helpers";
 

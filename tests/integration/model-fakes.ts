@@ -1,5 +1,5 @@
 import { afterAll } from "vitest";
-import { startOutbox } from "~/models/outbox.server";
+import { startOutbox } from "~/models/jobs/index.server";
 import { startSmtpServer } from "../setup/smtp";
 import { startGateway } from "./gateway-helpers";
 

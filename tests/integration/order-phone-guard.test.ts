@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { getCustomerSessionCookie } from "~/auth/session.server";
-import { ORDER_PHONE_GUESSES } from "~/models/order-phone-guard.server";
+import { ORDER_PHONE_GUESSES } from "~/models/orders/index.server";
 import { loader as invoiceApi } from "~/routes/api.invoice.$orderNumber";
 import { action as returnsApi } from "~/routes/api.orders.$orderNumber_.returns";
 import { action as returnPageAction, loader as returnPage } from "~/routes/view-invoice_.return";

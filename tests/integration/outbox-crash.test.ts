@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { CLAIM_MS } from "~/models/outbox.server";
+import { CLAIM_MS } from "~/models/jobs/index.server";
 import { createOrder } from "../factories/order";
 import { uniqueEmail } from "../factories/unique";
 import { startServer } from "../setup/server-process";

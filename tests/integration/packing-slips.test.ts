@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { getPackingSlipOrders } from "~/models/admin-order.server";
+import { getPackingSlipOrders } from "~/models/fulfilment/index.server";
 import { loader } from "~/routes/admin.timsar.packing-slips";
 import { createDeliveryArea } from "../factories/delivery-area";
 import { createOrder } from "../factories/order";

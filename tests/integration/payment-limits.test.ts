@@ -14,10 +14,7 @@ import { action as paymentAction, loader as paymentLoader } from "~/routes/payme
 import { startModelFakes } from "./model-fakes";
 import { GATEWAYS } from "./gateway-helpers";
 import { beginAttempt, placeTestOrder, useProviderForNewOrders } from "./gateway-orders";
-import { ATTEMPT_REUSE_MINUTES, beginGatewayPayment, getPaymentSession, listPaymentMethods, METHOD_LIST_MINUTES } from "~/models/payment-start.server";
-import { reconcilePayments } from "~/models/payment-jobs.server";
-import { STATUS_CACHE_MS, verifyOrderPayment } from "~/models/payment-confirm.server";
-import { PAYMENT_LIMITS } from "~/models/payment-limits.server";
+import { ATTEMPT_REUSE_MINUTES, beginGatewayPayment, getPaymentSession, listPaymentMethods, METHOD_LIST_MINUTES, reconcilePayments, STATUS_CACHE_MS, verifyOrderPayment, PAYMENT_LIMITS } from "~/models/payments/index.server";
 
 const { gateways } = await startModelFakes();
 

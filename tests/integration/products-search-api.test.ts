@@ -1,4 +1,4 @@
-/** GET /api/products?q=: the search over the catalogue (app/models/product-search.server.ts) as the JSON API answers it. */
+/** GET /api/products?q=: the search over the catalogue (app/models/catalogue/product-search.server.ts) as the JSON API answers it. */
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";

@@ -4,7 +4,7 @@
  * identity is the whole shop's, so every test of it is in this one block, and what it had is put back afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/settings.server";
+import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/shop/index.server";
 import * as settings from "~/routes/api.admin.settings";
 import { uniqueId } from "../factories/unique";
 import { adminCookie, request } from "../support/admin-requests";

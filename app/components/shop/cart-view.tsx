@@ -25,7 +25,7 @@ function mirrorToLocalStorage(cart: CartData) {
 }
 
 /** The cart's lines, total, Clear and Checkout: the same view on the /cart page and in the drawer. */
-/** `freeDeliveryNote`: how much more makes delivery free, or that it is; the server words it (app/models/offers.server.ts). */
+/** `freeDeliveryNote`: how much more makes delivery free, or that it is; the server words it (app/models/orders/offers.server.ts). */
 export function CartView({
   cart,
   checkoutHref,

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { localized, type Language } from "~/shared/language";
-import type { CategoryRow } from "~/models/category.server";
+import type { CategoryRow } from "~/models/catalogue/index.server";
 import { ALL_CATEGORY_SLUG, CATEGORIES_BEFORE_EXPANSION, storefrontHref, type StorefrontChoice } from "~/shared/storefront";
 
 type BarCategory = Pick<CategoryRow, "id" | "nameEn" | "nameAr" | "slug" | "iconImage">;

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { directionOf, type Language } from "~/shared/language";
 import type { LegalDocument } from "~/i18n/locales/legal-types";
 import { pageMeta } from "~/utils/meta";
-import type { ShopFace } from "~/models/settings.server";
+import type { ShopFace } from "~/models/shop/index.server";
 import { useTranslation } from "~/i18n/translation";
 
 /** The legal texts name the shop as `{{shop}}`: the owner's name from the settings goes in (decision 0075). */

@@ -62,11 +62,11 @@ process.env.SMTP_URL = `smtp://127.0.0.1:${typeof address === "object" && addres
 process.env.APP_URL ??= "http://127.0.0.1";
 
 const { prisma, prepareDatabase } = await import("../../../app/db.server");
-const { drainOutbox, startOutbox } = await import("../../../app/models/outbox.server");
-const { queueEmail } = await import("../../../app/models/outbox-write.server");
-const { runExclusively } = await import("../../../app/models/job-lease.server");
-const { placeOrder } = await import("../../../app/models/order.server");
-const { setOrderStatus } = await import("../../../app/models/admin-order.server");
+const { drainOutbox, startOutbox } = await import("../../../app/models/jobs/index.server");
+const { queueEmail } = await import("../../../app/models/messaging/index.server");
+const { runExclusively } = await import("../../../app/models/shop/index.server");
+const { placeOrder } = await import("../../../app/models/orders/index.server");
+const { setOrderStatus } = await import("../../../app/models/fulfilment/index.server");
 await prepareDatabase();
 
 const stamp = Date.now().toString(36);

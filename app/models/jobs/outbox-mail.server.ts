@@ -1,0 +1,84 @@
+import { prisma } from "~/db.server";
+import { getShopFace } from "~/models/shop/index.server";
+import { exchangeDueOf, viewInvoiceUrl } from "~/models/messaging/index.server";
+import { creditNoteMail } from "~/mail/credit-note.server";
+import { paidOrderMail } from "~/mail/order-paid.server";
+import { orderUpdateMail } from "~/mail/order-update.server";
+import { paidOrderNoticeMail } from "~/mail/owner-notices.server";
+import { returnUpdateMail } from "~/mail/return-update.server";
+import type { Mail } from "~/mail/send.server";
+import { getCreditNoteForMail, markCreditNoteMailed } from "~/models/payments/index.server";
+import { signedCreditNoteUrl, signedInvoiceUrl, getPaidOrderDocument, storeInvoice } from "~/models/orders/index.server";
+import { addressLines } from "~/pdf/invoice.server";
+import { languageOrDefault, type Language } from "~/shared/language";
+import { isAnnouncedStatus } from "~/shared/order-status";
+import { isDateKey } from "~/shared/admin-dates";
+import { deliveryDateText } from "~/shared/delivery-date";
+import { isReturnStatus } from "~/shared/returns";
+
+/** The outbox row's fields an e-mail is drawn from. */
+export type MailRow = { id: string; orderId: string | null; kind: string; language: string; recipient: string; params: string };
+
+/** A drawn mail, and what to record once it went; null when there is nothing left to say (the order or note is gone). */
+export type DrawnMail = { mail: Mail; afterSent?: () => Promise<void> } | null;
+
+/** The shop's name and contact phone in a mail's language, from the owner's settings. */
+async function shopOf(language: Language): Promise<{ shopName: string; shopPhone: string | null }> {
+  const face = await getShopFace(language);
+  return { shopName: face.name, shopPhone: face.phone };
+}
+
+/**
+ * Draws the e-mail of an outbox row at send time, from the order as it is then: the paid confirmation with its invoice
+ * (drawn here once and kept), the owner's copy, a status change, a credit note, or a mail drawn when it was queued.
+ */
+export async function drawMail(row: MailRow): Promise<DrawnMail> {
+  const params = JSON.parse(row.params) as Record<string, unknown>;
+  switch (row.kind) {
+    case "paid":
+    case "ownerPaid": {
+      const order = row.orderId ? await getPaidOrderDocument(row.orderId) : null;
+      if (!order) return null;
+      // To the owner's address when it was queued, as every row goes to its own recipient.
+      if (row.kind === "ownerPaid") return { mail: { ...paidOrderNoticeMail({ ...order, address: addressLines(order) }), to: row.recipient } };
+      const invoicePdf = await storeInvoice(order);
+      return { mail: paidOrderMail({ ...order, email: row.recipient, invoiceUrl: signedInvoiceUrl(order.orderNumber), invoicePdf }) };
+    }
+    case "status": {
+      const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true, fullName: true } }) : null;
+      if (!order || !isAnnouncedStatus(params.status)) return null;
+      const language = languageOrDefault(row.language);
+      return { mail: orderUpdateMail({ ...order, ...(await shopOf(language)), email: row.recipient, status: params.status, language, link: viewInvoiceUrl(order.orderNumber) }) };
+    }
+    case "delay": {
+      const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true, fullName: true } }) : null;
+      if (!order || !isDateKey(params.date)) return null;
+      const language = languageOrDefault(row.language);
+      const date = deliveryDateText(params.date, language);
+      return { mail: orderUpdateMail({ ...order, ...(await shopOf(language)), email: row.recipient, status: "delay", date, language, link: viewInvoiceUrl(order.orderNumber) }) };
+    }
+    case "returnDecision": {
+      const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true, fullName: true } }) : null;
+      if (!order || !isReturnStatus(params.status) || typeof params.returnNumber !== "string") return null;
+      const language = languageOrDefault(row.language);
+      const note = typeof params.note === "string" ? params.note : "";
+      const due = exchangeDueOf(params);
+      return {
+        mail: returnUpdateMail({ ...order, shopName: (await getShopFace(language)).name, email: row.recipient, returnNumber: params.returnNumber, status: params.status, note, language, link: viewInvoiceUrl(order.orderNumber), due }),
+      };
+    }
+    case "refund": {
+      const id = String(params.creditNoteId);
+      const note = await getCreditNoteForMail(id);
+      if (!note) return null;
+      const mail = creditNoteMail({ ...note, url: signedCreditNoteUrl(note.number) });
+      return { mail: { ...mail, to: row.recipient }, afterSent: () => markCreditNoteMailed(id) };
+    }
+    case "mail": {
+      const drawn = params as { subject: string; text: string; html: string };
+      return { mail: { to: row.recipient, subject: drawn.subject, text: drawn.text, html: drawn.html } };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,152 @@
+import type { CartItem, CartProblem, CartView } from "~/shared/cart";
+import crypto from "node:crypto";
+import { MAX_LINE_QUANTITY, type CartLine } from "~/shared/cart-line";
+import { localized, type Language } from "~/shared/language";
+import { getProductsForSale, type ProductForSale, saleUnitOf, type SaleUnit } from "~/models/catalogue/index.server";
+import { HOLD_LIMITS } from "./stock-hold.server";
+
+const MAX_LINES = 100;
+const MAX_TAG_LENGTH = 200;
+
+/**
+ * A line is one product (or one variant of it) with one set of tag values; its id names it in forms without
+ * revealing anything. A line without a variant keeps the id it has always had.
+ */
+export function cartLineId(line: Pick<CartLine, "productId" | "customTags" | "variantId">): string {
+  const key = line.variantId ? [line.productId, line.customTags, line.variantId] : [line.productId, line.customTags];
+  return crypto.createHash("sha256").update(JSON.stringify(key)).digest("base64url").slice(0, 16);
+}
+
+export type CartChange = { lines: CartLine[]; problem: CartProblem | null };
+
+async function stockOf(productId: string): Promise<ProductForSale | null> {
+  return (await getProductsForSale([productId])).get(productId) ?? null;
+}
+
+/** Units of one sale unit (a product without options, or one variant) across the cart's lines. */
+function quantityInCart(lines: CartLine[], productId: string, unit: SaleUnit): number {
+  return lines
+    .filter((line) => line.productId === productId && (line.variantId ?? productId) === unit.variantId)
+    .reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/**
+ * Adds one of a product (SPEC section 4: an existing line with the same tag values goes up by one, a new line
+ * starts at one). Tag values are kept in the product's tag order; a blank required tag blocks the add, and the
+ * quantity of one product across its lines never exceeds its stock.
+ */
+export async function addToCart(lines: CartLine[], productId: string, tagValues: string[], variantId?: string | null): Promise<CartChange> {
+  const product = await stockOf(productId);
+  if (!product) return { lines, problem: "notFound" };
+  const unit = saleUnitOf(product, variantId);
+  if (!unit) return { lines, problem: "variantRequired" };
+  if (!unit.isAvailable || unit.stockQuantity <= 0) return { lines, problem: "outOfStock" };
+  const customTags = product.customTags.map((_, index) => (tagValues[index] ?? "").trim().slice(0, MAX_TAG_LENGTH));
+  if (product.customTags.some((tag, index) => tag.required && customTags[index] === "")) {
+    return { lines, problem: "tagsRequired" };
+  }
+  if (quantityInCart(lines, productId, unit) + 1 > Math.min(unit.stockQuantity, MAX_LINE_QUANTITY)) return { lines, problem: "stockLimit" };
+  // A product without options keeps today's line, without a variant.
+  const variant = product.hasOptions ? { variantId: unit.variantId } : {};
+  const id = cartLineId({ productId, customTags, ...variant });
+  const existing = lines.find((line) => cartLineId(line) === id);
+  if (existing) {
+    return { lines: lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + 1 } : line)), problem: null };
+  }
+  if (lines.length >= MAX_LINES) return { lines, problem: "cartFull" };
+  return { lines: [...lines, { productId, ...variant, quantity: 1, customTags }], problem: null };
+}
+
+/** A quantity below 1 is ignored (SPEC section 4); above the stock it stops at the stock. */
+export async function setLineQuantity(lines: CartLine[], lineId: string, quantity: number): Promise<CartChange> {
+  const target = lines.find((line) => cartLineId(line) === lineId);
+  if (!target || !Number.isInteger(quantity) || quantity < 1) return { lines, problem: null };
+  const product = await stockOf(target.productId);
+  const unit = product ? saleUnitOf(product, target.variantId) : null;
+  if (!unit) return { lines: lines.filter((line) => line !== target), problem: "notFound" };
+  const otherLines = quantityInCart(lines, target.productId, unit) - target.quantity;
+  const allowed = Math.max(0, Math.min(unit.stockQuantity, MAX_LINE_QUANTITY) - otherLines);
+  if (allowed < 1) return { lines, problem: "outOfStock" };
+  const next = Math.min(quantity, allowed);
+  return {
+    lines: lines.map((line) => (line === target ? { ...line, quantity: next } : line)),
+    problem: next < quantity ? "stockLimit" : null,
+  };
+}
+
+export function removeLine(lines: CartLine[], lineId: string): CartLine[] {
+  return lines.filter((line) => cartLineId(line) !== lineId);
+}
+
+/** `unit` is what the line buys: the product, or its chosen variant (null with the product when the line names none). */
+export type PricedLine = { line: CartLine; product: ProductForSale | null; unit: SaleUnit | null };
+
+/**
+ * Each line with today's row of its product, or null when the product or its category is hidden, or it is gone.
+ * The one pricing of a cart: the cart page, the checkout summary and the order itself all start here.
+ */
+export async function priceCartLines(lines: CartLine[]): Promise<PricedLine[]> {
+  // Only the variants the lines name: an order of one colour of a clip sold in twenty reads one variant, not twenty.
+  const variantIds = lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
+  const products = await getProductsForSale([...new Set(lines.map((line) => line.productId))], variantIds);
+  return lines.map((line) => {
+    const product = products.get(line.productId) ?? null;
+    return { line, product, unit: product ? saleUnitOf(product, line.variantId) : null };
+  });
+}
+
+/**
+ * The cart as shown: prices and names always come from the database. Lines whose product was hidden or deleted
+ * are left out; unavailable ones are shown but not counted.
+ */
+export async function getCartView(lines: CartLine[]): Promise<CartView> {
+  const items: CartItem[] = [];
+  for (const { line, product, unit } of await priceCartLines(lines)) {
+    // A variant hidden or deleted since is gone from the cart, as a hidden product is.
+    if (!product || !unit) continue;
+    const wanted = quantityInCart(lines, product.id, unit);
+    items.push({
+      lineId: cartLineId(line),
+      productId: product.id,
+      nameEn: product.nameEn,
+      nameAr: product.nameAr,
+      imageUrl: unit.imageUrl,
+      priceFils: unit.priceFils,
+      quantity: line.quantity,
+      stockQuantity: unit.stockQuantity,
+      isAvailable: unit.isAvailable && unit.stockQuantity >= line.quantity,
+      optionValues: unit.optionValues,
+      holdWarning:
+        wanted > unit.stockQuantity
+          ? { kind: "stock", available: unit.stockQuantity }
+          : wanted > HOLD_LIMITS.heldUnitsPerProduct
+            ? { kind: "cap", cap: HOLD_LIMITS.heldUnitsPerProduct }
+            : null,
+      customTags: product.customTags.map((tag, index) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, value: line.customTags[index] ?? "" })),
+    });
+  }
+  const counted = items.filter((item) => item.isAvailable);
+  return {
+    items,
+    count: counted.reduce((sum, item) => sum + item.quantity, 0),
+    totalFils: counted.reduce((sum, item) => sum + item.priceFils * item.quantity, 0),
+  };
+}
+
+
+/** `options`: the chosen variant's values in the page's language ("Red / M"), empty without options. */
+export type CartSummaryLine = { productId: string; name: string; quantity: number; priceFils: number; customTags: string[]; options: string };
+
+/** The cart as the checkout shows it, priced from the database; lines whose product is hidden or gone are dropped. */
+export async function getCartSummary(lines: CartLine[], language: Language) {
+  const items: CartSummaryLine[] = (await priceCartLines(lines)).flatMap(({ line, product, unit }) => {
+    if (!product || !unit) return [];
+    const name = localized(language, { en: product.nameEn, ar: product.nameAr });
+    const options = unit.optionValues.map((value) => localized(language, value)).join(" / ");
+    return [{ productId: product.id, name, quantity: line.quantity, priceFils: unit.priceFils, customTags: line.customTags.filter(Boolean), options }];
+  });
+  return { items, productsTotalFils: items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0) };
+}
+
+// order.server.ts (being reworked on another branch this round) still takes the line type from here.
+export type { CartLine } from "~/shared/cart-line";

@@ -1,0 +1,181 @@
+import { prisma } from "~/db.server";
+import { queuePaidOrderMessages, releaseReservation, sellHeldUnits } from "~/models/orders/index.server";
+import { nudgeOutbox } from "~/models/messaging/index.server";
+import { getPaymentProvider } from "~/payments/index.server";
+import { PaymentGatewayError, type PaymentProvider, type RemotePayment } from "~/payments/provider.server";
+import { testProvider } from "~/payments/test-provider.server";
+import { logger } from "~/utils/logger.server";
+import { ordersPaid, paymentFailures } from "~/utils/metrics.server";
+
+/**
+ * Settling a payment (docs/decisions/0009 and 0014): an order becomes paid only in `confirmPayment`, after the
+ * gateway said, server to server, that a payment made for this order, in KWD, for its whole total, is paid; a
+ * conditional update makes that happen once. Payments start in payment-start.server.ts.
+ */
+export type PaymentState = "paid" | "unpaid" | "failed";
+export type PaymentOutcome = { state: PaymentState; orderId: string; orderNumber: string };
+
+/**
+ * How long a shopper's read (return page, status API, POST /api/orders/pay) reuses the gateway's last "not paid
+ * yet" about an attempt instead of asking again. Webhooks and the jobs always ask.
+ */
+export const STATUS_CACHE_MS = 5_000;
+
+/** `shopper`: a read by a shopper's request, which uses the cached answer (STATUS_CACHE_MS). */
+export type ReadOptions = { shopper?: boolean; now?: Date };
+
+function stateOf(paymentStatus: string): PaymentState {
+  return paymentStatus === "paid" ? "paid" : paymentStatus === "failed" ? "failed" : "unpaid";
+}
+
+/** Is this the gateway's word on this very attempt: its id, and our reference where the gateway echoes one? */
+function isForPayment(remote: RemotePayment, payment: { id: string; providerPaymentId: string }) {
+  return remote.providerPaymentId === payment.providerPaymentId && (remote.reference === null || remote.reference === payment.id);
+}
+
+/**
+ * Asks the gateway about one payment attempt and settles the order from its answer. However many return pages,
+ * webhooks, API calls and reconciliation runs arrive together, exactly one marks the order paid, and only that one
+ * renders the invoice and sends the e-mail. `returned` is the query the gateway added to the return URL: a payment
+ * id there that is not this attempt's is ignored, and the gateway is asked again by this attempt's own id.
+ */
+export async function confirmPayment(paymentId: string, returned?: URLSearchParams, options: ReadOptions = {}): Promise<PaymentOutcome | null> {
+  const payment = await prisma.payment.findUnique({
+    where: { id: paymentId },
+    select: {
+      id: true,
+      provider: true,
+      providerPaymentId: true,
+      status: true,
+      checkedAt: true,
+      order: { select: { id: true, orderNumber: true, totalFils: true, paymentStatus: true } },
+    },
+  });
+  if (!payment) return null;
+  const { order } = payment;
+  const result = (state: PaymentState): PaymentOutcome => ({ state, orderId: order.id, orderNumber: order.orderNumber });
+  if (order.paymentStatus === "paid") return result("paid");
+  if (!payment.providerPaymentId || payment.status !== "initiated") return result(stateOf(order.paymentStatus));
+  const attempt = { id: payment.id, providerPaymentId: payment.providerPaymentId };
+  const now = options.now ?? new Date();
+  // A shopper's read shortly after the gateway last said "not yet" answers that again without asking. Not a return
+  // from the gateway's page (it comes once, after paying), nor the built-in test provider, which asks no one.
+  const cacheable = options.shopper && !returned && payment.provider !== testProvider.name;
+  if (cacheable && payment.checkedAt && now.getTime() - payment.checkedAt.getTime() < STATUS_CACHE_MS) return result(stateOf(order.paymentStatus));
+
+  const provider = getPaymentProvider(payment.provider);
+  let remote = returned ? await askAboutReturned(provider, attempt.providerPaymentId, returned) : null;
+  if (!remote || !isForPayment(remote, attempt)) remote = await provider.getPaymentStatus(attempt.providerPaymentId);
+  if (!isForPayment(remote, attempt) || remote.status === "pending") {
+    if (cacheable) await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { checkedAt: now } });
+    return result(stateOf(order.paymentStatus));
+  }
+
+  if (remote.status !== "paid") {
+    paymentFailures.inc({ provider: payment.provider, reason: remote.status });
+    await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { status: remote.status } });
+    return result((await failIfNothingLeftToPay(order.id, now)) ? "failed" : stateOf(order.paymentStatus));
+  }
+  if (remote.currency !== "KWD" || remote.amountFils !== order.totalFils) {
+    paymentFailures.inc({ provider: payment.provider, reason: "mismatch" });
+    await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { status: "mismatch" } });
+    logger.warn(
+      `payment ${payment.id} for order ${order.orderNumber} was paid with ${remote.amountFils} fils ${remote.currency}, not ${order.totalFils} KWD: not accepted, refund it`,
+    );
+    await releaseReservation(order.id);
+    return result("failed");
+  }
+
+  const won = await prisma.$transaction(async (tx) => {
+    const changed = await tx.order.updateMany({
+      where: { id: order.id, paymentStatus: "unpaid" },
+      data: { paymentStatus: "paid", paidAt: new Date(), reservedUntil: null },
+    });
+    await tx.payment.update({ where: { id: payment.id }, data: { status: "paid", cardLast4: remote.cardLast4 ?? null } });
+    if (changed.count !== 1) return false;
+    await sellHeldUnits(tx, order.id);
+    await queuePaidOrderMessages(tx, order.id);
+    return true;
+  });
+  if (won) {
+    ordersPaid.inc();
+    nudgeOutbox();
+    return result("paid");
+  }
+  const current = await prisma.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });
+  if (current?.paymentStatus === "paid") return result("paid");
+  // Paid after the reservation ran out: the stock may be sold, so the order stays failed and is refunded by hand.
+  logger.warn(`payment ${payment.id} for expired order ${order.orderNumber} was paid: refund it`);
+  return result("failed");
+}
+
+/**
+ * The gateway's word on the payment the return query names, or null when the gateway refuses to look it up (an id
+ * it never made, or not one of its ids at all): the query is only a hint, so the attempt is then asked by its own id.
+ */
+async function askAboutReturned(provider: PaymentProvider, providerPaymentId: string, returned: URLSearchParams): Promise<RemotePayment | null> {
+  try {
+    return await provider.getPaymentStatus(providerPaymentId, returned);
+  } catch (error) {
+    if (error instanceof PaymentGatewayError && error.fault === "refused") return null;
+    throw error;
+  }
+}
+
+/**
+ * After a declined or cancelled attempt the order stays unpaid while its hold lasts, so the shopper can pay the same
+ * order again (docs/decisions/0043); the hold's end releases it as always. The order fails at once (and gives its
+ * stock back once, `releaseReservation` being conditional) only when its hold has already run out and no other
+ * attempt is still open.
+ */
+async function failIfNothingLeftToPay(orderId: string, now: Date): Promise<boolean> {
+  const open = await prisma.payment.count({ where: { orderId, status: "initiated", providerPaymentId: { not: null } } });
+  if (open > 0) return false;
+  const order = await prisma.order.findUnique({ where: { id: orderId }, select: { reservedUntil: true } });
+  if (order?.reservedUntil && order.reservedUntil > now) return false;
+  return releaseReservation(orderId);
+}
+
+
+/** A gateway webhook names its own payment id; the payment is then verified with the gateway like any other. */
+export async function confirmPaymentByProviderId(provider: string, providerPaymentId: string) {
+  const payment = await prisma.payment.findUnique({ where: { providerPaymentId }, select: { id: true, provider: true } });
+  if (!payment || payment.provider !== provider) return null;
+  return confirmPayment(payment.id);
+}
+
+/**
+ * The state of an order's payment, asking the gateway about its open attempts first (newest first). `returned` is
+ * the gateway's query on the return URL; it only helps find the newest attempt and is never believed by itself.
+ */
+export async function verifyOrderPayment(orderId: string, returned?: URLSearchParams, options: ReadOptions = {}): Promise<PaymentOutcome | null> {
+  const order = await prisma.order.findUnique({
+    where: { id: orderId },
+    select: {
+      id: true,
+      orderNumber: true,
+      paymentStatus: true,
+      payments: {
+        where: { status: "initiated", providerPaymentId: { not: null } },
+        orderBy: { createdAt: "desc" },
+        take: 5,
+        select: { id: true },
+      },
+    },
+  });
+  if (!order) return null;
+  let outcome: PaymentOutcome = { state: stateOf(order.paymentStatus), orderId: order.id, orderNumber: order.orderNumber };
+  if (order.paymentStatus !== "unpaid") return outcome;
+  for (const [index, payment] of order.payments.entries()) {
+    outcome = (await confirmPayment(payment.id, index === 0 ? returned : undefined, options)) ?? outcome;
+    if (outcome.state !== "unpaid") break;
+  }
+  if (outcome.state === "unpaid") {
+    // The order and its attempts are two reads: a request that settled the order between them (on PostgreSQL,
+    // another connection) leaves no open attempt here, so the order's own state has the last word.
+    const settled = await prisma.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });
+    outcome = { ...outcome, state: stateOf(settled?.paymentStatus ?? order.paymentStatus) };
+  }
+  return outcome;
+}
+

@@ -1,0 +1,2 @@
+export { getDashboardFigures, toPrepareWhere } from "./dashboard.server";
+export { type BestSeller, bestSellerName, type BestVariant, getSalesReport, resolveSalesRange, salesReportCsv, salesReportJson } from "./sales-report.server";

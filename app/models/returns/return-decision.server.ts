@@ -1,0 +1,140 @@
+import { prisma } from "~/db.server";
+import { nudgeOutbox } from "~/models/messaging/index.server";
+import { RefundError, refundOrder } from "~/models/payments/index.server";
+import { ReturnError, returnSelect } from "./return.server";
+import { exchangeReturn } from "./return-exchange.server";
+import { lockReturn, move, type Admin, type Tx } from "./return-move.server";
+import { noticeStockReturned } from "~/models/catalogue/index.server";
+import { canMoveReturn, type ReturnStatus } from "~/shared/returns";
+
+/**
+ * The owner's decisions on a return (CONTRACT.md "Returns and exchanges"): each moves the status by one conditional
+ * update written first in its transaction, so a decision taken twice at once happens once; the history row and the
+ * shopper's message (decision 0054) are written in the same transaction.
+ */
+
+export type ReturnDecision = {
+  id: string;
+  status: ReturnStatus;
+  admin: Admin;
+  /** the owner's note to the shopper */
+  note?: string | null;
+  /** `received`: every line back on sale (true), none (false), or only these ReturnItem ids */
+  restock?: boolean | string[];
+  /** `refunded`: less than the items' price, if the owner decides so */
+  refundAmountFils?: number;
+};
+
+/** How long a refund in progress holds its return: as long as refund.server.ts waits before a stale refund is checked. */
+const CLAIM_MS = 2 * 60_000;
+
+async function current(id: string) {
+  const row = await prisma.return.findUnique({
+    where: { id },
+    select: { id: true, status: true, refundFils: true, refundId: true, orderId: true, number: true, claimedUntil: true },
+  });
+  if (!row) throw new ReturnError("notFound", 404);
+  return row;
+}
+
+/** The owner's decision on a return; answers the return as read afterwards. */
+export async function decideReturn(input: ReturnDecision) {
+  const row = await current(input.id);
+  if (!canMoveReturn(row.status, input.status)) throw new ReturnError("badTransition", 409);
+  const note = input.note?.trim() || null;
+  if (input.status === "refunded") await refundReturn(row, input, note);
+  else if (input.status === "exchanged") await exchangeReturn(row.id, input.admin, note);
+  else if (input.status === "received") await receiveReturn(row.id, input.admin, note, input.restock ?? false);
+  else await prisma.$transaction((tx) => simpleMove(tx, row.id, input.status, input.admin, note));
+  nudgeOutbox();
+  return prisma.return.findUniqueOrThrow({ where: { id: row.id }, select: returnSelect });
+}
+
+/** approved, rejected, closed: a return that ends before its items came back frees them to be asked again. */
+async function simpleMove(tx: Tx, id: string, to: ReturnStatus, admin: Admin, note: string | null) {
+  // Written before anything else is read, as every transaction here; refused while a refund holds the return.
+  await lockReturn(tx, id);
+  const before = await move(tx, id, to, admin, note);
+  if ((to === "rejected" || to === "closed") && (before.status === "requested" || before.status === "approved")) {
+    const items = await tx.returnItem.findMany({ where: { returnId: id }, select: { orderItemId: true, quantity: true } });
+    for (const item of items) await tx.orderItem.update({ where: { id: item.orderItemId }, data: { returnedQuantity: { decrement: item.quantity } } });
+  }
+}
+
+/** received: the lines chosen go back on sale in the same transaction as the move, so exactly once. */
+async function receiveReturn(id: string, admin: Admin, note: string | null, restock: boolean | string[]) {
+  const restocked = await prisma.$transaction(async (tx) => {
+    await lockReturn(tx, id);
+    await move(tx, id, "received", admin, note);
+    const items = await tx.returnItem.findMany({
+      where: { returnId: id },
+      select: { id: true, productId: true, quantity: true, orderItem: { select: { variantId: true } } },
+    });
+    const chosen = items.filter((item) => item.productId && (restock === true || (Array.isArray(restock) && restock.includes(item.id))));
+    const restocked: string[] = [];
+    for (const item of chosen) {
+      const productId = item.productId!;
+      // A product with options sells from its variants and carries their sum (decision 0060): the units go back on
+      // the variant bought and on the product. A variant since hidden is no longer sold, so nothing goes back on sale.
+      const product = await tx.product.findUnique({ where: { id: productId }, select: { hasOptions: true } });
+      if (!product) continue;
+      if (product.hasOptions) {
+        const variantId = item.orderItem.variantId ?? "";
+        const onVariant = await tx.productVariant.updateMany({ where: { id: variantId, productId, isHidden: false }, data: { stockQuantity: { increment: item.quantity } } });
+        if (onVariant.count !== 1) continue;
+      }
+      await tx.product.updateMany({ where: { id: productId }, data: { stockQuantity: { increment: item.quantity } } });
+      await tx.returnItem.update({ where: { id: item.id }, data: { restocked: true } });
+      restocked.push(productId);
+    }
+    return restocked;
+  });
+  if (restocked.length) noticeStockReturned(restocked);
+}
+
+/**
+ * refunded: through the order's refund (refund.server.ts), so never more than was paid and a credit note is issued.
+ * The return is claimed while the gateway is asked: two clicks make one refund, and an exchange or a close arriving
+ * meanwhile is refused (busy), so the shopper never gets both the money and the goods. A refund whose answer never
+ * came is kept on the return and retried with the same reference. Delivery is never refunded: that bound is part of
+ * the refund's own conditional update, so two refunds racing cannot pass it either.
+ */
+async function refundReturn(row: Awaited<ReturnType<typeof current>>, input: ReturnDecision, note: string | null) {
+  const now = new Date();
+  const claim = new Date(now.getTime() + CLAIM_MS);
+  const claimed = await prisma.return.updateMany({
+    where: { id: row.id, status: "received", OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    data: { claimedUntil: claim },
+  });
+  if (claimed.count !== 1) throw new ReturnError("busy", 409);
+  try {
+    // Read again under the claim: a try that ended just before it may have recorded its refund.
+    const { refundId: earlierId } = await prisma.return.findUniqueOrThrow({ where: { id: row.id }, select: { refundId: true } });
+    const earlier = earlierId ? await prisma.refund.findUnique({ where: { id: earlierId }, select: { id: true, amountFils: true, status: true, providerRefundId: true } }) : null;
+    let refundId: string;
+    const reason = `Return ${row.number}`;
+    if (earlier && earlier.status !== "failed" && earlier.providerRefundId) {
+      // The gateway accepted it already (the return was not moved on, a crash): nothing more to send.
+      refundId = earlier.id;
+    } else if (earlier && earlier.status !== "failed") {
+      // Asked before and never answered: settle that same refund (its reference), never a second one.
+      refundId = (await refundOrder({ orderId: row.orderId, amountFils: earlier.amountFils, admin: input.admin, reason, keepDelivery: true })).refundId;
+    } else {
+      const amountFils = input.refundAmountFils ?? row.refundFils;
+      if (!Number.isSafeInteger(amountFils) || amountFils <= 0 || amountFils > row.refundFils) throw new ReturnError("overRefund", 409);
+      const order = await prisma.order.findUniqueOrThrow({ where: { id: row.orderId }, select: { totalFils: true, deliveryFeeFils: true, refundedFils: true } });
+      if (order.refundedFils + amountFils > order.totalFils - order.deliveryFeeFils) throw new ReturnError("overRefund", 409);
+      refundId = (await refundOrder({ orderId: row.orderId, amountFils, admin: input.admin, reason, keepDelivery: true })).refundId;
+    }
+    await prisma.$transaction(async (tx) => {
+      await tx.return.update({ where: { id: row.id }, data: { refundId } });
+      await move(tx, row.id, "refunded", input.admin, note, {}, undefined, claim);
+    });
+  } catch (error) {
+    const refundId = error instanceof RefundError ? error.refundId : undefined;
+    if (refundId) await prisma.return.update({ where: { id: row.id }, data: { refundId } });
+    // Released only if still this refund's: a claim that ran out may be another decision's by now.
+    await prisma.return.updateMany({ where: { id: row.id, claimedUntil: claim }, data: { claimedUntil: null } });
+    throw error;
+  }
+}

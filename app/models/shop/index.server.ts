@@ -1,0 +1,7 @@
+export { type AuditActor, audited, auditEntryJson, type AuditParams, auditQueryOf, auditText, deleteOldAuditEntries, listAuditEntries, recordAccess, recordAudit } from "./audit.server";
+export { cachedCatalogue } from "./catalogue-cache.server";
+export { createDeliveryArea, type DeliveryArea, type DeliveryAreaInput, findOrderableArea, getDeliveryArea, getDeliveryAreaById, listDeliveryAreas, listDeliveryAreasForOwner, removeDeliveryArea, updateDeliveryArea } from "./delivery-area.server";
+export { releaseJobLease, runExclusively, startTimedJob, takeJobLease, THIS_PROCESS } from "./job-lease.server";
+export { type Budget, deviceKey, giveBackRateLimitHit, type GuessBudgets, hitDeviceLimit, hitGuessLimits, hitRateLimit, type KnownDevice, lockoutKey, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS, type RateLimitResult, resetRateLimit, secondsRateLimited } from "./rate-limit.server";
+export { getShopFace, getShopSettings, identityMissing, saveShopSettings, type ShopFace, shopHostName, shopNameFor, shopNames, type ShopSettings } from "./settings.server";
+export { CartActionSchema, ProductParamsSchema } from "./storefront-input.server";

@@ -1,0 +1,171 @@
+import { prisma } from "~/db.server";
+import { recordAudit, type AuditActor, type AuditParams } from "./audit.server";
+import { cachedCatalogue } from "./catalogue-cache.server";
+import { getEnv } from "~/env.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import type { Language } from "~/shared/language";
+import { displayPhone, instagramUrl, type ShopIdentity } from "~/shared/shop-settings";
+
+/**
+ * The owner's settings (issues 16 and 43), kept in the database so every server of the shop reads the same, and
+ * cached with the catalogue: a write to `ShopSetting` moves the catalogue's version in the same transaction
+ * (its triggers), so a saved change shows on the next request everywhere, kept pages included
+ * (docs/decisions/0026-discount-codes.md, 0055, 0075).
+ */
+export type ShopSettings = ShopIdentity & {
+  /** delivery is free from this products total (after any discount); null: never free by amount */
+  freeDeliveryFromFils: number | null;
+};
+
+const FREE_DELIVERY_FROM = "freeDeliveryFromFils";
+
+/** Where each identity field is kept: one row per value, "" for not set. */
+const KEYS = {
+  shopNameEn: "shopNameEn",
+  shopNameAr: "shopNameAr",
+  contactEmail: "contactEmail",
+  contactPhone: "contactPhone",
+  whatsappNumber: "whatsappNumber",
+  addressEn: "addressEn",
+  addressAr: "addressAr",
+  instagram: "instagram",
+  commercialRegistration: "commercialRegistration",
+  ownerAlertsPhone: "ownerAlertsPhone",
+} as const;
+
+export async function getShopSettings(): Promise<ShopSettings> {
+  return cachedCatalogue(
+    "shop-settings",
+    async () => {
+      const rows = await prisma.shopSetting.findMany({ select: { key: true, value: true } });
+      const stored = new Map(rows.map((row) => [row.key, row.value]));
+      const text = (key: string) => {
+        const value = stored.get(key)?.trim();
+        return value ? value : null;
+      };
+      const pair = (en: string, ar: string) => {
+        const [english, arabic] = [text(en), text(ar)];
+        return english && arabic ? { en: english, ar: arabic } : null;
+      };
+      const free = text(FREE_DELIVERY_FROM);
+      const fils = free === null ? null : Number(free);
+      return {
+        freeDeliveryFromFils: fils !== null && Number.isInteger(fils) && fils >= 0 ? fils : null,
+        shopName: pair(KEYS.shopNameEn, KEYS.shopNameAr),
+        contactEmail: text(KEYS.contactEmail),
+        contactPhone: text(KEYS.contactPhone),
+        whatsappNumber: text(KEYS.whatsappNumber),
+        address: pair(KEYS.addressEn, KEYS.addressAr),
+        instagram: text(KEYS.instagram),
+        commercialRegistration: text(KEYS.commercialRegistration),
+        ownerAlertsPhone: text(KEYS.ownerAlertsPhone),
+      };
+    },
+    "list",
+  );
+}
+
+function storedValues(patch: Partial<ShopSettings>): [string, string][] {
+  const values: [string, string][] = [];
+  const put = (key: string, value: string | null | undefined) => {
+    if (value !== undefined) values.push([key, value ?? ""]);
+  };
+  if (patch.freeDeliveryFromFils !== undefined) put(FREE_DELIVERY_FROM, patch.freeDeliveryFromFils === null ? "" : String(patch.freeDeliveryFromFils));
+  if (patch.shopName !== undefined) {
+    put(KEYS.shopNameEn, patch.shopName?.en ?? null);
+    put(KEYS.shopNameAr, patch.shopName?.ar ?? null);
+  }
+  if (patch.address !== undefined) {
+    put(KEYS.addressEn, patch.address?.en ?? null);
+    put(KEYS.addressAr, patch.address?.ar ?? null);
+  }
+  put(KEYS.contactEmail, patch.contactEmail);
+  put(KEYS.contactPhone, patch.contactPhone);
+  put(KEYS.whatsappNumber, patch.whatsappNumber);
+  put(KEYS.instagram, patch.instagram);
+  put(KEYS.commercialRegistration, patch.commercialRegistration);
+  put(KEYS.ownerAlertsPhone, patch.ownerAlertsPhone);
+  return values;
+}
+
+/**
+ * Saves the settings given (a field left out keeps its value) in one transaction, with an entry in the activity log
+ * for the free-delivery amount and one for the shop's details when they are among them.
+ */
+export async function saveShopSettings(patch: Partial<ShopSettings>, actor?: AuditActor): Promise<void> {
+  const values = storedValues(patch);
+  if (values.length === 0) return;
+  await prisma.$transaction(async (tx) => {
+    for (const [key, value] of values) {
+      await tx.shopSetting.upsert({ where: { key }, create: { key, value }, update: { value } });
+    }
+    if (!actor) return;
+    if (patch.freeDeliveryFromFils !== undefined) {
+      const fils = patch.freeDeliveryFromFils;
+      const params: AuditParams = fils === null ? { context: "none" } : { fils: String(fils) };
+      await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: FREE_DELIVERY_FROM, params });
+    }
+    if (values.some(([key]) => key !== FREE_DELIVERY_FROM)) {
+      await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: "identity", params: { context: "identity" } });
+    }
+  });
+}
+
+/** The shop as a page, a message or a document shows it in one language; a value not set is null and left out. */
+export type ShopFace = {
+  /** the owner's name for the shop, or until she sets one the address shoppers reach it at (decision 0075) */
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** the footer's ways to reach the shop, each with its link (the page only draws them) */
+  contactLinks: ContactLink[];
+  address: string | null;
+  instagramUrl: string | null;
+  commercialRegistration: string | null;
+  /** this year, for the footer's copyright line */
+  year: number;
+};
+
+export type ContactLink = { kind: "email" | "phone" | "whatsapp"; shown: string; href: string };
+
+/** The shop's host name ("timsar.example"), which names the shop until the owner gives it a name. */
+export function shopHostName(): string {
+  return new URL(getEnv().appUrl).host.replace(/^www\./, "");
+}
+
+export function shopFace(settings: ShopIdentity, language: Language): ShopFace {
+  return {
+    name: settings.shopName?.[language] ?? shopHostName(),
+    email: settings.contactEmail,
+    phone: settings.contactPhone ? displayPhone(settings.contactPhone) : null,
+    contactLinks: [
+      settings.contactEmail ? { kind: "email" as const, shown: settings.contactEmail, href: `mailto:${settings.contactEmail}` } : null,
+      settings.contactPhone ? { kind: "phone" as const, shown: displayPhone(settings.contactPhone), href: `tel:+965${settings.contactPhone}` } : null,
+      settings.whatsappNumber ? { kind: "whatsapp" as const, shown: displayPhone(settings.whatsappNumber), href: `https://wa.me/965${settings.whatsappNumber}` } : null,
+    ].filter((link) => link !== null),
+    address: settings.address?.[language] ?? null,
+    instagramUrl: settings.instagram ? instagramUrl(settings.instagram) : null,
+    commercialRegistration: settings.commercialRegistration,
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+export async function getShopFace(language: Language): Promise<ShopFace> {
+  return shopFace(await getShopSettings(), language);
+}
+
+/** The shop's name in both languages, for the mails that carry both. */
+export async function shopNames(): Promise<Record<Language, string>> {
+  const settings = await getShopSettings();
+  return { en: shopFace(settings, "en").name, ar: shopFace(settings, "ar").name };
+}
+
+/** The shop's name in the request's language: what page titles, `og:site_name` and page descriptions name. */
+export async function shopNameFor(request: Request): Promise<string> {
+  return (await getShopFace(await getLanguage(request))).name;
+}
+
+/** Whether the owner still has to give the shop a name or a way to reach it (the dashboard asks her to). */
+export function identityMissing(settings: ShopIdentity): boolean {
+  return !settings.shopName || !settings.contactEmail || !settings.contactPhone;
+}
