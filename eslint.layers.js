@@ -8,7 +8,24 @@
 const ban = (message, ...group) => ({ group, message });
 
 const scripts = ban("scripts/ holds command-line wrappers; put the logic in server/ or app/ and import it from there.", "**/scripts/**");
-const routes = ban("A route is a top floor: move what you need from it to app/shared, a model or a component.", "~/routes/**", "../routes/**", "~/root", "../root");
+const routes = ban(
+  "A route is a top floor: move what you need from it to app/shared, a model or a component.",
+  "~/routes/**",
+  "../routes/**",
+  "../../routes/**",
+  "../../../routes/**",
+  "~/root",
+  "../root",
+  "../../root",
+);
+// server/ wraps the app (Express, workers, the page cache) and imports it; the app never imports it back, by any depth.
+const serverFolder = ban(
+  "server/ sits above the app (it starts it): move what the app needs into app/ and let server/ import it from there.",
+  "../server/**",
+  "../../server/**",
+  "../../../server/**",
+  "../../../../server/**",
+);
 const entries = ban(
   "~/i18n/react and app/lazy/ are the browser build's entry points (they name the bundling hints): import the hook from ~/i18n/translation.",
   "~/i18n/react",
@@ -51,7 +68,7 @@ const layer = (files, patterns, extra = {}) => ({
   files,
   ignores: ["**/*.test.ts", "**/*.test.tsx"],
   ...extra,
-  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...patterns, faceOnly, scripts] }] },
+  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...patterns, faceOnly, scripts, serverFolder] }] },
 });
 
 // Type-only imports are erased from the build, so a view may still name the type of a server answer or of the lazy
@@ -71,7 +88,9 @@ export const layers = [
   layer(["app/i18n/**"], [routes, components, models, auth, ...above("admin", "cookies", "mail", "messages", "pdf", "payments", "api-docs")], {
     ignores: ["**/*.test.ts", "**/*.test.tsx", "app/i18n/react.tsx"],
   }),
-  layer(["app/auth/**", "app/admin/**", "app/mail/**", "app/messages/**", "app/pdf/**", "app/api-docs/**"], [routes, entries, typesOnly(components)]),
+  layer(["app/auth/**", "app/admin/**", "app/api-docs/**"], [routes, entries, typesOnly(components)]),
+  // What is sent and printed takes plain input (the models shape it), so a template never reads the database or a session.
+  layer(["app/mail/**", "app/messages/**", "app/pdf/**"], [routes, entries, typesOnly(components), models, auth, ...above("admin", "api-docs")]),
   layer(["app/lazy/**"], [routes]),
   // Tests and the code outside app/ (server/, scripts/, prisma/, tests/) also meet a domain only at its face; a test
   // inside a domain may use its own files by relative path and any other domain's face, whatever the order, to set up.

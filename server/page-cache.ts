@@ -7,7 +7,7 @@ import { rawCookies } from "../app/utils/raw-cookies";
 import { noneMatchHits } from "../app/utils/etag";
 import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
 import { isPrivatePath } from "../app/utils/private-pages";
-import { sharedCatalogueVersion, sharedDatabaseVersion, type CatalogueScope } from "../app/utils/database-version.server";
+import { sharedCatalogueVersion, sharedDatabaseVersion, type CatalogueScope } from "../app/models/shop/index.server";
 import { readVisitor, type Visitor } from "../app/auth/visitor.server";
 import { createRemixRequest } from "./remix-request";
 import { inNamedLanguage } from "../app/utils/api.server";
@@ -20,7 +20,7 @@ import { inNamedLanguage } from "../app/utils/api.server";
  * first-time visitor and to a shopper with a cart or a session alike (docs/decisions/0012-shared-page-cache.md).
  * The catalogue answers of the JSON API (categories, products, search) are kept the same way.
  *
- * Freshness: the cache asks the catalogue's version (app/utils/database-version.server.ts, decision 0055), a row
+ * Freshness: the cache asks the catalogue's version (app/models/shop/database-version.server.ts, decision 0055), a row
  * that database triggers change in the same transaction as every write to what these pages show, by any connection
  * (this worker's, another worker's or another server's, an import); a cached page is only sent if no such commit has
  * happened since it was rendered, so a product hidden through one server is never served from another's cache,

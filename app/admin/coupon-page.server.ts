@@ -35,8 +35,7 @@ export async function couponFormAction(request: Request, id: string | null, acto
     return data<CouponFormActionData>({ values, errors: translatedErrors(parsed.errors, t), message: null }, { status: 400 });
   }
   const saved = id ? await updateCoupon(id, parsed.value, actor) : await createCoupon(parsed.value, actor);
-  // The list's address keeps its `done`, as before the one flash; the message itself travels in the flash.
-  if (saved.ok) return redirectWithToast(`/admin/timsar/coupons?done=${id ? "updated" : "created"}`, { name: id ? "couponUpdated" : "couponCreated" });
+  if (saved.ok) return redirectWithToast("/admin/timsar/coupons", { name: id ? "couponUpdated" : "couponCreated" });
   const message = saved.reason === "notFound" ? t("admin.coupons.notFound") : t("admin.coupons.duplicateCode");
   return data<CouponFormActionData>({ values, errors: saved.reason === "duplicateCode" ? { code: message } : {}, message }, { status: saved.reason === "notFound" ? 404 : 409 });
 }

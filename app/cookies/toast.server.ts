@@ -50,6 +50,9 @@ const PAGE_TOASTS = {
   deliveryAreaDeleted: { key: "admin.deliveryAreas.deleted", kind: "success", durationMs: TOAST_MS.adminList },
   deliveryAreaHidden: { key: "admin.deliveryAreas.hiddenInstead", kind: "success", durationMs: TOAST_MS.adminList },
   settingsSaved: { key: "admin.settings.saved", kind: "success", durationMs: TOAST_MS.adminList },
+  // Shown on the sign-in page the change or the reset ends on (they were its `?notice=` once).
+  passwordChanged: { key: "account.messages.passwordChanged", kind: "success", durationMs: TOAST_MS.accountCreated },
+  passwordReset: { key: "account.messages.passwordResetDone", kind: "success", durationMs: TOAST_MS.accountCreated },
 } as const satisfies Record<string, ToastLook>;
 type PageToastName = keyof typeof PAGE_TOASTS;
 

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { ChangePasswordSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
 import { useShopForm } from "~/components/use-shop-form";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirectWithToast } from "~/cookies/toast.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard, FormErrors } from "~/components/account/auth-card";
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reply = submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["oldPassword", "newPassword"] });
     return data(reply, { status: outcome.status });
   }
-  return redirect("/login?notice=changed", { headers: { "Set-Cookie": await destroyCustomerSession(request) } });
+  return redirectWithToast("/login", { name: "passwordChanged" }, { headers: { "Set-Cookie": await destroyCustomerSession(request) } });
 }
 
 export default function ChangePassword() {

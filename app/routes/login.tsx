@@ -5,7 +5,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard, FormErrors } from "~/components/account/auth-card";
-import { Field, FormMessage } from "~/components/forms";
+import { Field } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import { afterLoginPath, LoginFailure, loginAuthenticator } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -16,7 +16,6 @@ import { issueDeviceCookie } from "~/auth/device-cookie.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { shopNameFor } from "~/models/shop/index.server";
 
-const NOTICES = { reset: "account.messages.passwordResetDone", changed: "account.messages.passwordChanged", registered: "account.messages.registered" } as const;
 
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;
@@ -27,11 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const from = url.searchParams.get("from") === "checkout" ? "checkout" : null;
   if (await getCustomerFromRequest(request)) throw redirect(afterLoginPath(from));
   const t = await i18nServer.getFixedT(request);
-  const notice = url.searchParams.get("notice");
   return {
     constraint: getZodConstraint(LoginSchema),
     from,
-    notice: notice && Object.hasOwn(NOTICES, notice) ? NOTICES[notice as keyof typeof NOTICES] : null,
     meta: { title: t("account.login.title"), description: t("account.login.description", { shop }), siteName: shop },
   };
 }
@@ -58,12 +55,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Login() {
   const { t } = useTranslation();
-  const { constraint, from, notice } = useLoaderData<typeof loader>();
+  const { constraint, from } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useShopForm("login", { lastResult, constraint });
   return (
     <AuthCard title={t("account.login.title")} testId="login-page">
-      {notice ? <FormMessage kind="success" message={t(notice)} /> : null}
       <FormErrors errors={form.errors} />
       <Form method="post" {...getFormProps(form)}>
         {from ? <input type="hidden" name="from" value={from} /> : null}

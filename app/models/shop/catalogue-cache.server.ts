@@ -1,10 +1,10 @@
-import { sharedCatalogueVersion, type CatalogueScope, type CatalogueVersion } from "~/utils/database-version.server";
+import { sharedCatalogueVersion, type CatalogueScope, type CatalogueVersion } from "./database-version.server";
 
 /**
  * The storefront reads the same few catalogue queries on every page view, and on these small machines running
  * them (and Prisma's query compiler) costs more than rendering the page. Results are kept in memory and dropped
  * as soon as what they show changes, which the catalogue's versions tell on every call
- * (app/utils/database-version.server.ts, docs/decisions/0055 and 0059): a hidden product or a new price shows on the
+ * (app/models/shop/database-version.server.ts, docs/decisions/0055 and 0059): a hidden product or a new price shows on the
  * very next request, on every server of the shop, while a failed login, a session or another product's sale leave
  * them kept.
  */

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import pg from "pg";
-import { todayInKuwait } from "../shared/admin-dates";
-import { databaseEngineOf, resolveSqliteUrl } from "./database-url";
+import { todayInKuwait } from "~/shared/admin-dates";
+import { databaseEngineOf, resolveSqliteUrl } from "~/utils/database-url";
 
 /**
  * A value the database keeps that changes whenever anything is committed, by this process, another worker or
