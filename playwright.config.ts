@@ -107,7 +107,13 @@ export default defineConfig({
     // without it every page comes whole.
     // The gateway journeys go through the checkout form and the payment page, which checkout.spec.ts walks without
     // JavaScript too; what they add (the gateways' redirects, webhooks and refunds) is the server's, the same both ways.
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /(area-texts|click-walk|gateways)\.spec\.ts$/ },
+    // Pages that are only read (the dashboard's figures, the digits, the Arabic pages, the legal and SEO pages and
+    // their API) are the server's HTML either way: the run with JavaScript reads the same bytes, then hydrates them.
+    {
+      name: "no-js",
+      use: { ...chromium, javaScriptEnabled: false },
+      testIgnore: /(area-texts|click-walk|gateways|dashboard|digits|arabic-pages|storefront-pages)\.spec\.ts$/,
+    },
   ],
   // Started one after another, so only the first shop builds the app when the build is stale.
   webServer: [

@@ -11,6 +11,19 @@ const node24DatabaseFile = path.resolve("tests/.tmp", `vitest-${process.pid}-nod
 export const postgresqlPort = 12_000 + (process.pid % 1000) * 2;
 const postgresqlUrl = `postgresql://shop@127.0.0.1:${postgresqlPort}/vitest`;
 
+/**
+ * Pure functions (no database, no server, no process.env or module state changed): one module graph for all of them
+ * instead of a fresh one per file, which halved their CPU (decision 0084). A file that changes the environment or a
+ * module's state (app/utils/cookies.server.test.ts sets production) stays out of this list and runs in the sqlite
+ * project, on a graph of its own.
+ */
+const pureUnits = [
+  "app/{shared,i18n,cookies,mail,messages,payments}/**/*.test.{ts,tsx}",
+  "app/utils/{client-address,csv,form-data,logger,redact,safe-redirect}*.test.ts",
+  "app/{entry.server,react-stream,env.server}.test.{ts,tsx}",
+  "server/{body-limit,remix-request,router-patch,router-versions,page-cache}.test.ts",
+];
+
 /** What runs on both engines: the model functions and the server-level API tests. */
 const onBothEngines = ["app/models/**/*.test.ts", "app/auth/**/*.test.ts", "app/admin/**/*.test.ts", "tests/integration/**/*.test.ts"];
 
@@ -35,8 +48,17 @@ export default defineConfig({
           name: "sqlite",
           include: ["app/**/*.test.{ts,tsx}", "prisma/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
           // Several servers on one database is what PostgreSQL is for.
-          exclude: ["tests/integration/several-servers.test.ts", "tests/integration/nginx-rolling.test.ts"],
+          exclude: ["tests/integration/several-servers.test.ts", "tests/integration/nginx-rolling.test.ts", ...pureUnits],
           globalSetup: ["tests/setup/vitest-global.ts"],
+          env: { DATABASE_URL: `file:${databaseFile}`, SESSION_SECRET: "test-secret-that-is-long-enough-123" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: pureUnits,
+          isolate: false,
           env: { DATABASE_URL: `file:${databaseFile}`, SESSION_SECRET: "test-secret-that-is-long-enough-123" },
         },
       },
@@ -45,8 +67,19 @@ export default defineConfig({
         test: {
           name: "postgresql",
           include: onBothEngines,
-          // The fuzz test's 10,000 requests prove the request handling, which is the same on both engines.
-          exclude: ["tests/integration/fuzz.test.ts"],
+          // What happens above the database is the same on both engines and runs once, on SQLite (decision 0084):
+          // the fuzz test's 10,000 requests and the request bounds (the request handling), the error answers' wording,
+          // the role guard (it refuses before any query), the server's headers and signals, and the gateways' HTTP
+          // (their webhooks, redirects and refunds reach the payment functions, whose races payment.server.test.ts and
+          // refund.server.test.ts run here). The raw-sql project checks that every raw query still runs on PostgreSQL.
+          exclude: [
+            "tests/integration/fuzz.test.ts",
+            "tests/integration/request-bounds.test.ts",
+            "tests/integration/api-errors.test.ts",
+            "tests/integration/admin-role-guard.test.ts",
+            "tests/integration/server.test.ts",
+            "tests/integration/gateways.test.ts",
+          ],
           // Records the raw queries run, which the raw-sql project checks against the source's (decision 0037).
           // Added to the shared setup file (extends merges the lists).
           setupFiles: ["tests/setup/vitest-raw-sql.ts"],

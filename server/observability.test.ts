@@ -39,7 +39,8 @@ async function waitForLine(output: () => string, matches: (line: LogLine) => boo
 }
 
 describe("request logs and metrics", () => {
-  const shop = useTestServer(6000, 300, { METRICS_TOKEN, TRUST_PROXY: "0" });
+  // Two workers: /metrics adds up what each worker counted, as in production.
+  const shop = useTestServer(6000, 300, { METRICS_TOKEN, TRUST_PROXY: "0", WEB_CONCURRENCY: "2" });
   let productPath: string;
 
   beforeAll(async () => {

@@ -17,7 +17,8 @@ const cartCount = (html: string) =>
   /data-testid="cart-count"[^>]*>([0-9\u0660-\u0669]+)</.exec(html)?.[1].replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x660));
 
 describe("pages shared between visitors without cookies", () => {
-  const { base } = useTestServer(4100, 400);
+  // Two workers, each with its own kept pages: a change must reach the one that did not make it.
+  const { base } = useTestServer(4100, 400, { WEB_CONCURRENCY: "2" });
   let productPath: string;
   let productId: string;
 
@@ -111,7 +112,7 @@ describe("pages shared between visitors without cookies", () => {
 });
 
 describe("catalogue pages kept for shoppers with a cart or a session", () => {
-  const { base } = useTestServer(4500, 400);
+  const { base } = useTestServer(4500, 400, { WEB_CONCURRENCY: "2" });
   let productId: string;
 
   beforeAll(async () => {

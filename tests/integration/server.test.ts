@@ -10,7 +10,8 @@ import { PROJECT_PORT_OFFSET, useTestServer } from "../support/test-server";
 const SERVER_START_MS = 60_000;
 
 describe("server.ts", () => {
-  const shop = useTestServer(3400, 500);
+  // Two workers, as on a 2-core machine: the drain on SIGTERM goes from the primary to the worker holding the request.
+  const shop = useTestServer(3400, 500, { WEB_CONCURRENCY: "2" });
   const { base } = shop;
 
   // Pages kept for many visitors carry script hashes instead (tests/integration/page-cache.test.ts).

@@ -12,7 +12,9 @@ export interface ServerRuntime {
 export function startServer(port: number, env: Record<string, string> = {}, { node = process.execPath, imports = [] }: ServerRuntime = {}) {
   const preload = imports.flatMap((file) => ["--import", file]);
   const child = spawn(node, [...tsxLoader, ...preload, "server.ts"], {
-    env: { ...process.env, PORT: String(port), ADMIN_PASSWORD: "integration-password", ...env },
+    // One process unless the test asks for workers (WEB_CONCURRENCY): the primary and a worker per core would
+    // cost two more starts of the app for tests about what one process answers (decision 0084).
+    env: { ...process.env, PORT: String(port), ADMIN_PASSWORD: "integration-password", WEB_CONCURRENCY: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
