@@ -68,10 +68,11 @@ fi
 # The PostgreSQL journeys run beside vitest, whose files mostly wait on servers, processes and fakes and leave about
 # half of the two cores idle (decision 0056); on ports and a result folder of their own (E2E_PORT 3250). With
 # JavaScript only: the no-js project sends the same requests to the same server code, which the SQLite run below walks
-# both ways; what differs on PostgreSQL is below the server (decision 0053).
-step "browser tests on PostgreSQL, beside vitest (the admin's, the checkout and the order journey; npm run test:e2e:postgresql runs all)"
+# both ways; what differs on PostgreSQL is below the server (decision 0053). The money's path only: the checkout and an
+# order's whole life; the admin's catalogue forms call the model functions the postgresql project runs (decision 0084).
+step "browser tests on PostgreSQL, beside vitest (the checkout and the order journey; npm run test:e2e:postgresql runs all)"
 E2E_PORT=3250 E2E_ENGINE=postgresql PLAYWRIGHT_JSON_OUTPUT_NAME=tests/.tmp/playwright-postgresql-report.json npx playwright test \
-  --reporter=list,json --project=js tests/e2e/admin.spec.ts tests/e2e/checkout.spec.ts tests/e2e/order-journey.spec.ts \
+  --reporter=list,json --project=js tests/e2e/checkout.spec.ts tests/e2e/order-journey.spec.ts \
   >tests/.tmp/playwright-postgresql.log 2>&1 &
 postgresql_journeys=$!
 step "unit and integration tests (vitest)"
