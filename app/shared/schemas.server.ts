@@ -11,3 +11,4 @@ export * from "./staff-schemas";
 export * from "./card-schema";
 export * from "./checkout-schema";
 export * from "./shop-settings";
+export * from "./order-page-schemas";
