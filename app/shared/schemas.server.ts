@@ -12,3 +12,4 @@ export * from "./card-schema";
 export * from "./checkout-schema";
 export * from "./shop-settings";
 export * from "./order-page-schemas";
+export { CouponRowActionSchema } from "./coupon-schema";

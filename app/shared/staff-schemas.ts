@@ -24,6 +24,16 @@ export const StaffFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("resetTwoStep"), id: staffId }),
 ]);
 
+/**
+ * The two-step page's one form: turn it on (the code from the app) or off (a code or a recovery code), with the
+ * member's password. Lengths only: a wrong or missing password or code has its own message from the action.
+ */
+export const TwoStepFormSchema = z.object({
+  intent: z.enum(["enable", "disable"]),
+  password: z.string().max(200).default(""),
+  code: z.string().max(32).default(""),
+});
+
 /** `PUT /api/admin/staff/{id}`: a new role, disabled or enabled, or both. */
 export const StaffUpdateSchema = z.object({ role: z.enum(ADMIN_ROLES).optional(), disabled: z.boolean().optional(), resetTwoStep: z.boolean().optional() });
 
