@@ -16,6 +16,7 @@ import { action as ordersList } from "./admin.timsar.orders._index";
 import { action as returnPage } from "./admin.timsar.returns.$id";
 import { action as staffPage } from "./admin.timsar.staff";
 import { action as setPasswordPage } from "./admin.timsar.set-password";
+import { action as returnRequest, loader as returnRequestPage } from "./view-invoice_.return";
 
 type Handler = Parameters<typeof handlerAnswer>[0];
 
@@ -114,5 +115,27 @@ describe("the invitation's password page", () => {
       status: 303,
       body: { location: "/admin/timsar", toast: "تم تعيين كلمة المرور. سجّل الدخول ببريدك الإلكتروني وكلمة المرور الجديدة." },
     });
+  });
+});
+
+describe("the shopper's return request", () => {
+  it("reads its lines by conform's names, and the page shows only a return number from its address", async () => {
+    const product = await createProduct(prisma, { priceFils: 2500, stockQuantity: 5 });
+    const order = await createOrder(prisma, { status: "delivered", items: [{ nameEn: "Bow", nameAr: "فيونكة", priceFils: 2500, quantity: 2, productId: product.id }], subtotalFils: 5000 });
+    await prisma.order.update({ where: { id: order.id }, data: { deliveredAt: new Date() } });
+    const line = await prisma.orderItem.findFirstOrThrow({ where: { orderId: order.id } });
+    const fields = { orderNumber: order.orderNumber, phone: order.phone, resolution: "refund", "items[0].orderItemId": line.id, "items[0].quantity": "1", "items[0].reason": "damaged" };
+    expect(await post(returnRequest, "/view-invoice/return", { ...fields, "items[0].reason": "bored" }, "en")).toMatchObject({ status: 400 });
+    const made = await post(returnRequest, "/view-invoice/return", fields, "en");
+    expect(made).toMatchObject({ status: 303, body: { location: expect.stringMatching(/done=RET-\d{12}$/) } });
+    expect(await prisma.return.count({ where: { orderId: order.id } })).toBe(1);
+    const shown = async (done: string) => {
+      const url = `http://localhost/view-invoice/return?${new URLSearchParams({ orderNumber: order.orderNumber, phone: order.phone, done })}`;
+      const answer = await handlerAnswer(returnRequestPage, new Request(url, { headers: { Cookie: "lang=en" } }), {}, "10.9.9.7");
+      return answer.body.done;
+    };
+    const number = new URL(String(made.body.location), "http://localhost").searchParams.get("done")!;
+    expect(await shown(number)).toBe(number);
+    expect(await shown("call 55555555 for your money")).toBeNull();
   });
 });

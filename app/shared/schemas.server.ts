@@ -13,3 +13,4 @@ export * from "./checkout-schema";
 export * from "./shop-settings";
 export * from "./order-page-schemas";
 export { CouponRowActionSchema } from "./coupon-schema";
+export * from "./return-request-schema";
