@@ -55,7 +55,7 @@ const PAGE_TOASTS = {
   deliveryAreaDeleted: { key: "admin.deliveryAreas.deleted", kind: "success", durationMs: TOAST_MS.adminList },
   deliveryAreaHidden: { key: "admin.deliveryAreas.hiddenInstead", kind: "success", durationMs: TOAST_MS.adminList },
   settingsSaved: { key: "admin.settings.saved", kind: "success", durationMs: TOAST_MS.adminList },
-  // Shown on the sign-in page the change or the reset ends on (they were its `?notice=` once).
+  // Shown on the sign-in page the change or the reset ends on (they were its `notice` parameter once).
   passwordChanged: { key: "account.messages.passwordChanged", kind: "success", durationMs: TOAST_MS.accountCreated },
   passwordReset: { key: "account.messages.passwordResetDone", kind: "success", durationMs: TOAST_MS.accountCreated },
   // The admin order page's forms (SPEC section 8's status message, its 3.5 s); the refund's names its amount (`fils`).
