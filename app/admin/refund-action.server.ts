@@ -1,9 +1,9 @@
 import { data } from "@remix-run/node";
-import { getLanguage, i18nServer } from "~/i18n/i18next.server";
+import { redirectWithToast } from "~/cookies/toast.server";
+import { i18nServer } from "~/i18n/i18next.server";
 import { findAdminOrderId } from "~/models/fulfilment/index.server";
 import { refundOrder, RefundError } from "~/models/payments/index.server";
 import type { SignedInAdmin } from "~/auth/admin-session.server";
-import { formatKD } from "~/shared/money";
 import { parseKDToFils } from "~/shared/money-input";
 
 const REFUND_MESSAGE_KEYS = {
@@ -44,11 +44,15 @@ export async function refund(idOrNumber: string, amount: unknown, admin: SignedI
   }
 }
 
-/** The admin order page's refund form: the page shows the outcome in the admin's language. */
-export async function handleRefundForm(request: Request, form: FormData, admin: SignedInAdmin) {
-  const t = await i18nServer.getFixedT(request);
-  const language = await getLanguage(request);
-  const outcome = await refund(String(form.get("orderId") ?? ""), form.get("amount") ?? undefined, admin);
-  if (!outcome.ok) return data({ ok: false, message: t(outcome.key) }, { status: outcome.status });
-  return data({ ok: true, message: t("admin.refund.done", { amount: formatKD(outcome.fils, language) }) });
+/**
+ * The admin order page's refund form: a refusal is shown on the page in the admin's language; a refund made answers
+ * 303 back to the order page (the confirmation posts without its `?refund=`) with a flash naming the amount.
+ */
+export async function handleRefundForm(request: Request, form: { orderId: string; amount?: string }, admin: SignedInAdmin) {
+  const outcome = await refund(form.orderId, form.amount, admin);
+  if (!outcome.ok) {
+    const t = await i18nServer.getFixedT(request);
+    return data({ ok: false, message: t(outcome.key) }, { status: outcome.status });
+  }
+  return redirectWithToast(new URL(request.url).pathname, { name: "refundRecorded", fils: outcome.fils });
 }

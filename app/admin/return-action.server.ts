@@ -1,11 +1,14 @@
 import { data } from "@remix-run/node";
 import type { SignedInAdmin } from "~/auth/admin-session.server";
 import { refundAmountFils } from "~/admin/refund-action.server";
+import type { z } from "zod";
+import { redirectWithToast } from "~/cookies/toast.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/bilingual.server";
 import { decideReturn, adminReturnJson, getAdminReturn, ReturnError } from "~/models/returns/index.server";
 import { RefundError } from "~/models/payments/index.server";
 import { isReturnStatus, type ReturnStatus } from "~/shared/returns";
+import type { ReturnDecisionFormSchema } from "~/shared/order-page-schemas";
 
 /** The owner's decision on a return, for the return page's forms and `PUT /api/admin/returns/{id}/status`. */
 
@@ -46,15 +49,15 @@ export async function savedReturnJson(id: string) {
   return found && adminReturnJson(found);
 }
 
-/** The return page's forms: the outcome in the admin's language, shown on the page. */
-export async function handleReturnForm(request: Request, form: FormData, admin: SignedInAdmin) {
-  const t = await i18nServer.getFixedT(request);
-  const restockLines = form.getAll("restock").map(String);
-  const outcome = await decide(
-    String(form.get("returnId") ?? ""),
-    { status: form.get("status"), restock: restockLines, refundAmount: form.get("refundAmount") ?? undefined, note: String(form.get("note") ?? "") },
-    admin,
-  );
-  if (!outcome.ok) return data({ ok: false, message: t(outcome.key) }, { status: outcome.status });
-  return data({ ok: true, message: t("admin.returns.saved", { status: t(`returns.statuses.${outcome.status}`) }) });
+/**
+ * The return page's forms (parsed by ReturnDecisionFormSchema): a refusal in the admin's language, shown on the page;
+ * a decision taken answers 303 back to the return with a flash naming its new status (decision 0049).
+ */
+export async function handleReturnForm(request: Request, form: z.infer<typeof ReturnDecisionFormSchema> | null, admin: SignedInAdmin) {
+  const outcome: ReturnDecisionOutcome = form ? await decide(form.returnId, form, admin) : { ok: false, status: 400, key: "admin.returns.errors.invalid" };
+  if (!outcome.ok) {
+    const t = await i18nServer.getFixedT(request);
+    return data({ ok: false, message: t(outcome.key) }, { status: outcome.status });
+  }
+  return redirectWithToast(new URL(request.url).pathname, { name: "returnDecided", returnStatus: outcome.status });
 }

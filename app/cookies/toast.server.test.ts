@@ -37,6 +37,15 @@ describe("the one flash cookie", () => {
     }
   });
 
+  it("words a refund's amount and a return's status from checked values only", () => {
+    const refund = flashHeader({ name: "refundRecorded", fils: 2050 });
+    expect(readToast(requestWith(refund), "en").toast).toMatchObject({ message: "Refund of 2.05 KD recorded.", kind: "success", durationMs: 3500 });
+    expect(readToast(requestWith(flashHeader({ name: "returnDecided", returnStatus: "approved" })), "en").toast?.message).toBe("Saved: Approved.");
+    for (const value of ["refundRecorded%3Ffils%3D1%3Cb%3E", "returnDecided%3FreturnStatus%3DHacked"]) {
+      expect(readToast(requestWith(`shop_flash=${value}`), "en").toast?.message).not.toMatch(/Hacked|<b>/);
+    }
+  });
+
   it("gives the same message a new id each time, so it shows again", () => {
     const cookie = flashHeader({ name: "couponUpdated" });
     expect(readToast(requestWith(cookie), "ar").toast?.id).not.toBe(readToast(requestWith(cookie), "ar").toast?.id);

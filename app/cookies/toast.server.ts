@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { fixedT } from "~/i18n/fixed-t.server";
 import type { Language } from "~/shared/language";
+import { formatKD } from "~/shared/money";
+import { isReturnStatus, type ReturnStatus } from "~/shared/returns";
 import { flashToast, SHOP_FLASHES, type PageToast, type ShopFlash, type ToastPlace } from "~/shared/toast-messages";
 import { plainCookie } from "~/utils/cookies.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
@@ -23,9 +25,12 @@ const TOAST_MS = {
   productSavedNext: 1200,
   categoryCreated: 1200,
   categoryUpdated: 4000,
+  orderPage: 3500,
+  returnDecision: 4000,
 } as const;
 
 type ToastLook = { key: string; kind: "success" | "error"; durationMs: number; nextAfterMs?: number };
+
 
 /**
  * The messages a form's answer leaves for the page it redirects to, besides the cart's (app/shared/toast-messages.ts,
@@ -50,9 +55,23 @@ const PAGE_TOASTS = {
   deliveryAreaDeleted: { key: "admin.deliveryAreas.deleted", kind: "success", durationMs: TOAST_MS.adminList },
   deliveryAreaHidden: { key: "admin.deliveryAreas.hiddenInstead", kind: "success", durationMs: TOAST_MS.adminList },
   settingsSaved: { key: "admin.settings.saved", kind: "success", durationMs: TOAST_MS.adminList },
-  // Shown on the sign-in page the change or the reset ends on (they were its `?notice=` once).
+  // Shown on the sign-in page the change or the reset ends on (they were its `notice` parameter once).
   passwordChanged: { key: "account.messages.passwordChanged", kind: "success", durationMs: TOAST_MS.accountCreated },
   passwordReset: { key: "account.messages.passwordResetDone", kind: "success", durationMs: TOAST_MS.accountCreated },
+  // The admin order page's forms (SPEC section 8's status message, its 3.5 s); the refund's names its amount (`fils`).
+  orderStatusUpdated: { key: "admin.orders.statusUpdated", kind: "success", durationMs: TOAST_MS.orderPage },
+  refundRecorded: { key: "admin.refund.done", kind: "success", durationMs: TOAST_MS.orderPage },
+  delayNoticeQueued: { key: "admin.delay.queued", kind: "success", durationMs: TOAST_MS.orderPage },
+  messageResent: { key: "admin.messages.resent", kind: "success", durationMs: TOAST_MS.orderPage },
+  // A return's decision names the status it moved to (`returnStatus`).
+  returnDecided: { key: "admin.returns.saved", kind: "success", durationMs: TOAST_MS.returnDecision },
+  staffInvited: { key: "admin.staff.invited", kind: "success", durationMs: TOAST_MS.adminList },
+  staffUpdated: { key: "admin.staff.updated", kind: "success", durationMs: TOAST_MS.adminList },
+  staffTwoStepReset: { key: "admin.twoStep.resetDone", kind: "success", durationMs: TOAST_MS.adminList },
+  // Turning two-step off; turning it on answers on its page (its recovery codes are shown once, never in a cookie).
+  twoStepDisabled: { key: "admin.twoStep.disabled", kind: "success", durationMs: TOAST_MS.adminList },
+  // Shown on the admin sign-in page an invited member's password form ends on.
+  staffPasswordSet: { key: "admin.setPassword.done", kind: "success", durationMs: TOAST_MS.accountCreated },
 } as const satisfies Record<string, ToastLook>;
 type PageToastName = keyof typeof PAGE_TOASTS;
 
@@ -76,6 +95,10 @@ export type Flash = {
   next?: string;
   /** The one page (path) the message is for: the timed step's page, which says it again (issue 43). */
   on?: string;
+  /** An amount the message names (the refund's), in fils: a number, never text. */
+  fils?: number;
+  /** The status a return moved to, one of the known ones. */
+  returnStatus?: ReturnStatus;
 };
 
 export function flashHeader(flash: Flash): string {
@@ -83,6 +106,8 @@ export function flashHeader(flash: Flash): string {
   if (flash.place) values.set("place", flash.place);
   if (flash.next) values.set("next", flash.next);
   if (flash.on) values.set("on", flash.on);
+  if (flash.fils !== undefined) values.set("fils", String(flash.fils));
+  if (flash.returnStatus) values.set("returnStatus", flash.returnStatus);
   const query = values.toString();
   return flashCookie.serialize(query ? `${flash.name}?${query}` : flash.name);
 }
@@ -101,11 +126,15 @@ function parseFlash(value: string): Flash | null {
   const place = values.get("place");
   const next = values.get("next");
   const on = values.get("on");
+  const fils = values.get("fils");
+  const returnStatus = values.get("returnStatus");
   return {
     name,
     place: place === "grid" ? "grid" : "product",
     next: next ? safeRedirectPath(next, "") || undefined : undefined,
     on: on ? safeRedirectPath(on, "") || undefined : undefined,
+    fils: fils && /^\d{1,12}$/.test(fils) ? Number(fils) : undefined,
+    returnStatus: isReturnStatus(returnStatus) ? returnStatus : undefined,
   };
 }
 
@@ -127,7 +156,10 @@ export function readToast(request: Request, language: Language): { toast: PageTo
     toast: {
       // A fresh id each time, so the same message twice in a row shows twice.
       id: randomUUID(),
-      message: t(look.key),
+      message: t(look.key, {
+        amount: flash.fils === undefined ? "" : formatKD(flash.fils, language),
+        status: flash.returnStatus ? t(`returns.statuses.${flash.returnStatus}`) : "",
+      }),
       kind: look.kind,
       durationMs: look.durationMs,
       next,

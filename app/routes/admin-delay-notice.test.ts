@@ -37,8 +37,10 @@ describe("the order page's delay form", () => {
   it("queues the notice with the day and says so, in English and in Arabic", async () => {
     const order = await createOrder(prisma, { email: "late@example.com" });
     const day = laterDay(3);
-    expect(await postForm(order.id, { date: day }, "en")).toEqual({ status: 200, body: { ok: true, message: "The delay notice is queued to the shopper." } });
-    expect(await postForm(order.id, { date: todayInKuwait() }, "ar")).toEqual({ status: 200, body: { ok: true, message: "إشعار التأخير في طريقه إلى المتسوق." } });
+    // Post/Redirect/Get back to the order page, which says so in a flash toast (decision 0049).
+    const page = `/admin/timsar/orders/${order.id}`;
+    expect(await postForm(order.id, { date: day }, "en")).toEqual({ status: 303, body: { location: page, toast: "The delay notice is queued to the shopper." } });
+    expect(await postForm(order.id, { date: todayInKuwait() }, "ar")).toEqual({ status: 303, body: { location: page, toast: "إشعار التأخير في طريقه إلى المتسوق." } });
     expect(await delayRows(order.id)).toEqual([
       { channel: "email", params: JSON.stringify({ date: day }), status: "queued" },
       { channel: "email", params: JSON.stringify({ date: todayInKuwait() }), status: "queued" },

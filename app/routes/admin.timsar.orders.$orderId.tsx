@@ -19,7 +19,7 @@ import { getAdminOrderView, type AdminOrderView } from "~/models/fulfilment/inde
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { roleMay } from "~/shared/admin-roles";
 import { handleRefundForm, refundAmountFils } from "~/admin/refund-action.server";
-import { handleStatusForm } from "~/admin/status-action.server";
+import { handleStatusForm, statusFormRefused } from "~/admin/status-action.server";
 import { handleResendForm } from "~/admin/message-action.server";
 import { handleDelayForm } from "~/admin/delay-action.server";
 import { todayInKuwait } from "~/shared/admin-dates";
@@ -27,6 +27,7 @@ import { phoneLinks } from "~/shared/phone-links";
 import { formatKD } from "~/shared/money";
 import { filsToKDInput } from "~/shared/money-input";
 import { readFormData } from "~/utils/form-data.server";
+import { OrderPageFormSchema, parseWithZod } from "~/shared/schemas.server";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { adminReturnMessages } from "~/i18n/browser/areas/admin/returns";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
@@ -73,11 +74,14 @@ function refundConfirmation(asked: string, leftFils: number, money: (fils: numbe
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "orders:write");
-  const form = await readFormData(request);
+  const submission = parseWithZod(await readFormData(request), { schema: OrderPageFormSchema });
+  // A form that does not parse is a form this page never drew; its refusal is the status form's SPEC message.
+  if (submission.status !== "success") return statusFormRefused(request);
+  const form = submission.value;
   // Refunds are the owner's; every other form on the page changes the order (CONTRACT.md "Staff and roles").
-  if (form.get("intent") === "refund") return handleRefundForm(request, form, await requireAdminPermission(request, "refunds:write"));
-  if (form.get("intent") === "resendMessage") return handleResendForm(request, form, admin);
-  if (form.get("intent") === "delay") return handleDelayForm(request, form, admin);
+  if (form.intent === "refund") return handleRefundForm(request, form, await requireAdminPermission(request, "refunds:write"));
+  if (form.intent === "resendMessage") return handleResendForm(request, form, admin);
+  if (form.intent === "delay") return handleDelayForm(request, form, admin);
   return handleStatusForm(request, form, admin);
 }
 

@@ -12,10 +12,11 @@ import { countAdminOrderTabs, listAdminOrders } from "~/models/fulfilment/index.
 import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, isAdminOrderTab, type AdminOrderTab } from "~/shared/admin-orders";
 import { formatAdminDateTime, isDateKey } from "~/shared/admin-dates";
 import { requireAdminPermission } from "~/auth/admin-session.server";
-import { handleStatusForm } from "~/admin/status-action.server";
+import { handleStatusForm, statusFormRefused } from "~/admin/status-action.server";
 import { formatKD } from "~/shared/money";
 import { readPageParam } from "~/shared/paging";
 import { readFormData } from "~/utils/form-data.server";
+import { OrderStatusFormSchema, parseWithZod } from "~/shared/schemas.server";
 import { formatCount } from "~/shared/digits";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -65,7 +66,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "orders:write");
-  return handleStatusForm(request, await readFormData(request), admin);
+  const submission = parseWithZod(await readFormData(request), { schema: OrderStatusFormSchema });
+  if (submission.status !== "success") return statusFormRefused(request);
+  return handleStatusForm(request, submission.value, admin);
 }
 
 /** A status saved in place keeps its row on screen (with the new badge) until the admin moves on. */

@@ -21,6 +21,7 @@ import { formatKD } from "~/shared/money";
 import { filsToKDInput } from "~/shared/money-input";
 import { nextReturnStatuses, type ReturnStatus } from "~/shared/returns";
 import { readFormData } from "~/utils/form-data.server";
+import { parseWithZod, ReturnDecisionFormSchema } from "~/shared/schemas.server";
 import { formatCount } from "~/shared/digits";
 
 /** The returns' texts and their statuses' and reasons' words, which the browser fetches with this page. */
@@ -83,7 +84,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "returns:decide");
-  return handleReturnForm(request, await readFormData(request), admin);
+  const submission = parseWithZod(await readFormData(request), { schema: ReturnDecisionFormSchema });
+  return handleReturnForm(request, submission.status === "success" ? submission.value : null, admin);
 }
 
 /** The exchange order's payment as the page names it: paid, unpaid (the difference due) or failed (its hold ended). */

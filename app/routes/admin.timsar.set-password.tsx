@@ -1,13 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { FieldErrors, FormMessage } from "~/components/forms";
+import { FieldErrors } from "~/components/forms";
 import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { i18nServer } from "~/i18n/i18next.server";
 import { adminStaffMessages } from "~/i18n/browser/areas/admin/staff";
 import { acceptInvitation, findInvitation } from "~/models/accounts/index.server";
-import { StaffPasswordSchema } from "~/shared/schemas.server";
+import { redirectWithToast } from "~/cookies/toast.server";
+import { parseWithZod, StaffPasswordSchema } from "~/shared/schemas.server";
 import { readFormData } from "~/utils/form-data.server";
 
 /** The invitation page's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
@@ -23,33 +24,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("admin.setPassword.title"), token, email: invitation?.admin.email ?? null };
 }
 
+/** A password set ends on the admin sign-in page with the flash "password set", as a shopper's reset does (decision 0049). */
 export async function action({ request }: ActionFunctionArgs) {
   const [t, form] = await Promise.all([i18nServer.getFixedT(request), readFormData(request)]);
-  const parsed = StaffPasswordSchema.safeParse({ token: form.get("token"), password: form.get("password") });
-  if (!parsed.success) {
-    const tokenMissing = parsed.error.issues.some((issue) => issue.path[0] === "token");
+  const submission = parseWithZod(form, { schema: StaffPasswordSchema });
+  if (submission.status !== "success") {
+    const tokenMissing = Boolean(submission.error?.token);
     return data({ ok: false, message: tokenMissing ? t("admin.setPassword.invalidLink") : t("admin.setPassword.passwordMin") }, { status: 400 });
   }
-  const email = await acceptInvitation(parsed.data.token, parsed.data.password, request.headers.get("x-request-id"));
+  const email = await acceptInvitation(submission.value.token, submission.value.password, request.headers.get("x-request-id"));
   if (!email) return data({ ok: false, message: t("admin.setPassword.invalidLink") }, { status: 410 });
-  return data({ ok: true, message: t("admin.setPassword.done") });
+  return redirectWithToast("/admin/timsar", { name: "staffPasswordSet" });
 }
 
 export default function SetPasswordPage() {
   const { t } = useTranslation();
   const { token, email } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  if (result?.ok) {
-    return (
-      <section className="page admin-page admin-login" data-testid="set-password-done">
-        <h1>{t("admin.setPassword.title")}</h1>
-        <FormMessage kind="success" message={result.message} />
-        <Link to="/admin/timsar" className="button button--primary">
-          {t("admin.setPassword.signIn")}
-        </Link>
-      </section>
-    );
-  }
   return (
     <section className="page admin-page admin-login">
       <h1>{t("admin.setPassword.title")}</h1>

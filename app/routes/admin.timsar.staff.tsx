@@ -10,9 +10,12 @@ import { STAFF_ERROR_KEYS } from "~/admin/staff-api.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { adminStaffMessages } from "~/i18n/browser/areas/admin/staff";
 import { inviteStaff, listStaff, StaffError, updateStaff } from "~/models/accounts/index.server";
-import { ADMIN_ROLES, isAdminRole } from "~/shared/admin-roles";
-import { StaffInviteSchema } from "~/shared/schemas.server";
+import { redirectWithToast } from "~/cookies/toast.server";
+import { ADMIN_ROLES } from "~/shared/admin-roles";
+import { parseWithZod, StaffFormSchema } from "~/shared/schemas.server";
 import { readFormData } from "~/utils/form-data.server";
+
+const STAFF_PAGE = "/admin/timsar/staff";
 
 /** The staff page's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminStaffMessages;
@@ -30,23 +33,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "staff");
   const [t, form, language] = await Promise.all([i18nServer.getFixedT(request), readFormData(request), getLanguage(request)]);
-  const intent = String(form.get("intent") ?? "");
+  const submission = parseWithZod(form, { schema: StaffFormSchema });
+  if (submission.status !== "success") return data({ ok: false, message: t("admin.staff.invalid") }, { status: 400 });
+  const value = submission.value;
   try {
-    if (intent === "invite") {
-      const parsed = StaffInviteSchema.safeParse({ email: form.get("email"), role: form.get("role") });
-      if (!parsed.success) return data({ ok: false, message: t("admin.staff.invalid") }, { status: 400 });
-      await inviteStaff({ ...parsed.data, language }, admin);
-      return data({ ok: true, message: t("admin.staff.invited") });
+    // Each success is a 303 back to the list, drawn again from what was stored, with its flash (decision 0049).
+    if (value.intent === "invite") {
+      await inviteStaff({ email: value.email, role: value.role, language }, admin);
+      return redirectWithToast(STAFF_PAGE, { name: "staffInvited" });
     }
-    const id = String(form.get("id") ?? "");
-    const role = form.get("role");
-    if (intent === "role" && isAdminRole(role)) await updateStaff(id, { role }, admin);
-    else if (intent === "disable" || intent === "enable") await updateStaff(id, { disabled: intent === "disable" }, admin);
-    else if (intent === "resetTwoStep") {
-      await updateStaff(id, { resetTwoStep: true }, admin);
-      return data({ ok: true, message: t("admin.twoStep.resetDone") });
-    } else return data({ ok: false, message: t("admin.staff.invalid") }, { status: 400 });
-    return data({ ok: true, message: t("admin.staff.updated") });
+    if (value.intent === "resetTwoStep") {
+      await updateStaff(value.id, { resetTwoStep: true }, admin);
+      return redirectWithToast(STAFF_PAGE, { name: "staffTwoStepReset" });
+    }
+    await updateStaff(value.id, value.intent === "role" ? { role: value.role } : { disabled: value.intent === "disable" }, admin);
+    return redirectWithToast(STAFF_PAGE, { name: "staffUpdated" });
   } catch (error) {
     if (!(error instanceof StaffError)) throw error;
     return data({ ok: false, message: t(STAFF_ERROR_KEYS[error.reason]) }, { status: error.status });
@@ -67,7 +68,7 @@ export default function StaffPage() {
       <p>
         <Link to="/admin/timsar/two-step">{t("admin.twoStep.title")}</Link>
       </p>
-      {result ? <FormMessage kind={result.ok ? "success" : "error"} message={result.message} /> : null}
+      {result ? <FormMessage kind="error" message={result.message} /> : null}
       <Form method="post" className="admin-form admin-card" data-testid="invite-form">
         <input type="hidden" name="intent" value="invite" />
         <div className="field">

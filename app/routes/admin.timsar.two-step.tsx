@@ -14,6 +14,8 @@ import { adminStaffMessages } from "~/i18n/browser/areas/admin/staff";
 import { hitGuessLimits, lockoutKey, resetRateLimit } from "~/models/shop/index.server";
 import { auditAddress, clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
+import { currentPage, redirectWithToast } from "~/cookies/toast.server";
+import { parseWithZod, TwoStepFormSchema } from "~/shared/schemas.server";
 
 /** The two-step page's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminStaffMessages;
@@ -44,20 +46,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!limit.allowed) {
     return data<Result>({ ok: false, message: t("admin.twoStep.tooManyAttempts"), codes: null }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
-  const password = String(form.get("password") ?? "").slice(0, 200);
+  const submission = parseWithZod(form, { schema: TwoStepFormSchema });
+  const { intent, password, code } = submission.status === "success" ? submission.value : { intent: null, password: "", code: "" };
   const member = await prisma.admin.findUniqueOrThrow({ where: { id: admin.id }, select: { passwordHash: true } });
   if (!password || !(await verifyPassword(member.passwordHash, password))) {
     return answer({ ok: false, message: null, codes: null, passwordError: "admin.twoStep.wrongPassword" }, 400);
   }
-  const code = String(form.get("code") ?? "").slice(0, 32);
-  if (form.get("intent") === "disable") {
+  if (intent === "disable") {
     if (!(await disableTwoStep(admin, code))) {
       await recordFailedCode(admin.id, { address: auditAddress(context), requestId: admin.requestId });
       return answer({ ok: false, message: t("admin.twoStep.wrongCode"), codes: null }, 400);
     }
     await resetRateLimit(lockoutKey(LIMIT_SCOPE, admin.email, address));
-    return answer({ ok: true, message: t("admin.twoStep.disabled"), codes: null });
+    return redirectWithToast(currentPage(request), { name: "twoStepDisabled" });
   }
+  if (intent !== "enable") return answer({ ok: false, message: t("admin.twoStep.wrongCode"), codes: null }, 400);
+  // Turning it on answers on the page: its recovery codes are shown this once and never travel in a cookie.
   const codes = await enableTwoStep(admin, code);
   if (!codes) return answer({ ok: false, message: t("admin.twoStep.wrongCode"), codes: null }, 400);
   await resetRateLimit(lockoutKey(LIMIT_SCOPE, admin.email, address));
@@ -75,7 +79,7 @@ export default function TwoStepPage() {
       {result ? <FormMessage kind={result.ok ? "success" : "error"} message={result.message} /> : null}
       {result?.codes ? (
         <ul className="admin-card" data-testid="recovery-codes">
-          {result.codes.map((code) => (
+          {result.codes.map((code: string) => (
             <li key={code}>
               <Ltr>{code}</Ltr>
             </li>

@@ -15,7 +15,8 @@ import type { Language } from "~/shared/language";
 import { formatKDText } from "~/shared/bidi";
 import { normalizeOrderNumber } from "~/shared/order-number";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
-import { RETURN_REASONS, RETURN_RESOLUTIONS, type ReturnReason, type ReturnResolution } from "~/shared/returns";
+import { RETURN_REASONS, RETURN_RESOLUTIONS } from "~/shared/returns";
+import { parseWithZod, ReturnRequestFormSchema } from "~/shared/schemas.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -37,6 +38,8 @@ function pageUrl(orderNumber: string, phone: string, done?: string) {
   return `/view-invoice/return?${params.toString()}`;
 }
 
+const RETURN_NUMBER = /^RET-\d{12}$/;
+
 /** A refused lookup's answer headers: every 429 says when to come back. */
 function retryAfter(seconds: number) {
   return { "Retry-After": String(Math.max(1, Math.ceil(seconds))), "Cache-Control": "no-store" };
@@ -51,7 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const meta = { title: t("returns.title"), description: t("returns.description"), siteName: shop };
   const customer = await getCustomerFromRequest(request);
   const view = orderNumber ? await returnPageView(orderNumber, { customerId: customer?.id ?? null, phone, address: clientAddress(context) }) : ({ kind: "notFound" } as const);
-  const base = { meta, language, orderNumber, phone, done: url.searchParams.get("done")?.slice(0, 40) ?? null };
+  // Only a return number is shown as one: the address is anyone's to write, so no other text of it reaches the page.
+  const done = url.searchParams.get("done") ?? "";
+  const base = { meta, language, orderNumber, phone, done: RETURN_NUMBER.test(done) ? done : null };
   if (view.kind === "limited") return data({ ...base, view, error: inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) }, { status: 429, headers: retryAfter(view.retryAfterSeconds) });
   if (view.kind === "notFound") return data({ ...base, view, error: t("returns.errors.notFound") }, { status: 404 });
   if (view.kind === "needPhone") return data({ ...base, view, error: view.wrongPhone ? t("returns.errors.wrongPhone") : null }, { status: view.wrongPhone ? 403 : 200 });
@@ -60,23 +65,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
-  const form = await readFormData(request);
-  const orderNumber = normalizeOrderNumber(String(form.get("orderNumber") ?? "")).slice(0, 40);
-  const phone = String(form.get("phone") ?? "").slice(0, 40);
-  const resolution = String(form.get("resolution") ?? "");
-  const lines: ReturnLineInput[] = [];
-  for (const [name, value] of form) {
-    if (!name.startsWith("qty-")) continue;
-    const orderItemId = name.slice(4, 68);
-    const quantity = Number(value);
-    const reason = String(form.get(`reason-${orderItemId}`) ?? "");
-    if (!Number.isInteger(quantity) || quantity < 0 || quantity > 999) return data({ error: t("returns.errors.invalid") }, { status: 400 });
-    if (quantity === 0) continue;
-    if (!(RETURN_REASONS as readonly string[]).includes(reason)) return data({ error: t("returns.errors.invalid") }, { status: 400 });
-    const exchangeVariantId = String(form.get(`exchange-${orderItemId}`) ?? "").slice(0, 64) || null;
-    lines.push({ orderItemId, quantity, reason: reason as ReturnReason, exchangeVariantId });
-  }
-  if (!(RETURN_RESOLUTIONS as readonly string[]).includes(resolution)) return data({ error: t("returns.errors.invalid") }, { status: 400 });
+  const submission = parseWithZod(await readFormData(request), { schema: ReturnRequestFormSchema });
+  if (submission.status !== "success") return data({ error: t("returns.errors.invalid") }, { status: 400 });
+  const { phone, resolution, notes, items } = submission.value;
+  const orderNumber = normalizeOrderNumber(submission.value.orderNumber);
+  const lines: ReturnLineInput[] = items
+    .filter((line) => line.quantity > 0)
+    .map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity, reason: line.reason, exchangeVariantId: line.exchangeVariantId ?? null }));
   const customer = await getCustomerFromRequest(request);
   const outcome = await makeReturnRequest({
     orderNumber,
@@ -84,8 +79,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     phone,
     address: clientAddress(context),
     items: lines,
-    resolution: resolution as ReturnResolution,
-    notes: String(form.get("notes") ?? "").slice(0, 1000),
+    resolution,
+    notes,
   });
   if (!outcome.ok) {
     if (outcome.status === 429) {
@@ -104,6 +99,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function chooseExchange(event: ChangeEvent<HTMLSelectElement>) {
   const choice = event.currentTarget.form?.elements.namedItem("resolution");
   if (event.currentTarget.value && choice instanceof RadioNodeList) choice.value = "exchange";
+}
+
+/** A line the shopper can still send back: not personalised, and some of it left. */
+function takesReturn(line: { personalised: boolean; quantityLeft: number }) {
+  return !line.personalised && line.quantityLeft > 0;
 }
 
 function lastDay(windowEnd: string, language: Language): string {
@@ -153,8 +153,10 @@ export default function ReturnRequestPage() {
           <input type="hidden" name="phone" value={phone} />
           <ul className="return-lines">
             {view.lines.map((line) => {
+              // conform's names for the list of lines (items[0].quantity …), numbered among the lines that take a return.
+              const item = `items[${view.lines.filter(takesReturn).indexOf(line)}]`;
               const name = (language === "ar" ? line.name.ar || line.name.en : line.name.en || line.name.ar) || "-";
-              const open = !line.personalised && line.quantityLeft > 0;
+              const open = takesReturn(line);
               return (
                 <li key={line.orderItemId} className="return-line" data-testid="return-line">
                   <strong>{name}</strong>
@@ -169,9 +171,10 @@ export default function ReturnRequestPage() {
                   )}
                   {open ? (
                     <div className="return-line__fields">
+                      <input type="hidden" name={`${item}.orderItemId`} value={line.orderItemId} />
                       <div className="field">
                         <label htmlFor={`qty-${line.orderItemId}`}>{t("returns.quantity")}</label>
-                        <select id={`qty-${line.orderItemId}`} name={`qty-${line.orderItemId}`} defaultValue="0">
+                        <select id={`qty-${line.orderItemId}`} name={`${item}.quantity`} defaultValue="0">
                           {Array.from({ length: line.quantityLeft + 1 }, (_, count) => (
                             <option key={count} value={count}>
                               {count}
@@ -181,7 +184,7 @@ export default function ReturnRequestPage() {
                       </div>
                       <div className="field">
                         <label htmlFor={`reason-${line.orderItemId}`}>{t("returns.reason")}</label>
-                        <select id={`reason-${line.orderItemId}`} name={`reason-${line.orderItemId}`} defaultValue="changedMind">
+                        <select id={`reason-${line.orderItemId}`} name={`${item}.reason`} defaultValue="changedMind">
                           {RETURN_REASONS.map((reason) => (
                             <option key={reason} value={reason}>
                               {t(`returns.reasons.${reason}`)}
@@ -192,7 +195,7 @@ export default function ReturnRequestPage() {
                       {line.variants.length > 0 ? (
                         <div className="field">
                           <label htmlFor={`exchange-${line.orderItemId}`}>{t("returns.exchangeFor")}</label>
-                          <select id={`exchange-${line.orderItemId}`} name={`exchange-${line.orderItemId}`} defaultValue="" data-testid="exchange-variant" onChange={chooseExchange}>
+                          <select id={`exchange-${line.orderItemId}`} name={`${item}.exchangeVariantId`} defaultValue="" data-testid="exchange-variant" onChange={chooseExchange}>
                             <option value="">{t("returns.sameVariant")}</option>
                             {line.variants.map((variant) => {
                               const values = variant.optionValues.map((value) => value[language] || value.en).join(" / ");

@@ -2,6 +2,9 @@ import * as z from "./zod";
 import { dayOrInstant } from "./admin-dates";
 import { parseKDToFils } from "./money-input";
 
+/** The coupon list's row buttons: switch a code on or off, or delete it. */
+export const CouponRowActionSchema = z.object({ couponId: z.string().trim().min(1).max(64), intent: z.enum(["enable", "disable", "delete"]) });
+
 /** Letters, digits, "-" and "_": what a shopper can type from a poster or an Instagram story. Compared in upper case. */
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 export const COUPON_KINDS = ["percent", "fixed"] as const;

@@ -11,3 +11,6 @@ export * from "./staff-schemas";
 export * from "./card-schema";
 export * from "./checkout-schema";
 export * from "./shop-settings";
+export * from "./order-page-schemas";
+export { CouponRowActionSchema } from "./coupon-schema";
+export * from "./return-request-schema";

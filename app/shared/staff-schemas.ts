@@ -13,6 +13,27 @@ export const StaffInviteSchema = z.object({
   role: z.enum(ADMIN_ROLES),
 });
 
+const staffId = z.string().trim().min(1).max(64);
+
+/** The staff page's forms, one per `intent`: invite, a member's role, disable or enable, turn their two-step off. */
+export const StaffFormSchema = z.discriminatedUnion("intent", [
+  StaffInviteSchema.extend({ intent: z.literal("invite") }),
+  z.object({ intent: z.literal("role"), id: staffId, role: z.enum(ADMIN_ROLES) }),
+  z.object({ intent: z.literal("disable"), id: staffId }),
+  z.object({ intent: z.literal("enable"), id: staffId }),
+  z.object({ intent: z.literal("resetTwoStep"), id: staffId }),
+]);
+
+/**
+ * The two-step page's one form: turn it on (the code from the app) or off (a code or a recovery code), with the
+ * member's password. Lengths only: a wrong or missing password or code has its own message from the action.
+ */
+export const TwoStepFormSchema = z.object({
+  intent: z.enum(["enable", "disable"]),
+  password: z.string().max(200).default(""),
+  code: z.string().max(32).default(""),
+});
+
 /** `PUT /api/admin/staff/{id}`: a new role, disabled or enabled, or both. */
 export const StaffUpdateSchema = z.object({ role: z.enum(ADMIN_ROLES).optional(), disabled: z.boolean().optional(), resetTwoStep: z.boolean().optional() });
 

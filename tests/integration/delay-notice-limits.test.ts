@@ -78,7 +78,7 @@ describe("the order page's delay notice", () => {
     const { cookie } = await adminCookie();
     const onItsWay = await createOrder(prisma, { status: "outForDelivery", email: uniqueEmail("late") });
     expect(await pageCard(onItsWay.id, cookie, "en")).toEqual({ sent: "Delay notices sent: 0 of 3.", refusal: null });
-    for (let notice = 0; notice < 3; notice++) expect((await postForm(onItsWay.id, cookie, "en")).status).toBe(200);
+    for (let notice = 0; notice < 3; notice++) expect((await postForm(onItsWay.id, cookie, "en")).status).toBe(303);
     expect(await pageCard(onItsWay.id, cookie, "ar")).toEqual({ sent: "إشعارات التأخير المرسلة: ٣ من ٣.", refusal: "تلقى المتسوق ٣ إشعارات تأخير لهذا الطلب، وهو الحد الأقصى." });
 
     const unpaid = await createOrder(prisma, { paymentStatus: "unpaid" });

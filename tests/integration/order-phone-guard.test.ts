@@ -61,7 +61,7 @@ const openPage = (order: { orderNumber: string }, phone: string, address: string
   answerOf(returnPage, new Request(`http://localhost/view-invoice/return?${new URLSearchParams({ orderNumber: order.orderNumber, phone })}`, { headers: { Cookie: `lang=${language}` } }), address);
 
 function postPage(order: { orderNumber: string }, phone: string, itemId: string, address: string) {
-  const body = new URLSearchParams({ orderNumber: order.orderNumber, phone, resolution: "refund", [`qty-${itemId}`]: "1", [`reason-${itemId}`]: "damaged" });
+  const body = new URLSearchParams({ orderNumber: order.orderNumber, phone, resolution: "refund", "items[0].orderItemId": itemId, "items[0].quantity": "1", "items[0].reason": "damaged" });
   const request = new Request("http://localhost/view-invoice/return", { method: "POST", headers: { Cookie: "lang=ar", "Content-Type": "application/x-www-form-urlencoded" }, body });
   return answerOf(returnPageAction, request, address);
 }

@@ -90,6 +90,18 @@ describe("the two-step page", () => {
     expect(await twoStepState(member.id)).toMatchObject({ enabled: true });
   }, 30_000);
 
+  it("turns it off by Post/Redirect/Get back to the page, which says so (issue 44)", async () => {
+    const { member, secret } = await memberWithTwoStep("orders", "orders-off-password");
+    const browser = new RouteClient("198.51.100.42");
+    await browser.form(pageLogin, "/admin/timsar", { email: member.email, password: "orders-off-password" });
+    expect((await browser.form(pageLogin, "/admin/timsar", { intent: "code", code: totpAt(secret, Date.now()) })).status).toBe(303);
+    const off = await browser.form(twoStepAction, "/admin/timsar/two-step", { intent: "disable", password: "orders-off-password", code: totpAt(secret, Date.now() + 30_000) });
+    expect(off.status).toBe(303);
+    expect(off.headers.get("Location")).toBe("/admin/timsar/two-step");
+    expect(browser.lastSetCookies.some((line) => line.startsWith("shop_flash=twoStepDisabled"))).toBe(true);
+    expect(await twoStepState(member.id)).toMatchObject({ enabled: false });
+  }, 30_000);
+
   it("asks for the password to turn it off and stops guessing after ten tries with 429 and Retry-After", async () => {
     const { member, secret } = await memberWithTwoStep("orders", "orders-totp-password");
     const browser = new RouteClient("198.51.100.41");

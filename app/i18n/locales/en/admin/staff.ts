@@ -119,7 +119,6 @@ export const staff = {
     submit: "Set password",
     done: "Your password is set. Sign in with your e-mail and the new password.",
     invalidLink: "This link is not valid any more: it was used, it expired, or the invitation was withdrawn. Ask an owner for a new one.",
-    signIn: "Sign in",
     passwordMin: "Password must be at least 8 characters.",
   },
   twoStep: {
