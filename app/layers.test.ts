@@ -63,7 +63,7 @@ const FORBIDDEN: [string, string][] = [
   ["app/messages/new-provider.server.ts", `import { productAction } from "~/admin/product-page.server";\nexport const a = productAction;\n`],
   // The other folders: each has a floor above it that it may not reach.
   ["app/admin/new-handler.server.ts", `import { loader } from "~/routes/cart";\nexport const a = loader;\n`],
-  ["app/api-docs/new-schema.server.ts", `import { loader } from "~/routes/cart";\nexport const a = loader;\n`],
+  ["app/api/new-schema.server.ts", `import { loader } from "~/routes/cart";\nexport const a = loader;\n`],
   ["app/lazy/new-chunk.ts", `import { loader } from "~/routes/cart";\nexport const a = loader;\n`],
   ["app/auth/new-guard.server.ts", `import { useTranslation } from "~/i18n/react";\nexport const a = useTranslation;\n`],
 ];

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { OrderStatusBodySchema } from "~/api-docs/request-schemas.server";
+import { OrderStatusBodySchema } from "~/api/request-schemas.server";
 import { orderListJson, setOrderStatus } from "~/models/fulfilment/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { decide, savedReturnJson } from "~/admin/return-action.server";
-import { ReturnStatusBodySchema } from "~/api-docs/request-schemas.server";
+import { ReturnStatusBodySchema } from "~/api/request-schemas.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual, bilingualFrom } from "~/i18n/bilingual.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
-import { ReturnRequestBodySchema } from "~/api-docs/request-schemas.server";
+import { ReturnRequestBodySchema } from "~/api/request-schemas.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { hitRateLimit } from "~/models/shop/index.server";
 import { makeReturnRequest } from "~/models/returns/index.server";
