@@ -3,7 +3,7 @@ import type { SignedInAdmin } from "~/auth/admin-session.server";
 import { refundAmountFils } from "~/admin/refund-action.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/bilingual.server";
-import { decideReturn, adminReturnJson, getAdminReturn, ReturnError } from "~/models/returns/index.server";
+import { decideReturn, getAdminReturn, ReturnError } from "~/models/returns/index.server";
 import { RefundError } from "~/models/payments/index.server";
 import { isReturnStatus, type ReturnStatus } from "~/shared/returns";
 
@@ -38,12 +38,6 @@ export async function decide(
     const key = (["notFound", "badTransition", "overRefund", "outOfStock", "busy", "badVariant"] as const).find((reason) => reason === error.reason) ?? "badTransition";
     return { ok: false, status: error.status, key: `admin.returns.errors.${key}` };
   }
-}
-
-/** The admin API's answer for a return after a decision. */
-export async function savedReturnJson(id: string) {
-  const found = await getAdminReturn(id);
-  return found && adminReturnJson(found);
 }
 
 /** The return page's forms: the outcome in the admin's language, shown on the page. */

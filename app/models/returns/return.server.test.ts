@@ -21,7 +21,11 @@ import { kuwaitDateKey } from "~/shared/admin-dates";
 import { decideReturn } from "./return-decision.server";
 import { decide } from "~/admin/return-action.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { ReturnError, requestReturn, type RequestReturnInput } from "./return.server";
+import { ReturnError, requestReturn as storeReturnRequest, type RequestReturnInput } from "./return.server";
+import { returnReadJson } from "~/api/answers/returns.server";
+
+/** The return as the shopper's answer reads it (app/api shapes what the model stores). */
+const requestReturn = async (input: RequestReturnInput) => returnReadJson(await storeReturnRequest(input));
 
 const { gateways, smtp } = await startModelFakes();
 const admin = { email: "owner@example.com" };
