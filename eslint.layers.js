@@ -78,19 +78,19 @@ const typesOnly = (pattern) => ({ ...pattern, allowTypeImports: true });
 export const layers = [
   layer(["app/**/*.{ts,tsx}"], []),
   layer(["app/shared/**"], [ban("app/shared is the ground floor: it imports nothing of ours but its own files.", "~/**", "../**")]),
-  layer(["app/components/**"], [routes, typesOnly(entries), typesOnly(serverButModels), typesOnly(modelFaces), auth, ...above("admin", "cookies", "mail", "messages", "pdf", "api-docs"), ...above("payments").map(typesOnly)]),
-  layer(["app/utils/**"], [routes, entries, components, models, auth, ...above("admin", "cookies", "mail", "messages", "pdf", "payments", "api-docs")]),
-  layer(["app/payments/**"], [routes, entries, components, models, auth, ...above("admin", "cookies", "mail", "messages", "pdf", "api-docs")]),
+  layer(["app/components/**"], [routes, typesOnly(entries), typesOnly(serverButModels), typesOnly(modelFaces), auth, ...above("admin", "cookies", "mail", "messages", "pdf", "api"), ...above("payments").map(typesOnly)]),
+  layer(["app/utils/**"], [routes, entries, components, models, auth, ...above("admin", "cookies", "mail", "messages", "pdf", "payments", "api")]),
+  layer(["app/payments/**"], [routes, entries, components, models, auth, ...above("admin", "cookies", "mail", "messages", "pdf", "api")]),
   // Models sit below auth (sessions read requests and cookies; models keep the rows), so they never import it.
-  ...DOMAINS.map((domain) => layer([`app/models/${domain}/**`], [routes, entries, components, auth, otherFolders, ...aboveDomains(domain), ...above("admin", "api-docs")])),
+  ...DOMAINS.map((domain) => layer([`app/models/${domain}/**`], [routes, entries, components, auth, otherFolders, ...aboveDomains(domain), ...above("admin", "api")])),
   layer(["app/models/*.{ts,tsx}"], [ban("app/models holds only its domains' folders: put a new model file in its domain (docs/architecture.md).", "**")]),
-  layer(["app/cookies/**"], [routes, entries, components, models, auth, ...above("admin", "mail", "messages", "pdf", "payments", "api-docs")]),
-  layer(["app/i18n/**"], [routes, components, models, auth, ...above("admin", "cookies", "mail", "messages", "pdf", "payments", "api-docs")], {
+  layer(["app/cookies/**"], [routes, entries, components, models, auth, ...above("admin", "mail", "messages", "pdf", "payments", "api")]),
+  layer(["app/i18n/**"], [routes, components, models, auth, ...above("admin", "cookies", "mail", "messages", "pdf", "payments", "api")], {
     ignores: ["**/*.test.ts", "**/*.test.tsx", "app/i18n/react.tsx"],
   }),
-  layer(["app/auth/**", "app/admin/**", "app/api-docs/**"], [routes, entries, typesOnly(components)]),
+  layer(["app/auth/**", "app/admin/**", "app/api/**"], [routes, entries, typesOnly(components)]),
   // What is sent and printed takes plain input (the models shape it), so a template never reads the database or a session.
-  layer(["app/mail/**", "app/messages/**", "app/pdf/**"], [routes, entries, typesOnly(components), models, auth, ...above("admin", "api-docs")]),
+  layer(["app/mail/**", "app/messages/**", "app/pdf/**"], [routes, entries, typesOnly(components), models, auth, ...above("admin", "api")]),
   layer(["app/lazy/**"], [routes]),
   // Tests and the code outside app/ (server/, scripts/, prisma/, tests/) also meet a domain only at its face; a test
   // inside a domain may use its own files by relative path and any other domain's face, whatever the order, to set up.

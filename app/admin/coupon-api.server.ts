@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { parseCoupon } from "~/admin/coupon-form.server";
 import { bilingual, type MessageKey } from "~/i18n/bilingual.server";
-import { couponJson } from "~/models/orders/index.server";
 import type { CouponFormValue } from "~/shared/coupon-schema";
 
 /**
@@ -59,32 +58,6 @@ export function couponBodyErrors(errors: FieldErrors): { message: string; fieldE
   }
   const first = Object.entries(fieldErrors)[0];
   return { message: first ? first[1][0] : bilingual("admin.coupons.validation.codeInvalid"), fieldErrors };
-}
-
-/** A code as the API answers it: CONTRACT's names, then the shop's own names for clients written against those. */
-export function couponApiJson(row: Parameters<typeof couponJson>[0]) {
-  const coupon = couponJson(row);
-  return {
-    _id: coupon._id,
-    code: coupon.code,
-    type: coupon.kind === "percent" ? ("percentage" as const) : ("fixed" as const),
-    value: coupon.value,
-    minTotal: coupon.minProductsTotal,
-    startsAt: coupon.startsOn,
-    endsAt: coupon.endsOn,
-    maxUses: coupon.maxUses,
-    maxUsesPerCustomer: coupon.maxUsesPerCustomer,
-    freeDelivery: coupon.freeDelivery,
-    isActive: coupon.isEnabled,
-    usedCount: coupon.usedCount,
-    createdAt: coupon.createdAt,
-    updatedAt: coupon.updatedAt,
-    kind: coupon.kind,
-    minProductsTotal: coupon.minProductsTotal,
-    startsOn: coupon.startsOn,
-    endsOn: coupon.endsOn,
-    isEnabled: coupon.isEnabled,
-  };
 }
 
 /** A Kuwait day, or an ISO 8601 date-time (an instant; without an offset, Kuwait time). */

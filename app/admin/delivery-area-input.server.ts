@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { bilingual, type MessageKey } from "~/i18n/bilingual.server";
-import type { DeliveryArea, DeliveryAreaInput } from "~/models/shop/index.server";
+import type { DeliveryAreaInput } from "~/models/shop/index.server";
 import { findGovernorate, GOVERNORATES } from "~/shared/governorates";
-import { filsToKD } from "~/shared/money";
 import { parseKDToFils } from "~/shared/money-input";
 
 /**
@@ -56,20 +55,6 @@ export function areaBodyErrors(errors: Partial<Record<AreaField, MessageKey>>): 
 export function duplicateAreaError(reason: "duplicateEn" | "duplicateAr"): { message: string; fieldErrors: Record<string, string[]> } {
   const message = bilingual(`admin.deliveryAreas.validation.${reason}`);
   return { message, fieldErrors: { [reason === "duplicateEn" ? "name.en" : "name.ar"]: [message] } };
-}
-
-/** An area as the API answers it (CONTRACT.md): the public list leaves `isHidden` out, the owner's has it. */
-export function areaJson(area: DeliveryArea) {
-  return {
-    _id: area.id,
-    name: { en: area.nameEn, ar: area.nameAr },
-    governorate: { en: area.governorateEn, ar: area.governorateAr },
-    fee: filsToKD(area.feeFils),
-  };
-}
-
-export function ownerAreaJson(area: DeliveryArea & { orderCount?: number }) {
-  return { ...areaJson(area), isHidden: area.isHidden, ...(area.orderCount === undefined ? {} : { orderCount: area.orderCount }) };
 }
 
 const bilingualName = z.object({ en: z.string(), ar: z.string() });

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { redirectWithToast } from "~/cookies/toast.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/bilingual.server";
-import { decideReturn, adminReturnJson, getAdminReturn, ReturnError } from "~/models/returns/index.server";
+import { decideReturn, getAdminReturn, ReturnError } from "~/models/returns/index.server";
 import { RefundError } from "~/models/payments/index.server";
 import { isReturnStatus, type ReturnStatus } from "~/shared/returns";
 import type { ReturnDecisionFormSchema } from "~/shared/order-page-schemas";
@@ -41,12 +41,6 @@ export async function decide(
     const key = (["notFound", "badTransition", "overRefund", "outOfStock", "busy", "badVariant"] as const).find((reason) => reason === error.reason) ?? "badTransition";
     return { ok: false, status: error.status, key: `admin.returns.errors.${key}` };
   }
-}
-
-/** The admin API's answer for a return after a decision. */
-export async function savedReturnJson(id: string) {
-  const found = await getAdminReturn(id);
-  return found && adminReturnJson(found);
 }
 
 /**

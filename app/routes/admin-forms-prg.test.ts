@@ -70,12 +70,12 @@ describe("a return's decision", () => {
     await prisma.order.update({ where: { id: order.id }, data: { deliveredAt: new Date() } });
     const made = await makeReturnRequest({ orderNumber: order.orderNumber, phone: order.phone, items: [{ productId: product.id, quantity: 1, reason: "changedMind" }], resolution: "refund", address: "10.9.9.8" });
     if (!made.ok) throw new Error("no return");
-    const returnPath = `/admin/timsar/returns/${made.value._id}`;
-    expect(await post(returnPage, returnPath, { returnId: made.value._id, status: "approved", note: "" }, "en", cookie, { id: made.value._id })).toEqual({
+    const returnPath = `/admin/timsar/returns/${made.value.id}`;
+    expect(await post(returnPage, returnPath, { returnId: made.value.id, status: "approved", note: "" }, "en", cookie, { id: made.value.id })).toEqual({
       status: 303,
       body: { location: returnPath, toast: "Saved: Approved." },
     });
-    const refused = await post(returnPage, returnPath, { returnId: made.value._id, status: "requested" }, "ar", cookie, { id: made.value._id });
+    const refused = await post(returnPage, returnPath, { returnId: made.value.id, status: "requested" }, "ar", cookie, { id: made.value.id });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ ok: false });
   });

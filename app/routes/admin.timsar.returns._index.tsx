@@ -13,7 +13,7 @@ import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { adminReturnMessages } from "~/i18n/browser/areas/admin/returns";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { listReturns } from "~/models/returns/index.server";
+import { listReturns } from "~/api/answers/returns.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { formatKD } from "~/shared/money";
 import { readPageParam } from "~/shared/paging";

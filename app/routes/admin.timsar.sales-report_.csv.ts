@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18nServer } from "~/i18n/i18next.server";
-import { getSalesReport, resolveSalesRange, salesReportCsv } from "~/models/reports/index.server";
+import { getSalesReport, resolveSalesRange } from "~/models/reports/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
+import { salesReportCsv } from "~/api/answers/reports.server";
 
 /** The sales report as CSV, for a spreadsheet; the same model function as the page and the API. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { auditEntryJson, listAuditEntries, auditQueryOf } from "~/models/shop/index.server";
+import { listAuditEntries, auditQueryOf } from "~/models/shop/index.server";
 import { AuditQuerySchema } from "~/shared/schemas.server";
 import { jsonError } from "~/utils/api.server";
+import { auditEntryJson } from "~/api/answers/shop.server";
 
 /** GET /api/admin/audit?actor=&entityType=&entityId=&page= (owner): the activity log, newest first, 50 a page. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAdminCategory, listAdminProducts, productJson } from "~/models/catalogue/index.server";
+import { getAdminCategory, listAdminProducts } from "~/models/catalogue/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { productJson } from "~/api/answers/catalogue.server";
 
 /** GET /api/admin/categories/{id}/products */
 export async function loader({ request, params }: LoaderFunctionArgs) {

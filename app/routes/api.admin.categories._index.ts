@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createCategory, getAdminCategory, listAdminCategories, categoryToJson } from "~/models/catalogue/index.server";
+import { createCategory, getAdminCategory, listAdminCategories } from "~/models/catalogue/index.server";
 import { readCategoryUpload } from "~/admin/category-api.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { categoryToJson } from "~/api/answers/catalogue.server";
 
 /** GET /api/admin/categories: every category, hidden ones included, with its product count. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { couponApiJson, couponBodyErrors, parseCouponBody } from "~/admin/coupon-api.server";
+import { couponBodyErrors, parseCouponBody } from "~/admin/coupon-api.server";
 import { deleteCoupon, getCoupon, updateCoupon } from "~/models/orders/index.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
+import { couponApiJson } from "~/api/answers/orders.server";
 
 /** GET /api/admin/coupons/{id} */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { couponApiJson, couponBodyErrors, parseCouponBody } from "~/admin/coupon-api.server";
+import { couponBodyErrors, parseCouponBody } from "~/admin/coupon-api.server";
 import { createCoupon, getCoupon, listCoupons } from "~/models/orders/index.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
+import { couponApiJson } from "~/api/answers/orders.server";
 
 /** GET /api/admin/coupons: every discount code, newest first, with how many uses it holds. */
 export async function loader({ request }: LoaderFunctionArgs) {

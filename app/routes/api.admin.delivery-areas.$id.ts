@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { areaBodyErrors, duplicateAreaError, ownerAreaJson, readAreaBody } from "~/admin/delivery-area-input.server";
+import { areaBodyErrors, duplicateAreaError, readAreaBody } from "~/admin/delivery-area-input.server";
 import { getDeliveryAreaById, removeDeliveryArea, updateDeliveryArea } from "~/models/shop/index.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
+import { ownerAreaJson } from "~/api/answers/shop.server";
 
 /**
  * PUT /api/admin/delivery-areas/{id} `{ name, governorate, fee, isHidden? }`: rename, re-price, hide or show (orders

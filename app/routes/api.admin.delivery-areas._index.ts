@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { areaBodyErrors, duplicateAreaError, ownerAreaJson, readAreaBody } from "~/admin/delivery-area-input.server";
+import { areaBodyErrors, duplicateAreaError, readAreaBody } from "~/admin/delivery-area-input.server";
 import { createDeliveryArea, listDeliveryAreasForOwner } from "~/models/shop/index.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
+import { ownerAreaJson } from "~/api/answers/shop.server";
 
 /** GET /api/admin/delivery-areas: every area, hidden ones too, with how many orders name it. */
 export async function loader({ request }: LoaderFunctionArgs) {

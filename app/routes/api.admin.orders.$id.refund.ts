@@ -2,8 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { refund } from "~/admin/refund-action.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { getAdminOrder, orderDetailJson } from "~/models/fulfilment/index.server";
+import { getAdminOrder } from "~/models/fulfilment/index.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
+import { orderDetailJson } from "~/api/answers/orders.server";
 
 /**
  * POST /api/admin/orders/{id}/refund `{ amount? }` (CONTRACT.md): refunds through the order's gateway, by default

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { OrderStatusBodySchema } from "~/api-docs/request-schemas.server";
-import { orderListJson, setOrderStatus } from "~/models/fulfilment/index.server";
+import { OrderStatusBodySchema } from "~/api/request-schemas.server";
+import { setOrderStatus } from "~/models/fulfilment/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { orderListJson } from "~/api/answers/orders.server";
 
 /** PUT /api/admin/orders/{id}/status {status}: any status may follow any other. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ADMIN_ORDERS_PAGE_SIZE_RULE, listAdminOrders, orderListJson } from "~/models/fulfilment/index.server";
+import { ADMIN_ORDERS_PAGE_SIZE_RULE, listAdminOrders } from "~/models/fulfilment/index.server";
 import { DEFAULT_ORDER_TAB, isAdminOrderTab } from "~/shared/admin-orders";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError, readApiPaging } from "~/utils/api.server";
 import { PAGE_RULE } from "~/shared/paging";
 import { bilingual } from "~/i18n/bilingual.server";
+import { orderListJson } from "~/api/answers/orders.server";
 
 /** GET /api/admin/orders?search&dateFrom&dateTo&status&page&pageSize: the same query as the orders page. */
 export async function loader({ request }: LoaderFunctionArgs) {

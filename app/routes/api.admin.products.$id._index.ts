@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteProduct, getAdminProduct, productJson, updateProduct } from "~/models/catalogue/index.server";
+import { deleteProduct, getAdminProduct, updateProduct } from "~/models/catalogue/index.server";
 import { readProductInput } from "~/admin/product-api.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { productJson } from "~/api/answers/catalogue.server";
 
 /** GET /api/admin/products/{id} */
 export async function loader({ request, params }: LoaderFunctionArgs) {

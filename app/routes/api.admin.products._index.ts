@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createProduct, listAdminProducts, productJson } from "~/models/catalogue/index.server";
+import { createProduct, listAdminProducts } from "~/models/catalogue/index.server";
 import { readProductInput } from "~/admin/product-api.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { productJson } from "~/api/answers/catalogue.server";
 
 /** GET /api/admin/products?categoryId&stock=low: every product, hidden ones included; or the low-stock ones. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { adminReturnJson, getAdminReturn } from "~/models/returns/index.server";
+import { getAdminReturn } from "~/models/returns/index.server";
 import { jsonError } from "~/utils/api.server";
+import { adminReturnJson } from "~/api/answers/returns.server";
 
 /** `GET /api/admin/returns/{id}`: by the return's id or its `RET-` number. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { decide, savedReturnJson } from "~/admin/return-action.server";
-import { ReturnStatusBodySchema } from "~/api-docs/request-schemas.server";
+import { decide } from "~/admin/return-action.server";
+import { ReturnStatusBodySchema } from "~/api/request-schemas.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual, bilingualFrom } from "~/i18n/bilingual.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
+import { savedReturnJson } from "~/api/answers/returns.server";
 
 /**
  * `PUT /api/admin/returns/{id}/status` `{ status, restock?, refundAmount?, note? }` (CONTRACT.md): the owner's

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
-import { listReturns } from "~/models/returns/index.server";
+import { listReturns } from "~/api/answers/returns.server";
 import { PAGE_RULE } from "~/shared/paging";
 import { readApiPaging } from "~/utils/api.server";
 

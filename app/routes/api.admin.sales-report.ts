@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getSalesReport, resolveSalesRange, salesReportJson } from "~/models/reports/index.server";
+import { getSalesReport, resolveSalesRange } from "~/models/reports/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual, type MessageKey } from "~/i18n/bilingual.server";
+import { salesReportJson } from "~/api/answers/reports.server";
 
 /** GET /api/admin/sales-report?dateFrom&dateTo (YYYY-MM-DD, Kuwait days); both default to today. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,24 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/shop/index.server";
-import { filsToKD } from "~/shared/money";
+import { settingsJson } from "~/api/answers/shop.server";
 import { parseKDToFils } from "~/shared/money-input";
 import { SettingsFormSchema } from "~/shared/shop-settings";
 import { jsonError, readJsonBody } from "~/utils/api.server";
-
-function settingsJson(settings: ShopSettings) {
-  return {
-    freeDeliveryFromKD: settings.freeDeliveryFromFils === null ? null : filsToKD(settings.freeDeliveryFromFils),
-    shopName: settings.shopName,
-    contactEmail: settings.contactEmail,
-    contactPhone: settings.contactPhone,
-    whatsappNumber: settings.whatsappNumber,
-    address: settings.address,
-    instagram: settings.instagram,
-    commercialRegistration: settings.commercialRegistration,
-    ownerAlertsPhone: settings.ownerAlertsPhone,
-  };
-}
 
 type Rule = keyof typeof SettingsFormSchema.shape;
 

@@ -3,6 +3,7 @@ import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { staffApiCall } from "~/admin/staff-api.server";
 import { updateStaff } from "~/models/accounts/index.server";
+import { staffJson } from "~/api/answers/accounts.server";
 import { StaffUpdateSchema } from "~/shared/schemas.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
@@ -18,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success) return jsonError(400, bilingual("admin.api.invalidStaff"));
   return staffApiCall(async () => {
     const member = await updateStaff(params.id ?? "", parsed.data, admin);
-    return Response.json({ message: bilingual("admin.staff.updated"), member }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json({ message: bilingual("admin.staff.updated"), member: staffJson(member) }, { headers: { "Cache-Control": "no-store" } });
   });
 }
 

@@ -3,7 +3,8 @@ import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { staffApiCall } from "~/admin/staff-api.server";
-import { inviteStaff, listStaff } from "~/models/accounts/index.server";
+import { inviteStaff } from "~/models/accounts/index.server";
+import { listStaff, staffJson } from "~/api/answers/accounts.server";
 import { StaffInviteSchema } from "~/shared/schemas.server";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
@@ -22,6 +23,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const language = await getLanguage(request);
   return staffApiCall(async () => {
     const member = await inviteStaff({ ...parsed.data, language }, admin);
-    return Response.json({ message: bilingual("admin.staff.invited"), member }, { status: 201, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ message: bilingual("admin.staff.invited"), member: staffJson(member) }, { status: 201, headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOrdersByPhone, orderListJson } from "~/models/fulfilment/index.server";
+import { getOrdersByPhone } from "~/models/fulfilment/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
+import { orderListJson } from "~/api/answers/orders.server";
 
 /** GET /api/admin/users/orders/by-phone/{phone}: every order placed with that phone, newest first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CategoryParamsSchema } from "~/api-docs/request-schemas.server";
-import { categoryToJson, getVisibleCategoryBySlug } from "~/models/catalogue/index.server";
+import { CategoryParamsSchema } from "~/api/request-schemas.server";
+import { getVisibleCategoryBySlug } from "~/models/catalogue/index.server";
 import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { categoryToJson } from "~/api/answers/catalogue.server";
 
 /** `GET /api/categories/{slug}`: a visible category; a hidden one answers 404 like a missing one. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

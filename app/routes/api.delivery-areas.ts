@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { areaJson } from "~/admin/delivery-area-input.server";
+import { areaJson } from "~/api/answers/shop.server";
 import { listDeliveryAreas } from "~/models/shop/index.server";
 
 /** GET /api/delivery-areas (CONTRACT.md "Delivery areas"): the areas the checkout offers, with their fee in KD. */

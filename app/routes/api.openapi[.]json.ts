@@ -1,4 +1,4 @@
-import { openApiJson } from "~/api-docs/openapi.server";
+import { openApiJson } from "~/api/openapi.server";
 
 /** `GET /api/openapi.json`: the OpenAPI 3.1 document of every API call, built from the routes' zod schemas. */
 export function loader() {

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseJsonBody, postOnly } from "~/auth/account-api.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
-import { ReturnRequestBodySchema } from "~/api-docs/request-schemas.server";
+import { ReturnRequestBodySchema } from "~/api/request-schemas.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { hitRateLimit } from "~/models/shop/index.server";
 import { makeReturnRequest } from "~/models/returns/index.server";
+import { returnReadJson } from "~/api/answers/returns.server";
 import { normalizeOrderNumber } from "~/shared/order-number";
 import { jsonError, tooManyRequests } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
@@ -32,7 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     notes: data.notes ?? null,
   });
   if (!outcome.ok) return outcome.status === 429 ? tooManyRequests(outcome.retryAfterSeconds) : jsonError(outcome.status, bilingual(outcome.key));
-  return Response.json({ return: outcome.value }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  return Response.json({ return: returnReadJson(outcome.value) }, { status: 201, headers: { "Cache-Control": "no-store" } });
 }
 
 export const loader = postOnly;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { PayBodySchema } from "~/api-docs/request-schemas.server";
+import { PayBodySchema } from "~/api/request-schemas.server";
 import { clearCartCookieHeader } from "~/cookies/cart.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { confirmPayment, hitPaymentLimits } from "~/models/payments/index.server";

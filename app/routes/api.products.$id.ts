@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ProductParamsSchema } from "~/api-docs/request-schemas.server";
-import { getVisibleProduct, productToJson } from "~/models/catalogue/index.server";
+import { ProductParamsSchema } from "~/api/request-schemas.server";
+import { getVisibleProduct } from "~/models/catalogue/index.server";
 import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
+import { productToJson } from "~/api/answers/catalogue.server";
 
 /** `GET /api/products/{id}`: the product page's data; hidden answers 404 like missing. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

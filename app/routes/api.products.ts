@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ProductsQuerySchema } from "~/api-docs/request-schemas.server";
-import { getVisibleCategoryBySlug, getVisibleProducts, productToJson, STOREFRONT_PAGE_SIZE, searchVisibleProducts } from "~/models/catalogue/index.server";
+import { ProductsQuerySchema } from "~/api/request-schemas.server";
+import { getVisibleCategoryBySlug, getVisibleProducts, STOREFRONT_PAGE_SIZE, searchVisibleProducts } from "~/models/catalogue/index.server";
 import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { ALL_CATEGORY_SLUG, readSearchChoice } from "~/shared/storefront";
+import { productToJson } from "~/api/answers/catalogue.server";
 
 /**
  * `GET /api/products`, optionally `?category={slug}`: the visible products (of a visible category). The synthetic

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { OrderCard } from "~/components/account/order-card";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { getOrdersForCustomer } from "~/models/fulfilment/index.server";
+import { orderAsReadJson } from "~/api/answers/orders.server";
 import { ordersOpenForReturn } from "~/models/returns/index.server";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
 import { requireCustomer } from "~/auth/auth.server";
@@ -20,7 +21,7 @@ export const handle = combinedAreas(accountMessages, checkoutMessages, returnsMe
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);
   const customer = await requireCustomer(request);
-  const [t, language, orders] = await Promise.all([i18nServer.getFixedT(request), getLanguage(request), getOrdersForCustomer(customer.id)]);
+  const [t, language, orders] = await Promise.all([i18nServer.getFixedT(request), getLanguage(request), getOrdersForCustomer(customer.id).then((found) => found.map(orderAsReadJson))]);
   // Only a delivered order takes a return: no query for a shopper whose orders are still on their way.
   const delivered = orders.filter((order) => order.status === "delivered").map((order) => order._id);
   const open = await ordersOpenForReturn(delivered);

@@ -15,6 +15,7 @@ import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
 import { combinedAreas } from "~/i18n/area-messages";
 import { orderReturnsSummary } from "~/models/returns/index.server";
+import { type ReturnJson, returnReadJson } from "~/api/answers/returns.server";
 import { ReturnsList } from "~/components/returns-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { shopNameFor } from "~/models/shop/index.server";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     query: { orderNumber: raw ?? "", phone },
     error: null as string | null,
     found: null as Found | null,
-    returns: null as Awaited<ReturnType<typeof orderReturnsSummary>>,
+    returns: null as { returns: ReturnJson[]; canRequest: boolean } | null,
   };
   if (raw === null) return base;
   const orderNumber = normalizeOrderNumber(raw);
@@ -50,7 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   if (result.kind === "notFound") return data({ ...base, query: { orderNumber, phone }, error: t("tracking.notFound") }, { status: 404 });
   // The order's returns, and the way to ask one, only for whoever may read its invoice (the owner, or with the phone).
-  const returns = result.invoiceUrl ? await orderReturnsSummary(result.orderNumber) : null;
+  const summary = result.invoiceUrl ? await orderReturnsSummary(result.orderNumber) : null;
+  const returns = summary && { ...summary, returns: summary.returns.map(returnReadJson) };
   return { ...base, query: { orderNumber, phone }, found: result, returns };
 }
 

@@ -11,6 +11,7 @@ import { returnsMessages } from "~/i18n/browser/areas/returns";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { makeReturnRequest, returnPageView, type ReturnLineInput } from "~/models/returns/index.server";
+import { returnReadJson } from "~/api/answers/returns.server";
 import type { Language } from "~/shared/language";
 import { formatKDText } from "~/shared/bidi";
 import { normalizeOrderNumber } from "~/shared/order-number";
@@ -60,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (view.kind === "limited") return data({ ...base, view, error: inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) }, { status: 429, headers: retryAfter(view.retryAfterSeconds) });
   if (view.kind === "notFound") return data({ ...base, view, error: t("returns.errors.notFound") }, { status: 404 });
   if (view.kind === "needPhone") return data({ ...base, view, error: view.wrongPhone ? t("returns.errors.wrongPhone") : null }, { status: view.wrongPhone ? 403 : 200 });
-  return { ...base, view, error: view.problem ? t(view.problem) : null };
+  return { ...base, view: { ...view, returns: view.returns.map(returnReadJson) }, error: view.problem ? t(view.problem) : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/api.openapi[.]json";
-import { ProductAnswer } from "~/api-docs/responses.server";
+import { ProductAnswer } from "~/api/responses.server";
 import { documentPathFor, expectConformsToOpenApi } from "../support/openapi-conformance";
 
 type Operation = { "x-route-file": string; responses?: Record<string, unknown>; security?: unknown; parameters?: Array<{ name: string; in: string }> };

@@ -5,7 +5,7 @@
  * checked is the document clients generate code from. A method the path does not offer may only answer 405.
  */
 import { z } from "zod";
-import { openApiJson } from "~/api-docs/openapi.server";
+import { openApiJson } from "~/api/openapi.server";
 
 type JsonSchema = Record<string, unknown>;
 type Operation = { responses: Record<string, { content?: { "application/json"?: { schema: JsonSchema }; "text/plain"?: { schema: JsonSchema } } }> };

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/translation";
 import { StatusBadge } from "~/components/status-badge";
 import type { Language } from "~/shared/language";
-import type { OrderAsRead } from "~/models/fulfilment/index.server";
+import { type OrderAsRead } from "~/api/answers/orders.server";
 import { Ltr, Money } from "~/components/ltr";
 import { formatKD } from "~/shared/money";
 import { ReturnsList } from "~/components/returns-list";

@@ -32,22 +32,16 @@ export class StaffError extends Error {
 const memberSelect = { id: true, email: true, role: true, disabledAt: true, invitedAt: true, passwordHash: true, createdAt: true, totpEnabledAt: true } as const;
 type MemberRow = Prisma.AdminGetPayload<{ select: typeof memberSelect }>;
 
-/** The JSON of a member: a member who has not yet set a password is `pending`. */
-export function staffJson(member: MemberRow) {
-  return {
-    _id: member.id,
-    email: member.email,
-    role: member.role,
-    disabled: member.disabledAt !== null,
-    pending: member.passwordHash === "",
-    twoStep: member.totpEnabledAt !== null,
-    createdAt: member.createdAt.toISOString(),
-  };
+/** A member as the staff page and the API read it: whether a password is set, never its hash. */
+export type StaffMember = Omit<MemberRow, "passwordHash"> & { hasPassword: boolean };
+
+function staffMember({ passwordHash, ...member }: MemberRow): StaffMember {
+  return { ...member, hasPassword: passwordHash !== "" };
 }
 
-export async function listStaff() {
+export async function findStaff() {
   const members = await prisma.admin.findMany({ select: memberSelect, orderBy: [{ createdAt: "asc" }, { email: "asc" }] });
-  return members.map(staffJson);
+  return members.map(staffMember);
 }
 
 const tokenHash = (token: string) => crypto.createHash("sha256").update(token).digest("base64url");
@@ -80,7 +74,7 @@ export async function inviteStaff(input: { email: string; role: AdminRole; langu
     return row;
   });
   nudgeOutbox();
-  return staffJson(member);
+  return staffMember(member);
 }
 
 /**
@@ -117,7 +111,7 @@ export async function updateStaff(id: string, change: { role?: AdminRole; disabl
     }
     return after;
   });
-  return staffJson(member);
+  return staffMember(member);
 }
 
 /** The summary's values: the role's change, the state's, or both (`context` picks the wording). */

@@ -2,8 +2,7 @@
 import { prisma } from "~/db.server";
 import { audited, recordAudit, type AuditActor } from "~/models/shop/index.server";
 import { lowStockProductsWhere } from "./low-stock.server";
-import { productToJson } from "./product.server";
-import { OPTIONS_AND_VARIANTS, optionTexts, optionsAndVariantsJson, type OptionText } from "./product-variant.server";
+import { OPTIONS_AND_VARIANTS, optionTexts, type OptionText } from "./product-variant.server";
 import { writeOptions, writeOwnVariant, variantHeldConflict, type VariantInput } from "./variant-write.server";
 import { noticeStockReturned } from "./stock-notice.server";
 
@@ -189,27 +188,6 @@ export async function toggleProduct(id: string, actor?: AuditActor) {
   );
   if (toggled.isVisible) noticeStockReturned([id]);
   return toggled;
-}
-
-/**
- * SPEC section 3's product as the storefront API answers it, plus the category title the admin views show. For
- * the owner `stockQuantity` is on hand, the number the admin API and form take back, and `heldQuantity` says how
- * many of those pieces unpaid orders hold; the storefront's `stockQuantity` stays what is for sale.
- */
-export function productJson(product: AdminProduct) {
-  return {
-    ...productToJson(product),
-    ...optionsAndVariantsJson(product, { onHand: true }),
-    stockQuantity: onHandOf(product),
-    heldQuantity: product.heldQuantity,
-    lowStockThreshold: product.lowStockThreshold,
-    isLowStock:
-      product.isVisible &&
-      (product.hasOptions
-        ? product.variants.some((variant) => variant.stockQuantity <= product.lowStockThreshold)
-        : product.stockQuantity <= product.lowStockThreshold),
-    category: { _id: product.category.id, name: { en: product.category.nameEn, ar: product.category.nameAr } },
-  };
 }
 
 /** The form's starting values for editing: images as one list, main image first. */

@@ -23,15 +23,3 @@ export async function getVisibleCategories(): Promise<CategoryRow[]> {
 export async function getVisibleCategoryBySlug(slug: string): Promise<CategoryRow | null> {
   return cachedCatalogue(`category:${slug}`, () => prisma.category.findFirst({ where: { slug, isVisible: true }, select: CATEGORY_FIELDS }), "list");
 }
-
-/** SPEC section 3's Category as the JSON API speaks it; the admin's answers also say how many products it holds. */
-export function categoryToJson(category: CategoryRow & { _count?: { products: number } }) {
-  return {
-    _id: category.id,
-    name: { en: category.nameEn, ar: category.nameAr },
-    slug: category.slug,
-    iconImage: category.iconImage,
-    isVisible: category.isVisible,
-    ...(category._count ? { productCount: category._count.products } : {}),
-  };
-}

@@ -7,10 +7,11 @@ import { prisma } from "~/db.server";
 import { createCategory } from "../../../tests/factories/category";
 import { createOrder } from "../../../tests/factories/order";
 import { FIXTURE_IMAGE, createProduct } from "../../../tests/factories/product";
-import { createProduct as createAdminProduct, getAdminProduct, productJson, updateProduct, type ProductInput } from "./admin-product.server";
-import { getVisibleProduct, productToJson } from "./product.server";
+import { createProduct as createAdminProduct, getAdminProduct, updateProduct, type ProductInput } from "./admin-product.server";
+import { getVisibleProduct } from "./product.server";
 import { listAdminProducts } from "./admin-product.server";
 import { listLowStockProducts } from "./low-stock.server";
+import { productJson, productToJson } from "~/api/answers/catalogue.server";
 
 const MIGRATION = "20261127113238_product_variants";
 const isPostgresql = process.env.DATABASE_URL?.startsWith("postgres") ?? false;

@@ -4,7 +4,6 @@
  * product without options has one variant, whose id is the product's and whose price and stock are the product's.
  */
 import type { Prisma } from "~/generated/prisma/client";
-import { filsToKD } from "~/shared/money";
 
 /** A bilingual value as the API speaks it: an option's name or one of its values. */
 export type OptionText = { en: string; ar: string };
@@ -34,7 +33,7 @@ export type OptionRow = Prisma.ProductOptionGetPayload<{ select: typeof OPTION_F
 export type VariantRow = Prisma.ProductVariantGetPayload<{ select: typeof VARIANT_FIELDS }>;
 
 /** The product fields its one variant takes when it has no options. */
-type ProductOwnSale = {
+export type ProductOwnSale = {
   id: string;
   hasOptions: boolean;
   priceFils: number;
@@ -76,29 +75,6 @@ export function saleVariantsOf(product: ProductOwnSale): VariantRow[] {
       imageUrl: own?.imageUrl ?? null,
     },
   ];
-}
-
-/**
- * CONTRACT.md's `options` and `variants`. `onHand` answers with what the owner counts (for sale plus held, as the
- * admin product's own stockQuantity) and each variant's `heldQuantity`, like the product's; else what is for sale.
- */
-export function optionsAndVariantsJson(product: ProductOwnSale, { onHand = false } = {}) {
-  return {
-    options: product.hasOptions
-      ? product.options.map((option) => ({ name: { en: option.nameEn, ar: option.nameAr }, values: optionTexts(option.values) }))
-      : [],
-    variants: saleVariantsOf(product).map((variant) => ({
-      _id: variant.id,
-      sku: variant.sku,
-      optionValues: optionTexts(variant.optionValues),
-      price: filsToKD(variant.priceFils),
-      priceBeforeDiscount: variant.priceBeforeDiscountFils === null ? null : filsToKD(variant.priceBeforeDiscountFils),
-      stockQuantity: onHand ? variant.stockQuantity + variant.heldQuantity : variant.stockQuantity,
-      isAvailable: variant.isAvailable,
-      imageUrl: variant.imageUrl,
-      ...(onHand ? { heldQuantity: variant.heldQuantity } : {}),
-    })),
-  };
 }
 
 /** "Red / M": a variant's values in one language, as order lines, invoices and mails show them. */

@@ -1,12 +1,11 @@
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { filsToKD } from "~/shared/money";
 import type { FilterColor } from "~/shared/product";
 import { kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "~/models/shop/index.server";
 import { variantHasColor } from "./filter-colors.server";
-import { OPTIONS_AND_VARIANTS, optionTexts, optionsAndVariantsJson, type SaleVariant } from "./product-variant.server";
+import { OPTIONS_AND_VARIANTS, optionTexts, type SaleVariant } from "./product-variant.server";
 
 /** What a shopper may see: the product and its category are both visible. */
 const VISIBLE: Prisma.ProductWhereInput = { isVisible: true, category: { isVisible: true } };
@@ -301,33 +300,4 @@ export function showsDiscount(product: Pick<ProductCard, "hasDiscount" | "priceB
 /** Main image first, then the gallery without repeating it (SPEC section 2, product page). */
 export function productImages(product: Pick<ProductDetail, "imageUrl" | "gallery">): string[] {
   return [...new Set([product.imageUrl, ...product.gallery.map((image) => image.url)])];
-}
-
-/** SPEC section 3's Product as the JSON API speaks it: prices as KD numbers. */
-export function productToJson(product: ProductDetail) {
-  const hasColor = product.colorNameEn !== null || product.colorNameAr !== null;
-  return {
-    _id: product.id,
-    name: { en: product.nameEn, ar: product.nameAr },
-    description: { en: product.descriptionEn, ar: product.descriptionAr },
-    price: filsToKD(product.priceFils),
-    priceBeforeDiscount: product.priceBeforeDiscountFils === null ? null : filsToKD(product.priceBeforeDiscountFils),
-    hasDiscount: product.hasDiscount,
-    stockQuantity: product.stockQuantity,
-    isAvailable: product.isAvailable,
-    isNewArrivals: product.isNewArrival,
-    imageUrl: product.imageUrl,
-    gallery: product.gallery.map((image) => image.url),
-    color: hasColor
-      ? {
-          name: { en: product.colorNameEn ?? "", ar: product.colorNameAr ?? "" },
-          level: { en: product.colorLevelEn ?? "", ar: product.colorLevelAr ?? "" },
-        }
-      : null,
-    filterColor: product.filterColor,
-    categoryId: product.categoryId,
-    customTags: product.customTags.map((tag) => ({ title: { en: tag.titleEn, ar: tag.titleAr }, required: tag.required })),
-    isVisible: product.isVisible,
-    ...optionsAndVariantsJson(product),
-  };
 }

@@ -5,15 +5,14 @@ import { localized, type Language } from "~/shared/language";
 import { formatKD } from "~/shared/money";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { getAdminOrder, invoiceUrlOf, type AdminOrderDetail } from "./admin-order.server";
-import { creditNoteJson } from "~/models/payments/index.server";
 import { DELAY_NOTICES_PER_ORDER, delayNoticeRefusal } from "./delay-notice.server";
 import { getDeliveryArea } from "~/models/shop/index.server";
-import { freeDeliveryByCode, orderItemTags } from "~/models/orders/index.server";
+import { documentPath, freeDeliveryByCode, orderItemTags } from "~/models/orders/index.server";
 import { optionTexts } from "~/models/catalogue/index.server";
 import { shownMessageKind } from "~/models/messaging/index.server";
 
 /**
- * The admin order page's view of an order (`orderDetailJson` is the API's): amounts and dates already written in
+ * The admin order page's view of an order (app/api's `orderDetailJson` is the API's): amounts and dates already written in
  * the page's language, the address as label keys and values, and the refund, credit note and status history rows.
  * Null when no order has this id or number.
  */
@@ -96,7 +95,7 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
       when: formatAdminDateTime(note.createdAt, language),
       amount: money(note.amountFils),
       remaining: money(note.remainingPaidFils),
-      url: creditNoteJson(note).url,
+      url: documentPath({ kind: "credit-note", number: note.number }),
     })),
     // The delay notice card: how many were sent, and why none can be now (the page then offers no form).
     delayNotice: delayNoticeView(order, t),

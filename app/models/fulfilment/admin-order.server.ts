@@ -1,19 +1,17 @@
 import { prisma, textContains } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/shared/admin-dates";
-import { filsToKD } from "~/shared/money";
 import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admin-orders";
 import { isAnnouncedStatus, isOrderStatus, type OrderStatus } from "~/shared/order-status";
-import { shownPaymentStatus } from "~/shared/payment-status";
 import { normalizeKuwaitiPhone, phoneSearchDigits } from "~/shared/phone";
 import type { WholeNumberRule } from "~/shared/paging";
-import { creditNoteJson, creditNoteListSelect } from "~/models/payments/index.server";
-import { orderAddressJson, orderItemJson, deliveryAddressSelect } from "~/models/orders/index.server";
+import { creditNoteListSelect } from "~/models/payments/index.server";
+import { deliveryAddressSelect } from "~/models/orders/index.server";
 import { optionTexts } from "~/models/catalogue/index.server";
-import { exchangeOrdersOf, returnJson, returnSelect } from "~/models/returns/index.server";
+import { exchangeOrdersOf, returnSelect } from "~/models/returns/index.server";
 import { recordAudit } from "~/models/shop/index.server";
 import { toPrepareWhere } from "~/models/reports/index.server";
-import { nudgeOutbox, orderContacts, queueShopperMessages, shopperMessagesSelect, shownMessageKind } from "~/models/messaging/index.server";
+import { nudgeOutbox, orderContacts, queueShopperMessages, shopperMessagesSelect } from "~/models/messaging/index.server";
 
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_ORDERS_PAGE_SIZE_RULE: WholeNumberRule = { fallback: ADMIN_PAGE_SIZE, min: 1, max: 100 };
@@ -207,70 +205,6 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
   });
   nudgeOutbox();
   return changed;
-}
-
-/** The JSON shape of SPEC section 3's "Order (as read)", in KD. */
-export function orderListJson(order: AdminOrderRow) {
-  return {
-    _id: order.id,
-    orderNumber: order.orderNumber,
-    fullName: order.fullName,
-    phone: order.phone,
-    status: order.status,
-    paymentStatus: shownPaymentStatus(order),
-    totalAmount: filsToKD(order.totalFils),
-    createdAt: order.createdAt.toISOString(),
-  };
-}
-
-export function orderDetailJson(order: AdminOrderDetail) {
-  return {
-    _id: order.id,
-    orderNumber: order.orderNumber,
-    fullName: order.fullName,
-    email: order.email,
-    phone: order.phone,
-    status: order.status,
-    paymentStatus: shownPaymentStatus(order),
-    paidAt: order.paidAt?.toISOString() ?? null,
-    refundedAmount: filsToKD(order.refundedFils),
-    refunds: order.refunds.map((refund) => ({
-      amount: filsToKD(refund.amountFils),
-      status: refund.status,
-      requestedBy: refund.requestedBy,
-      createdAt: refund.createdAt.toISOString(),
-    })),
-    creditNotes: order.creditNotes.map(creditNoteJson),
-    isGuest: order.isGuest,
-    buildingType: order.buildingType,
-    createdAt: order.createdAt.toISOString(),
-    productsTotal: filsToKD(order.subtotalFils),
-    // CONTRACT.md's name; `discount` stays for the clients written against it before.
-    discountAmount: filsToKD(order.discountFils),
-    discount: filsToKD(order.discountFils),
-    couponCode: order.couponCode,
-    exchangeFor: order.exchangeForOrderNumber,
-    deliveryFee: filsToKD(order.deliveryFeeFils),
-    totalAmount: filsToKD(order.totalFils),
-    invoiceUrl: invoiceUrlOf(order),
-    address: orderAddressJson(order),
-    items: order.items.map(orderItemJson),
-    deliveredAt: order.deliveredAt?.toISOString() ?? null,
-    returns: order.returns.map((row) => returnJson(row, order.exchanges)),
-    statusHistory: order.statusChanges.map((change) => ({
-      fromStatus: change.fromStatus,
-      toStatus: change.toStatus,
-      changedBy: change.changedBy,
-      changedAt: change.createdAt.toISOString(),
-    })),
-    messages: order.messages.map((message) => ({
-      channel: message.channel,
-      kind: shownMessageKind(message),
-      status: message.status,
-      at: message.updatedAt.toISOString(),
-    })),
-    notifyWhatsApp: order.notifyWhatsApp,
-  };
 }
 
 /** Invoices exist once an order is paid (the checkout writes them). */

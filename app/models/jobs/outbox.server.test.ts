@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { testProvider } from "~/payments/test-provider.server";
-import { getAdminOrder, orderDetailJson, setOrderStatus } from "~/models/fulfilment/index.server";
+import { getAdminOrder, setOrderStatus } from "~/models/fulfilment/index.server";
 import { CLAIM_MS, drainOutbox, GIVE_UP_AFTER_MS, oldestUnsentAgeSeconds, waitAfter } from "./outbox.server";
 import { phoneChannelFor, queueEmail, requeueMessage } from "~/models/messaging/index.server";
 import { confirmPayment, placeOrderAndStartPayment } from "~/models/payments/index.server";
@@ -16,6 +16,7 @@ import { checkoutDetails, createOrder } from "../../../tests/factories/order";
 import { createProduct } from "../../../tests/factories/product";
 import { uniqueEmail } from "../../../tests/factories/unique";
 import { startSmtpServer } from "../../../tests/setup/smtp";
+import { orderDetailJson } from "~/api/answers/orders.server";
 
 let smtp = await startSmtpServer();
 const ownerEmail = uniqueEmail("owner");

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { getShopSettings, saveShopSettings } from "~/models/shop/index.server";
-import { getAdminOrder, orderDetailJson, setOrderStatus } from "~/models/fulfilment/index.server";
+import { getAdminOrder, setOrderStatus } from "~/models/fulfilment/index.server";
 import { drainOutbox } from "~/models/jobs/index.server";
 import { recordWhatsAppStatuses } from "./outbox-phone.server";
 import { queueShopperMessages } from "./outbox-write.server";
@@ -16,6 +16,7 @@ import { createAdmin } from "../../../tests/factories/admin";
 import { createOrder } from "../../../tests/factories/order";
 import { startFakeKwtSms } from "../../../tests/fakes/kwtsms";
 import { startFakeWhatsApp } from "../../../tests/fakes/whatsapp";
+import { orderDetailJson } from "~/api/answers/orders.server";
 
 const whatsApp = await startFakeWhatsApp({ token: "EAAG-outbox-test-token", phoneNumberId: "106540352242922", appSecret: "outbox-app-secret" });
 const sms = await startFakeKwtSms({ username: "timsar", password: "sms-password", senders: ["TIMSAR"], repeatWaitMs: 0 });

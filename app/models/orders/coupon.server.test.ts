@@ -5,12 +5,13 @@ import { createDeliveryArea } from "../../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../../tests/factories/order";
 import { createProduct } from "../../../tests/factories/product";
 import { uniqueEmail, uniquePhone } from "../../../tests/factories/unique";
-import { checkCoupon, couponJson, createCoupon as saveCoupon, getCoupon } from "./coupon.server";
+import { checkCoupon, createCoupon as saveCoupon, getCoupon } from "./coupon.server";
 import { OrderError, placeOrder, type PlaceOrderInput } from "./order.server";
 import { releaseReservation, RESERVATION_MINUTES } from "./stock-hold.server";
 import { confirmPayment, placeOrderAndStartPayment } from "~/models/payments/index.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { CouponSchema } from "~/shared/coupon-schema";
+import { couponJson } from "~/api/answers/orders.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,7 @@
 import { prisma } from "~/db.server";
 import { audited, type AuditActor } from "~/models/shop/index.server";
-import { dayOrInstant, dayOrInstantKey, kuwaitDateKey } from "~/shared/admin-dates";
+import { dayOrInstant, kuwaitDateKey } from "~/shared/admin-dates";
 import { COUPON_CODE_PATTERN, normalizeCouponCode, type CouponFormValue, type CouponKind } from "~/shared/coupon-schema";
-import { filsToKD } from "~/shared/money";
 import { filsToKDInput, parseKDToFils } from "~/shared/money-input";
 import type { CouponTerms } from "~/shared/order-totals";
 
@@ -182,26 +181,6 @@ export type CouponRecord = NonNullable<Awaited<ReturnType<typeof getCoupon>>>;
 /** The last day a code can be used, as the owner entered it (the stored end is the first instant after it). */
 function lastDayOf(endsAt: Date): string {
   return kuwaitDateKey(new Date(endsAt.getTime() - 1));
-}
-
-/** A code in the admin API's JSON: amounts in KD, days as Kuwait dates, a start or end within a day as its instant. */
-export function couponJson(row: CouponRecord) {
-  return {
-    _id: row.id,
-    code: row.code,
-    kind: row.kind,
-    value: row.kind === "percent" ? row.value : filsToKD(row.value),
-    minProductsTotal: row.minProductsFils === null ? null : filsToKD(row.minProductsFils),
-    startsOn: row.startsAt ? dayOrInstantKey(row.startsAt, "start") : null,
-    endsOn: row.endsAt ? dayOrInstantKey(row.endsAt, "end") : null,
-    maxUses: row.maxUses,
-    maxUsesPerCustomer: row.maxUsesPerCustomer,
-    freeDelivery: row.freeDelivery,
-    isEnabled: row.isEnabled,
-    usedCount: row.usedCount,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }
 
 /** A code as the admin form shows it for editing. */

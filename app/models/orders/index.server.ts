@@ -1,11 +1,11 @@
 export { addToCart, type CartChange, getCartSummary, getCartView, removeLine, setLineQuantity } from "./cart.server";
 export { COUPON_FAILURES_PER_WINDOW, COUPON_FAILURES_WINDOW_SECONDS, giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "./coupon-attempts.server";
-export { checkCoupon, couponFormDefaults, couponJson, createCoupon, deleteCoupon, getCoupon, listCoupons, setCouponEnabled, updateCoupon } from "./coupon.server";
+export { checkCoupon, couponFormDefaults, type CouponRecord, createCoupon, deleteCoupon, getCoupon, listCoupons, setCouponEnabled, updateCoupon } from "./coupon.server";
 export { documentPath, hasValidDocumentSignature, type OrderDocument, signedCreditNoteUrl, signedDocumentPath, signedInvoicePath, signedInvoiceUrl } from "./invoice-access.server";
 export { getInvoiceData, getInvoicePdf, getPaidOrderDocument, storeInvoice } from "./invoice.server";
 export { cartFreeDeliveryNote, checkoutOffer, freeDeliveryByCode } from "./offers.server";
 export { deliveryAddressSelect } from "./order-address.server";
-export { orderAddressJson, orderItemJson, orderItemTags } from "./order-json.server";
+export { type CustomTagValue, orderItemTags } from "./order-item-tags.server";
 export { bilingualOrderError, couponProblemMessage, orderErrorMessage } from "./order-messages.server";
 export { queuePaidOrderMessages } from "./order-paid.server";
 export { checkOrderPhone, ORDER_PHONE_GUESSES, OrderPhoneLimitedError } from "./order-phone-guard.server";

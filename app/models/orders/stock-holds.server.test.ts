@@ -7,11 +7,12 @@ import { createDeliveryArea } from "../../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../../tests/factories/order";
 import { createProduct } from "../../../tests/factories/product";
 import { uniqueId } from "../../../tests/factories/unique";
-import { getAdminProduct, productFormDefaults, productJson, updateProduct } from "~/models/catalogue/index.server";
+import { getAdminProduct, productFormDefaults, updateProduct } from "~/models/catalogue/index.server";
 import { clientHashOf, OrderError, placeOrder, type PlaceOrderInput } from "./order.server";
 import { HOLD_LIMITS, RESERVATION_MINUTES, SHORT_RESERVATION_MINUTES } from "./stock-hold.server";
 import { cancelUnpaidOrder } from "~/models/fulfilment/index.server";
 import { confirmPayment, expireReservations, reconcilePayments, startPaymentJobs, placeOrderAndStartPayment } from "~/models/payments/index.server";
+import { productJson } from "~/api/answers/catalogue.server";
 
 async function stock(productId: string) {
   return prisma.product.findUniqueOrThrow({ where: { id: productId }, select: { stockQuantity: true, heldQuantity: true } });

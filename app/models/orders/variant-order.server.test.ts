@@ -17,6 +17,7 @@ import { OrderError, placeOrder } from "./order.server";
 import { releaseReservation } from "./stock-hold.server";
 import { createCustomer } from "../../../tests/factories/customer";
 import { getAdminOrderView, getOrdersForCustomer } from "~/models/fulfilment/index.server";
+import { orderAsReadJson } from "~/api/answers/orders.server";
 import { getInvoicePdf } from "./invoice.server";
 import { confirmPayment, placeOrderAndStartPayment } from "~/models/payments/index.server";
 import type { CartLine } from "~/shared/cart-line";
@@ -138,7 +139,7 @@ describe("a paid order of a variant", () => {
     expect(text).toContain("Blue");
     expect(text).toContain("أزرق");
 
-    const [mine] = await getOrdersForCustomer(customer.id);
+    const [mine] = (await getOrdersForCustomer(customer.id)).map(orderAsReadJson);
     expect(mine.items[0]).toMatchObject({ variantId: variants[1].id, optionValues: [blue] });
     const view = await getAdminOrderView(placed.order.id, "ar", fixedT("ar"));
     expect(view?.items[0].options).toBe("أزرق");

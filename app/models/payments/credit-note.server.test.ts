@@ -16,9 +16,10 @@ import { GATEWAYS } from "../../../tests/integration/gateway-helpers";
 import { paidOrder, useProviderForNewOrders } from "../../../tests/integration/gateway-orders";
 import { createOrder } from "../../../tests/factories/order";
 import { uniqueId } from "../../../tests/factories/unique";
-import { getAdminOrder, orderDetailJson } from "~/models/fulfilment/index.server";
+import { getAdminOrder } from "~/models/fulfilment/index.server";
 import { getCreditNote, getCreditNotePdf } from "./credit-note.server";
 import { refundOrder, RefundError } from "./refund.server";
+import { orderDetailJson } from "~/api/answers/orders.server";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own): point the shop at both fakes.
 const { smtp, gateways } = await startModelFakes();

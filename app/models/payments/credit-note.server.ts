@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
 import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
-import { getInvoiceData, documentPath } from "~/models/orders/index.server";
+import { getInvoiceData } from "~/models/orders/index.server";
 import { orderContacts, queueShopperMessages } from "~/models/messaging/index.server";
 import type { CreditNoteData } from "~/pdf/credit-note.server";
 import { renderCreditNote } from "~/pdf/off-thread.server";
-import { filsToKD } from "~/shared/money";
 
 /** A refund the gateway accepted: money the shop has committed to give back (docs/decisions/0034-credit-notes.md). */
 const ACCEPTED_REFUND_STATUSES = ["pending", "refunded"];
@@ -162,15 +161,3 @@ export const creditNoteListSelect = {
   orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   select: { number: true, amountFils: true, remainingPaidFils: true, createdAt: true },
 } satisfies Prisma.Order$creditNotesArgs;
-
-type ListedNote = { number: string; amountFils: number; createdAt: Date };
-
-/** `creditNotes` of the order JSON (admin detail, My Orders): the address opens for the owner and the administrator. */
-export function creditNoteJson(note: ListedNote) {
-  return {
-    number: note.number,
-    amount: filsToKD(note.amountFils),
-    createdAt: note.createdAt.toISOString(),
-    url: documentPath({ kind: "credit-note", number: note.number }),
-  };
-}

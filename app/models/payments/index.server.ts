@@ -1,4 +1,4 @@
-export { creditNoteJson, creditNoteListSelect, getCreditNote, getCreditNoteForMail, getCreditNotePdf, issueCreditNotes, markCreditNoteMailed, newCreditNoteNumber } from "./credit-note.server";
+export { creditNoteListSelect, getCreditNote, getCreditNoteForMail, getCreditNotePdf, issueCreditNotes, markCreditNoteMailed, newCreditNoteNumber } from "./credit-note.server";
 export { confirmPayment, confirmPaymentByProviderId, STATUS_CACHE_MS, verifyOrderPayment } from "./payment-confirm.server";
 export { expireReservations, reconcilePayments, startPaymentJobs } from "./payment-jobs.server";
 export { hitPaymentLimits, PAYMENT_LIMITS, retryAfter } from "./payment-limits.server";

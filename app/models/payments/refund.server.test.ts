@@ -9,9 +9,10 @@ import { startModelFakes } from "../../../tests/integration/model-fakes";
 import { testProvider } from "~/payments/test-provider.server";
 import { GATEWAYS, withShortGatewayTimeout } from "../../../tests/integration/gateway-helpers";
 import { paidOrder, placeTestOrder, useProviderForNewOrders } from "../../../tests/integration/gateway-orders";
-import { getAdminOrder, orderDetailJson } from "~/models/fulfilment/index.server";
+import { getAdminOrder } from "~/models/fulfilment/index.server";
 import { confirmPayment } from "./payment-confirm.server";
 import { refundOrder, RefundError } from "./refund.server";
+import { orderDetailJson } from "~/api/answers/orders.server";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own): point the shop at both fakes.
 const { gateways } = await startModelFakes();

@@ -4,7 +4,8 @@ import { createOrder } from "../../../tests/factories/order";
 import { uniqueYear } from "../../../tests/factories/unique";
 import { createProduct, createProductWithOptions } from "../../../tests/factories/product";
 import { createCreditNote } from "../../../tests/factories/credit-note";
-import { BEST_SELLERS_SHOWN, bestSellerName, getSalesReport, resolveSalesRange, salesReportCsv, salesReportJson } from "./sales-report.server";
+import { BEST_SELLERS_SHOWN, bestSellerName, getSalesReport, resolveSalesRange } from "./sales-report.server";
+import { salesReportCsv, salesReportJson } from "~/api/answers/reports.server";
 
 describe("resolveSalesRange", () => {
   it("defaults both dates to today (Kuwait) when the end date is empty", () => {

@@ -1,5 +1,5 @@
 import { prisma, textContains, type Prisma } from "~/db.server";
-import { exchangeOrdersOf, returnJson, returnSelect } from "./return.server";
+import { exchangeOrdersOf, returnSelect, withExchangeOrders } from "./return.server";
 import { WAITING_RETURN_STATUSES, isReturnStatus } from "~/shared/returns";
 
 /** The owner's list and page of returns (CONTRACT.md "Returns and exchanges": `GET /api/admin/returns`). */
@@ -12,7 +12,7 @@ function statusWhere(status: string | null | undefined): Prisma.ReturnWhereInput
 }
 
 /** Returns newest first, of one status, those waiting for the owner (`waiting`) or all, found by their number, the order's number, name or phone. */
-export async function listReturns(input: { status?: string | null; q?: string | null; page?: number }) {
+export async function findReturns(input: { status?: string | null; q?: string | null; page?: number }) {
   const q = input.q?.trim() ?? "";
   const where: Prisma.ReturnWhereInput = {
     ...statusWhere(input.status),
@@ -38,9 +38,8 @@ export async function listReturns(input: { status?: string | null; q?: string | 
     }),
     prisma.return.count({ where }),
   ]);
-  const exchanges = await exchangeOrdersOf(rows);
   return {
-    returns: rows.map((row) => ({ ...returnJson(row, exchanges), fullName: row.order.fullName, phone: row.order.phone })),
+    returns: await withExchangeOrders(rows),
     page,
     totalPages: Math.max(1, Math.ceil(total / RETURNS_PAGE_SIZE)),
     total,
@@ -79,21 +78,3 @@ export async function getAdminReturn(idOrNumber: string) {
 }
 
 export type AdminReturn = NonNullable<Awaited<ReturnType<typeof getAdminReturn>>>;
-
-/** The admin API's return: CONTRACT.md's fields, and what the owner decides with. */
-export function adminReturnJson({ row, exchangeOrder, exchanges }: AdminReturn) {
-  return {
-    ...returnJson(row, exchanges),
-    notes: row.notes,
-    order: { _id: row.order.id, orderNumber: row.order.orderNumber, fullName: row.order.fullName, phone: row.order.phone, email: row.order.email },
-    lines: row.items.map((item) => ({ _id: item.id, orderItemId: item.orderItemId, quantity: item.quantity, restocked: item.restocked })),
-    exchangeOrderNumber: exchangeOrder?.orderNumber ?? null,
-    history: row.statusChanges.map((change) => ({
-      fromStatus: change.fromStatus,
-      toStatus: change.toStatus,
-      changedBy: change.changedBy,
-      note: change.note,
-      changedAt: change.createdAt.toISOString(),
-    })),
-  };
-}

@@ -22,7 +22,11 @@ import { confirmPayment, expireReservations, testAttemptToPay } from "~/models/p
 import { getInvoicePdf } from "~/models/orders/index.server";
 import { decideReturn } from "./return-decision.server";
 import { returnPageView } from "./return-request.server";
-import { ReturnError, requestReturn, returnsOfOrders } from "./return.server";
+import { ReturnError, requestReturn as storeReturnRequest, type RequestReturnInput, returnsOfOrders } from "./return.server";
+import { returnReadJson } from "~/api/answers/returns.server";
+
+/** The return as the shopper's answer reads it (app/api shapes what the model stores). */
+const requestReturn = async (input: RequestReturnInput) => returnReadJson(await storeReturnRequest(input));
 
 await startModelFakes();
 // The exchange's difference is paid on the test provider's card page, as the shop's journeys pay.

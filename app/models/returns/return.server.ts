@@ -124,39 +124,21 @@ export async function exchangeOrdersOf(rows: { exchangeOrderId: string | null }[
   );
 }
 
-/** A return as CONTRACT.md reads it; `variantId` is the variant bought (a product without options: its own id). */
-export function returnJson(row: ReturnRow, exchanges: ReadonlyMap<string, ReturnExchangeOrder> = new Map()) {
-  return {
-    _id: row.id,
-    number: row.number,
-    orderNumber: row.order.orderNumber,
-    status: row.status,
-    resolution: row.resolution,
-    items: row.items.map((item) => ({
-      productId: item.productId,
-      variantId: item.orderItem.variantId,
-      name: { en: item.orderItem.nameEn, ar: item.orderItem.nameAr },
-      quantity: item.quantity,
-      reason: item.reason,
-      exchangeVariantId: item.exchangeVariantId,
-      exchangeOptionValues: optionTexts(item.exchangeOptionValues),
-    })),
-    refundAmount: filsToKD(row.refundFils),
-    exchangeOrder: (row.exchangeOrderId ? exchanges.get(row.exchangeOrderId) : undefined) ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+/** A return with its exchange order's state, as the shopper's and the owner's answers read it. */
+export type ReturnRead = ReturnRow & { exchangeOrder: ReturnExchangeOrder | null };
+
+/** Each return with its exchange order (one query for all of them, none when none has one). */
+export async function withExchangeOrders<Row extends ReturnRow>(rows: Row[]): Promise<(Row & { exchangeOrder: ReturnExchangeOrder | null })[]> {
+  const exchanges = await exchangeOrdersOf(rows);
+  return rows.map((row) => ({ ...row, exchangeOrder: (row.exchangeOrderId ? exchanges.get(row.exchangeOrderId) : undefined) ?? null }));
 }
 
-export type ReturnJson = ReturnType<typeof returnJson>;
-
 /** The returns of some orders, as each order's `returns`, oldest first; no query for none. */
-export async function returnsOfOrders(orderIds: string[]): Promise<Map<string, ReturnJson[]>> {
+export async function returnsOfOrders(orderIds: string[]): Promise<Map<string, ReturnRead[]>> {
   if (!orderIds.length) return new Map();
-  const rows = await prisma.return.findMany({ where: { orderId: { in: orderIds } }, orderBy: { createdAt: "asc" }, select: returnSelect });
-  const exchanges = await exchangeOrdersOf(rows);
-  const byOrder = new Map<string, ReturnJson[]>();
-  for (const row of rows) byOrder.set(row.order.id, [...(byOrder.get(row.order.id) ?? []), returnJson(row, exchanges)]);
+  const rows = await withExchangeOrders(await prisma.return.findMany({ where: { orderId: { in: orderIds } }, orderBy: { createdAt: "asc" }, select: returnSelect }));
+  const byOrder = new Map<string, ReturnRead[]>();
+  for (const row of rows) byOrder.set(row.order.id, [...(byOrder.get(row.order.id) ?? []), row]);
   return byOrder;
 }
 
@@ -336,7 +318,8 @@ export async function requestReturn(input: RequestReturnInput) {
         return created.id;
       });
       nudgeOutbox();
-      return returnJson(await prisma.return.findUniqueOrThrow({ where: { id }, select: returnSelect }));
+      const [created] = await withExchangeOrders([await prisma.return.findUniqueOrThrow({ where: { id }, select: returnSelect })]);
+      return created;
     } catch (error) {
       if (attempt < 3 && isConstraintRefusal(error, "unique", "Return", "number")) continue;
       throw error;

@@ -138,19 +138,6 @@ export async function listAuditEntries(query: AuditQuery) {
   return { entries, page, pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)) };
 }
 
-/** CONTRACT.md's shape of one entry (the summary in English), and the client address of sign-ins and failed attempts. */
-export function auditEntryJson(entry: { at: Date; actorEmail: string; actorRole: string; action: string; entityType: string; entityId: string; summary: string; address: string | null }) {
-  return {
-    at: entry.at.toISOString(),
-    actor: { email: entry.actorEmail, role: entry.actorRole },
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    summary: entry.summary,
-    address: entry.address,
-  };
-}
-
 /** Housekeeping: entries are kept two years, then deleted. */
 export async function deleteOldAuditEntries(now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - AUDIT_KEEP_DAYS * 24 * 60 * 60 * 1000);

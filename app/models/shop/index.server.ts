@@ -1,4 +1,4 @@
-export { type AuditActor, audited, auditEntryJson, type AuditParams, auditQueryOf, auditText, deleteOldAuditEntries, listAuditEntries, recordAccess, recordAudit } from "./audit.server";
+export { type AuditActor, audited, type AuditParams, auditQueryOf, auditText, deleteOldAuditEntries, listAuditEntries, recordAccess, recordAudit } from "./audit.server";
 export { cachedCatalogue } from "./catalogue-cache.server";
 export { type CatalogueScope, sharedCatalogueVersion, sharedDatabaseVersion } from "./database-version.server";
 export { createDeliveryArea, type DeliveryArea, type DeliveryAreaInput, findOrderableArea, getDeliveryArea, getDeliveryAreaById, listDeliveryAreas, listDeliveryAreasForOwner, removeDeliveryArea, updateDeliveryArea } from "./delivery-area.server";

@@ -1,5 +1,5 @@
 /**
- * The JSON the API answers, as zod schemas for the OpenAPI document (app/api-docs/openapi.server.ts). Written from
+ * The JSON the API answers, as zod schemas for the OpenAPI document (app/api/openapi.server.ts). Written from
  * what the routes and their models' JSON functions return (SPEC.md section 7's field names); the API tests check
  * every answer against the document, so a route that drifts from these fails its tests.
  */

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { SalesReport } from "~/models/reports/index.server";
+import { salesReportCsv, salesReportJson } from "./reports.server";
+
+/** A report as the model hands it over (fils, Kuwait days), without a database: the answers are pure shaping. */
+const zeroDay = { orders: [], refunds: [], productsFils: 0, deliveryFils: 0, discountFils: 0, exchangeCreditFils: 0, totalFils: 0, refundsFils: 0, netFils: 0, returnsFils: 0, returnCount: 0 };
+const report: SalesReport = {
+  dateFrom: "2026-05-01",
+  dateTo: "2026-05-01",
+  days: {
+    "2026-05-01": {
+      ...zeroDay,
+      orders: [{ orderNumber: "ORD-1", productsFils: 2500, deliveryFils: 1000, totalFils: 3500, discountFils: 0, couponCode: null, exchangeCreditFils: 0 }],
+      refunds: [{ creditNoteNumber: "CN-1", orderNumber: "ORD-1", amountFils: 2000, returnNumber: null }],
+      productsFils: 2500,
+      deliveryFils: 1000,
+      totalFils: 3500,
+      refundsFils: 2000,
+      netFils: 1500,
+    },
+  },
+  rangeSummary: { productsFils: 2500, deliveryFils: 1000, discountFils: 0, exchangeCreditFils: 0, totalFils: 3500, orderCount: 1, refundsFils: 2000, refundCount: 1, netFils: 1500, returnsFils: 0, returnCount: 0 },
+  isFullMonth: false,
+  bestSellers: {
+    // A product the owner named like a formula: the spreadsheet must show the name, never run it (decision 0070).
+    byUnits: [{ productId: "p1", nameEn: "=HYPERLINK(\"http://evil.example\")", nameAr: "+مشبك", units: 1, revenueFils: 2500 }],
+    byRevenue: [],
+    byVariant: [{ productId: "p1", variantId: "v1", nameEn: "@clip", nameAr: "مشبك", units: 1, revenueFils: 2500, optionValues: [{ en: "-Red", ar: "أحمر" }] }],
+  },
+};
+
+describe("the sales report's answers", () => {
+  it("writes the CSV with the shop's one writer: names that start like a formula come out as text, amounts as numbers", () => {
+    const lines = salesReportCsv(report).split("\r\n");
+    expect(lines).toContain("2026-05-01,ORD-1,2.500,1.000,3.500,0.000,0.000,3.500,,,,0.000");
+    expect(lines).toContain("2026-05-01,ORD-1,,,,,2.000,-2.000,CN-1,,,");
+    expect(lines).toContain(`byUnits,1,p1,"'=HYPERLINK(""http://evil.example"")",'+مشبك,1,2.500`);
+    expect(lines).toContain("byVariant,1,p1,v1,'@clip,مشبك,'-Red,أحمر,1,2.500");
+  });
+
+  it("answers the API in KD with SPEC's names", () => {
+    const json = salesReportJson(report);
+    expect(json.days["2026-05-01"]).toMatchObject({ totalAmount: 3.5, refundsTotal: 2, netAmount: 1.5, refunds: [{ creditNoteNumber: "CN-1", amount: 2, returnNumber: null }] });
+    expect(json.rangeSummary).toMatchObject({ orderCount: 1, refundCount: 1, netAmount: 1.5 });
+    expect(json.bestSellers.byVariant[0]).toEqual({ productId: "p1", nameEn: "@clip", nameAr: "مشبك", units: 1, revenue: 2.5, variantId: "v1", optionValues: [{ en: "-Red", ar: "أحمر" }] });
+  });
+});
