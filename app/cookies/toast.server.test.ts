@@ -46,6 +46,14 @@ describe("the one flash cookie", () => {
     }
   });
 
+  it("carries a return request's number to its page only when it is one", () => {
+    const sent = readToast(requestWith(flashHeader({ name: "returnRequested", returnNumber: "RET-123456789012" })), "ar").toast;
+    expect(sent).toMatchObject({ message: "تم إرسال طلب الإرجاع", returnNumber: "RET-123456789012" });
+    for (const forged of ["returnRequested%3FreturnNumber%3Dcall%2055555555", "returnRequested%3FreturnNumber%3DRET-1"]) {
+      expect(readToast(requestWith(`shop_flash=${forged}`), "en").toast).not.toHaveProperty("returnNumber");
+    }
+  });
+
   it("gives the same message a new id each time, so it shows again", () => {
     const cookie = flashHeader({ name: "couponUpdated" });
     expect(readToast(requestWith(cookie), "ar").toast?.id).not.toBe(readToast(requestWith(cookie), "ar").toast?.id);

@@ -27,6 +27,7 @@ const TOAST_MS = {
   categoryUpdated: 4000,
   orderPage: 3500,
   returnDecision: 4000,
+  returnRequested: 6000,
 } as const;
 
 type ToastLook = { key: string; kind: "success" | "error"; durationMs: number; nextAfterMs?: number };
@@ -65,6 +66,8 @@ const PAGE_TOASTS = {
   messageResent: { key: "admin.messages.resent", kind: "success", durationMs: TOAST_MS.orderPage },
   // A return's decision names the status it moved to (`returnStatus`).
   returnDecided: { key: "admin.returns.saved", kind: "success", durationMs: TOAST_MS.returnDecision },
+  // The shopper's return request, on its page, which shows the number it carries (`returnNumber`) and what comes next.
+  returnRequested: { key: "returns.doneTitle", kind: "success", durationMs: TOAST_MS.returnRequested },
   staffInvited: { key: "admin.staff.invited", kind: "success", durationMs: TOAST_MS.adminList },
   staffUpdated: { key: "admin.staff.updated", kind: "success", durationMs: TOAST_MS.adminList },
   staffTwoStepReset: { key: "admin.twoStep.resetDone", kind: "success", durationMs: TOAST_MS.adminList },
@@ -99,7 +102,11 @@ export type Flash = {
   fils?: number;
   /** The status a return moved to, one of the known ones. */
   returnStatus?: ReturnStatus;
+  /** A return request's number: `RET-` and twelve digits, nothing else. */
+  returnNumber?: string;
 };
+
+const RETURN_NUMBER = /^RET-\d{12}$/;
 
 export function flashHeader(flash: Flash): string {
   const values = new URLSearchParams();
@@ -108,6 +115,7 @@ export function flashHeader(flash: Flash): string {
   if (flash.on) values.set("on", flash.on);
   if (flash.fils !== undefined) values.set("fils", String(flash.fils));
   if (flash.returnStatus) values.set("returnStatus", flash.returnStatus);
+  if (flash.returnNumber && RETURN_NUMBER.test(flash.returnNumber)) values.set("returnNumber", flash.returnNumber);
   const query = values.toString();
   return flashCookie.serialize(query ? `${flash.name}?${query}` : flash.name);
 }
@@ -128,6 +136,7 @@ function parseFlash(value: string): Flash | null {
   const on = values.get("on");
   const fils = values.get("fils");
   const returnStatus = values.get("returnStatus");
+  const returnNumber = values.get("returnNumber");
   return {
     name,
     place: place === "grid" ? "grid" : "product",
@@ -135,6 +144,7 @@ function parseFlash(value: string): Flash | null {
     on: on ? safeRedirectPath(on, "") || undefined : undefined,
     fils: fils && /^\d{1,12}$/.test(fils) ? Number(fils) : undefined,
     returnStatus: isReturnStatus(returnStatus) ? returnStatus : undefined,
+    returnNumber: returnNumber && RETURN_NUMBER.test(returnNumber) ? returnNumber : undefined,
   };
 }
 
@@ -163,6 +173,7 @@ export function readToast(request: Request, language: Language): { toast: PageTo
       kind: look.kind,
       durationMs: look.durationMs,
       next,
+      ...(flash.returnNumber ? { returnNumber: flash.returnNumber } : {}),
     },
     headers,
   };

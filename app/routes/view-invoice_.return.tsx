@@ -1,8 +1,9 @@
 import type { ChangeEvent } from "react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { redirectWithToast } from "~/cookies/toast.server";
 import { FormMessage } from "~/components/forms";
 import { Ltr, withLtr } from "~/components/ltr";
 import { ReturnsList } from "~/components/returns-list";
@@ -13,6 +14,7 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { makeReturnRequest, returnPageView, type ReturnLineInput } from "~/models/returns/index.server";
 import { returnReadJson } from "~/api/answers/returns.server";
 import type { Language } from "~/shared/language";
+import type { PageToast } from "~/shared/toast-messages";
 import { formatKDText } from "~/shared/bidi";
 import { normalizeOrderNumber } from "~/shared/order-number";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
@@ -32,14 +34,11 @@ import { shopNameFor } from "~/models/shop/index.server";
  */
 export const handle = returnsMessages;
 
-function pageUrl(orderNumber: string, phone: string, done?: string) {
+function pageUrl(orderNumber: string, phone: string) {
   const params = new URLSearchParams({ orderNumber });
   if (phone) params.set("phone", phone);
-  if (done) params.set("done", done);
   return `/view-invoice/return?${params.toString()}`;
 }
-
-const RETURN_NUMBER = /^RET-\d{12}$/;
 
 /** A refused lookup's answer headers: every 429 says when to come back. */
 function retryAfter(seconds: number) {
@@ -55,9 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const meta = { title: t("returns.title"), description: t("returns.description"), siteName: shop };
   const customer = await getCustomerFromRequest(request);
   const view = orderNumber ? await returnPageView(orderNumber, { customerId: customer?.id ?? null, phone, address: clientAddress(context) }) : ({ kind: "notFound" } as const);
-  // Only a return number is shown as one: the address is anyone's to write, so no other text of it reaches the page.
-  const done = url.searchParams.get("done") ?? "";
-  const base = { meta, language, orderNumber, phone, done: RETURN_NUMBER.test(done) ? done : null };
+  const base = { meta, language, orderNumber, phone };
   if (view.kind === "limited") return data({ ...base, view, error: inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) }, { status: 429, headers: retryAfter(view.retryAfterSeconds) });
   if (view.kind === "notFound") return data({ ...base, view, error: t("returns.errors.notFound") }, { status: 404 });
   if (view.kind === "needPhone") return data({ ...base, view, error: view.wrongPhone ? t("returns.errors.wrongPhone") : null }, { status: view.wrongPhone ? 403 : 200 });
@@ -90,7 +87,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return data({ error: t(outcome.key) }, { status: outcome.status });
   }
-  return redirect(pageUrl(orderNumber, phone, outcome.value.number), 303);
+  // Post/Redirect/Get with the flash (decision 0049): the page shows the number it carries, checked as a return
+  // number, and what happens next; a reload shows the order's returns, the new one among them.
+  return redirectWithToast(pageUrl(orderNumber, phone), { name: "returnRequested", returnNumber: outcome.value.number });
 }
 
 /**
@@ -116,7 +115,9 @@ export default function ReturnRequestPage() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { view, language, orderNumber, phone, done } = loaderData;
+  const { view, language, orderNumber, phone } = loaderData;
+  // The flash the request left (its number checked as a return number), read by the root loader once.
+  const done = (useRouteLoaderData("root") as { toast?: PageToast | null } | undefined)?.toast?.returnNumber ?? null;
   const error = actionData?.error ?? loaderData.error;
   return (
     <section className="page page--narrow return-request" data-testid="return-request">
@@ -124,7 +125,6 @@ export default function ReturnRequestPage() {
       {orderNumber ? <p>{withLtr((values) => t("returns.order", values), { number: <Ltr key="number">{orderNumber}</Ltr> })}</p> : null}
       {done ? (
         <div className="form-message form-message--success" role="status" data-testid="return-done">
-          <h2>{t("returns.doneTitle")}</h2>
           <p>{withLtr((values) => t("returns.done", values), { number: <Ltr key="number" data-testid="return-number">{done}</Ltr> })}</p>
           <p>{t("returns.next")}</p>
         </div>

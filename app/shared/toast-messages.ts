@@ -40,4 +40,6 @@ export type PageToast = {
   kind: "success" | "error";
   durationMs: number;
   next: { to: string; afterMs: number } | null;
+  /** A return request's number (`RET-` and twelve digits), which the return page shows with what happens next. */
+  returnNumber?: string;
 };
