@@ -2,7 +2,8 @@ import { drawBilingualRow, drawShopHeader, endSheet, kuwaitTime, ltr, startSheet
 import { drawCustomer, drawOrderSummary, type InvoiceData } from "~/pdf/order-sections.server";
 import { localFigure } from "~/shared/digits";
 
-export { addressLines, type FrozenTag, type InvoiceData } from "~/pdf/order-sections.server";
+export { addressLines } from "~/pdf/address-lines.server";
+export type { FrozenTag, InvoiceData } from "~/pdf/order-sections.server";
 
 /** The bilingual invoice of a paid order (issue 5, item 6), tagged and extractable (issue 18). */
 export async function renderInvoicePdf(order: InvoiceData): Promise<Buffer> {

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { renderCreditNotePdf, type CreditNoteData } from "~/pdf/credit-note.server";
-import { renderInvoicePdf, type InvoiceData } from "~/pdf/invoice.server";
+import type { CreditNoteData } from "~/pdf/credit-note.server";
+import type { InvoiceData } from "~/pdf/invoice.server";
 import { logFailure } from "~/utils/logger.server";
 
 /**
@@ -43,8 +43,12 @@ function draw(document: PdfDocument): Promise<Buffer> {
   return globalThis.__shopPdfsOffThread ? offThread(document) : drawHere(document);
 }
 
-function drawHere(document: PdfDocument): Promise<Buffer> {
-  return document.kind === "invoice" ? renderInvoicePdf(document.data) : renderCreditNotePdf(document.data);
+// The drawing modules (pdfkit and its fonts, most of a second of CPU to load) are loaded by the first document drawn
+// here: every process that imports the orders' or payments' models (each test file, each script) but draws nothing
+// no longer pays for them.
+async function drawHere(document: PdfDocument): Promise<Buffer> {
+  if (document.kind === "invoice") return (await import("~/pdf/invoice.server")).renderInvoicePdf(document.data);
+  return (await import("~/pdf/credit-note.server")).renderCreditNotePdf(document.data);
 }
 
 type Asked = { ask: PdfAsk; resolve: (pdf: Buffer) => void; reject: (error: Error) => void };

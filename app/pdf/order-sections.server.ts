@@ -2,7 +2,7 @@ import { PAGE_MARGIN, decorate, drawBilingualRow, drawBlock, drawLine, inReading
 import { formatKDText } from "~/shared/bidi";
 import { formatKD } from "~/shared/money";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
-import { streetName } from "~/shared/street";
+import { addressLines } from "~/pdf/address-lines.server";
 
 export type FrozenTag = { titleEn: string; titleAr: string; value: string };
 
@@ -50,24 +50,6 @@ export type InvoiceData = {
   /** the code that made delivery free and the fee it waived (the delivery fee row shows what was charged) */
   freeDelivery?: { code: string; waivedFils: number } | null;
 };
-
-/**
- * The delivery address in English and in Arabic, a line per part; the owner's paid-order mail shows the same. The
- * street is named without the word "street" the shopper may have typed (issue 43: "شارع شارع بغداد").
- */
-export function addressLines(order: Pick<InvoiceData, "buildingType" | "city" | "cityAr" | "block" | "street" | "streetNumber" | "buildingNumber" | "floor" | "apartmentNumber">) {
-  const en = [
-    `${order.buildingType}, ${order.city}`,
-    `Block ${order.block}, Street ${streetName(order.street)}, No. ${order.streetNumber}, Building ${order.buildingNumber}`,
-    [order.floor && `Floor ${order.floor}`, order.apartmentNumber && `Apt/House ${order.apartmentNumber}`].filter(Boolean).join(", "),
-  ];
-  const ar = [
-    `${({ Apartment: "شقة", Villa: "فيلا", Office: "مكتب" } as Record<string, string>)[order.buildingType] ?? order.buildingType}، ${order.cityAr}`,
-    `قطعة ${order.block}، شارع ${streetName(order.street)}، رقم ${order.streetNumber}، مبنى ${order.buildingNumber}`,
-    [order.floor && `الدور ${order.floor}`, order.apartmentNumber && `شقة/منزل ${order.apartmentNumber}`].filter(Boolean).join("، "),
-  ];
-  return { en: en.filter(Boolean).join("\n"), ar: ar.filter(Boolean).join("\n") };
-}
 
 /** The customer: a heading, the name, the phone, the address and the order's notes; returns the y below. */
 export function drawCustomer(sheet: Sheet, order: InvoiceData, y: number) {

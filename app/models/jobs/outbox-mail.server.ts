@@ -9,7 +9,7 @@ import { returnUpdateMail } from "~/mail/return-update.server";
 import type { Mail } from "~/mail/send.server";
 import { getCreditNoteForMail, markCreditNoteMailed } from "~/models/payments/index.server";
 import { signedCreditNoteUrl, signedInvoiceUrl, getPaidOrderDocument, storeInvoice } from "~/models/orders/index.server";
-import { addressLines } from "~/pdf/invoice.server";
+import { addressLines } from "~/pdf/address-lines.server";
 import { languageOrDefault, type Language } from "~/shared/language";
 import { isAnnouncedStatus } from "~/shared/order-status";
 import { isDateKey } from "~/shared/admin-dates";
