@@ -14,3 +14,6 @@ export * from "./shop-settings";
 export * from "./order-page-schemas";
 export { CouponRowActionSchema } from "./coupon-schema";
 export * from "./return-request-schema";
+export * from "./storefront-schemas";
+export { DeliveryAreaFormSchema } from "./delivery-area-schema";
+export { CouponSchema } from "./coupon-schema";
