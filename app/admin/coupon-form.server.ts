@@ -18,20 +18,14 @@ export function parseCoupon(input: Record<string, unknown>): CouponParse {
   return { ok: false, errors };
 }
 
-export function couponFormInput(form: FormData): Record<string, unknown> {
-  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
-  return {
-    code: text("code"),
-    kind: text("kind"),
-    value: text("value"),
-    minProductsTotal: text("minProductsTotal"),
-    startsOn: text("startsOn"),
-    endsOn: text("endsOn"),
-    maxUses: text("maxUses"),
-    maxUsesPerCustomer: text("maxUsesPerCustomer"),
-    freeDelivery: form.get("freeDelivery") === "on",
-    isEnabled: form.get("isEnabled") === "on",
-  };
+/** conform's field errors as the form shows them: each field's first message, a stray zod text read as a bad code. */
+export function couponFormErrors(error: Record<string, string[] | null> | null | undefined): Partial<Record<keyof CouponFormValue, MessageKey>> {
+  const errors: Partial<Record<keyof CouponFormValue, MessageKey>> = {};
+  for (const [name, messages] of Object.entries(error ?? {})) {
+    const message = messages?.[0] ?? "";
+    errors[(name || "code") as keyof CouponFormValue] ??= (message.startsWith("admin.") ? message : "admin.coupons.validation.codeInvalid") as MessageKey;
+  }
+  return errors;
 }
 
 export function translatedErrors(errors: Partial<Record<string, MessageKey>>, t: TFunction): Record<string, string> {

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { AdminLoginSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
+import { AdminCodeStepSchema, AdminLoginSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
 import { useShopForm } from "~/components/use-shop-form";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -32,7 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const t = await i18nServer.getFixedT(request);
   const origin = { address: auditAddress(context), requestId: request.headers.get("x-request-id") };
-  if (form.get("intent") === "code") return secondStepAction(request, String(form.get("code") ?? "").slice(0, 32), clientAddress(context), origin, t);
+  if (form.get("intent") === "code") {
+    const step = parseWithZod(form, { schema: AdminCodeStepSchema });
+    return secondStepAction(request, step.status === "success" ? step.value.code : "", clientAddress(context), origin, t);
+  }
   const submission = parseWithZod(form, { schema: AdminLoginSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   const device = await readDeviceCookie(request, "admin-login");

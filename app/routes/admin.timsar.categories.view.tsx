@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { CategoryActionSchema } from "~/shared/schemas.server";
+import { CategoryActionSchema, parseWithZod } from "~/shared/schemas.server";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { RowActions } from "~/components/admin/row-actions";
 import { Toast } from "~/components/toast";
@@ -51,14 +51,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "catalogue:write");
   const t = await i18nServer.getFixedT(request);
   const form = await readFormData(request);
-  const parsed = CategoryActionSchema.safeParse({ intent: form.get("intent"), categoryId: form.get("categoryId") });
-  if (!parsed.success) return data({ ok: false, message: t("admin.categories.updateFailed") }, { status: 400 });
-  if (parsed.data.intent === "toggle") {
-    const toggled = await toggleCategory(parsed.data.categoryId, admin);
+  const submission = parseWithZod(form, { schema: CategoryActionSchema });
+  if (submission.status !== "success") return data({ ok: false, message: t("admin.categories.updateFailed") }, { status: 400 });
+  const { intent, categoryId } = submission.value;
+  if (intent === "toggle") {
+    const toggled = await toggleCategory(categoryId, admin);
     if (!toggled) return data({ ok: false, message: t("admin.categories.notFound") }, { status: 404 });
     return redirectWithToast(currentPage(request), { name: "categoryToggled" });
   }
-  const result = await deleteCategory(parsed.data.categoryId, admin);
+  const result = await deleteCategory(categoryId, admin);
   if (result.ok) return redirectWithToast(currentPage(request), { name: "categoryDeleted" });
   if (result.reason === "notFound") return data({ ok: false, message: t("admin.categories.notFound") }, { status: 404 });
   return data(

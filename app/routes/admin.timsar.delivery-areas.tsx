@@ -11,6 +11,7 @@ import { GOVERNORATES } from "~/shared/governorates";
 import { localized, type Language } from "~/shared/language";
 import { filsToKDInput } from "~/shared/money-input";
 import { readFormData } from "~/utils/form-data.server";
+import { DeliveryAreaFormSchema, parseWithZod } from "~/shared/schemas.server";
 import { adminDeliveryAreaMessages } from "~/i18n/browser/areas/admin/delivery-areas";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { adminForbiddenHandlers } from "~/components/admin/admin-error";
@@ -56,19 +57,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "settings");
   const [t, form] = await Promise.all([i18nServer.getFixedT(request), readFormData(request)]);
-  const intent = String(form.get("intent") ?? "");
-  const areaId = String(form.get("areaId") ?? "");
-  const values: Values = { nameEn: "", nameAr: "", governorate: "", fee: "" };
-  for (const field of Object.keys(values) as (keyof Values)[]) values[field] = String(form.get(field) ?? "").slice(0, 200);
-  const refused = (status: number, errors: Partial<Record<AreaField, string>>) => data({ areaId: areaId || "new", values, errors }, { status });
+  const submission = parseWithZod(form, { schema: DeliveryAreaFormSchema });
+  // What was typed, sent back with a refusal (cut short: a refusal's page need not carry a pasted novel).
+  const typed = (name: string) => (typeof submission.payload[name] === "string" ? (submission.payload[name] as string).slice(0, 200) : "");
+  const values: Values = { nameEn: typed("nameEn"), nameAr: typed("nameAr"), governorate: typed("governorate"), fee: typed("fee") };
+  const refused = (status: number, errors: Partial<Record<AreaField, string>>) => data({ areaId: typed("areaId") || "new", values, errors }, { status });
+  if (submission.status !== "success") return refused(400, { nameEn: t("admin.deliveryAreas.validation.invalid") });
+  const { intent, areaId = "", nameEn, nameAr, governorate, fee, isHidden } = submission.value;
 
   if (intent === "delete") {
     const done = await removeDeliveryArea(areaId, admin);
     if (!done) return refused(404, { nameEn: t("admin.deliveryAreas.notFound") });
     return redirectWithToast(currentPage(request), { name: done === "hidden" ? "deliveryAreaHidden" : "deliveryAreaDeleted" });
   }
-  if (intent !== "create" && intent !== "save") return refused(400, { nameEn: t("admin.deliveryAreas.validation.invalid") });
-  const parsed = readAreaInput({ ...values, isHidden: intent === "save" ? form.get("isHidden") === "on" : undefined });
+  const parsed = readAreaInput({ nameEn, nameAr, governorate, fee, isHidden: intent === "save" ? isHidden : undefined });
   if (!parsed.ok) return refused(400, Object.fromEntries(Object.entries(parsed.errors).map(([field, key]) => [field, t(key)])));
   const saved = intent === "create" ? await createDeliveryArea(parsed.value, admin) : await updateDeliveryArea(areaId, parsed.value, admin);
   if (!saved.ok) {

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { ProductActionSchema } from "~/shared/schemas.server";
+import { parseWithZod, ProductActionSchema } from "~/shared/schemas.server";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { RowActions } from "~/components/admin/row-actions";
 import { Toast } from "~/components/toast";
@@ -56,14 +56,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "catalogue:write");
   const t = await i18nServer.getFixedT(request);
   const form = await readFormData(request);
-  const parsed = ProductActionSchema.safeParse({ intent: form.get("intent"), productId: form.get("productId") });
-  if (!parsed.success) return data({ message: t("admin.products.updateFailed") }, { status: 400 });
-  if (parsed.data.intent === "delete") {
-    const deleted = await deleteProduct(parsed.data.productId, admin);
+  const submission = parseWithZod(form, { schema: ProductActionSchema });
+  if (submission.status !== "success") return data({ message: t("admin.products.updateFailed") }, { status: 400 });
+  const { intent, productId } = submission.value;
+  if (intent === "delete") {
+    const deleted = await deleteProduct(productId, admin);
     if (deleted) return redirectWithToast(currentPage(request), { name: "productDeleted" });
     return data({ message: t("admin.products.notFound") }, { status: 404 });
   }
-  const toggled = await toggleProduct(parsed.data.productId, admin);
+  const toggled = await toggleProduct(productId, admin);
   if (!toggled) return data({ message: t("admin.products.notFound") }, { status: 404 });
   return redirectWithToast(currentPage(request), { name: "productToggled" });
 }

@@ -9,7 +9,8 @@ import { cartCookieHeader, cartCookieHeaderIfFits, clearCartCookieHeader, readCa
 import { addToCart, getCartView, removeLine, setLineQuantity, type CartChange, cartFreeDeliveryNote } from "~/models/orders/index.server";
 import { redirectWithToast } from "~/cookies/toast.server";
 import type { ToastPlace } from "~/shared/toast-messages";
-import { CartActionSchema, shopNameFor } from "~/models/shop/index.server";
+import { shopNameFor } from "~/models/shop/index.server";
+import { CartFormSchema, parseWithZod } from "~/shared/schemas.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/safe-redirect";
@@ -40,20 +41,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * and the one flash the root shows (decision 0049); with JavaScript (mode=fetch) it answers the outcome and the page shows the toast itself.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readFormData(request);
-  const parsed = CartActionSchema.safeParse({ ...Object.fromEntries(form), tags: form.getAll("tag") });
-  const isFetch = form.get("mode") === "fetch";
-  const back = safeRedirectPath(form.get("redirectTo"), "/cart");
-  if (!parsed.success) {
+  const submission = parseWithZod(await readFormData(request), { schema: CartFormSchema, disableAutoCoercion: true });
+  // How to answer, read even from a refused form: a fetcher gets the outcome, a plain post goes back where it came from.
+  const isFetch = submission.payload.mode === "fetch";
+  const back = safeRedirectPath(typeof submission.payload.redirectTo === "string" ? submission.payload.redirectTo : null, "/cart");
+  if (submission.status !== "success") {
     return isFetch ? data<CartActionAnswer>({ problem: "notFound", intent: null }, { status: 400 }) : redirect(back, 303);
   }
-  const input = parsed.data;
+  const input = submission.value;
   const lines = await readCartLines(request);
   let change: CartChange;
   switch (input.intent) {
     case "add":
     case "buy":
-      change = await addToCart(lines, input.productId, input.tags, input.variantId || null);
+      change = await addToCart(lines, input.productId, input.tag, input.variantId || null);
       break;
     case "quantity":
       change = await setLineQuantity(lines, input.lineId, input.quantity);

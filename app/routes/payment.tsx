@@ -1,4 +1,4 @@
-import { CardSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
+import { CardSchema, getZodConstraint, parseWithZod, PaymentCancelSchema, PaymentChoiceSchema } from "~/shared/schemas.server";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -90,10 +90,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** The shopper picked KNET, card or Apple Pay: start that payment at the gateway and go to its hosted page. */
 async function gatewayAction(request: Request, formData: FormData, context: ActionFunctionArgs["context"]) {
   const t = await i18nServer.getFixedT(request);
-  const orderSessionId = String(formData.get("orderSessionId") ?? "");
-  const methodId = String(formData.get("methodId") ?? "");
   const fail = (status: number, message: string, headers?: Record<string, string>) =>
     data({ result: undefined, paidOrderNumber: null, gatewayError: message }, { status, headers });
+  const submission = parseWithZod(formData, { schema: PaymentChoiceSchema });
+  if (submission.status !== "success") return fail(404, t("payment.sessionNotFound"));
+  const { orderSessionId, methodId } = submission.value;
   const limit = await hitPaymentLimits("start", orderSessionId, clientAddress(context));
   if (!limit.allowed) return fail(429, t("checkout.tooManyAttempts"), retryAfter(limit));
   let redirectUrl: string;
@@ -114,8 +115,10 @@ async function gatewayAction(request: Request, formData: FormData, context: Acti
 /** The shopper cancels the unpaid order (docs/decisions/0077); the page then says so, or why it could not. */
 async function cancelAction(request: Request, formData: FormData) {
   const t = await i18nServer.getFixedT(request);
-  const orderSessionId = String(formData.get("orderSessionId") ?? "");
   const fail = (status: number, message: string) => data({ result: undefined, paidOrderNumber: null, gatewayError: message }, { status });
+  const submission = parseWithZod(formData, { schema: PaymentCancelSchema });
+  if (submission.status !== "success") return fail(404, t("payment.sessionNotFound"));
+  const { orderSessionId } = submission.value;
   try {
     const { outcome } = await cancelUnpaidOrder(orderSessionId);
     if (outcome === "notFound") return fail(404, t("payment.sessionNotFound"));

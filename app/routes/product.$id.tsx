@@ -14,7 +14,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
-import { EmailSchema } from "~/shared/schemas.server";
+import { parseWithZod, StockNoticeSignUpSchema } from "~/shared/schemas.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { ProductParamsSchema, shopNameFor } from "~/models/shop/index.server";
@@ -99,15 +99,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const language = await getLanguage(request);
   const t = fixedT(language);
   const answer = (status: number, body: StockNoticeAnswer) => data(body, { status });
-  const email = EmailSchema.safeParse({ email: formData.get("email") });
-  if (!email.success) {
-    const typed = String(formData.get("email") ?? "").slice(0, 254);
+  const submission = parseWithZod(formData, { schema: StockNoticeSignUpSchema });
+  if (submission.status !== "success") {
+    const typed = typeof submission.payload.email === "string" ? submission.payload.email.slice(0, 254) : "";
     return answer(400, { ok: false, field: true, message: t("account.validation.emailInvalid"), typed });
   }
   const parsed = ProductParamsSchema.safeParse(params);
   if (!parsed.success) return answer(404, { ok: false, field: false, message: t("stockNotices.answers.notFound") });
-  const variantId = String(formData.get("variantId") ?? "").slice(0, 64) || null;
-  const result = await signUpForStockNotice({ productId: parsed.data.id, variantId, email: email.data.email, language }, { address: clientAddress(context) });
+  const { email, variantId } = submission.value;
+  const result = await signUpForStockNotice({ productId: parsed.data.id, variantId: variantId || null, email, language }, { address: clientAddress(context) });
   if (result.outcome === "tooMany") {
     const body: StockNoticeAnswer = { ok: false, field: false, message: inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language) };
     return data(body, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });

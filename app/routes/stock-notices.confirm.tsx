@@ -5,6 +5,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { confirmStockNoticeAddress, findStockNoticeAddress } from "~/models/catalogue/index.server";
 import { readFormData } from "~/utils/form-data.server";
+import { parseWithZod, StockNoticeTokenSchema } from "~/shared/schemas.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
@@ -42,7 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = fixedT(await getLanguage(request));
-  const email = await confirmStockNoticeAddress((await readFormData(request)).get("token"));
+  const submission = parseWithZod(await readFormData(request), { schema: StockNoticeTokenSchema });
+  const email = submission.status === "success" ? await confirmStockNoticeAddress(submission.value.token) : null;
   if (!email) return data({ done: false, message: t("stockNotices.confirm.unknown") }, { status: 404 });
   return { done: true, message: t("stockNotices.confirm.done", { email }) };
 }

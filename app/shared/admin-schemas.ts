@@ -222,6 +222,15 @@ export const CategoryEditSchema = z.object({
   nameAr: z.string({ error: "admin.validation.adminCategoryEditNamesRequired" }).trim().min(1, "admin.validation.adminCategoryEditNamesRequired").max(100),
 });
 
+/** The admin sign-in's second step: the authenticator's code or a recovery code, as typed (at most 32 characters read). */
+export const AdminCodeStepSchema = z.object({
+  intent: z.literal("code"),
+  code: z
+    .string()
+    .default("")
+    .transform((code) => code.slice(0, 32)),
+});
+
 export const AdminLoginSchema = z.object({
   email: z.string({ error: "admin.validation.adminEmailRequired" }).trim().max(200),
   password: z.string({ error: "admin.validation.adminPasswordRequired" }).max(200),

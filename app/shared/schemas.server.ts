@@ -14,3 +14,7 @@ export * from "./shop-settings";
 export * from "./order-page-schemas";
 export { CouponRowActionSchema } from "./coupon-schema";
 export * from "./return-request-schema";
+export * from "./storefront-schemas";
+export * from "./payment-schemas";
+export { DeliveryAreaFormSchema } from "./delivery-area-schema";
+export { CouponSchema } from "./coupon-schema";

@@ -5,4 +5,4 @@ export { createDeliveryArea, type DeliveryArea, type DeliveryAreaInput, findOrde
 export { releaseJobLease, runExclusively, startTimedJob, takeJobLease, THIS_PROCESS } from "./job-lease.server";
 export { type Budget, deviceKey, giveBackRateLimitHit, type GuessBudgets, hitDeviceLimit, hitGuessLimits, hitRateLimit, type KnownDevice, lockoutKey, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS, type RateLimitResult, resetRateLimit, secondsRateLimited } from "./rate-limit.server";
 export { getShopFace, getShopSettings, identityMissing, saveShopSettings, type ShopFace, shopHostName, shopNameFor, shopNames, type ShopSettings } from "./settings.server";
-export { CartActionSchema, ProductParamsSchema } from "./storefront-input.server";
+export { ProductParamsSchema } from "./storefront-input.server";

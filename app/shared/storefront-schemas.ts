@@ -1,0 +1,43 @@
+import * as z from "./zod";
+import { westernDigits } from "./typed-digits";
+import { EmailSchema } from "./account-schemas";
+
+/**
+ * The storefront's forms as conform reads them (parseWithZod on the server only: routes import these through
+ * schemas.server.ts, so zod stays out of the pages' first load, decision 0021).
+ */
+
+const LineId = z.string().min(1).max(32);
+
+/** One value or several under one name, as conform hands them over: a product's tag inputs are all named `tag`. */
+const tagList = z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string().max(200)).max(10));
+
+/**
+ * Every cart change (the cart's, the product page's and the grid's forms, posted by fetchers or plainly). Parsed
+ * without conform's coercion: a blank tag input keeps its place in the list as "", so tag n stays the product's tag n.
+ */
+export const CartFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.enum(["add", "buy"]),
+    productId: z.string().min(1).max(64),
+    source: z.enum(["card", "product"]).default("product"),
+    /** the chosen variant of a product with options (issue 31); blank: none chosen */
+    variantId: z.string().max(64).optional(),
+    tag: tagList,
+  }),
+  z.object({
+    intent: z.literal("quantity"),
+    lineId: LineId,
+    quantity: z.preprocess((value) => (typeof value === "string" ? Number(westernDigits(value)) : value), z.number().int()),
+  }),
+  z.object({ intent: z.literal("remove"), lineId: LineId }),
+  z.object({ intent: z.literal("clear") }),
+]);
+
+/** "Notify me" on a product page: the address, and the variant chosen when the product has options (cut to 64). */
+export const StockNoticeSignUpSchema = EmailSchema.extend({
+  variantId: z.preprocess((value) => (typeof value === "string" ? value.slice(0, 64) : value), z.string().optional()),
+});
+
+/** The confirm and unsubscribe pages' button: the link's token (its shape is checked where it is looked up). */
+export const StockNoticeTokenSchema = z.object({ token: z.string().max(64) });
