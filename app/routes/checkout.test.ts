@@ -195,6 +195,42 @@ describe("the checkout's discount code, without JavaScript", () => {
     expect((await client.call(action, "/checkout", { method: "POST", body: form(details) })).status).toBe(303);
   });
 
+  it("checks a once-per-shopper code against the phone as the order keeps it, +965 and Arabic digits included", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { priceFils: 1000, stockQuantity: 5 });
+    const coupon = await createCoupon(prisma, { maxUsesPerCustomer: 1 });
+    const first = await shopper(product.id, 1);
+    const details = Object.fromEntries(Object.entries(checkoutDetails(city)).filter(([, value]) => value !== undefined)) as Record<string, string>;
+    const phone = `5${String(Date.now()).slice(-7)}`;
+    expect((await first.call(action, "/checkout", { method: "POST", body: form({ ...details, phone, couponCode: coupon.code }) })).status).toBe(303);
+
+    const typed = `+965 ${phone.replace(/\d/g, (digit) => "٠١٢٣٤٥٦٧٨٩"[Number(digit)]).replace(/^(.{4})/, "$1 ")}`;
+    const again = await (await shopper(product.id, 1)).call(action, "/checkout", { method: "POST", body: form({ intent: "applyCoupon", couponCode: coupon.code, phone: typed, email: "other@example.com" }) });
+    expect(again.status).toBe(409);
+    const answer = (await again.json()) as { couponNotice: { kind: string }; offer: { coupon: unknown }; result: { initialValue: Record<string, string> } };
+    expect(answer.couponNotice.kind).toBe("error");
+    expect(answer.offer.coupon).toBeNull();
+    expect(answer.result.initialValue.phone).toBe(typed);
+  });
+
+  it("refuses a code longer than any the shop makes as unknown, at Apply and at Pay, and places nothing", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { priceFils: 1000, stockQuantity: 5 });
+    const client = await shopper(product.id, 1);
+    const long = "A".repeat(65);
+    const applied = await client.call(action, "/checkout", { method: "POST", body: form({ intent: "applyCoupon", couponCode: long, fullName: "Sara" }) });
+    expect(applied.status).toBe(400);
+    const answer = (await applied.json()) as { couponNotice: { text: string }; result: { initialValue: Record<string, string> } };
+    expect(answer.couponNotice.text).toBe("This discount code is not valid.");
+    expect(answer.result.initialValue).toMatchObject({ fullName: "Sara", couponCode: long });
+
+    const details = Object.fromEntries(Object.entries(checkoutDetails(city)).filter(([, value]) => value !== undefined)) as Record<string, string>;
+    const paid = await client.call(action, "/checkout", { method: "POST", body: form({ ...details, couponCode: long }) });
+    expect(paid.status).toBe(400);
+    expect(JSON.stringify(await paid.json())).toContain("This discount code is not valid.");
+    expect(await prisma.orderItem.count({ where: { productId: product.id } })).toBe(0);
+  });
+
   it("removes an applied code", async () => {
     const product = await createProduct(prisma, { priceFils: 1000, stockQuantity: 5 });
     const coupon = await createCoupon(prisma);

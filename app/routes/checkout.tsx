@@ -1,4 +1,4 @@
-import { CheckoutSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
+import { CheckoutCouponSchema, CheckoutSchema, CouponPreviewSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -99,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ]);
   if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT, { status: 303 });
   const intent = formData.get("intent");
-  if (intent === "applyCoupon" || intent === "removeCoupon") return couponAction(request, formData, intent, t, language, clientAddress(context));
+  if (intent === "applyCoupon" || intent === "removeCoupon") return couponAction(request, formData, t, language, clientAddress(context));
 
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   // The same bucket as POST /api/orders: a client gets one budget of order attempts, whichever way it places them.
@@ -114,7 +114,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (submission.status !== "success") return data({ result: submission.reply(), paymentUrl: null, orderSessionId: null }, { status: 400 });
   const lines = await readCartLines(request);
-  const couponCode = textOf(formData.get("couponCode"));
+  const coupon = parseWithZod(formData, { schema: CheckoutCouponSchema });
+  if (coupon.status !== "success") {
+    const message = `${t("checkout.saveFailed")}: ${couponProblemMessage("unknown", t, language)}`;
+    return data({ result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null }, { status: 400 });
+  }
+  const { couponCode } = coupon.value;
   try {
     const outcome = await withCouponAttempt(address, couponCode, () =>
       placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language, clientAddress: address, couponCode }),
@@ -141,19 +146,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-function textOf(value: FormDataEntryValue | null): string | null {
-  return typeof value === "string" && value.trim() ? value.trim().slice(0, 64) : null;
-}
-
 /**
  * The discount code's Apply and Remove. With JavaScript they come from a fetcher; without it the whole checkout
  * form is posted, so the answer gives its values back (no field errors: the shopper has not tried to pay yet).
  */
-async function couponAction(request: Request, formData: FormData, intent: "applyCoupon" | "removeCoupon", t: TFunction, language: Language, address: string) {
-  const code = intent === "applyCoupon" ? textOf(formData.get("couponCode")) : null;
+async function couponAction(request: Request, formData: FormData, t: TFunction, language: Language, address: string) {
+  const initialValue: Record<string, string> = {};
+  for (const [name, value] of formData) if (typeof value === "string") initialValue[name] = value;
   const cart = await getCartSummary(await readCartLines(request), language);
-  const contact = { email: textOf(formData.get("email")), phone: textOf(formData.get("phone")) };
-  const initialValue = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+  const submission = parseWithZod(formData, { schema: CouponPreviewSchema });
+  if (submission.status !== "success") {
+    // Only a code longer than any the shop makes fails here: it is refused as an unknown code, and not looked up.
+    const { offer } = await checkoutOffer(null, cart.productsTotalFils, {}, t, language);
+    const text = couponProblemMessage("unknown", t, language);
+    return data({ result: { initialValue }, paymentUrl: null, orderSessionId: null, offer, couponNotice: { kind: "error" as const, text } }, { status: 400 });
+  }
+  const { intent, email, phone } = submission.value;
+  const code = intent === "applyCoupon" ? submission.value.couponCode : null;
+  const contact = { email, phone };
   // Every code tried takes one of the client's attempts before it is looked up; a usable one gives it back.
   const attempt = code ? await takeCouponAttempt(address) : null;
   if (attempt && !attempt.allowed) {

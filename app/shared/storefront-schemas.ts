@@ -1,6 +1,7 @@
 import * as z from "./zod";
 import { westernDigits } from "./typed-digits";
 import { EmailSchema } from "./account-schemas";
+import { readKuwaitiPhone } from "./phone";
 
 /**
  * The storefront's forms as conform reads them (parseWithZod on the server only: routes import these through
@@ -41,3 +42,29 @@ export const StockNoticeSignUpSchema = EmailSchema.extend({
 
 /** The confirm and unsubscribe pages' button: the link's token (its shape is checked where it is looked up). */
 export const StockNoticeTokenSchema = z.object({ token: z.string().max(64) });
+
+/** A discount code as the checkout posts it: trimmed, blank for none; longer than any code the shop makes is refused. */
+const couponCode = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((code) => code || null);
+
+/** The code posted with Pay, read beside CheckoutSchema so the order's details keep their own shape. */
+export const CheckoutCouponSchema = z.object({ couponCode });
+
+/**
+ * The checkout's Apply and Remove (a fetcher's body, or the whole checkout form without JavaScript). The e-mail and
+ * phone typed so far decide a once-per-shopper code, so the phone is read as the order will keep it (+965 and
+ * Arabic digits included); a contact that is not one yet is simply not used.
+ */
+export const CouponPreviewSchema = z.object({
+  intent: z.enum(["applyCoupon", "removeCoupon"]),
+  couponCode,
+  email: z
+    .string()
+    .optional()
+    .transform((email) => (email?.trim() && email.trim().length <= 254 ? email.trim() : null)),
+  phone: z.string().optional().transform(readKuwaitiPhone),
+});
