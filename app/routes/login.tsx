@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(reply, { status: error.outcome.status, headers: retryAfter });
   }
   const { setCookie } = await createCustomerSession(request, customer.id);
-  const from = formData.get("from") === "checkout" ? "checkout" : null;
+  const from = submission.value.from === "checkout" ? "checkout" : null;
   const headers = new Headers({ "Set-Cookie": setCookie });
   headers.append("Set-Cookie", await issueDeviceCookie("login", customer.email));
   return redirect(afterLoginPath(from), { headers });

@@ -45,6 +45,8 @@ export const SetPasswordSchema = ProfileSchema.extend({ email });
 export const LoginSchema = z.object({
   email: z.string({ error: "account.validation.emailRequired" }).trim().toLowerCase().min(1, "account.validation.emailRequired").max(254),
   password: z.string({ error: "account.validation.passwordRequired" }).min(1, "account.validation.passwordRequired").max(200),
+  /** "checkout" when the sign-in began at the checkout, which it then returns to; anything else is ignored */
+  from: z.string().optional(),
 });
 
 export const ResetPasswordSchema = z.object({ email, password: newPassword });

@@ -43,6 +43,9 @@ export const StockNoticeSignUpSchema = EmailSchema.extend({
 /** The confirm and unsubscribe pages' button: the link's token (its shape is checked where it is looked up). */
 export const StockNoticeTokenSchema = z.object({ token: z.string().max(64) });
 
+/** The language toggle: the language asked for (checked where it is used) and the page to go back to. */
+export const LanguageFormSchema = z.object({ lang: z.string().max(8).optional(), redirectTo: z.string().max(2000).optional() });
+
 /** A discount code as the checkout posts it: trimmed, blank for none; longer than any code the shop makes is refused. */
 const couponCode = z
   .string()
