@@ -1,6 +1,6 @@
 import { prisma, type Prisma } from "~/db.server";
 import { lowStockDigestMail, type LowStockProduct } from "~/mail/owner-notices.server";
-import { sendMail } from "~/mail/send.server";
+import { nudgeOutbox, queueEmail } from "~/models/messaging/index.server";
 import { startTimedJob } from "~/models/shop/index.server";
 import { optionTexts } from "./product-variant.server";
 
@@ -61,8 +61,8 @@ export function kuwaitDayAndHour(now: Date): { day: string; hour: number } {
  * today from an earlier day. Two servers (or two passes) asking at once cannot both get it; the primary key and the
  * conditional update decide, as for a job's lease. Days compare as text, which YYYY-MM-DD allows.
  */
-async function takeDigestDay(day: string, now: Date): Promise<boolean> {
-  const taken = await prisma.$executeRaw`
+async function takeDigestDay(tx: Prisma.TransactionClient, day: string, now: Date): Promise<boolean> {
+  const taken = await tx.$executeRaw`
     INSERT INTO "ShopSetting" ("key", "value", "updatedAt") VALUES (${LAST_DIGEST_DAY}, ${day}, ${now})
     ON CONFLICT ("key") DO UPDATE SET "value" = ${day}, "updatedAt" = ${now}
     WHERE "ShopSetting"."value" < ${day}`;
@@ -73,25 +73,25 @@ export type DigestOutcome = "early" | "alreadySent" | "nothingLow" | "sent";
 
 /**
  * Once per Kuwait day, from 08:00 Kuwait: e-mails OWNER_EMAIL the visible products at or below their threshold,
- * nothing when none is. The day is taken in the database before the mail goes, so restarts and several servers send
- * it once; a mail that fails gives the day back, and the next pass tries again.
+ * nothing when none is. The day is taken in the transaction that queues the mail in the outbox (decision 0054), so
+ * restarts and several servers send it once, and a mail server that is down delays the digest instead of losing it.
  */
 export async function sendLowStockDigestIfDue(now = new Date()): Promise<DigestOutcome> {
   const { day, hour } = kuwaitDayAndHour(now);
   if (hour < DIGEST_HOUR_KUWAIT) return "early";
   const before = await prisma.shopSetting.findUnique({ where: { key: LAST_DIGEST_DAY }, select: { value: true } });
   if (before && before.value >= day) return "alreadySent";
-  if (!(await takeDigestDay(day, now))) return "alreadySent";
-  try {
-    const products = await listLowStockProducts();
-    if (products.length === 0) return "nothingLow";
-    await sendMail(lowStockDigestMail(products, day));
-    return "sent";
-  } catch (error) {
-    if (before) await prisma.shopSetting.updateMany({ where: { key: LAST_DIGEST_DAY, value: day }, data: { value: before.value } });
-    else await prisma.shopSetting.deleteMany({ where: { key: LAST_DIGEST_DAY, value: day } });
-    throw error;
-  }
+  const products = await listLowStockProducts();
+  const mail = products.length ? lowStockDigestMail(products, day) : null;
+  const taken = await prisma.$transaction(async (tx) => {
+    if (!(await takeDigestDay(tx, day, now))) return false;
+    if (mail) await queueEmail(tx, { to: mail.to, kind: "mail", params: { subject: mail.subject, text: mail.text, html: mail.html } });
+    return true;
+  });
+  if (!taken) return "alreadySent";
+  if (!mail) return "nothingLow";
+  nudgeOutbox();
+  return "sent";
 }
 
 /** Looks every 15 minutes (first a minute after start) whether today's digest is due, on one server at a time. */

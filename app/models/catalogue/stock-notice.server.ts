@@ -4,7 +4,6 @@ import type { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
 import { localized, type Language } from "~/shared/language";
 import { backInStockMail, stockNoticeConfirmationMail } from "~/mail/stock-notice-mail.server";
-import { sendMail } from "~/mail/send.server";
 import { nudgeOutbox, queueEmail } from "~/models/messaging/index.server";
 import { startTimedJob, hitRateLimit, shopNames } from "~/models/shop/index.server";
 import { getVisibleProduct, isInStock } from "./product.server";
@@ -161,11 +160,11 @@ function newToken(): string {
 }
 
 /**
- * Mails every waiting notice whose product is for sale again (of `productIds` only, when given). Each notice is
- * claimed before its mail by one conditional update (`notifiedAt` from NULL to now): two passes at once, on two
- * servers or a pass and the hook after a stock change, can both find a notice, and only one of them sends it. A mail
- * that fails is given back to the next pass; a process killed between claim and mail loses that one mail rather
- * than ever sending two. One bad row does not stop the rest.
+ * Queues the mail of every waiting notice whose product is for sale again (of `productIds` only, when given), and
+ * answers how many. Each notice is claimed by one conditional update (`notifiedAt` from NULL to now) in the
+ * transaction that queues its mail: two passes at once, on two servers or a pass and the hook after a stock change,
+ * can both find a notice, and only one of them queues it; the outbox's sender retries a mail that fails. One bad
+ * row does not stop the rest.
  */
 export async function sendBackInStockNotices({ productIds, now = new Date() }: { productIds?: string[]; now?: Date } = {}): Promise<number> {
   const due = dueNotices(now);
@@ -187,32 +186,31 @@ export async function sendBackInStockNotices({ productIds, now = new Date() }: {
   let sent = 0;
   for (const notice of waiting) {
     try {
-      const claimed = await prisma.stockNotice.updateMany({ where: { id: notice.id, ...due }, data: { notifiedAt: now, lastMailedAt: now } });
-      if (claimed.count !== 1) continue;
       const language: Language = notice.language === "en" ? "en" : "ar";
       // A variant's mail names its values and links to its page (`?variant=`), which shows that variant.
       const variant = notice.product.hasOptions ? notice.variant : null;
       const values = variant ? optionTexts(variant.optionValues).map((value) => localized(language, value)) : [];
       const name = language === "en" ? notice.product.nameEn : notice.product.nameAr;
-      try {
-        await sendMail(
-          backInStockMail({
-            to: notice.email,
-            language,
-            productName: values.length ? `${name} (${values.join(" / ")})` : name,
-            productUrl: `${appUrl}/product/${encodeURIComponent(notice.product.id)}${variant ? `?variant=${encodeURIComponent(variant.id)}` : ""}`,
-            unsubscribeUrl: `${appUrl}/stock-notices/unsubscribe?token=${notice.token}`,
-          }),
-        );
-        sent += 1;
-      } catch (error) {
-        await prisma.stockNotice.updateMany({ where: { id: notice.id, notifiedAt: now }, data: { notifiedAt: null, lastMailedAt: notice.lastMailedAt } });
-        throw error;
-      }
+      const mail = backInStockMail({
+        to: notice.email,
+        language,
+        productName: values.length ? `${name} (${values.join(" / ")})` : name,
+        productUrl: `${appUrl}/product/${encodeURIComponent(notice.product.id)}${variant ? `?variant=${encodeURIComponent(variant.id)}` : ""}`,
+        unsubscribeUrl: `${appUrl}/stock-notices/unsubscribe?token=${notice.token}`,
+      });
+      // The notice is claimed in the transaction that queues its mail (decision 0054): of several passes one mails
+      // it, and a mail server that is down, or a process that dies, delays the mail instead of losing it.
+      const claimed = await prisma.$transaction(async (tx) => {
+        const { count } = await tx.stockNotice.updateMany({ where: { id: notice.id, ...due }, data: { notifiedAt: now, lastMailedAt: now } });
+        if (count === 1) await queueEmail(tx, { to: notice.email, kind: "mail", language, params: { subject: mail.subject, text: mail.text, html: mail.html } });
+        return count === 1;
+      });
+      if (claimed) sent += 1;
     } catch (error) {
       logFailure(`back-in-stock notice ${notice.id}`, error);
     }
   }
+  if (sent) nudgeOutbox();
   return sent;
 }
 
@@ -227,7 +225,7 @@ export function noticeStockReturned(productIds: string[]): void {
   });
 }
 
-/** The timed pass (every minute, one server at a time) catches what no hook saw: a product shown again, a category made visible, a mail that failed. */
+/** The timed pass (every minute, one server at a time) catches what no hook saw: a product shown again, a category made visible. */
 export function startStockNotices(intervalMs = 60_000): () => Promise<void> {
   return startTimedJob("stock-notices", { intervalMs, holdMs: Math.max(5 * 60_000, 2 * intervalMs) }, () => sendBackInStockNotices());
 }
