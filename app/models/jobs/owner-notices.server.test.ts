@@ -139,7 +139,8 @@ describe("low stock", () => {
     await smtp.close();
     expect(await sendLowStockDigestIfDue(at)).toBe("sent");
     expect(await sendLowStockDigestIfDue(at)).toBe("alreadySent");
-    const queued = () => prisma.outboxMessage.findFirstOrThrow({ where: { recipient: ownerEmail, params: { contains: "Low stock 2040-04-01" } } });
+    const { id } = await prisma.outboxMessage.findFirstOrThrow({ where: { recipient: ownerEmail, params: { contains: "Low stock 2040-04-01" } } });
+    const queued = () => prisma.outboxMessage.findUniqueOrThrow({ where: { id } });
     // The sender tried, failed, and waits to try again.
     await expect.poll(async () => (await queued()).attempts, { timeout: 10_000 }).toBeGreaterThan(0);
     expect((await queued()).status).toBe("queued");
@@ -147,7 +148,7 @@ describe("low stock", () => {
     const reopened = await startSmtpServer(port);
     try {
       // The retry's wait, passed.
-      await prisma.outboxMessage.update({ where: { id: (await queued()).id }, data: { nextAttemptAt: new Date() } });
+      await prisma.outboxMessage.update({ where: { id }, data: { nextAttemptAt: new Date() } });
       const mail = await reopened.waitForMail(ownerEmail);
       expect(mail.subject).toContain("Low stock 2040-04-01");
       await expect.poll(async () => (await queued()).status, { timeout: 10_000 }).toBe("sent");
