@@ -4,7 +4,8 @@ export type FeedAddress = { format: "google" | "meta"; language: "ar" | "en"; ur
 
 /**
  * The product feeds' addresses for the owner to copy into Google Merchant Center and Meta's Commerce Manager (issue
- * 46): read-only fields, so they can be selected and copied with or without JavaScript.
+ * 46): read-only fields that wrap, so a phone shows the whole address, and that can be selected and copied with or
+ * without JavaScript.
  */
 export function FeedAddresses({ feeds }: { feeds: FeedAddress[] }) {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export function FeedAddresses({ feeds }: { feeds: FeedAddress[] }) {
         return (
           <div className="field" key={id}>
             <label htmlFor={id}>{t(`admin.settings.feeds.${feed.format}`, { language: t(`admin.settings.feeds.language.${feed.language}`) })}</label>
-            <input id={id} type="text" readOnly value={feed.url} dir="ltr" onFocus={(event) => event.currentTarget.select()} data-testid={id} />
+            <textarea id={id} className="feed-address" readOnly rows={2} value={feed.url} dir="ltr" onFocus={(event) => event.currentTarget.select()} data-testid={id} />
           </div>
         );
       })}
