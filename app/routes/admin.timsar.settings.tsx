@@ -15,6 +15,8 @@ import { readFormData } from "~/utils/form-data.server";
 import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { adminForbiddenHandlers } from "~/components/admin/admin-error";
+import { FeedAddresses } from "~/components/admin/feed-addresses";
+import { FEED_FORMATS, feedUrl } from "~/api/answers/feeds.server";
 
 export const handle = adminCouponMessages;
 
@@ -31,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Each load draws the form afresh from what is stored, even when a save stored what was already there.
     drawing: randomUUID(),
     constraint,
+    feeds: FEED_FORMATS.flatMap((format) => (["ar", "en"] as const).map((language) => ({ format, language, url: feedUrl(format, language) }))),
     values: {
       shopNameEn: settings.shopName?.en ?? "",
       shopNameAr: settings.shopName?.ar ?? "",
@@ -80,7 +83,7 @@ export default function SettingsPage() {
 
 function SettingsForm() {
   const { t } = useTranslation();
-  const { constraint, values } = useLoaderData<typeof loader>();
+  const { constraint, values, feeds } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useShopForm("settings", { lastResult, constraint, defaultValue: values });
   const optional = ` (${t("admin.settings.optional")})`;
@@ -111,6 +114,7 @@ function SettingsForm() {
           {t("admin.settings.save")}
         </button>
       </Form>
+      <FeedAddresses feeds={feeds} />
     </section>
   );
 }

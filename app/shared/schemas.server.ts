@@ -18,3 +18,4 @@ export * from "./storefront-schemas";
 export * from "./payment-schemas";
 export { DeliveryAreaFormSchema } from "./delivery-area-schema";
 export { CouponSchema } from "./coupon-schema";
+export * from "./feeds";

@@ -8,7 +8,7 @@ import { variantHasColor } from "./filter-colors.server";
 import { OPTIONS_AND_VARIANTS, optionTexts, type SaleVariant } from "./product-variant.server";
 
 /** What a shopper may see: the product and its category are both visible. */
-const VISIBLE: Prisma.ProductWhereInput = { isVisible: true, category: { isVisible: true } };
+export const VISIBLE: Prisma.ProductWhereInput = { isVisible: true, category: { isVisible: true } };
 
 const CARD_FIELDS = {
   id: true,

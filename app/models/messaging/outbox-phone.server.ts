@@ -1,5 +1,5 @@
 import { prisma } from "~/db.server";
-import { getShopFace } from "~/models/shop/index.server";
+import { getDeliveryArea, getShopFace } from "~/models/shop/index.server";
 import { getEnv } from "~/env.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { wordText } from "~/mail/compose.server";
@@ -22,7 +22,8 @@ import { formatKDText } from "~/shared/bidi";
  */
 
 type PhoneRow = { id: string; orderId: string | null; kind: string; language: string; recipient: string; params: string };
-type Drawn = { template: WhatsAppTemplate; what: string; number: string; link: string; text: string };
+/** `parameters`: the template's body parameters when they are not the usual number, what happened and link. */
+type Drawn = { template: WhatsAppTemplate; what: string; number: string; link: string; text: string; parameters?: string[] };
 
 /** Where a shopper finds the order and its invoice without signing in (CONTRACT.md: `${APP_URL}/view-invoice`). */
 export function viewInvoiceUrl(orderNumber: string): string {
@@ -39,17 +40,25 @@ export function exchangeDueOf(params: Record<string, unknown>): { exchangeOrderN
   return { exchangeOrderNumber, dueFils, payLink: `${getEnv().appUrl}${payPath}` };
 }
 /** The texts of mail.phone in the locale files: a payment, a refund, or the status a change announces. */
-type PhoneKey = "paid" | "refund" | "delay" | "returnDecision" | AnnouncedStatus;
+type PhoneKey = "paid" | "refund" | "delay" | "returnDecision" | "ownerNewOrder" | AnnouncedStatus;
 type Result = { ok: true; providerId?: string } | { ok: false; retry: boolean; reason: string };
 
-const TEMPLATES: Record<string, WhatsAppTemplate> = { paid: "order_confirmed", status: "order_status", refund: "refund_issued", returnDecision: "return_update", delay: "order_status" };
+const TEMPLATES: Record<string, WhatsAppTemplate> = {
+  paid: "order_confirmed",
+  status: "order_status",
+  refund: "refund_issued",
+  returnDecision: "return_update",
+  delay: "order_status",
+  ownerNewOrder: "owner_new_order",
+};
 
 /** What a row says, in its language: the template and its body parameters, and the same as one short SMS text. */
 async function draw(row: PhoneRow): Promise<Drawn | null> {
   const template = TEMPLATES[row.kind];
-  const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true } }) : null;
+  const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { id: true, orderNumber: true, totalFils: true, city: true } }) : null;
   if (!template || !order) return null;
   const params = JSON.parse(row.params) as { status?: unknown; date?: unknown; returnNumber?: unknown } & Record<string, unknown>;
+  if (row.kind === "ownerNewOrder") return drawOwnerAlert(template, order, languageOrDefault(row.language));
   // Every text opens with the shop's name as the owner set it.
   const shop = (await getShopFace(languageOrDefault(row.language))).name;
   if (row.kind === "returnDecision") return drawReturnDecision(template, order.orderNumber, params, languageOrDefault(row.language), shop);
@@ -85,6 +94,21 @@ function drawReturnDecision(template: WhatsAppTemplate, orderNumber: string, par
 }
 
 /**
+ * The owner's alert of a paid order (issue 45): the order number, the amount, the delivery area in the alert's language
+ * (an order keeps the area's English name) and the order's admin page, as the template's four body parameters. Its SMS
+ * does not open with the shop's name, as a shopper's does: the owner knows it, and the admin link leaves no room.
+ */
+async function drawOwnerAlert(template: WhatsAppTemplate, order: { id: string; orderNumber: string; totalFils: number; city: string }, language: Language): Promise<Drawn> {
+  const t = fixedT(language);
+  const area = await getDeliveryArea(order.city);
+  const areaName = area ? (language === "ar" ? area.nameAr : area.nameEn) : order.city;
+  const amount = formatKDText(order.totalFils, language);
+  const link = `${getEnv().appUrl}/admin/timsar/orders/${order.id}`;
+  const text = wordText((values) => t("mail.phone.ownerNewOrder", values), { number: order.orderNumber, amount, area: areaName, link });
+  return { template, what: "", number: order.orderNumber, link, text, parameters: [order.orderNumber, amount, areaName, link] };
+}
+
+/**
  * The text with the shop's name, within two SMS parts (CONTRACT.md): the name is the owner's and may be long, so it
  * gives way first, shortened with "…" until the text fits (an Arabic text has 134 characters for two parts).
  */
@@ -117,7 +141,7 @@ export async function whatsAppChannel(row: PhoneRow): Promise<Result> {
   if (!config) return { ok: false, retry: false, reason: "WhatsApp is not configured" };
   const drawn = await draw(row);
   if (!drawn) return { ok: false, retry: false, reason: "nothing to send: the order is gone" };
-  const parameters = drawn.what ? [drawn.number, drawn.what, drawn.link] : [drawn.number, drawn.link];
+  const parameters = drawn.parameters ?? (drawn.what ? [drawn.number, drawn.what, drawn.link] : [drawn.number, drawn.link]);
   const language = languageOrDefault(row.language);
   // A template Meta paused, disabled or moved to MARKETING is not tried: the message goes as WhatsApp refused it.
   const held = await heldWhatsAppTemplate(drawn.template, language);

@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import { prisma, type Prisma } from "~/db.server";
 import { languageOrDefault, type Language } from "~/shared/language";
 import { normalizeKuwaitiPhone } from "~/shared/phone";
-import { audited, type AuditActor } from "~/models/shop/index.server";
+import { audited, ownerAlertsPhoneIn, type AuditActor } from "~/models/shop/index.server";
 
 /**
  * Writing the outbox (docs/decisions/0054-outbox.md): every message is a row written in the transaction of the change
@@ -14,8 +14,11 @@ export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "read", "failed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-/** What a message reports; the shopper's kinds may also go by WhatsApp or SMS, the others only by e-mail. */
-export type MessageKind = "paid" | "status" | "refund" | "returnDecision" | "delay" | "ownerPaid" | "mail";
+/**
+ * What a message reports. The shopper's kinds go by e-mail and may also go by WhatsApp or SMS; the owner's notice and
+ * a drawn mail only by e-mail; `ownerNewOrder`, the owner's alert of a paid order (issue 45), only by WhatsApp or SMS.
+ */
+export type MessageKind = "paid" | "status" | "refund" | "returnDecision" | "delay" | "ownerPaid" | "ownerNewOrder" | "mail";
 const PHONE_KINDS: ReadonlySet<MessageKind> = new Set(["paid", "status", "refund", "returnDecision", "delay"]);
 
 /** A transaction's client, or the plain client for a message that reports no other write. */
@@ -54,6 +57,22 @@ export async function queueShopperMessages(db: Db, order: OrderContacts, kind: M
   if (rows.length) await db.outboxMessage.createMany({ data: rows });
 }
 
+/**
+ * Queues the owner's phone alert of a paid order (`ownerNewOrder`, WhatsApp template `owner_new_order`, CONTRACT.md
+ * "Shop settings") when she has set `ownerAlertsPhone`: by WhatsApp when the shop has it configured (her own number
+ * needs no checkout choice), else by SMS; a WhatsApp refusal falls back to SMS as a shopper's message does. Arabic, as
+ * the owner's pages are by default: the settings keep no language of hers. The phone is read in the caller's
+ * transaction, so the alert goes to the number set when the order was paid.
+ */
+export async function queueOwnerAlert(db: Db, orderId: string): Promise<void> {
+  const phone = await ownerAlertsPhoneIn(db);
+  const channel = phone ? phoneChannelFor({ notifyWhatsApp: true }) : null;
+  if (!phone || !channel) return;
+  await db.outboxMessage.create({
+    data: { orderId, channel, kind: "ownerNewOrder", language: "ar", recipient: internationalPhone(phone), params: "{}" },
+  });
+}
+
 /** Queues one e-mail: the owner's notices, or a mail drawn already (`kind: "mail"`, the mail in `params`). */
 export async function queueEmail(
   db: Db,
@@ -79,9 +98,9 @@ export async function orderContacts(db: Db, orderId: string): Promise<OrderConta
 // One emitter per process, not per copy of this module: server/jobs.ts (through tsx) and the Remix build each load it.
 const WAKE = Symbol.for("shop.outbox.wake");
 const holder = globalThis as typeof globalThis & { [WAKE]?: EventEmitter };
-/** The order's messages to its shopper, oldest first (the owner's own notices are not listed with them). */
+/** The order's messages to its shopper, oldest first (the owner's own notices and alerts are not listed with them). */
 export const shopperMessagesSelect = {
-  where: { kind: { not: "ownerPaid" } },
+  where: { kind: { notIn: ["ownerPaid", "ownerNewOrder"] } },
   orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   select: { id: true, channel: true, kind: true, params: true, status: true, lastError: true, updatedAt: true },
 } satisfies Prisma.Order$messagesArgs;

@@ -65,6 +65,15 @@ export async function getShopSettings(): Promise<ShopSettings> {
   );
 }
 
+/**
+ * The owner's phone for new-order alerts, read through `db` (a transaction's client: the paid order's alert is
+ * queued in the transaction that marks it paid, and reads the number as that transaction sees it).
+ */
+export async function ownerAlertsPhoneIn(db: Pick<typeof prisma, "shopSetting">): Promise<string | null> {
+  const row = await db.shopSetting.findUnique({ where: { key: KEYS.ownerAlertsPhone }, select: { value: true } });
+  return row?.value.trim() || null;
+}
+
 function storedValues(patch: Partial<ShopSettings>): [string, string][] {
   const values: [string, string][] = [];
   const put = (key: string, value: string | null | undefined) => {

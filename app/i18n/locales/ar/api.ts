@@ -28,5 +28,6 @@ export const api: TranslationOf<typeof en> = {
     unreadableAddress: "تعذرت قراءة عنوان هذا الطلب.",
     legacyDataRequest: "لا يجيب هذا المتجر على طلبات ‎?_data=‎.",
     formExpected: "يقبل هذا العنوان نموذجاً فقط: application/x-www-form-urlencoded أو multipart/form-data.",
+    feedLanguage: "لغة ملف المنتجات (lang) يجب أن تكون ar أو en.",
   },
 };

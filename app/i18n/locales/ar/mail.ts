@@ -56,6 +56,7 @@ export const mail: TranslationOf<typeof en> = {
       delay: "{{shop}}: نعتذر، يصل طلبك {{number}} يوم {{date}}. {{link}}",
       returnDecision: "{{shop}}: طلب الإرجاع {{ret}} للطلب {{number}}: {{what}}. {{link}}",
       exchangeDue: "{{shop}}: يرجى دفع فرق الاستبدال {{amount}}: {{link}}",
+      ownerNewOrder: "طلب مدفوع جديد {{number}}، {{amount}}، {{area}}. {{link}}",
     },
     returnUpdate: {
       subject: "طلب الإرجاع {{number}}: {{what}}",

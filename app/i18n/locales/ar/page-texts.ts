@@ -25,6 +25,7 @@ export const pageTexts: TranslationOf<typeof en> = {
     searchRelevance: "الأكثر تطابقاً",
     searchNoResults: "لا توجد منتجات تطابق «{{query}}». جرّب كلمة أخرى أو كلمات أقل.",
     searchPrompt: "اكتب اسم منتج أو كلمة من وصفه.",
+    feedDescription: "منتجات {{shop}} بأسعارها ومخزونها.",
     // The colour filter's names: sent by the loader with the sorts, so they cost the home page no JavaScript.
     colors: {
       kindergartenBlue: "أزرق الروضة",

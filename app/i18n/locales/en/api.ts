@@ -26,5 +26,6 @@ export const api = {
     unreadableAddress: "The address of this request could not be read.",
     legacyDataRequest: "This shop does not answer ?_data= requests.",
     formExpected: "This address takes a form: application/x-www-form-urlencoded or multipart/form-data.",
+    feedLanguage: "The feed's language (lang) must be ar or en.",
   },
 };

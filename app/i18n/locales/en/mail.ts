@@ -56,6 +56,7 @@ export const mail = {
       delay: "{{shop}}: sorry, order {{number}} will arrive on {{date}}. {{link}}",
       returnDecision: "{{shop}}: your return {{ret}} of order {{number}}: {{what}}. {{link}}",
       exchangeDue: "{{shop}}: please pay the difference of {{amount}} for your exchange: {{link}}",
+      ownerNewOrder: "New paid order {{number}}, {{amount}}, {{area}}. {{link}}",
     },
     returnUpdate: {
       subject: "Return {{number}}: {{what}}",

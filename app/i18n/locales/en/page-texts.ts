@@ -22,6 +22,7 @@ export const pageTexts = {
     searchRelevance: "Best match",
     searchNoResults: "No products match “{{query}}”. Try another word or fewer words.",
     searchPrompt: "Type a product name or a word from its description.",
+    feedDescription: "The products of {{shop}}, with their prices and stock.",
     // The colour filter's names: sent by the loader with the sorts, so they cost the home page no JavaScript.
     colors: {
       kindergartenBlue: "Kindergarten blue",

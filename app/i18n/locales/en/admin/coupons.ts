@@ -75,6 +75,13 @@ export const coupons = {
     commercialRegistration: "Commercial registration number",
     commercialRegistrationHelp: "Shown in the footer, the terms and on every invoice.",
     ownerAlertsPhone: "Your phone for new-order alerts",
+    feeds: {
+      heading: "Product feeds",
+      help: "Copy these addresses into Google Merchant Center and Meta's Commerce Manager (Facebook and Instagram shops). They list every product on sale and follow your changes at once.",
+      google: "Google Merchant Center ({{language}})",
+      meta: "Meta catalogue, Facebook and Instagram ({{language}})",
+      language: { ar: "Arabic", en: "English" },
+    },
     optional: "optional",
     errors: {
       shopName: "Please enter the shop's name in both English and Arabic (at most 80 characters each).",
