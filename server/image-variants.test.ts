@@ -41,6 +41,19 @@ describe("smaller copies of the shop's pictures", () => {
     expect(fs.readdirSync(path.join(uploads, "catalogue")).filter((file) => file.endsWith(".tmp"))).toEqual([]);
   });
 
+  it("makes a picture's JPEG share copy on first request, no wider than the picture it is made from", async () => {
+    const url = "/uploads/catalogue/bow-main-share.jpg";
+    const first = await fetch(shop.base + url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/jpeg");
+    const made = await sharp(Buffer.from(await first.arrayBuffer())).metadata();
+    expect([made.format, made.width]).toEqual(["jpeg", 800]);
+    for (const refused of ["/uploads/catalogue/bow-main-share-share.jpg", "/uploads/catalogue/bow-main-400-share.jpg", "/uploads/catalogue/bow-main-share.webp", "/uploads/catalogue/bow-main-400.jpg"]) {
+      expect((await fetch(shop.base + refused)).status, refused).toBe(404);
+    }
+    fs.rmSync(path.join(uploads, "catalogue/bow-main-share.jpg"));
+  });
+
   it("answers 404 and writes nothing for a picture that does not exist, a copy of a copy, or a size it does not make", async () => {
     for (const url of ["/uploads/catalogue/nothing-400.webp", "/uploads/catalogue/bow-main-400-64.webp", "/uploads/catalogue/bow-main-300.webp", "/uploads/catalogue/..%2Fbow-main-400.webp"]) {
       expect((await fetch(shop.base + url)).status, url).toBe(404);

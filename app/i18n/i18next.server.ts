@@ -1,5 +1,5 @@
 import { RemixI18Next } from "remix-i18next/server";
-import { defaultLanguage, languageOrDefault, supportedLanguages, type Language } from "~/shared/language";
+import { defaultLanguage, isLanguage, languageOrDefault, supportedLanguages, type Language } from "~/shared/language";
 import { languageFromCookie } from "~/i18n/language-cookie.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { resources } from "./resources";
@@ -9,8 +9,11 @@ const detector = new RemixI18Next({
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage: defaultLanguage,
     order: ["custom", "header"],
+    // `?lang=` first: the address search engines are given for each language (the hreflang alternates and the
+    // sitemap, app/utils/seo.ts) shows that language whatever the visitor's cookie says, without setting it.
     async findLocale(request) {
-      return languageFromCookie(request);
+      const asked = new URL(request.url).searchParams.get("lang");
+      return isLanguage(asked) ? asked : languageFromCookie(request);
     },
   },
   i18next: { resources, fallbackLng: defaultLanguage, interpolation: { escapeValue: false } },

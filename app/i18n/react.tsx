@@ -19,7 +19,6 @@ export * as bundledProduct from "~/shared/product";
 export * as bundledStorefront from "~/shared/storefront";
 export * as bundledToastMessages from "~/shared/toast-messages";
 export * as bundledMeta from "~/utils/meta";
-export * as bundledSeo from "~/utils/seo";
 export * as bundledErrorPage from "~/components/error-page";
 export * as bundledErrorBoundary from "~/components/error-boundary";
 export * as bundledToast from "~/components/toast";

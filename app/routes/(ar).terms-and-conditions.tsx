@@ -7,7 +7,7 @@ import { getEnv } from "~/env.server";
 import { languageOfArSegment } from "~/i18n/language-segment.server";
 import * as arLegal from "~/i18n/locales/ar/legal";
 import * as enLegal from "~/i18n/locales/en/legal";
-import { seoLinks } from "~/utils/seo";
+import { seoLinks } from "~/utils/seo.server";
 import { sharedPageHeaders } from "~/utils/shared-page";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";

@@ -12,7 +12,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getVisibleCategories, getStorefrontProducts } from "~/models/catalogue/index.server";
 import { fixedT, storefrontColorLabels, storefrontSortLabels } from "~/i18n/fixed-t.server";
 import { pageMeta } from "~/utils/meta";
-import { seoLinks } from "~/utils/seo";
+import { askedLanguage, seoLinks } from "~/utils/seo.server";
 import { readStorefrontChoice, storefrontHref } from "~/shared/storefront";
 import { sharedPageHeaders } from "~/utils/shared-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -46,8 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         description: categoryName ? t("pageTexts.categoryDescription", { category: categoryName, shop }) : t("pageTexts.homeDescription"),
         siteName: shop,
       },
-      canonicalPath: storefrontHref({ ...choice, sort: "default", showAllCategories: false }),
-      appUrl: getEnv().appUrl,
+      seo: seoLinks({ appUrl: getEnv().appUrl, path: storefrontHref({ ...choice, sort: "default", showAllCategories: false }), asked: askedLanguage(request) }),
     },
   );
 }
@@ -86,7 +85,7 @@ export default function Home() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) =>
-  loaderData ? [...pageMeta(loaderData.meta), ...seoLinks({ appUrl: loaderData.appUrl, path: loaderData.canonicalPath })] : [];
+  loaderData ? [...pageMeta(loaderData.meta), ...loaderData.seo] : [];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary statusHandlers={{ 404: () => <ErrorPage kind="notFound" /> }} />;

@@ -88,3 +88,59 @@ describe("the product page of a product with options", () => {
     expect([shown.product.priceFils, shown.product.variantId, shown.product.options]).toEqual([900, null, []]);
   });
 });
+
+describe("what search engines and shared links read on a product page", () => {
+  type Meta = { property?: string; name?: string; content?: string; tagName?: string; rel?: string; hrefLang?: string; href?: string };
+  type Seo = {
+    structuredData: { brand: { name: string }; offers: { sku: string; price: string; priceCurrency: string; availability: string; url: string; name?: string }[] };
+    share: { whatsApp: string; meta: Meta[] };
+    language: string;
+  };
+
+  async function seo(url: string, cookie: string): Promise<Seo> {
+    const id = new URL(url).pathname.split("/").pop()!;
+    const result = (await loader({ request: new Request(url, { headers: { Cookie: cookie } }), params: { id }, context })) as unknown as { data: Seo };
+    return result.data;
+  }
+
+  it("gives one offer per variant with its price in KWD, its stock, its SKU and its address, and the shop as the brand", async () => {
+    const { product, variants } = await clip();
+    const [redSmall, redLarge, blueSmall] = variants;
+    const { structuredData } = await seo(`http://shop.test/product/${product.id}`, "lang=en");
+    expect(structuredData.brand.name).toBeTruthy();
+    expect(structuredData.offers).toEqual([
+      expect.objectContaining({ name: expect.stringContaining("(Red / S)"), price: "1.250", priceCurrency: "KWD", availability: "https://schema.org/InStock", url: expect.stringContaining(`?variant=${redSmall.id}`) }),
+      expect.objectContaining({ price: "1.500", availability: "https://schema.org/OutOfStock", url: expect.stringContaining(`?variant=${redLarge.id}`) }),
+      expect.objectContaining({ price: "1.750", availability: "https://schema.org/InStock", url: expect.stringContaining(`?variant=${blueSmall.id}`) }),
+    ]);
+    expect(new Set(structuredData.offers.map((offer) => offer.sku)).size).toBe(3);
+  });
+
+  it("shares well: Open Graph and a large Twitter card with an absolute share picture, and a WhatsApp link with the name and address", async () => {
+    const product = await createProduct(prisma, { priceFils: 900 });
+    const { share } = await seo(`http://shop.test/product/${product.id}`, "lang=en");
+    const content = (key: string) => share.meta.find((meta) => meta.property === key || meta.name === key)?.content;
+    expect(content("og:type")).toBe("product");
+    expect(content("og:image")).toMatch(/^https?:\/\/[^/]+\//);
+    expect(content("twitter:card")).toBe("summary_large_image");
+    expect(content("twitter:image")).toBe(content("og:image"));
+    expect(content("og:url")).toMatch(new RegExp(`/product/${product.id}$`));
+    const whatsApp = new URL(share.whatsApp);
+    expect(whatsApp.origin).toBe("https://wa.me");
+    expect(whatsApp.searchParams.get("text")).toContain(`/product/${product.id}`);
+    expect(whatsApp.searchParams.get("text")).toContain(product.nameEn);
+  });
+
+  it("answers each language at its own address: ?lang= wins over the cookie, and is the page's canonical", async () => {
+    const product = await createProduct(prisma, { priceFils: 900 });
+    const english = await seo(`http://shop.test/product/${product.id}?lang=en`, "lang=ar");
+    expect(english.language).toBe("en");
+    const link = (rel: string, hrefLang?: string) => english.share.meta.find((meta) => meta.rel === rel && meta.hrefLang === hrefLang)?.href;
+    expect(link("canonical")).toMatch(new RegExp(`/product/${product.id}\\?lang=en$`));
+    expect(link("alternate", "ar")).toMatch(new RegExp(`/product/${product.id}\\?lang=ar$`));
+    expect(link("alternate", "x-default")).toMatch(new RegExp(`/product/${product.id}$`));
+    const plain = await seo(`http://shop.test/product/${product.id}`, "lang=ar");
+    expect(plain.language).toBe("ar");
+    expect(plain.share.meta.find((meta) => meta.rel === "canonical")?.href).toMatch(new RegExp(`/product/${product.id}$`));
+  });
+});

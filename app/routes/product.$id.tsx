@@ -7,9 +7,9 @@ import { ProductGallery } from "~/components/shop/product-gallery";
 import { SearchBox } from "~/components/shop/search-box";
 import { StockNoticeForm, type StockNoticeAnswer } from "~/components/shop/stock-notice-form";
 import { VariantPicker } from "~/components/shop/variant-picker";
-import { pickVariant, getVisibleProduct, isInStock, productImages, showsDiscount, signUpForStockNotice } from "~/models/catalogue/index.server";
+import { pickVariant, getVisibleProduct, isInStock, optionTexts, productImages, saleVariantsOf, showsDiscount, signUpForStockNotice } from "~/models/catalogue/index.server";
 import { getEnv } from "~/env.server";
-import { localized } from "~/shared/language";
+import { localized, type Language } from "~/shared/language";
 import { getLanguage } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/fixed-t.server";
 import { inLanguage } from "~/i18n/bilingual.server";
@@ -20,7 +20,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { ProductParamsSchema, shopNameFor } from "~/models/shop/index.server";
 import { filsToKD } from "~/shared/money";
 import { pageMeta } from "~/utils/meta";
-import { seoLinks } from "~/utils/seo";
+import { askedLanguage, seoLinks, shareImageOf } from "~/utils/seo.server";
 import { sharedPageHeaders } from "~/utils/shared-page";
 import { productMessages } from "~/i18n/browser/areas/product";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -72,8 +72,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       images,
       initialImage: Number.isInteger(imageParam) && imageParam >= 1 && imageParam <= images.length ? imageParam - 1 : 0,
-      appUrl,
       meta: { title: name, description: description.slice(0, 160), siteName },
+      share: shareLinks({ appUrl, productId: product.id, variantId: variant?.id ?? null, name, description, image: images[0], asked: askedLanguage(request) }),
       structuredData: {
         "@context": "https://schema.org",
         "@type": "Product",
@@ -81,16 +81,50 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         description,
         sku: variant?.sku || product.id,
         image: images.map((image) => `${appUrl}${image}`),
-        offers: {
-          "@type": "Offer",
-          url: `${appUrl}/product/${product.id}${variant ? `?variant=${encodeURIComponent(variant.id)}` : ""}`,
-          priceCurrency: "KWD",
-          price: filsToKD(priceFils).toFixed(3),
-          availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-        },
+        brand: { "@type": "Brand", name: siteName },
+        // One offer per variant a shopper can choose, each with its own address, price and stock (issue 46).
+        offers: saleVariantsOf(product).map((each) => {
+          const values = optionTexts(each.optionValues).map((value) => localized(language, value));
+          return {
+            "@type": "Offer",
+            ...(values.length ? { name: `${name} (${values.join(" / ")})` } : {}),
+            sku: each.sku || each.id,
+            url: `${appUrl}/product/${product.id}${product.hasOptions ? `?variant=${encodeURIComponent(each.id)}` : ""}`,
+            priceCurrency: "KWD",
+            price: filsToKD(each.priceFils).toFixed(3),
+            itemCondition: "https://schema.org/NewCondition",
+            availability:
+              isInStock(product) && (!product.hasOptions || (each.isAvailable && each.stockQuantity > 0)) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          };
+        }),
       },
     },
   );
+}
+
+/**
+ * What a shared link shows (Open Graph, read by WhatsApp, Instagram, Facebook and Snapchat; the Twitter card) and
+ * the page's own "share on WhatsApp" link: the product's name, text, address and its share-sized picture.
+ */
+function shareLinks(input: { appUrl: string; productId: string; variantId: string | null; name: string; description: string; image: string; asked: Language | null }) {
+  const path = `/product/${input.productId}`;
+  const url = `${input.appUrl}${path}${input.variantId ? `?variant=${encodeURIComponent(input.variantId)}` : ""}`;
+  const image = `${input.appUrl}${shareImageOf(input.image)}`;
+  const text = input.description.slice(0, 200);
+  return {
+    whatsApp: `https://wa.me/?text=${encodeURIComponent(`${input.name}\n${url}`)}`,
+    meta: [
+      ...seoLinks({ appUrl: input.appUrl, path, asked: input.asked }),
+      { property: "og:type", content: "product" },
+      { property: "og:url", content: url },
+      { property: "og:image", content: image },
+      { property: "og:image:alt", content: input.name },
+      { name: "twitter:card", content: "summary_large_image" },
+      { name: "twitter:title", content: input.name },
+      { name: "twitter:description", content: text },
+      { name: "twitter:image", content: image },
+    ],
+  };
 }
 
 /** "Notify me" (issue 16): the same model function as `POST /api/products/{id}/notify`, answered in the page's language. */
@@ -124,7 +158,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 
 export default function ProductPage() {
   const { t } = useTranslation();
-  const { product, images, initialImage, language } = useLoaderData<typeof loader>();
+  const { product, images, initialImage, language, share } = useLoaderData<typeof loader>();
   const priceLabels = usePriceLabels();
   return (
     <>
@@ -168,22 +202,23 @@ export default function ProductPage() {
             </p>
           )}
           <StockNoticeForm key={`notice-${product.id}-${product.variantId ?? ""}`} productId={product.id} variantId={product.variantId} inStock={product.inStock} />
+          <a className="product-page__share" href={share.whatsApp} target="_blank" rel="noopener noreferrer" data-testid="share-whatsapp">
+            {t("shop.product.shareWhatsApp")}
+          </a>
         </div>
       </article>
     </>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData, error, params }) => {
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, error }) => {
   if (!loaderData) {
     const info = isRouteErrorResponse(error) ? (error.data as { title?: string; siteName?: string }) : {};
     return [{ title: `${info.title ?? "Product not found"} | ${info.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
   }
   return [
     ...pageMeta(loaderData.meta),
-    ...seoLinks({ appUrl: loaderData.appUrl, path: `/product/${params.id}` }),
-    { property: "og:type", content: "product" },
-    { property: "og:image", content: `${loaderData.appUrl}${loaderData.images[0]}` },
+    ...loaderData.share.meta,
     { "script:ld+json": loaderData.structuredData },
   ];
 };

@@ -8,12 +8,17 @@ import { bilingual } from "~/i18n/bilingual.server";
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS_PER_SIDE = 4000;
 
-/** What the storefront shows: the product page's main picture and the grid's card / thumbnail. */
-const PRODUCT_SIZES = [
+/**
+ * What the storefront shows: the product page's main picture and the grid's card / thumbnail; and the picture a
+ * shared link shows (Open Graph asks for 1,200 pixels wide, and JPEG is what every preview reads).
+ */
+type Size = { suffix: string; width: number; jpeg?: true };
+const PRODUCT_SIZES: Size[] = [
   { suffix: "", width: 1000 },
   { suffix: "-400", width: 400 },
-] as const;
-const ICON_SIZES = [{ suffix: "", width: 160 }] as const;
+  { suffix: "-share", width: 1200, jpeg: true },
+];
+const ICON_SIZES: Size[] = [{ suffix: "", width: 160 }];
 
 export type UploadKind = "products" | "categories";
 
@@ -69,13 +74,13 @@ export async function saveUploadedImage(file: Blob | null | undefined, kind: Upl
   const written: { temp: string; final: string }[] = [];
   try {
     for (const size of sizes) {
-      const final = path.join(dir, `${name}${size.suffix}.webp`);
+      const final = path.join(dir, `${name}${size.suffix}.${size.jpeg ? "jpg" : "webp"}`);
       const temp = `${final}.${process.pid}.tmp`;
       written.push({ temp, final });
       const pipeline = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS_PER_SIDE * MAX_UPLOAD_PIXELS_PER_SIDE })
         .rotate()
         .resize({ width: size.width, height: kind === "categories" ? size.width : undefined, fit: kind === "categories" ? "cover" : "inside", withoutEnlargement: true });
-      await pipeline.webp({ quality: 82 }).toFile(temp);
+      await (size.jpeg ? pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 85, mozjpeg: true }) : pipeline.webp({ quality: 82 })).toFile(temp);
     }
     for (const file of written) await fs.rename(file.temp, file.final);
   } catch {

@@ -49,7 +49,15 @@ test.describe("findable", () => {
     await expect(page).toHaveTitle(/فيونكة ستان مدرسية/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /ستان/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/product\/seed-product-01$/);
-    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", /^http.*\/product\/seed-product-01$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", /^http.*\/product\/seed-product-01\?lang=en$/);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    // The picture a shared link shows is there, as a JPEG.
+    const shared = await page.request.get((await page.locator('meta[property="og:image"]').getAttribute("content")) ?? "");
+    expect([shared.status(), shared.headers()["content-type"]]).toEqual([200, "image/jpeg"]);
+    // The English alternate is English whatever the cookie says.
+    await page.goto("/product/seed-product-01?lang=en");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/product\/seed-product-01\?lang=en$/);
     await chooseLanguage(context, baseURL, "en");
     await page.goto("/?category=bows&sort=price-asc");
     await expect(page).toHaveTitle(/Bows/);

@@ -39,6 +39,9 @@ describe("POST /api/upload", () => {
     expect(main.width).toBe(1000);
     const small = await sharp(file.replace(".webp", "-400.webp")).metadata();
     expect(small.width).toBe(400);
+    // What a shared link shows: a JPEG 1,200 pixels wide, made from the upload itself (wider than the page's copy).
+    const share = await sharp(file.replace(".webp", "-share.jpg")).metadata();
+    expect([share.format, share.width, share.height]).toEqual(["jpeg", 1200, 900]);
   });
 
   it.each([

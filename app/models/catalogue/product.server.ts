@@ -185,8 +185,14 @@ export async function getVisibleProduct(id: string): Promise<ProductDetail | nul
 }
 
 /** For the sitemap: just enough to list every visible product page. */
+/** The sitemap's products: each visible one, when it last changed, and its pictures in the page's order. */
 export async function getVisibleProductIds() {
-  return prisma.product.findMany({ where: VISIBLE, select: { id: true, updatedAt: true }, orderBy: { id: "asc" } });
+  const rows = await prisma.product.findMany({
+    where: VISIBLE,
+    select: { id: true, updatedAt: true, imageUrl: true, gallery: { select: { url: true }, orderBy: { position: "asc" } } },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((row) => ({ id: row.id, updatedAt: row.updatedAt, images: productImages(row) }));
 }
 
 /** A product as the cart, the checkout and an order price it: today's row, its custom tags in the admin's order. */

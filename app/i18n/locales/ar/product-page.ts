@@ -24,6 +24,7 @@ export const productPage: TranslationOf<typeof en> = {
       level: "المرحلة الدراسية",
       backToShop: "العودة للتسوق",
       soldOut: "نفدت الكمية",
+      shareWhatsApp: "شارك على واتساب",
     },
     stockNotice: {
       title: "أعلمني عند توفره",

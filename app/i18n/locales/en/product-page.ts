@@ -21,6 +21,7 @@ export const productPage = {
       level: "School stage",
       backToShop: "Back to Shop",
       soldOut: "sold out",
+      shareWhatsApp: "Share on WhatsApp",
     },
     stockNotice: {
       title: "Tell me when it is back",
