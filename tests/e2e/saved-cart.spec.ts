@@ -26,6 +26,7 @@ async function signInWithForm(page: Page, lang: Lang, email: string, path = "/lo
   await form.getByLabel(TEXT[lang].email).fill(email);
   await form.getByLabel(TEXT[lang].password).fill(PASSWORD);
   await form.getByRole("button", { name: TEXT[lang].submit, exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
 }
 
 async function signOut(page: Page, lang: Lang) {
