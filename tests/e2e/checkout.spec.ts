@@ -179,6 +179,8 @@ test.describe("paying", () => {
     await payWithCard(page, "4111 1111 1111 1111");
     await expect(page).toHaveURL(/\/payment-success\?orderNumber=ORD-\d{12}$/, { timeout: 10_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you for your order!");
+    // Paid: the cart kept for the shopper on the server is emptied, as a guest's cookie is.
+    await expectCartCount(page, 0);
     const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
     const invoiceHref = await page.getByTestId("view-invoice").getAttribute("href");
     expect((await page.request.get(invoiceHref!)).status()).toBe(200);
