@@ -42,7 +42,7 @@ async function signedInVisitor(request: Request, version: string | undefined): P
   const live = Boolean(session?.customerId) && isSessionLive(session!, "customer", IDLE_MS, now);
   if (live) await touchSession(key, session!.lastSeenAt, now);
   const lines = live ? await getSavedCartLines(session!.customerId!) : [];
-  const visitor = live ? { isSignedIn: true, cartCount: lines.reduce((sum, line) => sum + line.quantity, 0) } : null;
+  const visitor = live ? { cartCount: lines.reduce((sum, line) => sum + line.quantity, 0), isSignedIn: true } : null;
   if (version !== undefined) {
     if (remembered.size >= MAX_REMEMBERED) remembered.clear();
     const lastSeen = session?.lastSeenAt.getTime() ?? 0;
