@@ -86,7 +86,7 @@ for (const lang of ["ar", "en"] as Lang[]) {
       await signOut(laptop, lang);
       await expectCartCount(laptop, 0);
       await laptop.goto("/cart");
-      await expect(laptop.getByTestId("cart-empty")).toBeVisible();
+      await expect(laptop.locator("main").getByTestId("cart-empty")).toBeVisible();
       await signInWithForm(laptop, lang, customer.email);
       await expectCartPage(laptop, lang, [
         { name: BOW[lang], quantity: 2 },
