@@ -303,7 +303,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
 
   // Shopper accounts (SPEC section 7)
-  auth("api.auth.login.ts", "/api/auth/login", "Sign in: the session cookie, and a bearer token for API clients", LoginSchema, ok(answers.LoginAnswer)),
+  auth("api.auth.login.ts", "/api/auth/login", "Sign in: the session cookie, and a bearer token for API clients; a guest cart the browser carries joins the shopper's saved cart", LoginSchema, ok(answers.LoginAnswer)),
   {
     file: "api.auth.logout.ts",
     methods: ["post"],
@@ -471,7 +471,7 @@ function parameters(schema: z.ZodObject | undefined, where: "path" | "query") {
 
 /** The route files whose successes set a cookie: the sessions, the verification proofs, the cart and order memory. */
 const SETS_COOKIE: Record<string, string> = {
-  "api.auth.login.ts": "The shopper's session",
+  "api.auth.login.ts": "The shopper's session, and empties a guest cart that joined the saved one",
   "api.auth.logout.ts": "Ends the session and forgets the orders placed here",
   "api.auth.change-password.ts": "Ends the session",
   "api.auth.verify-code.ts": "The registration proof",
@@ -481,7 +481,7 @@ const SETS_COOKIE: Record<string, string> = {
   "api.admin.timsar.ts": "The administrator's session (`__admin`)",
   "api.admin.logout.ts": "Ends the administrator's session",
   "api.orders.ts": "Remembers the order on this device",
-  "api.orders.pay.ts": "Empties the cart",
+  "api.orders.pay.ts": "Empties the cart (a signed-in shopper's saved cart too)",
 };
 
 /** Answers every operation may give besides its own: another method (405), and a body over its limit (413). */

@@ -1,6 +1,8 @@
 import { prisma } from "~/db.server";
 import { signedCookie } from "~/utils/cookies.server";
 import { CUSTOMER_IDLE_DAYS, CUSTOMER_SESSION_DAYS, isSessionLive, newSessionId, sessionKey, touchSession } from "~/models/accounts/index.server";
+import { joinSavedCart } from "~/models/orders/index.server";
+import { clearCartCookieHeader, readCartLines } from "~/cookies/cart.server";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let customerCookie: ReturnType<typeof signedCookie> | undefined;
@@ -41,7 +43,10 @@ export async function getCustomerFromRequest(request: Request) {
 /**
  * Signs a customer in with a brand-new session id (never one the browser brought along, so a planted id
  * cannot be fixed onto an account), ending the session the browser had before. Returns the id, which is
- * also the API's bearer token, and the Set-Cookie header for browsers.
+ * also the API's bearer token, and the Set-Cookie header for browsers. The guest cart the browser carries joins
+ * the shopper's saved cart here, where every sign-in passes (the form, registration, the API's login), and
+ * `cartCookie` empties it, so that signing out later leaves a guest with an empty cart (issue 45); `cartProblem`
+ * names what could not join (sold out, more than is for sale), for the sign-in to show as the cart does.
  */
 export async function createCustomerSession(request: Request, customerId: string) {
   const previous = await getCustomerSessionId(request);
@@ -50,7 +55,9 @@ export async function createCustomerSession(request: Request, customerId: string
   const expiresAt = new Date(Date.now() + CUSTOMER_SESSION_DAYS * DAY_MS);
   await prisma.session.create({ data: { id: sessionKey(id), kind: "customer", customerId, expiresAt } });
   const setCookie = await getCustomerSessionCookie().serialize(id, { expires: expiresAt });
-  return { token: id, setCookie };
+  const guestLines = await readCartLines(request);
+  const joined = guestLines.length ? await joinSavedCart(customerId, guestLines) : null;
+  return { token: id, setCookie, cartCookie: joined ? await clearCartCookieHeader() : null, cartProblem: joined?.problem ?? null };
 }
 
 /** Ends this browser's (or bearer token's) session on the server and answers the cookie that clears it. */

@@ -5,7 +5,7 @@ const CART_MAX_AGE_S = 60 * 60 * 24 * 30;
 
 let cartCookie: ReturnType<typeof signedCookie> | undefined;
 
-/** The cart lives in a signed cookie: it works without JavaScript and the server can trust its shape. */
+/** A guest's cart lives in a signed cookie: it works without JavaScript and the server can trust its shape (a signed-in shopper's is kept on the server, app/auth/shopper-cart.server.ts). */
 function getCartCookie() {
   cartCookie ??= signedCookie("cart", CART_MAX_AGE_S);
   return cartCookie;

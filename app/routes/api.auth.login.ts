@@ -13,8 +13,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const device = await readDeviceCookie(request, "login");
   const outcome = await verifyLogin(data.email, data.password, { address: clientAddress(context), device });
   if (!outcome.ok) return outcomeError(outcome);
-  const { token, setCookie } = await createCustomerSession(request, outcome.customer.id);
+  const { token, setCookie, cartCookie } = await createCustomerSession(request, outcome.customer.id);
   const response = jsonOk({ email: outcome.customer.email, token }, { "Set-Cookie": setCookie });
+  if (cartCookie) response.headers.append("Set-Cookie", cartCookie);
   response.headers.append("Set-Cookie", await issueDeviceCookie("login", outcome.customer.email));
   return response;
 }

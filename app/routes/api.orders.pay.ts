@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PayBodySchema } from "~/api/request-schemas.server";
-import { clearCartCookieHeader } from "~/cookies/cart.server";
+import { emptyShopperCart } from "~/auth/shopper-cart.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { confirmPayment, hitPaymentLimits } from "~/models/payments/index.server";
 import { hitRateLimit } from "~/models/shop/index.server";
@@ -25,6 +25,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.state !== "paid") return jsonError(409, bilingual("payment.failedBody"));
   return Response.json(
     { orderNumber: result.orderNumber, message: bilingual("payment.success") },
-    { headers: { "Cache-Control": "no-store", "Set-Cookie": await clearCartCookieHeader() } },
+    { headers: { "Cache-Control": "no-store", "Set-Cookie": await emptyShopperCart(request) } },
   );
 }

@@ -5,7 +5,7 @@ import { CartView } from "~/components/shop/cart-view";
 import { ErrorPage } from "~/components/error-page";
 import type { CartActionAnswer } from "~/shared/cart";
 import { getLanguage } from "~/i18n/i18next.server";
-import { cartCookieHeader, cartCookieHeaderIfFits, clearCartCookieHeader, readCartLines } from "~/cookies/cart.server";
+import { changeShopperCart, readShopperCart } from "~/auth/shopper-cart.server";
 import { addToCart, getCartView, removeLine, setLineQuantity, type CartChange, cartFreeDeliveryNote } from "~/models/orders/index.server";
 import { redirectWithToast } from "~/cookies/toast.server";
 import type { ToastPlace } from "~/shared/toast-messages";
@@ -21,9 +21,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);
-  const [lines, customer, language] = await Promise.all([readCartLines(request), getCustomerFromRequest(request), getLanguage(request)]);
+  const [customer, language] = await Promise.all([getCustomerFromRequest(request), getLanguage(request)]);
   const t = fixedT(language);
-  const cart = await getCartView(lines);
+  const cart = await getCartView(await readShopperCart(request, customer));
   return data(
     {
       cart,
@@ -49,27 +49,22 @@ export async function action({ request }: ActionFunctionArgs) {
     return isFetch ? data<CartActionAnswer>({ problem: "notFound", intent: null }, { status: 400 }) : redirect(back, 303);
   }
   const input = submission.value;
-  const lines = await readCartLines(request);
-  let change: CartChange;
-  switch (input.intent) {
-    case "add":
-    case "buy":
-      change = await addToCart(lines, input.productId, input.tag, input.variantId || null);
-      break;
-    case "quantity":
-      change = await setLineQuantity(lines, input.lineId, input.quantity);
-      break;
-    case "remove":
-      change = { lines: removeLine(lines, input.lineId), problem: null };
-      break;
-    case "clear":
-      change = { lines: [], problem: null };
-      break;
-  }
-  const stored = change.lines.length ? await cartCookieHeaderIfFits(change.lines) : await clearCartCookieHeader();
-  if (stored === null) change = { lines, problem: "cartFull" };
+  // A signed-in shopper's cart is kept on the server, a guest's in the cookie (app/auth/shopper-cart.server.ts).
+  const { change, setCookie } = await changeShopperCart(request, undefined, (lines): CartChange | Promise<CartChange> => {
+    switch (input.intent) {
+      case "add":
+      case "buy":
+        return addToCart(lines, input.productId, input.tag, input.variantId || null);
+      case "quantity":
+        return setLineQuantity(lines, input.lineId, input.quantity);
+      case "remove":
+        return { lines: removeLine(lines, input.lineId), problem: null };
+      case "clear":
+        return { lines: [], problem: null };
+    }
+  });
   const headers = new Headers();
-  headers.append("Set-Cookie", stored ?? (await cartCookieHeader(lines)));
+  if (setCookie) headers.append("Set-Cookie", setCookie);
 
   const isAdd = input.intent === "add" || input.intent === "buy";
   if (isAdd && change.problem === "variantRequired" && input.source === "card") {

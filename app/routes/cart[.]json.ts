@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
-import { readCartLines } from "~/cookies/cart.server";
+import { readShopperCart } from "~/auth/shopper-cart.server";
 import { getCartView, cartFreeDeliveryNote } from "~/models/orders/index.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { checkoutHref } from "~/shared/storefront";
@@ -13,8 +13,8 @@ import type { CartJson } from "~/shared/cart";
  * the page with the error boundary.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [lines, customer, language] = await Promise.all([readCartLines(request), getCustomerFromRequest(request), getLanguage(request)]);
-  const cart = await getCartView(lines);
+  const [customer, language] = await Promise.all([getCustomerFromRequest(request), getLanguage(request)]);
+  const cart = await getCartView(await readShopperCart(request, customer));
   const freeDeliveryNote = await cartFreeDeliveryNote(cart.totalFils, fixedT(language), language);
   const body: CartJson = { cart, checkoutHref: checkoutHref(Boolean(customer)), language, freeDeliveryNote };
   return Response.json(body, { headers: { "Cache-Control": "private, no-store" } });

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { getEnv } from "~/env.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { readCartLines } from "~/cookies/cart.server";
+import { readShopperCart } from "~/auth/shopper-cart.server";
 import { guestCookieHeader, isCheckoutGuest } from "~/cookies/checkout-guest.server";
 import { getCartSummary, couponProblemMessage, orderErrorMessage, checkoutDetailsOf, OrderError, checkoutOffer, giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/orders/index.server";
 import type { TFunction } from "i18next";
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT);
   const [cart, areas, appliedCode, retried, savedAddresses] = await Promise.all([
-    getCartSummary(await readCartLines(request), language),
+    getCartSummary(await readShopperCart(request, customer), language),
     listDeliveryAreas(),
     readAppliedCoupon(request),
     retriedOrderDetails(request, customer?.id ?? null),
@@ -99,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ]);
   if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT, { status: 303 });
   const intent = formData.get("intent");
-  if (intent === "applyCoupon" || intent === "removeCoupon") return couponAction(request, formData, t, language, clientAddress(context));
+  if (intent === "applyCoupon" || intent === "removeCoupon") return couponAction(request, customer, formData, t, language, clientAddress(context));
 
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   // The same bucket as POST /api/orders: a client gets one budget of order attempts, whichever way it places them.
@@ -113,7 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   if (submission.status !== "success") return data({ result: submission.reply(), paymentUrl: null, orderSessionId: null }, { status: 400 });
-  const lines = await readCartLines(request);
+  const lines = await readShopperCart(request, customer);
   const coupon = parseWithZod(formData, { schema: CheckoutCouponSchema });
   if (coupon.status !== "success") {
     const message = `${t("checkout.saveFailed")}: ${couponProblemMessage("unknown", t, language)}`;
@@ -150,10 +150,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * The discount code's Apply and Remove. With JavaScript they come from a fetcher; without it the whole checkout
  * form is posted, so the answer gives its values back (no field errors: the shopper has not tried to pay yet).
  */
-async function couponAction(request: Request, formData: FormData, t: TFunction, language: Language, address: string) {
+async function couponAction(request: Request, customer: { id: string } | null, formData: FormData, t: TFunction, language: Language, address: string) {
   const initialValue: Record<string, string> = {};
   for (const [name, value] of formData) if (typeof value === "string") initialValue[name] = value;
-  const cart = await getCartSummary(await readCartLines(request), language);
+  const cart = await getCartSummary(await readShopperCart(request, customer), language);
   const submission = parseWithZod(formData, { schema: CouponPreviewSchema });
   if (submission.status !== "success") {
     // Only a code longer than any the shop makes fails here: it is refused as an unknown code, and not looked up.

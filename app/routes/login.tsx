@@ -10,6 +10,7 @@ import { i18nServer } from "~/i18n/i18next.server";
 import { afterLoginPath, LoginFailure, loginAuthenticator } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { createCustomerSession, getCustomerFromRequest } from "~/auth/session.server";
+import { flashHeader } from "~/cookies/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { issueDeviceCookie } from "~/auth/device-cookie.server";
@@ -46,9 +47,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const retryAfter = error.outcome.status === 429 ? { "Retry-After": String(error.outcome.retryAfterSeconds ?? 60) } : undefined;
     return data(reply, { status: error.outcome.status, headers: retryAfter });
   }
-  const { setCookie } = await createCustomerSession(request, customer.id);
+  const { setCookie, cartCookie, cartProblem } = await createCustomerSession(request, customer.id);
   const from = submission.value.from === "checkout" ? "checkout" : null;
   const headers = new Headers({ "Set-Cookie": setCookie });
+  // The guest cart has joined the shopper's saved one: the cookie is emptied, and what could not join is said as the cart says it.
+  if (cartCookie) headers.append("Set-Cookie", cartCookie);
+  if (cartProblem) headers.append("Set-Cookie", flashHeader({ name: cartProblem }));
   headers.append("Set-Cookie", await issueDeviceCookie("login", customer.email));
   return redirect(afterLoginPath(from), { headers });
 }

@@ -6,7 +6,7 @@ import { CardForm } from "~/components/checkout/card-form";
 import { PaymentMethods } from "~/components/checkout/payment-methods";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { clearCartCookieHeader } from "~/cookies/cart.server";
+import { emptyShopperCart } from "~/auth/shopper-cart.server";
 import { beginGatewayPayment, getPaymentSession, listPaymentMethods, PaymentStartError, testAttemptToPay, confirmPayment, hitPaymentLimits, retryAfter } from "~/models/payments/index.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { hitRateLimit, shopNameFor } from "~/models/shop/index.server";
@@ -157,7 +157,7 @@ async function testCardAction(request: Request, formData: FormData, context: Act
   const outcome = await confirmPayment(attempt?.paymentId ?? orderSessionId);
   if (outcome?.state !== "paid") throw redirect(`/payment/return?orderId=${session.order.id}`, { status: 303 });
 
-  const headers = { "Set-Cookie": await clearCartCookieHeader() };
+  const headers = { "Set-Cookie": await emptyShopperCart(request) };
   if (formData.get("enhanced") === "1") return data(reply(submission.reply({ resetForm: true }), outcome.orderNumber), { headers });
   throw redirect(`/payment-success?orderNumber=${outcome.orderNumber}`, { status: 303, headers });
 }

@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { useLoaderData } from "@remix-run/react";
 import { PaymentResult } from "~/components/checkout/payment-result";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { clearCartCookieHeader, getCartCount } from "~/cookies/cart.server";
+import { emptyShopperCart, shopperCartCount } from "~/auth/shopper-cart.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { hitPaymentLimits, retryAfter, payAgainSessionOf, verifyOrderPayment } from "~/models/payments/index.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
@@ -51,11 +51,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   if (!result) return data({ meta, state: "failed" as const, orderId: null, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 404 });
   if (result.state !== "paid") return data({ meta, state: "failed" as const, orderId: result.orderId, orderNumber: null, tryAgainUrl: await tryAgainUrlOf(result.orderId) });
-  const headers = { "Set-Cookie": await clearCartCookieHeader() };
-  // The header's cart count is read from this request's cookie, which still holds the bought items: coming back
+  // The header's cart count is read beside this loader, from a cart that still holds the bought items: coming back
   // from the gateway, go once more to the plain address, so the confirmation is shown with the cart emptied.
+  const hadItems = (await shopperCartCount(request)) > 0;
+  const headers = { "Set-Cookie": await emptyShopperCart(request) };
   const fromGateway = [...searchParams.keys()].some((key) => key !== "orderId");
-  if (fromGateway && (await getCartCount(request)) > 0) {
+  if (fromGateway && hadItems) {
     throw redirect(`/payment/return?orderId=${encodeURIComponent(result.orderId)}`, { status: 303, headers });
   }
   return data({ meta, state: "paid" as const, orderId: result.orderId, orderNumber: result.orderNumber, tryAgainUrl: CHECKOUT }, { headers });

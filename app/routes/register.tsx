@@ -93,8 +93,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!outcome.ok && outcome.status === 403) return goTo({ ...progress, step: 3 });
     if (!outcome.ok) return data<ActionData>({ step: "profile", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["password"] }) }, { status: outcome.status });
     // SPEC's reset of the saved progress, and the shopper is signed in where a signed-in shopper lands (issue 28, point 6).
-    const { setCookie } = await createCustomerSession(request, outcome.customer.id);
-    return goTo(null, [clearProofCookieHeader("register"), setCookie, flashHeader({ name: "accountCreated" })], afterLoginPath(null));
+    const { setCookie, cartCookie } = await createCustomerSession(request, outcome.customer.id);
+    const joined = cartCookie ? [cartCookie] : [];
+    return goTo(null, [clearProofCookieHeader("register"), setCookie, ...joined, flashHeader({ name: "accountCreated" })], afterLoginPath(null));
   }
   return goTo(progress);
 }

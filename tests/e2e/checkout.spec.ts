@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { e2eDatabase } from "../support/e2e-database";
-import { setCart, setLanguage, signInAsNewCustomer } from "../support/shopper";
+import { setCart, setLanguage, setSavedCart, signInAsNewCustomer } from "../support/shopper";
 import { signInAsAdmin } from "./admin-fixtures";
 import { expectCartCount } from "./storefront-helpers";
 
@@ -169,7 +169,7 @@ test.describe("paying", () => {
   test("a signed-in shopper pays in English with their details filled in", async ({ page, context, baseURL }) => {
     await setLanguage(context, baseURL!, "en");
     const customer = await signInAsNewCustomer(context, baseURL!);
-    await setCart(context, baseURL!, [{ productId: "seed-product-01", quantity: 1, customTags: [] }]);
+    await setSavedCart(customer.id, [{ productId: "seed-product-01", quantity: 1, customTags: [] }]);
     await page.goto("/checkout");
     await expect(page.locator('[name="email"]')).toHaveValue(customer.email);
     await expect(page.locator('[name="fullName"]')).toHaveValue(customer.fullName);
@@ -179,6 +179,8 @@ test.describe("paying", () => {
     await payWithCard(page, "4111 1111 1111 1111");
     await expect(page).toHaveURL(/\/payment-success\?orderNumber=ORD-\d{12}$/, { timeout: 10_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you for your order!");
+    // Paid: the cart kept for the shopper on the server is emptied, as a guest's cookie is.
+    await expectCartCount(page, 0);
     const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
     const invoiceHref = await page.getByTestId("view-invoice").getAttribute("href");
     expect((await page.request.get(invoiceHref!)).status()).toBe(200);

@@ -4,7 +4,7 @@ import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { uniqueName } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";
-import { setCart, setLanguage, signInAsNewCustomer } from "../support/shopper";
+import { setCart, setLanguage, setSavedCart, signInAsNewCustomer } from "../support/shopper";
 
 // Issue 43, point 11: the checkout offers a signed-in shopper her last addresses; the thank-you page says "paid"
 // and lists the items, the address and a tracking link. Screenshots at 390 px in Arabic and 1280 px in English.
@@ -49,7 +49,7 @@ for (const language of ["ar", "en"] as const) {
     const stranger = await createCustomer(e2eDatabase());
     await earlierOrder(stranger.id, 5, { city: "Jabriya", street: "Stranger Street", streetNumber: "1", block: "1" });
     const product = await createProduct(e2eDatabase(), { stockQuantity: 5, nameEn: uniqueName("Satin Bow"), nameAr: uniqueName("فيونكة ستان") });
-    await setCart(context, baseURL!, [{ productId: product.id, quantity: 2, customTags: [] }]);
+    await setSavedCart(shopper.id, [{ productId: product.id, quantity: 2, customTags: [] }]);
 
     await page.goto("/checkout");
     const choices = page.getByTestId("saved-address");

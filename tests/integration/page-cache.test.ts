@@ -127,8 +127,10 @@ describe("catalogue pages kept for shoppers with a cart or a session", () => {
 
   it("never shows one shopper's cart count or sign-in to another, however often the page is asked for", async () => {
     const [ayesha, fatma] = [await createCustomer(prisma), await createCustomer(prisma)];
+    // A signed-in shopper's cart is the one kept on the server (decision 0086); a cookie her browser still carries waits for her to sign out.
+    await prisma.savedCart.create({ data: { customerId: ayesha.id, lines: [{ productId, quantity: 2, customTags: [] }] } });
     const shoppers = [
-      { cookie: `${await sessionOf(ayesha.id)}; ${await cartWith(2)}`, count: "2", signedIn: true },
+      { cookie: `${await sessionOf(ayesha.id)}; ${await cartWith(3)}`, count: "2", signedIn: true },
       { cookie: await cartWith(2), count: "2", signedIn: false },
       { cookie: `lang=en; ${await sessionOf(fatma.id)}`, count: "0", signedIn: true },
       { cookie: await cartWith(5), count: "5", signedIn: false },

@@ -7,7 +7,7 @@ import { filsToKD, formatKD } from "~/shared/money";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatCount } from "~/shared/digits";
 
-/** SPEC section 3: with JavaScript the cart is mirrored in localStorage under `cart`. The cookie stays the truth. */
+/** SPEC section 3: with JavaScript the cart is mirrored in localStorage under `cart`. The server stays the truth (decision 0086). */
 function mirrorToLocalStorage(cart: CartData) {
   const items = cart.items.map((item) => ({
     _id: item.productId,

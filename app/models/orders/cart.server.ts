@@ -78,6 +78,33 @@ export function removeLine(lines: CartLine[], lineId: string): CartLine[] {
   return lines.filter((line) => cartLineId(line) !== lineId);
 }
 
+/**
+ * A guest's cart joined to a signed-in shopper's saved cart at sign-in (issue 45). The same line (product, variant
+ * and tag values) adds its quantities, a new one is added after the saved lines; what is no longer for sale (hidden,
+ * gone, sold out) is left out, and what the cart then holds of one product or variant never passes what is for sale
+ * (nor MAX_LINE_QUANTITY). The problem names the first thing left out, as the cart's own notices do.
+ */
+export async function joinCartLines(saved: CartLine[], guest: CartLine[]): Promise<CartChange> {
+  let lines = saved;
+  let problem: CartProblem | null = null;
+  for (const { line, product, unit } of await priceCartLines(guest)) {
+    if (!product || !unit) {
+      problem ??= "notFound";
+      continue;
+    }
+    const allowed = unit.isAvailable ? Math.min(unit.stockQuantity, MAX_LINE_QUANTITY) - quantityInCart(lines, product.id, unit) : 0;
+    const quantity = Math.min(line.quantity, allowed);
+    if (quantity < line.quantity) problem ??= unit.isAvailable && unit.stockQuantity > 0 ? "stockLimit" : "outOfStock";
+    if (quantity < 1) continue;
+    const id = cartLineId(line);
+    const same = lines.find((candidate) => cartLineId(candidate) === id);
+    if (same) lines = lines.map((candidate) => (candidate === same ? { ...candidate, quantity: candidate.quantity + quantity } : candidate));
+    else if (lines.length >= MAX_LINES) problem ??= "cartFull";
+    else lines = [...lines, { ...line, quantity }];
+  }
+  return { lines, problem };
+}
+
 /** `unit` is what the line buys: the product, or its chosen variant (null with the product when the line names none). */
 export type PricedLine = { line: CartLine; product: ProductForSale | null; unit: SaleUnit | null };
 
