@@ -219,6 +219,8 @@ const DEMO_IDENTITY = {
   contactPhone: "60000000",
   addressEn: "Hawalli, Kuwait",
   addressAr: "حولي، الكويت",
+  taglineEn: "Hair accessories and school accessories for girls, chosen with love and delivered across Kuwait.",
+  taglineAr: "إكسسوارات شعر وإكسسوارات مدرسية للبنات، نختارها بحب ونوصلها لجميع مناطق الكويت.",
   instagram: "timsar.accessories",
 };
 

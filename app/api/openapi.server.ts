@@ -104,6 +104,7 @@ const SettingsBody = z
     contactPhone: Phone8("the phone shoppers call").optional(),
     whatsappNumber: Phone8("the shop's WhatsApp").nullable().optional(),
     address: Bilingual.nullable().optional().describe("both languages, or null for none"),
+    tagline: Bilingual.nullable().optional().describe("the footer's line about the shop, both languages, or null for none"),
     instagram: z.string().nullable().optional().describe("a handle (\"@myshop\" or the profile's address is read as the handle), or null"),
     commercialRegistration: z.string().max(40).nullable().optional().describe("shown in the footer, the terms and every invoice when set"),
     ownerAlertsPhone: Phone8("the owner's phone for new-order alerts").nullable().optional(),

@@ -399,6 +399,7 @@ export const SettingsAnswer = z.object({
   contactPhone: z.string().nullable().describe("8 digits"),
   whatsappNumber: z.string().nullable().describe("8 digits"),
   address: BilingualText.nullable(),
+  tagline: BilingualText.nullable(),
   instagram: z.string().nullable().describe("the handle, without @"),
   commercialRegistration: z.string().nullable(),
   ownerAlertsPhone: z.string().nullable().describe("8 digits"),

@@ -11,7 +11,7 @@ export function Footer({ shop }: { shop: ShopFace | null }) {
       <div className="site-footer__grid">
         <section>
           {shop ? <h2 className="site-footer__brand">{shop.name}</h2> : null}
-          <p>{t("footer.description")}</p>
+          {shop?.tagline ? <p>{shop.tagline}</p> : null}
           {shop?.instagramUrl ? (
             <a href={shop.instagramUrl} rel="noopener noreferrer" target="_blank">
               {t("footer.social")}

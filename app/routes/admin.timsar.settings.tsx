@@ -42,6 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       whatsappNumber: settings.whatsappNumber ?? "",
       addressEn: settings.address?.en ?? "",
       addressAr: settings.address?.ar ?? "",
+      taglineEn: settings.tagline?.en ?? "",
+      taglineAr: settings.tagline?.ar ?? "",
       instagram: settings.instagram ?? "",
       commercialRegistration: settings.commercialRegistration ?? "",
       ownerAlertsPhone: settings.ownerAlertsPhone ?? "",
@@ -63,6 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
       contactPhone: value.contactPhone,
       whatsappNumber: value.whatsappNumber ?? null,
       address: value.addressEn && value.addressAr ? { en: value.addressEn, ar: value.addressAr } : null,
+      tagline: value.taglineEn && value.taglineAr ? { en: value.taglineEn, ar: value.taglineAr } : null,
       instagram: value.instagram ?? null,
       commercialRegistration: value.commercialRegistration ?? null,
       ownerAlertsPhone: value.ownerAlertsPhone ?? null,
@@ -100,6 +103,8 @@ function SettingsForm() {
         <Field meta={fields.whatsappNumber} label={t("admin.settings.whatsappNumber") + optional} type="tel" dir="ltr" inputMode="tel" />
         <Field meta={fields.addressAr} label={t("admin.settings.addressAr") + optional} dir="rtl" lang="ar" />
         <Field meta={fields.addressEn} label={t("admin.settings.addressEn") + optional} dir="ltr" lang="en" />
+        <Field meta={fields.taglineAr} label={t("admin.settings.taglineAr") + optional} dir="rtl" lang="ar" />
+        <Field meta={fields.taglineEn} label={t("admin.settings.taglineEn") + optional} dir="ltr" lang="en" />
         <Field meta={fields.instagram} label={t("admin.settings.instagram") + optional} hint={t("admin.settings.instagramHelp")} dir="ltr" />
         <Field
           meta={fields.commercialRegistration}

@@ -25,11 +25,11 @@ function readBody(body: Record<string, unknown>): { ok: true; patch: Partial<Sho
     if (checked.ok) patch[field] = (checked.value as string | undefined) ?? null;
     else errors[field] = checked.error;
   };
-  const pair = (field: "shopName" | "address", rule: "shopNameEn" | "addressEn", message: string) => {
+  const pair = (field: "shopName" | "address" | "tagline", rule: "shopNameEn" | "addressEn" | "taglineEn", message: string) => {
     if (!Object.hasOwn(body, field)) return;
     const value = body[field];
-    if (value === null && field === "address") {
-      patch.address = null;
+    if (value === null && field !== "shopName") {
+      patch[field] = null;
       return;
     }
     const halves = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
@@ -40,6 +40,7 @@ function readBody(body: Record<string, unknown>): { ok: true; patch: Partial<Sho
   };
   pair("shopName", "shopNameEn", "admin.settings.errors.shopName");
   pair("address", "addressEn", "admin.settings.errors.address");
+  pair("tagline", "taglineEn", "admin.settings.errors.tagline");
   single("contactEmail");
   single("contactPhone");
   single("whatsappNumber");

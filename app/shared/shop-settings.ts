@@ -15,6 +15,8 @@ export type ShopIdentity = {
   contactPhone: string | null;
   whatsappNumber: string | null;
   address: { en: string; ar: string } | null;
+  /** the footer's line about the shop, in both languages */
+  tagline: { en: string; ar: string } | null;
   /** the Instagram handle, without "@" */
   instagram: string | null;
   commercialRegistration: string | null;
@@ -28,6 +30,7 @@ export const IDENTITY_FIELDS = [
   "contactPhone",
   "whatsappNumber",
   "address",
+  "tagline",
   "instagram",
   "commercialRegistration",
   "ownerAlertsPhone",
@@ -82,6 +85,8 @@ export const SettingsFormSchema = z.object({
   whatsappNumber: phone("admin.settings.errors.whatsappNumber").optional(),
   addressEn: name("admin.settings.errors.address", 200).optional(),
   addressAr: name("admin.settings.errors.address", 200).optional(),
+  taglineEn: name("admin.settings.errors.tagline", 200).optional(),
+  taglineAr: name("admin.settings.errors.tagline", 200).optional(),
   instagram: z
     .preprocess(
       (value: Sent) => (typeof value === "string" ? blankToUndefined(instagramHandle(value)) : blankToUndefined(value)),
@@ -102,6 +107,9 @@ export const SettingsFormSchema = z.object({
   // Both halves of the address or neither: a page in one language never shows the other's.
   if ((form.addressEn === undefined) !== (form.addressAr === undefined)) {
     ctx.addIssue({ code: "custom", path: [form.addressEn === undefined ? "addressEn" : "addressAr"], message: "admin.settings.errors.address" });
+  }
+  if ((form.taglineEn === undefined) !== (form.taglineAr === undefined)) {
+    ctx.addIssue({ code: "custom", path: [form.taglineEn === undefined ? "taglineEn" : "taglineAr"], message: "admin.settings.errors.tagline" });
   }
 });
 

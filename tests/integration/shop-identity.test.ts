@@ -37,6 +37,7 @@ describe("the shop's identity in the settings", { timeout: 120_000 }, () => {
     contactPhone: "+965 6000 0000",
     whatsappNumber: "+965 9123 4567",
     address: { en: "Salmiya, Block 10, Street 5", ar: "السالمية، قطعة 10، شارع 5" },
+    tagline: { en: "Bows made by hand in Salmiya.", ar: "فيونكات مصنوعة يدويًا في السالمية." },
     instagram: "@lulu.bows",
     commercialRegistration: "123456",
     ownerAlertsPhone: "55112233",
@@ -47,6 +48,7 @@ describe("the shop's identity in the settings", { timeout: 120_000 }, () => {
     contactPhone: "60000000",
     whatsappNumber: "91234567",
     address: identity.address,
+    tagline: identity.tagline,
     instagram: "lulu.bows",
     commercialRegistration: "123456",
     ownerAlertsPhone: "55112233",
@@ -69,6 +71,7 @@ describe("the shop's identity in the settings", { timeout: 120_000 }, () => {
     ["contactPhone", { contactPhone: null }, "Please enter a Kuwaiti phone number"],
     ["shopName", { shopName: { en: "Only English", ar: "" } }, "shop's name in both English and Arabic"],
     ["address", { address: { en: "", ar: "السالمية" } }, "address in both English and Arabic"],
+    ["tagline", { tagline: { en: "Bows", ar: "" } }, "footer line in both English and Arabic"],
     ["instagram", { instagram: "not a handle!" }, "Instagram handle"],
   ])("refuses a bad %s with a bilingual field error and saves nothing (%j)", async (field, json, english) => {
     const kept = await get();
@@ -93,6 +96,14 @@ describe("the shop's identity in the settings", { timeout: 120_000 }, () => {
     const english = await (await fetch(`${base}/`, { headers: { Cookie: "lang=en" } })).text();
     expect(english).toContain(name.en);
     expect(english).toContain(identity.address.en);
+    // The footer's line about the shop is hers, in each language; cleared, none is shown (no text of the code's).
+    expect(arabic).toContain(identity.tagline.ar);
+    expect(english).toContain(identity.tagline.en);
+    expect((await put({ tagline: null })).status).toBe(200);
+    const without = await (await fetch(`${base}/`, { headers: { Cookie: "lang=en" } })).text();
+    expect(without).not.toContain(identity.tagline.en);
+    expect(without).not.toContain("chosen with love");
+    expect((await put({ tagline: identity.tagline })).status).toBe(200);
 
     // A new name shows on the very next request (the settings' write moves the catalogue's version).
     const renamed = { en: uniqueId("Lulu Hair"), ar: `شعر لولو ${uniqueId("")}` };

@@ -41,6 +41,7 @@ export function settingsJson(settings: ShopSettings) {
     contactPhone: settings.contactPhone,
     whatsappNumber: settings.whatsappNumber,
     address: settings.address,
+    tagline: settings.tagline,
     instagram: settings.instagram,
     commercialRegistration: settings.commercialRegistration,
     ownerAlertsPhone: settings.ownerAlertsPhone,

@@ -28,6 +28,8 @@ const KEYS = {
   whatsappNumber: "whatsappNumber",
   addressEn: "addressEn",
   addressAr: "addressAr",
+  taglineEn: "taglineEn",
+  taglineAr: "taglineAr",
   instagram: "instagram",
   commercialRegistration: "commercialRegistration",
   ownerAlertsPhone: "ownerAlertsPhone",
@@ -56,6 +58,7 @@ export async function getShopSettings(): Promise<ShopSettings> {
         contactPhone: text(KEYS.contactPhone),
         whatsappNumber: text(KEYS.whatsappNumber),
         address: pair(KEYS.addressEn, KEYS.addressAr),
+        tagline: pair(KEYS.taglineEn, KEYS.taglineAr),
         instagram: text(KEYS.instagram),
         commercialRegistration: text(KEYS.commercialRegistration),
         ownerAlertsPhone: text(KEYS.ownerAlertsPhone),
@@ -87,6 +90,10 @@ function storedValues(patch: Partial<ShopSettings>): [string, string][] {
   if (patch.address !== undefined) {
     put(KEYS.addressEn, patch.address?.en ?? null);
     put(KEYS.addressAr, patch.address?.ar ?? null);
+  }
+  if (patch.tagline !== undefined) {
+    put(KEYS.taglineEn, patch.tagline?.en ?? null);
+    put(KEYS.taglineAr, patch.tagline?.ar ?? null);
   }
   put(KEYS.contactEmail, patch.contactEmail);
   put(KEYS.contactPhone, patch.contactPhone);
@@ -129,6 +136,8 @@ export type ShopFace = {
   /** the footer's ways to reach the shop, each with its link (the page only draws them) */
   contactLinks: ContactLink[];
   address: string | null;
+  /** the footer's line about the shop */
+  tagline: string | null;
   instagramUrl: string | null;
   commercialRegistration: string | null;
   /** this year, for the footer's copyright line */
@@ -153,6 +162,7 @@ export function shopFace(settings: ShopIdentity, language: Language): ShopFace {
       settings.whatsappNumber ? { kind: "whatsapp" as const, shown: displayPhone(settings.whatsappNumber), href: `https://wa.me/965${settings.whatsappNumber}` } : null,
     ].filter((link) => link !== null),
     address: settings.address?.[language] ?? null,
+    tagline: settings.tagline?.[language] ?? null,
     instagramUrl: settings.instagram ? instagramUrl(settings.instagram) : null,
     commercialRegistration: settings.commercialRegistration,
     year: new Date().getUTCFullYear(),

@@ -22,7 +22,6 @@ export const common: TranslationOf<typeof en> = {
     switchLabel: "التبديل إلى الإنجليزية",
   },
   footer: {
-    description: "إكسسوارات شعر وإكسسوارات مدرسية للبنات، نختارها بحب ونوصلها لجميع مناطق الكويت.",
     social: "إنستغرام",
     linksHeading: "روابط",
     home: "الرئيسية",

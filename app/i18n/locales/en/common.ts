@@ -19,8 +19,6 @@ export const common = {
     switchLabel: "Switch to Arabic",
   },
   footer: {
-    description:
-      "Hair accessories and school accessories for girls, chosen with love and delivered across Kuwait.",
     social: "Instagram",
     linksHeading: "Links",
     home: "Home",
