@@ -15,8 +15,8 @@ export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "read", "failed"
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** What a message reports; the shopper's kinds may also go by WhatsApp or SMS, the others only by e-mail. */
-export type MessageKind = "paid" | "status" | "refund" | "returnDecision" | "delay" | "ownerPaid" | "mail";
-const PHONE_KINDS: ReadonlySet<MessageKind> = new Set(["paid", "status", "refund", "returnDecision", "delay"]);
+export type MessageKind = "paid" | "status" | "refund" | "returnDecision" | "delay" | "payment_reminder" | "ownerPaid" | "mail";
+const PHONE_KINDS: ReadonlySet<MessageKind> = new Set(["paid", "status", "refund", "returnDecision", "delay", "payment_reminder"]);
 
 /** A transaction's client, or the plain client for a message that reports no other write. */
 type Db = Prisma.TransactionClient | typeof prisma;

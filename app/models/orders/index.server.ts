@@ -11,4 +11,5 @@ export { queuePaidOrderMessages } from "./order-paid.server";
 export { checkOrderPhone, ORDER_PHONE_GUESSES, OrderPhoneLimitedError } from "./order-phone-guard.server";
 export { paidOrderSummaryOf } from "./order-thanks.server";
 export { checkoutDetailsOf, getOrderById, getOrderByNumber, newOrderNumber, OrderError, type PlacedOrder, placeOrder, type PlaceOrderInput } from "./order.server";
-export { expireHolds, HOLD_LIMITS, holdStockNow, releaseReservation, RESERVATION_MINUTES, sellHeldUnits, sellStockNow } from "./stock-hold.server";
+export { firstReminderAt, reminderStepAt } from "./reminder-schedule.server";
+export { expireHolds, HOLD_LIMITS, type HoldAgain, holdAgain, holdStockNow, payableLateWhere, releaseReservation, RESERVATION_MINUTES, sellHeldUnits, sellStockNow, unitsStillThere } from "./stock-hold.server";
