@@ -365,7 +365,9 @@ export async function unitsStillThere(orderId: string, now = new Date()): Promis
     const key = item.product!.hasOptions ? item.variantId! : item.productId!;
     wanted.set(key, (wanted.get(key) ?? 0) + item.quantity);
   }
-  const variants = await prisma.productVariant.findMany({ where: { id: { in: [...wanted.keys()] } }, select: { id: true, stockQuantity: true } });
+  // A product without options has a variant row of the same id (its own), which does not count its stock.
+  const variantIds = order.items.filter((item) => item.product!.hasOptions).map((item) => item.variantId!);
+  const variants = variantIds.length ? await prisma.productVariant.findMany({ where: { id: { in: variantIds } }, select: { id: true, stockQuantity: true } }) : [];
   const forSale = new Map<string, number>([
     ...order.items.filter((item) => !item.product!.hasOptions).map((item) => [item.productId!, item.product!.stockQuantity] as [string, number]),
     ...variants.map((variant) => [variant.id, variant.stockQuantity] as [string, number]),
