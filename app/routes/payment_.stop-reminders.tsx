@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { FormMessage } from "~/components/forms";
+import { Ltr } from "~/components/ltr";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { i18nServer } from "~/i18n/i18next.server";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
@@ -52,11 +53,15 @@ export default function StopRemindersPage() {
         {orderNumber === null ? (
           <FormMessage message={t("payment.stopReminders.unknown")} />
         ) : stopped ? (
-          <FormMessage kind="success" message={t("payment.stopReminders.stopped", { orderNumber })} />
+          <p className="form-message form-message--success" role="status">
+            <WithOrderNumber text={t("payment.stopReminders.stopped", { orderNumber: SLOT })} orderNumber={orderNumber} />
+          </p>
         ) : (
           <Form method="post" replace>
             <input type="hidden" name="token" value={token} />
-            <p>{t("payment.stopReminders.ask", { orderNumber })}</p>
+            <p>
+              <WithOrderNumber text={t("payment.stopReminders.ask", { orderNumber: SLOT })} orderNumber={orderNumber} />
+            </p>
             <button type="submit" className="button button--primary" data-testid="stop-reminders">
               {t("payment.stopReminders.button")}
             </button>
@@ -67,6 +72,20 @@ export default function StopRemindersPage() {
         </p>
       </div>
     </section>
+  );
+}
+
+const SLOT = "\u0000";
+
+/** A sentence with the order number as a left-to-right island on one line, as the payment page shows it (issue 28). */
+function WithOrderNumber({ text, orderNumber }: { text: string; orderNumber: string }) {
+  const [before, after = ""] = text.split(SLOT);
+  return (
+    <>
+      {before}
+      <Ltr data-testid="reminders-order-number">{orderNumber}</Ltr>
+      {after}
+    </>
   );
 }
 
