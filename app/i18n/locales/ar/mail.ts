@@ -62,7 +62,7 @@ export const mail: TranslationOf<typeof en> = {
       subject: "طلبك {{number}} بانتظارك",
       hello: "مرحبًا {{name}}،",
       waiting: "لم يتم دفع طلبك {{number}} بقيمة {{amount}} بعد. احتفظنا لك بتفاصيله:",
-      item: "{{quantity}} × {{name}} — {{price}}",
+      item: "{{quantity}} × {{name}}، السعر {{price}}",
       total: "الإجمالي: {{amount}}",
       pay: "ادفع من هنا: {{link}}",
       payLink: "ادفع قيمة طلبك",
