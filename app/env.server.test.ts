@@ -30,6 +30,15 @@ describe("parseEnv", () => {
     expect(env.shutdownTimeoutMs).toBe(3000);
   });
 
+  it("reads PAYMENT_REMINDERS as delays after placing, 1h and 20h by default, none when off, and names it when unreadable", () => {
+    expect(parseEnv({}, tempDir()).paymentReminderDelaysMs).toEqual([3_600_000, 72_000_000]);
+    expect(parseEnv({ PAYMENT_REMINDERS: "20h, 30m,2s,30m" }, tempDir()).paymentReminderDelaysMs).toEqual([2000, 1_800_000, 72_000_000]);
+    expect(parseEnv({ PAYMENT_REMINDERS: "off" }, tempDir()).paymentReminderDelaysMs).toEqual([]);
+    for (const bad of ["1d", "1h,", "0s", "soon", "-1h", "1h,2h,3h,4h,5h,6h", "200h"]) {
+      expect(() => parseEnv({ PAYMENT_REMINDERS: bad }, tempDir())).toThrow(/PAYMENT_REMINDERS: must be delays after placing/);
+    }
+  });
+
   it("follows PORT in the default APP_URL and honours an explicit one", () => {
     expect(parseEnv({ PORT: "8080" }, tempDir()).appUrl).toBe("http://localhost:8080");
     expect(parseEnv({ APP_URL: "https://shop.example.com/" }, tempDir()).appUrl).toBe("https://shop.example.com");

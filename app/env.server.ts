@@ -94,8 +94,35 @@ const EnvSchema = z.object({
     .min(1, "must be how many seconds in-flight requests get to finish on SIGTERM (1 to 600)")
     .max(600, "must be how many seconds in-flight requests get to finish on SIGTERM (1 to 600)")
     .default(25),
+  PAYMENT_REMINDERS: z
+    .string()
+    .trim()
+    .refine((value) => reminderDelaysOf(value) !== null, {
+      message: 'must be delays after placing such as "1h,20h" (each a number with s, m or h, comma-separated, at most 5), or "off"',
+    })
+    .default("1h,20h"),
   NODE_ENV: z.string().optional(),
 });
+
+const DURATION_UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+/** More would be nagging, not reminding; a week is far past any payment session a shopper comes back to. */
+const MOST_REMINDERS = 5;
+const LONGEST_DELAY_MS = 7 * 24 * 3_600_000;
+
+/** PAYMENT_REMINDERS as milliseconds after placing, ascending and each once; [] for "off"; null when unreadable. */
+export function reminderDelaysOf(value: string): number[] | null {
+  if (value.trim().toLowerCase() === "off") return [];
+  const delays: number[] = [];
+  for (const part of value.split(",")) {
+    const match = /^(\d{1,6})([smh])$/.exec(part.trim());
+    if (!match) return null;
+    const ms = Number(match[1]) * DURATION_UNIT_MS[match[2] as keyof typeof DURATION_UNIT_MS];
+    if (ms <= 0 || ms > LONGEST_DELAY_MS) return null;
+    delays.push(ms);
+  }
+  const unique = [...new Set(delays)].sort((a, b) => a - b);
+  return unique.length <= MOST_REMINDERS ? unique : null;
+}
 
 export type Env = {
   port: number;
@@ -131,6 +158,8 @@ export type Env = {
   seedDemo: boolean;
   /** How long SIGTERM or SIGINT leaves in-flight requests to finish before they are cut (and logged). */
   shutdownTimeoutMs: number;
+  /** PAYMENT_REMINDERS: when an unpaid order is reminded, in ms after placing, ascending; [] when off. */
+  paymentReminderDelaysMs: number[];
 };
 
 export class EnvError extends Error {}
@@ -247,6 +276,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     metricsToken: values.METRICS_TOKEN,
     seedDemo: values.SEED_DEMO === "1",
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    paymentReminderDelaysMs: reminderDelaysOf(values.PAYMENT_REMINDERS) ?? [],
   };
 }
 

@@ -108,6 +108,7 @@ const SettingsBody = z
     instagram: z.string().nullable().optional().describe("a handle (\"@myshop\" or the profile's address is read as the handle), or null"),
     commercialRegistration: z.string().max(40).nullable().optional().describe("shown in the footer, the terms and every invoice when set"),
     ownerAlertsPhone: Phone8("the owner's phone for new-order alerts").nullable().optional(),
+    paymentReminders: z.boolean().optional().describe("false: no payment reminders are sent, and those that come due meanwhile are passed over"),
   })
   .describe("Any of the settings; a field left out keeps its value; one bad field answers 400 with `fieldErrors` naming it and saves nothing.");
 const RefundBody = z.object({ amount: z.number().optional().describe("KD; left out: all that is left") });

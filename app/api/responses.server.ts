@@ -309,7 +309,7 @@ const AdminOrderDetail = z.object({
     .array(
       z.object({
         channel: z.enum(["email", "whatsapp", "sms"]),
-        kind: z.string().describe("paid, processing, outForDelivery, delivered, cancelled, refund, returnDecision or delay"),
+        kind: z.string().describe("paid, processing, outForDelivery, delivered, cancelled, refund, returnDecision, delay or payment_reminder"),
         status: z.enum(["queued", "sent", "delivered", "read", "failed"]),
         at: z.string().describe("when the message last changed (queued, sent, delivered, read or failed)"),
       }),
@@ -382,6 +382,8 @@ export const SalesReportAnswer = z.object({
   ),
   rangeSummary: z.object({ ...Totals, orderCount: z.number().int(), ...Refunds, refundCount: z.number().int() }),
   isFullMonth: z.boolean(),
+  recoveredOrders: z.number().int().describe("The range's paid orders that were paid after a payment reminder"),
+  recoveredAmount: KD.describe("Their total"),
   bestSellers: z.object({
     byUnits: z.array(BestSeller),
     byRevenue: z.array(BestSeller),
@@ -403,6 +405,7 @@ export const SettingsAnswer = z.object({
   instagram: z.string().nullable().describe("the handle, without @"),
   commercialRegistration: z.string().nullable(),
   ownerAlertsPhone: z.string().nullable().describe("8 digits"),
+  paymentReminders: z.boolean().describe("whether unpaid orders get payment reminders (PAYMENT_REMINDERS' delays)"),
 });
 export const SettingsSaved = SettingsAnswer.extend({ message: z.string() });
 export const UploadAnswer = z.object({ imageUrl: z.string(), message: z.string() });

@@ -56,6 +56,8 @@ const PAGE_TOASTS = {
   deliveryAreaDeleted: { key: "admin.deliveryAreas.deleted", kind: "success", durationMs: TOAST_MS.adminList },
   deliveryAreaHidden: { key: "admin.deliveryAreas.hiddenInstead", kind: "success", durationMs: TOAST_MS.adminList },
   settingsSaved: { key: "admin.settings.saved", kind: "success", durationMs: TOAST_MS.adminList },
+  // The shopper's "stop the reminders" of an unpaid order (decision 0085), on the page that stays to say so.
+  remindersStopped: { key: "payment.remindersStopped", kind: "success", durationMs: TOAST_MS.adminList },
   // Shown on the sign-in page the change or the reset ends on (they were its `notice` parameter once).
   passwordChanged: { key: "account.messages.passwordChanged", kind: "success", durationMs: TOAST_MS.accountCreated },
   passwordReset: { key: "account.messages.passwordResetDone", kind: "success", durationMs: TOAST_MS.accountCreated },

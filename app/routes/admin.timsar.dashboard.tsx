@@ -77,6 +77,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       since: formatAdminDate(kuwaitNoon(figures.month.monthStart), language),
       href: report(figures.month.monthStart, figures.today.date),
     },
+    // The orders of the chart's 30 days paid after a payment reminder (decision 0085), and their total.
+    recovered: {
+      amount: money(figures.recovered.amountFils),
+      orderCount: figures.recovered.orderCount,
+      href: report(figures.chart[0]?.date ?? figures.today.date, figures.today.date),
+    },
     toPrepare: figures.toPrepare,
     returnsWaiting: figures.returnsWaiting,
     lowStock: figures.lowStock,
@@ -100,6 +106,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sales: may("sales"),
     today: may("sales") ? shown.today : null,
     month: may("sales") ? shown.month : null,
+    recovered: may("sales") ? shown.recovered : null,
     chart: may("sales") ? shown.chart : [],
     toPrepare: may("orders:read") ? shown.toPrepare : null,
     returnsWaiting: may("returns:read") ? shown.returnsWaiting : null,
@@ -155,6 +162,11 @@ export default function Dashboard() {
                 {t("admin.dashboard.salesLine", { count: data.month.orderCount, refunds: data.month.refunds })}
               </Figure>
             </>
+          ) : null}
+          {data.recovered ? (
+            <Figure testId="figure-recovered" to={data.recovered.href} icon={<ReceiptIcon className="admin-figure__icon" />} title={t("admin.dashboard.recovered")} value={data.recovered.amount}>
+              {t("admin.dashboard.recoveredLine", { count: data.recovered.orderCount })}
+            </Figure>
           ) : null}
           {data.toPrepare !== null ? (
             <Figure

@@ -73,6 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         total: money(report.rangeSummary.totalFils),
         refundsTotal: money(-report.rangeSummary.refundsFils),
         netTotal: money(report.rangeSummary.netFils),
+        recoveredCount: formatCount(report.recovered.orderCount, language),
+        recoveredTotal: money(report.recovered.amountFils),
       },
       bestSellers: {
         byUnits: report.bestSellers.byUnits.map(seller),
@@ -151,6 +153,10 @@ export default function SalesReport() {
               <dt>{t("admin.report.returns")}</dt>
               <dd data-testid="report-returns">
                 {data.report.summary.returnCount} · <Amount value={data.report.summary.returnsTotal} />
+              </dd>
+              <dt>{t("admin.report.recovered")}</dt>
+              <dd data-testid="report-recovered">
+                {data.report.summary.recoveredCount} · <Amount value={data.report.summary.recoveredTotal} />
               </dd>
               <dt>{t("admin.report.netTotal")}</dt>
               <dd>

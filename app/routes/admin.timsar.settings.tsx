@@ -48,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       commercialRegistration: settings.commercialRegistration ?? "",
       ownerAlertsPhone: settings.ownerAlertsPhone ?? "",
       freeDeliveryFrom: settings.freeDeliveryFromFils === null ? "" : filsToKDInput(settings.freeDeliveryFromFils),
+      paymentReminders: settings.paymentReminders ? "on" : "",
     },
   };
 }
@@ -70,6 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
       commercialRegistration: value.commercialRegistration ?? null,
       ownerAlertsPhone: value.ownerAlertsPhone ?? null,
       freeDeliveryFromFils: value.freeDeliveryFrom === undefined ? null : parseKDToFils(value.freeDeliveryFrom),
+      paymentReminders: value.paymentReminders === true,
     },
     admin,
   );
@@ -115,6 +117,21 @@ function SettingsForm() {
         <Field meta={fields.ownerAlertsPhone} label={t("admin.settings.ownerAlertsPhone") + optional} type="tel" dir="ltr" inputMode="tel" />
         <h2>{t("admin.settings.deliveryHeading")}</h2>
         <Field meta={fields.freeDeliveryFrom} label={t("admin.settings.freeDeliveryFrom")} hint={t("admin.settings.freeDeliveryHelp")} inputMode="decimal" dir="ltr" />
+        <h2>{t("admin.settings.remindersHeading")}</h2>
+        <div className="field field--checkbox">
+          <input
+            id={fields.paymentReminders.id}
+            type="checkbox"
+            name={fields.paymentReminders.name}
+            defaultChecked={values.paymentReminders === "on"}
+            aria-describedby={`${fields.paymentReminders.id}-hint`}
+            data-testid="payment-reminders"
+          />
+          <label htmlFor={fields.paymentReminders.id}>{t("admin.settings.paymentReminders")}</label>
+        </div>
+        <p className="field__hint" id={`${fields.paymentReminders.id}-hint`}>
+          {t("admin.settings.paymentRemindersHelp")}
+        </p>
         <button type="submit" className="button button--primary" data-testid="save-settings">
           {t("admin.settings.save")}
         </button>

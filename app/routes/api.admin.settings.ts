@@ -47,6 +47,10 @@ function readBody(body: Record<string, unknown>): { ok: true; patch: Partial<Sho
   single("instagram");
   single("commercialRegistration");
   single("ownerAlertsPhone");
+  if (Object.hasOwn(body, "paymentReminders")) {
+    if (typeof body.paymentReminders === "boolean") patch.paymentReminders = body.paymentReminders;
+    else errors.paymentReminders = "admin.settings.errors.paymentReminders";
+  }
   if (Object.hasOwn(body, "freeDeliveryFromKD")) {
     const raw = body.freeDeliveryFromKD;
     const fils = raw === null ? null : typeof raw === "number" || typeof raw === "string" ? parseKDToFils(String(raw)) : undefined;

@@ -7,7 +7,7 @@ import { PaymentMethods } from "~/components/checkout/payment-methods";
 import { FormMessage } from "~/components/forms";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { emptyShopperCart } from "~/auth/shopper-cart.server";
-import { beginGatewayPayment, getPaymentSession, listPaymentMethods, PaymentStartError, testAttemptToPay, confirmPayment, hitPaymentLimits, retryAfter } from "~/models/payments/index.server";
+import { beginGatewayPayment, getPaymentSession, latePaymentState, listPaymentMethods, PaymentStartError, testAttemptToPay, confirmPayment, hitPaymentLimits, retryAfter } from "~/models/payments/index.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { hitRateLimit, shopNameFor } from "~/models/shop/index.server";
 import { testProvider } from "~/payments/test-provider.server";
@@ -45,14 +45,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = orderSessionId ? await getPaymentSession(orderSessionId) : null;
   if (!session) return { meta, state: "missing" as const, payment: null, gateway: null };
   if (session.order.paymentStatus === "paid") throw redirect(`/payment-success?orderNumber=${session.order.orderNumber}`);
-  if (session.order.paymentStatus !== "unpaid") {
-    if (url.searchParams.get("cancelled") === "1") {
-      return { meta, state: "cancelled" as const, payment: null, gateway: null, message: t("payment.cancelled", { orderNumber: session.order.orderNumber }) };
-    }
-    return { meta, state: "notPayable" as const, payment: null, gateway: null };
+  if (session.order.paymentStatus !== "unpaid" && url.searchParams.get("cancelled") === "1") {
+    return { meta, state: "cancelled" as const, payment: null, gateway: null, message: t("payment.cancelled", { orderNumber: session.order.orderNumber }) };
   }
   // Minutes left of the hold, rounded up: a short hold (more than half of what was for sale) shows 10, not 15.
   const heldMinutes = Math.max(0, Math.ceil(((session.order.reservedUntil?.getTime() ?? 0) - Date.now()) / 60_000));
+  // A hold that ended (a reminder's link, decision 0085): paid late while its pieces are for sale, taken again then.
+  const late = session.order.paymentStatus !== "unpaid" || heldMinutes === 0;
+  if (late) {
+    const lateState = await latePaymentState(session.order.id);
+    if (lateState === "soldOut") return { meta, state: "soldOut" as const, payment: null, gateway: null, message: t("payment.soldOut") };
+    if (lateState === "notPayable") return { meta, state: "notPayable" as const, payment: null, gateway: null };
+  }
   // The card form's attributes from its schema, so the browser needs no zod to draw it.
   const constraint = getZodConstraint(CardSchema);
   const payment = {
@@ -63,6 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     language,
     constraint,
     heldMinutes,
+    late,
   };
   if (session.provider === testProvider.name) return { meta, state: "ready" as const, payment, gateway: null };
   // Each load may ask the gateway for its ways to pay: counted per order and per client (docs/decisions/0069).
@@ -104,6 +109,7 @@ async function gatewayAction(request: Request, formData: FormData, context: Acti
     if (error instanceof PaymentStartError) {
       if (error.reason === "unknownMethod") return fail(400, t("payment.unknownMethod"));
       if (error.reason === "notPayable") return fail(409, t("payment.notPayable"));
+      if (error.reason === "soldOut") return fail(409, t("payment.soldOut"));
       return fail(404, t("payment.sessionNotFound"));
     }
     if (error instanceof PaymentGatewayError) return fail(502, t(error.fault === "refused" ? "payment.gatewayRefused" : "payment.gatewayUnavailable"));
@@ -146,13 +152,22 @@ async function testCardAction(request: Request, formData: FormData, context: Act
     return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("payment.sessionNotFound")] })), { status: 404 });
   }
   // After a decline the same order is paid with a new attempt, which counts against the order's starts (decision 0043).
-  if (session.status !== "initiated" && session.order.paymentStatus === "unpaid") {
+  if (session.status !== "initiated" && session.order.paymentStatus !== "paid") {
     const starts = await hitPaymentLimits("start", orderSessionId, clientAddress(context));
     if (!starts.allowed) {
       return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("checkout.tooManyAttempts")] })), { status: 429, headers: retryAfter(starts) });
     }
   }
-  const attempt = session.order.paymentStatus === "unpaid" ? await testAttemptToPay(orderSessionId) : null;
+  let attempt: Awaited<ReturnType<typeof testAttemptToPay>> = null;
+  try {
+    attempt = session.order.paymentStatus === "paid" ? null : await testAttemptToPay(orderSessionId);
+  } catch (error) {
+    // Paying late after its pieces sold out: nothing is charged, and the page says why (decision 0085).
+    if (error instanceof PaymentStartError && error.reason === "soldOut") {
+      return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("payment.soldOut")] })), { status: 409 });
+    }
+    throw error;
+  }
   if (attempt) await testProvider.submitCard(attempt.providerPaymentId, { cardNumber });
   const outcome = await confirmPayment(attempt?.paymentId ?? orderSessionId);
   if (outcome?.state !== "paid") throw redirect(`/payment/return?orderId=${session.order.id}`, { status: 303 });
@@ -170,7 +185,7 @@ export default function PaymentPage() {
   return (
     <section className="page page--narrow">
       <h1>{t("payment.title")}</h1>
-      {payment ? <OrderHold orderSessionId={payment.orderSessionId} heldMinutes={payment.heldMinutes} /> : null}
+      {payment ? <OrderHold orderSessionId={payment.orderSessionId} heldMinutes={payment.heldMinutes} late={payment.late} /> : null}
       {payment && !gateway && actionData?.gatewayError ? <FormMessage message={actionData.gatewayError} /> : null}
       {payment && gateway ? (
         <PaymentMethods {...payment} methods={gateway.methods} error={actionData?.gatewayError ?? gateway.error} />
@@ -183,9 +198,15 @@ export default function PaymentPage() {
             message={"message" in loaderData ? loaderData.message : state === "notPayable" ? t("payment.notPayable") : t("payment.sessionNotFound")}
           />
           <p>
-            <Link to={state === "cancelled" ? "/cart" : "/checkout"} className="button button--primary">
-              {state === "cancelled" ? t("payment.backToCart") : t("payment.backToCheckout")}
-            </Link>
+            {state === "soldOut" ? (
+              <Link to="/" className="button button--primary" data-testid="back-to-shop">
+                {t("payment.backToShop")}
+              </Link>
+            ) : (
+              <Link to={state === "cancelled" ? "/cart" : "/checkout"} className="button button--primary">
+                {state === "cancelled" ? t("payment.backToCart") : t("payment.backToCheckout")}
+              </Link>
+            )}
           </p>
         </div>
       )}

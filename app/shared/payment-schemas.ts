@@ -15,3 +15,8 @@ export const PaymentCancelSchema = z.object({
   intent: z.literal("cancel"),
   orderSessionId: z.string().max(64).default(""),
 });
+
+/** The stop link of a payment reminder (decision 0085): its signed token, posted back by the page's button. */
+export const StopRemindersSchema = z.object({
+  token: z.string().max(200).default(""),
+});

@@ -63,6 +63,8 @@ describe("GET /api/admin/sales-report and the CSV", () => {
         returnCount: 0,
       },
       isFullMonth: true,
+      recoveredOrders: 0,
+      recoveredAmount: 0,
       bestSellers: {
         byUnits: [
           { productId: bow.id, nameEn: "Report bow", nameAr: "فيونكة التقرير", units: 3, revenue: 3.75 },

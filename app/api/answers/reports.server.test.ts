@@ -21,6 +21,7 @@ const report: SalesReport = {
   },
   rangeSummary: { productsFils: 2500, deliveryFils: 1000, discountFils: 0, exchangeCreditFils: 0, totalFils: 3500, orderCount: 1, refundsFils: 2000, refundCount: 1, netFils: 1500, returnsFils: 0, returnCount: 0 },
   isFullMonth: false,
+  recovered: { orderCount: 1, amountFils: 3500 },
   bestSellers: {
     // A product the owner named like a formula: the spreadsheet must show the name, never run it (decision 0070).
     byUnits: [{ productId: "p1", nameEn: "=HYPERLINK(\"http://evil.example\")", nameAr: "+مشبك", units: 1, revenueFils: 2500 }],
@@ -42,6 +43,7 @@ describe("the sales report's answers", () => {
     const json = salesReportJson(report);
     expect(json.days["2026-05-01"]).toMatchObject({ totalAmount: 3.5, refundsTotal: 2, netAmount: 1.5, refunds: [{ creditNoteNumber: "CN-1", amount: 2, returnNumber: null }] });
     expect(json.rangeSummary).toMatchObject({ orderCount: 1, refundCount: 1, netAmount: 1.5 });
+    expect(json).toMatchObject({ recoveredOrders: 1, recoveredAmount: 3.5 });
     expect(json.bestSellers.byVariant[0]).toEqual({ productId: "p1", nameEn: "@clip", nameAr: "مشبك", units: 1, revenue: 2.5, variantId: "v1", optionValues: [{ en: "-Red", ar: "أحمر" }] });
   });
 });

@@ -54,6 +54,9 @@ export function salesReportJson(report: SalesReport) {
       returnCount: report.rangeSummary.returnCount,
     },
     isFullMonth: report.isFullMonth,
+    // CONTRACT.md "Unfinished checkouts": the range's orders paid after a payment reminder, and their total in KD.
+    recoveredOrders: report.recovered.orderCount,
+    recoveredAmount: filsToKD(report.recovered.amountFils),
     bestSellers: {
       byUnits: report.bestSellers.byUnits.map(bestSellerJson),
       byRevenue: report.bestSellers.byRevenue.map(bestSellerJson),

@@ -45,5 +45,6 @@ export function settingsJson(settings: ShopSettings) {
     instagram: settings.instagram,
     commercialRegistration: settings.commercialRegistration,
     ownerAlertsPhone: settings.ownerAlertsPhone,
+    paymentReminders: settings.paymentReminders,
   };
 }

@@ -16,5 +16,10 @@ export async function cancelUnpaidOrder(orderSessionId: string): Promise<{ outco
   if (!(await releaseReservation(id))) return { outcome: "notCancellable", orderNumber };
   // Its open attempts end with it: a late answer no longer pays it.
   await prisma.payment.updateMany({ where: { orderId: id, status: "initiated" }, data: { status: "expired" } });
+  // Cancelled, not only released: no payment reminder follows it, and a reminder's link no longer pays it (decision 0085).
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.order.updateMany({ where: { id, status: "pending" }, data: { status: "cancelled", nextReminderAt: null } });
+    if (count === 1) await tx.orderStatusChange.create({ data: { orderId: id, fromStatus: "pending", toStatus: "cancelled", changedBy: "system" } });
+  });
   return { outcome: "cancelled", orderNumber };
 }

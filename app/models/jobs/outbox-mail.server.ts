@@ -3,14 +3,17 @@ import { getShopFace } from "~/models/shop/index.server";
 import { exchangeDueOf, viewInvoiceUrl } from "~/models/messaging/index.server";
 import { creditNoteMail } from "~/mail/credit-note.server";
 import { paidOrderMail } from "~/mail/order-paid.server";
+import { paymentReminderMail } from "~/mail/payment-reminder.server";
 import { orderUpdateMail } from "~/mail/order-update.server";
 import { paidOrderNoticeMail } from "~/mail/owner-notices.server";
 import { returnUpdateMail } from "~/mail/return-update.server";
 import type { Mail } from "~/mail/send.server";
 import { getCreditNoteForMail, markCreditNoteMailed } from "~/models/payments/index.server";
+import { getEnv } from "~/env.server";
 import { signedCreditNoteUrl, signedInvoiceUrl, getPaidOrderDocument, storeInvoice } from "~/models/orders/index.server";
 import { addressLines } from "~/pdf/address-lines.server";
-import { languageOrDefault, type Language } from "~/shared/language";
+import { languageOrDefault, localized, type Language } from "~/shared/language";
+import { optionTexts } from "~/models/catalogue/index.server";
 import { isAnnouncedStatus } from "~/shared/order-status";
 import { isDateKey } from "~/shared/admin-dates";
 import { deliveryDateText } from "~/shared/delivery-date";
@@ -65,6 +68,41 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
       const due = exchangeDueOf(params);
       return {
         mail: returnUpdateMail({ ...order, shopName: (await getShopFace(language)).name, email: row.recipient, returnNumber: params.returnNumber, status: params.status, note, language, link: viewInvoiceUrl(order.orderNumber), due }),
+      };
+    }
+    case "payment_reminder": {
+      const order = row.orderId
+        ? await prisma.order.findUnique({
+            where: { id: row.orderId },
+            select: {
+              orderNumber: true,
+              fullName: true,
+              totalFils: true,
+              paymentStatus: true,
+              status: true,
+              items: { orderBy: { id: "asc" }, select: { nameEn: true, nameAr: true, quantity: true, priceFils: true, optionValues: true } },
+            },
+          })
+        : null;
+      const { payPath, stopPath } = params;
+      // A retry that comes after the order was paid or cancelled has nothing left to remind of.
+      if (!order || order.paymentStatus === "paid" || order.status === "cancelled" || typeof payPath !== "string" || typeof stopPath !== "string") return null;
+      const language = languageOrDefault(row.language);
+      const appUrl = getEnv().appUrl;
+      return {
+        mail: paymentReminderMail({
+          ...order,
+          shopName: (await getShopFace(language)).name,
+          email: row.recipient,
+          items: order.items.map((item) => {
+            const options = optionTexts(item.optionValues).map((value) => localized(language, value)).join(" / ");
+            const name = `${localized(language, { en: item.nameEn, ar: item.nameAr })}${options ? ` (${options})` : ""}`;
+            return { name, quantity: item.quantity, lineFils: item.priceFils * item.quantity };
+          }),
+          language,
+          payLink: `${appUrl}${payPath}`,
+          stopLink: `${appUrl}${stopPath}`,
+        }),
       };
     }
     case "refund": {

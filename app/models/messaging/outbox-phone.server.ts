@@ -50,17 +50,21 @@ const TEMPLATES: Record<string, WhatsAppTemplate> = {
   returnDecision: "return_update",
   delay: "order_status",
   ownerNewOrder: "owner_new_order",
+  payment_reminder: "payment_reminder",
 };
 
 /** What a row says, in its language: the template and its body parameters, and the same as one short SMS text. */
 async function draw(row: PhoneRow): Promise<Drawn | null> {
   const template = TEMPLATES[row.kind];
-  const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { id: true, orderNumber: true, totalFils: true, city: true } }) : null;
+  const order = row.orderId
+    ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { id: true, orderNumber: true, totalFils: true, city: true, paymentStatus: true, status: true } })
+    : null;
   if (!template || !order) return null;
   const params = JSON.parse(row.params) as { status?: unknown; date?: unknown; returnNumber?: unknown } & Record<string, unknown>;
   if (row.kind === "ownerNewOrder") return drawOwnerAlert(template, order, languageOrDefault(row.language));
   // Every text opens with the shop's name as the owner set it.
   const shop = (await getShopFace(languageOrDefault(row.language))).name;
+  if (row.kind === "payment_reminder") return drawPaymentReminder(template, order, params, languageOrDefault(row.language), shop);
   if (row.kind === "returnDecision") return drawReturnDecision(template, order.orderNumber, params, languageOrDefault(row.language), shop);
   const status = row.kind === "status" && isAnnouncedStatus(params.status) ? params.status : null;
   const language = languageOrDefault(row.language);
@@ -106,6 +110,27 @@ async function drawOwnerAlert(template: WhatsAppTemplate, order: { id: string; o
   const link = `${getEnv().appUrl}/admin/timsar/orders/${order.id}`;
   const text = wordText((values) => t("mail.phone.ownerNewOrder", values), { number: order.orderNumber, amount, area: areaName, link });
   return { template, what: "", number: order.orderNumber, link, text, parameters: [order.orderNumber, amount, areaName, link] };
+}
+
+/**
+ * A payment reminder (decision 0085): the order number, the amount and the link to its payment, as CONTRACT.md gives
+ * the template's body parameters. The link is long, so the SMS says only the amount and the link. Nothing once the
+ * order is paid or cancelled (a retry that comes after the payment).
+ */
+function drawPaymentReminder(
+  template: WhatsAppTemplate,
+  order: { orderNumber: string; totalFils: number; paymentStatus: string; status: string },
+  params: Record<string, unknown>,
+  language: Language,
+  shop: string,
+): Drawn | null {
+  if (typeof params.payPath !== "string" || !params.payPath.startsWith("/payment?")) return null;
+  if (order.paymentStatus === "paid" || order.status === "cancelled") return null;
+  const link = `${getEnv().appUrl}${params.payPath}`;
+  const amount = formatKDText(order.totalFils, language);
+  const t = fixedT(language);
+  const text = namingTheShop(shop, (name) => wordText((values) => t("mail.phone.paymentReminder", values), { amount, link, shop: name }));
+  return { template, what: amount, number: order.orderNumber, link, text };
 }
 
 /**

@@ -15,11 +15,12 @@ export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "read", "failed"
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /**
- * What a message reports. The shopper's kinds go by e-mail and may also go by WhatsApp or SMS; the owner's notice and
- * a drawn mail only by e-mail; `ownerNewOrder`, the owner's alert of a paid order (issue 45), only by WhatsApp or SMS.
+ * What a message reports. The shopper's kinds go by e-mail and may also go by WhatsApp or SMS (a payment reminder
+ * too); the owner's notice and a drawn mail only by e-mail; `ownerNewOrder`, the owner's alert of a paid order
+ * (issue 45), only by WhatsApp or SMS.
  */
-export type MessageKind = "paid" | "status" | "refund" | "returnDecision" | "delay" | "ownerPaid" | "ownerNewOrder" | "mail";
-const PHONE_KINDS: ReadonlySet<MessageKind> = new Set(["paid", "status", "refund", "returnDecision", "delay"]);
+export type MessageKind = "paid" | "status" | "refund" | "returnDecision" | "delay" | "payment_reminder" | "ownerPaid" | "ownerNewOrder" | "mail";
+const PHONE_KINDS: ReadonlySet<MessageKind> = new Set(["paid", "status", "refund", "returnDecision", "delay", "payment_reminder"]);
 
 /** A transaction's client, or the plain client for a message that reports no other write. */
 type Db = Prisma.TransactionClient | typeof prisma;

@@ -12,4 +12,5 @@ export { checkOrderPhone, ORDER_PHONE_GUESSES, OrderPhoneLimitedError } from "./
 export { paidOrderSummaryOf } from "./order-thanks.server";
 export { checkoutDetailsOf, getOrderById, getOrderByNumber, newOrderNumber, OrderError, type PlacedOrder, placeOrder, type PlaceOrderInput } from "./order.server";
 export { changeSavedCart, emptySavedCart, getSavedCartLines, joinSavedCart } from "./saved-cart.server";
-export { expireHolds, HOLD_LIMITS, holdStockNow, releaseReservation, RESERVATION_MINUTES, sellHeldUnits, sellStockNow } from "./stock-hold.server";
+export { firstReminderAt, reminderStepAt } from "./reminder-schedule.server";
+export { expireHolds, HOLD_LIMITS, type HoldAgain, holdAgain, holdStockNow, payableLateWhere, releaseReservation, RESERVATION_MINUTES, sellHeldUnits, sellStockNow, unitsStillThere } from "./stock-hold.server";

@@ -22,6 +22,7 @@ import { orderTotals } from "~/shared/order-totals";
 import { ordersPlaced } from "~/utils/metrics.server";
 import { deliveryAddressSelect } from "./order-address.server";
 import { insertOrder } from "./order-insert.server";
+import { firstReminderAt } from "./reminder-schedule.server";
 
 export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "heldByUnpaidOrder" | "coupon" | "variantRequired";
 
@@ -187,6 +188,8 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     deliveryFeeFils: totals.deliveryFeeFils ?? 0,
     totalFils,
     reservedUntil: holdEndOf(now),
+    // The reminder job finds the order by this when it is still unpaid then (decision 0085).
+    nextReminderAt: firstReminderAt(now),
     clientHash,
     couponCode: coupon?.code ?? null,
     discountFils: totals.discountFils,

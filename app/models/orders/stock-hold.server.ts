@@ -327,3 +327,94 @@ export async function expireHolds(stillUnpaid: HoldCheck, now = new Date()): Pro
   }
   return released;
 }
+
+/**
+ * An order that may still be paid late (issue 45, docs/decisions/0085): placed, not paid, not cancelled, its hold
+ * ended or not. Not one a payment was taken for anyway (paid after its hold, or for another amount: the owner refunds
+ * those by hand), nor a return's exchange (its own flow), nor one whose shopper's details housekeeping removed.
+ */
+export function payableLateWhere(): Prisma.OrderWhereInput {
+  return {
+    paymentStatus: { in: ["unpaid", "failed"] },
+    status: { not: "cancelled" },
+    personalDataRemovedAt: null,
+    exchangeForOrderNumber: null,
+    payments: { none: { status: { in: ["paid", "mismatch"] } } },
+  };
+}
+
+/**
+ * Whether the order's units are there to be paid for: held by it while its hold lasts, else for sale now (each
+ * variant's, or product's, units at least what the order wants, the product still shown). A line whose product was
+ * deleted is gone. A read only: paying takes them with `holdAgain`'s conditional updates.
+ */
+export async function unitsStillThere(orderId: string, now = new Date()): Promise<boolean> {
+  const order = await prisma.order.findUnique({
+    where: { id: orderId },
+    select: {
+      paymentStatus: true,
+      reservedUntil: true,
+      items: { select: { productId: true, variantId: true, quantity: true, product: { select: { hasOptions: true, isVisible: true, stockQuantity: true } } } },
+    },
+  });
+  if (!order) return false;
+  if (order.paymentStatus === "unpaid" && order.reservedUntil && order.reservedUntil > now) return true;
+  if (order.items.some((item) => !item.product || !item.product.isVisible || (item.product.hasOptions && !item.variantId))) return false;
+  const wanted = new Map<string, number>();
+  for (const item of order.items) {
+    const key = item.product!.hasOptions ? item.variantId! : item.productId!;
+    wanted.set(key, (wanted.get(key) ?? 0) + item.quantity);
+  }
+  // A product without options has a variant row of the same id (its own), which does not count its stock.
+  const variantIds = order.items.filter((item) => item.product!.hasOptions).map((item) => item.variantId!);
+  const variants = variantIds.length ? await prisma.productVariant.findMany({ where: { id: { in: variantIds } }, select: { id: true, stockQuantity: true } }) : [];
+  const forSale = new Map<string, number>([
+    ...order.items.filter((item) => !item.product!.hasOptions).map((item) => [item.productId!, item.product!.stockQuantity] as [string, number]),
+    ...variants.map((variant) => [variant.id, variant.stockQuantity] as [string, number]),
+  ]);
+  return [...wanted].every(([key, quantity]) => (forSale.get(key) ?? 0) >= quantity);
+}
+
+export type HoldAgain = "held" | "soldOut" | "notPayable";
+class SoldOut extends Error {}
+
+/**
+ * Paying late (issue 45, docs/decisions/0085): an order whose hold ended unpaid takes its units again, with the
+ * placing batch's conditional updates in its lock order, and holds them for RESERVATION_MINUTES as placing does; its
+ * discount code's use is counted again. It keeps its own prices and total: that is what the shopper agreed to. When
+ * a unit is no longer for sale nothing changes ("soldOut") and nothing can be charged. An unpaid order whose hold ran
+ * out but was not released yet still holds its units: its hold is only extended. Answers "held" when the order may
+ * now be paid, "notPayable" when it is not one that may be paid late.
+ */
+export async function holdAgain(orderId: string, now = new Date()): Promise<HoldAgain> {
+  const until = holdEndOf(now);
+  const extended = await prisma.order.updateMany({
+    where: { id: orderId, ...payableLateWhere(), paymentStatus: "unpaid", reservedUntil: { lte: now } },
+    data: { reservedUntil: until },
+  });
+  if (extended.count === 1) return "held";
+  try {
+    return await prisma.$transaction(
+      async (tx) => {
+        const reopened = await tx.order.updateMany({
+          where: { id: orderId, ...payableLateWhere(), paymentStatus: "failed" },
+          data: { paymentStatus: "unpaid", reservedUntil: until },
+        });
+        if (reopened.count !== 1) return "notPayable" as const;
+        const gone = await tx.orderItem.count({ where: { orderId, OR: [{ productId: null }, { product: { isVisible: false } }] } });
+        if (gone > 0 || !(await holdStockNow(tx, await holdLinesOf(tx, orderId)))) throw new SoldOut();
+        const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { couponCode: true, email: true, phone: true } });
+        const coupon = order.couponCode ? await tx.coupon.findUnique({ where: { code: order.couponCode }, select: { id: true } }) : null;
+        if (coupon) {
+          await tx.couponUse.create({ data: { couponId: coupon.id, orderId, email: order.email, phone: order.phone, createdAt: now } });
+          await tx.coupon.update({ where: { id: coupon.id }, data: { usedCount: { increment: 1 } } });
+        }
+        return "held" as const;
+      },
+      { maxWait: 15_000, timeout: 15_000 },
+    );
+  } catch (error) {
+    if (error instanceof SoldOut) return "soldOut";
+    throw error;
+  }
+}

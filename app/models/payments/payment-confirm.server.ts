@@ -89,7 +89,8 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   const won = await prisma.$transaction(async (tx) => {
     const changed = await tx.order.updateMany({
       where: { id: order.id, paymentStatus: "unpaid" },
-      data: { paymentStatus: "paid", paidAt: new Date(), reservedUntil: null },
+      // No payment reminder follows a paid order (decision 0085).
+      data: { paymentStatus: "paid", paidAt: new Date(), reservedUntil: null, nextReminderAt: null },
     });
     await tx.payment.update({ where: { id: payment.id }, data: { status: "paid", cardLast4: remote.cardLast4 ?? null } });
     if (changed.count !== 1) return false;

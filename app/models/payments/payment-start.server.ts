@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { languageOrDefault } from "~/shared/language";
-import { placeOrder, type PlaceOrderInput, type PlacedOrder, releaseReservation } from "~/models/orders/index.server";
+import { holdAgain, payableLateWhere, placeOrder, type PlaceOrderInput, type PlacedOrder, releaseReservation, unitsStillThere } from "~/models/orders/index.server";
 import { getPaymentProvider } from "~/payments/index.server";
 import { PaymentGatewayError, type PaymentMethod } from "~/payments/provider.server";
 import { testProvider } from "~/payments/test-provider.server";
@@ -152,7 +152,7 @@ export async function listPaymentMethods(session: { provider: string; amountFils
 }
 
 export class PaymentStartError extends Error {
-  constructor(readonly reason: "sessionNotFound" | "notPayable" | "unknownMethod") {
+  constructor(readonly reason: "sessionNotFound" | "notPayable" | "unknownMethod" | "soldOut") {
     super(reason);
   }
 }
@@ -177,11 +177,18 @@ const ATTEMPT_WAIT_MS = 15_000;
 export async function beginGatewayPayment(orderSessionId: string, methodId: string, now = new Date()): Promise<{ redirectUrl: string; paymentId: string }> {
   const session = await getPaymentSession(orderSessionId);
   if (!session) throw new PaymentStartError("sessionNotFound");
-  if (session.order.paymentStatus !== "unpaid") throw new PaymentStartError("notPayable");
+  if (session.order.paymentStatus === "paid") throw new PaymentStartError("notPayable");
   const language = languageOrDefault(session.order.language);
   const method = (await listPaymentMethods(session, language)).find((candidate) => candidate.id === methodId);
   if (!method) throw new PaymentStartError("unknownMethod");
   const orderId = session.order.id;
+  // Paying late, through a reminder's link (decision 0085): a hold that ended takes the units again first, or the
+  // shopper hears they sold out and nothing is started at the gateway.
+  const reservedUntil = session.order.reservedUntil;
+  if (session.order.paymentStatus !== "unpaid" || !reservedUntil || reservedUntil <= now) {
+    const again = await holdAgain(orderId, now);
+    if (again !== "held") throw new PaymentStartError(again);
+  }
 
   const choice = await prisma.$transaction(async (tx) => {
     const locked = await tx.$executeRaw`
@@ -237,6 +244,17 @@ async function pageOfOpenAttempt(paymentId: string): Promise<string> {
 
 
 /**
+ * An order whose hold has ended, as its payment page shows it (decision 0085): it may be paid late while its units
+ * are for sale ("available"), they sold out ("soldOut"), or it is not one that may be paid ("notPayable": cancelled,
+ * a payment taken for it anyway, a return's exchange). Paying takes the units again with `holdAgain`.
+ */
+export async function latePaymentState(orderId: string, now = new Date()): Promise<"available" | "soldOut" | "notPayable"> {
+  const payable = await prisma.order.count({ where: { id: orderId, ...payableLateWhere() } });
+  if (payable !== 1) return "notPayable";
+  return (await unitsStillThere(orderId, now)) ? "available" : "soldOut";
+}
+
+/**
  * Where the payment result page's Try Again leads for this order: its payment page (the order's first Payment row,
  * its `orderSessionId`) while it is unpaid and its hold lasts, so the same order, address and hold are paid;
  * otherwise null, and the shopper checks out again.
@@ -259,13 +277,14 @@ export async function testAttemptToPay(orderSessionId: string, now = new Date())
   const session = await getPaymentSession(orderSessionId);
   if (!session || session.provider !== testProvider.name) return null;
   if (session.status === "initiated" && session.providerPaymentId) return { paymentId: session.id, providerPaymentId: session.providerPaymentId };
-  if (session.order.paymentStatus !== "unpaid") return null;
+  if (session.order.paymentStatus === "paid") return null;
   try {
     const { paymentId } = await beginGatewayPayment(orderSessionId, "card", now);
     const attempt = await prisma.payment.findUnique({ where: { id: paymentId }, select: { providerPaymentId: true } });
     return attempt?.providerPaymentId ? { paymentId, providerPaymentId: attempt.providerPaymentId } : null;
   } catch (error) {
-    if (error instanceof PaymentStartError) return null;
+    // Sold out since the hold ended: the card page says so (PaymentStartError "soldOut"), and nothing is charged.
+    if (error instanceof PaymentStartError && error.reason !== "soldOut") return null;
     throw error;
   }
 }

@@ -71,6 +71,8 @@ export type SalesReport = {
     returnCount: number;
   };
   isFullMonth: boolean;
+  /** The range's paid orders that were paid after a payment reminder (decision 0085), and their total. */
+  recovered: { orderCount: number; amountFils: number };
   /** `byVariant`: the top variants of products with options by units, beside the products' own lists. */
   bestSellers: { byUnits: BestSeller[]; byRevenue: BestSeller[]; byVariant: BestVariant[] };
 };
@@ -108,7 +110,17 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
   const [orders, notes, productSellers, byVariant, returnsAsked] = await Promise.all([
     prisma.order.findMany({
       where: { paymentStatus: "paid", createdAt: { gte: start, lt: end } },
-      select: { orderNumber: true, subtotalFils: true, deliveryFeeFils: true, discountFils: true, couponCode: true, exchangeForOrderNumber: true, totalFils: true, createdAt: true },
+      select: {
+        orderNumber: true,
+        subtotalFils: true,
+        deliveryFeeFils: true,
+        discountFils: true,
+        couponCode: true,
+        exchangeForOrderNumber: true,
+        totalFils: true,
+        createdAt: true,
+        remindedAt: true,
+      },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
     prisma.creditNote.findMany({
@@ -126,7 +138,12 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
   );
   const days: Record<string, SalesDay> = {};
   const rangeSummary = { productsFils: 0, deliveryFils: 0, discountFils: 0, exchangeCreditFils: 0, totalFils: 0, orderCount: orders.length, refundsFils: 0, refundCount: notes.length, netFils: 0, returnsFils: 0, returnCount: returnsAsked.length };
+  const recovered = { orderCount: 0, amountFils: 0 };
   for (const order of orders) {
+    if (order.remindedAt) {
+      recovered.orderCount += 1;
+      recovered.amountFils += order.totalFils;
+    }
     const day = (days[kuwaitDateKey(order.createdAt)] ??= emptyDay());
     const exchangeCreditFils = order.exchangeForOrderNumber ? order.discountFils : 0;
     const discountFils = order.discountFils - exchangeCreditFils;
@@ -168,7 +185,7 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
   for (const asked of returnsAsked) (days[kuwaitDateKey(asked.createdAt)] ??= emptyDay()).returnCount += 1;
   // Days in calendar order: a day with refunds only is added after the orders' days.
   const sorted = Object.fromEntries(Object.entries(days).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { dateFrom, dateTo, days: sorted, rangeSummary, isFullMonth: isFullMonth(dateFrom, dateTo), bestSellers };
+  return { dateFrom, dateTo, days: sorted, rangeSummary, isFullMonth: isFullMonth(dateFrom, dateTo), recovered, bestSellers };
 }
 
 type SalesRow = { productId: string | null; units: number | bigint; revenueFils: number | bigint };

@@ -15,9 +15,12 @@ import { displayPhone, instagramUrl, type ShopIdentity } from "~/shared/shop-set
 export type ShopSettings = ShopIdentity & {
   /** delivery is free from this products total (after any discount); null: never free by amount */
   freeDeliveryFromFils: number | null;
+  /** whether unpaid orders get payment reminders (CONTRACT.md "Unfinished checkouts"); on until the owner turns it off */
+  paymentReminders: boolean;
 };
 
 const FREE_DELIVERY_FROM = "freeDeliveryFromFils";
+const PAYMENT_REMINDERS = "paymentReminders";
 
 /** Where each identity field is kept: one row per value, "" for not set. */
 const KEYS = {
@@ -53,6 +56,7 @@ export async function getShopSettings(): Promise<ShopSettings> {
       const fils = free === null ? null : Number(free);
       return {
         freeDeliveryFromFils: fils !== null && Number.isInteger(fils) && fils >= 0 ? fils : null,
+        paymentReminders: text(PAYMENT_REMINDERS) !== "0",
         shopName: pair(KEYS.shopNameEn, KEYS.shopNameAr),
         contactEmail: text(KEYS.contactEmail),
         contactPhone: text(KEYS.contactPhone),
@@ -101,6 +105,7 @@ function storedValues(patch: Partial<ShopSettings>): [string, string][] {
   put(KEYS.instagram, patch.instagram);
   put(KEYS.commercialRegistration, patch.commercialRegistration);
   put(KEYS.ownerAlertsPhone, patch.ownerAlertsPhone);
+  if (patch.paymentReminders !== undefined) put(PAYMENT_REMINDERS, patch.paymentReminders ? "1" : "0");
   return values;
 }
 
@@ -121,7 +126,10 @@ export async function saveShopSettings(patch: Partial<ShopSettings>, actor?: Aud
       const params: AuditParams = fils === null ? { context: "none" } : { fils: String(fils) };
       await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: FREE_DELIVERY_FROM, params });
     }
-    if (values.some(([key]) => key !== FREE_DELIVERY_FROM)) {
+    if (patch.paymentReminders !== undefined) {
+      await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: PAYMENT_REMINDERS, params: { context: patch.paymentReminders ? "on" : "off" } });
+    }
+    if (values.some(([key]) => key !== FREE_DELIVERY_FROM && key !== PAYMENT_REMINDERS)) {
       await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: "identity", params: { context: "identity" } });
     }
   });

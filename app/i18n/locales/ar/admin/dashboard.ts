@@ -16,6 +16,8 @@ export const dashboard: TranslationOf<typeof en> = {
     today: "صافي مبيعات اليوم",
     month: "صافي مبيعات هذا الشهر",
     salesLine: "الطلبات المدفوعة: {{count}} · المبالغ المستردة: {{refunds}}",
+    recovered: "ما استعادته التذكيرات",
+    recoveredLine: "طلبات دُفعت بعد تذكير بالدفع في آخر ٣٠ يوماً: {{count}}",
     since: "منذ {{date}}",
     toPrepare: "طلبات للتجهيز",
     toPrepareHint: "مدفوعة، جديدة أو قيد التجهيز",

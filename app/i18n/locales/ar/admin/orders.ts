@@ -162,6 +162,7 @@ export const orders: TranslationOf<typeof en> = {
       refund: "استرداد",
       returnDecision: "قرار الإرجاع",
       delay: "إشعار تأخير",
+      payment_reminder: "تذكير بالدفع",
     },
     status: { queued: "بانتظار الإرسال", sent: "أُرسلت", delivered: "وصلت", read: "قُرئت", failed: "فشلت" },
   },

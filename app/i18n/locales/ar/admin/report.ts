@@ -22,6 +22,7 @@ export const report: TranslationOf<typeof en> = {
     returns: "المرتجعات",
     refundCount: "إشعارات الدائن",
     netTotal: "صافي المبيعات",
+    recovered: "دُفعت بعد تذكير بالدفع",
     salesTotal: "المبيعات",
     number: "الطلب / إشعار الدائن",
     creditNote: "إشعار الدائن",

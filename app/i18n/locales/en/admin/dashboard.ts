@@ -14,6 +14,8 @@ export const dashboard = {
     today: "Today's net sales",
     month: "This month's net sales",
     salesLine: "Paid orders: {{count}} · refunds: {{refunds}}",
+    recovered: "Won back by reminders",
+    recoveredLine: "Orders paid after a payment reminder in the last 30 days: {{count}}",
     since: "Since {{date}}",
     toPrepare: "Orders to prepare",
     toPrepareHint: "Paid, new or being prepared",

@@ -160,6 +160,7 @@ export const orders = {
       refund: "Refund",
       returnDecision: "Return decision",
       delay: "Delay notice",
+      payment_reminder: "Payment reminder",
     },
     status: { queued: "Waiting to send", sent: "Sent", delivered: "Delivered", read: "Read", failed: "Failed" },
   },

@@ -20,6 +20,7 @@ export const report = {
     returns: "Returns",
     refundCount: "Credit notes",
     netTotal: "Net sales",
+    recovered: "Paid after a payment reminder",
     salesTotal: "Sales",
     number: "Order / credit note",
     creditNote: "Credit note",
