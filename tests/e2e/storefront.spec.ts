@@ -126,10 +126,11 @@ for (const lang of ["ar", "en"] as Lang[]) {
       await expect(thumbs.first().locator("img")).toHaveAttribute("src", "/uploads/catalogue/seed-product-03-main.webp");
       const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as {
         "@type": string;
-        offers: { priceCurrency: string; price: string; availability: string };
+        offers: { priceCurrency: string; price: string; availability: string }[];
       };
       expect(jsonLd["@type"]).toBe("Product");
-      expect(jsonLd.offers).toMatchObject({ priceCurrency: "KWD", price: "2.250", availability: "https://schema.org/InStock" });
+      // One offer per variant a shopper can choose (issue 46); a product without options is its own one.
+      expect(jsonLd.offers).toEqual([expect.objectContaining({ priceCurrency: "KWD", price: "2.250", availability: "https://schema.org/InStock" })]);
     });
 
     test("a thumbnail shows its picture, and the zoom opens and closes from the keyboard", async ({ page, javaScriptEnabled }) => {
