@@ -9,7 +9,8 @@ import { median } from "./lib/median";
 
 export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> {
   const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/bench/lib/reminders-run.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    // The reminder's link is signed like a cookie, and a PostgreSQL shop refuses to sign without SESSION_SECRET.
+    env: { ...process.env, DATABASE_URL: databaseUrl, SESSION_SECRET: "bench-session-secret-0123456789" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let output = "";

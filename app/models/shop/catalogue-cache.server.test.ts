@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import pg from "pg";
@@ -45,4 +49,25 @@ describe("the catalogue cache", () => {
     }
     expect((await getVisibleProduct(product.id))?.priceFils).toBe(2500);
   });
+
+  it("lets a script that read the catalogue end by itself: the idle version connection holds no process open", async () => {
+    // A bench or a job run by hand reads the catalogue through the same cache; on PostgreSQL its version connection
+    // stayed open after the script's last statement, and the script never exited.
+    const script = path.resolve(`tests/.tmp/read-catalogue-${process.pid}.ts`);
+    fs.mkdirSync(path.dirname(script), { recursive: true });
+    fs.writeFileSync(
+      script,
+      `const { getVisibleProduct } = await import(${JSON.stringify(path.resolve("app/models/catalogue/index.server.ts"))});
+const { prisma } = await import(${JSON.stringify(path.resolve("app/db.server.ts"))});
+process.stdout.write(String(await getVisibleProduct("no-such-product")));
+await prisma.$disconnect();
+`,
+    );
+    try {
+      const { stdout } = await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), [script], { timeout: 60_000, killSignal: "SIGKILL" });
+      expect(stdout).toBe("null");
+    } finally {
+      fs.rmSync(script, { force: true });
+    }
+  }, 90_000);
 });

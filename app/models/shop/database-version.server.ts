@@ -162,24 +162,40 @@ function versionOf(value: unknown): string {
   return value === undefined || value === null ? unknown() : `catalogue:${String(value)}`;
 }
 
+/** pg's Client has ref() and unref() (node_modules/pg/lib/client.js), which @types/pg does not declare. */
+type VersionClient = pg.Client & { ref(): void; unref(): void };
+
 /** A PostgreSQL connection of its own, opened at the first reading and again after it is lost. */
 function postgresqlConnection(databaseUrl: string) {
-  let client: Promise<pg.Client> | null = null;
+  let client: Promise<VersionClient> | null = null;
   return {
-    connect(): Promise<pg.Client> {
+    connect(): Promise<VersionClient> {
       client ??= (async () => {
-        const connection = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, application_name: "shop-cache-version" });
+        const connection = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, application_name: "shop-cache-version" }) as VersionClient;
         // A lost connection is opened again at the next reading; until then readings are unknown.
         connection.on("error", () => {
           client = null;
         });
         await connection.connect();
+        // Idle, the connection lets a process end, as the pool's do (allowExitOnIdle): a script that read the
+        // catalogue's version (a bench, a job run by hand) would otherwise never exit.
+        connection.unref();
         return connection;
       })();
       client.catch(() => {
         client = null;
       });
       return client;
+    },
+    /** One statement, holding the process open only while it runs (readings on one connection come one at a time). */
+    async query<Row extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<Row>> {
+      const open = await this.connect();
+      open.ref();
+      try {
+        return await open.query<Row>(config);
+      } finally {
+        open.unref();
+      }
     },
     lost() {
       client = null;
@@ -198,7 +214,7 @@ function postgresqlVersion(databaseUrl: string): DatabaseVersion {
 
   async function ask(): Promise<string> {
     try {
-      const result = await (await connection.connect()).query<{ version: string }>("SELECT pg_current_snapshot()::text AS version");
+      const result = await connection.query<{ version: string }>({ text: "SELECT pg_current_snapshot()::text AS version" });
       return result.rows[0].version;
     } catch {
       connection.lost();
@@ -262,8 +278,7 @@ function postgresqlCatalogueVersion(databaseUrl: string): CatalogueVersion {
 
   async function ask(round: Round): Promise<CatalogueRow | null> {
     try {
-      const client = await connection.connect();
-      const result = await client.query<CatalogueRow>({ name: "shop-catalogue-version", text: CATALOGUE_QUERY, values: [round.stock, [...round.productIds]] });
+      const result = await connection.query<CatalogueRow>({ name: "shop-catalogue-version", text: CATALOGUE_QUERY, values: [round.stock, [...round.productIds]] });
       return result.rows[0] ?? null;
     } catch {
       connection.lost();
