@@ -9,7 +9,7 @@ import { ChangePasswordSchema, EmailSchema, LoginSchema, ResetCodeSchema, ResetP
 import { AdminLoginSchema } from "~/shared/admin-schemas";
 import { AuditQuerySchema, StaffInviteSchema, StaffUpdateSchema } from "~/shared/staff-schemas";
 import { CheckoutSchema } from "~/shared/checkout-schema";
-import { CategoryParamsSchema as CategoryParams, OrderPayloadSchema, OrderStatusBodySchema as OrderStatusBody, PayBodySchema, ProductParamsSchema as ProductParams, ProductsQuerySchema as ProductsQuery, ReturnRequestBodySchema, ReturnStatusBodySchema } from "./request-schemas.server";
+import { CategoryParamsSchema as CategoryParams, OrderPayloadSchema, OrderStatusBodySchema as OrderStatusBody, PayBodySchema, ProductParamsSchema as ProductParams, ProductsQuerySchema as ProductsQuery, LateCancelBodySchema, ReturnRequestBodySchema, ReturnStatusBodySchema } from "./request-schemas.server";
 import { RETURN_STATUSES } from "~/shared/returns";
 import { CouponApiBody } from "~/admin/coupon-api.server";
 import { DeliveryAreaApiBody } from "~/admin/delivery-area-input.server";
@@ -109,6 +109,7 @@ const SettingsBody = z
     commercialRegistration: z.string().max(40).nullable().optional().describe("shown in the footer, the terms and every invoice when set"),
     ownerAlertsPhone: Phone8("the owner's phone for new-order alerts").nullable().optional(),
     paymentReminders: z.boolean().optional().describe("false: no payment reminders are sent, and those that come due meanwhile are passed over"),
+    deliveryDays: z.number().int().min(0).max(60).optional().describe("days from placing to the promised delivery day (`promisedBy`), 0 to 60; default 3"),
   })
   .describe("Any of the settings; a field left out keeps its value; one bad field answers 400 with `fieldErrors` naming it and saves nothing.");
 const RefundBody = z.object({ amount: z.number().optional().describe("KD; left out: all that is left") });
@@ -237,6 +238,24 @@ export const API_OPERATIONS: ApiOperation[] = [
       404: NOT_FOUND,
       409: error("Not delivered, more than 14 days since delivery, an item not in the order or more than is left, a personalised item, or a wanted variant not of the product or sold out"),
       429: PHONE_GUESSES,
+    },
+  },
+  {
+    file: "api.orders.$orderNumber_.cancel.ts",
+    methods: ["post"],
+    path: "/api/orders/{orderNumber}/cancel",
+    summary: "Cancel a paid order not delivered 14 days after its promised day, refunded in full through its payment (CONTRACT.md \"Gifts and delivery times\")",
+    access: "optionalCustomer",
+    path_params: OrderNumber,
+    body: LateCancelBodySchema,
+    responses: {
+      200: ok(answers.LateCancelAnswer, "Cancelled and refunded in full, with a credit note; the shopper and the owner are told. The same answer for a repeated request"),
+      400: error("A malformed body"),
+      403: error("The phone does not match the order"),
+      404: NOT_FOUND,
+      409: error("Not yet 14 days past the promised day, not paid, delivered, or already cancelled"),
+      429: PHONE_GUESSES,
+      502: error("The payment provider refused the refund or did not answer: the order is not cancelled and nothing was refunded (a retry settles a refund whose answer was lost, never twice)"),
     },
   },
   {

@@ -53,6 +53,11 @@ export const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(10
 
 export const OrderStatusBodySchema = z.object({ status: z.enum(ORDER_STATUSES) });
 
+/** CONTRACT.md "Gifts and delivery times": `POST /api/orders/{orderNumber}/cancel`, a late order's cancellation. */
+export const LateCancelBodySchema = z.object({
+  phone: z.string().max(40).optional().describe("The order's phone (its 8 digits); not needed by the signed-in owner of the order"),
+});
+
 /** CONTRACT.md "Returns and exchanges": `POST /api/orders/{orderNumber}/returns`. */
 export const ReturnRequestBodySchema = z.object({
   phone: z.string().max(40).optional().describe("The order's phone (its 8 digits); not needed by the signed-in owner of the order"),

@@ -137,6 +137,25 @@ const OrderItem = z.object({
   optionValues: z.array(Bilingual),
 });
 
+/** Kuwait's e-commerce rules (CONTRACT.md "Gifts and delivery times", decision 0093). */
+const PromiseFields = {
+  promisedBy: z.string().nullable().describe("the Kuwait day (YYYY-MM-DD) the order is promised by: its delivery window's day, or the placing day plus the owner's delivery days"),
+  lateCancelFrom: z.string().nullable().describe("the first Kuwait day on which a paid order still not delivered may be cancelled by its shopper with a full refund (14 days after promisedBy)"),
+  lateCancelledAt: z.string().nullable().describe("when the shopper cancelled it as late, refunded in full"),
+};
+
+export const LateCancelAnswer = z.object({
+  message: z.string(),
+  order: z.object({
+    orderNumber: z.string(),
+    status: OrderStatus.describe("cancelled"),
+    promisedBy: z.string().nullable(),
+    lateCancelledAt: z.string().nullable(),
+    refundedAmount: KD.describe("all that was paid: items, delivery and any other line of the total"),
+    creditNotes: z.array(z.object({ number: z.string(), amount: KD, createdAt: z.string() })),
+  }),
+});
+
 export const MyOrdersAnswer = z.object({
   orders: z.array(
     z.object({
@@ -159,6 +178,7 @@ export const MyOrdersAnswer = z.object({
       creditNotes: z.array(CreditNote),
       deliveredAt: z.string().nullable().describe("When the order first became delivered; the 14-day return window runs from it"),
       returns: z.array(ReturnSchema),
+      ...PromiseFields,
     }),
   ),
 });
@@ -316,6 +336,7 @@ const AdminOrderDetail = z.object({
     )
     .describe("The messages to the shopper about this order, oldest first (CONTRACT.md \"Messages to shoppers\")."),
   notifyWhatsApp: z.boolean().describe("whether the shopper chose order updates on WhatsApp at checkout"),
+  ...PromiseFields,
 });
 const Paged = { total: z.number().int(), page: z.number().int(), pageCount: z.number().int() };
 export const AdminOrdersAnswer = z.object({ orders: z.array(AdminOrderRow), ...Paged });
@@ -406,6 +427,7 @@ export const SettingsAnswer = z.object({
   commercialRegistration: z.string().nullable(),
   ownerAlertsPhone: z.string().nullable().describe("8 digits"),
   paymentReminders: z.boolean().describe("whether unpaid orders get payment reminders (PAYMENT_REMINDERS' delays)"),
+  deliveryDays: z.number().int().describe("days from placing to an order's promised delivery day (`promisedBy`) when no delivery window is chosen; default 3"),
 });
 export const SettingsSaved = SettingsAnswer.extend({ message: z.string() });
 export const UploadAnswer = z.object({ imageUrl: z.string(), message: z.string() });

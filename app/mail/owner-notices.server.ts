@@ -179,3 +179,42 @@ export function returnRequestNoticeMail(input: ReturnRequestNoticeInput): Mail {
     ].join("\n"),
   };
 }
+
+export type LateCancelNoticeInput = { orderId: string; orderNumber: string; fullName: string; phone: string; promisedBy: string; refundedFils: number };
+
+/**
+ * A shopper cancelled a paid order that was more than 14 days past its promised day (issue 48): it is cancelled, all
+ * it had paid is refunded, its units are back on sale. The owner must not send it any more.
+ */
+export function lateCancelNoticeMail(input: LateCancelNoticeInput): Mail {
+  const env = getEnv();
+  const link = `${env.appUrl}/admin/timsar/orders/${input.orderId}`;
+  const lines = (language: Language, isolate: (text: string) => string) => {
+    const t = fixedT(language);
+    return [
+      wordText((v) => t("mail.ownerLateCancel.heading", v), { number: isolate(input.orderNumber), date: isolate(input.promisedBy) }),
+      wordText((v) => t("mail.ownerLateCancel.refunded", v), { amount: formatKDText(input.refundedFils, language) }),
+      t("mail.ownerLateCancel.doNotSend"),
+      "",
+      wordText((v) => t("mail.ownerReturn.customer", v), { name: input.fullName, phone: isolate(input.phone) }),
+      "",
+      wordText((v) => t("mail.ownerPaid.open", v), { link }),
+    ];
+  };
+  const en = lines("en", (text) => text);
+  const ar = lines("ar", bidiIsolate);
+  const openLink = (language: Language) => escapeHtml(wordText((v) => fixedT(language)("mail.ownerPaid.openLink", v), { number: input.orderNumber }));
+  return {
+    to: env.ownerEmail,
+    subject: [
+      wordText((v) => fixedT("en")("mail.ownerLateCancel.subject", v), { number: input.orderNumber }),
+      wordText((v) => fixedT("ar")("mail.ownerLateCancel.subject", v), { number: input.orderNumber }),
+    ].join(" / "),
+    text: [...en, "", "—", "", ...ar].join("\n"),
+    html: [
+      `<div lang="en" dir="ltr"><p>${htmlLines(en.slice(0, -1))}</p><p><a href="${escapeHtml(link)}">${openLink("en")}</a></p></div>`,
+      "<hr>",
+      `<div lang="ar" dir="rtl"><p>${htmlLines(ar.slice(0, -1))}</p><p><a href="${escapeHtml(link)}">${openLink("ar")}</a></p></div>`,
+    ].join("\n"),
+  };
+}

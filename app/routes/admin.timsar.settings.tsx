@@ -7,7 +7,7 @@ import { Field } from "~/components/forms";
 import { useShopForm } from "~/components/use-shop-form";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
-import { getShopSettings, saveShopSettings } from "~/models/shop/index.server";
+import { DEFAULT_DELIVERY_DAYS, getShopSettings, saveShopSettings } from "~/models/shop/index.server";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { filsToKDInput, parseKDToFils } from "~/shared/money-input";
 import { getZodConstraint, parseWithZod, SettingsFormSchema } from "~/shared/schemas.server";
@@ -49,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ownerAlertsPhone: settings.ownerAlertsPhone ?? "",
       freeDeliveryFrom: settings.freeDeliveryFromFils === null ? "" : filsToKDInput(settings.freeDeliveryFromFils),
       paymentReminders: settings.paymentReminders ? "on" : "",
+      deliveryDays: String(settings.deliveryDays),
     },
   };
 }
@@ -72,6 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ownerAlertsPhone: value.ownerAlertsPhone ?? null,
       freeDeliveryFromFils: value.freeDeliveryFrom === undefined ? null : parseKDToFils(value.freeDeliveryFrom),
       paymentReminders: value.paymentReminders === true,
+      deliveryDays: value.deliveryDays ?? DEFAULT_DELIVERY_DAYS,
     },
     admin,
   );
@@ -117,6 +119,7 @@ function SettingsForm() {
         <Field meta={fields.ownerAlertsPhone} label={t("admin.settings.ownerAlertsPhone") + optional} type="tel" dir="ltr" inputMode="tel" />
         <h2>{t("admin.settings.deliveryHeading")}</h2>
         <Field meta={fields.freeDeliveryFrom} label={t("admin.settings.freeDeliveryFrom")} hint={t("admin.settings.freeDeliveryHelp")} inputMode="decimal" dir="ltr" />
+        <Field meta={fields.deliveryDays} label={t("admin.settings.deliveryDays")} hint={t("admin.settings.deliveryDaysHelp")} inputMode="numeric" dir="ltr" />
         <h2>{t("admin.settings.remindersHeading")}</h2>
         <div className="field field--checkbox">
           <input

@@ -57,6 +57,11 @@ function readBody(body: Record<string, unknown>): { ok: true; patch: Partial<Sho
     if (fils === undefined || (raw !== null && fils === null)) errors.freeDeliveryFromKD = "admin.settings.invalid";
     else patch.freeDeliveryFromFils = fils;
   }
+  if (Object.hasOwn(body, "deliveryDays")) {
+    const checked = typeof body.deliveryDays === "number" || typeof body.deliveryDays === "string" ? check("deliveryDays", body.deliveryDays) : null;
+    if (checked?.ok && typeof checked.value === "number") patch.deliveryDays = checked.value;
+    else errors.deliveryDays = "admin.settings.errors.deliveryDays";
+  }
   return Object.keys(errors).length ? { ok: false, fieldErrors: errors } : { ok: true, patch };
 }
 

@@ -36,6 +36,9 @@ export const IDENTITY_FIELDS = [
   "ownerAlertsPhone",
 ] as const satisfies readonly (keyof ShopIdentity)[];
 
+/** The longest delivery promise the settings take: two months. */
+export const MAX_DELIVERY_DAYS = 60;
+
 const INSTAGRAM_HANDLE = /^[A-Za-z0-9._]{1,30}$/;
 
 /** Empty text is "not set"; the form sends "" and the API may send null for that. */
@@ -104,6 +107,22 @@ export const SettingsFormSchema = z.object({
   paymentReminders: z.boolean().optional(),
   freeDeliveryFrom: z
     .preprocess(blankToUndefined, z.string({ error: "admin.settings.invalid" }).trim().refine((value) => parseKDToFils(value) !== null, "admin.settings.invalid"))
+    .optional(),
+  // Days from placing to the promised delivery day (issue 48); left empty, the shop's default.
+  deliveryDays: z
+    .preprocess(
+      (value: Sent | number) => {
+        if (typeof value !== "string") return value === null ? undefined : value;
+        const typed = westernDigits(value).trim();
+        if (typed === "") return undefined;
+        return /^\d+$/.test(typed) ? Number(typed) : typed;
+      },
+      z
+        .number({ error: "admin.settings.errors.deliveryDays" })
+        .int("admin.settings.errors.deliveryDays")
+        .min(0, "admin.settings.errors.deliveryDays")
+        .max(MAX_DELIVERY_DAYS, "admin.settings.errors.deliveryDays"),
+    )
     .optional(),
 }).superRefine((form, ctx) => {
   // Both halves of the address or neither: a page in one language never shows the other's.

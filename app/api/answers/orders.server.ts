@@ -1,9 +1,10 @@
+import { lateCancelFrom } from "~/shared/promised-date";
 import { dayOrInstantKey } from "~/shared/admin-dates";
 import { filsToKD } from "~/shared/money";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { optionTexts } from "~/models/catalogue/index.server";
 import { type CouponRecord, documentPath, orderItemTags } from "~/models/orders/index.server";
-import { type AdminOrderDetail, type AdminOrderRow, type CustomerOrder, invoiceUrlOf } from "~/models/fulfilment/index.server";
+import { type AdminOrderDetail, type AdminOrderRow, type CustomerOrder, invoiceUrlOf, type lateCancelOutcome } from "~/models/fulfilment/index.server";
 import { shownMessageKind } from "~/models/messaging/index.server";
 import { exchangeOrderOf, returnJson, returnReadJson } from "./returns.server";
 
@@ -101,6 +102,7 @@ export function orderAsReadJson(order: CustomerOrder) {
     creditNotes: order.creditNotes.map(creditNoteJson),
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     returns: order.returns.map(returnReadJson),
+    ...promiseJson(order),
   };
 }
 
@@ -167,6 +169,16 @@ export function orderDetailJson(order: AdminOrderDetail) {
       at: message.updatedAt.toISOString(),
     })),
     notifyWhatsApp: order.notifyWhatsApp,
+    ...promiseJson(order),
+  };
+}
+
+/** Kuwait's e-commerce rules (issue 48): the promised day, and the first day a late order may be cancelled. */
+function promiseJson(order: { promisedBy: string | null; lateCancelledAt: Date | null }) {
+  return {
+    promisedBy: order.promisedBy,
+    lateCancelFrom: order.promisedBy ? lateCancelFrom(order.promisedBy) : null,
+    lateCancelledAt: order.lateCancelledAt?.toISOString() ?? null,
   };
 }
 
@@ -213,5 +225,20 @@ export function couponApiJson(row: CouponRecord) {
     startsOn: coupon.startsOn,
     endsOn: coupon.endsOn,
     isEnabled: coupon.isEnabled,
+  };
+}
+
+/** The answer of `POST /api/orders/{orderNumber}/cancel` (issue 48). */
+export function lateCancelJson(order: Awaited<ReturnType<typeof lateCancelOutcome>>, message: string) {
+  return {
+    message,
+    order: {
+      orderNumber: order.orderNumber,
+      status: order.status,
+      promisedBy: order.promisedBy,
+      lateCancelledAt: order.lateCancelledAt?.toISOString() ?? null,
+      refundedAmount: filsToKD(order.refundedFils),
+      creditNotes: order.creditNotes.map((note) => ({ number: note.number, amount: filsToKD(note.amountFils), createdAt: note.createdAt.toISOString() })),
+    },
   };
 }

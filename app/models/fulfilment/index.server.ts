@@ -3,3 +3,4 @@ export { ADMIN_ORDERS_PAGE_SIZE_RULE, countAdminOrderTabs, findAdminOrderId, get
 export { checkDelayDate, DELAY_NOTICES_PER_ORDER, queueDelayNotice } from "./delay-notice.server";
 export { cancelUnpaidOrder } from "./order-cancel.server";
 export { type CustomerOrder, getOrdersForCustomer } from "./order-history.server";
+export { cancelLateOrder, LateCancelError, type LateCancelFailure, lateCancelOutcome, latePromiseView } from "./order-late-cancel.server";

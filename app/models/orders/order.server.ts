@@ -22,6 +22,7 @@ import { orderTotals } from "~/shared/order-totals";
 import { ordersPlaced } from "~/utils/metrics.server";
 import { deliveryAddressSelect } from "./order-address.server";
 import { insertOrder } from "./order-insert.server";
+import { promisedByOf } from "./promised-date.server";
 import { firstReminderAt } from "./reminder-schedule.server";
 
 export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "heldByUnpaidOrder" | "coupon" | "variantRequired";
@@ -196,6 +197,8 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     // Kept only when the shop can send WhatsApp: the checkout offers the choice only then (issue 43, point 5), and a
     // choice posted anyway must not turn into WhatsApp messages once it is configured later.
     notifyWhatsApp: details.notifyWhatsApp === true && getEnv().whatsApp !== null,
+    // No delivery window in this checkout yet: the placing day plus the owner's delivery days.
+    promisedBy: await promisedByOf(now, null),
   };
   // PostgreSQL takes the stock in the order's own statement, unless a code's row must be locked first (a release
   // gives the code's use back before the stock, so placing takes the code first too).

@@ -1,5 +1,5 @@
 import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
-import { newOrderNumber, holdStockNow, sellStockNow } from "~/models/orders/index.server";
+import { newOrderNumber, holdStockNow, promisedByOf, sellStockNow } from "~/models/orders/index.server";
 import { newPaymentSession, paymentPathOf, readyPaymentSession } from "~/models/payments/index.server";
 import { ReturnError } from "./return.server";
 import { lockReturn, move, type Admin, type DueParams, type Tx } from "./return-move.server";
@@ -41,7 +41,9 @@ export function exchangeDueFils(lines: { quantity: number; priceFils: number; pa
 export async function exchangeReturn(id: string, admin: Admin, note: string | null, now = new Date()) {
   for (let attempt = 0; ; attempt++) {
     try {
-      const session = await prisma.$transaction((tx) => writeExchange(tx, id, admin, note, now));
+      // Read before the transaction: the settings come through the catalogue's cache, not the transaction's client.
+      const promisedBy = await promisedByOf(now, null);
+      const session = await prisma.$transaction((tx) => writeExchange(tx, id, admin, note, now, promisedBy));
       // After the commit: a provider with no choice of ways to pay is asked for its page (nothing to roll back if it
       // fails; the payment page starts a fresh attempt).
       if (session) await readyPaymentSession(session.id, session).catch((error: unknown) => logFailure(`payment of exchange order ${session.orderId} not prepared`, error));
@@ -53,7 +55,7 @@ export async function exchangeReturn(id: string, admin: Admin, note: string | nu
   }
 }
 
-async function writeExchange(tx: Tx, id: string, admin: Admin, note: string | null, now: Date) {
+async function writeExchange(tx: Tx, id: string, admin: Admin, note: string | null, now: Date, promisedBy: string) {
   // Written before anything else is read (SQLite's write lock; PostgreSQL's row lock): a second decision waits here,
   // and none goes on while a refund of the return is under way.
   await lockReturn(tx, id, now);
@@ -104,6 +106,7 @@ async function writeExchange(tx: Tx, id: string, admin: Admin, note: string | nu
       paidAt: held ? null : now,
       reservedUntil: held ? new Date(now.getTime() + EXCHANGE_HOLD_HOURS * 3_600_000) : null,
       notifyWhatsApp: order.notifyWhatsApp,
+      promisedBy,
       items: {
         create: lines.map(({ paidPriceFils: _paid, ...line }) => line),
       },

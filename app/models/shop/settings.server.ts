@@ -17,10 +17,15 @@ export type ShopSettings = ShopIdentity & {
   freeDeliveryFromFils: number | null;
   /** whether unpaid orders get payment reminders (CONTRACT.md "Unfinished checkouts"); on until the owner turns it off */
   paymentReminders: boolean;
+  /** days from placing to the promised delivery day, when no delivery window is chosen (issue 48, decision 0093) */
+  deliveryDays: number;
 };
 
 const FREE_DELIVERY_FROM = "freeDeliveryFromFils";
 const PAYMENT_REMINDERS = "paymentReminders";
+const DELIVERY_DAYS = "deliveryDays";
+/** What the shop promises until the owner says otherwise: Kuwait City deliveries take one to three days. */
+export const DEFAULT_DELIVERY_DAYS = 3;
 
 /** Where each identity field is kept: one row per value, "" for not set. */
 const KEYS = {
@@ -57,6 +62,7 @@ export async function getShopSettings(): Promise<ShopSettings> {
       return {
         freeDeliveryFromFils: fils !== null && Number.isInteger(fils) && fils >= 0 ? fils : null,
         paymentReminders: text(PAYMENT_REMINDERS) !== "0",
+        deliveryDays: deliveryDaysOf(text(DELIVERY_DAYS)),
         shopName: pair(KEYS.shopNameEn, KEYS.shopNameAr),
         contactEmail: text(KEYS.contactEmail),
         contactPhone: text(KEYS.contactPhone),
@@ -70,6 +76,11 @@ export async function getShopSettings(): Promise<ShopSettings> {
     },
     "list",
   );
+}
+
+function deliveryDaysOf(stored: string | null): number {
+  const days = stored === null ? NaN : Number(stored);
+  return Number.isInteger(days) && days >= 0 ? days : DEFAULT_DELIVERY_DAYS;
 }
 
 /**
@@ -106,6 +117,7 @@ function storedValues(patch: Partial<ShopSettings>): [string, string][] {
   put(KEYS.commercialRegistration, patch.commercialRegistration);
   put(KEYS.ownerAlertsPhone, patch.ownerAlertsPhone);
   if (patch.paymentReminders !== undefined) put(PAYMENT_REMINDERS, patch.paymentReminders ? "1" : "0");
+  if (patch.deliveryDays !== undefined) put(DELIVERY_DAYS, String(patch.deliveryDays));
   return values;
 }
 
@@ -129,7 +141,10 @@ export async function saveShopSettings(patch: Partial<ShopSettings>, actor?: Aud
     if (patch.paymentReminders !== undefined) {
       await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: PAYMENT_REMINDERS, params: { context: patch.paymentReminders ? "on" : "off" } });
     }
-    if (values.some(([key]) => key !== FREE_DELIVERY_FROM && key !== PAYMENT_REMINDERS)) {
+    if (patch.deliveryDays !== undefined) {
+      await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: DELIVERY_DAYS, params: { context: "deliveryDays", days: patch.deliveryDays } });
+    }
+    if (values.some(([key]) => key !== FREE_DELIVERY_FROM && key !== PAYMENT_REMINDERS && key !== DELIVERY_DAYS)) {
       await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: "identity", params: { context: "identity" } });
     }
   });

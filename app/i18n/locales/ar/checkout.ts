@@ -129,6 +129,16 @@ export const checkout: TranslationOf<typeof en> = {
     notCancellable: "لم يعد بالإمكان إلغاء هذا الطلب: فقد دُفع أو انتهى بالفعل.",
     backToCart: "العودة إلى السلة",
   },
+  /** Kuwait's e-commerce rules (issue 48): the promised day and the right to cancel a late order */
+  promise: {
+    label: "موعد التوصيل الموعود",
+    atCheckout: "نعدك بالتوصيل في موعد أقصاه {{date}}.",
+    lateCancelFrom: "إن لم يصلك بعد 14 يومًا من ذلك اليوم، يمكنك ابتداءً من {{date}} إلغاؤه واسترداد المبلغ كاملًا.",
+    cancel: "إلغاء الطلب واسترداد المبلغ كاملًا",
+    cancelling: "جارٍ الإلغاء…",
+    cancelHint: "تأخر طلبك أكثر من 14 يومًا: ألغِه ويُردّ إليك كل ما دفعته، ورسوم التوصيل معه، إلى بطاقتك أو حساب كي نت.",
+    cancelledLate: "ألغيته لتأخره في {{date}}، ورُدّ إليك {{amount}}.",
+  },
   tracking: {
     title: "تتبع طلبك",
     orderNumber: "رقم الطلب",

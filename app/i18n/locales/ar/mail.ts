@@ -28,6 +28,12 @@ export const mail: TranslationOf<typeof en> = {
       open: "فتح الطلب: {{link}}",
       openLink: "فتح الطلب {{number}}",
     },
+    ownerLateCancel: {
+      subject: "ألغى العميل الطلب {{number}} لتأخره، واسترد المبلغ كاملًا",
+      heading: "ألغى العميل الطلب {{number}}: كان موعد توصيله {{date}} ولم يُسلَّم بعد 14 يومًا من ذلك.",
+      refunded: "رُدّ مبلغ {{amount}} بطريقة الدفع نفسها، وأُرسل إشعار دائن إلى العميل.",
+      doNotSend: "عادت منتجاته إلى المخزون: لا ترسله.",
+    },
     ownerReturn: {
       subject: "طلب إرجاع {{number}} للطلب {{order}}",
       heading: "طلب العميل إرجاع منتجات من الطلب {{order}}: الإرجاع {{number}}.",

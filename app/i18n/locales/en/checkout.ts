@@ -126,6 +126,16 @@ export const checkout = {
     notCancellable: "This order can no longer be cancelled: it was paid or has already ended.",
     backToCart: "Back to cart",
   },
+  /** Kuwait's e-commerce rules (issue 48): the promised day and the right to cancel a late order */
+  promise: {
+    label: "Delivery promised by",
+    atCheckout: "We promise delivery by {{date}}.",
+    lateCancelFrom: "Not delivered 14 days after that day? From {{date}} you can cancel it and get a full refund.",
+    cancel: "Cancel and get a full refund",
+    cancelling: "Cancelling…",
+    cancelHint: "Your order is more than 14 days late: cancel it and everything you paid, delivery included, goes back to your card or KNET account.",
+    cancelledLate: "Cancelled by you as late on {{date}}; {{amount}} refunded.",
+  },
   tracking: {
     title: "Track your order",
     orderNumber: "Order number",

@@ -28,6 +28,12 @@ export const mail = {
       open: "Open the order: {{link}}",
       openLink: "Open order {{number}}",
     },
+    ownerLateCancel: {
+      subject: "Order {{number}} cancelled by the shopper as late, refunded in full",
+      heading: "The shopper cancelled order {{number}}: it was promised by {{date}} and was not delivered 14 days after.",
+      refunded: "{{amount}} was refunded through the order's payment, and a credit note was sent to the shopper.",
+      doNotSend: "Its items are back in stock: do not send it.",
+    },
     ownerReturn: {
       subject: "Return request {{number}} for order {{order}}",
       heading: "A shopper asked to return items of order {{order}}: return {{number}}.",

@@ -18,7 +18,7 @@ export const staff: TranslationOf<typeof en> = {
     active: "نشط",
     pending: "مدعو",
     disabled: "معطل",
-    roles: { owner: "مالك", orders: "الطلبات", catalogue: "الكتالوج" },
+    roles: { owner: "مالك", orders: "الطلبات", catalogue: "الكتالوج", shopper: "عميل" },
     invalid: "أدخل بريداً إلكترونياً صحيحاً ودوراً.",
     roleHelp: "الطلبات: عرض الطلبات وتغيير حالتها. الكتالوج: المنتجات والتصنيفات. المالك: كل شيء.",
   },
@@ -37,6 +37,7 @@ export const staff: TranslationOf<typeof en> = {
     none: "لا يوجد نشاط لهذه التصفية.",
     address: "عنوان الجهاز",
     actions: {
+      lateCancel: "ألغاه العميل لتأخره",
       status: "تغيير الحالة",
       resend: "إعادة إرسال رسالة",
       delay: "إشعار تأخير",
@@ -61,6 +62,7 @@ export const staff: TranslationOf<typeof en> = {
     states: { enabled: "مفعّل", disabled: "معطّل" },
     summaries: {
       order: {
+        lateCancel: "{{number}}: ألغاه العميل لتأخره (الموعد {{date}})، ورُدّ {{fils}} فلس",
         status: "الطلب {{number}}: $t(admin.tabs.{{from}}) ← $t(admin.tabs.{{to}})",
         resend: "أُعيد إرسال رسالة «$t(admin.messages.kind.{{kind}})» عبر $t(admin.messages.channel.{{channel}})",
         delay: "إشعار تأخير: التوصيل في {{date}}",
@@ -84,7 +86,7 @@ export const staff: TranslationOf<typeof en> = {
         show: "{{nameAr}} ظاهرة",
         hide: "{{nameAr}} مخفية",
       },
-      settings: { update: "التوصيل مجاني من {{fils}} فلس", update_none: "لا توصيل مجاني", update_identity: "تم تغيير بيانات المتجر", update_on: "تم تشغيل تذكيرات الدفع", update_off: "تم إيقاف تذكيرات الدفع" },
+      settings: { update: "التوصيل مجاني من {{fils}} فلس", update_none: "لا توصيل مجاني", update_identity: "تم تغيير بيانات المتجر", update_on: "تم تشغيل تذكيرات الدفع", update_off: "تم إيقاف تذكيرات الدفع", update_deliveryDays: "أيام التوصيل: {{days}}" },
       staff: {
         invite: "دُعي {{email}} بدور $t(admin.staff.roles.{{role}})",
         update_role: "{{email}}، الدور $t(admin.staff.roles.{{from}}) ← $t(admin.staff.roles.{{to}})",

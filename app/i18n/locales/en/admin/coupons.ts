@@ -80,6 +80,8 @@ export const coupons = {
     commercialRegistration: "Commercial registration number",
     commercialRegistrationHelp: "Shown in the footer, the terms and on every invoice.",
     ownerAlertsPhone: "Your phone for new-order alerts",
+    deliveryDays: "Delivery days",
+    deliveryDaysHelp: "The order is promised by the day of placing plus this many days (Kuwait time): shown at the checkout, in the confirmation and on the order. A paid order not delivered 14 days after that day may be cancelled by the shopper with a full refund.",
     feeds: {
       heading: "Product feeds",
       help: "Copy these addresses into Google Merchant Center and Meta's Commerce Manager (Facebook and Instagram shops). They list every product on sale and follow your changes at once.",
@@ -89,6 +91,7 @@ export const coupons = {
     },
     optional: "optional",
     errors: {
+      deliveryDays: "Please enter the delivery days as a whole number from 0 to 60.",
       shopName: "Please enter the shop's name in both English and Arabic (at most 80 characters each).",
       contactEmail: "Please enter a valid e-mail address.",
       contactPhone: "Please enter a Kuwaiti phone number: 8 digits starting with 5, 6 or 9.",

@@ -16,7 +16,7 @@ export const staff = {
     active: "Active",
     pending: "Invited",
     disabled: "Disabled",
-    roles: { owner: "Owner", orders: "Orders", catalogue: "Catalogue" },
+    roles: { owner: "Owner", orders: "Orders", catalogue: "Catalogue", shopper: "Shopper" },
     invalid: "Give a valid e-mail and a role.",
     roleHelp: "Orders: see orders and change their status. Catalogue: products and categories. Owner: everything.",
   },
@@ -35,6 +35,7 @@ export const staff = {
     none: "Nothing recorded for this filter.",
     address: "Client address",
     actions: {
+      lateCancel: "Cancelled as late by the shopper",
       status: "Status changed",
       resend: "Message sent again",
       delay: "Delay notice",
@@ -60,6 +61,7 @@ export const staff = {
     /** the English wording is the summary the API answers, as it was before the summaries were translated */
     summaries: {
       order: {
+        lateCancel: "{{number}}: cancelled by the shopper as late (promised by {{date}}), {{fils}} fils refunded",
         status: "{{number}}: {{from}} → {{to}}",
         resend: "{{kind}} message by {{channel}} sent again",
         delay: "delay notice: delivery on {{date}}",
@@ -83,7 +85,7 @@ export const staff = {
         show: "{{name}} shown",
         hide: "{{name}} hidden",
       },
-      settings: { update: "free delivery from {{fils}} fils", update_none: "free delivery from none", update_identity: "shop details changed", update_on: "payment reminders turned on", update_off: "payment reminders turned off" },
+      settings: { update: "free delivery from {{fils}} fils", update_none: "free delivery from none", update_identity: "shop details changed", update_on: "payment reminders turned on", update_off: "payment reminders turned off", update_deliveryDays: "delivery days: {{days}}" },
       staff: {
         invite: "{{email}} invited as {{role}}",
         update_role: "{{email}}, role {{from}} → {{to}}",
