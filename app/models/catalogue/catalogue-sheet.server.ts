@@ -219,7 +219,8 @@ async function readCatalogue() {
   const [products, categories] = await Promise.all([listAdminProducts(), prisma.category.findMany({ select: { id: true, nameEn: true, slug: true } })]);
   const products_ = new Map(products.map((product) => [product.id, product]));
   const variants = new Map<string, AdminProduct>();
-  const skus = new Map<string, { product: AdminProduct; variantId: string }>();
+  const skuOwners = new Map<string, Set<string>>();
+  const skuProducts = new Map<string, AdminProduct>();
   const images = new Set<string>();
   for (const product of products) {
     images.add(product.imageUrl);
@@ -228,7 +229,9 @@ async function readCatalogue() {
     for (const variant of product.variants) {
       variants.set(variant.id, product);
       if (variant.imageUrl) images.add(variant.imageUrl);
-      if (variant.sku) skus.set(variant.sku, { product, variantId: product.hasOptions ? variant.id : product.id });
+      if (!variant.sku) continue;
+      skuOwners.set(variant.sku, (skuOwners.get(variant.sku) ?? new Set()).add(product.hasOptions ? variant.id : product.id));
+      skuProducts.set(variant.sku, product);
     }
   }
   const byName = new Map<string, string>();
@@ -236,7 +239,10 @@ async function readCatalogue() {
     byName.set(category.slug.toLowerCase(), category.id);
     byName.set(category.nameEn.trim().toLowerCase(), category.id);
   }
-  return { products: products_, variants, skus, images, categories: byName, categoryNames: new Map(categories.map((category) => [category.id, category.nameEn])) };
+  // A sku names a variant only when exactly one has it (the form never made them unique).
+  const skus = new Map<string, { product: AdminProduct; variantId: string }>();
+  for (const [sku, owners] of skuOwners) if (owners.size === 1) skus.set(sku, { product: skuProducts.get(sku)!, variantId: [...owners][0] });
+  return { products: products_, variants, skus, skuOwners, images, categories: byName, categoryNames: new Map(categories.map((category) => [category.id, category.nameEn])) };
 }
 
 type Catalogue = Awaited<ReturnType<typeof readCatalogue>>;
@@ -316,21 +322,21 @@ export async function planCatalogueSheet(rows: NumberedRow[]): Promise<SheetPlan
   let updated = 0;
   let unchanged = 0;
   const imagesKnown = new Map<string, boolean>();
-  /** each sku's one owner at the end: variant ids of untouched variants, or the row that gives it */
-  const skuOwners = new Map<string, { variantId: string | null; row: number | null }>();
-  for (const [sku, owner] of catalogue.skus) skuOwners.set(sku, { variantId: owner.variantId, row: null });
-  const claimSku = (sku: string, variantId: string | null, row: number) => {
-    if (!sku) return;
-    const owner = skuOwners.get(sku);
-    if (owner && owner.row !== null) fail(row, "sku", "duplicateSku", { row: owner.row });
-    else if (owner && owner.variantId !== variantId && !releasedSkus.has(owner.variantId ?? "")) fail(row, "sku", "skuTaken");
-    else skuOwners.set(sku, { variantId, row });
+  // A sku a row gives (new, or other than its variant's now) must be no one else's; a row keeping its own is never
+  // refused, so a shop whose old variants share a sku still exports and imports unchanged.
+  const givenSkus = new Map<string, number>();
+  const claimSku = (sku: string, variantId: string | null, row: number, current: string | undefined) => {
+    if (!sku || (variantId !== null && current === sku)) return;
+    const earlier = givenSkus.get(sku);
+    if (earlier !== undefined) fail(row, "sku", "duplicateSku", { row: earlier });
+    else if ([...(catalogue.skuOwners.get(sku) ?? [])].some((owner) => owner !== variantId && !releasedSkus.has(owner))) fail(row, "sku", "skuTaken");
+    givenSkus.set(sku, row);
   };
   /** variants whose sku some row changes: their old sku is free for another row */
   const releasedSkus = new Set<string>();
-  for (const group of groups.values()) for (const { row, variantId } of group.rows) if (variantId) {
-    const current = group.product && sheetRowsOf(group.product).find((sheetRow) => sheetRow.variant_id === variantId);
-    if (current && current.sku !== row.cells.sku) releasedSkus.add(variantId);
+  for (const group of groups.values()) {
+    const current = new Map(sheetRowsOf(group.product!).map((sheetRow) => [sheetRow.variant_id, sheetRow.sku]));
+    for (const { row, variantId } of group.rows) if (variantId && current.get(variantId) !== row.cells.sku) releasedSkus.add(variantId);
   }
 
   for (const group of [...groups.values(), ...newGroups]) {
@@ -378,7 +384,7 @@ export async function planCatalogueSheet(rows: NumberedRow[]): Promise<SheetPlan
       const imageUrl = cells.image_url;
       const values = readOptionValues(row, input.options.length, fail);
       if (imageUrl && !isShopImage(imageUrl, catalogue, imagesKnown)) fail(row.row, "image_url", "image");
-      claimSku(cells.sku, variantId, row.row);
+      claimSku(cells.sku, variantId, row.row, variantId ? currentRows.get(variantId)?.sku : undefined);
       if (!withOptions) {
         if (!imageUrl) fail(row.row, "image_url", "required");
         if (values.some((value) => value.en || value.ar)) fail(row.row, "option1_value_en", "options", { expected: "—" });
