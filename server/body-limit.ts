@@ -15,6 +15,7 @@ const UPLOAD_PATHS = [
   /^\/api\/upload\/?$/,
   /^\/api\/admin\/(products|categories)(\/[^/]+)?\/?$/,
   /^\/admin\/timsar\/(products|categories)\/(new|edit\/[^/]+)\/?$/,
+  /^\/admin\/timsar\/products\/import\/?$/,
 ];
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD"]);

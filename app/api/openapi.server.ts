@@ -19,7 +19,7 @@ import * as answers from "./responses.server";
 type Method = "get" | "post" | "put" | "patch" | "delete";
 /** public: anyone; customer: a shopper's session cookie or bearer token; admin: the administrator's session cookie. */
 type Access = "public" | "customer" | "optionalCustomer" | "admin";
-type Answer = { description: string; schema?: z.ZodType; headers?: Record<string, string>; /** a text/plain body (a webhook handshake) */ text?: boolean };
+type Answer = { description: string; schema?: z.ZodType; headers?: Record<string, string>; /** a text/plain body (a webhook handshake) */ text?: boolean; /** a text/csv body */ csv?: boolean };
 
 export type ApiOperation = {
   /** the route file, `app/routes/<file>`, that answers it */
@@ -449,6 +449,12 @@ export const API_OPERATIONS: ApiOperation[] = [
   admin("api.admin.sales-report.ts", ["get"], "/api/admin/sales-report", "Sales between two dates", { 200: ok(answers.SalesReportAnswer), 400: INVALID }, { query: z.object(DateRange) }),
   admin("api.admin.settings.ts", ["get"], "/api/admin/settings", "The shop settings", { 200: ok(answers.SettingsAnswer) }),
   admin("api.admin.settings.ts", ["put"], "/api/admin/settings", "Change the shop settings", { 200: ok(answers.SettingsSaved), 400: INVALID }, { body: SettingsBody }),
+  // The catalogue in a spreadsheet (issue 49)
+  admin("api.admin.products.export[.]csv.ts", ["get"], "/api/admin/products/export.csv", "Every product and variant as CSV (UTF-8 with a BOM, one row per variant)", { 200: { description: "The catalogue's CSV", csv: true } }),
+  admin("api.admin.products.import.ts", ["post"], "/api/admin/products/import", "Import products from CSV (multipart `file`): all rows or none", {
+    200: ok(answers.CatalogueImportAnswer, "Imported, or with dryRun what would be (counts of rows)"),
+    400: ok(answers.CatalogueImportRefused, "Refused whole: each bad cell by spreadsheet row and column"),
+  }, { multipart: true, query: z.object({ dryRun: z.enum(["1", "true"]).optional().describe("only tell what would change") }) }),
   admin("api.upload.ts", ["post"], "/api/upload", "Upload an image (multipart `image`)", { 201: ok(answers.UploadAnswer, "Stored; its URL"), 400: INVALID }, { multipart: true }),
 ];
 
@@ -540,6 +546,7 @@ function operation(op: ApiOperation, method: Method) {
       ...(Object.keys(headers).length > 0 ? { headers: answerHeaders(headers) } : {}),
       ...(answer.schema ? { content: { "application/json": { schema: jsonSchema(answer.schema, "output") } } } : {}),
       ...(answer.text ? { content: { "text/plain": { schema: { type: "string" } } } } : {}),
+      ...(answer.csv ? { content: { "text/csv": { schema: { type: "string" } } } } : {}),
     };
   }
   const body = op.multipart

@@ -444,3 +444,8 @@ const AdminReturn = ReturnSchema.extend({
 });
 export const AdminReturnAnswer = z.object({ return: AdminReturn });
 export const AdminReturnSaved = z.object({ message: z.string(), return: AdminReturn });
+
+/** The catalogue import (issue 49, CONTRACT.md "Catalogue in a spreadsheet"): counts of rows, or every bad cell. */
+const SheetCellError = z.object({ row: z.number().int().describe("as the spreadsheet numbers it, the header being 1"), column: z.string(), message: z.string() });
+export const CatalogueImportAnswer = z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), errors: z.array(SheetCellError).max(0) });
+export const CatalogueImportRefused = z.object({ message: z.string(), errors: z.array(SheetCellError) });

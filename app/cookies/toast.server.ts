@@ -43,6 +43,7 @@ const PAGE_TOASTS = {
   productCreated: { key: "admin.products.created", kind: "success", durationMs: TOAST_MS.productSaved, nextAfterMs: TOAST_MS.productSavedNext },
   productUpdated: { key: "admin.products.updated", kind: "success", durationMs: TOAST_MS.productSaved, nextAfterMs: TOAST_MS.productSavedNext },
   productToggled: { key: "admin.products.updated", kind: "success", durationMs: TOAST_MS.productList },
+  catalogueImported: { key: "admin.sheet.done", kind: "success", durationMs: TOAST_MS.productList },
   productDeleted: { key: "admin.products.deleted", kind: "success", durationMs: TOAST_MS.productList },
   categoryCreated: { key: "admin.categories.created", kind: "success", durationMs: TOAST_MS.categoryCreated, nextAfterMs: TOAST_MS.categoryCreated },
   categoryUpdated: { key: "admin.categories.updated", kind: "success", durationMs: TOAST_MS.categoryUpdated, nextAfterMs: TOAST_MS.categoryUpdated },

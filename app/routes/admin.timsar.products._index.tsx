@@ -13,11 +13,14 @@ import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { formatKD } from "~/shared/money";
 import { readFormData } from "~/utils/form-data.server";
 import { adminProductMessages } from "~/i18n/browser/areas/admin/products";
+import { adminCatalogueSheetMessages } from "~/i18n/browser/areas/admin/catalogue-sheet";
+import { combinedAreas } from "~/i18n/area-messages";
+import { BULK_FORM_ID, BulkChangeForm, SheetLinks } from "~/components/admin/catalogue-sheet-tools";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatCount } from "~/shared/digits";
 
 /** The product pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
-export const handle = adminProductMessages;
+export const handle = combinedAreas(adminProductMessages, adminCatalogueSheetMessages);
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -94,6 +97,7 @@ export default function ProductsHub() {
           </Link>
         </li>
       </ul>
+      <SheetLinks />
       <Form method="get" className="admin-filters">
         <div className="field">
           <label htmlFor="product-category">{t("admin.products.filter")}</label>
@@ -121,9 +125,11 @@ export default function ProductsHub() {
         <p className="admin-empty">{data.stock === "low" ? t("admin.products.lowStockEmpty") : t("admin.products.empty")}</p>
       ) : (
         <div className="admin-table-wrap">
+          <BulkChangeForm />
           <table className="admin-table" data-testid="products-table">
             <thead>
               <tr>
+                <th scope="col">{t("admin.sheet.select")}</th>
                 <th scope="col">{t("admin.products.image")}</th>
                 <th scope="col">{t("admin.products.name")}</th>
                 <th scope="col">{t("admin.products.category")}</th>
@@ -151,6 +157,9 @@ function ProductRow({ product }: { product: ReturnType<typeof useLoaderData<type
   const { t } = useTranslation();
   return (
     <tr data-testid="product-row" data-product-id={product.id}>
+      <td>
+        <input type="checkbox" name="productIds" value={product.id} form={BULK_FORM_ID} aria-label={`${t("admin.sheet.select")} ${product.name}`} />
+      </td>
       <td>
         <img src={product.imageUrl} alt="" width={56} height={56} loading="lazy" className="admin-thumb" />
       </td>

@@ -16,5 +16,5 @@ import { config } from "zod";
  */
 if (typeof document !== "undefined") config({ jitless: true });
 
-export { array, boolean, discriminatedUnion, enum, literal, number, object, preprocess, string, unknown } from "zod";
+export { array, boolean, discriminatedUnion, enum, instanceof, literal, number, object, preprocess, string, unknown } from "zod";
 export type { infer } from "zod";

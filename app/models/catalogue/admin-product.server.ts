@@ -1,5 +1,5 @@
 /** The owner's products: list, create, edit (on hand against the held units), show or hide, delete, and their JSON. */
-import { prisma } from "~/db.server";
+import { prisma, type Prisma } from "~/db.server";
 import { audited, recordAudit, type AuditActor } from "~/models/shop/index.server";
 import { lowStockProductsWhere } from "./low-stock.server";
 import { OPTIONS_AND_VARIANTS, optionTexts, type OptionText } from "./product-variant.server";
@@ -91,23 +91,29 @@ export type ProductWriteResult =
   | { ok: false; reason: "notFound" | "categoryNotFound" }
   | { ok: false; reason: "belowHeld"; heldQuantity: number };
 
+/** A new product, its gallery, tags, options and variants, inside the caller's transaction (the form and the import). */
+export async function insertProduct(tx: Prisma.TransactionClient, input: ProductInput): Promise<{ id: string }> {
+  const product = await tx.product.create({
+    data: {
+      ...productData(input),
+      stockQuantity: input.stockQuantity,
+      gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
+      customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
+    },
+    select: { id: true },
+  });
+  if (input.options.length) await writeOptions(tx, product.id, input);
+  else await writeOwnVariant(tx, product.id, input);
+  return product;
+}
+
 export async function createProduct(input: ProductInput, actor?: AuditActor): Promise<ProductWriteResult> {
   if (!(await prisma.category.findUnique({ where: { id: input.categoryId }, select: { id: true } }))) {
     return { ok: false, reason: "categoryNotFound" };
   }
   const created = await prisma.$transaction(
     async (tx) => {
-      const product = await tx.product.create({
-        data: {
-          ...productData(input),
-          stockQuantity: input.stockQuantity,
-          gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
-          customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
-        },
-        select: { id: true },
-      });
-      if (input.options.length) await writeOptions(tx, product.id, input);
-      else await writeOwnVariant(tx, product.id, input);
+      const product = await insertProduct(tx, input);
       if (actor) await recordAudit(tx, { actor, action: "create", entityType: "product", entityId: product.id, params: { name: input.nameEn, nameAr: input.nameAr } });
       return product;
     },
@@ -116,43 +122,55 @@ export async function createProduct(input: ProductInput, actor?: AuditActor): Pr
   return { ok: true, product: (await getAdminProduct(created.id))! };
 }
 
+export type ProductRewriteRefusal = { ok: false; reason: "belowHeld"; heldQuantity: number } | { ok: false; reason: "notFound" };
+
 /**
- * Gallery and custom tags are replaced as a whole, in one transaction with the product's own fields. The owner
+ * The edit itself, inside the caller's transaction (the form, the API and the spreadsheet import share it). The owner
  * sets on hand; what is for sale becomes on hand minus the units held right now, in one conditional UPDATE, so a
  * hold that ends later gives back only its own units and stock never rises above what the owner counted. An on
- * hand below the held units is refused: those pieces are promised to shoppers who may still pay.
+ * hand below the held units is refused (null when written): those pieces are promised to shoppers who may still pay.
+ */
+export async function rewriteProduct(tx: Prisma.TransactionClient, id: string, input: ProductInput): Promise<ProductRewriteRefusal | null> {
+  const onHand = input.stockQuantity;
+  const conflict = await variantHeldConflict(tx, id, input);
+  if (conflict !== null) return { ok: false, reason: "belowHeld", heldQuantity: conflict };
+  const set = input.options.length
+    ? 1
+    : await tx.$executeRaw`
+    UPDATE "Product" SET "stockQuantity" = ${onHand} - "heldQuantity" WHERE "id" = ${id} AND "heldQuantity" <= ${onHand}`;
+  if (set !== 1) {
+    const row = await tx.product.findUnique({ where: { id }, select: { heldQuantity: true } });
+    return row ? { ok: false, reason: "belowHeld", heldQuantity: row.heldQuantity } : { ok: false, reason: "notFound" };
+  }
+  await tx.productImage.deleteMany({ where: { productId: id } });
+  await tx.productCustomTag.deleteMany({ where: { productId: id } });
+  await tx.product.update({
+    where: { id },
+    data: {
+      ...productData(input),
+      gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
+      customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
+    },
+  });
+  if (input.options.length) await writeOptions(tx, id, input);
+  else await writeOwnVariant(tx, id, input);
+  return null;
+}
+
+/**
+ * Gallery and custom tags are replaced as a whole, in one transaction with the product's own fields; on hand is
+ * checked against the held units (rewriteProduct).
  */
 export async function updateProduct(id: string, input: ProductInput, actor?: AuditActor): Promise<ProductWriteResult> {
   if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) return { ok: false, reason: "notFound" };
   if (!(await prisma.category.findUnique({ where: { id: input.categoryId }, select: { id: true } }))) {
     return { ok: false, reason: "categoryNotFound" };
   }
-  const onHand = input.stockQuantity;
   const refused = await prisma.$transaction(
     async (tx) => {
-      const conflict = await variantHeldConflict(tx, id, input);
-      if (conflict !== null) return { ok: false, reason: "belowHeld", heldQuantity: conflict } as const;
-      const set = input.options.length
-        ? 1
-        : await tx.$executeRaw`
-        UPDATE "Product" SET "stockQuantity" = ${onHand} - "heldQuantity" WHERE "id" = ${id} AND "heldQuantity" <= ${onHand}`;
-      if (set !== 1) {
-        const row = await tx.product.findUnique({ where: { id }, select: { heldQuantity: true } });
-        return row ? ({ ok: false, reason: "belowHeld", heldQuantity: row.heldQuantity } as const) : ({ ok: false, reason: "notFound" } as const);
-      }
-      await tx.productImage.deleteMany({ where: { productId: id } });
-      await tx.productCustomTag.deleteMany({ where: { productId: id } });
-      await tx.product.update({
-        where: { id },
-        data: {
-          ...productData(input),
-          gallery: { create: input.gallery.map((url, position) => ({ url, position })) },
-          customTags: { create: input.customTags.map((tag, position) => ({ ...tag, position })) },
-        },
-      });
-      if (input.options.length) await writeOptions(tx, id, input);
-      else await writeOwnVariant(tx, id, input);
-      if (actor) await recordAudit(tx, { actor, action: "update", entityType: "product", entityId: id, params: { name: input.nameEn, nameAr: input.nameAr, onHand } });
+      const refusal = await rewriteProduct(tx, id, input);
+      if (refusal) return refusal;
+      if (actor) await recordAudit(tx, { actor, action: "update", entityType: "product", entityId: id, params: { name: input.nameEn, nameAr: input.nameAr, onHand: input.stockQuantity } });
       return null;
     },
     { maxWait: 15_000, timeout: 15_000 },

@@ -58,6 +58,7 @@ export const staff: TranslationOf<typeof en> = {
       signOut: "تسجيل خروج",
       signInFailed: "محاولة دخول فاشلة",
       codeFailed: "رمز تحقق خاطئ",
+      import: "استيراد",
     },
     states: { enabled: "مفعّل", disabled: "معطّل" },
     summaries: {
@@ -70,6 +71,7 @@ export const staff: TranslationOf<typeof en> = {
       refund: { refund: "{{number}}: {{amount}} فلس" },
       return: { status: "الإرجاع {{number}}: $t(returns.statuses.{{from}}) ← $t(returns.statuses.{{to}})" },
       product: {
+        import: "جدول البيانات {{file}}: {{created}} جديد، {{updated}} متغير، {{unchanged}} دون تغيير",
         create: "المنتج {{nameAr}}",
         update: "المنتج {{nameAr}}، المتوفر {{onHand}}",
         delete: "حُذف",

@@ -56,6 +56,7 @@ export const staff = {
       signOut: "Signed out",
       signInFailed: "Failed sign-in",
       codeFailed: "Wrong two-step code",
+      import: "Imported",
     },
     states: { enabled: "enabled", disabled: "disabled" },
     /** the English wording is the summary the API answers, as it was before the summaries were translated */
@@ -69,6 +70,7 @@ export const staff = {
       refund: { refund: "{{number}}: {{amount}} fils" },
       return: { status: "{{number}}: {{from}} → {{to}}" },
       product: {
+        import: "spreadsheet {{file}}: {{created}} new, {{updated}} changed, {{unchanged}} unchanged",
         create: "{{name}}",
         update: "{{name}}, on hand {{onHand}}",
         delete: "deleted",

@@ -1,0 +1,142 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "~/i18n/translation";
+
+type Preview = {
+  changedSincePreview: boolean;
+  counts: { created: string; updated: string; unchanged: string };
+  nothing: boolean;
+  changes: { row: string; product: string; column: string; from: string; to: string }[];
+  moreChanges: number;
+  creations: { row: string; product: string; values: string; newProduct: boolean }[];
+  moreCreations: number;
+  text: string;
+  seal: string;
+  planDigest: string;
+};
+
+/**
+ * What a file (or a bulk change) would do, and the confirmation that carries the same text back: new rows, each
+ * changed cell old → new, and the counts. Column names are the file's own, so they stay as the spreadsheet writes them.
+ */
+export function SheetPreview({ preview }: { preview: Preview }) {
+  const { t } = useTranslation();
+  return (
+    <div className="sheet-preview" data-testid="sheet-preview">
+      <h2>{t("admin.sheet.previewTitle")}</h2>
+      {preview.changedSincePreview ? (
+        <p className="form-error" role="alert">
+          {t("admin.sheet.changedSincePreview")}
+        </p>
+      ) : null}
+      <p className="sheet-preview__counts" data-testid="sheet-counts">
+        {t("admin.sheet.counts", preview.counts)}
+      </p>
+      {preview.nothing ? <p>{t("admin.sheet.nothing")}</p> : null}
+      {preview.creations.length ? (
+        <>
+          <h3>{t("admin.sheet.createdTitle")}</h3>
+          <div className="admin-table-wrap">
+            <table className="admin-table" data-testid="sheet-creations">
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.sheet.row")}</th>
+                  <th scope="col">{t("admin.sheet.product")}</th>
+                  <th scope="col" />
+                </tr>
+              </thead>
+              <tbody>
+                {preview.creations.map((creation) => (
+                  <tr key={creation.row}>
+                    <td>{creation.row}</td>
+                    <td>
+                      {creation.product}
+                      {creation.values ? <span className="sheet-preview__values"> ({creation.values})</span> : null}
+                    </td>
+                    <td>{creation.newProduct ? t("admin.sheet.newProduct") : t("admin.sheet.newVariant")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {preview.moreCreations ? <p>{t("admin.sheet.moreChanges", { count: preview.moreCreations })}</p> : null}
+        </>
+      ) : null}
+      {preview.changes.length ? (
+        <>
+          <h3>{t("admin.sheet.changesTitle")}</h3>
+          <div className="admin-table-wrap">
+            <table className="admin-table" data-testid="sheet-changes">
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.sheet.row")}</th>
+                  <th scope="col">{t("admin.sheet.product")}</th>
+                  <th scope="col">{t("admin.sheet.column")}</th>
+                  <th scope="col">{t("admin.sheet.before")}</th>
+                  <th scope="col">{t("admin.sheet.after")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.changes.map((change) => (
+                  <tr key={`${change.row}-${change.column}`} data-testid="sheet-change">
+                    <td>{change.row}</td>
+                    <td>{change.product}</td>
+                    <td dir="ltr">{change.column}</td>
+                    <td>{change.from}</td>
+                    <td>{change.to}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {preview.moreChanges ? <p>{t("admin.sheet.moreChanges", { count: preview.moreChanges })}</p> : null}
+        </>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="admin-form__actions">
+        <input type="hidden" name="text" value={preview.text} />
+        <input type="hidden" name="seal" value={preview.seal} />
+        <input type="hidden" name="planDigest" value={preview.planDigest} />
+        {preview.nothing ? null : (
+          <button type="submit" name="intent" value="confirm" className="button">
+            {t("admin.sheet.confirm")}
+          </button>
+        )}
+        <Link to="/admin/timsar/products" className="button button--secondary">
+          {t("admin.sheet.cancel")}
+        </Link>
+      </Form>
+    </div>
+  );
+}
+
+/** The file refused: every bad cell by its spreadsheet row and column. */
+export function SheetErrors({ message, errors, more }: { message: string; errors: { row: string; column: string; message: string }[]; more: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="sheet-errors" role="alert" data-testid="sheet-errors">
+      <p className="form-error">{message}</p>
+      {errors.length ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.sheet.row")}</th>
+                <th scope="col">{t("admin.sheet.column")}</th>
+                <th scope="col">{t("admin.sheet.problem")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {errors.map((error) => (
+                <tr key={`${error.row}-${error.column}-${error.message}`} data-testid="sheet-error">
+                  <td>{error.row}</td>
+                  <td dir="ltr">{error.column}</td>
+                  <td>{error.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {more ? <p>{t("admin.sheet.moreErrors", { count: more })}</p> : null}
+    </div>
+  );
+}

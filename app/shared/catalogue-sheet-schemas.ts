@@ -1,0 +1,26 @@
+import * as z from "./zod";
+
+/**
+ * The products page's spreadsheet forms (issue 49): the import's preview and confirmation, and the list's bulk change,
+ * whose preview is the import's (docs/decisions/0092-catalogue-spreadsheet.md).
+ */
+export const CatalogueImportSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("preview"), file: z.instanceof(File, { message: "admin.sheet.fileMissing" }) }),
+  z.object({
+    intent: z.literal("confirm"),
+    /** the file's text as the preview read it, sealed by `seal` */
+    text: z.string().max(6_000_000),
+    seal: z.string().max(2_000),
+    /** what the preview showed, so a catalogue changed since then is shown again before anything is written */
+    planDigest: z.string().max(200),
+  }),
+  z.object({
+    intent: z.literal("bulk"),
+    productIds: z.array(z.string().max(64)).min(1, "admin.sheet.bulkNone").max(5_000),
+    field: z.enum(["price", "stock"]),
+    mode: z.enum(["percent", "amount"]),
+    value: z.string().trim().regex(/^[-+]?[0-9\u0660-\u0669\u06F0-\u06F9]+([.,\u066B][0-9\u0660-\u0669\u06F0-\u06F9]{1,3})?$/, "admin.sheet.bulkInvalid"),
+  }),
+]);
+
+export type BulkChange = { field: "price" | "stock"; mode: "percent" | "amount"; value: string };
