@@ -1,4 +1,4 @@
-import { CheckoutCouponSchema, CheckoutSchema, CouponPreviewSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
+import { CheckoutCouponSchema, CheckoutSchema, CouponPreviewSchema, getZodConstraint, giftAndSlotOf, parseWithZod } from "~/shared/schemas.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -122,7 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { couponCode } = coupon.value;
   try {
     const outcome = await withCouponAttempt(address, couponCode, () =>
-      placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language, clientAddress: address, couponCode }),
+      placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language, clientAddress: address, couponCode, ...giftAndSlotOf(submission.value) }),
     );
     if ("refused" in outcome) {
       const message = `${t("checkout.saveFailed")}: ${tooManyCodesText(outcome.refused.retryAfterSeconds, t)}`;

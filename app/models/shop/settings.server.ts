@@ -17,10 +17,13 @@ export type ShopSettings = ShopIdentity & {
   freeDeliveryFromFils: number | null;
   /** whether unpaid orders get payment reminders (CONTRACT.md "Unfinished checkouts"); on until the owner turns it off */
   paymentReminders: boolean;
+  /** issue 48: what gift wrapping costs; null: the checkout does not offer it */
+  giftWrapFils: number | null;
 };
 
 const FREE_DELIVERY_FROM = "freeDeliveryFromFils";
 const PAYMENT_REMINDERS = "paymentReminders";
+const GIFT_WRAP = "giftWrapFils";
 
 /** Where each identity field is kept: one row per value, "" for not set. */
 const KEYS = {
@@ -54,7 +57,9 @@ export async function getShopSettings(): Promise<ShopSettings> {
       };
       const free = text(FREE_DELIVERY_FROM);
       const fils = free === null ? null : Number(free);
+      const wrap = text(GIFT_WRAP) === null ? null : Number(text(GIFT_WRAP));
       return {
+        giftWrapFils: wrap !== null && Number.isInteger(wrap) && wrap >= 0 ? wrap : null,
         freeDeliveryFromFils: fils !== null && Number.isInteger(fils) && fils >= 0 ? fils : null,
         paymentReminders: text(PAYMENT_REMINDERS) !== "0",
         shopName: pair(KEYS.shopNameEn, KEYS.shopNameAr),
@@ -106,6 +111,7 @@ function storedValues(patch: Partial<ShopSettings>): [string, string][] {
   put(KEYS.commercialRegistration, patch.commercialRegistration);
   put(KEYS.ownerAlertsPhone, patch.ownerAlertsPhone);
   if (patch.paymentReminders !== undefined) put(PAYMENT_REMINDERS, patch.paymentReminders ? "1" : "0");
+  if (patch.giftWrapFils !== undefined) put(GIFT_WRAP, patch.giftWrapFils === null ? "" : String(patch.giftWrapFils));
   return values;
 }
 
@@ -129,7 +135,11 @@ export async function saveShopSettings(patch: Partial<ShopSettings>, actor?: Aud
     if (patch.paymentReminders !== undefined) {
       await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: PAYMENT_REMINDERS, params: { context: patch.paymentReminders ? "on" : "off" } });
     }
-    if (values.some(([key]) => key !== FREE_DELIVERY_FROM && key !== PAYMENT_REMINDERS)) {
+    if (patch.giftWrapFils !== undefined) {
+      const fils = patch.giftWrapFils;
+      await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: GIFT_WRAP, params: { context: fils === null ? "giftWrapNone" : "giftWrap" } });
+    }
+    if (values.some(([key]) => key !== FREE_DELIVERY_FROM && key !== PAYMENT_REMINDERS && key !== GIFT_WRAP)) {
       await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: "identity", params: { context: "identity" } });
     }
   });
