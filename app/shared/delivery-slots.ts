@@ -81,3 +81,45 @@ export function openWindows(settings: DeliverySlotSettings, now: Date): { date: 
     .map((date) => ({ date, windows: settings.windows.filter((window) => isWindowOpen(settings, window, date, now)) }))
     .filter((day) => day.windows.length > 0);
 }
+
+const text = z.string().max(400).optional();
+
+/**
+ * The settings page's form (conform's names: `windows[0].from`, `windows[0].days` ticked per weekday, the closed dates
+ * one a line); `deliverySlotsBodyOf` turns it into the API's body, which `DeliverySlotsBodySchema` then checks.
+ */
+export const DeliverySlotsFormSchema = z.object({
+  windows: z
+    .array(
+      z.object({
+        id: text,
+        from: text,
+        to: text,
+        capacity: text,
+        days: z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string().max(1)).max(7)),
+      }),
+    )
+    .max(30)
+    .optional(),
+  sameDayCutoff: text,
+  closedDates: z.string().max(8000).optional(),
+});
+
+export type DeliverySlotsForm = z.infer<typeof DeliverySlotsFormSchema>;
+
+/** A row without times is a blank one (the page's new window) or one the owner emptied to remove it. */
+export function deliverySlotsBodyOf(form: DeliverySlotsForm): unknown {
+  return {
+    windows: (form.windows ?? [])
+      .filter((row) => row.from || row.to)
+      .map((row) => ({
+        ...(row.id ? { id: row.id } : {}),
+        from: row.from ?? "",
+        to: row.to ?? "",
+        capacity: row.capacity && /^\d+$/.test(row.capacity.trim()) ? Number(row.capacity.trim()) : NaN,
+        days: row.days.map(Number),
+      })),
+    sameDayCutoff: form.sameDayCutoff || null,
+    closedDates: (form.closedDates ?? "").split(/[\s,]+/).filter(Boolean),
+  };
+}

@@ -19,4 +19,4 @@ export * from "./payment-schemas";
 export { DeliveryAreaFormSchema } from "./delivery-area-schema";
 export { CouponSchema } from "./coupon-schema";
 export * from "./feeds";
-export { DeliverySlotsBodySchema } from "./delivery-slots";
+export { DeliverySlotsBodySchema, DeliverySlotsFormSchema, deliverySlotsBodyOf } from "./delivery-slots";
