@@ -375,6 +375,7 @@ const BestSeller = z.object({ productId: z.string(), nameEn: z.string(), nameAr:
 const Totals = {
   productsTotal: KD,
   deliveryTotal: KD,
+  giftWrapTotal: KD.describe("Gifts' wrapping (issue 48): productsTotal − discountTotal − exchangeCreditTotal + deliveryTotal + giftWrapTotal = totalAmount"),
   totalAmount: KD,
   discountTotal: KD.describe("What discount codes took off (exchange credits are not discounts)"),
   exchangeCreditTotal: KD.describe("What exchange orders were credited for the items returned: productsTotal − discountTotal − exchangeCreditTotal + deliveryTotal = totalAmount"),
