@@ -14,6 +14,7 @@ import { RETURN_STATUSES } from "~/shared/returns";
 import { CouponApiBody } from "~/admin/coupon-api.server";
 import { DeliveryAreaApiBody } from "~/admin/delivery-area-input.server";
 import { ADMIN_ORDER_TABS } from "~/shared/admin-orders";
+import { DeliverySlotsBodySchema } from "~/shared/delivery-slots";
 import * as answers from "./responses.server";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -145,6 +146,14 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "The delivery areas the checkout offers (hidden ones left out), each with its governorate and fee in KD",
     access: "public",
     responses: { 200: ok(answers.DeliveryAreasAnswer) },
+  },
+  {
+    file: "api.delivery-slots.ts",
+    methods: ["get"],
+    path: "/api/delivery-slots",
+    summary: "The next 7 Kuwait days' delivery windows that may still be chosen, with the places left; [] when the shop has none (issue 48)",
+    access: "public",
+    responses: { 200: ok(answers.DeliverySlotsAnswer) },
   },
   {
     file: "api.categories.$slug.ts",
@@ -412,7 +421,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   admin("api.admin.coupons.$id.ts", ["put"], "/api/admin/coupons/{id}", "Update a discount code (the whole body, as POST takes it)", { 200: ok(answers.CouponSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: CouponApiBody }),
   admin("api.admin.coupons.$id.ts", ["delete"], "/api/admin/coupons/{id}", "Delete a discount code", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),
   admin("api.admin.orders._index.ts", ["get"], "/api/admin/orders", "Orders by tab, search and dates, one page", { 200: ok(answers.AdminOrdersAnswer), 400: INVALID }, {
-    query: z.object({ status: z.enum(ADMIN_ORDER_TABS).optional().describe("The tab: an order status, `toPrepare` (paid, pending or processing, not refunded in full) or `unpaid`; `pending` when left out"), search: z.string().optional(), ...DateRange, ...Paging }),
+    query: z.object({ status: z.enum(ADMIN_ORDER_TABS).optional().describe("The tab: an order status, `toPrepare` (paid, pending or processing, not refunded in full) or `unpaid`; `pending` when left out"), search: z.string().optional(), ...DateRange, ...Paging, deliveryDate: z.string().optional().describe("Only the orders to deliver on this Kuwait day, YYYY-MM-DD (issue 48)") }),
   }),
   admin("api.admin.orders.$id._index.ts", ["get"], "/api/admin/orders/{id}", "One order", { 200: ok(answers.AdminOrderAnswer), 404: NOT_FOUND }, { path_params: Id }),
   admin("api.admin.orders.$id.status.ts", ["put", "patch"], "/api/admin/orders/{id}/status", "Move an order to another status", { 200: ok(answers.OrderStatusSaved), 400: INVALID, 404: NOT_FOUND }, {
@@ -455,6 +464,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     200: ok(answers.CatalogueImportAnswer, "Imported, or with dryRun what would be (counts of rows)"),
     400: ok(answers.CatalogueImportRefused, "Refused whole: each bad cell by spreadsheet row and column"),
   }, { multipart: true, query: z.object({ dryRun: z.enum(["1", "true"]).optional().describe("only tell what would change") }) }),
+  admin("api.admin.delivery-slots.ts", ["get"], "/api/admin/delivery-slots", "The delivery windows, same-day cut-off and closed dates, Kuwait time (owner; issue 48)", { 200: ok(answers.AdminDeliverySlotsAnswer) }),
+  admin("api.admin.delivery-slots.ts", ["put"], "/api/admin/delivery-slots", "Replace the delivery windows (a window sent with its id keeps it), the same-day cut-off and the closed dates", { 200: ok(answers.AdminDeliverySlotsSaved), 400: INVALID }, { body: DeliverySlotsBodySchema }),
   admin("api.upload.ts", ["post"], "/api/upload", "Upload an image (multipart `image`)", { 201: ok(answers.UploadAnswer, "Stored; its URL"), 400: INVALID }, { multipart: true }),
 ];
 

@@ -47,6 +47,17 @@ export const OrderPayloadSchema = z.object({
   couponCode: z.string().max(64).nullish(),
   /** the shopper agreed to hear of the order on WhatsApp (CONTRACT.md "Messages to shoppers"); false unless given, and kept only while the shop has WhatsApp configured */
   notifyWhatsApp: z.boolean().optional(),
+  /** issue 48: a gift's note (up to 200 characters), wrapping (only when the owner set giftWrapKD), recipient */
+  gift: z
+    .object({
+      note: z.string().max(2000).optional(),
+      wrap: z.boolean().optional(),
+      recipientName: z.string().max(200).optional(),
+      recipientPhone: z.union([z.string().max(40), z.number()]).optional(),
+    })
+    .nullish(),
+  /** issue 48: the delivery window chosen from GET /api/delivery-slots; required while the owner has windows */
+  deliverySlot: z.object({ date: z.string().max(10), windowId: z.string().max(64) }).nullish(),
 });
 
 export const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });

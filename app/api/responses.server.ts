@@ -156,6 +156,33 @@ export const LateCancelAnswer = z.object({
   }),
 });
 
+/** CONTRACT.md "Gifts and delivery times" (issue 48): the gift, its wrapping line and the delivery window of an order as read. */
+const DeliverySlotRead = z
+  .object({ date: z.string().describe("Kuwait day, YYYY-MM-DD"), from: z.string().describe("HH:MM, Kuwait"), to: z.string().describe("HH:MM, Kuwait") })
+  .nullable()
+  .describe("The delivery window chosen at checkout; null when the shop offered none");
+const GiftAndSlot = {
+  gift: z
+    .object({ note: z.string().nullable(), wrap: z.boolean(), recipientName: z.string().nullable(), recipientPhone: z.string().nullable().describe("8 digits") })
+    .nullable()
+    .describe("null unless the order is a gift"),
+  giftWrapAmount: KD.describe("The wrapping's own line of the total; 0 without wrapping"),
+  deliverySlot: DeliverySlotRead,
+};
+const TIME_TEXT = z.string().describe("HH:MM, Kuwait time");
+export const DeliverySlotsAnswer = z.array(
+  z.object({
+    date: z.string().describe("Kuwait day, YYYY-MM-DD"),
+    windows: z.array(z.object({ id: z.string(), from: TIME_TEXT, to: TIME_TEXT, available: z.number().int().describe("places left that day") })),
+  }),
+);
+export const AdminDeliverySlotsAnswer = z.object({
+  windows: z.array(z.object({ id: z.string(), from: TIME_TEXT, to: TIME_TEXT, capacity: z.number().int(), days: z.array(z.number().int()).describe("Sunday 0 … Saturday 6") })),
+  sameDayCutoff: TIME_TEXT.nullable(),
+  closedDates: z.array(z.string()),
+});
+export const AdminDeliverySlotsSaved = AdminDeliverySlotsAnswer.extend({ message: z.string() });
+
 export const MyOrdersAnswer = z.object({
   orders: z.array(
     z.object({
@@ -179,6 +206,7 @@ export const MyOrdersAnswer = z.object({
       deliveredAt: z.string().nullable().describe("When the order first became delivered; the 14-day return window runs from it"),
       returns: z.array(ReturnSchema),
       ...PromiseFields,
+      ...GiftAndSlot,
     }),
   ),
 });
@@ -296,6 +324,7 @@ const AdminOrderRow = z.object({
   paymentStatus: z.string(),
   totalAmount: KD,
   createdAt: z.string(),
+  deliverySlot: DeliverySlotRead,
 });
 const AdminOrderDetail = z.object({
   _id: z.string(),
@@ -337,6 +366,7 @@ const AdminOrderDetail = z.object({
     .describe("The messages to the shopper about this order, oldest first (CONTRACT.md \"Messages to shoppers\")."),
   notifyWhatsApp: z.boolean().describe("whether the shopper chose order updates on WhatsApp at checkout"),
   ...PromiseFields,
+  ...GiftAndSlot,
 });
 const Paged = { total: z.number().int(), page: z.number().int(), pageCount: z.number().int() };
 export const AdminOrdersAnswer = z.object({ orders: z.array(AdminOrderRow), ...Paged });
@@ -366,6 +396,7 @@ const BestSeller = z.object({ productId: z.string(), nameEn: z.string(), nameAr:
 const Totals = {
   productsTotal: KD,
   deliveryTotal: KD,
+  giftWrapTotal: KD.describe("Gifts' wrapping (issue 48): productsTotal − discountTotal − exchangeCreditTotal + deliveryTotal + giftWrapTotal = totalAmount"),
   totalAmount: KD,
   discountTotal: KD.describe("What discount codes took off (exchange credits are not discounts)"),
   exchangeCreditTotal: KD.describe("What exchange orders were credited for the items returned: productsTotal − discountTotal − exchangeCreditTotal + deliveryTotal = totalAmount"),
@@ -428,6 +459,7 @@ export const SettingsAnswer = z.object({
   ownerAlertsPhone: z.string().nullable().describe("8 digits"),
   paymentReminders: z.boolean().describe("whether unpaid orders get payment reminders (PAYMENT_REMINDERS' delays)"),
   deliveryDays: z.number().int().describe("days from placing to an order's promised delivery day (`promisedBy`) when no delivery window is chosen; default 3"),
+  giftWrapKD: KD.nullable().describe("what gift wrapping costs; null: the checkout does not offer wrapping (issue 48)"),
 });
 export const SettingsSaved = SettingsAnswer.extend({ message: z.string() });
 export const UploadAnswer = z.object({ imageUrl: z.string(), message: z.string() });

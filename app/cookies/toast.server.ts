@@ -57,6 +57,7 @@ const PAGE_TOASTS = {
   deliveryAreaDeleted: { key: "admin.deliveryAreas.deleted", kind: "success", durationMs: TOAST_MS.adminList },
   deliveryAreaHidden: { key: "admin.deliveryAreas.hiddenInstead", kind: "success", durationMs: TOAST_MS.adminList },
   settingsSaved: { key: "admin.settings.saved", kind: "success", durationMs: TOAST_MS.adminList },
+  deliverySlotsSaved: { key: "admin.deliverySlots.saved", kind: "success", durationMs: TOAST_MS.adminList },
   // The shopper's "stop the reminders" of an unpaid order (decision 0085), on the page that stays to say so.
   remindersStopped: { key: "payment.remindersStopped", kind: "success", durationMs: TOAST_MS.adminList },
   // Shown on the sign-in page the change or the reset ends on (they were its `notice` parameter once).

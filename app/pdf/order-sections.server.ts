@@ -49,6 +49,8 @@ export type InvoiceData = {
   exchangeForOrderNumber?: string | null;
   /** the code that made delivery free and the fee it waived (the delivery fee row shows what was charged) */
   freeDelivery?: { code: string; waivedFils: number } | null;
+  /** a gift's wrapping, its own line of the total (issue 48); 0 or absent without it */
+  giftWrapFils?: number;
 };
 
 /** The customer: a heading, the name, the phone, the address and the order's notes; returns the y below. */
@@ -171,6 +173,9 @@ function drawTotals(sheet: Sheet, order: InvoiceData, y: number) {
     y += drawBilingualRow(sheet, y, `Free delivery (code ${code}): ${formatKD(waivedFils)} waived`, `توصيل مجاني (الرمز ${ltr(code)}): إعفاء من ${formatKDText(waivedFils, "ar")}`);
   }
   y += drawBilingualRow(sheet, y, `Delivery fee: ${formatKD(order.deliveryFeeFils)}`, `رسوم التوصيل: ${formatKDText(order.deliveryFeeFils, "ar")}`);
+  if (order.giftWrapFils) {
+    y += drawBilingualRow(sheet, y, `Gift wrapping: ${formatKD(order.giftWrapFils)}`, `تغليف الهدية: ${formatKDText(order.giftWrapFils, "ar")}`);
+  }
   y += drawBilingualRow(sheet, y, `Grand total: ${formatKD(order.totalFils)}`, `الإجمالي: ${formatKDText(order.totalFils, "ar")}`, { bold: true, size: 13 });
   return y;
 }

@@ -10,7 +10,8 @@ import { Toast } from "~/components/toast";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { countAdminOrderTabs, listAdminOrders } from "~/models/fulfilment/index.server";
 import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, isAdminOrderTab, type AdminOrderTab } from "~/shared/admin-orders";
-import { formatAdminDateTime, isDateKey } from "~/shared/admin-dates";
+import { formatAdminDateTime, isDateKey, todayInKuwait } from "~/shared/admin-dates";
+import { deliveryDateText } from "~/shared/delivery-date";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { handleStatusForm, statusFormRefused } from "~/admin/status-action.server";
 import { formatKD } from "~/shared/money";
@@ -33,10 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dated = DATED_TABS.includes(tab);
   const dateFrom = dated && isDateKey(params.get("dateFrom")) ? params.get("dateFrom")! : "";
   const dateTo = dated && isDateKey(params.get("dateTo")) ? params.get("dateTo")! : "";
+  // Issue 48: the orders to deliver on one Kuwait day, today's and tomorrow's a click away.
+  const deliveryDate = isDateKey(params.get("deliveryDate")) ? params.get("deliveryDate")! : "";
+  const today = todayInKuwait();
   const [language, t, result, tabCounts] = await Promise.all([
     getLanguage(request),
     i18nServer.getFixedT(request),
-    listAdminOrders({ tab, search, dateFrom, dateTo, page: readPageParam(params, "page") }),
+    listAdminOrders({ tab, search, dateFrom, dateTo, deliveryDate, page: readPageParam(params, "page") }),
     countAdminOrderTabs(),
   ]);
   return {
@@ -48,6 +52,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dateFrom,
     dateTo,
     dated,
+    deliveryDate,
+    // Kuwait keeps no summer time: a day later is always tomorrow there.
+    deliveryDays: { today, tomorrow: todayInKuwait(new Date(Date.now() + 86_400_000)) },
+    deliveryDateText: deliveryDate ? deliveryDateText(deliveryDate, language, { year: false }) : "",
     total: result.total,
     page: result.page,
     pageCount: result.pageCount,
@@ -99,8 +107,32 @@ export default function AdminOrders() {
         </ul>
       </nav>
       {data.tab === "unpaid" ? <p className="admin-note">{t("admin.orders.unpaidNote")}</p> : null}
+      <nav className="admin-filters" aria-label={t("admin.deliveryDay.label")} data-testid="delivery-day">
+        {(["today", "tomorrow"] as const).map((day) => (
+          <Link
+            key={day}
+            to={`/admin/timsar/orders?status=${data.tab}&deliveryDate=${data.deliveryDays[day]}`}
+            className="button button--secondary"
+            aria-current={data.deliveryDate === data.deliveryDays[day] ? "page" : undefined}
+          >
+            {t(`admin.deliveryDay.${day}`)}
+          </Link>
+        ))}
+        {data.deliveryDate ? (
+          <>
+            <Link to={tabHref(data.tab)} className="button button--secondary">
+              {t("admin.deliveryDay.all")}
+            </Link>
+            <Link to={`/admin/timsar/packing-slips?deliveryDate=${data.deliveryDate}`} target="_blank" className="button button--primary" data-testid="print-day">
+              {t("admin.deliveryDay.print")}
+            </Link>
+          </>
+        ) : null}
+      </nav>
+      {data.deliveryDate ? <p className="admin-note">{t("admin.deliveryDay.showing", { date: data.deliveryDateText })}</p> : null}
       <Form method="get" className="admin-filters" role="search">
         <input type="hidden" name="status" value={data.tab} />
+        {data.deliveryDate ? <input type="hidden" name="deliveryDate" value={data.deliveryDate} /> : null}
         <div className="field">
           <label htmlFor="order-search">{t("admin.orders.search")}</label>
           <input id="order-search" type="search" name="search" defaultValue={data.search} placeholder={t("admin.orders.searchPlaceholder")} maxLength={100} />

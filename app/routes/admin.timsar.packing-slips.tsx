@@ -13,7 +13,8 @@ import { formatAdminDateTime } from "~/shared/admin-dates";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { ItemTags } from "~/components/admin/item-tags";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { formatCount } from "~/shared/digits";
+import { formatCount, localFigure } from "~/shared/digits";
+import { deliveryDateText } from "~/shared/delivery-date";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -27,8 +28,9 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPermission(request, "orders:read");
-  const keys = new URL(request.url).searchParams.getAll("order");
-  const [language, t, orders] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getPackingSlipOrders(keys)]);
+  const params = new URL(request.url).searchParams;
+  // `?deliveryDate=` (the orders list filtered by a delivery day): that day's paid orders (issue 48).
+  const [language, t, orders] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getPackingSlipOrders(params.getAll("order"), params.get("deliveryDate"))]);
   const shop = await getShopFace(language);
   if (orders.length === 0) throw new Response(t("admin.packingSlip.none"), { status: 404 });
   const addressLabel = (key: "city" | "block" | "street" | "streetNumber" | "building" | "floor" | "apartment" | "notes") => t(`admin.order.${key}`);
@@ -44,6 +46,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       date: formatAdminDateTime(order.createdAt, language),
       fullName: order.fullName,
       phone: order.phone,
+      deliveryTime:
+        order.deliveryDate && order.deliveryFrom && order.deliveryTo
+          ? t("admin.packingSlip.deliveryWindow", {
+              date: deliveryDateText(order.deliveryDate, language, { year: false }),
+              from: localFigure(order.deliveryFrom, language),
+              to: localFigure(order.deliveryTo, language),
+            })
+          : null,
+      // A gift's note and recipient (issue 48): the driver calls the recipient, and the note goes in the parcel.
+      gift: order.isGift ? { note: order.giftNote, wrap: order.giftWrap, recipientName: order.giftRecipientName, recipientPhone: order.giftRecipientPhone } : null,
       address: [
         [t("admin.order.buildingType"), t(`checkout.${order.buildingType.toLowerCase() as "villa"}`, { defaultValue: order.buildingType })],
         [addressLabel("city"), cities[index]],
@@ -96,6 +108,11 @@ export default function PackingSlips() {
             <p>
               <bdi dir="ltr">+965 {slip.phone}</bdi>
             </p>
+            {slip.deliveryTime ? (
+              <p data-testid="slip-delivery-time">
+                <strong>{t("admin.packingSlip.deliveryTime")}:</strong> {slip.deliveryTime}
+              </p>
+            ) : null}
             <dl className="admin-dl">
               {slip.address.map(([label, value]) => (
                 <div key={label} className="admin-dl__row">
@@ -105,6 +122,23 @@ export default function PackingSlips() {
               ))}
             </dl>
           </section>
+          {slip.gift ? (
+            <section className="packing-slip__gift" data-testid="slip-gift">
+              <h2>{t("admin.packingSlip.gift")}</h2>
+              {slip.gift.recipientName || slip.gift.recipientPhone ? (
+                <p>
+                  <strong>{t("admin.packingSlip.recipient")}:</strong> {slip.gift.recipientName}{" "}
+                  {slip.gift.recipientPhone ? <bdi dir="ltr">+965 {slip.gift.recipientPhone}</bdi> : null}
+                </p>
+              ) : null}
+              {slip.gift.wrap ? <p>{t("admin.packingSlip.wrap")}</p> : null}
+              {slip.gift.note ? (
+                <blockquote className="packing-slip__note">
+                  <strong>{t("admin.packingSlip.giftNote")}:</strong> {slip.gift.note}
+                </blockquote>
+              ) : null}
+            </section>
+          ) : null}
           <table className="admin-table packing-slip__items">
             <thead>
               <tr>

@@ -68,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         returnsTotal: money(-report.rangeSummary.returnsFils),
         productsTotal: money(report.rangeSummary.productsFils),
         deliveryTotal: money(report.rangeSummary.deliveryFils),
+        giftWrapTotal: report.rangeSummary.giftWrapFils > 0 ? money(report.rangeSummary.giftWrapFils) : null,
         discountTotal: money(report.rangeSummary.discountFils),
         exchangeCreditTotal: report.rangeSummary.exchangeCreditFils > 0 ? money(report.rangeSummary.exchangeCreditFils) : null,
         total: money(report.rangeSummary.totalFils),
@@ -140,6 +141,14 @@ export default function SalesReport() {
               <dd>
                 <Amount value={data.report.summary.deliveryTotal} />
               </dd>
+              {data.report.summary.giftWrapTotal ? (
+                <>
+                  <dt>{t("admin.report.giftWrapTotal")}</dt>
+                  <dd data-testid="report-gift-wrap">
+                    <Amount value={data.report.summary.giftWrapTotal} />
+                  </dd>
+                </>
+              ) : null}
               <dt>{t("admin.report.salesTotal")}</dt>
               <dd data-testid="report-total">
                 <Amount value={data.report.summary.total} />

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Field } from "~/components/forms";
 import { useShopForm } from "~/components/use-shop-form";
@@ -50,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       freeDeliveryFrom: settings.freeDeliveryFromFils === null ? "" : filsToKDInput(settings.freeDeliveryFromFils),
       paymentReminders: settings.paymentReminders ? "on" : "",
       deliveryDays: String(settings.deliveryDays),
+      giftWrap: settings.giftWrapFils === null ? "" : filsToKDInput(settings.giftWrapFils),
     },
   };
 }
@@ -74,6 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
       freeDeliveryFromFils: value.freeDeliveryFrom === undefined ? null : parseKDToFils(value.freeDeliveryFrom),
       paymentReminders: value.paymentReminders === true,
       deliveryDays: value.deliveryDays ?? DEFAULT_DELIVERY_DAYS,
+      giftWrapFils: value.giftWrap === undefined ? null : parseKDToFils(value.giftWrap),
     },
     admin,
   );
@@ -120,6 +122,10 @@ function SettingsForm() {
         <h2>{t("admin.settings.deliveryHeading")}</h2>
         <Field meta={fields.freeDeliveryFrom} label={t("admin.settings.freeDeliveryFrom")} hint={t("admin.settings.freeDeliveryHelp")} inputMode="decimal" dir="ltr" />
         <Field meta={fields.deliveryDays} label={t("admin.settings.deliveryDays")} hint={t("admin.settings.deliveryDaysHelp")} inputMode="numeric" dir="ltr" />
+        <Field meta={fields.giftWrap} label={t("admin.settings.giftWrap") + optional} hint={t("admin.settings.giftWrapHelp")} inputMode="decimal" dir="ltr" />
+        <p className="field__hint">
+          <Link to="/admin/timsar/delivery-slots">{t("admin.settings.deliverySlotsLink")}</Link>
+        </p>
         <h2>{t("admin.settings.remindersHeading")}</h2>
         <div className="field field--checkbox">
           <input

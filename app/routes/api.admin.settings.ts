@@ -62,6 +62,12 @@ function readBody(body: Record<string, unknown>): { ok: true; patch: Partial<Sho
     if (checked?.ok && typeof checked.value === "number") patch.deliveryDays = checked.value;
     else errors.deliveryDays = "admin.settings.errors.deliveryDays";
   }
+  if (Object.hasOwn(body, "giftWrapKD")) {
+    const raw = body.giftWrapKD;
+    const fils = raw === null ? null : typeof raw === "number" || typeof raw === "string" ? parseKDToFils(String(raw)) : undefined;
+    if (fils === undefined || (raw !== null && fils === null)) errors.giftWrapKD = "admin.settings.invalid";
+    else patch.giftWrapFils = fils;
+  }
   return Object.keys(errors).length ? { ok: false, fieldErrors: errors } : { ok: true, patch };
 }
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { OrderPayloadSchema } from "~/api/request-schemas.server";
-import { CheckoutSchema } from "~/shared/checkout-schema";
+import { CheckoutSchema, giftAndSlotOf } from "~/shared/checkout-schema";
 import { getLanguage } from "~/i18n/i18next.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
 import { bilingualOrderError, OrderError, RESERVATION_MINUTES, withCouponAttempt } from "~/models/orders/index.server";
@@ -41,6 +41,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     apartmentNumber: asText(address.apartmentNumber),
     notes: asText(address.notes),
     notifyWhatsApp: payload.data.notifyWhatsApp === true,
+    ...(payload.data.gift
+      ? {
+          isGift: true,
+          giftNote: typeof payload.data.gift.note === "string" && payload.data.gift.note !== "" ? payload.data.gift.note : undefined,
+          giftWrap: payload.data.gift.wrap === true,
+          giftRecipientName: asText(payload.data.gift.recipientName),
+          giftRecipientPhone: asText(payload.data.gift.recipientPhone),
+        }
+      : {}),
+    deliverySlot: payload.data.deliverySlot ? `${payload.data.deliverySlot.date}|${payload.data.deliverySlot.windowId}` : undefined,
   });
   if (!details.success) {
     return jsonError(400, bilingual("checkout.saveFailed"), bilingualFieldErrors(z.flattenError(details.error).fieldErrors));
@@ -58,6 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         language,
         clientAddress: client,
         couponCode: payload.data.couponCode,
+        ...giftAndSlotOf(details.data),
       }),
     );
     if ("refused" in outcome) return tooManyCodes(outcome.refused.retryAfterSeconds);

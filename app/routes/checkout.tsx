@@ -1,4 +1,4 @@
-import { CheckoutCouponSchema, CheckoutSchema, CouponPreviewSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
+import { CheckoutCouponSchema, CheckoutSchema, CouponPreviewSchema, getZodConstraint, giftAndSlotOf, parseWithZod } from "~/shared/schemas.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -7,10 +7,10 @@ import { getEnv } from "~/env.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { readShopperCart } from "~/auth/shopper-cart.server";
 import { guestCookieHeader, isCheckoutGuest } from "~/cookies/checkout-guest.server";
-import { getCartSummary, couponProblemMessage, orderErrorMessage, checkoutDetailsOf, OrderError, checkoutOffer, giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/orders/index.server";
+import { listDeliverySlots, getCartSummary, couponProblemMessage, orderErrorMessage, checkoutDetailsOf, OrderError, checkoutOffer, giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/orders/index.server";
 import type { TFunction } from "i18next";
 import type { Language } from "~/shared/language";
-import { listDeliveryAreas, hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS, shopNameFor } from "~/models/shop/index.server";
+import { getDeliverySlotSettings, getShopSettings, listDeliveryAreas, hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS, shopNameFor } from "~/models/shop/index.server";
 import { ordersPlacedHere, placedByAsker, rememberOrderHeader } from "~/cookies/order-access.server";
 import { placeOrderAndStartPayment } from "~/models/payments/index.server";
 import { clientAddress } from "~/utils/client-address.server";
@@ -38,12 +38,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isCheckoutGuest(request),
   ]);
   if (!customer && !isGuest) throw redirect(LOGIN_FROM_CHECKOUT);
-  const [cart, areas, appliedCode, retried, savedAddresses] = await Promise.all([
+  const [cart, areas, appliedCode, retried, savedAddresses, settings, slotSettings, deliveryDays] = await Promise.all([
     getCartSummary(await readShopperCart(request, customer), language),
     listDeliveryAreas(),
     readAppliedCoupon(request),
     retriedOrderDetails(request, customer?.id ?? null),
     customer ? savedAddressesOf(customer.id) : [],
+    getShopSettings(),
+    getDeliverySlotSettings(),
+    listDeliverySlots(),
   ]);
   const chosenAddress = chosenAddressIndex(request, savedAddresses);
   const { offer, problem } = await checkoutOffer(appliedCode, cart.productsTotalFils, { email: customer?.email, phone: customer?.phone }, t, language);
@@ -69,6 +72,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraint: getZodConstraint(CheckoutSchema),
     // WhatsApp updates are offered only when the shop can send them (issue 43).
     whatsAppOffered: getEnv().whatsApp !== null,
+    // Issue 48: wrapping at the owner's price, and her windows once she has any (the checkout is as before without).
+    giftWrapFils: settings.giftWrapFils,
+    deliveryDays: slotSettings.windows.length ? deliveryDays : null,
     meta: { title: t("checkout.title"), description: t("pageTexts.defaultDescription"), siteName: shop },
   };
 }
@@ -122,7 +128,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { couponCode } = coupon.value;
   try {
     const outcome = await withCouponAttempt(address, couponCode, () =>
-      placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language, clientAddress: address, couponCode }),
+      placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language, clientAddress: address, couponCode, ...giftAndSlotOf(submission.value) }),
     );
     if ("refused" in outcome) {
       const message = `${t("checkout.saveFailed")}: ${tooManyCodesText(outcome.refused.retryAfterSeconds, t)}`;

@@ -20,3 +20,4 @@ export { DeliveryAreaFormSchema } from "./delivery-area-schema";
 export { CouponSchema } from "./coupon-schema";
 export * from "./feeds";
 export * from "./catalogue-sheet-schemas";
+export { DeliverySlotsBodySchema, DeliverySlotsFormSchema, deliverySlotsBodyOf } from "./delivery-slots";

@@ -124,6 +124,10 @@ export const SettingsFormSchema = z.object({
         .max(MAX_DELIVERY_DAYS, "admin.settings.errors.deliveryDays"),
     )
     .optional(),
+  /** issue 48: what gift wrapping costs; blank: wrapping is not offered */
+  giftWrap: z
+    .preprocess(blankToUndefined, z.string({ error: "admin.settings.invalid" }).trim().refine((value) => parseKDToFils(value) !== null, "admin.settings.invalid"))
+    .optional(),
 }).superRefine((form, ctx) => {
   // Both halves of the address or neither: a page in one language never shows the other's.
   if ((form.addressEn === undefined) !== (form.addressAr === undefined)) {

@@ -67,6 +67,33 @@ export function orderAddressJson(order: StoredAddress) {
   };
 }
 
+type StoredGiftAndSlot = {
+  isGift: boolean;
+  giftNote: string | null;
+  giftWrap: boolean;
+  giftWrapFils: number;
+  giftRecipientName: string | null;
+  giftRecipientPhone: string | null;
+  deliveryDate: string | null;
+  deliveryFrom: string | null;
+  deliveryTo: string | null;
+};
+
+/** CONTRACT.md "Gifts and delivery times": `gift` (or null), `giftWrapAmount` and `deliverySlot` (or null) of an order as read. */
+export function giftAndSlotJson(order: StoredGiftAndSlot) {
+  return {
+    gift: order.isGift
+      ? { note: order.giftNote, wrap: order.giftWrap, recipientName: order.giftRecipientName, recipientPhone: order.giftRecipientPhone }
+      : null,
+    giftWrapAmount: filsToKD(order.giftWrapFils),
+    deliverySlot: deliverySlotJson(order),
+  };
+}
+
+export function deliverySlotJson(order: Pick<StoredGiftAndSlot, "deliveryDate" | "deliveryFrom" | "deliveryTo">) {
+  return order.deliveryDate && order.deliveryFrom && order.deliveryTo ? { date: order.deliveryDate, from: order.deliveryFrom, to: order.deliveryTo } : null;
+}
+
 type ListedNote = { number: string; amountFils: number; createdAt: Date };
 
 /** `creditNotes` of the order JSON (admin detail, My Orders): the address opens for the owner and the administrator. */
@@ -103,6 +130,7 @@ export function orderAsReadJson(order: CustomerOrder) {
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     returns: order.returns.map(returnReadJson),
     ...promiseJson(order),
+    ...giftAndSlotJson(order),
   };
 }
 
@@ -119,6 +147,7 @@ export function orderListJson(order: AdminOrderRow) {
     paymentStatus: shownPaymentStatus(order),
     totalAmount: filsToKD(order.totalFils),
     createdAt: order.createdAt.toISOString(),
+    deliverySlot: deliverySlotJson(order),
   };
 }
 
@@ -179,6 +208,7 @@ function promiseJson(order: { promisedBy: string | null; lateCancelledAt: Date |
     promisedBy: order.promisedBy,
     lateCancelFrom: order.promisedBy ? lateCancelFrom(order.promisedBy) : null,
     lateCancelledAt: order.lateCancelledAt?.toISOString() ?? null,
+    ...giftAndSlotJson(order),
   };
 }
 

@@ -29,6 +29,7 @@ export function salesReportJson(report: SalesReport) {
           })),
           productsTotal: filsToKD(day.productsFils),
           deliveryTotal: filsToKD(day.deliveryFils),
+          giftWrapTotal: filsToKD(day.giftWrapFils),
           totalAmount: filsToKD(day.totalFils),
           discountTotal: filsToKD(day.discountFils),
           exchangeCreditTotal: filsToKD(day.exchangeCreditFils),
@@ -43,6 +44,7 @@ export function salesReportJson(report: SalesReport) {
     rangeSummary: {
       productsTotal: filsToKD(report.rangeSummary.productsFils),
       deliveryTotal: filsToKD(report.rangeSummary.deliveryFils),
+      giftWrapTotal: filsToKD(report.rangeSummary.giftWrapFils),
       totalAmount: filsToKD(report.rangeSummary.totalFils),
       orderCount: report.rangeSummary.orderCount,
       discountTotal: filsToKD(report.rangeSummary.discountFils),

@@ -1,3 +1,4 @@
+import type { DeliverySlotSettings } from "~/shared/delivery-slots";
 import { filsToKD } from "~/shared/money";
 import type { DeliveryArea, ShopSettings } from "~/models/shop/index.server";
 
@@ -47,5 +48,15 @@ export function settingsJson(settings: ShopSettings) {
     ownerAlertsPhone: settings.ownerAlertsPhone,
     paymentReminders: settings.paymentReminders,
     deliveryDays: settings.deliveryDays,
+    giftWrapKD: settings.giftWrapFils === null ? null : filsToKD(settings.giftWrapFils),
+  };
+}
+
+/** `GET`/`PUT /api/admin/delivery-slots` (CONTRACT.md "Gifts and delivery times"): the owner's windows, cut-off and closed dates. */
+export function deliverySlotSettingsJson(settings: DeliverySlotSettings) {
+  return {
+    windows: settings.windows.map((window) => ({ id: window.id, from: window.from, to: window.to, capacity: window.capacity, days: window.days })),
+    sameDayCutoff: settings.sameDayCutoff,
+    closedDates: settings.closedDates,
   };
 }

@@ -15,6 +15,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import type { CheckoutOffer, CouponNotice } from "~/shared/order-totals";
 import { CouponField } from "./coupon-field";
 import { AreaSelect, type CheckoutArea } from "./area-select";
+import { GiftFields } from "./gift-fields";
+import { DeliverySlotChoice, type CheckoutSlotDay } from "./delivery-slot-choice";
 
 type Props = {
   language: Language;
@@ -31,11 +33,14 @@ type Props = {
   constraint: FormConstraint;
   /** whether the shop sends WhatsApp messages: the choice is offered only then */
   whatsAppOffered: boolean;
+  /** issue 48: the owner's wrapping price (null: not offered), and her open windows (null: she has none) */
+  giftWrapFils: number | null;
+  deliveryDays: CheckoutSlotDay[] | null;
 };
 
 const REDIRECT_DELAY_MS = 1200;
 
-export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, offer, couponNotice, lastResult, paymentUrl, orderSessionId, constraint, whatsAppOffered }: Props) {
+export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, offer, couponNotice, lastResult, paymentUrl, orderSessionId, constraint, whatsAppOffered, giftWrapFils, deliveryDays }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -43,6 +48,7 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
   const [form, fields] = useShopForm("checkout", { lastResult, constraint, defaultValue: defaults });
   const [city, setCity] = useState(typeof fields.city.initialValue === "string" ? fields.city.initialValue : "");
   const area = areas.find((candidate) => candidate.nameEn === city);
+  const [wrapped, setWrapped] = useState(false);
   useEffect(() => {
     if (!paymentUrl) return;
     // SPEC section 3's session keys, for a client that resumes the payment.
@@ -123,8 +129,10 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
           <Field meta={fields.apartmentNumber} label={`${t("checkout.apartmentNumber")} (${t("checkout.optional")})`} />
         </div>
         <TextareaField meta={fields.notes} label={t("checkout.notes")} rows={3} />
+        {deliveryDays ? <DeliverySlotChoice meta={fields.deliverySlot} days={deliveryDays} language={language} /> : null}
+        <GiftFields fields={fields} wrapFils={giftWrapFils} language={language} hydrated={hydrated} onWrapChange={setWrapped} />
         <CouponField appliedCode={offer.coupon?.code ?? null} notice={couponNotice} hydrated={hydrated} />
-        <OrderSummary language={language} items={items} productsTotalFils={productsTotalFils} areaFeeFils={area?.feeFils ?? null} offer={offer} />
+        <OrderSummary language={language} items={items} productsTotalFils={productsTotalFils} areaFeeFils={area?.feeFils ?? null} offer={offer} giftWrapFils={wrapped ? giftWrapFils : null} />
         <p className="checkout__agreement">
           {t("checkout.agreement")} <Link to="/privacy-policy">{t("checkout.privacy")}</Link> {t("checkout.and")}{" "}
           <Link to="/terms-and-conditions">{t("checkout.terms")}</Link>

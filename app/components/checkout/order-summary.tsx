@@ -11,13 +11,15 @@ type Props = {
   /** the chosen area's fee; null until an area is chosen */
   areaFeeFils: number | null;
   offer: CheckoutOffer;
+  /** a gift's wrapping while it is asked for (issue 48): a line of its own, added to the total */
+  giftWrapFils?: number | null;
 };
 
 /**
  * The collapsible product list and the totals, by the rule the order is placed with (app/shared/order-totals.ts);
  * amounts are shown only, the server computes its own.
  */
-export function OrderSummary({ language, items, productsTotalFils, areaFeeFils, offer }: Props) {
+export function OrderSummary({ language, items, productsTotalFils, areaFeeFils, offer, giftWrapFils = null }: Props) {
   const { t } = useTranslation();
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   const totals = orderTotals({ productsTotalFils, deliveryFeeFils: areaFeeFils, coupon: offer.coupon, freeDeliveryFromFils: offer.freeDeliveryFromFils });
@@ -64,10 +66,18 @@ export function OrderSummary({ language, items, productsTotalFils, areaFeeFils, 
           <dt>{t("checkout.deliveryFee")}</dt>
           <dd data-testid="delivery-fee">{deliveryFee}</dd>
         </div>
+        {giftWrapFils !== null ? (
+          <div>
+            <dt>{t("checkoutGift.wrapLine")}</dt>
+            <dd data-testid="gift-wrap-line">
+              <Money fils={giftWrapFils} language={language} />
+            </dd>
+          </div>
+        ) : null}
         <div className="order-summary__grand">
           <dt>{t("checkout.total")}</dt>
           <dd data-testid="grand-total">
-            <Money fils={totals.totalFils} language={language} />
+            <Money fils={totals.totalFils + (giftWrapFils ?? 0)} language={language} />
           </dd>
         </div>
       </dl>

@@ -28,6 +28,8 @@ export type AdminOrderQuery = {
   search?: string;
   dateFrom?: string;
   dateTo?: string;
+  /** issue 48: only the orders to deliver on this Kuwait day (YYYY-MM-DD), in any tab */
+  deliveryDate?: string;
   page?: number;
   pageSize?: number;
 };
@@ -74,6 +76,7 @@ export function adminOrderWhere(query: AdminOrderQuery): Prisma.OrderWhereInput 
     if (isDateKey(query.dateTo)) createdAt.lt = kuwaitDayEnd(query.dateTo);
     if (createdAt.gte || createdAt.lt) conditions.push({ createdAt });
   }
+  if (isDateKey(query.deliveryDate)) conditions.push({ deliveryDate: query.deliveryDate });
   return conditions.length === 1 ? where : { AND: conditions };
 }
 
@@ -87,6 +90,9 @@ const listSelect = {
   totalFils: true,
   refundedFils: true,
   createdAt: true,
+  deliveryDate: true,
+  deliveryFrom: true,
+  deliveryTo: true,
 } satisfies Prisma.OrderSelect;
 
 export async function listAdminOrders(query: AdminOrderQuery) {
@@ -145,22 +151,34 @@ export const PACKING_SLIPS_MAX = 100;
  * option values as ordered (issue 31) and custom text, the address, the shopper's name and phone, and no prices.
  * Unknown keys are left out.
  */
-export async function getPackingSlipOrders(keys: string[]) {
+export async function getPackingSlipOrders(keys: string[], deliveryDate: string | null = null) {
   const wanted = [...new Set(keys.map((key) => key.trim()).filter(Boolean))].slice(0, PACKING_SLIPS_MAX);
-  if (wanted.length === 0) return [];
+  // The orders list filtered by a delivery day prints that day's paid orders, by window (issue 48).
+  const byDay = wanted.length === 0 && isDateKey(deliveryDate);
+  if (wanted.length === 0 && !byDay) return [];
   const orders = await prisma.order.findMany({
-    where: { OR: wanted.map(orderKeyWhere) },
+    where: byDay ? { deliveryDate, paymentStatus: "paid", status: { not: "cancelled" } } : { OR: wanted.map(orderKeyWhere) },
+    orderBy: byDay ? [{ deliveryFrom: "asc" }, { createdAt: "asc" }] : undefined,
+    take: PACKING_SLIPS_MAX,
     select: {
       id: true,
       orderNumber: true,
       createdAt: true,
       ...deliveryAddressSelect,
+      isGift: true,
+      giftNote: true,
+      giftWrap: true,
+      giftRecipientName: true,
+      giftRecipientPhone: true,
+      deliveryDate: true,
+      deliveryFrom: true,
+      deliveryTo: true,
       items: { orderBy: { id: "asc" }, select: { id: true, nameEn: true, nameAr: true, quantity: true, customTags: true, optionValues: true } },
     },
   });
   const position = (order: { id: string; orderNumber: string }) => wanted.findIndex((key) => key === order.id || key.toUpperCase() === order.orderNumber);
   return orders
-    .sort((a, b) => position(a) - position(b))
+    .sort((a, b) => (byDay ? 0 : position(a) - position(b)))
     .map((order) => ({ ...order, items: order.items.map((item) => ({ ...item, optionValues: optionTexts(item.optionValues) })) }));
 }
 

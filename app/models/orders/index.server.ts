@@ -10,6 +10,7 @@ export { bilingualOrderError, couponProblemMessage, orderErrorMessage } from "./
 export { queuePaidOrderMessages } from "./order-paid.server";
 export { checkOrderPhone, ORDER_PHONE_GUESSES, OrderPhoneLimitedError } from "./order-phone-guard.server";
 export { paidOrderSummaryOf } from "./order-thanks.server";
+export { type ChosenSlot, listDeliverySlots } from "./delivery-slot.server";
 export { checkoutDetailsOf, getOrderById, getOrderByNumber, newOrderNumber, OrderError, type PlacedOrder, placeOrder, type PlaceOrderInput } from "./order.server";
 export { promisedByOf } from "./promised-date.server";
 export { changeSavedCart, emptySavedCart, getSavedCartLines, joinSavedCart } from "./saved-cart.server";

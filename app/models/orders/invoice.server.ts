@@ -42,6 +42,7 @@ async function paidOrderDocument(where: { id: string } | { orderNumber: string }
       deliveryFeeFils: true,
       totalFils: true,
       discountFils: true,
+      giftWrapFils: true,
       couponCode: true,
       exchangeForOrderNumber: true,
       couponUse: { select: { coupon: { select: { freeDelivery: true } } } },

@@ -34,6 +34,16 @@ export type NewOrder = {
   notifyWhatsApp: boolean;
   /** the Kuwait day it is promised by, "YYYY-MM-DD" (promised-date.server.ts) */
   promisedBy: string;
+  isGift: boolean;
+  giftNote: string | null;
+  giftWrap: boolean;
+  giftWrapFils: number;
+  giftRecipientName: string | null;
+  giftRecipientPhone: string | null;
+  deliveryDate: string | null;
+  deliveryWindowId: string | null;
+  deliveryFrom: string | null;
+  deliveryTo: string | null;
 };
 
 export type NewOrderItem = {
@@ -63,12 +73,16 @@ export function insertOrder(order: NewOrder, items: NewOrderItem[], now: Date, l
     INSERT INTO "Order" ("id", "orderNumber", "customerId", "isGuest", "language", "fullName", "email", "phone", "buildingType",
       "city", "street", "streetNumber", "block", "buildingNumber", "floor", "apartmentNumber", "notes",
       "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "reservedUntil", "clientHash", "createdAt", "updatedAt",
-      "couponCode", "discountFils", "notifyWhatsApp", "nextReminderAt", "promisedBy")
+      "couponCode", "discountFils", "notifyWhatsApp", "nextReminderAt",
+      "isGift", "giftNote", "giftWrap", "giftWrapFils", "giftRecipientName", "giftRecipientPhone",
+      "deliveryDate", "deliveryWindowId", "deliveryFrom", "deliveryTo", "promisedBy")
     VALUES (${order.id}, ${order.orderNumber}, ${order.customerId}, ${order.customerId === null}, ${order.language}, ${order.fullName},
       ${order.email}, ${order.phone}, ${order.buildingType}, ${order.city}, ${order.street}, ${order.streetNumber}, ${order.block},
       ${order.buildingNumber}, ${order.floor}, ${order.apartmentNumber}, ${order.notes}, ${order.subtotalFils}, ${order.deliveryFeeFils},
       ${order.totalFils}, 'pending', 'unpaid', ${order.reservedUntil}, ${order.clientHash}, ${now}, ${now}, ${order.couponCode},
-      ${order.discountFils}, ${order.notifyWhatsApp}, ${order.nextReminderAt}, ${order.promisedBy})`;
+      ${order.discountFils}, ${order.notifyWhatsApp}, ${order.nextReminderAt},
+      ${order.isGift}, ${order.giftNote}, ${order.giftWrap}, ${order.giftWrapFils}, ${order.giftRecipientName}, ${order.giftRecipientPhone},
+      ${order.deliveryDate}, ${order.deliveryWindowId}, ${order.deliveryFrom}, ${order.deliveryTo}, ${order.promisedBy})`;
   const itemRows = items.map(
     (item, index) => Prisma.sql`(${`${order.id}-${String(index).padStart(3, "0")}`}, ${order.id}, ${item.productId}, ${item.nameEn}, ${item.nameAr},
       ${item.imageUrl}, ${item.priceFils}, ${item.quantity}, ${sqlJson(item.customTags)}, ${item.variantId}, ${sqlJson(item.optionValues)})`,

@@ -37,6 +37,14 @@ export function orderErrorMessage(error: OrderError, t: TFunction, language: Lan
       return ownsEarlier && error.earlier
         ? t("checkout.heldByUnpaidOrder", { name, orderNumber: error.earlier.orderNumber })
         : t("checkout.heldByUnpaidOrderUnnamed", { name, minutes: RESERVATION_MINUTES });
+    case "giftWrapUnavailable":
+      return t("checkoutGift.wrapUnavailable");
+    case "deliverySlotRequired":
+      return t("checkoutGift.slotRequired");
+    case "deliverySlotClosed":
+      return t("checkoutGift.slotClosed");
+    case "deliverySlotFull":
+      return t("checkoutGift.slotFull");
     case "coupon":
       return couponProblemMessage(error.coupon?.problem ?? "unknown", t, language, error.coupon?.minProductsFils);
   }

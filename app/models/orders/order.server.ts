@@ -24,8 +24,22 @@ import { deliveryAddressSelect } from "./order-address.server";
 import { insertOrder } from "./order-insert.server";
 import { promisedByOf } from "./promised-date.server";
 import { firstReminderAt } from "./reminder-schedule.server";
+import { chosenSlotOf, takeSlotPlace, type ChosenSlot } from "./delivery-slot.server";
 
-export type OrderErrorCode = "emptyCart" | "unknownCity" | "unavailable" | "outOfStock" | "requiredTag" | "holdLimit" | "heldByUnpaidOrder" | "coupon" | "variantRequired";
+export type OrderErrorCode =
+  | "emptyCart"
+  | "unknownCity"
+  | "unavailable"
+  | "outOfStock"
+  | "requiredTag"
+  | "holdLimit"
+  | "heldByUnpaidOrder"
+  | "coupon"
+  | "variantRequired"
+  | "giftWrapUnavailable"
+  | "deliverySlotRequired"
+  | "deliverySlotClosed"
+  | "deliverySlotFull";
 
 /** A refusal the shopper can act on; `status` is the HTTP status the API answers with. */
 export class OrderError extends Error {
@@ -74,7 +88,13 @@ export type PlaceOrderInput = {
   clientAddress?: string | null;
   /** A discount code as the shopper typed it; blank means none. */
   couponCode?: string | null;
+  /** issue 48: "This is a gift", with what the shopper gave of it (the recipient's phone as 8 digits) */
+  gift?: GiftInput | null;
+  /** issue 48: the delivery window wanted; required once the owner has windows */
+  deliverySlot?: { date: string; windowId: string } | null;
 };
+
+export type GiftInput = { note?: string; wrap?: boolean; recipientName?: string; recipientPhone?: string };
 
 /** A keyed hash of the client's address: enough to count its holds, useless to anyone without the session secret. */
 export function clientHashOf(address: string): string {
@@ -105,10 +125,13 @@ export async function placeOrder(input: PlaceOrderInput, now = new Date()): Prom
   const area = await findOrderableArea(input.details.city);
   if (!area) throw new OrderError("unknownCity", 400);
   const placing = { ...input, details: { ...input.details, city: area.nameEn } };
+  const slot = await chosenSlotOf(input.deliverySlot, now);
+  if (slot === "deliverySlotRequired") throw new OrderError(slot, 400);
+  if (slot === "deliverySlotClosed") throw new OrderError(slot, 409);
 
   for (let attempt = 0; ; attempt++) {
     try {
-      const placed = await createOrder(placing, area.feeFils, now);
+      const placed = await createOrder(placing, area.feeFils, slot, now);
       ordersPlaced.inc();
       return placed;
     } catch (error) {
@@ -123,7 +146,7 @@ function isRetryableConflict(error: unknown): boolean {
   return /Code: `40P01`|Code: `40001`|deadlock detected/.test(text);
 }
 
-async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now: Date): Promise<PlacedOrder> {
+async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, slot: ChosenSlot | null, now: Date): Promise<PlacedOrder> {
   const { details, lines } = input;
   const holds: HoldLine[] = [];
   const items = (await priceCartLines(lines)).map(({ line, product, unit }) => {
@@ -154,19 +177,19 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
   });
   const subtotalFils = items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0);
   const coupon = await couponFor(input, subtotalFils, now);
-  const totals = orderTotals({
-    productsTotalFils: subtotalFils,
-    deliveryFeeFils,
-    coupon,
-    freeDeliveryFromFils: (await getShopSettings()).freeDeliveryFromFils,
-  });
+  const settings = await getShopSettings();
+  const totals = orderTotals({ productsTotalFils: subtotalFils, deliveryFeeFils, coupon, freeDeliveryFromFils: settings.freeDeliveryFromFils });
+  const gift = input.gift ?? null;
+  // Wrapping is a line of its own at the owner's price of the moment; asked for when she offers none, it is refused.
+  if (gift?.wrap && settings.giftWrapFils === null) throw new OrderError("giftWrapUnavailable", 400);
+  const giftWrapFils = gift?.wrap ? (settings.giftWrapFils ?? 0) : 0;
 
   // The units move from sale to held in the same batch (app/models/orders/stock-hold.server.ts): no order without its stock.
   const takes = stockTakesOf(holds);
   const clientHash = input.clientAddress ? clientHashOf(input.clientAddress) : null;
   const orderId = crypto.randomUUID();
   const orderNumber = newOrderNumber();
-  const totalFils = totals.totalFils;
+  const totalFils = totals.totalFils + giftWrapFils;
   const capped = Boolean(clientHash || input.customerId);
   const order = {
     id: orderId,
@@ -199,19 +222,31 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     notifyWhatsApp: details.notifyWhatsApp === true && getEnv().whatsApp !== null,
     // No delivery window in this checkout yet: the placing day plus the owner's delivery days.
     promisedBy: await promisedByOf(now, null),
+    isGift: gift !== null,
+    giftNote: gift?.note?.trim() || null,
+    giftWrap: Boolean(gift?.wrap),
+    giftWrapFils,
+    giftRecipientName: gift?.recipientName?.trim() || null,
+    giftRecipientPhone: gift?.recipientPhone || null,
+    deliveryDate: slot?.date ?? null,
+    deliveryWindowId: slot?.windowId ?? null,
+    deliveryFrom: slot?.from ?? null,
+    deliveryTo: slot?.to ?? null,
   };
   // PostgreSQL takes the stock in the order's own statement, unless a code's row must be locked first (a release
   // gives the code's use back before the stock, so placing takes the code first too).
-  const stockInOrder = databaseEngine === "postgresql" && !coupon;
+  const stockInOrder = databaseEngine === "postgresql" && !coupon && !slot;
   const writeOrder = insertOrder(order, items, now, capped ? clientLockKeys([clientHash, input.customerId]) : [], stockInOrder ? takes : []);
   const takeCoupon = coupon ? takeCouponUse(coupon, orderId, details, now) : [];
+  // The window after the code and before the stock: every placing takes its locks in this one order.
+  const takeSlot = slot ? takeSlotPlace(slot, now) : [];
   const stock = stockInOrder ? [] : takeStock(takes);
   const limits = capped ? [checkHolds(orderId, clientHash, input.customerId, now)] : [];
   try {
     // The stock UPDATEs come last but the cap check: a product's row stays locked from its UPDATE to the commit, so
     // on PostgreSQL, where buyers of one popular product queue for that lock, the queue moves as fast as it can.
     // One statement is atomic by itself: without BEGIN and COMMIT it is one round trip on PostgreSQL.
-    const batch = [...writeOrder, ...takeCoupon, ...stock, ...limits];
+    const batch = [...writeOrder, ...takeCoupon, ...takeSlot, ...stock, ...limits];
     await (batch.length === 1 ? batch[0] : prisma.$transaction(batch));
     return { id: orderId, orderNumber, totalFils, email: details.email.toLowerCase(), language: input.language };
   } catch (error) {
@@ -224,6 +259,7 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     }
     if (isConstraintRefusal(error, "notNull", "Coupon", "usedCount")) throw couponError("usedUp");
     if (isConstraintRefusal(error, "notNull", "Coupon", "code")) throw couponError("alreadyUsed");
+    if (isConstraintRefusal(error, "notNull", "DeliveryWindow", "capacity")) throw new OrderError("deliverySlotFull", 409);
     if (refusal !== "outOfStock") throw error;
     const short = await shortProductOf(holds);
     throw new OrderError("outOfStock", 409, names(items.find((item) => item.productId === short)!));

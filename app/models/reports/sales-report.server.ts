@@ -25,6 +25,8 @@ export type SalesDay = {
   refunds: SalesRefundRow[];
   productsFils: number;
   deliveryFils: number;
+  /** gifts' wrapping (issue 48), a line of its own: products − discount − exchange credit + delivery + wrapping = total */
+  giftWrapFils: number;
   /**
    * What discount codes took off the day's orders (Order.discountFils of orders that are not exchanges): products −
    * discount − exchange credit + delivery = total.
@@ -60,6 +62,7 @@ export type SalesReport = {
   rangeSummary: {
     productsFils: number;
     deliveryFils: number;
+    giftWrapFils: number;
     discountFils: number;
     exchangeCreditFils: number;
     totalFils: number;
@@ -96,7 +99,7 @@ export function resolveSalesRange(dateFrom: string | null | undefined, dateTo: s
 }
 
 function emptyDay(): SalesDay {
-  return { orders: [], refunds: [], productsFils: 0, deliveryFils: 0, discountFils: 0, exchangeCreditFils: 0, totalFils: 0, refundsFils: 0, netFils: 0, returnsFils: 0, returnCount: 0 };
+  return { orders: [], refunds: [], productsFils: 0, deliveryFils: 0, giftWrapFils: 0, discountFils: 0, exchangeCreditFils: 0, totalFils: 0, refundsFils: 0, netFils: 0, returnsFils: 0, returnCount: 0 };
 }
 
 /**
@@ -114,6 +117,7 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
         orderNumber: true,
         subtotalFils: true,
         deliveryFeeFils: true,
+        giftWrapFils: true,
         discountFils: true,
         couponCode: true,
         exchangeForOrderNumber: true,
@@ -137,7 +141,7 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
     (await prisma.return.findMany({ where: { refundId: { in: notes.map((note) => note.refundId) } }, select: { refundId: true, number: true } })).map((row) => [row.refundId, row.number]),
   );
   const days: Record<string, SalesDay> = {};
-  const rangeSummary = { productsFils: 0, deliveryFils: 0, discountFils: 0, exchangeCreditFils: 0, totalFils: 0, orderCount: orders.length, refundsFils: 0, refundCount: notes.length, netFils: 0, returnsFils: 0, returnCount: returnsAsked.length };
+  const rangeSummary = { productsFils: 0, deliveryFils: 0, giftWrapFils: 0, discountFils: 0, exchangeCreditFils: 0, totalFils: 0, orderCount: orders.length, refundsFils: 0, refundCount: notes.length, netFils: 0, returnsFils: 0, returnCount: returnsAsked.length };
   const recovered = { orderCount: 0, amountFils: 0 };
   for (const order of orders) {
     if (order.remindedAt) {
@@ -158,12 +162,14 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
     });
     day.productsFils += order.subtotalFils;
     day.deliveryFils += order.deliveryFeeFils;
+    day.giftWrapFils += order.giftWrapFils;
     day.discountFils += discountFils;
     day.exchangeCreditFils += exchangeCreditFils;
     day.totalFils += order.totalFils;
     day.netFils += order.totalFils;
     rangeSummary.productsFils += order.subtotalFils;
     rangeSummary.deliveryFils += order.deliveryFeeFils;
+    rangeSummary.giftWrapFils += order.giftWrapFils;
     rangeSummary.discountFils += discountFils;
     rangeSummary.exchangeCreditFils += exchangeCreditFils;
     rangeSummary.totalFils += order.totalFils;

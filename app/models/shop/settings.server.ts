@@ -19,6 +19,8 @@ export type ShopSettings = ShopIdentity & {
   paymentReminders: boolean;
   /** days from placing to the promised delivery day, when no delivery window is chosen (issue 48, decision 0093) */
   deliveryDays: number;
+  /** issue 48: what gift wrapping costs; null: the checkout does not offer it */
+  giftWrapFils: number | null;
 };
 
 const FREE_DELIVERY_FROM = "freeDeliveryFromFils";
@@ -26,6 +28,7 @@ const PAYMENT_REMINDERS = "paymentReminders";
 const DELIVERY_DAYS = "deliveryDays";
 /** What the shop promises until the owner says otherwise: Kuwait City deliveries take one to three days. */
 export const DEFAULT_DELIVERY_DAYS = 3;
+const GIFT_WRAP = "giftWrapFils";
 
 /** Where each identity field is kept: one row per value, "" for not set. */
 const KEYS = {
@@ -59,7 +62,9 @@ export async function getShopSettings(): Promise<ShopSettings> {
       };
       const free = text(FREE_DELIVERY_FROM);
       const fils = free === null ? null : Number(free);
+      const wrap = text(GIFT_WRAP) === null ? null : Number(text(GIFT_WRAP));
       return {
+        giftWrapFils: wrap !== null && Number.isInteger(wrap) && wrap >= 0 ? wrap : null,
         freeDeliveryFromFils: fils !== null && Number.isInteger(fils) && fils >= 0 ? fils : null,
         paymentReminders: text(PAYMENT_REMINDERS) !== "0",
         deliveryDays: deliveryDaysOf(text(DELIVERY_DAYS)),
@@ -118,6 +123,7 @@ function storedValues(patch: Partial<ShopSettings>): [string, string][] {
   put(KEYS.ownerAlertsPhone, patch.ownerAlertsPhone);
   if (patch.paymentReminders !== undefined) put(PAYMENT_REMINDERS, patch.paymentReminders ? "1" : "0");
   if (patch.deliveryDays !== undefined) put(DELIVERY_DAYS, String(patch.deliveryDays));
+  if (patch.giftWrapFils !== undefined) put(GIFT_WRAP, patch.giftWrapFils === null ? "" : String(patch.giftWrapFils));
   return values;
 }
 
@@ -144,7 +150,11 @@ export async function saveShopSettings(patch: Partial<ShopSettings>, actor?: Aud
     if (patch.deliveryDays !== undefined) {
       await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: DELIVERY_DAYS, params: { context: "deliveryDays", days: patch.deliveryDays } });
     }
-    if (values.some(([key]) => key !== FREE_DELIVERY_FROM && key !== PAYMENT_REMINDERS && key !== DELIVERY_DAYS)) {
+    if (patch.giftWrapFils !== undefined) {
+      const fils = patch.giftWrapFils;
+      await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: GIFT_WRAP, params: { context: fils === null ? "giftWrapNone" : "giftWrap" } });
+    }
+    if (values.some(([key]) => key !== FREE_DELIVERY_FROM && key !== PAYMENT_REMINDERS && key !== DELIVERY_DAYS && key !== GIFT_WRAP)) {
       await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: "identity", params: { context: "identity" } });
     }
   });

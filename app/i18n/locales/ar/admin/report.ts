@@ -14,6 +14,7 @@ export const report: TranslationOf<typeof en> = {
     amount: "المبلغ",
     productsTotal: "إجمالي المنتجات",
     deliveryTotal: "إجمالي التوصيل",
+    giftWrapTotal: "إجمالي تغليف الهدايا",
     total: "الإجمالي",
     discountTotal: "الخصومات (الرموز)",
     exchangeCreditTotal: "رصيد الاستبدال",

@@ -88,7 +88,7 @@ export const staff: TranslationOf<typeof en> = {
         show: "{{nameAr}} ظاهرة",
         hide: "{{nameAr}} مخفية",
       },
-      settings: { update: "التوصيل مجاني من {{fils}} فلس", update_none: "لا توصيل مجاني", update_identity: "تم تغيير بيانات المتجر", update_on: "تم تشغيل تذكيرات الدفع", update_off: "تم إيقاف تذكيرات الدفع", update_deliveryDays: "أيام التوصيل: {{days}}" },
+      settings: { update: "التوصيل مجاني من {{fils}} فلس", update_none: "لا توصيل مجاني", update_identity: "تم تغيير بيانات المتجر", update_on: "تم تشغيل تذكيرات الدفع", update_off: "تم إيقاف تذكيرات الدفع", update_giftWrap: "تم تغيير سعر تغليف الهدايا", update_giftWrapNone: "أُوقف تغليف الهدايا", update_deliverySlots: "تم تغيير مواعيد التوصيل", update_deliveryDays: "أيام التوصيل: {{days}}" },
       staff: {
         invite: "دُعي {{email}} بدور $t(admin.staff.roles.{{role}})",
         update_role: "{{email}}، الدور $t(admin.staff.roles.{{from}}) ← $t(admin.staff.roles.{{to}})",

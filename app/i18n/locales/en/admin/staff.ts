@@ -87,7 +87,7 @@ export const staff = {
         show: "{{name}} shown",
         hide: "{{name}} hidden",
       },
-      settings: { update: "free delivery from {{fils}} fils", update_none: "free delivery from none", update_identity: "shop details changed", update_on: "payment reminders turned on", update_off: "payment reminders turned off", update_deliveryDays: "delivery days: {{days}}" },
+      settings: { update: "free delivery from {{fils}} fils", update_none: "free delivery from none", update_identity: "shop details changed", update_on: "payment reminders turned on", update_off: "payment reminders turned off", update_giftWrap: "gift wrapping price changed", update_giftWrapNone: "gift wrapping no longer offered", update_deliverySlots: "delivery times changed", update_deliveryDays: "delivery days: {{days}}" },
       staff: {
         invite: "{{email}} invited as {{role}}",
         update_role: "{{email}}, role {{from}} → {{to}}",
