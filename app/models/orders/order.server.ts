@@ -220,8 +220,8 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, slot
     // Kept only when the shop can send WhatsApp: the checkout offers the choice only then (issue 43, point 5), and a
     // choice posted anyway must not turn into WhatsApp messages once it is configured later.
     notifyWhatsApp: details.notifyWhatsApp === true && getEnv().whatsApp !== null,
-    // No delivery window in this checkout yet: the placing day plus the owner's delivery days.
-    promisedBy: await promisedByOf(now, null),
+    // The chosen window's day, or the placing day plus the owner's delivery days.
+    promisedBy: await promisedByOf(now, slot?.date ?? null),
     isGift: gift !== null,
     giftNote: gift?.note?.trim() || null,
     giftWrap: Boolean(gift?.wrap),
