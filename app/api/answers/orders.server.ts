@@ -1,4 +1,5 @@
 import { dayOrInstantKey } from "~/shared/admin-dates";
+import { campaignOfOrder } from "~/shared/campaign";
 import { filsToKD } from "~/shared/money";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { optionTexts } from "~/models/catalogue/index.server";
@@ -167,6 +168,8 @@ export function orderDetailJson(order: AdminOrderDetail) {
       at: message.updatedAt.toISOString(),
     })),
     notifyWhatsApp: order.notifyWhatsApp,
+    // CONTRACT.md "Where the shopper came from": the campaign remembered when the order was placed.
+    source: campaignOfOrder(order),
   };
 }
 

@@ -32,6 +32,10 @@ export type NewOrder = {
   couponCode: string | null;
   discountFils: number;
   notifyWhatsApp: boolean;
+  /** the campaign the shopper came from (decision 0089), each null when absent */
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
 };
 
 export type NewOrderItem = {
@@ -61,12 +65,12 @@ export function insertOrder(order: NewOrder, items: NewOrderItem[], now: Date, l
     INSERT INTO "Order" ("id", "orderNumber", "customerId", "isGuest", "language", "fullName", "email", "phone", "buildingType",
       "city", "street", "streetNumber", "block", "buildingNumber", "floor", "apartmentNumber", "notes",
       "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "reservedUntil", "clientHash", "createdAt", "updatedAt",
-      "couponCode", "discountFils", "notifyWhatsApp", "nextReminderAt")
+      "couponCode", "discountFils", "notifyWhatsApp", "nextReminderAt", "utmSource", "utmMedium", "utmCampaign")
     VALUES (${order.id}, ${order.orderNumber}, ${order.customerId}, ${order.customerId === null}, ${order.language}, ${order.fullName},
       ${order.email}, ${order.phone}, ${order.buildingType}, ${order.city}, ${order.street}, ${order.streetNumber}, ${order.block},
       ${order.buildingNumber}, ${order.floor}, ${order.apartmentNumber}, ${order.notes}, ${order.subtotalFils}, ${order.deliveryFeeFils},
       ${order.totalFils}, 'pending', 'unpaid', ${order.reservedUntil}, ${order.clientHash}, ${now}, ${now}, ${order.couponCode},
-      ${order.discountFils}, ${order.notifyWhatsApp}, ${order.nextReminderAt})`;
+      ${order.discountFils}, ${order.notifyWhatsApp}, ${order.nextReminderAt}, ${order.utmSource}, ${order.utmMedium}, ${order.utmCampaign})`;
   const itemRows = items.map(
     (item, index) => Prisma.sql`(${`${order.id}-${String(index).padStart(3, "0")}`}, ${order.id}, ${item.productId}, ${item.nameEn}, ${item.nameAr},
       ${item.imageUrl}, ${item.priceFils}, ${item.quantity}, ${sqlJson(item.customTags)}, ${item.variantId}, ${sqlJson(item.optionValues)})`,

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { Campaign } from "~/shared/campaign";
 import { databaseEngine, isConstraintRefusal, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
@@ -73,6 +74,8 @@ export type PlaceOrderInput = {
   clientAddress?: string | null;
   /** A discount code as the shopper typed it; blank means none. */
   couponCode?: string | null;
+  /** The campaign the shopper came from (app/cookies/campaign.server.ts), already checked; none for a direct visit. */
+  campaign?: Campaign | null;
 };
 
 /** A keyed hash of the client's address: enough to count its holds, useless to anyone without the session secret. */
@@ -196,6 +199,9 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, now:
     // Kept only when the shop can send WhatsApp: the checkout offers the choice only then (issue 43, point 5), and a
     // choice posted anyway must not turn into WhatsApp messages once it is configured later.
     notifyWhatsApp: details.notifyWhatsApp === true && getEnv().whatsApp !== null,
+    utmSource: input.campaign?.utmSource ?? null,
+    utmMedium: input.campaign?.utmMedium ?? null,
+    utmCampaign: input.campaign?.utmCampaign ?? null,
   };
   // PostgreSQL takes the stock in the order's own statement, unless a code's row must be locked first (a release
   // gives the code's use back before the stock, so placing takes the code first too).
