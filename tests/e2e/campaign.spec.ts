@@ -119,3 +119,17 @@ for (const language of ["ar", "en"] as const) {
     await owner.close();
   });
 }
+
+test("the privacy page says what the campaign cookie keeps, for how long, and that no third-party script runs", async ({ page, context, baseURL, javaScriptEnabled }) => {
+  for (const [language, path, kept, noScript] of [
+    ["ar", "/ar/privacy-policy", "لمدة 30 يومًا الحملة فقط", "لا يعمل أي برنامج نصي لطرف ثالث"],
+    ["en", "/privacy-policy", "remembers for 30 days the campaign only", "No third-party script runs on our pages"],
+  ] as const) {
+    await setLanguage(context, baseURL!, language);
+    await page.setViewportSize(language === "ar" ? PHONE : DESKTOP);
+    await page.goto(path);
+    await expect(page.getByText(kept)).toBeVisible();
+    await expect(page.getByText(noScript)).toBeVisible();
+    if (javaScriptEnabled) await page.screenshot({ path: `${SHOTS}/privacy-${language}.png`, fullPage: true });
+  }
+});
