@@ -11,6 +11,6 @@ export { queuePaidOrderMessages } from "./order-paid.server";
 export { checkOrderPhone, ORDER_PHONE_GUESSES, OrderPhoneLimitedError } from "./order-phone-guard.server";
 export { paidOrderSummaryOf } from "./order-thanks.server";
 export { checkoutDetailsOf, getOrderById, getOrderByNumber, newOrderNumber, OrderError, type PlacedOrder, placeOrder, type PlaceOrderInput } from "./order.server";
-export { changeSavedCart, emptySavedCart, getSavedCartLines, joinSavedCart } from "./saved-cart.server";
+export { changeSavedCart, dropIdleSavedCarts, emptySavedCart, getSavedCartLines, joinSavedCart, SAVED_CART_IDLE_DAYS } from "./saved-cart.server";
 export { firstReminderAt, reminderStepAt } from "./reminder-schedule.server";
 export { expireHolds, HOLD_LIMITS, type HoldAgain, holdAgain, holdStockNow, payableLateWhere, releaseReservation, RESERVATION_MINUTES, sellHeldUnits, sellStockNow, unitsStillThere } from "./stock-hold.server";
