@@ -6,7 +6,8 @@
  * The target is migrated first and must hold no shop rows. The source may be in use: it is read inside one read
  * transaction, a consistent snapshot whatever the shop writes meanwhile. Every row is copied as it is (ids, UTC
  * times, integer fils, JSON, PDFs), in one PostgreSQL transaction, so a failed copy leaves the target empty. Rate-limit
- * counters and job leases are not copied: they are minutes-long state the new servers make again. At the end the
+ * counters and job leases are not copied: they are minutes-long state the new servers make again; nor are the
+ * catalogue's and products' versions, which the target's triggers write as the rows arrive. At the end the
  * counts and the money are compared on both sides, and any difference fails the copy.
  */
 import { spawnSync } from "node:child_process";
@@ -44,7 +45,20 @@ export const COPIED_MODELS = [
   "shopSetting",
   "stockNoticeAddress",
   "stockNotice",
+  "savedCart",
+  "adminInvitation",
+  "adminRecoveryCode",
+  "auditEntry",
+  "outboxMessage",
+  "whatsAppTemplateState",
+  "feedStamp",
+  "return",
+  "returnItem",
+  "returnStatusChange",
 ] as const;
+
+/** Not copied: minutes-long state the new servers make again, and versions the target's triggers write. */
+export const NOT_COPIED_MODELS = ["rateLimit", "jobLease", "catalogueVersion", "productVersion"] as const;
 
 type Model = (typeof COPIED_MODELS)[number];
 type AnyDelegate = {
@@ -56,11 +70,20 @@ type Client = SqliteClient | PostgresqlClient;
 const delegate = (client: unknown, model: Model) => (client as Record<Model, AnyDelegate>)[model];
 
 /**
- * Every model has an `id` but the invoice, keyed by its order number, a setting, by its key, and a back-in-stock
- * address, by the address: rows are read in key order.
+ * Every model has an `id` but the invoice, keyed by its order number, a setting and a feed's stamp, by their key, a
+ * back-in-stock address, by the address, a saved cart, by its customer, and a WhatsApp template's state, by its name
+ * and language: rows are read in key order.
  */
-const KEYS: Partial<Record<Model, string>> = { storedInvoice: "orderNumber", shopSetting: "key", stockNoticeAddress: "email" };
-export const keyOf = (model: Model) => KEYS[model] ?? "id";
+const KEYS: Partial<Record<Model, string[]>> = {
+  storedInvoice: ["orderNumber"],
+  shopSetting: ["key"],
+  stockNoticeAddress: ["email"],
+  savedCart: ["customerId"],
+  whatsAppTemplateState: ["name", "language"],
+  feedStamp: ["key"],
+};
+/** The `orderBy` that reads a model's rows in key order. */
+export const keyOf = (model: Model) => (KEYS[model] ?? ["id"]).map((field) => ({ [field]: "asc" as const }));
 
 export type Figures = Record<string, number>;
 
@@ -115,7 +138,7 @@ async function main() {
     const { rows, expected } = await source.$transaction(
       async (tx) => {
         const read: Partial<Record<Model, Record<string, unknown>[]>> = {};
-        for (const model of COPIED_MODELS) read[model] = await delegate(tx, model).findMany({ orderBy: { [keyOf(model)]: "asc" } });
+        for (const model of COPIED_MODELS) read[model] = await delegate(tx, model).findMany({ orderBy: keyOf(model) });
         return { rows: read as Record<Model, Record<string, unknown>[]>, expected: await figuresOf(tx as unknown as SqliteClient) };
       },
       { timeout: 10 * 60_000, maxWait: 60_000 },

@@ -360,8 +360,9 @@ function keepPage(res: Response, pageCache: PageCache, lookup: Lookup, response:
   // What Express has set by now: the security headers and what Remix answered (copied above), less the CSP's nonce.
   const headers: SharedPage["headers"] = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
-    // The request id is this request's own; each later answer of the kept page has its own.
-    if (name === "x-request-id") continue;
+    // The request id is this request's own; each later answer of the kept page has its own. So is a cookie set in
+    // front of the cache (the campaign's, server/campaign.ts): kept, it would be handed to every later visitor.
+    if (name === "x-request-id" || name === "set-cookie") continue;
     if (value !== undefined) headers[name] = typeof value === "number" ? String(value) : value;
   }
   headers["content-security-policy"] = shared.csp;

@@ -9,6 +9,7 @@ import type { Env } from "../app/env.server";
 import { drawPdfsOffThread } from "../app/pdf/off-thread.server";
 import { logger } from "../app/utils/logger.server";
 import { limitRequestBodies } from "./body-limit";
+import { rememberCampaign } from "./campaign";
 import { assignRequestId, markStatic, metricsEndpoint, requestLog, routePatterns } from "./observability";
 import { makeMissingVariants } from "./image-variants";
 import { migrationsFolder } from "./migrations";
@@ -42,6 +43,8 @@ export async function serve(env: Env) {
   app.get("/readyz", readinessEndpoint(createReadiness((sql) => prisma.$queryRawUnsafe(sql), migrationsFolder(databaseEngine), () => stopping)));
   // A kept catalogue page is answered here, with the headers and compressed bodies it was kept with.
   const pageCache = createPageCache(env.databaseUrl);
+  // Before the cache answers: a kept page opened from a campaign link remembers the campaign too (decision 0089).
+  app.use(rememberCampaign);
   app.use(serveHits(pageCache));
   app.use(compression());
   app.use(assignNonce);

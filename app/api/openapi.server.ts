@@ -209,7 +209,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     file: "api.orders.ts",
     methods: ["post"],
     path: "/api/orders",
-    summary: "Place an order (SPEC section 3's payload); the server computes every price",
+    summary:
+      "Place an order (SPEC section 3's payload); the server computes every price. A `shop_campaign` cookie sent with it (set by a page opened from a campaign link) is stored as the order's `source`",
     access: "optionalCustomer",
     body: OrderBody,
     responses: { 201: ok(answers.OrderPlacedAnswer, "Order placed; pay at `paymentUrl`"), 400: INVALID, 409: CONFLICT, 429: TOO_MANY },

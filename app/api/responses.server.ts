@@ -367,6 +367,12 @@ const AdminOrderDetail = z.object({
   notifyWhatsApp: z.boolean().describe("whether the shopper chose order updates on WhatsApp at checkout"),
   ...PromiseFields,
   ...GiftAndSlot,
+  source: z
+    .object({ utmSource: z.string().nullable(), utmMedium: z.string().nullable(), utmCampaign: z.string().nullable() })
+    .nullable()
+    .describe(
+      "The campaign of the first page the shopper opened from a campaign link in the 30 days before placing (a click id read as its network: facebook, google, tiktok, snapchat); null without one",
+    ),
 });
 const Paged = { total: z.number().int(), page: z.number().int(), pageCount: z.number().int() };
 export const AdminOrdersAnswer = z.object({ orders: z.array(AdminOrderRow), ...Paged });
@@ -436,6 +442,9 @@ export const SalesReportAnswer = z.object({
   isFullMonth: z.boolean(),
   recoveredOrders: z.number().int().describe("The range's paid orders that were paid after a payment reminder"),
   recoveredAmount: KD.describe("Their total"),
+  bySource: z
+    .array(z.object({ source: z.string(), orders: z.number().int(), amount: KD }))
+    .describe('The range\'s paid orders by campaign source, most paid first; "(direct)" for orders without one'),
   bestSellers: z.object({
     byUnits: z.array(BestSeller),
     byRevenue: z.array(BestSeller),

@@ -15,6 +15,7 @@ import { formatCount } from "~/shared/digits";
 import { CHART_HEIGHT, CHART_WIDTH, layoutSalesChart } from "~/shared/sales-chart";
 import { AlertIcon, BowIcon, BoxIcon, CalendarIcon, ChartIcon, CoinsIcon, ReceiptIcon, UsersIcon } from "~/components/admin/icons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SourceSalesTable, sourceSalesRows } from "~/components/admin/source-sales-table";
 
 /** The dashboard's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminDashboardMessages;
@@ -83,6 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orderCount: figures.recovered.orderCount,
       href: report(figures.chart[0]?.date ?? figures.today.date, figures.today.date),
     },
+    topSources: sourceSalesRows(figures.topSources, language, t("admin.dashboard.sourceDirect")),
     toPrepare: figures.toPrepare,
     returnsWaiting: figures.returnsWaiting,
     lowStock: figures.lowStock,
@@ -108,6 +110,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     month: may("sales") ? shown.month : null,
     recovered: may("sales") ? shown.recovered : null,
     chart: may("sales") ? shown.chart : [],
+    topSources: may("sales") ? shown.topSources : [],
     toPrepare: may("orders:read") ? shown.toPrepare : null,
     returnsWaiting: may("returns:read") ? shown.returnsWaiting : null,
     lowStock: may("catalogue:write") ? shown.lowStock : null,
@@ -206,6 +209,18 @@ export default function Dashboard() {
         </ul>
       </section>
       {data.sales ? <SalesChart days={data.chart} rtl={data.rtl} /> : null}
+      {data.sales ? (
+        <section className="admin-card" aria-labelledby="top-sources-title" data-testid="top-sources">
+          <h2 id="top-sources-title">{t("admin.dashboard.topSources")}</h2>
+          <SourceSalesTable
+            testId="top-sources-table"
+            caption={t("admin.dashboard.topSourcesCaption")}
+            columns={[t("admin.dashboard.source"), t("admin.dashboard.sourceOrders"), t("admin.dashboard.sourceAmount")]}
+            rows={data.topSources}
+            empty={t("admin.dashboard.noSources")}
+          />
+        </section>
+      ) : null}
       <ul className="admin-tiles">
         {TILES.filter((tile) => data.tiles.includes(tile.to)).map((tile) => (
           <li key={tile.to}>

@@ -121,6 +121,8 @@ export default function AdminOrderDetail() {
             <dd>{order.isGuest ? t("admin.order.guest") : t("admin.order.registered")}</dd>
             <dt>{t("admin.order.created")}</dt>
             <dd>{order.createdAt}</dd>
+            <dt>{t("admin.order.source")}</dt>
+            <dd data-testid="order-source">{order.source ? <CampaignText source={order.source} /> : t("admin.order.sourceNone")}</dd>
           </dl>
         </section>
         <section className="admin-card">
@@ -227,6 +229,28 @@ function ContactButtons({ phone }: { phone: string }) {
       </a>
     </span>
   );
+}
+
+/**
+ * The campaign the order came from: the source first, then its medium and campaign when the link named them. Each
+ * value is isolated (`bdi`), as a Latin source beside an Arabic campaign name must not reorder the line.
+ */
+function CampaignText({ source }: { source: NonNullable<AdminOrderView["source"]> }) {
+  const { t } = useTranslation();
+  const parts = [
+    source.utmSource ? <bdi key="source">{source.utmSource}</bdi> : null,
+    source.utmMedium ? (
+      <span key="medium">
+        {t("admin.order.sourceMedium")}: <bdi>{source.utmMedium}</bdi>
+      </span>
+    ) : null,
+    source.utmCampaign ? (
+      <span key="campaign">
+        {t("admin.order.sourceCampaign")}: <bdi>{source.utmCampaign}</bdi>
+      </span>
+    ) : null,
+  ].filter(Boolean);
+  return <span className="admin-campaign">{parts.flatMap((part, index) => (index ? [" · ", part] : [part]))}</span>;
 }
 
 function OrderItemsTable({ items }: { items: AdminOrderView["items"] }) {

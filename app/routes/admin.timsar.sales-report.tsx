@@ -11,6 +11,7 @@ import { adminReportMessages } from "~/i18n/browser/areas/admin/report";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 import { formatCount } from "~/shared/digits";
+import { SourceSalesTable, sourceSalesRows } from "~/components/admin/source-sales-table";
 
 /** The sales report's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminReportMessages;
@@ -77,6 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         recoveredCount: formatCount(report.recovered.orderCount, language),
         recoveredTotal: money(report.recovered.amountFils),
       },
+      bySource: sourceSalesRows(report.bySource, language, t("admin.report.sourceDirect")),
       bestSellers: {
         byUnits: report.bestSellers.byUnits.map(seller),
         byRevenue: report.bestSellers.byRevenue.map(seller),
@@ -174,6 +176,16 @@ export default function SalesReport() {
                 </strong>
               </dd>
             </dl>
+          </section>
+          <section className="admin-card" aria-labelledby="by-source-heading">
+            <h2 id="by-source-heading">{t("admin.report.bySource")}</h2>
+            <SourceSalesTable
+              testId="report-by-source"
+              caption={t("admin.report.bySourceCaption")}
+              columns={[t("admin.report.source"), t("admin.report.sourceOrders"), t("admin.report.sourceAmount")]}
+              rows={data.report.bySource}
+              empty={t("admin.report.noSales")}
+            />
           </section>
           <BestSellers lists={data.report.bestSellers} />
           {data.report.days.length === 0 ? <p className="admin-empty">{t("admin.report.noSales")}</p> : null}

@@ -6,6 +6,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
 import { bilingualOrderError, OrderError, RESERVATION_MINUTES, withCouponAttempt } from "~/models/orders/index.server";
 import { placedByAsker, rememberOrderHeader } from "~/cookies/order-access.server";
+import { readCampaign } from "~/cookies/campaign.server";
 import { placeOrderAndStartPayment } from "~/models/payments/index.server";
 import { hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS } from "~/models/shop/index.server";
 import { jsonError, readJsonBody, tooManyRequests } from "~/utils/api.server";
@@ -69,6 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         clientAddress: client,
         couponCode: payload.data.couponCode,
         ...giftAndSlotOf(details.data),
+        campaign: readCampaign(request),
       }),
     );
     if ("refused" in outcome) return tooManyCodes(outcome.refused.retryAfterSeconds);

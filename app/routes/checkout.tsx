@@ -7,6 +7,7 @@ import { getEnv } from "~/env.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { readShopperCart } from "~/auth/shopper-cart.server";
 import { guestCookieHeader, isCheckoutGuest } from "~/cookies/checkout-guest.server";
+import { readCampaign } from "~/cookies/campaign.server";
 import { listDeliverySlots, getCartSummary, couponProblemMessage, orderErrorMessage, checkoutDetailsOf, OrderError, checkoutOffer, giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/orders/index.server";
 import type { TFunction } from "i18next";
 import type { Language } from "~/shared/language";
@@ -128,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { couponCode } = coupon.value;
   try {
     const outcome = await withCouponAttempt(address, couponCode, () =>
-      placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language, clientAddress: address, couponCode, ...giftAndSlotOf(submission.value) }),
+      placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language, clientAddress: address, couponCode, ...giftAndSlotOf(submission.value), campaign: readCampaign(request) }),
     );
     if ("refused" in outcome) {
       const message = `${t("checkout.saveFailed")}: ${tooManyCodesText(outcome.refused.retryAfterSeconds, t)}`;

@@ -1,5 +1,6 @@
 import { lateCancelFrom } from "~/shared/promised-date";
 import { dayOrInstantKey } from "~/shared/admin-dates";
+import { campaignOfOrder } from "~/shared/campaign";
 import { filsToKD } from "~/shared/money";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { optionTexts } from "~/models/catalogue/index.server";
@@ -209,6 +210,8 @@ function promiseJson(order: { promisedBy: string | null; lateCancelledAt: Date |
     lateCancelFrom: order.promisedBy ? lateCancelFrom(order.promisedBy) : null,
     lateCancelledAt: order.lateCancelledAt?.toISOString() ?? null,
     ...giftAndSlotJson(order),
+    // CONTRACT.md "Where the shopper came from": the campaign remembered when the order was placed.
+    source: campaignOfOrder(order),
   };
 }
 

@@ -23,6 +23,12 @@ const report: SalesReport = {
   rangeSummary: { productsFils: 2500, deliveryFils: 1000, giftWrapFils: 0, discountFils: 0, exchangeCreditFils: 0, totalFils: 3500, orderCount: 1, refundsFils: 2000, refundCount: 1, netFils: 1500, returnsFils: 0, returnCount: 0 },
   isFullMonth: false,
   recovered: { orderCount: 1, amountFils: 3500 },
+  // A source is the shopper's to write: one that starts like a formula must reach the spreadsheet as text.
+  bySource: [
+    { source: "instagram", orders: 1, amountFils: 3500 },
+    { source: "+cmd", orders: 1, amountFils: 1000 },
+    { source: "(direct)", orders: 2, amountFils: 250 },
+  ],
   bestSellers: {
     // A product the owner named like a formula: the spreadsheet must show the name, never run it (decision 0070).
     byUnits: [{ productId: "p1", nameEn: "=HYPERLINK(\"http://evil.example\")", nameAr: "+مشبك", units: 1, revenueFils: 2500 }],
@@ -38,6 +44,8 @@ describe("the sales report's answers", () => {
     expect(lines).toContain("2026-05-01,ORD-1,,,,,2.000,-2.000,CN-1,,,");
     expect(lines).toContain(`byUnits,1,p1,"'=HYPERLINK(""http://evil.example"")",'+مشبك,1,2.500`);
     expect(lines).toContain("byVariant,1,p1,v1,'@clip,مشبك,'-Red,أحمر,1,2.500");
+    const bySource = lines.indexOf("bySource,source,orders,amountKD");
+    expect(lines.slice(bySource, bySource + 4)).toEqual(["bySource,source,orders,amountKD", "bySource,instagram,1,3.500", "bySource,'+cmd,1,1.000", "bySource,(direct),2,0.250"]);
   });
 
   it("answers the API in KD with SPEC's names", () => {
@@ -45,6 +53,11 @@ describe("the sales report's answers", () => {
     expect(json.days["2026-05-01"]).toMatchObject({ totalAmount: 3.5, refundsTotal: 2, netAmount: 1.5, refunds: [{ creditNoteNumber: "CN-1", amount: 2, returnNumber: null }] });
     expect(json.rangeSummary).toMatchObject({ orderCount: 1, refundCount: 1, netAmount: 1.5 });
     expect(json).toMatchObject({ recoveredOrders: 1, recoveredAmount: 3.5 });
+    expect(json.bySource).toEqual([
+      { source: "instagram", orders: 1, amount: 3.5 },
+      { source: "+cmd", orders: 1, amount: 1 },
+      { source: "(direct)", orders: 2, amount: 0.25 },
+    ]);
     expect(json.bestSellers.byVariant[0]).toEqual({ productId: "p1", nameEn: "@clip", nameAr: "مشبك", units: 1, revenue: 2.5, variantId: "v1", optionValues: [{ en: "-Red", ar: "أحمر" }] });
   });
 });

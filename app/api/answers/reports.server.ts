@@ -59,6 +59,8 @@ export function salesReportJson(report: SalesReport) {
     // CONTRACT.md "Unfinished checkouts": the range's orders paid after a payment reminder, and their total in KD.
     recoveredOrders: report.recovered.orderCount,
     recoveredAmount: filsToKD(report.recovered.amountFils),
+    // CONTRACT.md "Where the shopper came from": paid sales by campaign source, DIRECT_SOURCE for none.
+    bySource: report.bySource.map((row) => ({ source: row.source, orders: row.orders, amount: filsToKD(row.amountFils) })),
     bestSellers: {
       byUnits: report.bestSellers.byUnits.map(bestSellerJson),
       byRevenue: report.bestSellers.byRevenue.map(bestSellerJson),
@@ -92,7 +94,8 @@ function kdCell(fils: number): CsvFigure {
  * best sellers: a header of their own, one line per product and list (`byUnits`, `byRevenue`), revenue before
  * discount codes. When products with options sold, below another blank line the best variants (issue 31) with a
  * header of their own, so the lines above read as before: product, variant, each language's values joined by " / ".
- * exchangeCreditKD, last, is what exchange orders were credited for the items returned (decision 0078).
+ * exchangeCreditKD, last, is what exchange orders were credited for the items returned (decision 0078). Below a last
+ * blank line, the paid sales by campaign source (decision 0089): source, orders, amount.
  * Written by the shop's one CSV writer: a name that starts like a formula comes out as text, the amounts as numbers.
  */
 export function salesReportCsv(report: SalesReport): string {
@@ -135,5 +138,8 @@ export function salesReportCsv(report: SalesReport): string {
       rows.push(["byVariant", index + 1, row.productId, row.variantId, row.nameEn, row.nameAr, values("en"), values("ar"), row.units, kdCell(row.revenueFils)]);
     });
   }
+  // Last, under a header of its own, so the sections above read as before (decision 0089).
+  rows.push([], ["bySource", "source", "orders", "amountKD"]);
+  for (const row of report.bySource) rows.push(["bySource", row.source, row.orders, kdCell(row.amountFils)]);
   return writeCsv(rows);
 }

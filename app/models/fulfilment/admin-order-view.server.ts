@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { buildingTypeLabel } from "~/shared/building-types";
+import { campaignOfOrder } from "~/shared/campaign";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { localized, type Language } from "~/shared/language";
 import { formatKD } from "~/shared/money";
@@ -35,6 +36,7 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
     email: order.email,
     phone: order.phone,
     notifyWhatsApp: order.notifyWhatsApp,
+    source: campaignOfOrder(order),
     isGuest: order.isGuest,
     // An Arabic page names the building type and the area in Arabic (issue 28, point 7); the order keeps English.
     buildingType: buildingTypeLabel(order.buildingType, t),

@@ -6,7 +6,8 @@ import { createSession } from "../../../tests/factories/session";
 import { uniqueEmail } from "../../../tests/factories/unique";
 import { sessionKey, issueCode } from "~/models/accounts/index.server";
 import { hitRateLimit } from "~/models/shop/index.server";
-import { purgeExpired, REMOVED, scrubAbandonedOrders } from "./housekeeping.server";
+import { getSavedCartLines, SAVED_CART_IDLE_DAYS } from "~/models/orders/index.server";
+import { purgeExpired, REMOVED, runHousekeeping, scrubAbandonedOrders } from "./housekeeping.server";
 
 const DAY = 24 * 3600_000;
 
@@ -91,4 +92,17 @@ describe("housekeeping", () => {
     expect(await prisma.order.findUniqueOrThrow({ where: { id: paid.id } })).toMatchObject({ fullName: paid.fullName, phone: paid.phone });
     expect(await prisma.order.findUniqueOrThrow({ where: { id: recent.id } })).toMatchObject({ fullName: recent.fullName, phone: recent.phone });
   });
+
+  it("drops a saved cart untouched for 90 days in its hourly pass, and keeps one changed since", async () => {
+    const [left, back] = [await createCustomer(prisma), await createCustomer(prisma)];
+    const lines = [{ productId: "p-housekeeping", quantity: 1, customTags: [] }];
+    await prisma.savedCart.create({ data: { customerId: left.id, lines, updatedAt: new Date(Date.now() - (SAVED_CART_IDLE_DAYS + 1) * DAY) } });
+    await prisma.savedCart.create({ data: { customerId: back.id, lines, updatedAt: new Date(Date.now() - (SAVED_CART_IDLE_DAYS - 1) * DAY) } });
+
+    const removed = await runHousekeeping();
+    expect(removed.savedCarts).toBeGreaterThanOrEqual(1);
+    expect(await getSavedCartLines(left.id)).toEqual([]);
+    expect(await getSavedCartLines(back.id)).toEqual(lines);
+  });
 });
+

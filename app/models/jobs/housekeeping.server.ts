@@ -1,6 +1,7 @@
 import { prisma, type Prisma } from "~/db.server";
 import { ADMIN_IDLE_HOURS, CUSTOMER_IDLE_DAYS, PROOF_LIFETIME_MINUTES, deleteSpentInvitations } from "~/models/accounts/index.server";
 import { startTimedJob, deleteOldAuditEntries } from "~/models/shop/index.server";
+import { dropIdleSavedCarts } from "~/models/orders/index.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -101,6 +102,7 @@ export async function runHousekeeping(now = new Date()) {
     orders: await scrubAbandonedOrders(now),
     auditEntries: await deleteOldAuditEntries(now),
     invitations: await deleteSpentInvitations(now),
+    savedCarts: await dropIdleSavedCarts(now),
   };
 }
 

@@ -13,6 +13,6 @@ export { paidOrderSummaryOf } from "./order-thanks.server";
 export { type ChosenSlot, listDeliverySlots } from "./delivery-slot.server";
 export { checkoutDetailsOf, getOrderById, getOrderByNumber, newOrderNumber, OrderError, type PlacedOrder, placeOrder, type PlaceOrderInput } from "./order.server";
 export { promisedByOf } from "./promised-date.server";
-export { changeSavedCart, emptySavedCart, getSavedCartLines, joinSavedCart } from "./saved-cart.server";
+export { changeSavedCart, dropIdleSavedCarts, emptySavedCart, getSavedCartLines, joinSavedCart, SAVED_CART_IDLE_DAYS } from "./saved-cart.server";
 export { firstReminderAt, reminderStepAt } from "./reminder-schedule.server";
 export { expireHolds, HOLD_LIMITS, type HoldAgain, holdAgain, holdStockNow, payableLateWhere, releaseReservation, RESERVATION_MINUTES, sellHeldUnits, sellStockNow, unitsStillThere } from "./stock-hold.server";

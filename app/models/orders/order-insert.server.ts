@@ -44,6 +44,10 @@ export type NewOrder = {
   deliveryWindowId: string | null;
   deliveryFrom: string | null;
   deliveryTo: string | null;
+  /** the campaign the shopper came from (decision 0089), each null when absent */
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
 };
 
 export type NewOrderItem = {
@@ -75,14 +79,14 @@ export function insertOrder(order: NewOrder, items: NewOrderItem[], now: Date, l
       "subtotalFils", "deliveryFeeFils", "totalFils", "status", "paymentStatus", "reservedUntil", "clientHash", "createdAt", "updatedAt",
       "couponCode", "discountFils", "notifyWhatsApp", "nextReminderAt",
       "isGift", "giftNote", "giftWrap", "giftWrapFils", "giftRecipientName", "giftRecipientPhone",
-      "deliveryDate", "deliveryWindowId", "deliveryFrom", "deliveryTo", "promisedBy")
+      "deliveryDate", "deliveryWindowId", "deliveryFrom", "deliveryTo", "promisedBy", "utmSource", "utmMedium", "utmCampaign")
     VALUES (${order.id}, ${order.orderNumber}, ${order.customerId}, ${order.customerId === null}, ${order.language}, ${order.fullName},
       ${order.email}, ${order.phone}, ${order.buildingType}, ${order.city}, ${order.street}, ${order.streetNumber}, ${order.block},
       ${order.buildingNumber}, ${order.floor}, ${order.apartmentNumber}, ${order.notes}, ${order.subtotalFils}, ${order.deliveryFeeFils},
       ${order.totalFils}, 'pending', 'unpaid', ${order.reservedUntil}, ${order.clientHash}, ${now}, ${now}, ${order.couponCode},
       ${order.discountFils}, ${order.notifyWhatsApp}, ${order.nextReminderAt},
       ${order.isGift}, ${order.giftNote}, ${order.giftWrap}, ${order.giftWrapFils}, ${order.giftRecipientName}, ${order.giftRecipientPhone},
-      ${order.deliveryDate}, ${order.deliveryWindowId}, ${order.deliveryFrom}, ${order.deliveryTo}, ${order.promisedBy})`;
+      ${order.deliveryDate}, ${order.deliveryWindowId}, ${order.deliveryFrom}, ${order.deliveryTo}, ${order.promisedBy}, ${order.utmSource}, ${order.utmMedium}, ${order.utmCampaign})`;
   const itemRows = items.map(
     (item, index) => Prisma.sql`(${`${order.id}-${String(index).padStart(3, "0")}`}, ${order.id}, ${item.productId}, ${item.nameEn}, ${item.nameAr},
       ${item.imageUrl}, ${item.priceFils}, ${item.quantity}, ${sqlJson(item.customTags)}, ${item.variantId}, ${sqlJson(item.optionValues)})`,

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { Campaign } from "~/shared/campaign";
 import { databaseEngine, isConstraintRefusal, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
@@ -92,6 +93,8 @@ export type PlaceOrderInput = {
   gift?: GiftInput | null;
   /** issue 48: the delivery window wanted; required once the owner has windows */
   deliverySlot?: { date: string; windowId: string } | null;
+  /** The campaign the shopper came from (app/cookies/campaign.server.ts), already checked; none for a direct visit. */
+  campaign?: Campaign | null;
 };
 
 export type GiftInput = { note?: string; wrap?: boolean; recipientName?: string; recipientPhone?: string };
@@ -232,6 +235,9 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, slot
     deliveryWindowId: slot?.windowId ?? null,
     deliveryFrom: slot?.from ?? null,
     deliveryTo: slot?.to ?? null,
+    utmSource: input.campaign?.utmSource ?? null,
+    utmMedium: input.campaign?.utmMedium ?? null,
+    utmCampaign: input.campaign?.utmCampaign ?? null,
   };
   // PostgreSQL takes the stock in the order's own statement, unless a code's row must be locked first (a release
   // gives the code's use back before the stock, so placing takes the code first too).

@@ -8,6 +8,9 @@ import { joinCartLines, type CartChange } from "./cart.server";
  */
 const MAX_TRIES = 20;
 
+/** A saved cart no change has touched for this long is dropped by housekeeping (decision 0086). */
+export const SAVED_CART_IDLE_DAYS = 90;
+
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
@@ -57,4 +60,14 @@ export function joinSavedCart(customerId: string, guestLines: CartLine[]): Promi
 /** After the shopper paid, as the guest's cookie is emptied then. */
 export async function emptySavedCart(customerId: string): Promise<void> {
   await prisma.savedCart.deleteMany({ where: { customerId } });
+}
+
+/**
+ * Drops the saved carts no change has touched for SAVED_CART_IDLE_DAYS: their prices and stock are long gone, and a
+ * shopper who left is not kept a cart for ever. One conditional delete, so a change made meanwhile keeps its cart
+ * (its write moves `updatedAt`, or makes the row again). Answers how many went.
+ */
+export async function dropIdleSavedCarts(now = new Date()): Promise<number> {
+  const { count } = await prisma.savedCart.deleteMany({ where: { updatedAt: { lte: new Date(now.getTime() - SAVED_CART_IDLE_DAYS * 24 * 60 * 60 * 1000) } } });
+  return count;
 }

@@ -75,4 +75,28 @@ describe("getDashboardFigures", () => {
     expect(lowIds.map((product) => product.id)).toContain(low.id);
     expect(figures.lowStock).toBeGreaterThanOrEqual(1);
   });
+
+  it("lists the top sources of the chart's 30 days' paid orders, most paid first", async () => {
+    const year = await uniqueYear(prisma);
+    const now = new Date(Date.UTC(year, 5, 30, 9));
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const placed = async (totalFils: number, when: Date, utmSource: string | null, paymentStatus = "paid") => {
+      const order = await createOrder(prisma, { subtotalFils: totalFils, deliveryFeeFils: 0, createdAt: when, paymentStatus });
+      await prisma.order.update({ where: { id: order.id }, data: { utmSource } });
+    };
+    for (const [index, source] of ["google", "snapchat", "tiktok", "newsletter", "facebook"].entries()) await placed(1000 * (index + 1), daysAgo(index + 1), source);
+    await placed(500, daysAgo(2), null);
+    await placed(99000, daysAgo(3), "instagram", "unpaid");
+    await placed(99000, daysAgo(CHART_DAYS + 1), "instagram");
+
+    const { topSources } = await getDashboardFigures(now);
+    expect(topSources).toEqual([
+      { source: "facebook", orders: 1, amountFils: 5000 },
+      { source: "newsletter", orders: 1, amountFils: 4000 },
+      { source: "tiktok", orders: 1, amountFils: 3000 },
+      { source: "snapchat", orders: 1, amountFils: 2000 },
+      { source: "google", orders: 1, amountFils: 1000 },
+    ]);
+  });
 });
+

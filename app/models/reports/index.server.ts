@@ -1,2 +1,2 @@
 export { getDashboardFigures, toPrepareWhere } from "./dashboard.server";
-export { type BestSeller, bestSellerName, type BestVariant, getSalesReport, resolveSalesRange, type SalesReport } from "./sales-report.server";
+export { type BestSeller, bestSellerName, type BestVariant, getSalesReport, resolveSalesRange, type SalesReport, type SourceSales } from "./sales-report.server";

@@ -329,4 +329,33 @@ describe("discounts and best sellers", () => {
     expect(report.bestSellers.byUnits[0].units).toBe(BEST_SELLERS_SHOWN + 2);
     expect(report.bestSellers.byRevenue.at(-1)?.units).toBe(3);
   });
+
+  it("splits the range's paid orders by the campaign source they came from, orders without one as (direct)", async () => {
+    const year = await uniqueYear(prisma);
+    const at = (day: number) => new Date(Date.UTC(year, 6, day, 9));
+    const placed = async (totalFils: number, day: number, utmSource: string | null, paymentStatus = "paid") => {
+      const order = await createOrder(prisma, { subtotalFils: totalFils, deliveryFeeFils: 0, createdAt: at(day), paymentStatus });
+      await prisma.order.update({ where: { id: order.id }, data: { utmSource, utmCampaign: utmSource ? "eid" : null } });
+    };
+    await placed(5000, 2, "instagram");
+    await placed(2500, 3, "instagram");
+    await placed(9000, 4, "facebook");
+    await placed(1250, 5, null);
+    // not a sale, and outside the range
+    await placed(40000, 5, "tiktok", "unpaid");
+    await placed(40000, 20, "tiktok");
+
+    const report = await getSalesReport(`${year}-07-01`, `${year}-07-10`);
+    expect(report.bySource).toEqual([
+      { source: "facebook", orders: 1, amountFils: 9000 },
+      { source: "instagram", orders: 2, amountFils: 7500 },
+      { source: "(direct)", orders: 1, amountFils: 1250 },
+    ]);
+    expect(salesReportJson(report).bySource).toEqual([
+      { source: "facebook", orders: 1, amount: 9 },
+      { source: "instagram", orders: 2, amount: 7.5 },
+      { source: "(direct)", orders: 1, amount: 1.25 },
+    ]);
+    expect(salesReportCsv(report).trimEnd().split("\r\n").slice(-4)).toEqual(["bySource,source,orders,amountKD", "bySource,facebook,1,9.000", "bySource,instagram,2,7.500", "bySource,(direct),1,1.250"]);
+  });
 });

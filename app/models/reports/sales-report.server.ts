@@ -1,4 +1,5 @@
 import { prisma } from "~/db.server";
+import { DIRECT_SOURCE } from "~/shared/campaign";
 import { localized, type Language } from "~/shared/language";
 import { optionTexts, type OptionText } from "~/models/catalogue/index.server";
 import { daysBetween, isDateKey, isFullMonth, kuwaitDateKey, kuwaitDayEnd, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
@@ -76,9 +77,27 @@ export type SalesReport = {
   isFullMonth: boolean;
   /** The range's paid orders that were paid after a payment reminder (decision 0085), and their total. */
   recovered: { orderCount: number; amountFils: number };
+  /** The range's paid orders by the campaign source they came from (decision 0089), most sold first; DIRECT_SOURCE for none. */
+  bySource: SourceSales[];
   /** `byVariant`: the top variants of products with options by units, beside the products' own lists. */
   bestSellers: { byUnits: BestSeller[]; byRevenue: BestSeller[]; byVariant: BestVariant[] };
 };
+
+/** Paid orders of one campaign source and what they paid (their totals, in fils). */
+export type SourceSales = { source: string; orders: number; amountFils: number };
+
+/** Paid orders' totals by their source, most paid first, then most orders, then by name (a stable order for the CSV). */
+export function salesBySource(orders: { utmSource: string | null; totalFils: number }[]): SourceSales[] {
+  const bySource = new Map<string, SourceSales>();
+  for (const order of orders) {
+    const source = order.utmSource ?? DIRECT_SOURCE;
+    const row = bySource.get(source) ?? { source, orders: 0, amountFils: 0 };
+    row.orders += 1;
+    row.amountFils += order.totalFils;
+    bySource.set(source, row);
+  }
+  return [...bySource.values()].sort((a, b) => b.amountFils - a.amountFils || b.orders - a.orders || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+}
 
 export type SalesRangeResult = { ok: true; dateFrom: string; dateTo: string } | { ok: false; message: string };
 
@@ -124,6 +143,7 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
         totalFils: true,
         createdAt: true,
         remindedAt: true,
+        utmSource: true,
       },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
@@ -191,7 +211,7 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
   for (const asked of returnsAsked) (days[kuwaitDateKey(asked.createdAt)] ??= emptyDay()).returnCount += 1;
   // Days in calendar order: a day with refunds only is added after the orders' days.
   const sorted = Object.fromEntries(Object.entries(days).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { dateFrom, dateTo, days: sorted, rangeSummary, isFullMonth: isFullMonth(dateFrom, dateTo), recovered, bestSellers };
+  return { dateFrom, dateTo, days: sorted, rangeSummary, isFullMonth: isFullMonth(dateFrom, dateTo), recovered, bySource: salesBySource(orders), bestSellers };
 }
 
 type SalesRow = { productId: string | null; units: number | bigint; revenueFils: number | bigint };

@@ -103,6 +103,7 @@ export const privacy: LegalDocument = {
       heading: "5. Cookies and storage",
       paragraphs: [
         "We use a few cookies that the shop needs to work: your language, your cart and, when you sign in, your session. We use no advertising or tracking cookies.",
+        "When you open our shop from one of our campaign links (an advertisement or a post on Instagram, Facebook, Google, TikTok or Snapchat), a cookie of our own remembers for 30 days the campaign only: its source, medium and name, not who you are, and not the click's identifier. If you order in that time, the order keeps that campaign so we know which campaigns bring orders; a later campaign link does not replace it, and after 30 days the cookie is gone. No third-party script runs on our pages, and nothing about your visit is sent to the advertising networks.",
       ],
     },
     {

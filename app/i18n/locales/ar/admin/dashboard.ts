@@ -48,5 +48,12 @@ export const dashboard: TranslationOf<typeof en> = {
       other: "غير معتمد",
     },
     templateLanguage: { ar: "العربية", en: "الإنجليزية" },
+    topSources: "أهم المصادر، آخر ٣٠ يومًا",
+    topSourcesCaption: "الطلبات المدفوعة حسب الحملة التي جاءت منها",
+    source: "المصدر",
+    sourceOrders: "الطلبات المدفوعة",
+    sourceAmount: "المبلغ",
+    sourceDirect: "مباشر / غير معروف",
+    noSources: "لا طلبات مدفوعة في آخر ٣٠ يومًا.",
   },
 };

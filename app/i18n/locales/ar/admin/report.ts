@@ -46,5 +46,11 @@ export const report: TranslationOf<typeof en> = {
     invalidDate: "يرجى إدخال تواريخ صحيحة.",
     rangeOrder: "يجب ألا يكون تاريخ البداية بعد تاريخ النهاية.",
     rangeTooLong: "يرجى اختيار فترة لا تزيد عن 366 يوماً.",
+    bySource: "المبيعات المدفوعة حسب المصدر",
+    bySourceCaption: "من أين جاءت الطلبات المدفوعة (أول رابط حملة خلال الثلاثين يومًا قبل كل طلب)",
+    source: "المصدر",
+    sourceOrders: "الطلبات المدفوعة",
+    sourceAmount: "المبلغ",
+    sourceDirect: "مباشر / غير معروف",
   },
 };

@@ -46,5 +46,12 @@ export const dashboard = {
       other: "not approved",
     },
     templateLanguage: { ar: "Arabic", en: "English" },
+    topSources: "Top sources, last 30 days",
+    topSourcesCaption: "Paid orders by the campaign they came from",
+    source: "Source",
+    sourceOrders: "Paid orders",
+    sourceAmount: "Amount",
+    sourceDirect: "Direct / unknown",
+    noSources: "No paid orders in the last 30 days.",
   },
 };

@@ -44,5 +44,11 @@ export const report = {
     invalidDate: "Please enter valid dates.",
     rangeOrder: "The start date must not be after the end date.",
     rangeTooLong: "Please choose a range of at most 366 days.",
+    bySource: "Paid sales by source",
+    bySourceCaption: "Where the paid orders came from (the first campaign link in the 30 days before each order)",
+    source: "Source",
+    sourceOrders: "Paid orders",
+    sourceAmount: "Amount",
+    sourceDirect: "Direct / unknown",
   },
 };
