@@ -49,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ownerAlertsPhone: settings.ownerAlertsPhone ?? "",
       freeDeliveryFrom: settings.freeDeliveryFromFils === null ? "" : filsToKDInput(settings.freeDeliveryFromFils),
       paymentReminders: settings.paymentReminders ? "on" : "",
+      reviewsAutoPublish: settings.reviewsAutoPublish ? "on" : "",
     },
   };
 }
@@ -72,6 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ownerAlertsPhone: value.ownerAlertsPhone ?? null,
       freeDeliveryFromFils: value.freeDeliveryFrom === undefined ? null : parseKDToFils(value.freeDeliveryFrom),
       paymentReminders: value.paymentReminders === true,
+      reviewsAutoPublish: value.reviewsAutoPublish === true,
     },
     admin,
   );
@@ -131,6 +133,20 @@ function SettingsForm() {
         </div>
         <p className="field__hint" id={`${fields.paymentReminders.id}-hint`}>
           {t("admin.settings.paymentRemindersHelp")}
+        </p>
+        <div className="field field--checkbox">
+          <input
+            id={fields.reviewsAutoPublish.id}
+            type="checkbox"
+            name={fields.reviewsAutoPublish.name}
+            defaultChecked={values.reviewsAutoPublish === "on"}
+            aria-describedby={`${fields.reviewsAutoPublish.id}-hint`}
+            data-testid="reviews-auto-publish"
+          />
+          <label htmlFor={fields.reviewsAutoPublish.id}>{t("admin.settings.reviewsAutoPublish")}</label>
+        </div>
+        <p className="field__hint" id={`${fields.reviewsAutoPublish.id}-hint`}>
+          {t("admin.settings.reviewsAutoPublishHelp")}
         </p>
         <button type="submit" className="button button--primary" data-testid="save-settings">
           {t("admin.settings.save")}

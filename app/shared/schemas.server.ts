@@ -19,3 +19,4 @@ export * from "./payment-schemas";
 export { DeliveryAreaFormSchema } from "./delivery-area-schema";
 export { CouponSchema } from "./coupon-schema";
 export * from "./feeds";
+export { ReviewFormSchema, ReviewModerationSchema } from "./review-schemas";

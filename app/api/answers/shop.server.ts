@@ -46,5 +46,6 @@ export function settingsJson(settings: ShopSettings) {
     commercialRegistration: settings.commercialRegistration,
     ownerAlertsPhone: settings.ownerAlertsPhone,
     paymentReminders: settings.paymentReminders,
+    reviewsAutoPublish: settings.reviewsAutoPublish,
   };
 }

@@ -17,10 +17,13 @@ export type ShopSettings = ShopIdentity & {
   freeDeliveryFromFils: number | null;
   /** whether unpaid orders get payment reminders (CONTRACT.md "Unfinished checkouts"); on until the owner turns it off */
   paymentReminders: boolean;
+  /** whether a new review is published at once (CONTRACT.md "Reviews"); off until the owner turns it on */
+  reviewsAutoPublish: boolean;
 };
 
 const FREE_DELIVERY_FROM = "freeDeliveryFromFils";
 const PAYMENT_REMINDERS = "paymentReminders";
+const REVIEWS_AUTO_PUBLISH = "reviewsAutoPublish";
 
 /** Where each identity field is kept: one row per value, "" for not set. */
 const KEYS = {
@@ -57,6 +60,7 @@ export async function getShopSettings(): Promise<ShopSettings> {
       return {
         freeDeliveryFromFils: fils !== null && Number.isInteger(fils) && fils >= 0 ? fils : null,
         paymentReminders: text(PAYMENT_REMINDERS) !== "0",
+        reviewsAutoPublish: text(REVIEWS_AUTO_PUBLISH) === "1",
         shopName: pair(KEYS.shopNameEn, KEYS.shopNameAr),
         contactEmail: text(KEYS.contactEmail),
         contactPhone: text(KEYS.contactPhone),
@@ -106,6 +110,7 @@ function storedValues(patch: Partial<ShopSettings>): [string, string][] {
   put(KEYS.commercialRegistration, patch.commercialRegistration);
   put(KEYS.ownerAlertsPhone, patch.ownerAlertsPhone);
   if (patch.paymentReminders !== undefined) put(PAYMENT_REMINDERS, patch.paymentReminders ? "1" : "0");
+  if (patch.reviewsAutoPublish !== undefined) put(REVIEWS_AUTO_PUBLISH, patch.reviewsAutoPublish ? "1" : "0");
   return values;
 }
 
@@ -129,7 +134,10 @@ export async function saveShopSettings(patch: Partial<ShopSettings>, actor?: Aud
     if (patch.paymentReminders !== undefined) {
       await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: PAYMENT_REMINDERS, params: { context: patch.paymentReminders ? "on" : "off" } });
     }
-    if (values.some(([key]) => key !== FREE_DELIVERY_FROM && key !== PAYMENT_REMINDERS)) {
+    if (patch.reviewsAutoPublish !== undefined) {
+      await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: REVIEWS_AUTO_PUBLISH, params: { context: patch.reviewsAutoPublish ? "reviewsOn" : "reviewsOff" } });
+    }
+    if (values.some(([key]) => key !== FREE_DELIVERY_FROM && key !== PAYMENT_REMINDERS && key !== REVIEWS_AUTO_PUBLISH)) {
       await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: "identity", params: { context: "identity" } });
     }
   });

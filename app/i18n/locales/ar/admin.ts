@@ -11,6 +11,7 @@ import { coupons } from "./admin/coupons";
 import { returns } from "./admin/returns";
 import { staff } from "./admin/staff";
 import { deliveryAreas } from "./admin/delivery-areas";
+import { reviews } from "./admin/reviews";
 
 export const admin: TranslationOf<typeof en> = {
   admin: {
@@ -25,6 +26,7 @@ export const admin: TranslationOf<typeof en> = {
     ...returns,
     ...staff,
     ...deliveryAreas,
+    ...reviews,
     api: {
       methodNotAllowed: "الطريقة غير مسموحة.",
       loginRequired: "يلزم تسجيل دخول المسؤول.",

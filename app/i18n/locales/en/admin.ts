@@ -9,6 +9,7 @@ import { coupons } from "./admin/coupons";
 import { returns } from "./admin/returns";
 import { staff } from "./admin/staff";
 import { deliveryAreas } from "./admin/delivery-areas";
+import { reviews } from "./admin/reviews";
 
 /**
  * Every administration text: the groups the browser loads by page (app/i18n/browser/areas/admin/), and the API's
@@ -27,6 +28,7 @@ export const admin = {
     ...returns,
     ...staff,
     ...deliveryAreas,
+    ...reviews,
     api: {
       methodNotAllowed: "Method not allowed.",
       loginRequired: "Admin login required.",

@@ -37,6 +37,8 @@ export const staff: TranslationOf<typeof en> = {
     none: "لا يوجد نشاط لهذه التصفية.",
     address: "عنوان الجهاز",
     actions: {
+      publish: "نُشر",
+      reply: "رُدّ عليه",
       status: "تغيير الحالة",
       resend: "إعادة إرسال رسالة",
       delay: "إشعار تأخير",
@@ -60,6 +62,7 @@ export const staff: TranslationOf<typeof en> = {
     },
     states: { enabled: "مفعّل", disabled: "معطّل" },
     summaries: {
+      review: { publish: "{{number}}: نُشر تقييم {{name}}", hide: "{{number}}: أُخفي تقييم {{name}}", reply: "{{number}}: رُدّ على تقييم {{name}}", reply_removed: "{{number}}: حُذف الرد على تقييم {{name}}" },
       order: {
         status: "الطلب {{number}}: $t(admin.tabs.{{from}}) ← $t(admin.tabs.{{to}})",
         resend: "أُعيد إرسال رسالة «$t(admin.messages.kind.{{kind}})» عبر $t(admin.messages.channel.{{channel}})",
@@ -84,7 +87,7 @@ export const staff: TranslationOf<typeof en> = {
         show: "{{nameAr}} ظاهرة",
         hide: "{{nameAr}} مخفية",
       },
-      settings: { update: "التوصيل مجاني من {{fils}} فلس", update_none: "لا توصيل مجاني", update_identity: "تم تغيير بيانات المتجر", update_on: "تم تشغيل تذكيرات الدفع", update_off: "تم إيقاف تذكيرات الدفع" },
+      settings: { update_reviewsOn: "تُنشر التقييمات الجديدة فورًا", update_reviewsOff: "تنتظر التقييمات الجديدة الموافقة", update: "التوصيل مجاني من {{fils}} فلس", update_none: "لا توصيل مجاني", update_identity: "تم تغيير بيانات المتجر", update_on: "تم تشغيل تذكيرات الدفع", update_off: "تم إيقاف تذكيرات الدفع" },
       staff: {
         invite: "دُعي {{email}} بدور $t(admin.staff.roles.{{role}})",
         update_role: "{{email}}، الدور $t(admin.staff.roles.{{from}}) ← $t(admin.staff.roles.{{to}})",
@@ -102,6 +105,7 @@ export const staff: TranslationOf<typeof en> = {
       },
     },
     entities: {
+      review: "تقييم",
       order: "طلب",
       refund: "استرداد",
       return: "إرجاع",

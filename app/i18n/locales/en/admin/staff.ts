@@ -35,6 +35,8 @@ export const staff = {
     none: "Nothing recorded for this filter.",
     address: "Client address",
     actions: {
+      publish: "Published",
+      reply: "Replied",
       status: "Status changed",
       resend: "Message sent again",
       delay: "Delay notice",
@@ -59,6 +61,7 @@ export const staff = {
     states: { enabled: "enabled", disabled: "disabled" },
     /** the English wording is the summary the API answers, as it was before the summaries were translated */
     summaries: {
+      review: { publish: "{{number}}: review of {{name}} published", hide: "{{number}}: review of {{name}} hidden", reply: "{{number}}: reply to the review of {{name}}", reply_removed: "{{number}}: reply to the review of {{name}} taken away" },
       order: {
         status: "{{number}}: {{from}} → {{to}}",
         resend: "{{kind}} message by {{channel}} sent again",
@@ -83,7 +86,7 @@ export const staff = {
         show: "{{name}} shown",
         hide: "{{name}} hidden",
       },
-      settings: { update: "free delivery from {{fils}} fils", update_none: "free delivery from none", update_identity: "shop details changed", update_on: "payment reminders turned on", update_off: "payment reminders turned off" },
+      settings: { update_reviewsOn: "new reviews published at once", update_reviewsOff: "new reviews wait for approval", update: "free delivery from {{fils}} fils", update_none: "free delivery from none", update_identity: "shop details changed", update_on: "payment reminders turned on", update_off: "payment reminders turned off" },
       staff: {
         invite: "{{email}} invited as {{role}}",
         update_role: "{{email}}, role {{from}} → {{to}}",
@@ -101,6 +104,7 @@ export const staff = {
       },
     },
     entities: {
+      review: "Review",
       order: "Order",
       refund: "Refund",
       return: "Return",
