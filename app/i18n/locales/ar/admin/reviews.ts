@@ -2,6 +2,7 @@
 export const reviews = {
   reviews: {
     title: "التقييمات",
+    fetchFailed: "تعذّر تحميل التقييمات",
     tabs: { pending: "بانتظار الموافقة", published: "منشورة", hidden: "مخفية", all: "الكل" },
     none: "لا توجد تقييمات هنا.",
     order: "الطلب",

@@ -2,6 +2,7 @@
 export const reviews = {
   reviews: {
     title: "Reviews",
+    fetchFailed: "Error fetching reviews",
     tabs: { pending: "Waiting", published: "Published", hidden: "Hidden", all: "All" },
     none: "No reviews here.",
     order: "Order",
