@@ -46,7 +46,7 @@ const auth = ban("Sessions sit above this folder.", "~/auth/**", "../auth/**");
  * The models' domains, top to bottom (docs/architecture.md "Models in domains", decision 0082): a domain may use the
  * faces of the domains below it, never one above, so the arrows between them point one way.
  */
-export const DOMAINS = ["jobs", "fulfilment", "reports", "returns", "payments", "orders", "catalogue", "accounts", "messaging", "shop"];
+export const DOMAINS = ["jobs", "fulfilment", "reviews", "reports", "returns", "payments", "orders", "catalogue", "accounts", "messaging", "shop"];
 // Outside its folder a domain is one module: its face. Its other files are private, whoever asks (a route, a test, a script).
 const faceOnly = ban(
   "Outside its folder a model domain is used through its face: import ~/models/<domain>/index.server, and export what you need there.",

@@ -101,6 +101,13 @@ const EnvSchema = z.object({
       message: 'must be delays after placing such as "1h,20h" (each a number with s, m or h, comma-separated, at most 5), or "off"',
     })
     .default("1h,20h"),
+  REVIEW_INVITE_AFTER: z
+    .string()
+    .trim()
+    .refine((value) => reviewInviteDelayOf(value) !== undefined, {
+      message: 'must be a delay after delivery such as "72h" (a number with s, m or h, at most 60 days), or "off"',
+    })
+    .default("72h"),
   NODE_ENV: z.string().optional(),
 });
 
@@ -122,6 +129,18 @@ export function reminderDelaysOf(value: string): number[] | null {
   }
   const unique = [...new Set(delays)].sort((a, b) => a - b);
   return unique.length <= MOST_REMINDERS ? unique : null;
+}
+
+/** A review asked for two months after delivery is asked of someone who has forgotten the order. */
+const LONGEST_INVITE_DELAY_MS = 60 * 24 * 3_600_000;
+
+/** REVIEW_INVITE_AFTER in milliseconds after delivery; null for "off"; undefined when unreadable. */
+export function reviewInviteDelayOf(value: string): number | null | undefined {
+  if (value.trim().toLowerCase() === "off") return null;
+  const match = /^(\d{1,7})([smh])$/.exec(value.trim());
+  if (!match) return undefined;
+  const ms = Number(match[1]) * DURATION_UNIT_MS[match[2] as keyof typeof DURATION_UNIT_MS];
+  return ms > 0 && ms <= LONGEST_INVITE_DELAY_MS ? ms : undefined;
 }
 
 export type Env = {
@@ -160,6 +179,8 @@ export type Env = {
   shutdownTimeoutMs: number;
   /** PAYMENT_REMINDERS: when an unpaid order is reminded, in ms after placing, ascending; [] when off. */
   paymentReminderDelaysMs: number[];
+  /** REVIEW_INVITE_AFTER: how long after delivery a shopper is asked for a review, in ms; null when off. */
+  reviewInviteAfterMs: number | null;
 };
 
 export class EnvError extends Error {}
@@ -277,6 +298,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     seedDemo: values.SEED_DEMO === "1",
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     paymentReminderDelaysMs: reminderDelaysOf(values.PAYMENT_REMINDERS) ?? [],
+    reviewInviteAfterMs: reviewInviteDelayOf(values.REVIEW_INVITE_AFTER) ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import { startHousekeeping, startOutbox } from "../app/models/jobs/index.server"
 import { startLowStockDigest, startStockNotices } from "../app/models/catalogue/index.server";
 import { startPaymentJobs, startPaymentReminders } from "../app/models/payments/index.server";
 import { startSmsDeliveryPolling } from "../app/models/messaging/index.server";
+import { startReviewInvites } from "../app/models/reviews/index.server";
 import { startScheduledBackups } from "./scheduled-backup";
 
 /**
@@ -16,6 +17,7 @@ export function startJobs(env: Env): () => Promise<void> {
   const stops = [
     startPaymentJobs(),
     startPaymentReminders(),
+    env.reviewInviteAfterMs === null ? async () => {} : startReviewInvites(),
     startHousekeeping(),
     env.backups ? startScheduledBackups({ databaseUrl: env.databaseUrl, uploadsDir: env.uploadsDir, ...env.backups }) : async () => {},
     startLowStockDigest(),

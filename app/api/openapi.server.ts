@@ -11,6 +11,8 @@ import { AuditQuerySchema, StaffInviteSchema, StaffUpdateSchema } from "~/shared
 import { CheckoutSchema } from "~/shared/checkout-schema";
 import { CategoryParamsSchema as CategoryParams, OrderPayloadSchema, OrderStatusBodySchema as OrderStatusBody, PayBodySchema, ProductParamsSchema as ProductParams, ProductsQuerySchema as ProductsQuery, LateCancelBodySchema, ReturnRequestBodySchema, ReturnStatusBodySchema } from "./request-schemas.server";
 import { RETURN_STATUSES } from "~/shared/returns";
+import { AdminReviewBodySchema, ReviewRequestBodySchema } from "./request-schemas.server";
+import { REVIEW_STATUSES } from "~/shared/reviews";
 import { CouponApiBody } from "~/admin/coupon-api.server";
 import { DeliveryAreaApiBody } from "~/admin/delivery-area-input.server";
 import { ADMIN_ORDER_TABS } from "~/shared/admin-orders";
@@ -111,6 +113,7 @@ const SettingsBody = z
     ownerAlertsPhone: Phone8("the owner's phone for new-order alerts").nullable().optional(),
     paymentReminders: z.boolean().optional().describe("false: no payment reminders are sent, and those that come due meanwhile are passed over"),
     deliveryDays: z.number().int().min(0).max(60).optional().describe("days from placing to the promised delivery day (`promisedBy`), 0 to 60; default 3"),
+    reviewsAutoPublish: z.boolean().optional().describe("true: a new review is published at once, unless it holds a link or a phone number"),
   })
   .describe("Any of the settings; a field left out keeps its value; one bad field answers 400 with `fieldErrors` naming it and saves nothing.");
 const RefundBody = z.object({ amount: z.number().optional().describe("KD; left out: all that is left") });
@@ -250,6 +253,42 @@ export const API_OPERATIONS: ApiOperation[] = [
       429: PHONE_GUESSES,
     },
   },
+  // Reviews (CONTRACT.md "Reviews", issue 47)
+  {
+    file: "api.orders.$orderNumber_.reviews.ts",
+    methods: ["post"],
+    path: "/api/orders/{orderNumber}/reviews",
+    summary: "Review one product of a delivered order, once per product per order (the signed-in owner of the order, or its phone)",
+    access: "optionalCustomer",
+    path_params: OrderNumber,
+    body: ReviewRequestBodySchema,
+    responses: {
+      201: ok(answers.ReviewAnswer, "Written: `pending` until the owner publishes it, or `published` when reviewsAutoPublish is on and it holds no link or phone number"),
+      400: error("A rating outside 1 to 5, a text empty or over 2,000 characters, or a title over 120"),
+      403: error("The phone does not match the order"),
+      404: NOT_FOUND,
+      409: error("The order is not delivered, that product of the order was already reviewed, or the product is not in the order"),
+      429: PHONE_GUESSES,
+    },
+  },
+  {
+    file: "api.products.$id_.reviews.ts",
+    methods: ["get"],
+    path: "/api/products/{id}/reviews",
+    summary: "A visible product's published reviews, newest first, a page at a time, with the average, count and distribution",
+    access: "public",
+    path_params: ProductParams,
+    query: z.object({ page: Paging.page }),
+    responses: { 200: catalogue(answers.ProductReviewsAnswer), 304: NOT_MODIFIED, 400: INVALID, 404: NOT_FOUND },
+  },
+  admin("api.admin.reviews._index.ts", ["get"], "/api/admin/reviews", "Reviews newest first, of one status or all, with their order and product", { 200: ok(answers.AdminReviewsAnswer), 400: INVALID }, {
+    query: z.object({ status: z.enum(REVIEW_STATUSES).optional(), page: Paging.page }),
+  }),
+  admin("api.admin.reviews.$id.ts", ["put"], "/api/admin/reviews/{id}", "Publish or hide a review, and/or reply to it (an empty reply takes it away); logged", {
+    200: ok(answers.AdminReviewAnswer),
+    400: INVALID,
+    404: NOT_FOUND,
+  }, { path_params: Id, body: AdminReviewBodySchema }),
   {
     file: "api.orders.$orderNumber_.cancel.ts",
     methods: ["post"],

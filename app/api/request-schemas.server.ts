@@ -102,3 +102,21 @@ export const ReturnStatusBodySchema = z.object({
   refundAmount: z.number().positive().optional().describe("`refunded`: KD, at most the items' price; left out: the items' price"),
   note: z.string().max(1000).optional().describe("A note to the shopper, sent with the decision"),
 });
+
+/** CONTRACT.md "Reviews": `POST /api/orders/{orderNumber}/reviews`. */
+export const ReviewRequestBodySchema = z.object({
+  phone: z.string().max(40).optional().describe("The order's phone (its 8 digits); not needed by the signed-in owner of the order"),
+  productId: z.string().min(1).max(64),
+  rating: z.number({ error: "reviews.errors.rating" }).int("reviews.errors.rating").min(1, "reviews.errors.rating").max(5, "reviews.errors.rating"),
+  title: z.string().trim().max(120, "reviews.errors.title").nullish(),
+  body: z.string({ error: "reviews.errors.body" }).trim().min(1, "reviews.errors.body").max(2000, "reviews.errors.body"),
+});
+
+/** CONTRACT.md "Reviews": `PUT /api/admin/reviews/{id}`. */
+export const AdminReviewBodySchema = z
+  .object({
+    status: z.enum(["published", "hidden"]).optional(),
+    reply: z.string().max(2000, "admin.reviews.errors.reply").nullable().optional().describe("the owner's reply; \"\" or null takes it away"),
+  })
+  .refine((body) => body.status !== undefined || body.reply !== undefined, { message: "admin.reviews.errors.nothing" });
+

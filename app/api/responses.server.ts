@@ -98,6 +98,10 @@ export const ProductSchema = z.object({
   options: z.array(z.object({ name: Bilingual, values: z.array(Bilingual) })),
   /** every combination sold; a product without options has exactly one, with optionValues [] */
   variants: z.array(VariantSchema),
+  rating: z
+    .object({ average: z.number().describe("the published reviews' stars, one decimal; 0 without any"), count: z.number().int() })
+    .optional()
+    .describe("CONTRACT.md \"Reviews\": on the product as read (GET /api/products/{id})"),
 });
 
 export const CategoriesAnswer = z.object({ categories: z.array(CategorySchema) });
@@ -469,6 +473,7 @@ export const SettingsAnswer = z.object({
   paymentReminders: z.boolean().describe("whether unpaid orders get payment reminders (PAYMENT_REMINDERS' delays)"),
   deliveryDays: z.number().int().describe("days from placing to an order's promised delivery day (`promisedBy`) when no delivery window is chosen; default 3"),
   giftWrapKD: KD.nullable().describe("what gift wrapping costs; null: the checkout does not offer wrapping (issue 48)"),
+  reviewsAutoPublish: z.boolean().describe("whether a new review is published at once (one with a link or a phone number still waits)"),
 });
 export const SettingsSaved = SettingsAnswer.extend({ message: z.string() });
 export const UploadAnswer = z.object({ imageUrl: z.string(), message: z.string() });
@@ -490,3 +495,42 @@ export const AdminReturnSaved = z.object({ message: z.string(), return: AdminRet
 const SheetCellError = z.object({ row: z.number().int().describe("as the spreadsheet numbers it, the header being 1"), column: z.string(), message: z.string() });
 export const CatalogueImportAnswer = z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), errors: z.array(SheetCellError).max(0) });
 export const CatalogueImportRefused = z.object({ message: z.string(), errors: z.array(SheetCellError) });
+
+/** CONTRACT.md "Reviews": a review as read. */
+export const ReviewSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  rating: z.number().int().min(1).max(5),
+  title: z.string().nullable(),
+  body: z.string(),
+  authorName: z.string().describe("the first name and an initial"),
+  language: z.enum(["ar", "en"]).describe("the language it was written in"),
+  verifiedPurchase: z.literal(true),
+  status: z.enum(["pending", "published", "hidden"]),
+  photoUrl: z.string().nullable(),
+  reply: z.object({ body: z.string(), at: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export const ReviewAnswer = z.object({ review: ReviewSchema });
+export const ProductReviewsAnswer = z.object({
+  reviews: z.array(ReviewSchema),
+  average: z.number(),
+  count: z.number().int(),
+  distribution: z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() }),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+});
+const AdminReviewSchema = ReviewSchema.extend({
+  heldReason: z.string().nullable().describe('"link": held for the owner because it holds a link or a phone number'),
+  order: z.object({ _id: z.string(), orderNumber: z.string() }),
+  product: z.object({ name: Bilingual, imageUrl: z.string() }),
+});
+export const AdminReviewsAnswer = z.object({
+  reviews: z.array(AdminReviewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  byStatus: z.object({ pending: z.number().int(), published: z.number().int(), hidden: z.number().int() }),
+});
+export const AdminReviewAnswer = z.object({ review: AdminReviewSchema, message: z.string() });
+

@@ -72,6 +72,9 @@ const PAGE_TOASTS = {
   returnDecided: { key: "admin.returns.saved", kind: "success", durationMs: TOAST_MS.returnDecision },
   // The shopper's return request, on its page, which shows the number it carries (`returnNumber`) and what comes next.
   returnRequested: { key: "returns.doneTitle", kind: "success", durationMs: TOAST_MS.returnRequested },
+  // Reviews (issue 47): the shopper's, on the order's review page; the owner's decisions, on her list.
+  reviewSent: { key: "reviews.sent", kind: "success", durationMs: TOAST_MS.orderPage },
+  reviewsSaved: { key: "admin.reviews.saved", kind: "success", durationMs: TOAST_MS.adminList },
   staffInvited: { key: "admin.staff.invited", kind: "success", durationMs: TOAST_MS.adminList },
   staffUpdated: { key: "admin.staff.updated", kind: "success", durationMs: TOAST_MS.adminList },
   staffTwoStepReset: { key: "admin.twoStep.resetDone", kind: "success", durationMs: TOAST_MS.adminList },

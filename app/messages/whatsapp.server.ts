@@ -13,7 +13,7 @@ import crypto from "node:crypto";
 import type { Env } from "~/env.server";
 import { isRecord, kuwaitMsisdn, postJson, withoutNumbers, type HttpOptions, type SendOutcome } from "./provider-http.server";
 
-export const WHATSAPP_TEMPLATES = ["order_confirmed", "order_status", "refund_issued", "return_update", "owner_new_order", "payment_reminder"] as const;
+export const WHATSAPP_TEMPLATES = ["order_confirmed", "order_status", "refund_issued", "return_update", "owner_new_order", "payment_reminder", "review_invite"] as const;
 export type WhatsAppTemplate = (typeof WHATSAPP_TEMPLATES)[number];
 
 export type WhatsAppConfig = NonNullable<Env["whatsApp"]> & HttpOptions;

@@ -51,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       paymentReminders: settings.paymentReminders ? "on" : "",
       deliveryDays: String(settings.deliveryDays),
       giftWrap: settings.giftWrapFils === null ? "" : filsToKDInput(settings.giftWrapFils),
+      reviewsAutoPublish: settings.reviewsAutoPublish ? "on" : "",
     },
   };
 }
@@ -76,6 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
       paymentReminders: value.paymentReminders === true,
       deliveryDays: value.deliveryDays ?? DEFAULT_DELIVERY_DAYS,
       giftWrapFils: value.giftWrap === undefined ? null : parseKDToFils(value.giftWrap),
+      reviewsAutoPublish: value.reviewsAutoPublish === true,
     },
     admin,
   );
@@ -140,6 +142,20 @@ function SettingsForm() {
         </div>
         <p className="field__hint" id={`${fields.paymentReminders.id}-hint`}>
           {t("admin.settings.paymentRemindersHelp")}
+        </p>
+        <div className="field field--checkbox">
+          <input
+            id={fields.reviewsAutoPublish.id}
+            type="checkbox"
+            name={fields.reviewsAutoPublish.name}
+            defaultChecked={values.reviewsAutoPublish === "on"}
+            aria-describedby={`${fields.reviewsAutoPublish.id}-hint`}
+            data-testid="reviews-auto-publish"
+          />
+          <label htmlFor={fields.reviewsAutoPublish.id}>{t("admin.settings.reviewsAutoPublish")}</label>
+        </div>
+        <p className="field__hint" id={`${fields.reviewsAutoPublish.id}-hint`}>
+          {t("admin.settings.reviewsAutoPublishHelp")}
         </p>
         <button type="submit" className="button button--primary" data-testid="save-settings">
           {t("admin.settings.save")}

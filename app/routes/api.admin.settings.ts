@@ -51,6 +51,10 @@ function readBody(body: Record<string, unknown>): { ok: true; patch: Partial<Sho
     if (typeof body.paymentReminders === "boolean") patch.paymentReminders = body.paymentReminders;
     else errors.paymentReminders = "admin.settings.errors.paymentReminders";
   }
+  if (Object.hasOwn(body, "reviewsAutoPublish")) {
+    if (typeof body.reviewsAutoPublish === "boolean") patch.reviewsAutoPublish = body.reviewsAutoPublish;
+    else errors.reviewsAutoPublish = "admin.settings.errors.reviewsAutoPublish";
+  }
   if (Object.hasOwn(body, "freeDeliveryFromKD")) {
     const raw = body.freeDeliveryFromKD;
     const fils = raw === null ? null : typeof raw === "number" || typeof raw === "string" ? parseKDToFils(String(raw)) : undefined;

@@ -7,6 +7,7 @@ import { getOrdersForCustomer } from "~/models/fulfilment/index.server";
 import { orderAsReadJson } from "~/api/answers/orders.server";
 import { ordersOpenForReturn } from "~/models/returns/index.server";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
+import { reviewsMessages } from "~/i18n/browser/areas/reviews";
 import { requireCustomer } from "~/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { accountMessages } from "~/i18n/browser/areas/account";
@@ -16,7 +17,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { shopNameFor } from "~/models/shop/index.server";
 
 /** The account and checkout texts (order statuses), which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = combinedAreas(accountMessages, checkoutMessages, returnsMessages);
+export const handle = combinedAreas(accountMessages, checkoutMessages, returnsMessages, reviewsMessages);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);

@@ -24,11 +24,16 @@ import { askedLanguage, seoLinks, shareImageOf } from "~/utils/seo.server";
 import { sharedPageHeaders } from "~/utils/shared-page";
 import { productMessages } from "~/i18n/browser/areas/product";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ProductReviews } from "~/components/shop/product-reviews";
+import { getPublishedReviews } from "~/models/reviews/index.server";
+import { reviewsMessages } from "~/i18n/browser/areas/reviews";
+import { combinedAreas } from "~/i18n/area-messages";
+import { languageOrDefault } from "~/shared/language";
 
 export const headers = sharedPageHeaders;
 
 // The product page's own texts come with it (app/i18n/browser/areas/product.ts).
-export const handle = productMessages;
+export const handle = combinedAreas(productMessages, reviewsMessages);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const parsed = ProductParamsSchema.safeParse(params);
@@ -51,6 +56,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const inStock = variant ? isInStock(product) && variant.isAvailable && variant.stockQuantity > 0 : isInStock(product);
   const priceFils = variant?.priceFils ?? product.priceFils;
   const priceBeforeDiscountFils = variant ? variant.priceBeforeDiscountFils : product.priceBeforeDiscountFils;
+  // The published reviews (issue 47), a page at a time by `?reviews=`; a page past the last shows the last.
+  const reviewsPage = Math.max(1, Math.min(1000, Math.floor(Number(url.searchParams.get("reviews")) || 1)));
+  const published = await getPublishedReviews(product.id, reviewsPage);
+  const shownReviews = published.reviews.map((review) => ({
+    id: review.id,
+    rating: review.rating,
+    title: review.title,
+    body: review.body,
+    authorName: review.authorName,
+    language: languageOrDefault(review.language),
+    createdAt: review.createdAt.toISOString(),
+    reply: review.reply && review.repliedAt ? { body: review.reply, at: review.repliedAt.toISOString() } : null,
+  }));
   return data(
     {
       language,
@@ -70,6 +88,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         level: product.colorLevelEn ? localized(language, { en: product.colorLevelEn, ar: product.colorLevelAr ?? "" }) : null,
         customTags: product.customTags,
       },
+      reviews: { average: published.average, count: published.count, stars: published.stars, reviews: shownReviews, page: published.page, pageCount: published.pageCount },
       images,
       initialImage: Number.isInteger(imageParam) && imageParam >= 1 && imageParam <= images.length ? imageParam - 1 : 0,
       meta: { title: name, description: description.slice(0, 160), siteName },
@@ -82,6 +101,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         sku: variant?.sku || product.id,
         image: images.map((image) => `${appUrl}${image}`),
         brand: { "@type": "Brand", name: siteName },
+        // Stars in search results (issue 46 point 4, issue 47): only once the product has published reviews.
+        ...(published.count > 0
+          ? {
+              aggregateRating: { "@type": "AggregateRating", ratingValue: published.average, reviewCount: published.count, bestRating: 5, worstRating: 1 },
+              review: shownReviews.map((review) => ({
+                "@type": "Review",
+                author: { "@type": "Person", name: review.authorName },
+                datePublished: review.createdAt.slice(0, 10),
+                reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+                ...(review.title ? { name: review.title } : {}),
+                reviewBody: review.body,
+                inLanguage: review.language,
+              })),
+            }
+          : {}),
         // One offer per variant a shopper can choose, each with its own address, price and stock (issue 46).
         offers: saleVariantsOf(product).map((each) => {
           const values = optionTexts(each.optionValues).map((value) => localized(language, value));
@@ -156,9 +190,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === "/cart" ? false : defaultShouldRevalidate;
 
+/** The address of a page of the reviews, keeping the variant shown. */
+function reviewsQuery(variantId: string | null, page: number): string {
+  const params = new URLSearchParams();
+  if (variantId) params.set("variant", variantId);
+  if (page > 1) params.set("reviews", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+}
+
 export default function ProductPage() {
   const { t } = useTranslation();
-  const { product, images, initialImage, language, share } = useLoaderData<typeof loader>();
+  const { product, images, initialImage, language, share, reviews } = useLoaderData<typeof loader>();
   const priceLabels = usePriceLabels();
   return (
     <>
@@ -207,6 +250,7 @@ export default function ProductPage() {
           </a>
         </div>
       </article>
+      <ProductReviews reviews={reviews} language={language} pageQuery={(page) => reviewsQuery(product.variantId, page)} />
     </>
   );
 }

@@ -21,3 +21,4 @@ export { CouponSchema } from "./coupon-schema";
 export * from "./feeds";
 export * from "./catalogue-sheet-schemas";
 export { DeliverySlotsBodySchema, DeliverySlotsFormSchema, deliverySlotsBodyOf } from "./delivery-slots";
+export { ReviewFormSchema, ReviewModerationSchema } from "./review-schemas";

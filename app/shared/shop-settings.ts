@@ -105,6 +105,7 @@ export const SettingsFormSchema = z.object({
   ownerAlertsPhone: phone("admin.settings.errors.ownerAlertsPhone").optional(),
   // A checkbox: sent ("on") when ticked, absent when not; conform reads "on" as true.
   paymentReminders: z.boolean().optional(),
+  reviewsAutoPublish: z.boolean().optional(),
   freeDeliveryFrom: z
     .preprocess(blankToUndefined, z.string({ error: "admin.settings.invalid" }).trim().refine((value) => parseKDToFils(value) !== null, "admin.settings.invalid"))
     .optional(),

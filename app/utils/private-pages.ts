@@ -13,6 +13,7 @@ const PRIVATE_PATHS = [
   /^\/invoice(\/|$)/,
   /^\/uploads\/invoices(\/|$)/,
   /^\/admin(\/|$)/,
+  /^\/review(\/|$)/,
   /^\/(register|forgot-password|verify-reset-code|reset-password)(\/|$)/,
 ];
 

@@ -58,5 +58,6 @@ export function deliverySlotSettingsJson(settings: DeliverySlotSettings) {
     windows: settings.windows.map((window) => ({ id: window.id, from: window.from, to: window.to, capacity: window.capacity, days: window.days })),
     sameDayCutoff: settings.sameDayCutoff,
     closedDates: settings.closedDates,
+    reviewsAutoPublish: settings.reviewsAutoPublish,
   };
 }

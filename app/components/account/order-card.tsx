@@ -83,6 +83,11 @@ export function OrderCard({ order, language }: { order: OrderAsRead & { returnOp
           {t("returns.request")}
         </a>
       ) : null}
+      {order.status === "delivered" ? (
+        <a className="button button--secondary" href={`/review/${encodeURIComponent(order.orderNumber)}`} data-testid="review-order">
+          {t("reviews.writeReview")}
+        </a>
+      ) : null}
       {order.creditNotes.length > 0 ? <CreditNotes notes={order.creditNotes} language={language} /> : null}
       <ReturnsList returns={order.returns} language={language} />
     </li>

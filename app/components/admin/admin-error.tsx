@@ -15,7 +15,8 @@ type MessageKey =
   | "admin.packingSlip.failed"
   | "admin.packingSlip.none"
   | "admin.returns.fetchFailed"
-  | "admin.returns.errors.notFound";
+  | "admin.returns.errors.notFound"
+  | "admin.reviews.fetchFailed";
 
 /** SPEC section 8's admin defaults ('Error fetching orders', 'Order not found', …) when a page cannot load. */
 export function AdminError({ message }: { message: MessageKey }) {

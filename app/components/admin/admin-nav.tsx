@@ -11,6 +11,7 @@ const LINKS = [
   { to: "/admin/timsar/registered-users", key: "admin.nav.users", may: "customers" },
   { to: "/admin/timsar/products", key: "admin.nav.products", may: "catalogue:write" },
   { to: "/admin/timsar/categories/view", key: "admin.nav.categories", may: "catalogue:write" },
+  { to: "/admin/timsar/reviews", key: "admin.nav.reviews", may: "catalogue:write" },
   { to: "/admin/timsar/sales-report", key: "admin.nav.salesReport", may: "sales" },
   { to: "/admin/timsar/coupons", key: "admin.nav.coupons", may: "coupons" },
   { to: "/admin/timsar/delivery-areas", key: "admin.nav.deliveryAreas", may: "settings" },

@@ -4,6 +4,7 @@ import { localized, type Language } from "~/shared/language";
 import type { CartActionAnswer } from "~/shared/cart";
 import { openCartDrawer } from "./cart-drawer";
 import { Price, SaleBadge, type PriceLabels } from "./price";
+import { Stars } from "./stars";
 import type { ShopFlash } from "~/shared/toast-messages";
 
 export type CardProduct = {
@@ -19,9 +20,11 @@ export type CardProduct = {
   /** with options the card links to the product page to choose one (issue 31); `priceFrom` when their prices differ */
   hasOptions?: boolean;
   priceFrom?: boolean;
+  /** the published reviews' average and count (issue 47), when it has any */
+  rating?: { average: number; count: number };
 };
 
-export type CardLabels = PriceLabels & { addToCart: string; buyNow: string; outOfStock: string; selectOptions: string };
+export type CardLabels = PriceLabels & { addToCart: string; buyNow: string; outOfStock: string; selectOptions: string; rating: (average: number, count: number) => string };
 
 /** One toast at a time per cart outcome; the counter remounts it so the same message shows again on the next click. */
 export function useCartOutcomeToast(fetcher: ReturnType<typeof useFetcher<CartActionAnswer>>) {
@@ -89,6 +92,13 @@ export function ProductCard({
         labels={labels}
         from={product.priceFrom}
       />
+      {product.rating && product.rating.count > 0 ? (
+        <p className="product-card__rating" data-testid="card-rating" data-average={product.rating.average} data-count={product.rating.count}>
+          <Stars rating={product.rating.average} label={labels.rating(product.rating.average, product.rating.count)} />
+          <span aria-hidden="true">{new Intl.NumberFormat(language === "ar" ? "ar-KW" : "en-KW", { minimumFractionDigits: 1 }).format(product.rating.average)}</span>
+          <span aria-hidden="true">({new Intl.NumberFormat(language === "ar" ? "ar-KW" : "en-KW").format(product.rating.count)})</span>
+        </p>
+      ) : null}
       {inStock && product.hasOptions ? (
         <Link to={`/product/${product.id}`} className="button button--primary product-card__choose" data-testid="choose-options">
           {labels.selectOptions}

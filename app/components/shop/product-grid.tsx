@@ -56,6 +56,7 @@ export function ProductGrid({
     buyNow: t("shop.card.buyNow"),
     outOfStock: t("shop.card.outOfStock"),
     selectOptions: t("shop.card.selectOptions"),
+    rating: (average, count) => t("shop.card.rating", { average, count }),
   };
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
   const status = target === "/" || target === "/search" ? t("shop.grid.loading") : target?.startsWith("/product/") ? t("shop.grid.productLoading") : null;

@@ -3,6 +3,7 @@ export { type AdminProduct, createProduct, deleteProduct, getAdminProduct, listA
 export { type CategoryRow, getVisibleCategories, getVisibleCategoryBySlug } from "./category.server";
 export { feedChangedAt, type FeedItem, listFeedItems } from "./feed.server";
 export { kuwaitDayAndHour, listLowStockProducts, lowStockProductsWhere, sendLowStockDigestIfDue, startLowStockDigest } from "./low-stock.server";
+export { getProductRating, getRatingDistribution, loadProductRatings, type ProductRating, type RatingDistribution } from "./product-rating.server";
 export { searchStorefrontProducts, searchVisibleProducts } from "./product-search.server";
 export { type OptionText, optionTexts, optionValuesLabel, pickVariant, type ProductOwnSale, saleVariantsOf, type SaleUnit, saleUnitOf } from "./product-variant.server";
 export { getProductsForSale, getStorefrontProducts, getVisibleProduct, getVisibleProductIds, getVisibleProducts, isInStock, type ProductForSale, type ProductDetail, productImages, showsDiscount, STOREFRONT_PAGE_SIZE } from "./product.server";

@@ -4,6 +4,7 @@ import type { FilterColor } from "~/shared/product";
 import { kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "~/models/shop/index.server";
+import { loadProductRatings, type ProductRating } from "./product-rating.server";
 import { variantHasColor } from "./filter-colors.server";
 import { OPTIONS_AND_VARIANTS, optionTexts, type SaleVariant } from "./product-variant.server";
 
@@ -41,7 +42,7 @@ const DETAIL_FIELDS = {
   ...OPTIONS_AND_VARIANTS,
 } satisfies Prisma.ProductSelect;
 
-export type ProductCard = Prisma.ProductGetPayload<{ select: typeof CARD_FIELDS }> & { priceFrom?: boolean };
+export type ProductCard = Prisma.ProductGetPayload<{ select: typeof CARD_FIELDS }> & { priceFrom?: boolean; rating?: ProductRating };
 
 /**
  * Cards of products whose variants differ in price say "from" before the lowest (issue 31): one query for the
@@ -49,11 +50,16 @@ export type ProductCard = Prisma.ProductGetPayload<{ select: typeof CARD_FIELDS 
  */
 async function withPriceFrom(products: ProductCard[]): Promise<ProductCard[]> {
   const ids = products.filter((product) => product.hasOptions).map((product) => product.id);
-  if (ids.length === 0) return products;
-  const prices = await prisma.productVariant.findMany({ where: { productId: { in: ids }, isHidden: false }, select: { productId: true, priceFils: true } });
-  return products.map((product) =>
-    product.hasOptions ? { ...product, priceFrom: prices.some((row) => row.productId === product.id && row.priceFils !== product.priceFils) } : product,
-  );
+  // A card shows its product's stars too (issue 47): one grouped read for the page's cards.
+  const [prices, ratings] = await Promise.all([
+    ids.length ? prisma.productVariant.findMany({ where: { productId: { in: ids }, isHidden: false }, select: { productId: true, priceFils: true } }) : [],
+    loadProductRatings(products.map((product) => product.id)),
+  ]);
+  return products.map((product) => {
+    const rating = ratings.get(product.id);
+    const rated = rating && rating.count > 0 ? { ...product, rating } : product;
+    return product.hasOptions ? { ...rated, priceFrom: prices.some((row) => row.productId === product.id && row.priceFils !== product.priceFils) } : rated;
+  });
 }
 export type ProductDetail = Prisma.ProductGetPayload<{ select: typeof DETAIL_FIELDS }>;
 

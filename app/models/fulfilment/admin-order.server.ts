@@ -1,3 +1,4 @@
+import { reviewInviteAtFor } from "~/models/reviews/index.server";
 import { prisma, textContains } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/shared/admin-dates";
@@ -197,7 +198,9 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
     // it reads is still current when it writes (SQLite's transactions hold the write lock from BEGIN, decision 0065).
     const current = await tx.order.update({ where: { id: order.id }, data: { updatedAt: new Date() }, select: { status: true, deliveredAt: true } });
     // The return window runs from the first delivery: set once, kept if the order is set delivered again.
-    const deliveredAt = input.status === "delivered" && !current.deliveredAt ? { deliveredAt: new Date() } : {};
+    // The review invitation is due REVIEW_INVITE_AFTER after that first delivery too (decision 0090).
+    const now = new Date();
+    const deliveredAt = input.status === "delivered" && !current.deliveredAt ? { deliveredAt: now, reviewInviteAt: reviewInviteAtFor(now) } : {};
     const updated = await tx.order.update({ where: { id: order.id }, data: { status: input.status, ...deliveredAt }, select: listSelect });
     await tx.orderStatusChange.create({
       data: {

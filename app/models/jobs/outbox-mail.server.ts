@@ -4,6 +4,7 @@ import { exchangeDueOf, viewInvoiceUrl } from "~/models/messaging/index.server";
 import { creditNoteMail } from "~/mail/credit-note.server";
 import { paidOrderMail } from "~/mail/order-paid.server";
 import { paymentReminderMail } from "~/mail/payment-reminder.server";
+import { reviewInviteMail } from "~/mail/review-invite.server";
 import { orderUpdateMail } from "~/mail/order-update.server";
 import { paidOrderNoticeMail } from "~/mail/owner-notices.server";
 import { returnUpdateMail } from "~/mail/return-update.server";
@@ -102,6 +103,30 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
           language,
           payLink: `${appUrl}${payPath}`,
           stopLink: `${appUrl}${stopPath}`,
+        }),
+      };
+    }
+    case "review_invite": {
+      const order = row.orderId
+        ? await prisma.order.findUnique({
+            where: { id: row.orderId },
+            select: { orderNumber: true, fullName: true, status: true, items: { orderBy: { id: "asc" }, select: { productId: true, nameEn: true, nameAr: true } } },
+          })
+        : null;
+      const { reviewPath } = params;
+      // A retry after the order stopped being delivered (set back by the owner) asks for nothing.
+      if (!order || order.status !== "delivered" || typeof reviewPath !== "string") return null;
+      const language = languageOrDefault(row.language);
+      const names = [...new Map(order.items.map((item) => [item.productId ?? item.nameEn, localized(language, { en: item.nameEn, ar: item.nameAr })])).values()];
+      return {
+        mail: reviewInviteMail({
+          shopName: (await getShopFace(language)).name,
+          email: row.recipient,
+          fullName: order.fullName,
+          orderNumber: order.orderNumber,
+          products: names,
+          language,
+          reviewLink: `${getEnv().appUrl}${reviewPath}`,
         }),
       };
     }

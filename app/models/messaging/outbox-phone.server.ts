@@ -51,6 +51,7 @@ const TEMPLATES: Record<string, WhatsAppTemplate> = {
   delay: "order_status",
   ownerNewOrder: "owner_new_order",
   payment_reminder: "payment_reminder",
+  review_invite: "review_invite",
 };
 
 /** What a row says, in its language: the template and its body parameters, and the same as one short SMS text. */
@@ -65,6 +66,7 @@ async function draw(row: PhoneRow): Promise<Drawn | null> {
   // Every text opens with the shop's name as the owner set it.
   const shop = (await getShopFace(languageOrDefault(row.language))).name;
   if (row.kind === "payment_reminder") return drawPaymentReminder(template, order, params, languageOrDefault(row.language), shop);
+  if (row.kind === "review_invite") return drawReviewInvite(template, order, params, languageOrDefault(row.language), shop);
   if (row.kind === "returnDecision") return drawReturnDecision(template, order.orderNumber, params, languageOrDefault(row.language), shop);
   const status = row.kind === "status" && isAnnouncedStatus(params.status) ? params.status : null;
   const language = languageOrDefault(row.language);
@@ -131,6 +133,19 @@ function drawPaymentReminder(
   const t = fixedT(language);
   const text = namingTheShop(shop, (name) => wordText((values) => t("mail.phone.paymentReminder", values), { amount, link, shop: name }));
   return { template, what: amount, number: order.orderNumber, link, text };
+}
+
+/**
+ * A review invitation (issue 47, decision 0090): the order number and the review page's signed link, as CONTRACT.md
+ * gives the template `review_invite`'s body parameters. Nothing once the order is no longer delivered.
+ */
+function drawReviewInvite(template: WhatsAppTemplate, order: { orderNumber: string; status: string }, params: Record<string, unknown>, language: Language, shop: string): Drawn | null {
+  if (typeof params.reviewPath !== "string" || !params.reviewPath.startsWith("/review/")) return null;
+  if (order.status !== "delivered") return null;
+  const link = `${getEnv().appUrl}${params.reviewPath}`;
+  const t = fixedT(language);
+  const text = namingTheShop(shop, (name) => wordText((values) => t("mail.phone.reviewInvite", values), { link, shop: name }));
+  return { template, what: "", number: order.orderNumber, link, text, parameters: [order.orderNumber, link] };
 }
 
 /**

@@ -19,8 +19,8 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
  * too); the owner's notice and a drawn mail only by e-mail; `ownerNewOrder`, the owner's alert of a paid order
  * (issue 45), only by WhatsApp or SMS.
  */
-export type MessageKind = "paid" | "status" | "refund" | "returnDecision" | "delay" | "payment_reminder" | "ownerPaid" | "ownerNewOrder" | "mail";
-const PHONE_KINDS: ReadonlySet<MessageKind> = new Set(["paid", "status", "refund", "returnDecision", "delay", "payment_reminder"]);
+export type MessageKind = "paid" | "status" | "refund" | "returnDecision" | "delay" | "payment_reminder" | "review_invite" | "ownerPaid" | "ownerNewOrder" | "mail";
+const PHONE_KINDS: ReadonlySet<MessageKind> = new Set(["paid", "status", "refund", "returnDecision", "delay", "payment_reminder", "review_invite"]);
 
 /** A transaction's client, or the plain client for a message that reports no other write. */
 type Db = Prisma.TransactionClient | typeof prisma;

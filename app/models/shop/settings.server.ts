@@ -21,6 +21,8 @@ export type ShopSettings = ShopIdentity & {
   deliveryDays: number;
   /** issue 48: what gift wrapping costs; null: the checkout does not offer it */
   giftWrapFils: number | null;
+  /** whether a new review is published at once (CONTRACT.md "Reviews"); off until the owner turns it on */
+  reviewsAutoPublish: boolean;
 };
 
 const FREE_DELIVERY_FROM = "freeDeliveryFromFils";
@@ -29,6 +31,7 @@ const DELIVERY_DAYS = "deliveryDays";
 /** What the shop promises until the owner says otherwise: Kuwait City deliveries take one to three days. */
 export const DEFAULT_DELIVERY_DAYS = 3;
 const GIFT_WRAP = "giftWrapFils";
+const REVIEWS_AUTO_PUBLISH = "reviewsAutoPublish";
 
 /** Where each identity field is kept: one row per value, "" for not set. */
 const KEYS = {
@@ -68,6 +71,7 @@ export async function getShopSettings(): Promise<ShopSettings> {
         freeDeliveryFromFils: fils !== null && Number.isInteger(fils) && fils >= 0 ? fils : null,
         paymentReminders: text(PAYMENT_REMINDERS) !== "0",
         deliveryDays: deliveryDaysOf(text(DELIVERY_DAYS)),
+        reviewsAutoPublish: text(REVIEWS_AUTO_PUBLISH) === "1",
         shopName: pair(KEYS.shopNameEn, KEYS.shopNameAr),
         contactEmail: text(KEYS.contactEmail),
         contactPhone: text(KEYS.contactPhone),
@@ -124,6 +128,7 @@ function storedValues(patch: Partial<ShopSettings>): [string, string][] {
   if (patch.paymentReminders !== undefined) put(PAYMENT_REMINDERS, patch.paymentReminders ? "1" : "0");
   if (patch.deliveryDays !== undefined) put(DELIVERY_DAYS, String(patch.deliveryDays));
   if (patch.giftWrapFils !== undefined) put(GIFT_WRAP, patch.giftWrapFils === null ? "" : String(patch.giftWrapFils));
+  if (patch.reviewsAutoPublish !== undefined) put(REVIEWS_AUTO_PUBLISH, patch.reviewsAutoPublish ? "1" : "0");
   return values;
 }
 
@@ -154,7 +159,10 @@ export async function saveShopSettings(patch: Partial<ShopSettings>, actor?: Aud
       const fils = patch.giftWrapFils;
       await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: GIFT_WRAP, params: { context: fils === null ? "giftWrapNone" : "giftWrap" } });
     }
-    if (values.some(([key]) => key !== FREE_DELIVERY_FROM && key !== PAYMENT_REMINDERS && key !== DELIVERY_DAYS && key !== GIFT_WRAP)) {
+    if (patch.reviewsAutoPublish !== undefined) {
+      await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: REVIEWS_AUTO_PUBLISH, params: { context: patch.reviewsAutoPublish ? "reviewsOn" : "reviewsOff" } });
+    }
+    if (values.some(([key]) => key !== FREE_DELIVERY_FROM && key !== PAYMENT_REMINDERS && key !== DELIVERY_DAYS && key !== GIFT_WRAP && key !== REVIEWS_AUTO_PUBLISH)) {
       await recordAudit(tx, { actor, action: "update", entityType: "settings", entityId: "identity", params: { context: "identity" } });
     }
   });

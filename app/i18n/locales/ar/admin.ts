@@ -12,6 +12,7 @@ import { returns } from "./admin/returns";
 import { staff } from "./admin/staff";
 import { deliveryAreas } from "./admin/delivery-areas";
 import { catalogueSheet } from "./admin/catalogue-sheet";
+import { reviews } from "./admin/reviews";
 
 export const admin: TranslationOf<typeof en> = {
   admin: {
@@ -27,6 +28,7 @@ export const admin: TranslationOf<typeof en> = {
     ...staff,
     ...deliveryAreas,
     ...catalogueSheet,
+    ...reviews,
     api: {
       methodNotAllowed: "الطريقة غير مسموحة.",
       loginRequired: "يلزم تسجيل دخول المسؤول.",

@@ -64,6 +64,15 @@ export const mail: TranslationOf<typeof en> = {
       exchangeDue: "{{shop}}: يرجى دفع فرق الاستبدال {{amount}}: {{link}}",
       ownerNewOrder: "طلب مدفوع جديد {{number}}، {{amount}}، {{area}}. {{link}}",
       paymentReminder: "{{shop}}: طلبك بقيمة {{amount}} بانتظار الدفع: {{link}}",
+      reviewInvite: "{{shop}}: ما رأيك في طلبك؟ شاركنا تقييمك: {{link}}",
+    },
+    reviewInvite: {
+      subject: "ما رأيك في طلبك {{number}}؟",
+      hello: "مرحبًا {{name}}،",
+      ask: "وصل طلبك {{number}} قبل أيام. كلمات قليلة مع النجوم تساعد غيرك من المتسوقين على الاختيار:",
+      link: "اكتب تقييمًا",
+      open: "اكتب تقييمك هنا: {{link}}",
+      thanks: "شكرًا لك، {{shop}}",
     },
     paymentReminder: {
       subject: "طلبك {{number}} بانتظارك",

@@ -29,6 +29,8 @@ export const shop: TranslationOf<typeof en> = {
       pageOf: "الصفحة {{page}} من {{pageCount}}",
     },
     card: {
+      rating_one: "{{average}} من ٥، تقييم واحد",
+      rating_other: "{{average}} من ٥، {{count}} تقييم",
       sale: "تخفيض",
       oldPrice: "السعر السابق",
       price: "السعر",

@@ -10,6 +10,7 @@ import { returns } from "./admin/returns";
 import { staff } from "./admin/staff";
 import { deliveryAreas } from "./admin/delivery-areas";
 import { catalogueSheet } from "./admin/catalogue-sheet";
+import { reviews } from "./admin/reviews";
 
 /**
  * Every administration text: the groups the browser loads by page (app/i18n/browser/areas/admin/), and the API's
@@ -29,6 +30,7 @@ export const admin = {
     ...staff,
     ...deliveryAreas,
     ...catalogueSheet,
+    ...reviews,
     api: {
       methodNotAllowed: "Method not allowed.",
       loginRequired: "Admin login required.",

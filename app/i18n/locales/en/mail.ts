@@ -64,6 +64,15 @@ export const mail = {
       exchangeDue: "{{shop}}: please pay the difference of {{amount}} for your exchange: {{link}}",
       ownerNewOrder: "New paid order {{number}}, {{amount}}, {{area}}. {{link}}",
       paymentReminder: "{{shop}}: your order of {{amount}} is waiting for payment: {{link}}",
+      reviewInvite: "{{shop}}: how did you find your order? Tell other shoppers in a review: {{link}}",
+    },
+    reviewInvite: {
+      subject: "How did you find your order {{number}}?",
+      hello: "Hello {{name}},",
+      ask: "your order {{number}} was delivered a few days ago. A few words and stars help other shoppers choose:",
+      link: "Write a review",
+      open: "Write a review here: {{link}}",
+      thanks: "Thank you, {{shop}}",
     },
     paymentReminder: {
       subject: "Your order {{number}} is waiting for you",

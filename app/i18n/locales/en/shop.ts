@@ -26,6 +26,8 @@ export const shop = {
       pageOf: "Page {{page}} of {{pageCount}}",
     },
     card: {
+      rating_one: "{{average}} out of 5, {{count}} review",
+      rating_other: "{{average}} out of 5, {{count}} reviews",
       sale: "SALE",
       oldPrice: "Old price",
       price: "Price",

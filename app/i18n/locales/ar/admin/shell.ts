@@ -14,6 +14,7 @@ export const shell: TranslationOf<typeof en> = {
     salesReport: "تقرير المبيعات",
     coupons: "رموز الخصم",
     returns: "المرتجعات",
+    reviews: "التقييمات",
     settings: "الإعدادات",
     deliveryAreas: "مناطق التوصيل",
     staff: "فريق العمل",

@@ -38,6 +38,8 @@ export const staff: TranslationOf<typeof en> = {
     address: "عنوان الجهاز",
     actions: {
       lateCancel: "ألغاه العميل لتأخره",
+      publish: "نُشر",
+      reply: "رُدّ عليه",
       status: "تغيير الحالة",
       resend: "إعادة إرسال رسالة",
       delay: "إشعار تأخير",
@@ -62,6 +64,7 @@ export const staff: TranslationOf<typeof en> = {
     },
     states: { enabled: "مفعّل", disabled: "معطّل" },
     summaries: {
+      review: { publish: "{{number}}: نُشر تقييم {{name}}", hide: "{{number}}: أُخفي تقييم {{name}}", reply: "{{number}}: رُدّ على تقييم {{name}}", reply_removed: "{{number}}: حُذف الرد على تقييم {{name}}" },
       order: {
         lateCancel: "{{number}}: ألغاه العميل لتأخره (الموعد {{date}})، ورُدّ {{fils}} فلس",
         status: "الطلب {{number}}: $t(admin.tabs.{{from}}) ← $t(admin.tabs.{{to}})",
@@ -88,7 +91,7 @@ export const staff: TranslationOf<typeof en> = {
         show: "{{nameAr}} ظاهرة",
         hide: "{{nameAr}} مخفية",
       },
-      settings: { update: "التوصيل مجاني من {{fils}} فلس", update_none: "لا توصيل مجاني", update_identity: "تم تغيير بيانات المتجر", update_on: "تم تشغيل تذكيرات الدفع", update_off: "تم إيقاف تذكيرات الدفع", update_giftWrap: "تم تغيير سعر تغليف الهدايا", update_giftWrapNone: "أُوقف تغليف الهدايا", update_deliverySlots: "تم تغيير مواعيد التوصيل", update_deliveryDays: "أيام التوصيل: {{days}}" },
+      settings: { update_reviewsOn: "تُنشر التقييمات الجديدة فورًا", update_reviewsOff: "تنتظر التقييمات الجديدة الموافقة", update: "التوصيل مجاني من {{fils}} فلس", update_none: "لا توصيل مجاني", update_identity: "تم تغيير بيانات المتجر", update_on: "تم تشغيل تذكيرات الدفع", update_off: "تم إيقاف تذكيرات الدفع", update_giftWrap: "تم تغيير سعر تغليف الهدايا", update_giftWrapNone: "أُوقف تغليف الهدايا", update_deliverySlots: "تم تغيير مواعيد التوصيل", update_deliveryDays: "أيام التوصيل: {{days}}" },
       staff: {
         invite: "دُعي {{email}} بدور $t(admin.staff.roles.{{role}})",
         update_role: "{{email}}، الدور $t(admin.staff.roles.{{from}}) ← $t(admin.staff.roles.{{to}})",
@@ -106,6 +109,7 @@ export const staff: TranslationOf<typeof en> = {
       },
     },
     entities: {
+      review: "تقييم",
       order: "طلب",
       refund: "استرداد",
       return: "إرجاع",

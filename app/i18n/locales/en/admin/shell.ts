@@ -12,6 +12,7 @@ export const shell = {
     salesReport: "Sales Report",
     coupons: "Discount codes",
     returns: "Returns",
+    reviews: "Reviews",
     settings: "Settings",
     deliveryAreas: "Delivery areas",
     staff: "Staff",

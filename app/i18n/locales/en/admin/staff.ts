@@ -36,6 +36,8 @@ export const staff = {
     address: "Client address",
     actions: {
       lateCancel: "Cancelled as late by the shopper",
+      publish: "Published",
+      reply: "Replied",
       status: "Status changed",
       resend: "Message sent again",
       delay: "Delay notice",
@@ -61,6 +63,7 @@ export const staff = {
     states: { enabled: "enabled", disabled: "disabled" },
     /** the English wording is the summary the API answers, as it was before the summaries were translated */
     summaries: {
+      review: { publish: "{{number}}: review of {{name}} published", hide: "{{number}}: review of {{name}} hidden", reply: "{{number}}: reply to the review of {{name}}", reply_removed: "{{number}}: reply to the review of {{name}} taken away" },
       order: {
         lateCancel: "{{number}}: cancelled by the shopper as late (promised by {{date}}), {{fils}} fils refunded",
         status: "{{number}}: {{from}} → {{to}}",
@@ -87,7 +90,7 @@ export const staff = {
         show: "{{name}} shown",
         hide: "{{name}} hidden",
       },
-      settings: { update: "free delivery from {{fils}} fils", update_none: "free delivery from none", update_identity: "shop details changed", update_on: "payment reminders turned on", update_off: "payment reminders turned off", update_giftWrap: "gift wrapping price changed", update_giftWrapNone: "gift wrapping no longer offered", update_deliverySlots: "delivery times changed", update_deliveryDays: "delivery days: {{days}}" },
+      settings: { update_reviewsOn: "new reviews published at once", update_reviewsOff: "new reviews wait for approval", update: "free delivery from {{fils}} fils", update_none: "free delivery from none", update_identity: "shop details changed", update_on: "payment reminders turned on", update_off: "payment reminders turned off", update_giftWrap: "gift wrapping price changed", update_giftWrapNone: "gift wrapping no longer offered", update_deliverySlots: "delivery times changed", update_deliveryDays: "delivery days: {{days}}" },
       staff: {
         invite: "{{email}} invited as {{role}}",
         update_role: "{{email}}, role {{from}} → {{to}}",
@@ -105,6 +108,7 @@ export const staff = {
       },
     },
     entities: {
+      review: "Review",
       order: "Order",
       refund: "Refund",
       return: "Return",

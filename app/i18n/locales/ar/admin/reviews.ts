@@ -1,0 +1,31 @@
+/** قائمة التقييمات للمالكة (issue 47). */
+export const reviews = {
+  reviews: {
+    title: "التقييمات",
+    fetchFailed: "تعذّر تحميل التقييمات",
+    tabs: { pending: "بانتظار الموافقة", published: "منشورة", hidden: "مخفية", all: "الكل" },
+    none: "لا توجد تقييمات هنا.",
+    order: "الطلب",
+    product: "المنتج",
+    rating: "النجوم",
+    review: "التقييم",
+    status: "الحالة",
+    statuses: { pending: "بانتظار الموافقة", published: "منشور", hidden: "مخفي" },
+    held: "فيه رابط أو رقم هاتف",
+    choose: "اختيار تقييم {{name}}",
+    publish: "نشر",
+    hide: "إخفاء",
+    publishChosen: "نشر المختارة",
+    hideChosen: "إخفاء المختارة",
+    reply: "رد",
+    replyLabel: "ردك (يظهر تحت التقييم)",
+    saveReply: "حفظ الرد",
+    saved: "تم الحفظ.",
+    errors: {
+      noneChosen: "اختر تقييمًا واحدًا على الأقل.",
+      reply: "الرد ٢٠٠٠ حرف على الأكثر.",
+      notFound: "لا يوجد تقييم كهذا.",
+      nothing: "أرسل حالة أو ردًا.",
+    },
+  },
+};

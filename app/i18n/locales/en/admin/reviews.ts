@@ -1,0 +1,31 @@
+/** The owner's reviews list (issue 47). */
+export const reviews = {
+  reviews: {
+    title: "Reviews",
+    fetchFailed: "Error fetching reviews",
+    tabs: { pending: "Waiting", published: "Published", hidden: "Hidden", all: "All" },
+    none: "No reviews here.",
+    order: "Order",
+    product: "Product",
+    rating: "Stars",
+    review: "Review",
+    status: "Status",
+    statuses: { pending: "Waiting", published: "Published", hidden: "Hidden" },
+    held: "Holds a link or a phone number",
+    choose: "Choose review of {{name}}",
+    publish: "Publish",
+    hide: "Hide",
+    publishChosen: "Publish chosen",
+    hideChosen: "Hide chosen",
+    reply: "Reply",
+    replyLabel: "Your reply (shown under the review)",
+    saveReply: "Save reply",
+    saved: "Saved.",
+    errors: {
+      noneChosen: "Choose at least one review.",
+      reply: "The reply can be at most 2,000 characters.",
+      notFound: "There is no such review.",
+      nothing: "Send a status or a reply.",
+    },
+  },
+};
