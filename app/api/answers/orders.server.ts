@@ -200,6 +200,9 @@ export function orderDetailJson(order: AdminOrderDetail) {
     })),
     notifyWhatsApp: order.notifyWhatsApp,
     ...promiseJson(order),
+    ...giftAndSlotJson(order),
+    // CONTRACT.md "Where the shopper came from": the campaign remembered when the order was placed.
+    source: campaignOfOrder(order),
   };
 }
 
@@ -209,9 +212,6 @@ function promiseJson(order: { promisedBy: string | null; lateCancelledAt: Date |
     promisedBy: order.promisedBy,
     lateCancelFrom: order.promisedBy ? lateCancelFrom(order.promisedBy) : null,
     lateCancelledAt: order.lateCancelledAt?.toISOString() ?? null,
-    ...giftAndSlotJson(order),
-    // CONTRACT.md "Where the shopper came from": the campaign remembered when the order was placed.
-    source: campaignOfOrder(order),
   };
 }
 

@@ -49,6 +49,7 @@ export function settingsJson(settings: ShopSettings) {
     paymentReminders: settings.paymentReminders,
     deliveryDays: settings.deliveryDays,
     giftWrapKD: settings.giftWrapFils === null ? null : filsToKD(settings.giftWrapFils),
+    reviewsAutoPublish: settings.reviewsAutoPublish,
   };
 }
 
@@ -58,6 +59,5 @@ export function deliverySlotSettingsJson(settings: DeliverySlotSettings) {
     windows: settings.windows.map((window) => ({ id: window.id, from: window.from, to: window.to, capacity: window.capacity, days: window.days })),
     sameDayCutoff: settings.sameDayCutoff,
     closedDates: settings.closedDates,
-    reviewsAutoPublish: settings.reviewsAutoPublish,
   };
 }
