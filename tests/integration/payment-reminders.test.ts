@@ -27,35 +27,19 @@ import { createDeliveryArea } from "../factories/delivery-area";
 import { checkoutDetails } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { uniqueEmail, uniquePhone } from "../factories/unique";
-import { startFakeKwtSms } from "../fakes/kwtsms";
-import { startFakeWhatsApp } from "../fakes/whatsapp";
+import { startFakePhoneChannels } from "../support/phone-channels";
 import { startSmtpServer } from "../setup/smtp";
 import { adminCookie, request } from "../support/admin-requests";
 import { runChecked } from "../support/openapi-conformance";
 
 const smtp = await startSmtpServer();
-const whatsApp = await startFakeWhatsApp({
-  token: "EAAG-reminder-test-token",
-  phoneNumberId: "106540352242923",
-  appSecret: "reminder-app-secret",
-  // CONTRACT.md: the reminder's template takes the order number, the amount and the link.
-  templates: { order_confirmed: null, order_status: null, refund_issued: null, return_update: null, payment_reminder: 3 },
-});
-const sms = await startFakeKwtSms({ username: "timsar", password: "sms-password", senders: ["TIMSAR"], repeatWaitMs: 0 });
+// CONTRACT.md: the reminder's template takes the order number, the amount and the link.
+const { whatsApp, sms } = await startFakePhoneChannels("reminder", { order_confirmed: null, order_status: null, refund_issued: null, return_update: null, payment_reminder: 3 });
 // Before the first getEnv() of this file's module graph: the shop reads its variables once.
 Object.assign(process.env, {
   APP_URL: "http://shop.test",
   SMTP_URL: smtp.url,
   PAYMENT_REMINDERS: "1h,20h",
-  WHATSAPP_TOKEN: "EAAG-reminder-test-token",
-  WHATSAPP_PHONE_NUMBER_ID: "106540352242923",
-  WHATSAPP_APP_SECRET: "reminder-app-secret",
-  WHATSAPP_VERIFY_TOKEN: "reminder-verify",
-  WHATSAPP_BASE_URL: whatsApp.url,
-  KWTSMS_USERNAME: "timsar",
-  KWTSMS_PASSWORD: "sms-password",
-  KWTSMS_SENDER: "TIMSAR",
-  KWTSMS_BASE_URL: sms.url,
 });
 afterAll(async () => {
   await Promise.all([whatsApp.close(), sms.close(), smtp.close()]);

@@ -11,26 +11,15 @@ import { DELAY_NOTICES_PER_ORDER, checkDelayDate, queueDelayNotice } from "./del
 import { drainOutbox } from "~/models/jobs/index.server";
 import { createOrder } from "../../../tests/factories/order";
 import { uniqueEmail } from "../../../tests/factories/unique";
-import { startFakeKwtSms } from "../../../tests/fakes/kwtsms";
-import { startFakeWhatsApp } from "../../../tests/fakes/whatsapp";
+import { startFakePhoneChannels } from "../../../tests/support/phone-channels";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 
 const smtp = await startSmtpServer();
-const whatsApp = await startFakeWhatsApp({ token: "EAAG-delay-notice-test-token", phoneNumberId: "106540352242923", appSecret: "delay-notice-app-secret" });
-const sms = await startFakeKwtSms({ username: "timsar", password: "sms-password", senders: ["TIMSAR"], repeatWaitMs: 0 });
+const { whatsApp, sms } = await startFakePhoneChannels("delay-notice");
 // Before the first getEnv() of this file's module graph: the channels read the validated variables once.
 Object.assign(process.env, {
   APP_URL: "https://timsar.example",
   SMTP_URL: smtp.url,
-  WHATSAPP_TOKEN: "EAAG-delay-notice-test-token",
-  WHATSAPP_PHONE_NUMBER_ID: "106540352242923",
-  WHATSAPP_APP_SECRET: "delay-notice-app-secret",
-  WHATSAPP_VERIFY_TOKEN: "delay-verify",
-  WHATSAPP_BASE_URL: whatsApp.url,
-  KWTSMS_USERNAME: "timsar",
-  KWTSMS_PASSWORD: "sms-password",
-  KWTSMS_SENDER: "TIMSAR",
-  KWTSMS_BASE_URL: sms.url,
 });
 afterAll(async () => {
   await Promise.all([whatsApp.close(), sms.close(), smtp.close()]);

@@ -14,24 +14,13 @@ import { queueShopperMessages } from "./outbox-write.server";
 import { fitsTwoSmsParts } from "~/messages/kwtsms.server";
 import { createAdmin } from "../../../tests/factories/admin";
 import { createOrder } from "../../../tests/factories/order";
-import { startFakeKwtSms } from "../../../tests/fakes/kwtsms";
-import { startFakeWhatsApp } from "../../../tests/fakes/whatsapp";
+import { startFakePhoneChannels } from "../../../tests/support/phone-channels";
 import { orderDetailJson } from "~/api/answers/orders.server";
 
-const whatsApp = await startFakeWhatsApp({ token: "EAAG-outbox-test-token", phoneNumberId: "106540352242922", appSecret: "outbox-app-secret" });
-const sms = await startFakeKwtSms({ username: "timsar", password: "sms-password", senders: ["TIMSAR"], repeatWaitMs: 0 });
+const { whatsApp, sms } = await startFakePhoneChannels("outbox");
 // Before the first getEnv() of this file's module graph: the channels read the validated variables once.
 Object.assign(process.env, {
   APP_URL: "https://timsar.example",
-  WHATSAPP_TOKEN: "EAAG-outbox-test-token",
-  WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
-  WHATSAPP_APP_SECRET: "outbox-app-secret",
-  WHATSAPP_VERIFY_TOKEN: "outbox-verify",
-  WHATSAPP_BASE_URL: whatsApp.url,
-  KWTSMS_USERNAME: "timsar",
-  KWTSMS_PASSWORD: "sms-password",
-  KWTSMS_SENDER: "TIMSAR",
-  KWTSMS_BASE_URL: sms.url,
 });
 afterAll(async () => {
   await Promise.all([whatsApp.close(), sms.close()]);

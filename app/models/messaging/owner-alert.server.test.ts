@@ -16,23 +16,12 @@ import { checkoutDetails } from "../../../tests/factories/order";
 import { createDeliveryArea } from "../../../tests/factories/delivery-area";
 import { createProduct } from "../../../tests/factories/product";
 import { uniqueEmail, uniquePhone } from "../../../tests/factories/unique";
-import { startFakeKwtSms } from "../../../tests/fakes/kwtsms";
-import { startFakeWhatsApp } from "../../../tests/fakes/whatsapp";
+import { startFakePhoneChannels } from "../../../tests/support/phone-channels";
 
-const whatsApp = await startFakeWhatsApp({ token: "EAAG-owner-alert-token", phoneNumberId: "106540352242923", appSecret: "owner-alert-secret" });
-const sms = await startFakeKwtSms({ username: "timsar", password: "sms-password", senders: ["TIMSAR"], repeatWaitMs: 0 });
+const { whatsApp, sms } = await startFakePhoneChannels("owner-alert");
 // Before the first getEnv() of this file's module graph: the channels read the validated variables once.
 Object.assign(process.env, {
   APP_URL: "https://timsar.example",
-  WHATSAPP_TOKEN: "EAAG-owner-alert-token",
-  WHATSAPP_PHONE_NUMBER_ID: "106540352242923",
-  WHATSAPP_APP_SECRET: "owner-alert-secret",
-  WHATSAPP_VERIFY_TOKEN: "owner-alert-verify",
-  WHATSAPP_BASE_URL: whatsApp.url,
-  KWTSMS_USERNAME: "timsar",
-  KWTSMS_PASSWORD: "sms-password",
-  KWTSMS_SENDER: "TIMSAR",
-  KWTSMS_BASE_URL: sms.url,
 });
 
 // The settings are the worker's database's: put back what was there for the files that run after this one.

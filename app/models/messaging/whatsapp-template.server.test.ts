@@ -10,22 +10,12 @@ import { drainOutbox } from "~/models/jobs/index.server";
 import { queueShopperMessages } from "./outbox-write.server";
 import { heldWhatsAppTemplates, recordWhatsAppTemplateEvents } from "./whatsapp-template.server";
 import { createOrder } from "../../../tests/factories/order";
-import { startFakeKwtSms } from "../../../tests/fakes/kwtsms";
-import { startFakeWhatsApp, templateCategoryBody, templateStatusBody } from "../../../tests/fakes/whatsapp";
+import { startFakePhoneChannels } from "../../../tests/support/phone-channels";
+import { templateCategoryBody, templateStatusBody } from "../../../tests/fakes/whatsapp";
 
-const whatsApp = await startFakeWhatsApp({ token: "EAAG-template-test-token", phoneNumberId: "106540352242922", appSecret: "template-app-secret" });
-const sms = await startFakeKwtSms({ username: "timsar", password: "sms-password", senders: ["TIMSAR"], repeatWaitMs: 0 });
+const { whatsApp, sms } = await startFakePhoneChannels("template");
 Object.assign(process.env, {
   APP_URL: "https://timsar.example",
-  WHATSAPP_TOKEN: "EAAG-template-test-token",
-  WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
-  WHATSAPP_APP_SECRET: "template-app-secret",
-  WHATSAPP_VERIFY_TOKEN: "template-verify",
-  WHATSAPP_BASE_URL: whatsApp.url,
-  KWTSMS_USERNAME: "timsar",
-  KWTSMS_PASSWORD: "sms-password",
-  KWTSMS_SENDER: "TIMSAR",
-  KWTSMS_BASE_URL: sms.url,
 });
 afterAll(async () => {
   await prisma.whatsAppTemplateState.deleteMany();
