@@ -39,6 +39,7 @@ describe("GET /api/admin/sales-report and the CSV", () => {
           orders: [{ orderNumber: order.orderNumber, totalAmount: 10.275, discountAmount: 0.975, couponCode: "SPRING", productsTotal: 9.75, deliveryFee: 1.5, exchangeCredit: 0 }],
           productsTotal: 9.75,
           deliveryTotal: 1.5,
+          giftWrapTotal: 0,
           totalAmount: 10.275,
           discountTotal: 0.975,
           exchangeCreditTotal: 0,
@@ -52,6 +53,7 @@ describe("GET /api/admin/sales-report and the CSV", () => {
       rangeSummary: {
         productsTotal: 9.75,
         deliveryTotal: 1.5,
+        giftWrapTotal: 0,
         totalAmount: 10.275,
         orderCount: 1,
         discountTotal: 0.975,
@@ -103,6 +105,7 @@ describe("GET /api/admin/sales-report and the CSV", () => {
         orders: [],
         productsTotal: 0,
         deliveryTotal: 0,
+        giftWrapTotal: 0,
         totalAmount: 0,
         discountTotal: 0,
         exchangeCreditTotal: 0,

@@ -9,6 +9,8 @@ import { CheckoutSchema } from "~/shared/checkout-schema";
 import type { DeliverySlotsBody } from "~/shared/delivery-slots";
 import { getDeliverySlotSettings, saveDeliverySlotSettings, saveShopSettings } from "~/models/shop/index.server";
 import { confirmPayment, placeOrderAndStartPayment } from "~/models/payments/index.server";
+import { getSalesReport } from "~/models/reports/index.server";
+import { todayInKuwait } from "~/shared/admin-dates";
 import { createDeliveryArea } from "../../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../../tests/factories/order";
 import { createProduct } from "../../../tests/factories/product";
@@ -70,6 +72,12 @@ describe("a gift", () => {
     const text = await pdfText((await getInvoicePdf(row.orderNumber))!, row.orderNumber);
     for (const expected of ["Gift wrapping: 0.75 KD", "تغليف الهدية", "6.25 KD"]) expect(text).toContain(expected);
     expect(text).not.toContain("نورة");
+
+    // The sales report's own line: products − discount − exchange credit + delivery + wrapping = total.
+    const today = todayInKuwait();
+    const { rangeSummary: sums } = await getSalesReport(today, today);
+    expect(sums.giftWrapFils).toBeGreaterThanOrEqual(750);
+    expect(sums.productsFils - sums.discountFils - sums.exchangeCreditFils + sums.deliveryFils + sums.giftWrapFils).toBe(sums.totalFils);
   });
 
   it("refuses wrapping while the owner offers none, and places nothing", async () => {

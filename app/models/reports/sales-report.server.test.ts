@@ -45,6 +45,7 @@ describe("getSalesReport", () => {
       refunds: [],
       productsFils: 3334,
       deliveryFils: 3250,
+      giftWrapFils: 0,
       discountFils: 0,
       exchangeCreditFils: 0,
       totalFils: 6584,
@@ -59,6 +60,7 @@ describe("getSalesReport", () => {
     expect(report.rangeSummary).toEqual({
       productsFils: 3339,
       deliveryFils: 5250,
+      giftWrapFils: 0,
       discountFils: 0,
       exchangeCreditFils: 0,
       totalFils: 8589,
@@ -74,6 +76,7 @@ describe("getSalesReport", () => {
     expect(json.rangeSummary).toEqual({
       productsTotal: 3.339,
       deliveryTotal: 5.25,
+      giftWrapTotal: 0,
       totalAmount: 8.589,
       orderCount: 3,
       discountTotal: 0,
@@ -136,6 +139,7 @@ describe("refunds", () => {
         refunds: [{ creditNoteNumber: late.number, orderNumber: sameDay.orderNumber, amountFils: 1, returnNumber: null }],
         productsFils: 0,
         deliveryFils: 0,
+      giftWrapFils: 0,
         discountFils: 0,
         exchangeCreditFils: 0,
         totalFils: 0,
@@ -151,6 +155,7 @@ describe("refunds", () => {
     expect(range.rangeSummary).toEqual({
       productsFils: 11750,
       deliveryFils: 2500,
+      giftWrapFils: 0,
       discountFils: 0,
       exchangeCreditFils: 0,
       totalFils: 14250,
