@@ -16,8 +16,8 @@ import { action as importAction } from "../routes/api.admin.products.import";
  */
 const context = { cspNonce: "" };
 
-type Refused = { message: string; errors: { row: number; column: string; message: string }[] };
-type Imported = { created: number; updated: number; unchanged: number; errors: [] };
+/** 200: the counts and no errors; 400: the message and every bad cell. */
+type Answer = { created?: number; updated?: number; unchanged?: number; message?: string; errors: { row: number; column: string; message: string }[] };
 
 async function exportCsv(cookie: string) {
   const response = await exportLoader({ request: request("/api/admin/products/export.csv", { cookie }), params: {}, context });
@@ -29,7 +29,7 @@ async function importCsv(cookie: string, text: string, { dryRun = false, name = 
   const body = new FormData();
   body.set("file", new File([text], name, { type: "text/csv" }));
   const response = await importAction({ request: request(`/api/admin/products/import${dryRun ? "?dryRun=1" : ""}`, { method: "POST", cookie, body }), params: {}, context });
-  return { status: response.status, body: (await response.json()) as Imported & Refused };
+  return { status: response.status, body: (await response.json()) as Answer };
 }
 
 /** A quoted CSV line, as Excel writes one. */
