@@ -55,6 +55,8 @@ export const COPIED_MODELS = [
   "return",
   "returnItem",
   "returnStatusChange",
+  "deliveryWindow",
+  "review",
 ] as const;
 
 /** Not copied: minutes-long state the new servers make again, and versions the target's triggers write. */
