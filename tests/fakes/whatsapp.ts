@@ -94,7 +94,7 @@ type StartOptions = {
   controlRoutes?: boolean;
 };
 
-const DEFAULT_TEMPLATES: Record<string, number | null> = { order_confirmed: null, order_status: null, refund_issued: null, return_update: null, owner_new_order: 4 };
+const DEFAULT_TEMPLATES: Record<string, number | null> = { order_confirmed: null, order_status: null, refund_issued: null, return_update: null, owner_new_order: 4, review_invite: 2 };
 const LANGUAGES = new Set(["ar", "en"]);
 const WABA_ID = "102290129340398";
 const DISPLAY_NUMBER = "96522200000";
