@@ -1,6 +1,7 @@
 import { Link, type useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { localized, type Language } from "~/shared/language";
+import { formatCount, localFigure } from "~/shared/digits";
 import type { CartActionAnswer } from "~/shared/cart";
 import { openCartDrawer } from "./cart-drawer";
 import { Price, SaleBadge, type PriceLabels } from "./price";
@@ -95,8 +96,8 @@ export function ProductCard({
       {product.rating && product.rating.count > 0 ? (
         <p className="product-card__rating" data-testid="card-rating" data-average={product.rating.average} data-count={product.rating.count}>
           <Stars rating={product.rating.average} label={labels.rating(product.rating.average, product.rating.count)} />
-          <span aria-hidden="true">{new Intl.NumberFormat(language === "ar" ? "ar-KW" : "en-KW", { minimumFractionDigits: 1 }).format(product.rating.average)}</span>
-          <span aria-hidden="true">({new Intl.NumberFormat(language === "ar" ? "ar-KW" : "en-KW").format(product.rating.count)})</span>
+          <span aria-hidden="true">{localFigure(product.rating.average.toFixed(1), language)}</span>
+          <span aria-hidden="true">({formatCount(product.rating.count, language)})</span>
         </p>
       ) : null}
       {inStock && product.hasOptions ? (
