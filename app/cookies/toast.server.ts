@@ -70,6 +70,8 @@ const PAGE_TOASTS = {
   returnDecided: { key: "admin.returns.saved", kind: "success", durationMs: TOAST_MS.returnDecision },
   // The shopper's return request, on its page, which shows the number it carries (`returnNumber`) and what comes next.
   returnRequested: { key: "returns.doneTitle", kind: "success", durationMs: TOAST_MS.returnRequested },
+  // A late order cancelled by its shopper (issue 48), on the page the button was on.
+  lateCancelled: { key: "api.lateCancel.done", kind: "success", durationMs: TOAST_MS.returnRequested },
   staffInvited: { key: "admin.staff.invited", kind: "success", durationMs: TOAST_MS.adminList },
   staffUpdated: { key: "admin.staff.updated", kind: "success", durationMs: TOAST_MS.adminList },
   staffTwoStepReset: { key: "admin.twoStep.resetDone", kind: "success", durationMs: TOAST_MS.adminList },

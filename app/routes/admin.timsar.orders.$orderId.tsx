@@ -121,6 +121,15 @@ export default function AdminOrderDetail() {
             <dd>{order.isGuest ? t("admin.order.guest") : t("admin.order.registered")}</dd>
             <dt>{t("admin.order.created")}</dt>
             <dd>{order.createdAt}</dd>
+            {order.promisedBy ? (
+              <>
+                <dt>{t("admin.order.promisedBy")}</dt>
+                <dd data-testid="order-promised-by">
+                  {order.promisedBy}
+                  {order.lateCancelledAt ? <div data-testid="order-cancelled-late">{t("admin.order.cancelledLate", { date: order.lateCancelledAt })}</div> : null}
+                </dd>
+              </>
+            ) : null}
           </dl>
         </section>
         <section className="admin-card">
