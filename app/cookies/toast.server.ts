@@ -75,6 +75,8 @@ const PAGE_TOASTS = {
   // Reviews (issue 47): the shopper's, on the order's review page; the owner's decisions, on her list.
   reviewSent: { key: "reviews.sent", kind: "success", durationMs: TOAST_MS.orderPage },
   reviewsSaved: { key: "admin.reviews.saved", kind: "success", durationMs: TOAST_MS.adminList },
+  // A late order cancelled by its shopper (issue 48), on the page the button was on.
+  lateCancelled: { key: "api.lateCancel.done", kind: "success", durationMs: TOAST_MS.returnRequested },
   staffInvited: { key: "admin.staff.invited", kind: "success", durationMs: TOAST_MS.adminList },
   staffUpdated: { key: "admin.staff.updated", kind: "success", durationMs: TOAST_MS.adminList },
   staffTwoStepReset: { key: "admin.twoStep.resetDone", kind: "success", durationMs: TOAST_MS.adminList },

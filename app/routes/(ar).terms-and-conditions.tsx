@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LegalPage, legalMeta, withShopName } from "~/components/shop/legal-page";
-import { getShopFace } from "~/models/shop/index.server";
+import { getShopFace, getShopSettings } from "~/models/shop/index.server";
+import { LATE_CANCEL_AFTER_DAYS } from "~/shared/promised-date";
 import { getEnv } from "~/env.server";
 import { languageOfArSegment } from "~/i18n/language-segment.server";
 import * as arLegal from "~/i18n/locales/ar/legal";
@@ -19,8 +20,8 @@ const PATH = "/terms-and-conditions";
 /** The terms and conditions in the visitor's chosen language; /ar/terms-and-conditions is always Arabic and is the Arabic text's canonical address. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await languageOfArSegment(request);
-  const shop = await getShopFace(language);
-  const document = withShopName((language === "ar" ? arLegal : enLegal).terms, shop.name);
+  const [shop, { deliveryDays }] = await Promise.all([getShopFace(language), getShopSettings()]);
+  const document = withShopName((language === "ar" ? arLegal : enLegal).terms, shop.name, { deliveryDays, lateDays: LATE_CANCEL_AFTER_DAYS });
   return {
     language,
     document,

@@ -123,6 +123,15 @@ export default function AdminOrderDetail() {
             <dd>{order.createdAt}</dd>
             <dt>{t("admin.order.source")}</dt>
             <dd data-testid="order-source">{order.source ? <CampaignText source={order.source} /> : t("admin.order.sourceNone")}</dd>
+            {order.promisedBy ? (
+              <>
+                <dt>{t("admin.order.promisedBy")}</dt>
+                <dd data-testid="order-promised-by">
+                  {order.promisedBy}
+                  {order.lateCancelledAt ? <div data-testid="order-cancelled-late">{t("admin.order.cancelledLate", { date: order.lateCancelledAt })}</div> : null}
+                </dd>
+              </>
+            ) : null}
           </dl>
         </section>
         <section className="admin-card">

@@ -1,5 +1,7 @@
 import { CheckoutCouponSchema, CheckoutSchema, CouponPreviewSchema, getZodConstraint, giftAndSlotOf, parseWithZod } from "~/shared/schemas.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { deliveryDateText } from "~/shared/delivery-date";
+import { lateCancelFrom } from "~/shared/promised-date";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
@@ -8,7 +10,7 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { readShopperCart } from "~/auth/shopper-cart.server";
 import { guestCookieHeader, isCheckoutGuest } from "~/cookies/checkout-guest.server";
 import { readCampaign } from "~/cookies/campaign.server";
-import { listDeliverySlots, getCartSummary, couponProblemMessage, orderErrorMessage, checkoutDetailsOf, OrderError, checkoutOffer, giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/orders/index.server";
+import { promisedByOf, listDeliverySlots, getCartSummary, couponProblemMessage, orderErrorMessage, checkoutDetailsOf, OrderError, checkoutOffer, giveBackCouponAttempt, takeCouponAttempt, withCouponAttempt } from "~/models/orders/index.server";
 import type { TFunction } from "i18next";
 import type { Language } from "~/shared/language";
 import { getDeliverySlotSettings, getShopSettings, listDeliveryAreas, hitRateLimit, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS, shopNameFor } from "~/models/shop/index.server";
@@ -29,6 +31,21 @@ const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = checkoutMessages;
+
+/**
+ * The promised delivery day and the right to cancel if it is missed by more than 14 days (Kuwait's rules, issue 48).
+ * With delivery windows the promise is the window's day the shopper picks (`promisedBy` is null until then).
+ */
+function CheckoutPromise({ promisedBy, language }: { promisedBy: string | null; language: Language }) {
+  const { t } = useTranslation();
+  return (
+    <p className="checkout__promise" data-testid="checkout-promised-by">
+      {promisedBy
+        ? `${t("promise.atCheckout", { date: deliveryDateText(promisedBy, language) })} ${t("promise.lateCancelFrom", { date: deliveryDateText(lateCancelFrom(promisedBy), language) })}`
+        : t("promise.atWindow")}
+    </p>
+  );
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);
@@ -76,6 +93,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Issue 48: wrapping at the owner's price, and her windows once she has any (the checkout is as before without).
     giftWrapFils: settings.giftWrapFils,
     deliveryDays: slotSettings.windows.length ? deliveryDays : null,
+    // The day placing now would promise (issue 48): the shopper reads it before paying; with windows, the one she picks.
+    promisedBy: slotSettings.windows.length ? null : await promisedByOf(new Date(), null),
     meta: { title: t("checkout.title"), description: t("pageTexts.defaultDescription"), siteName: shop },
   };
 }
@@ -231,6 +250,7 @@ export default function CheckoutPage() {
       <h1>{t("checkout.title")}</h1>
       <EarlierOrderLink order={(actionData as { earlierOrder?: EarlierOrderLinkData | null } | undefined)?.earlierOrder ?? null} />
       <SavedAddresses addresses={loaderData.savedAddresses} chosen={loaderData.chosenAddress} areas={loaderData.areas} language={loaderData.language} />
+      <CheckoutPromise promisedBy={loaderData.promisedBy} language={loaderData.language} />
       <CheckoutForm
         // A chosen saved address fills the form anew.
         key={loaderData.chosenAddress ?? "typed"}

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { OrderCard } from "~/components/account/order-card";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
@@ -9,6 +9,8 @@ import { ordersOpenForReturn } from "~/models/returns/index.server";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
 import { reviewsMessages } from "~/i18n/browser/areas/reviews";
 import { requireCustomer } from "~/auth/auth.server";
+import { lateCancelFormAction } from "~/auth/late-cancel.server";
+import { lateCancelState } from "~/shared/promised-date";
 import { pageMeta } from "~/utils/meta";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { checkoutMessages } from "~/i18n/browser/areas/checkout";
@@ -27,15 +29,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const delivered = orders.filter((order) => order.status === "delivered").map((order) => order._id);
   const open = await ordersOpenForReturn(delivered);
   return {
-    orders: orders.map((order) => ({ ...order, returnOpen: open.has(order._id) })),
+    orders: orders.map((order) => ({
+      ...order,
+      returnOpen: open.has(order._id),
+      // Only paid orders are listed here.
+      lateCancelOpen: lateCancelState({ ...order, paymentStatus: "paid" }, new Date()) === "open",
+    })),
     language,
     meta: { title: t("account.orders.title"), description: t("account.orders.description", { shop }), siteName: shop },
   };
 }
 
+/** "Cancel and get a full refund" of a late order (issue 48), the signed-in shopper's own. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const customer = await requireCustomer(request);
+  return lateCancelFormAction(request, context, { customerId: customer.id }, () => "/my-orders");
+}
+
 export default function MyOrders() {
   const { t } = useTranslation();
   const { orders, language } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>()?.lateCancel;
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/my-orders";
   return (
@@ -47,7 +61,7 @@ export default function MyOrders() {
       ) : (
         <ul className="order-list">
           {orders.map((order) => (
-            <OrderCard key={order._id} order={order} language={language} />
+            <OrderCard key={order._id} order={order} language={language} lateCancelError={refused?.orderNumber === order.orderNumber ? refused.message : null} />
           ))}
         </ul>
       )}

@@ -1,7 +1,7 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Ltr } from "~/components/ltr";
 import { data } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { normalizeOrderNumber } from "~/shared/order-number";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
@@ -19,6 +19,10 @@ import { type ReturnJson, returnReadJson } from "~/api/answers/returns.server";
 import { ReturnsList } from "~/components/returns-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { shopNameFor } from "~/models/shop/index.server";
+import { latePromiseView } from "~/models/fulfilment/index.server";
+import { lateCancelFormAction } from "~/auth/late-cancel.server";
+import { getCustomerFromRequest } from "~/auth/session.server";
+import { LateCancelForm, PromisedBy } from "~/components/account/late-cancel";
 
 type Found = { orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
 
@@ -40,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     error: null as string | null,
     found: null as Found | null,
     returns: null as { returns: ReturnJson[]; canRequest: boolean } | null,
+    promise: null as Awaited<ReturnType<typeof latePromiseView>>,
   };
   if (raw === null) return base;
   const orderNumber = normalizeOrderNumber(raw);
@@ -53,12 +58,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The order's returns, and the way to ask one, only for whoever may read its invoice (the owner, or with the phone).
   const summary = result.invoiceUrl ? await orderReturnsSummary(result.orderNumber) : null;
   const returns = summary && { ...summary, returns: summary.returns.map(returnReadJson) };
-  return { ...base, query: { orderNumber, phone }, found: result, returns };
+  // The promised day and the late order's cancellation (issue 48), for the same people.
+  const promise = result.invoiceUrl ? await latePromiseView(result.orderNumber) : null;
+  return { ...base, query: { orderNumber, phone }, found: result, returns, promise };
+}
+
+/** "Cancel and get a full refund" of a late order, by its phone (or as its signed-in shopper); back to this page. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const customer = await getCustomerFromRequest(request);
+  return lateCancelFormAction(request, context, { customerId: customer?.id ?? null }, (orderNumber, phone) => `/view-invoice?${new URLSearchParams({ orderNumber, phone }).toString()}`);
 }
 
 export default function ViewInvoicePage() {
   const { t } = useTranslation();
-  const { language, query, error, found, returns } = useLoaderData<typeof loader>();
+  const { language, query, error, found, returns, promise } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>()?.lateCancel;
   const navigation = useNavigation();
   return (
     <section className="page page--narrow">
@@ -96,6 +110,8 @@ export default function ViewInvoicePage() {
             ) : (
               <p className="field__hint">{found.phoneMismatch ? t("tracking.wrongPhone") : t("tracking.phoneHint")}</p>
             )}
+            {promise && promise.state !== "cancelled" ? <PromisedBy date={promise.promisedBy} language={language} /> : null}
+            {promise?.state === "open" ? <LateCancelForm orderNumber={found.orderNumber} phone={query.phone} error={refused?.message} /> : null}
             {returns?.canRequest ? (
               <a
                 href={`/view-invoice/return?${new URLSearchParams({ orderNumber: found.orderNumber, phone: query.phone }).toString()}`}

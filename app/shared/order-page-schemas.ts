@@ -27,3 +27,13 @@ export const ReturnDecisionFormSchema = z.object({
   refundAmount: z.string().max(32).optional(),
   note: z.string().max(1000).default(""),
 });
+
+/**
+ * The shopper's "Cancel and get a full refund" (issue 48) on My Orders and on the order's page by phone: the order's
+ * number, and its phone when the shopper is not signed in as its owner.
+ */
+export const LateCancelFormSchema = z.object({
+  intent: z.literal("lateCancel"),
+  orderNumber: z.string().trim().min(1).max(40),
+  phone: z.string().max(40).optional(),
+});

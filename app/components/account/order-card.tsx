@@ -7,6 +7,7 @@ import { formatKD } from "~/shared/money";
 import { ReturnsList } from "~/components/returns-list";
 import { formatAdminDate } from "~/shared/admin-dates";
 import { formatCount } from "~/shared/digits";
+import { LateCancelForm, PromisedBy } from "~/components/account/late-cancel";
 
 /** SPEC section 2: long dates in Arabic-Egypt or English-US; Kuwait's time zone on server and browser alike. */
 function longDate(iso: string, language: Language): string {
@@ -23,7 +24,15 @@ function itemName(name: { en: string; ar: string }, language: Language): string 
 
 const toFils = (kd: number) => Math.round(kd * 1000);
 
-export function OrderCard({ order, language }: { order: OrderAsRead & { returnOpen?: boolean }; language: Language }) {
+export function OrderCard({
+  order,
+  language,
+  lateCancelError,
+}: {
+  order: OrderAsRead & { returnOpen?: boolean; lateCancelOpen?: boolean };
+  language: Language;
+  lateCancelError?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <li className="order-card" data-testid="order-card">
@@ -61,6 +70,12 @@ export function OrderCard({ order, language }: { order: OrderAsRead & { returnOp
           </div>
         ) : null}
       </dl>
+      {order.promisedBy && !order.lateCancelledAt ? <PromisedBy date={order.promisedBy} language={language} /> : null}
+      {order.lateCancelledAt ? (
+        <p className="order-promise" data-testid="order-cancelled-late">
+          {t("promise.cancelledLate", { date: longDate(order.lateCancelledAt, language), amount: formatKD(toFils(order.totalAmount), language) })}
+        </p>
+      ) : null}
       <h3 className="visually-hidden">{t("account.orders.items")}</h3>
       <ul className="order-card__items">
         {order.items.map((item, index) => (
@@ -88,6 +103,7 @@ export function OrderCard({ order, language }: { order: OrderAsRead & { returnOp
           {t("reviews.writeReview")}
         </a>
       ) : null}
+      {order.lateCancelOpen ? <LateCancelForm orderNumber={order.orderNumber} error={lateCancelError} /> : null}
       {order.creditNotes.length > 0 ? <CreditNotes notes={order.creditNotes} language={language} /> : null}
       <ReturnsList returns={order.returns} language={language} />
     </li>

@@ -1,3 +1,5 @@
+import { deliveryDateText } from "~/shared/delivery-date";
+import { lateCancelFrom } from "~/shared/promised-date";
 import { useTranslation } from "~/i18n/translation";
 import { addressLine, type AddressParts } from "~/shared/address-line";
 import type { Language } from "~/shared/language";
@@ -5,6 +7,8 @@ import { formatKD } from "~/shared/money";
 
 type Summary = {
   totalFils: number;
+  /** the Kuwait day the order is promised by (issue 48) */
+  promisedBy: string | null;
   areaName: string;
   address: AddressParts;
   items: { id: string; name: string; options: string; quantity: number; lineFils: number }[];
@@ -32,6 +36,11 @@ export function PaidOrderSummary({ summary, language }: { summary: Summary; lang
       </p>
       <h2 className="paid-summary__title">{t("payment.deliveryAddress")}</h2>
       <p data-testid="paid-address">{addressLine(summary.address, summary.areaName, t)}</p>
+      {summary.promisedBy ? (
+        <p data-testid="paid-promised-by">
+          {t("promise.atCheckout", { date: deliveryDateText(summary.promisedBy, language) })} {t("promise.lateCancelFrom", { date: deliveryDateText(lateCancelFrom(summary.promisedBy), language) })}
+        </p>
+      ) : null}
     </div>
   );
 }

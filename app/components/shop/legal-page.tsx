@@ -6,8 +6,10 @@ import type { ShopFace } from "~/models/shop/index.server";
 import { useTranslation } from "~/i18n/translation";
 
 /** The legal texts name the shop as `{{shop}}`: the owner's name from the settings goes in (decision 0075). */
-export function withShopName(document: LegalDocument, name: string): LegalDocument {
-  const fill = (text: string) => text.replaceAll("{{shop}}", name);
+export function withShopName(document: LegalDocument, name: string, values: { deliveryDays?: number; lateDays?: number } = {}): LegalDocument {
+  // The terms state the shop's own rules (issue 48): its delivery days from the settings, not a number in the text.
+  const fill = (text: string) =>
+    text.replaceAll("{{shop}}", name).replaceAll("{{deliveryDays}}", String(values.deliveryDays ?? "")).replaceAll("{{lateDays}}", String(values.lateDays ?? ""));
   return {
     ...document,
     title: fill(document.title),

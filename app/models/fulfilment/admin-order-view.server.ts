@@ -1,3 +1,4 @@
+import { deliveryDateText } from "~/shared/delivery-date";
 import type { TFunction } from "i18next";
 import { buildingTypeLabel } from "~/shared/building-types";
 import { campaignOfOrder } from "~/shared/campaign";
@@ -32,6 +33,8 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
     paymentStatus: shownPaymentStatus(order),
     paidAt: order.paidAt ? formatAdminDateTime(order.paidAt, language) : null,
     createdAt: formatAdminDateTime(order.createdAt, language),
+    promisedBy: order.promisedBy ? deliveryDateText(order.promisedBy, language) : null,
+    lateCancelledAt: order.lateCancelledAt ? formatAdminDateTime(order.lateCancelledAt, language) : null,
     fullName: order.fullName,
     email: order.email,
     phone: order.phone,

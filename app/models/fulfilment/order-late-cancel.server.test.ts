@@ -57,7 +57,6 @@ async function orderRow(id: string) {
 
 /** A paid order through the test provider, which only records refunds. */
 async function paidTestOrder(placedAt?: Date) {
-  useProviderForNewOrders("test");
   const placed = await placeTestOrder({ stock: 3, quantity: 2, placedAt });
   const session = await prisma.payment.findUniqueOrThrow({ where: { id: placed.orderSessionId } });
   await testProvider.submitCard(session.providerPaymentId!, { cardNumber: "4111111111111111" });
@@ -94,6 +93,8 @@ describe("the promised day at placing", () => {
 });
 
 describe("cancelling a late order with the test provider", () => {
+  beforeAll(() => useProviderForNewOrders("test"));
+
   it("refunds everything paid, issues a credit note, restocks, tells the shopper and the owner, and logs it", async () => {
     const placed = await paidTestOrder();
     const order = await orderRow(placed.order.id);

@@ -13,6 +13,7 @@ export async function paidOrderSummaryOf(orderId: string, language: Language) {
     where: { id: orderId },
     select: {
       totalFils: true,
+      promisedBy: true,
       personalDataRemovedAt: true,
       buildingType: true,
       city: true,
@@ -30,6 +31,7 @@ export async function paidOrderSummaryOf(orderId: string, language: Language) {
   const address: AddressParts = { ...order, floor: order.floor ?? "", apartmentNumber: order.apartmentNumber ?? "" };
   return {
     totalFils: order.totalFils,
+    promisedBy: order.promisedBy,
     areaName: area ? localized(language, { en: area.nameEn, ar: area.nameAr }) : order.city,
     address,
     items: order.items.map((item) => {

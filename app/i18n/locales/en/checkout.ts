@@ -130,6 +130,7 @@ export const checkout = {
   promise: {
     label: "Delivery promised by",
     atCheckout: "We promise delivery by {{date}}.",
+    atWindow: "We deliver on the day and in the window you choose below; not delivered 14 days after that day, it can be cancelled for a full refund.",
     lateCancelFrom: "Not delivered 14 days after that day? From {{date}} you can cancel it and get a full refund.",
     cancel: "Cancel and get a full refund",
     cancelling: "Cancelling…",

@@ -35,6 +35,8 @@ export const terms: LegalDocument = {
       paragraphs: [
         "We deliver within Kuwait only. Delivery fees are variable: they depend on your area and are shown at checkout before you pay.",
         "We deliver to the address you give at checkout; please make sure it is complete and that someone can receive the order.",
+        "Every order is promised by a delivery day: the day you order plus {{deliveryDays}} days (Kuwait time), shown at checkout before you pay and on your order. If we expect a delay we tell you by message.",
+        "If a paid order has not been delivered {{lateDays}} days after its promised day, you may cancel it from My Orders or from the order's page (with its phone number): everything you paid, delivery included, is refunded in full through the payment you used, and you receive a credit note.",
       ],
     },
     {

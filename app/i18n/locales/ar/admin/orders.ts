@@ -112,6 +112,8 @@ export const orders: TranslationOf<typeof en> = {
     historyFrom: "من",
     historyTo: "إلى",
     created: "تاريخ الإنشاء",
+    promisedBy: "موعد التوصيل الموعود",
+    cancelledLate: "ألغاه العميل لتأخره في {{date}}، ورُدّ المبلغ كاملًا",
   },
   refund: {
     title: "استرداد المبلغ",

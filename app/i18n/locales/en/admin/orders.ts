@@ -110,6 +110,8 @@ export const orders = {
     historyFrom: "From",
     historyTo: "To",
     created: "Created",
+    promisedBy: "Delivery promised by",
+    cancelledLate: "Cancelled by the shopper as late on {{date}}, refunded in full",
   },
   refund: {
     title: "Refund",
