@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { createAdmin } from "../../tests/factories/admin";
+import { createOrder } from "../../tests/factories/order";
 import { createProduct, createProductWithOptions } from "../../tests/factories/product";
+import { setReviewsStatus, writeReview } from "~/models/reviews/index.server";
 import { readCartLines } from "~/cookies/cart.server";
 import { loader } from "./product.$id";
 import { action as cartAction } from "./cart";
@@ -114,6 +117,27 @@ describe("what search engines and shared links read on a product page", () => {
       expect.objectContaining({ price: "1.750", availability: "https://schema.org/InStock", url: expect.stringContaining(`?variant=${blueSmall.id}`) }),
     ]);
     expect(new Set(structuredData.offers.map((offer) => offer.sku)).size).toBe(3);
+  });
+
+  it("gives search engines the stars only once a buyer's review is published, and takes them back when it is hidden", async () => {
+    const product = await createProduct(prisma, { priceFils: 2500, stockQuantity: 5 });
+    const order = await createOrder(prisma, { status: "delivered", fullName: "Noor Al-Sabah", items: [{ nameEn: "Bow", nameAr: "فيونكة", priceFils: 2500, quantity: 1, productId: product.id }] });
+    const url = `http://shop.test/product/${product.id}`;
+    const review = await writeReview({ orderNumber: order.orderNumber, customerId: null, phone: order.phone, address: "10.61.0.1", productId: product.id, rating: 4, title: "Pretty", body: "Lovely bow, my daughter wears it every day.", language: "en" });
+
+    type Rated = { aggregateRating?: { ratingValue: number; reviewCount: number; bestRating: number }; review?: { reviewRating: { ratingValue: number }; author: { name: string }; reviewBody: string }[] };
+    const waiting = (await seo(url, "lang=en")).structuredData as Rated;
+    expect(waiting.aggregateRating).toBeUndefined();
+    expect(waiting.review).toBeUndefined();
+
+    const owner = await createAdmin(prisma);
+    await setReviewsStatus([review.id], "published", { id: owner.id, email: owner.email, role: "owner" });
+    const published = (await seo(url, "lang=en")).structuredData as Rated;
+    expect(published.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1, bestRating: 5 });
+    expect(published.review).toEqual([expect.objectContaining({ reviewRating: expect.objectContaining({ ratingValue: 4 }), author: expect.objectContaining({ name: "Noor S." }), reviewBody: "Lovely bow, my daughter wears it every day." })]);
+
+    await setReviewsStatus([review.id], "hidden", { id: owner.id, email: owner.email, role: "owner" });
+    expect(((await seo(url, "lang=en")).structuredData as Rated).aggregateRating).toBeUndefined();
   });
 
   it("shares well: Open Graph and a large Twitter card with an absolute share picture, and a WhatsApp link with the name and address", async () => {
