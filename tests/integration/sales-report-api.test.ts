@@ -78,6 +78,8 @@ describe("GET /api/admin/sales-report and the CSV", () => {
         ],
         byVariant: [],
       },
+      // No campaign brought this order (CONTRACT.md "Where the shopper came from").
+      bySource: [{ source: "(direct)", orders: 1, amount: 10.275 }],
     });
 
     const csv = await run(csvRoute.loader, request(`/admin/timsar/sales-report/csv?${range}`, { cookie }));

@@ -1,6 +1,6 @@
 import { prisma } from "~/db.server";
 import { getDeliverySlotSettings } from "~/models/shop/index.server";
-import { isWindowOpen, openWindows } from "~/shared/delivery-slots";
+import { isWindowOpen, openWindows, type DeliverySlotSettings } from "~/shared/delivery-slots";
 
 /** A window on a day, as an order keeps it (decision 0091). */
 export type ChosenSlot = { date: string; windowId: string; from: string; to: string };
@@ -40,8 +40,7 @@ export async function listDeliverySlots(now = new Date()) {
  * The window an order is placed for: null when the owner has no windows (and none was asked for), else the wanted
  * one if it is offered on that day at `now`. Its capacity is checked at placing by `takeSlotPlace`.
  */
-export async function chosenSlotOf(wanted: { date: string; windowId: string } | null | undefined, now: Date): Promise<ChosenSlot | SlotProblem | null> {
-  const settings = await getDeliverySlotSettings();
+export function chosenSlotOf(wanted: { date: string; windowId: string } | null | undefined, now: Date, settings: DeliverySlotSettings): ChosenSlot | SlotProblem | null {
   if (settings.windows.length === 0 && !wanted) return null;
   if (!wanted) return "deliverySlotRequired";
   const window = settings.windows.find((candidate) => candidate.id === wanted.windowId);

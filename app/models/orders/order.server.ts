@@ -5,7 +5,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
 import type { Language } from "~/shared/language";
 import { priceCartLines, type CartLine } from "./cart.server";
-import { findOrderableArea, getShopSettings } from "~/models/shop/index.server";
+import { findOrderableArea, getPlacingSettings, type ShopSettings } from "~/models/shop/index.server";
 import { checkCoupon, type CouponProblem, type UsableCoupon } from "./coupon.server";
 import {
   checkHolds,
@@ -23,7 +23,7 @@ import { orderTotals } from "~/shared/order-totals";
 import { ordersPlaced } from "~/utils/metrics.server";
 import { deliveryAddressSelect } from "./order-address.server";
 import { insertOrder } from "./order-insert.server";
-import { promisedByOf } from "./promised-date.server";
+import { promisedDayOf } from "./promised-date.server";
 import { firstReminderAt } from "./reminder-schedule.server";
 import { chosenSlotOf, takeSlotPlace, type ChosenSlot } from "./delivery-slot.server";
 
@@ -128,13 +128,14 @@ export async function placeOrder(input: PlaceOrderInput, now = new Date()): Prom
   const area = await findOrderableArea(input.details.city);
   if (!area) throw new OrderError("unknownCity", 400);
   const placing = { ...input, details: { ...input.details, city: area.nameEn } };
-  const slot = await chosenSlotOf(input.deliverySlot, now);
+  const { shop: settings, slots } = await getPlacingSettings();
+  const slot = chosenSlotOf(input.deliverySlot, now, slots);
   if (slot === "deliverySlotRequired") throw new OrderError(slot, 400);
   if (slot === "deliverySlotClosed") throw new OrderError(slot, 409);
 
   for (let attempt = 0; ; attempt++) {
     try {
-      const placed = await createOrder(placing, area.feeFils, slot, now);
+      const placed = await createOrder(placing, area.feeFils, slot, settings, now);
       ordersPlaced.inc();
       return placed;
     } catch (error) {
@@ -149,7 +150,7 @@ function isRetryableConflict(error: unknown): boolean {
   return /Code: `40P01`|Code: `40001`|deadlock detected/.test(text);
 }
 
-async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, slot: ChosenSlot | null, now: Date): Promise<PlacedOrder> {
+async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, slot: ChosenSlot | null, settings: ShopSettings, now: Date): Promise<PlacedOrder> {
   const { details, lines } = input;
   const holds: HoldLine[] = [];
   const items = (await priceCartLines(lines)).map(({ line, product, unit }) => {
@@ -180,7 +181,6 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, slot
   });
   const subtotalFils = items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0);
   const coupon = await couponFor(input, subtotalFils, now);
-  const settings = await getShopSettings();
   const totals = orderTotals({ productsTotalFils: subtotalFils, deliveryFeeFils, coupon, freeDeliveryFromFils: settings.freeDeliveryFromFils });
   const gift = input.gift ?? null;
   // Wrapping is a line of its own at the owner's price of the moment; asked for when she offers none, it is refused.
@@ -224,7 +224,7 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, slot
     // choice posted anyway must not turn into WhatsApp messages once it is configured later.
     notifyWhatsApp: details.notifyWhatsApp === true && getEnv().whatsApp !== null,
     // The chosen window's day, or the placing day plus the owner's delivery days.
-    promisedBy: await promisedByOf(now, slot?.date ?? null),
+    promisedBy: promisedDayOf(now, slot?.date ?? null, settings.deliveryDays),
     isGift: gift !== null,
     giftNote: gift?.note?.trim() || null,
     giftWrap: Boolean(gift?.wrap),

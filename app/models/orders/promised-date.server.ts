@@ -9,7 +9,10 @@ import { addDays } from "~/shared/promised-date";
  * checkout shows the same before paying; placing stores it (decision 0093).
  */
 export async function promisedByOf(placedAt: Date, deliveryDate: string | null): Promise<string> {
-  if (deliveryDate) return deliveryDate;
-  const { deliveryDays } = await getShopSettings();
-  return addDays(kuwaitDateKey(placedAt), deliveryDays);
+  return deliveryDate ?? promisedDayOf(placedAt, null, (await getShopSettings()).deliveryDays);
+}
+
+/** The same, with the owner's delivery days already read (placing reads the settings once). */
+export function promisedDayOf(placedAt: Date, deliveryDate: string | null, deliveryDays: number): string {
+  return deliveryDate ?? addDays(kuwaitDateKey(placedAt), deliveryDays);
 }

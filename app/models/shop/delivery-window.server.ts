@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import type { DeliverySlotSettings, DeliverySlotsBody } from "~/shared/delivery-slots";
 import { recordAudit, type AuditActor } from "./audit.server";
+import { cachedCatalogue } from "./catalogue-cache.server";
 
 /**
  * The owner's delivery windows (issue 48, decision 0091): the windows are rows of their own (placing an order locks
@@ -11,6 +12,12 @@ const SAME_DAY_CUTOFF = "deliverySameDayCutoff";
 const CLOSED_DATES = "deliveryClosedDates";
 
 export async function getDeliverySlotSettings(): Promise<DeliverySlotSettings> {
+  // Read at every checkout and every order placed: kept with the catalogue like the shop's settings. Saving rewrites
+  // the cut-off and closed dates' ShopSetting rows in the same transaction, whose triggers move the listing version.
+  return cachedCatalogue("delivery-slot-settings", readDeliverySlotSettings, "list");
+}
+
+async function readDeliverySlotSettings(): Promise<DeliverySlotSettings> {
   const [windows, rows] = await Promise.all([
     prisma.deliveryWindow.findMany({ orderBy: [{ position: "asc" }, { fromTime: "asc" }] }),
     prisma.shopSetting.findMany({ where: { key: { in: [SAME_DAY_CUTOFF, CLOSED_DATES] } }, select: { key: true, value: true } }),

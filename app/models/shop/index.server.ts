@@ -4,6 +4,6 @@ export { type CatalogueScope, sharedCatalogueVersion, sharedDatabaseVersion } fr
 export { createDeliveryArea, type DeliveryArea, type DeliveryAreaInput, findOrderableArea, getDeliveryArea, getDeliveryAreaById, listDeliveryAreas, listDeliveryAreasForOwner, removeDeliveryArea, updateDeliveryArea } from "./delivery-area.server";
 export { releaseJobLease, runExclusively, startTimedJob, takeJobLease, THIS_PROCESS } from "./job-lease.server";
 export { type Budget, deviceKey, giveBackRateLimitHit, type GuessBudgets, hitDeviceLimit, hitGuessLimits, hitRateLimit, type KnownDevice, lockoutKey, ORDER_ATTEMPTS_PER_WINDOW, ORDER_ATTEMPTS_WINDOW_SECONDS, type RateLimitResult, resetRateLimit, secondsRateLimited } from "./rate-limit.server";
-export { DEFAULT_DELIVERY_DAYS, getShopFace, getShopSettings, identityMissing, ownerAlertsPhoneIn, saveShopSettings, type ShopFace, shopHostName, shopNameFor, shopNames, type ShopSettings } from "./settings.server";
+export { DEFAULT_DELIVERY_DAYS, getPlacingSettings, getShopFace, getShopSettings, identityMissing, ownerAlertsPhoneIn, saveShopSettings, type ShopFace, shopHostName, shopNameFor, shopNames, type ShopSettings } from "./settings.server";
 export { ProductParamsSchema } from "./storefront-input.server";
 export { getDeliverySlotSettings, saveDeliverySlotSettings } from "./delivery-window.server";

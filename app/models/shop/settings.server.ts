@@ -1,6 +1,8 @@
 import { prisma } from "~/db.server";
 import { recordAudit, type AuditActor, type AuditParams } from "./audit.server";
 import { cachedCatalogue } from "./catalogue-cache.server";
+import { getDeliverySlotSettings } from "./delivery-window.server";
+import type { DeliverySlotSettings } from "~/shared/delivery-slots";
 import { getEnv } from "~/env.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import type { Language } from "~/shared/language";
@@ -48,6 +50,21 @@ const KEYS = {
   commercialRegistration: "commercialRegistration",
   ownerAlertsPhone: "ownerAlertsPhone",
 } as const;
+
+/**
+ * The settings and the delivery windows in one kept read, for placing an order: each kept read asks the catalogue's
+ * version once, a round trip on PostgreSQL, and an order needs both.
+ */
+export function getPlacingSettings(): Promise<{ shop: ShopSettings; slots: DeliverySlotSettings }> {
+  return cachedCatalogue(
+    "placing-settings",
+    async () => {
+      const [shop, slots] = await Promise.all([getShopSettings(), getDeliverySlotSettings()]);
+      return { shop, slots };
+    },
+    "list",
+  );
+}
 
 export async function getShopSettings(): Promise<ShopSettings> {
   return cachedCatalogue(
