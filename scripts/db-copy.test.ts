@@ -85,6 +85,9 @@ beforeAll(async () => {
   const asked = await source.return.create({ data: { number: "RET-000000000001", orderId: paid.id, resolution: "refund", refundFils: 2750 } });
   await source.returnItem.create({ data: { returnId: asked.id, orderItemId: item.id, quantity: 1, reason: "damaged" } });
   await source.returnStatusChange.create({ data: { returnId: asked.id, toStatus: "requested", changedBy: "shopper" } });
+  // Issues 47 and 48: a delivery window and a buyer's review.
+  await source.deliveryWindow.create({ data: { id: "window-morning", fromTime: "09:00", toTime: "12:00", capacity: 5, days: "0,1,2,3,4" } });
+  await source.review.create({ data: { orderId: paid.id, productId: product.id, rating: 5, body: "فيونكة جميلة جدًا", authorName: "نورة ا.", status: "published" } });
 }, 120_000);
 
 afterAll(async () => {
