@@ -30,12 +30,13 @@ function adminRouteFiles(): string[] {
     .sort();
 }
 
-/** Remix's flat-route naming: dots are slashes, `$name` a parameter, `_index` the folder's own URL. */
+/** Remix's flat-route naming: dots are slashes, `[.]` a dot of the URL, `$name` a parameter, `_index` the folder's own URL. */
 function routeOf(file: string): { url: string; params: Record<string, string> } {
   const name = file.replace(/(\/route)?\.tsx?$/, "");
   const params: Record<string, string> = {};
   const segments = name
-    .split(".")
+    .split(/(?<!\[)\.(?!\])/)
+    .map((segment) => segment.replaceAll("[.]", "."))
     .filter((segment) => segment !== "_index")
     .map((segment) => {
       if (!segment.startsWith("$")) return segment;
