@@ -82,6 +82,13 @@ describe("GET /api/orders/my", () => {
       creditNotes: [],
       deliveredAt: null,
       returns: [],
+      // Issue 48: the promise (none on an order made before it existed) and the gift and window (none asked).
+      promisedBy: null,
+      lateCancelFrom: null,
+      lateCancelledAt: null,
+      gift: null,
+      giftWrapAmount: 0,
+      deliverySlot: null,
     });
   });
 
