@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 requirements=$(cat <<'LIST'
 chromium-headless-shell           chromium-headless-shell # the browser tests (Playwright drives Debian's Chromium)
 pdftotext                         poppler-utils    # the invoices and credit notes read back as text
+pdftoppm                          poppler-utils    # the packing slip looked at as an image (tests/e2e/gift-checkout.spec.ts)
 qpdf                              qpdf             # the PDFs' structure checked (app/pdf/extraction.server.test.ts)
 /usr/lib/postgresql/*/bin/initdb  postgresql       # the throw-away cluster the tests start (scripts/lib/postgres-cluster.ts)
 /usr/share/fonts/truetype/noto    fonts-noto-core  # Arabic glyphs in the screenshots
