@@ -36,7 +36,7 @@ export const reviews = {
     count_many: "{{count}} تقييمًا",
     count_other: "{{count}} تقييم",
     none: "لا توجد تقييمات بعد.",
-    distribution: "{{stars}}: {{number}}",
+    distribution: "عدد تقييمات {{stars}}: {{number}}",
     verified: "شراء مؤكد",
     reply: "رد المتجر",
     previous: "تقييمات أحدث",
