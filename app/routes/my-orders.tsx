@@ -7,7 +7,6 @@ import { getOrdersForCustomer } from "~/models/fulfilment/index.server";
 import { orderAsReadJson } from "~/api/answers/orders.server";
 import { ordersOpenForReturn } from "~/models/returns/index.server";
 import { returnsMessages } from "~/i18n/browser/areas/returns";
-import { reviewsMessages } from "~/i18n/browser/areas/reviews";
 import { requireCustomer } from "~/auth/auth.server";
 import { lateCancelFormAction } from "~/auth/late-cancel.server";
 import { lateCancelState } from "~/shared/promised-date";
@@ -19,7 +18,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { shopNameFor } from "~/models/shop/index.server";
 
 /** The account and checkout texts (order statuses), which the browser gets with this route (app/i18n/route-messages.tsx). */
-export const handle = combinedAreas(accountMessages, checkoutMessages, returnsMessages, reviewsMessages);
+export const handle = combinedAreas(accountMessages, checkoutMessages, returnsMessages);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);

@@ -100,7 +100,7 @@ export function OrderCard({
       ) : null}
       {order.status === "delivered" ? (
         <a className="button button--secondary" href={`/review/${encodeURIComponent(order.orderNumber)}`} data-testid="review-order">
-          {t("reviews.writeReview")}
+          {t("account.orders.writeReview")}
         </a>
       ) : null}
       {order.lateCancelOpen ? <LateCancelForm orderNumber={order.orderNumber} error={lateCancelError} /> : null}

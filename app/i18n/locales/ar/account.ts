@@ -109,6 +109,7 @@ export const account: TranslationOf<typeof en> = {
       discount: "الخصم ({{code}})",
       status: "الحالة",
       viewInvoice: "عرض الفاتورة",
+      writeReview: "قيّم المنتجات",
       items: "المنتجات",
       quantity: "الكمية: {{count}}",
       creditNotes: "إشعارات الدائن",

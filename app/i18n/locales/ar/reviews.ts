@@ -43,7 +43,6 @@ export const reviews = {
     next: "تقييمات أقدم",
     pageOf: "الصفحة {{page}} من {{total}}",
     sent: "شكرًا لك! تم إرسال تقييمك.",
-    writeReview: "قيّم المنتجات",
     errors: {
       rating: "يرجى اختيار من نجمة إلى ٥ نجوم.",
       body: "يرجى كتابة تقييمك (حتى ٢٠٠٠ حرف).",

@@ -106,6 +106,7 @@ export const account = {
       discount: "Discount ({{code}})",
       status: "Status",
       viewInvoice: "View Invoice",
+      writeReview: "Review the products",
       items: "Items",
       quantity: "Quantity: {{count}}",
       creditNotes: "Credit notes",

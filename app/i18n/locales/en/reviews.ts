@@ -44,7 +44,6 @@ export const reviews = {
     next: "Older reviews",
     pageOf: "Page {{page}} of {{total}}",
     sent: "Thank you! Your review was sent.",
-    writeReview: "Review the products",
     errors: {
       rating: "Please choose from 1 to 5 stars.",
       body: "Please write your review (up to 2,000 characters).",
