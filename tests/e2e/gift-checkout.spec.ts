@@ -5,6 +5,7 @@ import { expect, test } from "./fixtures";
 import { e2eDatabase } from "../support/e2e-database";
 import { setCart, setLanguage } from "../support/shopper";
 import { signInAsAdmin } from "./admin-fixtures";
+import { createProduct } from "../factories/product";
 
 /**
  * Issue 48, points 1 and 2: a gift with a note, wrapping and a recipient, delivered in a window the owner offers; with
@@ -17,6 +18,12 @@ const WINDOW_ID = "e2e-gift-window";
 async function continueAsGuest(page: Page) {
   expect((await page.request.post("/checkout", { form: { intent: "guest" } })).ok()).toBe(true);
 }
+
+// A product of this file's own, so that its orders leave the seed bow's stock to the checkout's journeys.
+let productId = "";
+test.beforeAll(async () => {
+  productId = (await createProduct(e2eDatabase(), { stockQuantity: 100, nameEn: "Velvet Gift Bow", nameAr: "فيونكة مخمل للهدايا" })).id;
+});
 
 // The windows and the wrapping are the shop's: every other journey checks out without them.
 test.beforeEach(async () => {
@@ -46,7 +53,7 @@ for (const { language, viewport, texts } of [
   test(`a gift with a note, wrapping, a recipient and a delivery window (${language})`, async ({ page, context, baseURL, javaScriptEnabled }) => {
     await page.setViewportSize(viewport);
     await setLanguage(context, baseURL!, language);
-    await setCart(context, baseURL!, [{ productId: "seed-product-01", quantity: 1, customTags: [] }]);
+    await setCart(context, baseURL!, [{ productId, quantity: 1, customTags: [] }]);
     await continueAsGuest(page);
     await page.goto("/checkout");
 
