@@ -80,12 +80,16 @@ async function remindOne(order: DueOrder, remindersOn: boolean, now: Date): Prom
     return false;
   }
   const session = due && remindersOn && (await unitsStillThere(order.id, now)) ? await firstPaymentSession(order.id) : null;
+  const moveOn = { where: { ...seen, ...payableLateWhere() }, data: { nextReminderAt: nextAt, reminderStep: step } };
+  // Moved on without a message: one conditional update, no transaction (on PostgreSQL an interactive transaction
+  // costs three more round trips, and most passes only move orders on).
+  if (!session) {
+    await prisma.order.updateMany(moveOn);
+    return false;
+  }
   return prisma.$transaction(async (tx) => {
-    const moved = await tx.order.updateMany({
-      where: { ...seen, ...payableLateWhere() },
-      data: { nextReminderAt: nextAt, reminderStep: step, ...(session ? { remindedAt: order.remindedAt ?? now } : {}) },
-    });
-    if (moved.count !== 1 || !session) return false;
+    const moved = await tx.order.updateMany({ ...moveOn, data: { ...moveOn.data, remindedAt: order.remindedAt ?? now } });
+    if (moved.count !== 1) return false;
     const contacts = await orderContacts(tx, order.id);
     if (!contacts) return false;
     const params: ReminderParams = { payPath: paymentPathOf(session), stopPath: stopRemindersPath(order.id), reminder: step };
