@@ -6,6 +6,7 @@ import { getShopFace, getShopSettings } from "~/models/shop/index.server";
 import { LATE_CANCEL_AFTER_DAYS } from "~/shared/promised-date";
 import { getEnv } from "~/env.server";
 import { languageOfArSegment } from "~/i18n/language-segment.server";
+import { i18nServer } from "~/i18n/i18next.server";
 import * as arLegal from "~/i18n/locales/ar/legal";
 import * as enLegal from "~/i18n/locales/en/legal";
 import { seoLinks } from "~/utils/seo.server";
@@ -22,18 +23,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await languageOfArSegment(request);
   const [shop, { deliveryDays }] = await Promise.all([getShopFace(language), getShopSettings()]);
   const document = withShopName((language === "ar" ? arLegal : enLegal).terms, shop.name, { deliveryDays, lateDays: LATE_CANCEL_AFTER_DAYS });
+  const registrationLabel = (await i18nServer.getFixedT(language))("footer.commercialRegistration");
   return {
     language,
     document,
     shop,
+    registrationLabel,
     meta: { title: document.title, description: document.description, siteName: shop.name },
     seo: seoLinks({ appUrl: getEnv().appUrl, path: language === "ar" ? `/ar${PATH}` : PATH, alternates: { en: PATH, ar: `/ar${PATH}` } }),
   };
 }
 
 export default function TermsPage() {
-  const { document, language, shop } = useLoaderData<typeof loader>();
-  return <LegalPage document={document} language={language} shop={shop} />;
+  const { document, language, shop, registrationLabel } = useLoaderData<typeof loader>();
+  return <LegalPage document={document} language={language} shop={shop} registrationLabel={registrationLabel} />;
 }
 
 export const meta = legalMeta;

@@ -67,7 +67,8 @@ export default function DeliverySlotsPage() {
     <section className="page admin-page delivery-slots">
       <h1>{t("admin.deliverySlots.title")}</h1>
       <p className="field__hint">{t("admin.deliverySlots.intro")}</p>
-      <Form method="post" className="admin-form admin-card" data-testid="delivery-slots-form" key={JSON.stringify(values)}>
+      {/* noValidate: the server's refusal is said in the page's language, the browser's own bubble in the browser's. */}
+      <Form method="post" className="admin-form admin-card" data-testid="delivery-slots-form" key={JSON.stringify(values)} noValidate>
         <FormMessage message={actionData?.error} />
         <h2>{t("admin.deliverySlots.windows")}</h2>
         <p className="field__hint">{t("admin.deliverySlots.removeHint")}</p>

@@ -22,9 +22,26 @@ import { shopNameFor } from "~/models/shop/index.server";
 import { latePromiseView } from "~/models/fulfilment/index.server";
 import { lateCancelFormAction } from "~/auth/late-cancel.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
-import { LateCancelForm, PromisedBy } from "~/components/account/late-cancel";
+import { CancelledLate, LateCancelForm, PromisedBy } from "~/components/account/late-cancel";
+import { signedDocumentPath } from "~/models/orders/index.server";
 
 type Found = { orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
+
+/**
+ * The promise as this page shows it; the credit notes' links are signed as the invoice's is, so whoever reached the
+ * order by its phone opens them without a session.
+ */
+function promiseViewOf(view: Awaited<ReturnType<typeof latePromiseView>>) {
+  if (!view) return null;
+  return {
+    promisedBy: view.promisedBy,
+    state: view.state,
+    cancelledLate: view.cancelledLate && { at: view.cancelledLate.at.toISOString(), refundedFils: view.cancelledLate.refundedFils },
+    creditNotes: view.creditNotes.map((note) => ({ number: note.number, amountFils: note.amountFils, createdAt: note.createdAt.toISOString(), url: signedDocumentPath({ kind: "credit-note", number: note.number }) })),
+  };
+}
+
+type PromiseView = NonNullable<ReturnType<typeof promiseViewOf>>;
 
 /** Order tracking (a GET form, so it works without JavaScript): the status by number, the invoice with the phone. */
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
@@ -44,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     error: null as string | null,
     found: null as Found | null,
     returns: null as { returns: ReturnJson[]; canRequest: boolean } | null,
-    promise: null as Awaited<ReturnType<typeof latePromiseView>>,
+    promise: null as PromiseView | null,
   };
   if (raw === null) return base;
   const orderNumber = normalizeOrderNumber(raw);
@@ -59,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const summary = result.invoiceUrl ? await orderReturnsSummary(result.orderNumber) : null;
   const returns = summary && { ...summary, returns: summary.returns.map(returnReadJson) };
   // The promised day and the late order's cancellation (issue 48), for the same people.
-  const promise = result.invoiceUrl ? await latePromiseView(result.orderNumber) : null;
+  const promise = result.invoiceUrl ? promiseViewOf(await latePromiseView(result.orderNumber)) : null;
   return { ...base, query: { orderNumber, phone }, found: result, returns, promise };
 }
 
@@ -112,6 +129,7 @@ export default function ViewInvoicePage() {
             )}
             {promise && promise.state !== "cancelled" ? <PromisedBy date={promise.promisedBy} language={language} /> : null}
             {promise?.state === "open" ? <LateCancelForm orderNumber={found.orderNumber} phone={query.phone} error={refused?.message} /> : null}
+            {promise?.cancelledLate ? <CancelledLate at={promise.cancelledLate.at} refundedFils={promise.cancelledLate.refundedFils} creditNotes={promise.creditNotes} language={language} /> : null}
             {returns?.canRequest ? (
               <a
                 href={`/view-invoice/return?${new URLSearchParams({ orderNumber: found.orderNumber, phone: query.phone }).toString()}`}

@@ -21,7 +21,8 @@ export const DeliverySlotsBodySchema = z
           id: z.string().min(1).max(64).optional(),
           from: z.string().regex(TIME, "admin.deliverySlots.errors.time"),
           to: z.string().regex(TIME, "admin.deliverySlots.errors.time"),
-          capacity: z.number().int("admin.deliverySlots.errors.capacity").min(1, "admin.deliverySlots.errors.capacity").max(10000, "admin.deliverySlots.errors.capacity"),
+          // An empty or unreadable number says the same as a wrong one, not zod's words.
+          capacity: z.number("admin.deliverySlots.errors.capacity").int("admin.deliverySlots.errors.capacity").min(1, "admin.deliverySlots.errors.capacity").max(10000, "admin.deliverySlots.errors.capacity"),
           days: z.array(z.number().int().min(0).max(6)).min(1, "admin.deliverySlots.errors.days").max(7),
         }),
       )

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { e2eDatabase } from "../support/e2e-database";
 import { setCart, setLanguage } from "../support/shopper";
+import { takeSettingsTurn } from "../support/settings-turn";
 import { signInAsAdmin } from "./admin-fixtures";
 import { createProduct } from "../factories/product";
 
@@ -25,8 +26,11 @@ test.beforeAll(async () => {
   productId = (await createProduct(e2eDatabase(), { stockQuantity: 100, nameEn: "Velvet Gift Bow", nameAr: "فيونكة مخمل للهدايا" })).id;
 });
 
-// The windows and the wrapping are the shop's: every other journey checks out without them.
+// The windows and the wrapping are the shop's: every other journey checks out without them, and the delivery-times
+// journey saves the windows whole, so each takes its turn with the settings.
+let releaseTurn: (() => void) | null = null;
 test.beforeEach(async () => {
+  releaseTurn = await takeSettingsTurn();
   const db = e2eDatabase();
   await db.deliveryWindow.upsert({ where: { id: WINDOW_ID }, create: { id: WINDOW_ID, fromTime: "16:00", toTime: "20:00", capacity: 50, days: "0,1,2,3,4,5,6" }, update: {} });
   await db.shopSetting.upsert({ where: { key: "giftWrapFils" }, create: { key: "giftWrapFils", value: "500" }, update: { value: "500" } });
@@ -36,6 +40,8 @@ test.afterEach(async () => {
   const db = e2eDatabase();
   await db.deliveryWindow.deleteMany({ where: { id: WINDOW_ID } });
   await db.shopSetting.deleteMany({ where: { key: "giftWrapFils" } });
+  releaseTurn?.();
+  releaseTurn = null;
 });
 
 for (const { language, viewport, texts } of [

@@ -3,9 +3,18 @@
  * a visitor then sees: the footer of the next page names the shop and its contacts as the owner saved them. The
  * identity is the whole shop's, so every test of it is in this one block, and what it had is put back afterwards.
  */
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { getInvoicePdf } from "~/models/orders/index.server";
 import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/shop/index.server";
 import * as settings from "~/routes/api.admin.settings";
+import { createOrder } from "../factories/order";
 import { uniqueId } from "../factories/unique";
 import { adminCookie, request } from "../support/admin-requests";
 import { runChecked } from "../support/openapi-conformance";
@@ -112,4 +121,62 @@ describe("the shop's identity in the settings", { timeout: 120_000 }, () => {
     expect(after).toContain(renamed.ar);
     expect(after).not.toContain(name.ar);
   });
+
+  it("prints the commercial registration number on the footer, the terms and the invoice, and the terms state the shop's rights (issue 48)", async () => {
+    expect((await put({ commercialRegistration: "CR-48/2026" })).status).toBe(200);
+    const { deliveryDays } = await getShopSettings();
+    const pages = {
+      ar: [await (await fetch(`${base}/`)).text(), await (await fetch(`${base}/ar/terms-and-conditions`)).text()],
+      en: [await (await fetch(`${base}/`, { headers: { Cookie: "lang=en" } })).text(), await (await fetch(`${base}/terms-and-conditions`, { headers: { Cookie: "lang=en" } })).text()],
+    };
+    for (const html of pages.ar) expect(html).toMatch(/رقم السجل التجاري(<!-- -->)?: (<!-- -->)?<span dir="ltr">CR-48\/2026<\/span>/);
+    for (const html of pages.en) expect(html).toMatch(/Commercial registration no\.(<!-- -->)?: (<!-- -->)?<span dir="ltr">CR-48\/2026<\/span>/);
+    // The Arabic terms name it in Arabic even for a visitor who chose English (the footer is in her language).
+    const arabicTermsForEnglish = await (await fetch(`${base}/ar/terms-and-conditions`, { headers: { Cookie: "lang=en" } })).text();
+    expect(arabicTermsForEnglish).toMatch(/data-testid="legal-commercial-registration">رقم السجل التجاري(<!-- -->)?: (<!-- -->)?<span dir="ltr">CR-48\/2026/);
+
+    // The rights as the shop applies them: the promised day (the chosen day, or the owner's delivery days), the
+    // cancellation of a late order with everything refunded, and returns asked for online and brought to the shop.
+    const [, termsAr] = pages.ar;
+    const [, termsEn] = pages.en;
+    for (const expected of [
+      `otherwise the day you order plus ${deliveryDays} days (Kuwait time)`,
+      "a delay notice does not move the promised day",
+      "has not been delivered 14 days after its promised day, you may cancel it from My Orders",
+      "everything you paid, delivery included, is refunded in full through the payment you used, and you receive a credit note",
+      "You may return or exchange an item within 14 days of delivery.",
+      "Delivery and gift-wrapping fees are not refunded, except when a late order is cancelled (section 4).",
+      "Ask for a return or an exchange from My Orders",
+    ]) {
+      expect(termsEn).toContain(expected);
+    }
+    for (const expected of [
+      `وإلا فيوم الطلب مضافًا إليه ${deliveryDays} أيام (بتوقيت الكويت)`,
+      "ورسالة التأخير لا تغيّر اليوم الموعود",
+      "إذا لم يُسلَّم طلب مدفوع بعد 14 يومًا من يومه الموعود، يحق لك إلغاؤه من صفحة طلباتي",
+      "ويُردّ إليك كل ما دفعته، ورسوم التوصيل معه، كاملًا بطريقة الدفع نفسها، ويصلك إشعار دائن",
+      "يمكنك استرجاع المنتج أو استبداله خلال 14 يومًا من تاريخ التوصيل.",
+      "اطلب الاسترجاع أو الاستبدال من صفحة طلباتي أو من صفحة الطلب",
+    ]) {
+      expect(termsAr).toContain(expected);
+    }
+
+    // A paid order's invoice, read back from the PDF as a shopper's reader would.
+    const order = await createOrder(prisma);
+    const pdf = await getInvoicePdf(order.orderNumber);
+    const text = await pdfText(pdf!);
+    expect(text).toContain("CR-48/2026");
+    expect(text).toContain("رقم السجل التجاري");
+    expect(text).toContain("Commercial registration no.");
+  });
 });
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const file = path.join(os.tmpdir(), `invoice-cr-${crypto.randomUUID()}.pdf`);
+  fs.writeFileSync(file, pdf);
+  try {
+    return (await promisify(execFile)("pdftotext", ["-enc", "UTF-8", file, "-"])).stdout;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}

@@ -3,7 +3,6 @@ import { directionOf, type Language } from "~/shared/language";
 import type { LegalDocument } from "~/i18n/locales/legal-types";
 import { pageMeta } from "~/utils/meta";
 import type { ShopFace } from "~/models/shop/index.server";
-import { useTranslation } from "~/i18n/translation";
 
 /** The legal texts name the shop as `{{shop}}`: the owner's name from the settings goes in (decision 0075). */
 export function withShopName(document: LegalDocument, name: string, values: { deliveryDays?: number; lateDays?: number } = {}): LegalDocument {
@@ -20,11 +19,11 @@ export function withShopName(document: LegalDocument, name: string, values: { de
 
 /**
  * Terms and privacy: title and body in the page's language, right to left for Arabic, paragraph by paragraph, then
- * the shop's commercial registration number as the owner set it. How to reach the shop is the footer's, below: a list
+ * the shop's commercial registration number as the owner set it, labelled in the document's language (`/ar/…` is
+ * Arabic whatever the visitor chose, so the label comes from the loader, not from the layout's language). How to reach the shop is the footer's, below: a list
  * here too would say it twice and, shared with the layout, put the footer in a file of its own on every page.
  */
-export function LegalPage({ document, language, shop }: { document: LegalDocument; language: Language; shop: ShopFace }) {
-  const { t } = useTranslation();
+export function LegalPage({ document, language, shop, registrationLabel }: { document: LegalDocument; language: Language; shop: ShopFace; registrationLabel: string }) {
   return (
     <article className="page legal" lang={language} dir={directionOf(language)} data-testid="legal-page">
       <h1>{document.title}</h1>
@@ -39,7 +38,7 @@ export function LegalPage({ document, language, shop }: { document: LegalDocumen
       ))}
       {shop.commercialRegistration ? (
         <p data-testid="legal-commercial-registration">
-          {t("footer.commercialRegistration")}: <span dir="ltr">{shop.commercialRegistration}</span>
+          {registrationLabel}: <span dir="ltr">{shop.commercialRegistration}</span>
         </p>
       ) : null}
     </article>

@@ -180,9 +180,16 @@ async function waitForOutcome(orderId: string) {
   }
 }
 
-/** What a page shows of an order's promise: the day, the first day it may be cancelled as late, and whether it may now. */
+/**
+ * What a page shows of an order's promise: the day, the first day it may be cancelled as late, whether it may now,
+ * and once cancelled as late, when and what was refunded, with the credit notes that say so.
+ */
 export async function latePromiseView(orderNumber: string, now = new Date()) {
-  const order = await prisma.order.findUnique({ where: { orderNumber }, select: { status: true, paymentStatus: true, promisedBy: true, lateCancelledAt: true } });
+  const order = await prisma.order.findUnique({
+    where: { orderNumber },
+    select: { status: true, paymentStatus: true, promisedBy: true, lateCancelledAt: true, refundedFils: true, creditNotes: creditNoteListSelect },
+  });
   if (!order?.promisedBy) return null;
-  return { promisedBy: order.promisedBy, lateCancelFrom: lateCancelFrom(order.promisedBy), state: lateCancelState(order, now) };
+  const cancelledLate = order.lateCancelledAt ? { at: order.lateCancelledAt, refundedFils: order.refundedFils } : null;
+  return { promisedBy: order.promisedBy, lateCancelFrom: lateCancelFrom(order.promisedBy), state: lateCancelState(order, now), cancelledLate, creditNotes: order.creditNotes };
 }

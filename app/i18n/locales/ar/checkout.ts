@@ -139,6 +139,8 @@ export const checkout: TranslationOf<typeof en> = {
     cancelling: "جارٍ الإلغاء…",
     cancelHint: "تأخر طلبك أكثر من ١٤ يومًا: ألغِه ويُردّ إليك كل ما دفعته، ورسوم التوصيل معه، إلى بطاقتك أو حساب كي نت.",
     cancelledLate: "ألغيته لتأخره في {{date}}، ورُدّ إليك {{amount}}.",
+    creditNotes: "إشعارات الدائن",
+    creditNote: "إشعار الدائن {{number}}: استرداد {{amount}}",
   },
   tracking: {
     title: "تتبع طلبك",

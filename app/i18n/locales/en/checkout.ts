@@ -136,6 +136,8 @@ export const checkout = {
     cancelling: "Cancelling…",
     cancelHint: "Your order is more than 14 days late: cancel it and everything you paid, delivery included, goes back to your card or KNET account.",
     cancelledLate: "Cancelled by you as late on {{date}}; {{amount}} refunded.",
+    creditNotes: "Credit notes",
+    creditNote: "Credit note {{number}}: {{amount}} refunded",
   },
   tracking: {
     title: "Track your order",

@@ -5,8 +5,8 @@ import type { LegalDocument } from "../legal-types";
 export const terms: LegalDocument = {
   title: "Terms and Conditions",
   description:
-    "The terms of buying from {{shop}} in Kuwait: prices, online payment, delivery, 14-day returns at our shop, and privacy.",
-  updated: "Last updated: 1 September 2025",
+    "The terms of buying from {{shop}} in Kuwait: prices, online payment, delivery and its promised day, cancelling a late order, 14-day returns, and privacy.",
+  updated: "Last updated: 29 November 2026",
   sections: [
     {
       heading: "1. General information",
@@ -35,7 +35,7 @@ export const terms: LegalDocument = {
       paragraphs: [
         "We deliver within Kuwait only. Delivery fees are variable: they depend on your area and are shown at checkout before you pay.",
         "We deliver to the address you give at checkout; please make sure it is complete and that someone can receive the order.",
-        "Every order is promised by a delivery day: the day you order plus {{deliveryDays}} days (Kuwait time), shown at checkout before you pay and on your order. If we expect a delay we tell you by message.",
+        "Every order is promised by a delivery day: the day you choose at checkout when we offer delivery times, otherwise the day you order plus {{deliveryDays}} days (Kuwait time). It is shown at checkout before you pay and on your order. If we expect a delay we tell you by message; a delay notice does not move the promised day.",
         "If a paid order has not been delivered {{lateDays}} days after its promised day, you may cancel it from My Orders or from the order's page (with its phone number): everything you paid, delivery included, is refunded in full through the payment you used, and you receive a credit note.",
       ],
     },
@@ -44,8 +44,8 @@ export const terms: LegalDocument = {
       paragraphs: [
         "You may return or exchange an item within 14 days of delivery.",
         "Items must be unused and in their original packaging. Any gift you received with the order must be returned too.",
-        "Only the product price is refunded. Delivery fees are non-refundable.",
-        "Returns and exchanges are made in person at our physical shop (its address is under \"Contact us\" below). Please bring your order number or invoice.",
+        "For a return, the price of the returned items is refunded through the payment you used, with a credit note. Delivery and gift-wrapping fees are not refunded, except when a late order is cancelled (section 4).",
+        "Ask for a return or an exchange from My Orders or from the order's page (with its phone number), then bring the items to our physical shop (its address is under \"Contact us\" below) with your order number or invoice.",
         "Personalised items made with your text cannot be returned unless they arrive damaged or different from what you ordered.",
       ],
     },
