@@ -585,17 +585,21 @@ function signedThousandths(value: string): number | null {
 }
 
 /**
- * The products list's bulk change as the sheet's rows: every variant of the selected products with its price or stock
- * moved by a percent or an amount. The rows then go through the import's plan and write like any file's, so the
- * same rules refuse a price at or below zero, a negative stock or one below the held units.
+ * The products list's bulk change as the sheet's rows: every variant of the selected products, and each selected
+ * variant, with its price or stock moved by a percent or an amount. The rows then go through the import's plan and
+ * write like any file's, so the same rules refuse a price at or below zero, a negative stock or one below the held
+ * units.
  */
-export async function bulkSheetRows(productIds: string[], change: BulkChange): Promise<SheetRow[] | null> {
+export async function bulkSheetRows({ productIds, variantIds }: { productIds: string[]; variantIds: string[] }, change: BulkChange): Promise<SheetRow[] | null> {
   const by = signedThousandths(change.value);
   if (by === null || (change.field === "stock" && change.mode === "amount" && by % 1000 !== 0)) return null;
-  const wanted = new Set(productIds);
-  const products = await readSheetProducts(prisma, [...wanted]);
+  const wantedProducts = new Set(productIds);
+  const wantedVariants = new Set(variantIds);
+  const owners = variantIds.length ? await prisma.productVariant.findMany({ where: { id: { in: variantIds }, isHidden: false }, select: { productId: true } }) : [];
+  const products = await readSheetProducts(prisma, [...new Set([...productIds, ...owners.map((owner) => owner.productId)])]);
   const move = (current: number, unit: number) => (change.mode === "percent" ? Math.round((current * (100_000 + by)) / 100_000) : current + (by * unit) / 1000);
-  return products.flatMap(sheetRowsOf).map((row) => {
+  const rows = products.flatMap(sheetRowsOf).filter((row) => wantedProducts.has(row.product_id) || wantedVariants.has(row.variant_id));
+  return rows.map((row) => {
     if (change.field === "price") return { ...row, price: signedKD(move(parseKDToFils(row.price) ?? 0, 1000)) };
     return { ...row, stock: String(move(Number(row.stock), 1)) };
   });
