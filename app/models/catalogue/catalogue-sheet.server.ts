@@ -155,6 +155,11 @@ export async function listCatalogueSheet(): Promise<SheetRow[]> {
   return (await readSheetProducts(prisma)).flatMap(sheetRowsOf);
 }
 
+/** A cell as written before the export's formula guard ("'=Hair clip" back to "=Hair clip"), so a round trip changes nothing. */
+function unneutralized(cell: string): string {
+  return /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) ? cell.slice(1) : cell;
+}
+
 /** The spreadsheet's header and records as rows by column name, or the columns it lacks. */
 export function sheetRowsFromRecords(records: { row: number; cells: string[] }[]): { ok: true; rows: NumberedRow[] } | { ok: false; errors: SheetError[] } {
   const [header, ...body] = records;
@@ -164,7 +169,7 @@ export function sheetRowsFromRecords(records: { row: number; cells: string[] }[]
   if (missing.length) return { ok: false, errors: missing.map((column) => ({ row: header.row, column, problem: "missingColumn" as const })) };
   const at = Object.fromEntries(SHEET_COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<SheetColumn, number>;
   const rows = body
-    .map((record) => ({ row: record.row, cells: Object.fromEntries(SHEET_COLUMNS.map((column) => [column, (record.cells[at[column]] ?? "").trim()])) as SheetRow }))
+    .map((record) => ({ row: record.row, cells: Object.fromEntries(SHEET_COLUMNS.map((column) => [column, unneutralized((record.cells[at[column]] ?? "").trim())])) as SheetRow }))
     .filter((entry) => Object.values(entry.cells).some((cell) => cell !== ""));
   if (rows.length === 0) return { ok: false, errors: [{ row: 2, column: null, problem: "noRows" }] };
   return { ok: true, rows };
