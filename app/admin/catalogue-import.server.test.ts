@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { placeOrder } from "~/models/orders/index.server";
+import { applyCatalogueSheet, bulkSheetRows } from "~/models/catalogue/index.server";
+import { catalogueSheetCsv } from "~/api/answers/catalogue-sheet.server";
+import { planImportText } from "./catalogue-import.server";
 import { createCategory } from "../../tests/factories/category";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
@@ -109,6 +112,8 @@ describe("the catalogue spreadsheet", () => {
     expect(medium[4]).toBe("'=Hair clip");
     expect(medium.slice(8, 12)).toEqual(["Size", "المقاس", "M", "وسط"]);
     expect(medium[16]).toBe("3.500");
+    // ...and read back as the name it is: the file taken back unchanged changes nothing.
+    expect(await importCsv(cookie, file(rows.filter((cells) => cells[0] === product.id)), { dryRun: true })).toEqual({ status: 200, body: { created: 0, updated: 0, unchanged: 2, errors: [] } });
   });
 
   it("takes its own export back edited: a dry run changes nothing, the import changes what was edited, once, in the activity log", async () => {
@@ -211,6 +216,57 @@ describe("the catalogue spreadsheet", () => {
     const excel = `\uFEFF${file([edited], ";")}`;
     expect(await importCsv(cookie, excel)).toEqual({ status: 200, body: { created: 0, updated: 1, unchanged: 0, errors: [] } });
     expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ priceFils: 2500, stockQuantity: 12, descriptionAr: "وصف\nمن سطرين؛ مع \"اقتباس\"" });
+  });
+
+  it("changes the price or stock of whole products and single variants at once, by percent or amount, through the import's plan", async () => {
+    const { admin } = await adminCookie();
+    const actor = { ...admin, role: "owner" };
+    const simple = await createProduct(prisma, { priceFils: 2500, stockQuantity: 7 });
+    const { product, variants } = await createProductWithOptions(
+      prisma,
+      [{ nameEn: "Size", nameAr: "المقاس", values: [{ en: "S", ar: "صغير" }, { en: "M", ar: "وسط" }] }],
+      [{ optionValues: [{ en: "S", ar: "صغير" }], sku: uniqueId("S"), priceFils: 3000 }, { optionValues: [{ en: "M", ar: "وسط" }], sku: uniqueId("M"), priceFils: 3500 }],
+    );
+    const selection = { productIds: [simple.id], variantIds: [variants[1].id] };
+    const cheaper = await planImportText(catalogueSheetCsv((await bulkSheetRows(selection, { field: "price", mode: "percent", value: "-10" }))!));
+    if (!cheaper.ok) throw new Error(JSON.stringify(cheaper.errors));
+    expect(cheaper.plan.changes.map((change) => [change.column, change.from, change.to]).sort()).toEqual([
+      ["price", "2.500", "2.250"],
+      ["price", "3.500", "3.150"],
+    ]);
+    expect(await applyCatalogueSheet(cheaper.plan, { actor, fileName: "" })).toEqual({ ok: true, created: 0, updated: 2, unchanged: 0 });
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: simple.id } })).toMatchObject({ priceFils: 2250, stockQuantity: 7 });
+    // The product's one variant carries its price, as after the product form.
+    expect(await prisma.productVariant.findUniqueOrThrow({ where: { id: simple.id } })).toMatchObject({ priceFils: 2250, stockQuantity: 7 });
+    expect((await prisma.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" } })).map((variant) => variant.priceFils)).toEqual([3000, 3150]);
+
+    const more = await planImportText(catalogueSheetCsv((await bulkSheetRows({ productIds: [product.id], variantIds: [] }, { field: "stock", mode: "amount", value: "٣" }))!));
+    if (!more.ok) throw new Error(JSON.stringify(more.errors));
+    expect(await applyCatalogueSheet(more.plan, { actor, fileName: "" })).toMatchObject({ ok: true, updated: 2 });
+    expect((await prisma.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" } })).map((variant) => variant.stockQuantity)).toEqual([8, 8]);
+    // The product's own row is its variants' sum and lowest price.
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 16, priceFils: 3000 });
+
+    const tooLow = await planImportText(catalogueSheetCsv((await bulkSheetRows({ productIds: [], variantIds: [variants[0].id] }, { field: "stock", mode: "amount", value: "-9" }))!));
+    expect(tooLow).toEqual({ ok: false, errors: [{ row: 2, column: "stock", problem: "negativeStock" }] });
+    expect(await bulkSheetRows(selection, { field: "stock", mode: "amount", value: "1.5" })).toBeNull();
+  });
+
+  it("refuses the whole import when units were held for an order between the preview and the write", async () => {
+    const { cookie, admin } = await adminCookie();
+    const held = await createProduct(prisma, { stockQuantity: 6, nameAr: "فيونكة وردية" });
+    const other = await createProduct(prisma, { priceFils: 1000 });
+    const rows = linesOf((await exportCsv(cookie)).slice(1), [held.id, other.id]).map((cells) => (cells[0] === held.id ? set(cells, "stock", "2") : set(cells, "price", "1.100")));
+    const planned = await planImportText(file(rows));
+    if (!planned.ok) throw new Error(JSON.stringify(planned.errors));
+    const city = await createDeliveryArea(prisma);
+    await placeOrder({ details: checkoutDetails(city), lines: [{ productId: held.id, quantity: 3, customTags: [] }], customerId: null, language: "en" });
+
+    const row = rows.findIndex((cells) => cells[0] === held.id) + 2;
+    expect(await applyCatalogueSheet(planned.plan, { actor: { ...admin, role: "owner" }, fileName: "late.csv" })).toEqual({ ok: false, errors: [{ row, column: "stock", problem: "belowHeld", params: { held: 3 } }] });
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: held.id } })).toMatchObject({ stockQuantity: 3, heldQuantity: 3 });
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: other.id } })).toMatchObject({ priceFils: 1000 });
+    expect(await prisma.auditEntry.count({ where: { action: "import", entityId: "late.csv" } })).toBe(0);
   });
 
   it("is the owner's and the catalogue role's, no one else's", async () => {

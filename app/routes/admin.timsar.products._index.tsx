@@ -7,7 +7,7 @@ import { RowActions } from "~/components/admin/row-actions";
 import { Toast } from "~/components/toast";
 import { localized } from "~/shared/language";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { deleteProduct, listAdminProducts, onHandOf, toggleProduct, listAdminCategories } from "~/models/catalogue/index.server";
+import { deleteProduct, listAdminProducts, onHandOf, optionTexts, optionValuesLabel, toggleProduct, listAdminCategories } from "~/models/catalogue/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { formatKD } from "~/shared/money";
@@ -51,6 +51,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       threshold: formatCount(product.lowStockThreshold, language),
       isLow: product.isVisible && product.stockQuantity <= product.lowStockThreshold,
       isVisible: product.isVisible,
+      // Each variant may be ticked on its own for the bulk change (issue 49).
+      variants: product.hasOptions
+        ? product.variants.map((variant) => ({
+            id: variant.id,
+            label: optionValuesLabel(optionTexts(variant.optionValues), language),
+            price: formatKD(variant.priceFils, language),
+            onHand: formatCount(variant.stockQuantity + variant.heldQuantity, language),
+          }))
+        : [],
     })),
   };
 }
@@ -163,7 +172,23 @@ function ProductRow({ product }: { product: ReturnType<typeof useLoaderData<type
       <td>
         <img src={product.imageUrl} alt="" width={56} height={56} loading="lazy" className="admin-thumb" />
       </td>
-      <td>{product.name}</td>
+      <td>
+        {product.name}
+        {product.variants.length ? (
+          <details className="bulk-variants">
+            <summary>{t("admin.sheet.variants", { count: product.variants.length })}</summary>
+            <ul>
+              {product.variants.map((variant) => (
+                <li key={variant.id}>
+                  <label>
+                    <input type="checkbox" name="variantIds" value={variant.id} form={BULK_FORM_ID} /> {variant.label} · {variant.price} · {variant.onHand}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </td>
       <td>{product.category}</td>
       <td>{product.price}</td>
       <td data-testid="on-hand">{product.onHand}</td>

@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await parseMultipart(request), { schema: CatalogueImportSchema });
   if (submission.status !== "success") {
     const bulk = submission.payload.intent === "bulk";
-    const key = bulk ? (submission.error?.productIds ? "admin.sheet.bulkNone" : "admin.sheet.bulkInvalid") : "admin.sheet.fileMissing";
+    const key = bulk ? "admin.sheet.bulkInvalid" : "admin.sheet.fileMissing";
     return data({ stage: "refused" as const, message: t(key), errors: [] as ReturnType<typeof errorLines>, more: 0 }, { status: 400 });
   }
   const value = submission.value;
@@ -53,7 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (file === "missing" || file === "unreadable") return data({ stage: "refused" as const, message: t(file === "missing" ? "admin.sheet.fileMissing" : "admin.sheet.fileUnreadable"), errors: [], more: 0 }, { status: 400 });
     ({ name, text } = file);
   } else if (value.intent === "bulk") {
-    const rows = await bulkSheetRows(value.productIds, value);
+    const selection = { productIds: value.productIds ?? [], variantIds: value.variantIds ?? [] };
+    if (selection.productIds.length + selection.variantIds.length === 0) return data({ stage: "refused" as const, message: t("admin.sheet.bulkNone"), errors: [], more: 0 }, { status: 400 });
+    const rows = await bulkSheetRows(selection, value);
     if (!rows) return data({ stage: "refused" as const, message: t("admin.sheet.bulkInvalid"), errors: [], more: 0 }, { status: 400 });
     text = catalogueSheetCsv(rows);
   } else {

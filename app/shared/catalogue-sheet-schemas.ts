@@ -16,7 +16,9 @@ export const CatalogueImportSchema = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("bulk"),
-    productIds: z.array(z.string().max(64)).min(1, "admin.sheet.bulkNone").max(5_000),
+    /** products ticked whole, and variants ticked one by one; at least one of either (checked by the action) */
+    productIds: z.array(z.string().max(64)).max(5_000).optional(),
+    variantIds: z.array(z.string().max(64)).max(5_000).optional(),
     field: z.enum(["price", "stock"]),
     mode: z.enum(["percent", "amount"]),
     value: z.string().trim().regex(/^[-+]?[0-9\u0660-\u0669\u06F0-\u06F9]+([.,\u066B][0-9\u0660-\u0669\u06F0-\u06F9]{1,3})?$/, "admin.sheet.bulkInvalid"),

@@ -1,8 +1,8 @@
 /**
  * The catalogue in a spreadsheet (issue 49) at 5,000 rows: 5,000 products added to the demo catalogue, the export
  * through the running server (< 3 s), then the same file with every one of those prices changed, imported as a dry
- * run and for real (< 10 s: the worst case, each row a product to write). One run each: the import changes the
- * catalogue, so a second run would import nothing.
+ * run and for real (< 10 s: each row a product to write). Medians of three rounds, each round's file moving every
+ * price one step further, so that each import has 5,000 rows to write.
  */
 import type { BenchContext, BenchRow } from "../bench";
 
@@ -66,24 +66,35 @@ export async function bench({ baseUrl, databaseUrl }: BenchContext): Promise<Ben
   }
   const cookie = await adminCookie(baseUrl);
 
-  const started = performance.now();
-  const exported = await fetchAgain(`${baseUrl}/api/admin/products/export.csv`, { headers: { Cookie: cookie } });
-  const csv = await exported.text();
-  const exportMs = Math.round(performance.now() - started);
-  const lines = csv.split("\r\n").filter(Boolean);
-  if (exported.status !== 200 || lines.length < PRODUCTS + 1) throw new Error(`export: ${exported.status}, ${lines.length} lines`);
-
-  // Every added product's price from 1.250 to 1.500, as an Eid repricing would; the demo's own rows stay as they are.
-  const edited = [lines[0], ...lines.slice(1).filter((line) => line.startsWith("sheetbench")).map((line) => line.replace(",1.250,", ",1.500,"))].join("\r\n");
-  const dryRun = await importTimed(`${baseUrl}/api/admin/products/import?dryRun=1`, cookie, edited);
-  const imported = await importTimed(`${baseUrl}/api/admin/products/import`, cookie, edited);
-  if (imported.answer.updated !== PRODUCTS) throw new Error(`import updated ${imported.answer.updated} rows, not ${PRODUCTS}`);
-  if ((await prisma.product.count({ where: { id: { startsWith: "sheetbench" }, priceFils: 1500 } })) !== PRODUCTS) throw new Error("the import did not write every price");
+  const median = (values: number[]) => Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
+  const exports: number[] = [];
+  const dryRuns: number[] = [];
+  const imports: number[] = [];
+  let rowCount = 0;
+  // Three rounds, each moving every added product's price one step (1.250 → 1.500 → 1.750 → 2.000, as an Eid
+  // repricing would) from the file the round's export wrote; the demo's own rows are left out of the file.
+  for (const [round, [from, to]] of [["1.250", "1.500"], ["1.500", "1.750"], ["1.750", "2.000"]].entries()) {
+    const started = performance.now();
+    const exported = await fetchAgain(`${baseUrl}/api/admin/products/export.csv`, { headers: { Cookie: cookie } });
+    const csv = await exported.text();
+    exports.push(performance.now() - started);
+    const lines = csv.split("\r\n").filter(Boolean);
+    if (exported.status !== 200 || lines.length < PRODUCTS + 1) throw new Error(`export: ${exported.status}, ${lines.length} lines`);
+    rowCount = lines.length - 1;
+    const edited = [lines[0], ...lines.slice(1).filter((line) => line.startsWith("sheetbench")).map((line) => line.replace(`,${from},`, `,${to},`))].join("\r\n");
+    const dryRun = await importTimed(`${baseUrl}/api/admin/products/import?dryRun=1`, cookie, edited);
+    const imported = await importTimed(`${baseUrl}/api/admin/products/import`, cookie, edited);
+    dryRuns.push(dryRun.ms);
+    imports.push(imported.ms);
+    if (imported.answer.updated !== PRODUCTS) throw new Error(`round ${round + 1}: the import updated ${imported.answer.updated} rows, not ${PRODUCTS}`);
+    const priceFils = Number(to.replace(".", ""));
+    if ((await prisma.product.count({ where: { id: { startsWith: "sheetbench" }, priceFils } })) !== PRODUCTS) throw new Error(`round ${round + 1}: the import did not write every price`);
+  }
   await prisma.$disconnect();
-  const [dryMs, importMs] = [Math.round(dryRun.ms), Math.round(imported.ms)];
+  const [exportMs, dryMs, importMs] = [median(exports), median(dryRuns), median(imports)];
   return [
-    { name: `export.csv, ${lines.length - 1} rows`, value: exportMs, unit: "ms", target: "< 3000", ok: exportMs < 3000 },
-    { name: `import dry run, ${PRODUCTS} rows changed`, value: dryMs, unit: "ms", target: "< 10000", ok: dryMs < 10000 },
-    { name: `import, ${PRODUCTS} rows changed`, value: importMs, unit: "ms", target: "< 10000", ok: importMs < 10000 },
+    { name: `export.csv, ${rowCount} rows (median of 3)`, value: exportMs, unit: "ms", target: "< 3000", ok: exportMs < 3000 },
+    { name: `import dry run, ${PRODUCTS} rows changed (median of 3)`, value: dryMs, unit: "ms", target: "< 10000", ok: dryMs < 10000 },
+    { name: `import, ${PRODUCTS} rows changed (median of 3)`, value: importMs, unit: "ms", target: "< 10000", ok: importMs < 10000 },
   ];
 }

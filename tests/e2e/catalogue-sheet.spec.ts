@@ -43,7 +43,7 @@ test.describe("catalogue import with a preview", () => {
 
     const preview = page.getByTestId("sheet-preview");
     await expect(preview.getByTestId("sheet-counts")).toHaveText("0 new, 1 changed, 0 left as they are");
-    await expect(preview.getByTestId("sheet-change")).toHaveText([`2${product.nameEn}price1.0001.250`]);
+    await expect(preview.getByTestId("sheet-change")).toHaveText([`2${product.nameEn}Price (price)1.0001.250`]);
     // Nothing is written before the owner confirms.
     expect((await e2eDatabase().product.findUniqueOrThrow({ where: { id: product.id } })).priceFils).toBe(1000);
     await page.screenshot({ path: testInfo.outputPath("import-preview-en-1280.png"), fullPage: true });
@@ -62,12 +62,12 @@ test.describe("catalogue import with a preview", () => {
     await page.goto("/admin/timsar/products/import");
     await page.getByLabel("ملف CSV").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: await editedExport(page.request, product.id, "1.2345") });
     await page.getByRole("button", { name: "معاينة" }).click();
-    await expect(page.getByTestId("sheet-error")).toHaveText(["٢priceأدخل سعراً بالدينار أكبر من صفر، بثلاث منازل عشرية على الأكثر."]);
+    await expect(page.getByTestId("sheet-error")).toHaveText(["٢السعر (price)أدخل سعراً بالدينار أكبر من صفر، بثلاث منازل عشرية على الأكثر."]);
 
     await page.getByLabel("ملف CSV").setInputFiles({ name: "eid.csv", mimeType: "text/csv", buffer: await editedExport(page.request, product.id, "٢,٥") });
     await page.getByRole("button", { name: "معاينة" }).click();
     await expect(page.getByTestId("sheet-counts")).toHaveText("٠ جديد، ١ متغير، ٠ دون تغيير");
-    await expect(page.getByTestId("sheet-change")).toHaveText(["٢فيونكة عيدprice1.0002.500"]);
+    await expect(page.getByTestId("sheet-change")).toHaveText(["٢فيونكة عيدالسعر (price)1.0002.500"]);
     await page.screenshot({ path: testInfo.outputPath("import-preview-ar-390.png"), fullPage: true });
 
     await page.getByRole("button", { name: "تطبيق هذه التغييرات" }).click();

@@ -16,7 +16,7 @@ type Preview = {
 
 /**
  * What a file (or a bulk change) would do, and the confirmation that carries the same text back: new rows, each
- * changed cell old → new, and the counts. Column names are the file's own, so they stay as the spreadsheet writes them.
+ * changed cell old → new, and the counts.
  */
 export function SheetPreview({ preview }: { preview: Preview }) {
   const { t } = useTranslation();
@@ -80,7 +80,9 @@ export function SheetPreview({ preview }: { preview: Preview }) {
                   <tr key={`${change.row}-${change.column}`} data-testid="sheet-change">
                     <td>{change.row}</td>
                     <td>{change.product}</td>
-                    <td dir="ltr">{change.column}</td>
+                    <td>
+                      <ColumnName column={change.column} />
+                    </td>
                     <td>{change.from}</td>
                     <td>{change.to}</td>
                   </tr>
@@ -108,6 +110,20 @@ export function SheetPreview({ preview }: { preview: Preview }) {
   );
 }
 
+/**
+ * A column by its name in the page's language, with the header as the owner's file writes it beside it (left to
+ * right inside the Arabic sentence), so she finds the column in her spreadsheet and an Arabic page reads in Arabic.
+ */
+function ColumnName({ column }: { column: string }) {
+  const { t } = useTranslation();
+  if (!column) return null;
+  return (
+    <>
+      {t(`admin.sheet.columns.${column}` as "admin.sheet.columns.price", { defaultValue: column })} (<bdi dir="ltr">{column}</bdi>)
+    </>
+  );
+}
+
 /** The file refused: every bad cell by its spreadsheet row and column. */
 export function SheetErrors({ message, errors, more }: { message: string; errors: { row: string; column: string; message: string }[]; more: number }) {
   const { t } = useTranslation();
@@ -128,7 +144,9 @@ export function SheetErrors({ message, errors, more }: { message: string; errors
               {errors.map((error) => (
                 <tr key={`${error.row}-${error.column}-${error.message}`} data-testid="sheet-error">
                   <td>{error.row}</td>
-                  <td dir="ltr">{error.column}</td>
+                  <td>
+                    <ColumnName column={error.column} />
+                  </td>
                   <td>{error.message}</td>
                 </tr>
               ))}

@@ -1,8 +1,9 @@
 /**
  * The catalogue as a spreadsheet (issue 49, CONTRACT.md "Catalogue in a spreadsheet",
  * docs/decisions/0092-catalogue-spreadsheet.md): one row per variant out, and the same rows back in as a plan of what
- * would change, refused whole with every bad cell named, then written in one transaction through the product form's
- * own writes (insertProduct, rewriteProduct). The bulk edits of the products list are rows too.
+ * would change, refused whole with every bad cell named, then written in one transaction by the same rules as the
+ * product form's writes, a few statements for the whole file (catalogue-sheet-write.server.ts). The bulk edits of the
+ * products list are rows too.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -11,10 +12,10 @@ import { recordAudit, type AuditActor } from "~/models/shop/index.server";
 import { OWN_IMAGE_URL } from "~/shared/admin-schemas";
 import type { BulkChange } from "~/shared/catalogue-sheet-schemas";
 import { filsToKDInput, parseKDToFils } from "~/shared/money-input";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/shared/product";
 import { westernDigits } from "~/shared/typed-digits";
 import { getEnv } from "~/env.server";
-import { insertProduct, listAdminProducts, onHandOf, rewriteProduct, type AdminProduct, type ProductInput } from "./admin-product.server";
+import { onHandOf } from "./admin-product.server";
+import { HeldMoved, readSheetProducts, writeSheetPlan, type PlannedWrite, type SheetInput, type SheetProduct } from "./catalogue-sheet-write.server";
 import { optionTexts, type OptionText } from "./product-variant.server";
 import { noticeStockReturned } from "./stock-notice.server";
 import type { VariantInput } from "./variant-write.server";
@@ -83,10 +84,6 @@ export type SheetError = { row: number; column: SheetColumn | null; problem: She
 export type SheetChange = { row: number; nameEn: string; nameAr: string; column: SheetColumn; from: string; to: string };
 export type SheetCreation = { row: number; nameEn: string; nameAr: string; values: OptionText[]; newProduct: boolean };
 
-type PlannedWrite =
-  | { kind: "update"; row: number; productId: string; input: ProductInput; isVisible: boolean | null; ownSku: string | null; stockRaised: boolean }
-  | { kind: "create"; input: ProductInput; isVisible: boolean; ownSku: string | null };
-
 export type SheetPlan = {
   created: number;
   updated: number;
@@ -102,7 +99,7 @@ const YES = new Set(["yes", "true", "1", "نعم", "y"]);
 const NO = new Set(["no", "false", "0", "لا", "n"]);
 
 /** The product's rows as the sheet writes them: a product without options is one row, its variant's id being its own. */
-export function sheetRowsOf(product: AdminProduct): SheetRow[] {
+export function sheetRowsOf(product: SheetProduct): SheetRow[] {
   const options = product.hasOptions ? product.options : [];
   const common = {
     product_id: product.id,
@@ -155,7 +152,12 @@ export function sheetRowsOf(product: AdminProduct): SheetRow[] {
 
 /** Every product and variant shown, as rows (the export). */
 export async function listCatalogueSheet(): Promise<SheetRow[]> {
-  return (await listAdminProducts()).flatMap(sheetRowsOf);
+  return (await readSheetProducts(prisma)).flatMap(sheetRowsOf);
+}
+
+/** A cell as written before the export's formula guard ("'=Hair clip" back to "=Hair clip"), so a round trip changes nothing. */
+function unneutralized(cell: string): string {
+  return /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) ? cell.slice(1) : cell;
 }
 
 /** The spreadsheet's header and records as rows by column name, or the columns it lacks. */
@@ -167,14 +169,14 @@ export function sheetRowsFromRecords(records: { row: number; cells: string[] }[]
   if (missing.length) return { ok: false, errors: missing.map((column) => ({ row: header.row, column, problem: "missingColumn" as const })) };
   const at = Object.fromEntries(SHEET_COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<SheetColumn, number>;
   const rows = body
-    .map((record) => ({ row: record.row, cells: Object.fromEntries(SHEET_COLUMNS.map((column) => [column, (record.cells[at[column]] ?? "").trim()])) as SheetRow }))
+    .map((record) => ({ row: record.row, cells: Object.fromEntries(SHEET_COLUMNS.map((column) => [column, unneutralized((record.cells[at[column]] ?? "").trim())])) as SheetRow }))
     .filter((entry) => Object.values(entry.cells).some((cell) => cell !== ""));
   if (rows.length === 0) return { ok: false, errors: [{ row: 2, column: null, problem: "noRows" }] };
   return { ok: true, rows };
 }
 
-/** The form's ProductInput of a product as it is now: the import changes only what its rows name. */
-function productInputOf(product: AdminProduct): ProductInput {
+/** What the rows start from for a product as it is now: the import changes only what its rows name. */
+function sheetInputOf(product: SheetProduct): SheetInput {
   return {
     nameEn: product.nameEn,
     nameAr: product.nameAr,
@@ -184,18 +186,8 @@ function productInputOf(product: AdminProduct): ProductInput {
     priceBeforeDiscountFils: product.priceBeforeDiscountFils,
     hasDiscount: product.hasDiscount,
     stockQuantity: onHandOf(product),
-    lowStockThreshold: product.lowStockThreshold,
-    isAvailable: product.isAvailable,
-    isNewArrival: product.isNewArrival,
     imageUrl: product.imageUrl,
-    gallery: product.gallery.map((image) => image.url),
-    colorNameEn: product.colorNameEn,
-    colorNameAr: product.colorNameAr,
-    colorLevelEn: product.colorLevelEn,
-    colorLevelAr: product.colorLevelAr,
-    filterColor: product.filterColor,
     categoryId: product.categoryId,
-    customTags: product.customTags.map((tag) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, required: tag.required })),
     options: product.hasOptions ? product.options.map((option) => ({ nameEn: option.nameEn, nameAr: option.nameAr, values: optionTexts(option.values) })) : [],
     variants: product.hasOptions
       ? product.variants.map((variant) => ({
@@ -212,19 +204,22 @@ function productInputOf(product: AdminProduct): ProductInput {
   };
 }
 
-type Group = { product: AdminProduct | null; rows: { row: NumberedRow; variantId: string | null }[] };
+type Group = { product: SheetProduct | null; rows: { row: NumberedRow; variantId: string | null }[] };
 
 /** What the shop knows to read the rows against, read once. */
 async function readCatalogue() {
-  const [products, categories] = await Promise.all([listAdminProducts(), prisma.category.findMany({ select: { id: true, nameEn: true, slug: true } })]);
+  const [products, categories, gallery] = await Promise.all([
+    readSheetProducts(prisma),
+    prisma.category.findMany({ select: { id: true, nameEn: true, slug: true } }),
+    prisma.productImage.findMany({ select: { url: true }, distinct: ["url"] }),
+  ]);
   const products_ = new Map(products.map((product) => [product.id, product]));
-  const variants = new Map<string, AdminProduct>();
+  const variants = new Map<string, SheetProduct>();
   const skuOwners = new Map<string, Set<string>>();
-  const skuProducts = new Map<string, AdminProduct>();
-  const images = new Set<string>();
+  const skuProducts = new Map<string, SheetProduct>();
+  const images = new Set(gallery.map((image) => image.url));
   for (const product of products) {
     images.add(product.imageUrl);
-    for (const image of product.gallery) images.add(image.url);
     variants.set(product.id, product);
     for (const variant of product.variants) {
       variants.set(variant.id, product);
@@ -240,7 +235,7 @@ async function readCatalogue() {
     byName.set(category.nameEn.trim().toLowerCase(), category.id);
   }
   // A sku names a variant only when exactly one has it (the form never made them unique).
-  const skus = new Map<string, { product: AdminProduct; variantId: string }>();
+  const skus = new Map<string, { product: SheetProduct; variantId: string }>();
   for (const [sku, owners] of skuOwners) if (owners.size === 1) skus.set(sku, { product: skuProducts.get(sku)!, variantId: [...owners][0] });
   return { products: products_, variants, skus, skuOwners, images, categories: byName, categoryNames: new Map(categories.map((category) => [category.id, category.nameEn])) };
 }
@@ -278,7 +273,7 @@ export async function planCatalogueSheet(rows: NumberedRow[]): Promise<SheetPlan
   const newGroups: Group[] = [];
   for (const [at, entry] of rows.entries()) {
     const { cells, row } = entry;
-    let product: AdminProduct | null = null;
+    let product: SheetProduct | null = null;
     let variantId: string | null = null;
     if (cells.variant_id) {
       product = catalogue.variants.get(cells.variant_id) ?? null;
@@ -347,7 +342,7 @@ export async function planCatalogueSheet(rows: NumberedRow[]): Promise<SheetPlan
       }
     }
     const existing = group.product;
-    const input: ProductInput = existing ? productInputOf(existing) : newProductInput();
+    const input: SheetInput = existing ? sheetInputOf(existing) : newSheetInput();
     const categoryId = readCategory(first, catalogue, fail);
     if (categoryId) input.categoryId = categoryId;
     for (const [column, field] of [["name_en", "nameEn"], ["name_ar", "nameAr"]] as const) {
@@ -375,6 +370,7 @@ export async function planCatalogueSheet(rows: NumberedRow[]): Promise<SheetPlan
     let productChanged = false;
     let stockRaised = false;
     let ownSku: string | null = null;
+    const variantRows = new Map<string, number>();
     const currentRows = existing ? new Map(sheetRowsOf(existing).map((sheetRow) => [sheetRow.variant_id, sheetRow])) : new Map<string, SheetRow>();
     for (const [index, { row, variantId }] of group.rows.entries()) {
       const cells = row.cells;
@@ -401,6 +397,7 @@ export async function planCatalogueSheet(rows: NumberedRow[]): Promise<SheetPlan
         const variant = readVariant(row, values, input, existing, variantId, fail);
         if (!variant) continue;
         if (existing && variantId) {
+          variantRows.set(variantId, row.row);
           const held = existing.variants.find((candidate) => candidate.id === variantId)?.heldQuantity ?? 0;
           if (onHand !== null && onHand < held) fail(row.row, "stock", "belowHeld", { held });
           if (onHand !== null && onHand > variant.stockQuantity) stockRaised = true;
@@ -437,38 +434,15 @@ export async function planCatalogueSheet(rows: NumberedRow[]): Promise<SheetPlan
       input.stockQuantity = input.variants.reduce((sum, variant) => sum + variant.stockQuantity, 0);
     }
     if (!productChanged) continue;
-    if (existing) writes.push({ kind: "update", row: first.row, productId: existing.id, input, isVisible: isVisible === existing.isVisible ? null : isVisible, ownSku, stockRaised });
+    if (existing) writes.push({ kind: "update", row: first.row, rows: variantRows, product: existing, input, isVisible: isVisible === existing.isVisible ? null : isVisible, ownSku, stockRaised });
     else writes.push({ kind: "create", input, isVisible, ownSku });
   }
   if (errors.length) return { ok: false, errors: errors.sort((a, b) => a.row - b.row || SHEET_COLUMNS.indexOf(a.column ?? "product_id") - SHEET_COLUMNS.indexOf(b.column ?? "product_id")) };
   return { ok: true, plan: { created, updated, unchanged, changes, creations, writes } };
 }
 
-function newProductInput(): ProductInput {
-  return {
-    nameEn: "",
-    nameAr: "",
-    descriptionEn: "",
-    descriptionAr: "",
-    priceFils: 0,
-    priceBeforeDiscountFils: null,
-    hasDiscount: false,
-    stockQuantity: 0,
-    lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
-    isAvailable: true,
-    isNewArrival: false,
-    imageUrl: "",
-    gallery: [],
-    colorNameEn: null,
-    colorNameAr: null,
-    colorLevelEn: null,
-    colorLevelAr: null,
-    filterColor: null,
-    categoryId: "",
-    customTags: [],
-    options: [],
-    variants: [],
-  };
+function newSheetInput(): SheetInput {
+  return { nameEn: "", nameAr: "", descriptionEn: "", descriptionAr: "", priceFils: 0, priceBeforeDiscountFils: null, hasDiscount: false, stockQuantity: 0, imageUrl: "", categoryId: "", options: [], variants: [] };
 }
 
 type Fail = (row: number, column: SheetColumn | null, problem: SheetProblem, params?: SheetError["params"]) => void;
@@ -543,7 +517,7 @@ function readOptionValues(row: NumberedRow, count: number, fail: Fail): OptionTe
  * The variant a row of a product with options writes: the one it matched, or a new one. An existing product's values
  * must be among its options' own; a new product's options gather their values from its rows.
  */
-function readVariant(row: NumberedRow, values: OptionText[], input: ProductInput, existing: AdminProduct | null, variantId: string | null, fail: Fail): VariantInput | null {
+function readVariant(row: NumberedRow, values: OptionText[], input: SheetInput, existing: SheetProduct | null, variantId: string | null, fail: Fail): VariantInput | null {
   if (values.length > input.options.length) {
     fail(row.row, OPTION_COLUMNS[input.options.length]?.valueEn ?? "option2_value_en", "options", { expected: "—" });
     return null;
@@ -578,35 +552,17 @@ function readVariant(row: NumberedRow, values: OptionText[], input: ProductInput
 
 export type SheetApplyResult = { ok: true; created: number; updated: number; unchanged: number } | { ok: false; errors: SheetError[] };
 
-class HeldMoved extends Error {
-  constructor(readonly row: number, readonly held: number) {
-    super("held units moved");
-  }
-}
-
 /**
  * The plan written in one transaction, so the catalogue moves once and a refusal half-way (units held since the
  * preview) leaves everything as it was; one entry in the activity log with the counts and the file's name. Shoppers
  * waiting for a product whose stock rose hear of it afterwards, as after the product form.
  */
 export async function applyCatalogueSheet(plan: SheetPlan, { actor, fileName }: { actor: AuditActor; fileName: string }): Promise<SheetApplyResult> {
-  const raised: string[] = [];
+  let raised: string[] = [];
   try {
     await prisma.$transaction(
       async (tx) => {
-        for (const write of plan.writes) {
-          if (write.kind === "create") {
-            const product = await insertProduct(tx, write.input);
-            if (!write.isVisible) await tx.product.update({ where: { id: product.id }, data: { isVisible: false } });
-            if (write.ownSku) await tx.productVariant.updateMany({ where: { id: product.id }, data: { sku: write.ownSku } });
-            continue;
-          }
-          const refusal = await rewriteProduct(tx, write.productId, write.input);
-          if (refusal) throw new HeldMoved(write.row, refusal.reason === "belowHeld" ? refusal.heldQuantity : 0);
-          if (write.isVisible !== null) await tx.product.update({ where: { id: write.productId }, data: { isVisible: write.isVisible } });
-          if (write.ownSku !== null) await tx.productVariant.updateMany({ where: { id: write.productId }, data: { sku: write.ownSku } });
-          if (write.stockRaised || write.isVisible) raised.push(write.productId);
-        }
+        raised = await writeSheetPlan(tx, plan.writes);
         await recordAudit(tx, {
           actor,
           action: "import",
@@ -634,17 +590,21 @@ function signedThousandths(value: string): number | null {
 }
 
 /**
- * The products list's bulk change as the sheet's rows: every variant of the selected products with its price or stock
- * moved by a percent or an amount. The rows then go through the import's plan and write like any file's, so the
- * same rules refuse a price at or below zero, a negative stock or one below the held units.
+ * The products list's bulk change as the sheet's rows: every variant of the selected products, and each selected
+ * variant, with its price or stock moved by a percent or an amount. The rows then go through the import's plan and
+ * write like any file's, so the same rules refuse a price at or below zero, a negative stock or one below the held
+ * units.
  */
-export async function bulkSheetRows(productIds: string[], change: BulkChange): Promise<SheetRow[] | null> {
+export async function bulkSheetRows({ productIds, variantIds }: { productIds: string[]; variantIds: string[] }, change: BulkChange): Promise<SheetRow[] | null> {
   const by = signedThousandths(change.value);
   if (by === null || (change.field === "stock" && change.mode === "amount" && by % 1000 !== 0)) return null;
-  const wanted = new Set(productIds);
-  const products = (await listAdminProducts()).filter((product) => wanted.has(product.id));
+  const wantedProducts = new Set(productIds);
+  const wantedVariants = new Set(variantIds);
+  const owners = variantIds.length ? await prisma.productVariant.findMany({ where: { id: { in: variantIds }, isHidden: false }, select: { productId: true } }) : [];
+  const products = await readSheetProducts(prisma, [...new Set([...productIds, ...owners.map((owner) => owner.productId)])]);
   const move = (current: number, unit: number) => (change.mode === "percent" ? Math.round((current * (100_000 + by)) / 100_000) : current + (by * unit) / 1000);
-  return products.flatMap(sheetRowsOf).map((row) => {
+  const rows = products.flatMap(sheetRowsOf).filter((row) => wantedProducts.has(row.product_id) || wantedVariants.has(row.variant_id));
+  return rows.map((row) => {
     if (change.field === "price") return { ...row, price: signedKD(move(parseKDToFils(row.price) ?? 0, 1000)) };
     return { ...row, stock: String(move(Number(row.stock), 1)) };
   });
