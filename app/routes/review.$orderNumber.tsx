@@ -128,6 +128,8 @@ export default function ReviewPage() {
                   <img src={product.imageUrl.replace(/\.webp$/, "-400.webp")} alt="" width={64} height={64} />
                   <h2>{name}</h2>
                 </div>
+                {/* Above the form, not in it: a refusal of a second review (a page left open) comes back with the form gone. */}
+                <FormMessage message={mine?.error} />
                 {product.review ? (
                   <p data-testid="review-done">
                     {t("reviews.reviewed", { stars: t("reviews.stars", { count: product.review.rating }) })} {t(`reviews.${product.review.status === "published" ? "published" : product.review.status === "hidden" ? "hidden" : "pending"}`)}{" "}
@@ -137,7 +139,6 @@ export default function ReviewPage() {
                   <Form method="post" className="review-form" data-testid="review-form">
                     <input type="hidden" name="intent" value="review" />
                     <input type="hidden" name="productId" value={product.productId} />
-                    <FormMessage message={mine?.error} />
                     <StarRatingInput name="rating" legend={t("reviews.rating")} idPrefix={`rating-${product.productId}`} labelOf={(count) => t("reviews.stars", { count })} errors={mine?.fields?.rating} />
                     <div className="field">
                       <label htmlFor={`title-${product.productId}`}>{t("reviews.titleField")}</label>
