@@ -6,6 +6,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormMessage } from "~/components/forms";
 import { Ltr } from "~/components/ltr";
+import { ReviewPhoto } from "~/components/shop/product-reviews";
 import { Stars } from "~/components/shop/stars";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { redirectWithToast } from "~/cookies/toast.server";
@@ -57,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       authorName: review.authorName,
       status: isReviewStatus(review.status) ? review.status : "pending",
       held: review.heldReason !== null,
+      photoUrl: review.photoUrl,
       reply: review.reply,
       date: formatAdminDateTime(review.createdAt, language),
     })),
@@ -145,6 +147,7 @@ function ReviewCard({ row }: { row: Row }) {
         <Stars rating={row.rating} label={String(row.rating)} />
         {row.title ? <h2 className="admin-review__title">{row.title}</h2> : null}
         <p>{row.body}</p>
+        {row.photoUrl ? <ReviewPhoto url={row.photoUrl} label={t("admin.reviews.photo", { name: row.authorName })} /> : null}
         <p className="review__meta">
           <bdi>{row.authorName}</bdi>
         </p>

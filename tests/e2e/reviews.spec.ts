@@ -6,7 +6,7 @@
  * card its stars; hiding it takes it away. My Orders leads a signed-in buyer to the same page. The invitation itself
  * (job, outbox, SMTP) is tested in tests/integration/review-invites.test.ts.
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
@@ -14,7 +14,7 @@ import { uniqueName } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";
 import { E2E_SECRET, setLanguage, signInAsNewCustomer } from "../support/shopper";
 import { reviewLinkPath } from "../../app/models/reviews/review-link.server";
-import { signInAsAdmin } from "./admin-fixtures";
+import { pictureBuffer, signInAsAdmin } from "./admin-fixtures";
 import { card } from "./storefront-helpers";
 
 const SHOTS = "tests/.tmp/shots/reviews";
@@ -35,6 +35,7 @@ const TEXT = {
     count: "تقييم واحد",
     fourStars: "عدد تقييمات ٤ نجوم: ١",
     writeReview: "قيّم المنتجات",
+    badPhoto: "تُقبل صور JPEG أو PNG أو WebP فقط.",
   },
   en: {
     fullName: "Noor Al-Sabah",
@@ -49,6 +50,7 @@ const TEXT = {
     count: "1 review",
     fourStars: "4 stars: 1",
     writeReview: "Review the products",
+    badPhoto: "Only JPEG, PNG or WebP images are accepted.",
   },
 } as const;
 
@@ -64,6 +66,14 @@ async function deliveredOrder(language: "ar" | "en", customerId?: string) {
   });
   await db.order.update({ where: { id: order.id }, data: { language, deliveredAt: new Date() } });
   return { product, order };
+}
+
+/** The photo's small size is there and, where the page's scripts may be asked (with JavaScript), drawn. */
+async function expectPictureShown(img: Locator, javaScriptEnabled: boolean) {
+  await expect(img).toHaveAttribute("src", /^\/uploads\/reviews\/[0-9a-f]{24}-400\.webp$/);
+  if (!javaScriptEnabled) return;
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
 }
 
 /** The owner's context, in the test's language and size. */
@@ -94,6 +104,14 @@ for (const language of ["ar", "en"] as const) {
     await expect(item.getByTestId("review-form")).toBeVisible();
     await expect(page.getByTestId("review-phone")).toHaveCount(0);
 
+    // A file that is not a picture is refused under the field, in the page's language, and nothing is saved.
+    await item.locator(`#rating-${product.id}-3`).check();
+    await item.locator("textarea[name=body]").fill(text.body);
+    await item.locator("input[name=photo]").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
+    await item.getByTestId("review-submit").click();
+    await expect(item.getByTestId("photo-error")).toHaveText(text.badPhoto);
+    expect(await e2eDatabase().review.count({ where: { orderId: order.id } })).toBe(0);
+
     // The stars are a radio group: focus the first, take it with Space, move to four with an arrow key.
     await item.locator(`#rating-${product.id}-5`).focus();
     await page.keyboard.press("Space");
@@ -103,6 +121,7 @@ for (const language of ["ar", "en"] as const) {
     await expect(item.locator(`#rating-${product.id}-4`)).toBeFocused();
     await item.getByLabel(language === "ar" ? "العنوان (اختياري)" : "Title (optional)").fill(text.title);
     await item.locator("textarea[name=body]").fill(text.body);
+    await item.locator("input[name=photo]").setInputFiles({ name: "bow.png", mimeType: "image/png", buffer: await pictureBuffer("#f9a8d4") });
     if (javaScriptEnabled) await page.screenshot({ path: `${SHOTS}/form-${language}.png`, fullPage: true });
     await item.getByTestId("review-submit").click();
 
@@ -110,6 +129,7 @@ for (const language of ["ar", "en"] as const) {
     await expect(item.getByTestId("review-done")).toContainText(text.pending);
     const review = await e2eDatabase().review.findFirstOrThrow({ where: { orderId: order.id, productId: product.id } });
     expect(review).toMatchObject({ rating: 4, title: text.title, body: text.body, language, status: "pending", authorName: text.author });
+    expect(review.photoUrl).toMatch(/^\/uploads\/reviews\/[0-9a-f]{24}\.webp$/);
 
     // The stale tab's second review of the same product is refused in the page's language; the API says it in both.
     const staleItem = stale.getByTestId("review-product").filter({ has: stale.locator(`[value="${product.id}"]`) });
@@ -133,6 +153,7 @@ for (const language of ["ar", "en"] as const) {
     const row = owner.locator(`[data-testid="admin-review"][data-review-id="${review.id}"]`);
     await expect(row).toContainText(text.body);
     await expect(row).toContainText(order.orderNumber);
+    await expectPictureShown(row.getByTestId("review-photo").locator("img"), javaScriptEnabled);
     await row.getByTestId("publish-review").click();
     await expect(owner.getByTestId("toast")).toBeVisible();
     await expect(row).toHaveCount(0);
@@ -158,6 +179,8 @@ for (const language of ["ar", "en"] as const) {
     await expect(shown).toContainText(text.title);
     await expect(shown).toContainText(text.author);
     await expect(shown.getByTestId("review-reply")).toContainText(text.reply);
+    await expect(shown.getByTestId("review-photo")).toHaveAttribute("href", review.photoUrl!);
+    await expectPictureShown(shown.getByTestId("review-photo").locator("img"), javaScriptEnabled);
     if (javaScriptEnabled) await page.screenshot({ path: `${SHOTS}/product-${language}.png`, fullPage: true });
 
     // In the other language's frame the review keeps its own.
