@@ -10,8 +10,8 @@ import { languageHeaders } from "./remix-request";
 export const FORM_LIMIT_BYTES = 64 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
 
-/** The review page of an order, whose form carries the buyer's photo when JavaScript is off (issue 47). */
-const REVIEW_PAGE = /^\/review\/([^/]+)\/?$/;
+/** The review page of an order, whose form carries the buyer's photo (issue 47); with JavaScript Remix posts to `….data`. */
+const REVIEW_PAGE = /^\/review\/([^/]+?)(?:\.data)?\/?$/;
 
 /**
  * The addresses whose multipart bodies carry images: the upload call, the admin catalogue API, and the admin
