@@ -16,6 +16,7 @@ import { adminReviewMessages } from "~/i18n/browser/areas/admin/reviews";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { listAdminReviews, replyToReview, setReviewsStatus } from "~/models/reviews/index.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
+import { formatCount } from "~/shared/digits";
 import { directionOf, languageOrDefault, localized } from "~/shared/language";
 import { readPageParam } from "~/shared/paging";
 import { REVIEW_REPLY_MAX, REVIEW_STATUSES, isReviewStatus } from "~/shared/reviews";
@@ -41,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     title: t("admin.reviews.title"),
+    language,
     status,
     byStatus: list.byStatus,
     page: list.page,
@@ -96,7 +98,7 @@ export default function AdminReviews() {
             <li key={status}>
               <Link to={tabHref(status)} className="admin-tab" aria-current={status === loaderData.status ? "page" : undefined}>
                 {t(`admin.reviews.tabs.${status}`)}
-                {status !== "all" ? ` (${loaderData.byStatus[status] ?? 0})` : ""}
+                {status !== "all" ? ` (${formatCount(loaderData.byStatus[status] ?? 0, loaderData.language)})` : ""}
               </Link>
             </li>
           ))}

@@ -163,6 +163,10 @@ for (const language of ["ar", "en"] as const) {
     await expect(owner.getByTestId("toast")).toBeVisible();
     await expect(row.locator("textarea[name=reply]")).toHaveValue(text.reply);
     await expect(row).toHaveAttribute("data-status", "published");
+    // The list as the owner finds it next time (no toast over it), its counts in the page's digits.
+    await owner.goto("/admin/timsar/reviews?status=published");
+    await expect(owner.locator('.admin-tab[aria-current="page"]')).toContainText(language === "ar" ? /\([٠-٩]+\)/ : /\([0-9]+\)/);
+    await expectPictureShown(row.getByTestId("review-photo").locator("img"), javaScriptEnabled);
     if (javaScriptEnabled) await owner.screenshot({ path: `${SHOTS}/admin-${language}.png`, fullPage: true });
 
     // The product page: the average, the count, the distribution, the review in its own language, and the reply.
@@ -181,7 +185,11 @@ for (const language of ["ar", "en"] as const) {
     await expect(shown.getByTestId("review-reply")).toContainText(text.reply);
     await expect(shown.getByTestId("review-photo")).toHaveAttribute("href", review.photoUrl!);
     await expectPictureShown(shown.getByTestId("review-photo").locator("img"), javaScriptEnabled);
-    if (javaScriptEnabled) await page.screenshot({ path: `${SHOTS}/product-${language}.png`, fullPage: true });
+    if (javaScriptEnabled) {
+      // Back at the top, so the sticky header sits where a visitor sees it and not over the reviews.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${SHOTS}/product-${language}.png`, fullPage: true });
+    }
 
     // In the other language's frame the review keeps its own.
     await setLanguage(context, baseURL!, other);
