@@ -58,8 +58,10 @@ describe("the review invitation", { timeout: 60_000 }, () => {
     const undelivered = await orderOf("en", "outForDelivery");
     await setStatus(arabic.order.id, "delivered");
     await setStatus(english.order.id, "delivered");
-    // Not due yet: two seconds after delivery.
-    expect(await inviteReviews()).toBe(0);
+    // Due REVIEW_INVITE_AFTER (two seconds here) after the delivery, and not before.
+    const { deliveredAt, reviewInviteAt } = await prisma.order.findUniqueOrThrow({ where: { id: arabic.order.id }, select: { deliveredAt: true, reviewInviteAt: true } });
+    expect(reviewInviteAt!.getTime() - deliveredAt!.getTime()).toBe(2000);
+    expect(await inviteReviews(new Date(deliveredAt!.getTime() + 1000))).toBe(0);
     expect(await prisma.order.findUniqueOrThrow({ where: { id: undelivered.order.id }, select: { reviewInviteAt: true } })).toEqual({ reviewInviteAt: null });
 
     const stopInvites = startReviewInvites();
