@@ -167,7 +167,10 @@ for (const language of ["ar", "en"] as const) {
     await owner.goto("/admin/timsar/reviews?status=published");
     await expect(owner.locator('.admin-tab[aria-current="page"]')).toContainText(language === "ar" ? /\([٠-٩]+\)/ : /\([0-9]+\)/);
     await expectPictureShown(row.getByTestId("review-photo").locator("img"), javaScriptEnabled);
-    if (javaScriptEnabled) await owner.screenshot({ path: `${SHOTS}/admin-${language}.png`, fullPage: true });
+    if (javaScriptEnabled) {
+      await owner.evaluate(() => window.scrollTo(0, 0));
+      await owner.screenshot({ path: `${SHOTS}/admin-${language}.png`, fullPage: true });
+    }
 
     // The product page: the average, the count, the distribution, the review in its own language, and the reply.
     await page.goto(`/product/${product.id}`);
