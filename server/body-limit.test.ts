@@ -6,6 +6,7 @@ import { FORM_LIMIT_BYTES, UPLOAD_LIMIT_BYTES, limitRequestBodies } from "./body
 import { createRemixRequest } from "./remix-request";
 import { postInChunks } from "../tests/support/chunked-post";
 import { adminCookie, customerToken } from "../tests/support/admin-requests";
+import { reviewLinkPath } from "~/models/reviews/index.server";
 
 /**
  * Sends the headers of a POST that declares `declared` bytes and then only 1 KB of it, and resolves with the head of
@@ -107,5 +108,21 @@ describe("limitRequestBodies", () => {
     const form = await postHeadersOnly("/admin/timsar/products/new", 6 * 1024 * 1024, multipart);
     expect(form).toMatch(/^HTTP\/1\.1 302 /);
     expect(form).toMatch(/^location: \/admin\/timsar$/im);
+  });
+
+  it("reads a buyer's photo on the review page (6 MB) only from the holder of the order's signed link", async () => {
+    const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
+    const link = reviewLinkPath("ORD-000000000001");
+    expect((await send(link, 5 * 1024 * 1024, multipart)).status).toBe(200);
+    // With JavaScript, Remix posts the same form to the route's data address.
+    expect((await send(link.replace("?", ".data?"), 5 * 1024 * 1024, multipart)).status).toBe(200);
+    const stranger = await postHeadersOnly("/review/ORD-000000000001", 6 * 1024 * 1024, multipart);
+    expect(stranger).toMatch(/^HTTP\/1\.1 403 /);
+    expect(stranger).toMatch(/^connection: close$/im);
+    // Another order's link opens nothing here.
+    const other = await postHeadersOnly(link.replace("ORD-000000000001", "ORD-000000000002"), 6 * 1024 * 1024, multipart);
+    expect(other).toMatch(/^HTTP\/1\.1 403 /);
+    // Without a photo the page's form is an ordinary small form.
+    expect((await send("/review/ORD-000000000001", 1024 * 1024, { "Content-Type": "application/x-www-form-urlencoded" })).status).toBe(413);
   });
 });

@@ -1,11 +1,17 @@
 import type { NextFunction, Request, Response } from "express";
 import { bilingual, forRequest, inLanguage } from "../app/i18n/bilingual.server";
 import { requireAdminPermission } from "../app/auth/admin-session.server";
+import { getCustomerFromRequest } from "../app/auth/session.server";
+import { isValidReviewToken } from "../app/models/reviews/index.server";
+import { normalizeOrderNumber } from "../app/shared/order-number";
 import { escapeHtml } from "../app/utils/html";
 import { languageHeaders } from "./remix-request";
 
 export const FORM_LIMIT_BYTES = 64 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
+
+/** The review page of an order, whose form carries the buyer's photo (issue 47); with JavaScript Remix posts to `….data`. */
+const REVIEW_PAGE = /^\/review\/([^/]+?)(?:\.data)?\/?$/;
 
 /**
  * The addresses whose multipart bodies carry images: the upload call, the admin catalogue API, and the admin
@@ -16,6 +22,7 @@ const UPLOAD_PATHS = [
   /^\/api\/admin\/(products|categories)(\/[^/]+)?\/?$/,
   /^\/admin\/timsar\/(products|categories)\/(new|edit\/[^/]+)\/?$/,
   /^\/admin\/timsar\/products\/import\/?$/,
+  REVIEW_PAGE,
 ];
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD"]);
@@ -40,7 +47,10 @@ function wantsJson(req: Request): boolean {
 }
 
 function tooLargePage(message: string): string {
-  const title = bilingual("api.tooLargeTitle");
+  return messagePage(bilingual("api.tooLargeTitle"), message);
+}
+
+function messagePage(title: string, message: string): string {
   const section = (language: "ar" | "en") =>
     `<section lang="${language}" dir="${language === "ar" ? "rtl" : "ltr"}"><h1>${escapeHtml(inLanguage(title, language))}</h1>` +
     `<p>${escapeHtml(inLanguage(message, language))}</p><p><a href="/">${escapeHtml(inLanguage(bilingual("errors.backHome"), language))}</a></p></section>`;
@@ -67,6 +77,8 @@ async function strangerAnswer(req: Request): Promise<globalThis.Response | null>
     if (value) headers.set(name, value);
   }
   const request = new globalThis.Request(`http://shop${req.path}`, { headers });
+  const review = REVIEW_PAGE.exec(req.path);
+  if (review) return reviewStrangerAnswer(request, review[1], req.query.token);
   try {
     // Every upload address is the catalogue's (products, categories, their images).
     await requireAdminPermission(request, "catalogue:write");
@@ -75,6 +87,18 @@ async function strangerAnswer(req: Request): Promise<globalThis.Response | null>
     if (answer instanceof globalThis.Response) return answer;
     throw answer;
   }
+}
+
+/**
+ * A buyer's photo is read only from who may review the order: the holder of its signed link, or a signed-in shopper
+ * (the page checks the order is hers). Anyone else gets a 403 page before a byte is read; the phone's way in leads
+ * to the signed link first, so no real shopper meets it.
+ */
+async function reviewStrangerAnswer(request: globalThis.Request, orderNumber: string, token: unknown): Promise<globalThis.Response | null> {
+  if (typeof token === "string" && isValidReviewToken(normalizeOrderNumber(decodeURIComponent(orderNumber)), token)) return null;
+  if (await getCustomerFromRequest(request)) return null;
+  const page = messagePage(bilingual("reviews.title"), bilingual("reviews.errors.photoNeedsLink"));
+  return new globalThis.Response(page, { status: 403, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 async function sendUnread(res: Response, answer: globalThis.Response) {

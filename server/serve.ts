@@ -55,8 +55,9 @@ export async function serve(env: Env) {
   app.use("/build", express.static("public/build", { immutable: true, maxAge: ONE_YEAR_S * 1000, index: false, setHeaders: markStatic }));
   // Uploaded images get new names when replaced; they are served as files, never run. They live in UPLOADS_DIR,
   // which every server of the shop mounts (docs/decisions/0019-shared-files.md); only its image folders are served:
-  // what the owner uploads (products, categories) and the demo catalogue's pictures the seed draws (catalogue).
-  for (const kind of ["products", "categories", "catalogue"] as const) {
+  // what the owner uploads (products, categories), buyers' photos with their reviews (reviews) and the demo
+  // catalogue's pictures the seed draws (catalogue).
+  for (const kind of ["products", "categories", "reviews", "catalogue"] as const) {
     app.use(
       `/uploads/${kind}`,
       makeMissingVariants(path.join(env.uploadsDir, kind)),

@@ -101,7 +101,7 @@ export const ProductSchema = z.object({
   rating: z
     .object({ average: z.number().describe("the published reviews' stars, one decimal; 0 without any"), count: z.number().int() })
     .optional()
-    .describe("CONTRACT.md \"Reviews\": on the product as read (GET /api/products/{id})"),
+    .describe("CONTRACT.md \"Reviews\": on the product as read (GET /api/products/{id}) and in the lists of GET /api/products"),
 });
 
 export const CategoriesAnswer = z.object({ categories: z.array(CategorySchema) });

@@ -6,6 +6,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormMessage } from "~/components/forms";
 import { Ltr } from "~/components/ltr";
+import { ReviewPhoto } from "~/components/shop/product-reviews";
 import { Stars } from "~/components/shop/stars";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { redirectWithToast } from "~/cookies/toast.server";
@@ -15,6 +16,7 @@ import { adminReviewMessages } from "~/i18n/browser/areas/admin/reviews";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { listAdminReviews, replyToReview, setReviewsStatus } from "~/models/reviews/index.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
+import { formatCount } from "~/shared/digits";
 import { directionOf, languageOrDefault, localized } from "~/shared/language";
 import { readPageParam } from "~/shared/paging";
 import { REVIEW_REPLY_MAX, REVIEW_STATUSES, isReviewStatus } from "~/shared/reviews";
@@ -40,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     title: t("admin.reviews.title"),
+    language,
     status,
     byStatus: list.byStatus,
     page: list.page,
@@ -57,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       authorName: review.authorName,
       status: isReviewStatus(review.status) ? review.status : "pending",
       held: review.heldReason !== null,
+      photoUrl: review.photoUrl,
       reply: review.reply,
       date: formatAdminDateTime(review.createdAt, language),
     })),
@@ -94,7 +98,7 @@ export default function AdminReviews() {
             <li key={status}>
               <Link to={tabHref(status)} className="admin-tab" aria-current={status === loaderData.status ? "page" : undefined}>
                 {t(`admin.reviews.tabs.${status}`)}
-                {status !== "all" ? ` (${loaderData.byStatus[status] ?? 0})` : ""}
+                {status !== "all" ? ` (${formatCount(loaderData.byStatus[status] ?? 0, loaderData.language)})` : ""}
               </Link>
             </li>
           ))}
@@ -145,6 +149,7 @@ function ReviewCard({ row }: { row: Row }) {
         <Stars rating={row.rating} label={String(row.rating)} />
         {row.title ? <h2 className="admin-review__title">{row.title}</h2> : null}
         <p>{row.body}</p>
+        {row.photoUrl ? <ReviewPhoto url={row.photoUrl} label={t("admin.reviews.photo", { name: row.authorName })} /> : null}
         <p className="review__meta">
           <bdi>{row.authorName}</bdi>
         </p>

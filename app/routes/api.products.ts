@@ -1,10 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ProductsQuerySchema } from "~/api/request-schemas.server";
-import { getVisibleCategoryBySlug, getVisibleProducts, STOREFRONT_PAGE_SIZE, searchVisibleProducts } from "~/models/catalogue/index.server";
+import { getVisibleCategoryBySlug, getVisibleProducts, loadProductRatings, STOREFRONT_PAGE_SIZE, searchVisibleProducts, type ProductDetail } from "~/models/catalogue/index.server";
 import { jsonError, catalogueJson } from "~/utils/api.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { ALL_CATEGORY_SLUG, readSearchChoice } from "~/shared/storefront";
 import { productToJson } from "~/api/answers/catalogue.server";
+
+/** Each product with its published reviews' `rating`, as the product read alone has it and its card shows it (issue 47): one grouped read. */
+async function withRatings(products: ProductDetail[]) {
+  const ratings = await loadProductRatings(products.map((product) => product.id));
+  return products.map((product) => ({ ...productToJson(product), rating: ratings.get(product.id) ?? { average: 0, count: 0 } }));
+}
 
 /**
  * `GET /api/products`, optionally `?category={slug}`: the visible products (of a visible category). The synthetic
@@ -30,12 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const found = choice.query ? await searchVisibleProducts({ text: choice.query, color: choice.color, sort: choice.sort, categoryId: category?.id }) : [];
     const start = (choice.page - 1) * STOREFRONT_PAGE_SIZE;
     return catalogueJson(request, {
-      products: found.slice(start, start + STOREFRONT_PAGE_SIZE).map(productToJson),
+      products: await withRatings(found.slice(start, start + STOREFRONT_PAGE_SIZE)),
       total: found.length,
       page: choice.page,
       pageCount: Math.max(1, Math.ceil(found.length / STOREFRONT_PAGE_SIZE)),
     });
   }
   const products = await getVisibleProducts(slug, url.searchParams.get("sort") === "best-sellers" ? "best-sellers" : "default");
-  return catalogueJson(request, { products: products.map(productToJson) });
+  return catalogueJson(request, { products: await withRatings(products) });
 }

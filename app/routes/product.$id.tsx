@@ -67,6 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     authorName: review.authorName,
     language: languageOrDefault(review.language),
     createdAt: review.createdAt.toISOString(),
+    photoUrl: review.photoUrl,
     reply: review.reply && review.repliedAt ? { body: review.reply, at: review.repliedAt.toISOString() } : null,
   }));
   return data(

@@ -21,7 +21,8 @@ import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~/shared/reviews";
 import { parseWithZod, ReviewFormSchema } from "~/shared/schemas.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
-import { readFormData } from "~/utils/form-data.server";
+import { parseMultipart } from "~/utils/multipart.server";
+import { discardUploadedImage, saveUploadedImage, uploadMessage, UploadError } from "~/utils/uploads.server";
 import { pageMeta } from "~/utils/meta";
 
 /**
@@ -59,7 +60,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const [language, t] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request)]);
   const orderNumber = normalizeOrderNumber(params.orderNumber ?? "").slice(0, 40);
-  const form = await readFormData(request);
+  // A plain form without a photo, or multipart with one (the product pictures' rules: type, size, dimensions).
+  let form: FormData;
+  try {
+    form = await parseMultipart(request);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    return data({ error: inLanguage(uploadMessage("size"), language), productId: null, fields: null }, { status: 400 });
+  }
   const customer = await getCustomerFromRequest(request);
   const address = clientAddress(context);
   if (form.get("intent") === "phone") {
@@ -78,9 +86,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data({ error: null, productId, fields }, { status: 400 });
   }
   const token = new URL(request.url).searchParams.get("token");
+  let photoUrl: string | null = null;
+  const photo = form.get("photo");
+  if (photo instanceof Blob && photo.size > 0) {
+    try {
+      photoUrl = await saveUploadedImage(photo, "reviews");
+    } catch (error) {
+      if (!(error instanceof UploadError)) throw error;
+      return data({ error: null, productId, fields: { photo: [inLanguage(error.userMessage, language)] } }, { status: 400 });
+    }
+  }
   try {
-    await writeReview({ ...submission.value, orderNumber, customerId: customer?.id ?? null, token, address, language });
+    await writeReview({ ...submission.value, orderNumber, customerId: customer?.id ?? null, token, address, language, photoUrl });
   } catch (error) {
+    if (photoUrl) await discardUploadedImage(photoUrl, "reviews");
     if (error instanceof OrderPhoneLimitedError) return data({ error: inLanguage(TOO_MANY_ATTEMPTS_MESSAGE, language), productId, fields: null }, { status: 429, headers: retryAfter(error.retryAfterSeconds) });
     if (error instanceof ReviewError) return data({ error: t(`reviews.errors.${error.reason}`), productId, fields: null }, { status: error.status });
     throw error;
@@ -128,16 +147,17 @@ export default function ReviewPage() {
                   <img src={product.imageUrl.replace(/\.webp$/, "-400.webp")} alt="" width={64} height={64} />
                   <h2>{name}</h2>
                 </div>
+                {/* Above the form, not in it: a refusal of a second review (a page left open) comes back with the form gone. */}
+                <FormMessage message={mine?.error} />
                 {product.review ? (
                   <p data-testid="review-done">
                     {t("reviews.reviewed", { stars: t("reviews.stars", { count: product.review.rating }) })} {t(`reviews.${product.review.status === "published" ? "published" : product.review.status === "hidden" ? "hidden" : "pending"}`)}{" "}
                     <Stars rating={product.review.rating} />
                   </p>
                 ) : view.delivered ? (
-                  <Form method="post" className="review-form" data-testid="review-form">
+                  <Form method="post" encType="multipart/form-data" className="review-form" data-testid="review-form">
                     <input type="hidden" name="intent" value="review" />
                     <input type="hidden" name="productId" value={product.productId} />
-                    <FormMessage message={mine?.error} />
                     <StarRatingInput name="rating" legend={t("reviews.rating")} idPrefix={`rating-${product.productId}`} labelOf={(count) => t("reviews.stars", { count })} errors={mine?.fields?.rating} />
                     <div className="field">
                       <label htmlFor={`title-${product.productId}`}>{t("reviews.titleField")}</label>
@@ -159,6 +179,21 @@ export default function ReviewPage() {
                         {t("reviews.bodyHint")}
                       </p>
                       {mine?.fields?.body ? <p className="field__error">{mine.fields.body[0]}</p> : null}
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`photo-${product.productId}`}>{t("reviews.photo")}</label>
+                      <input
+                        id={`photo-${product.productId}`}
+                        name="photo"
+                        type="file"
+                        accept="image/jpeg,image/png,image/webp"
+                        aria-describedby={`photo-${product.productId}-hint`}
+                        aria-invalid={mine?.fields?.photo ? true : undefined}
+                      />
+                      <p className="field__hint" id={`photo-${product.productId}-hint`}>
+                        {t("reviews.photoHint")}
+                      </p>
+                      {mine?.fields?.photo ? <p className="field__error" data-testid="photo-error">{mine.fields.photo[0]}</p> : null}
                     </div>
                     <button type="submit" className="button button--primary" data-testid="review-submit">
                       {t("reviews.submit")}

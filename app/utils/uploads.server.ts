@@ -19,8 +19,14 @@ const PRODUCT_SIZES: Size[] = [
   { suffix: "-share", width: 1200, jpeg: true },
 ];
 const ICON_SIZES: Size[] = [{ suffix: "", width: 160 }];
+/** A buyer's photo with her review (issue 47): shown small under the review, opened at full size; never shared. */
+const REVIEW_SIZES: Size[] = [
+  { suffix: "", width: 1000 },
+  { suffix: "-400", width: 400 },
+];
+const SIZES: Record<UploadKind, Size[]> = { products: PRODUCT_SIZES, categories: ICON_SIZES, reviews: REVIEW_SIZES };
 
-export type UploadKind = "products" | "categories";
+export type UploadKind = "products" | "categories" | "reviews";
 
 export class UploadError extends Error {
   constructor(readonly userMessage: string) {
@@ -67,7 +73,7 @@ export async function saveUploadedImage(file: Blob | null | undefined, kind: Upl
     throw new UploadError(uploadMessage("dimensions"));
   }
 
-  const sizes = kind === "products" ? PRODUCT_SIZES : ICON_SIZES;
+  const sizes = SIZES[kind];
   const dir = uploadsDir(kind);
   await fs.mkdir(dir, { recursive: true });
   const name = crypto.randomBytes(12).toString("hex");
@@ -88,4 +94,14 @@ export async function saveUploadedImage(file: Blob | null | undefined, kind: Upl
     throw new UploadError(uploadMessage("unreadable"));
   }
   return `/uploads/${kind}/${name}.webp`;
+}
+
+/**
+ * Removes every size of an image saved by `saveUploadedImage` whose use was then refused (a review the shop did not
+ * take): nothing is left that no row names.
+ */
+export async function discardUploadedImage(url: string, kind: UploadKind): Promise<void> {
+  const name = path.basename(url, ".webp");
+  if (!/^[0-9a-f]{24}$/.test(name)) return;
+  await Promise.all(SIZES[kind].map((size) => fs.rm(path.join(uploadsDir(kind), `${name}${size.suffix}.${size.jpeg ? "jpg" : "webp"}`), { force: true })));
 }

@@ -22,9 +22,9 @@ import { buildBareRemix, startBaseline } from "./lib/baselines";
 import { everyFirstLoad } from "./lib/first-load";
 
 
-const RUNS = 3;
+export const RUNS = 3;
 /** The secret scripts/bench.ts starts the shop with. */
-const BENCH_SESSION_SECRET = "bench-session-secret-0123456789";
+export const BENCH_SESSION_SECRET = "bench-session-secret-0123456789";
 const DURATION_S = 5;
 const WARM_UP_S = 10;
 const CONNECTIONS = 10;
@@ -34,7 +34,7 @@ const PRODUCT_PATH = "/product/seed-product-03";
  * `url` under load; with `everyTimeNew`, each request's address gets a parameter of its own (`&fresh=1`, `&fresh=2`…)
  * that the shop ignores, so no answer can come from the shop's memory of an earlier request.
  */
-async function load(url: string, cookie?: string, everyTimeNew = false, connections = CONNECTIONS) {
+export async function load(url: string, cookie?: string, everyTimeNew = false, connections = CONNECTIONS) {
   // As a browser asks: every browser accepts compressed pages, and the shop keeps its pages compressed.
   const headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br", ...(cookie ? { cookie } : {}) };
   const { pathname, search } = new URL(url);
@@ -105,7 +105,7 @@ async function growPostgresqlCatalogue(databaseUrl: string): Promise<number> {
   }
 }
 
-type Load = { requestsPerSecond: number; p99: number };
+export type Load = { requestsPerSecond: number; p99: number };
 
 function loadRows(name: string, result: Load): BenchRow[] {
   return [
@@ -115,7 +115,7 @@ function loadRows(name: string, result: Load): BenchRow[] {
 }
 
 /** A page's rate as a share of a baseline's, with its p99, against the issue's targets. */
-function shareRows(name: string, result: Load, baseline: Load, baselineName: string, share: number, p99Below?: number): BenchRow[] {
+export function shareRows(name: string, result: Load, baseline: Load, baselineName: string, share: number, p99Below?: number): BenchRow[] {
   const ratio = Math.round((100 * result.requestsPerSecond) / baseline.requestsPerSecond);
   const rows: BenchRow[] = [
     { name: `${name} req/s, one core (median of ${RUNS})`, value: result.requestsPerSecond, unit: "req/s", target: "", ok: true },
@@ -126,7 +126,7 @@ function shareRows(name: string, result: Load, baseline: Load, baselineName: str
   return rows;
 }
 
-function startProcess(args: string[], env: Record<string, string> = {}): ChildProcess {
+export function startProcess(args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(path.resolve("node_modules/.bin/tsx"), args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
 }
 
@@ -161,7 +161,7 @@ async function sessionCookie(databaseUrl: string): Promise<string> {
 }
 
 /** The signed cart cookie of a shopper who added one product, as a browser without JavaScript would. */
-async function cartCookie(baseUrl: string): Promise<string> {
+export async function cartCookie(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/cart`, {
     method: "POST",
     body: new URLSearchParams({ productId: "seed-product-01", intent: "add", source: "card", redirectTo: "/" }),

@@ -12,6 +12,8 @@ export type ShownReview = {
   authorName: string;
   language: Language;
   createdAt: string;
+  /** the buyer's photo (its 1,000-pixel size; "-400" beside it is the small one shown here) */
+  photoUrl: string | null;
   reply: { body: string; at: string } | null;
 };
 
@@ -66,6 +68,7 @@ export function ProductReviews({ reviews, language, pageQuery }: { reviews: Show
                   <Stars rating={review.rating} label={t("reviews.stars", { count: review.rating })} />
                   {review.title ? <h3>{review.title}</h3> : null}
                   <p>{review.body}</p>
+                  {review.photoUrl ? <ReviewPhoto url={review.photoUrl} label={t("reviews.photoOf", { name: review.authorName })} /> : null}
                 </article>
                 <p className="review__meta">
                   <bdi>{review.authorName}</bdi> · {t("reviews.verified")} · <time dateTime={review.createdAt}>{dates.format(new Date(review.createdAt))}</time>
@@ -89,5 +92,14 @@ export function ProductReviews({ reviews, language, pageQuery }: { reviews: Show
         </>
       )}
     </section>
+  );
+}
+
+/** The buyer's photo, small and lazy under her words, opening at full size. Shared with the owner's list. */
+export function ReviewPhoto({ url, label }: { url: string; label: string }) {
+  return (
+    <a href={url} className="review__photo" data-testid="review-photo">
+      <img src={url.replace(/\.webp$/, "-400.webp")} alt={label} width={160} height={160} loading="lazy" decoding="async" />
+    </a>
   );
 }

@@ -14,9 +14,10 @@ function signature(orderNumber: string, expires: number, secret: string): string
   return crypto.createHmac("sha256", secret).update(`${PURPOSE}:${orderNumber}:${expires}`).digest("base64url");
 }
 
-export function reviewToken(orderNumber: string, now = Date.now()): string {
+/** `secret` is the shop's current one unless given: the browser journeys sign with their server's secret, as the invitation does. */
+export function reviewToken(orderNumber: string, now = Date.now(), secret = getEnv().sessionSecrets[0]): string {
   const expires = Math.floor(now / 1000) + REVIEW_LINK_DAYS * 86_400;
-  return `${expires}.${signature(orderNumber, expires, getEnv().sessionSecrets[0])}`;
+  return `${expires}.${signature(orderNumber, expires, secret)}`;
 }
 
 /** The review page of an order: with a token for a message, without for the signed-in owner (My Orders). */
@@ -24,8 +25,8 @@ export function reviewPagePath(orderNumber: string, token?: string): string {
   return `/review/${encodeURIComponent(orderNumber)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
 }
 
-export function reviewLinkPath(orderNumber: string, now = Date.now()): string {
-  return reviewPagePath(orderNumber, reviewToken(orderNumber, now));
+export function reviewLinkPath(orderNumber: string, now = Date.now(), secret?: string): string {
+  return reviewPagePath(orderNumber, reviewToken(orderNumber, now, secret));
 }
 
 /** Whether `token` was signed for this order and has not expired. */

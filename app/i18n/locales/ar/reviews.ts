@@ -17,6 +17,7 @@ export const reviews = {
     bodyHint: "حتى ٢٠٠٠ حرف.",
     photo: "صورة (اختيارية)",
     photoHint: "صورة واحدة بصيغة JPEG أو PNG أو WebP، حتى ٥ ميغابايت.",
+    photoOf: "صورة من {{name}}",
     submit: "إرسال التقييم",
     reviewed: "قيّمت هذا المنتج: {{stars}}.",
     pending: "سيظهر بعد أن يراجعه المتجر.",
@@ -52,6 +53,7 @@ export const reviews = {
       notDelivered: "لم يتم توصيل هذا الطلب بعد، لذا لا يمكن تقييمه.",
       alreadyReviewed: "تم تقييم هذا المنتج من هذا الطلب من قبل.",
       notInOrder: "هذا المنتج ليس في هذا الطلب.",
+      photoNeedsLink: "لإرسال صورة افتح هذه الصفحة من الرابط في رسالتنا أو سجّل الدخول.",
     },
   },
 };

@@ -18,6 +18,7 @@ export const reviews = {
     bodyHint: "Up to 2,000 characters.",
     photo: "Photo (optional)",
     photoHint: "One JPEG, PNG or WebP picture, up to 5 MB.",
+    photoOf: "Photo from {{name}}",
     submit: "Send review",
     reviewed: "You reviewed this product: {{stars}}.",
     pending: "It will show once the shop has checked it.",
@@ -53,6 +54,7 @@ export const reviews = {
       notDelivered: "This order has not been delivered yet, so it cannot be reviewed.",
       alreadyReviewed: "This product of this order has already been reviewed.",
       notInOrder: "This product is not in this order.",
+      photoNeedsLink: "To send a photo, open this page from the link in our message or sign in.",
     },
   },
 };

@@ -12,6 +12,7 @@ export const reviews = {
     status: "الحالة",
     statuses: { pending: "بانتظار الموافقة", published: "منشور", hidden: "مخفي" },
     held: "فيه رابط أو رقم هاتف",
+    photo: "صورة من {{name}}",
     choose: "اختيار تقييم {{name}}",
     publish: "نشر",
     hide: "إخفاء",

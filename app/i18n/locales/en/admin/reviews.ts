@@ -12,6 +12,7 @@ export const reviews = {
     status: "Status",
     statuses: { pending: "Waiting", published: "Published", hidden: "Hidden" },
     held: "Holds a link or a phone number",
+    photo: "Photo from {{name}}",
     choose: "Choose review of {{name}}",
     publish: "Publish",
     hide: "Hide",
