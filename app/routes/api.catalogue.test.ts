@@ -97,6 +97,8 @@ describe("GET /api/products", () => {
         // CONTRACT.md "Product options (variants)": none, and its one variant with the product's price and stock
         options: [],
         variants: [{ _id: product.id, sku: "", optionValues: [], price: 2.25, priceBeforeDiscount: 3, stockQuantity: 10, isAvailable: true, imageUrl: null }],
+        // CONTRACT.md "Reviews": no published review yet
+        rating: { average: 0, count: 0 },
       },
     ]);
   });
