@@ -22,7 +22,8 @@ import { shopNameFor } from "~/models/shop/index.server";
 import { latePromiseView } from "~/models/fulfilment/index.server";
 import { lateCancelFormAction } from "~/auth/late-cancel.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
-import { CancelledLate, LateCancelForm, PromisedBy } from "~/components/account/late-cancel";
+import { CancelledLate } from "~/components/account/cancelled-late";
+import { LateCancelForm, PromisedBy } from "~/components/account/late-cancel";
 import { signedDocumentPath } from "~/models/orders/index.server";
 
 type Found = { orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };

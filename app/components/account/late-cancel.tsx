@@ -1,11 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { FormMessage } from "~/components/forms";
 import { useTranslation } from "~/i18n/translation";
-import { Ltr, Money } from "~/components/ltr";
-import { formatAdminDate } from "~/shared/admin-dates";
 import { deliveryDateText } from "~/shared/delivery-date";
 import type { Language } from "~/shared/language";
-import { formatKD } from "~/shared/money";
 
 /** The promised delivery day (issue 48), as My Orders and the order's page by phone show it. */
 export function PromisedBy({ date, language }: { date: string; language: Language }) {
@@ -39,41 +36,3 @@ export function LateCancelForm({ orderNumber, phone, error }: { orderNumber: str
   );
 }
 
-/**
- * A late order its shopper cancelled, on the order's page by phone: when, what was refunded, and the credit notes,
- * each opening its PDF (signed links: the page's reader may have no session).
- */
-export function CancelledLate({
-  at,
-  refundedFils,
-  creditNotes,
-  language,
-}: {
-  at: string;
-  refundedFils: number;
-  creditNotes: { number: string; amountFils: number; createdAt: string; url: string }[];
-  language: Language;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="late-cancelled" data-testid="order-cancelled-late">
-      <p className="order-promise">{t("promise.cancelledLate", { date: formatAdminDate(new Date(at), language), amount: formatKD(refundedFils, language) })}</p>
-      {creditNotes.length ? (
-        <section className="order-card__notes" data-testid="order-credit-notes">
-          <h2>{t("promise.creditNotes")}</h2>
-          <ul>
-            {creditNotes.map((note) => (
-              <li key={note.number}>
-                <a href={note.url} target="_blank" rel="noopener noreferrer" aria-label={t("promise.creditNote", { number: note.number, amount: formatKD(note.amountFils, language) })}>
-                  <Ltr>{note.number}</Ltr>
-                </a>
-                <span>{formatAdminDate(new Date(note.createdAt), language)}</span>
-                <Money fils={note.amountFils} language={language} sign="−" />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-    </div>
-  );
-}
