@@ -9,6 +9,11 @@ export const E2E_MAILBOX_FILE = `tests/.tmp/e2e-mailbox-${PORT}.jsonl`;
 // The journeys that change the shop's settings take turns through this directory (tests/support/settings-turn.ts).
 export const E2E_SETTINGS_TURN = `tests/.tmp/e2e-settings-turn-${PORT}`;
 const SESSION_SECRET = "e2e-session-secret-0123456789";
+/**
+ * The journeys that give the shop delivery windows (the checkout then asks for one, issue 48). They run in projects
+ * of their own, after the others: a checkout journey running beside them met "Please choose a delivery time" (fc22).
+ */
+const OWN_WINDOWS = /(gift-checkout|delivery-slots)\.spec\.ts$/;
 
 /**
  * tests/e2e/gateways.spec.ts: the local fakes of MyFatoorah and Tap (tests/fakes/), each with a shop of its own
@@ -102,7 +107,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", use: { ...chromium }, testIgnore: /phone-width\.spec\.ts$/ },
+    { name: "js", use: { ...chromium }, testIgnore: [/phone-width\.spec\.ts$/, OWN_WINDOWS] },
     // Client navigation fetching a page's texts, and errors thrown by the browser's code, exist only with JavaScript:
     // without it every page comes whole.
     // The gateway journeys go through the checkout form and the payment page, which checkout.spec.ts walks without
@@ -112,8 +117,11 @@ export default defineConfig({
     {
       name: "no-js",
       use: { ...chromium, javaScriptEnabled: false },
-      testIgnore: /(area-texts|click-walk|gateways|dashboard|digits|arabic-pages|storefront-pages)\.spec\.ts$/,
+      testIgnore: [/(area-texts|click-walk|gateways|dashboard|digits|arabic-pages|storefront-pages)\.spec\.ts$/, OWN_WINDOWS],
     },
+    // After every other journey: while these offer delivery windows, a checkout elsewhere would have to choose one.
+    { name: "js-windows", use: { ...chromium }, testMatch: OWN_WINDOWS, dependencies: ["js", "no-js"] },
+    { name: "no-js-windows", use: { ...chromium, javaScriptEnabled: false }, testMatch: OWN_WINDOWS, dependencies: ["js", "no-js"] },
   ],
   // Started one after another, so only the first shop builds the app when the build is stale.
   webServer: [
