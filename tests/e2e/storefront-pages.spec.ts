@@ -3,11 +3,11 @@ import { chooseLanguage, type Lang } from "./storefront-helpers";
 
 const LEGAL_FACTS = {
   en: {
-    terms: ["14 days of delivery", "unused and in their original packaging", "gift", "Delivery fees are non-refundable", "in person at our physical shop", "except for delivery or payment", "Payment is online only", "processed only after its payment has succeeded"],
+    terms: ["14 days of delivery", "unused and in their original packaging", "gift", "Delivery and gift-wrapping fees are not refunded", "bring the items to our physical shop", "except for delivery or payment", "Payment is online only", "processed only after its payment has succeeded"],
     headings: ["General information", "Products and pricing", "Payment", "Delivery", "Return and exchange", "Privacy", "Disclaimer"],
   },
   ar: {
-    terms: ["خلال 14 يومًا", "غير مستخدم وفي تغليفه الأصلي", "هدية", "رسوم التوصيل غير قابلة للاسترداد", "شخصيًا في محلنا", "إلا لغرض التوصيل أو الدفع", "الدفع إلكتروني فقط", "إلا بعد نجاح الدفع"],
+    terms: ["خلال 14 يومًا", "غير مستخدم وفي تغليفه الأصلي", "هدية", "ولا تُردّ رسوم التوصيل ولا رسوم تغليف الهدايا", "ثم أحضر المنتجات إلى محلنا", "إلا لغرض التوصيل أو الدفع", "الدفع إلكتروني فقط", "إلا بعد نجاح الدفع"],
     headings: ["معلومات عامة", "المنتجات والأسعار", "الدفع", "التوصيل", "الاسترجاع والاستبدال", "الخصوصية", "إخلاء المسؤولية"],
   },
 };
