@@ -35,7 +35,7 @@ const TEXT = {
     count: "تقييم واحد",
     fourStars: "عدد تقييمات ٤ نجوم: ١",
     writeReview: "قيّم المنتجات",
-    badPhoto: "تُقبل صور JPEG أو PNG أو WebP فقط.",
+    badPhoto: "تُقبل صور جيه بي إي جي أو بي إن جي أو ويب بي فقط.",
   },
   en: {
     fullName: "Noor Al-Sabah",

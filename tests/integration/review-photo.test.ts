@@ -62,7 +62,7 @@ describe("a review's photo", () => {
     const before = filesOnDisk();
     const text = await send(order, product.id, new Blob(["<?php echo 1; ?>"], { type: "image/png" }), "ar", "photo.png");
     expect(text.status).toBe(400);
-    expect(text.data?.fields?.photo).toEqual(["تُقبل صور JPEG أو PNG أو WebP فقط."]);
+    expect(text.data?.fields?.photo).toEqual(["تُقبل صور جيه بي إي جي أو بي إن جي أو ويب بي فقط."]);
     const english = await send(order, product.id, new Blob([await png(4100, 10)], { type: "image/png" }), "en");
     expect(english.status).toBe(400);
     expect(english.data?.fields?.photo).toEqual(["The image must be at most 4000 × 4000 pixels."]);

@@ -52,7 +52,7 @@ export const admin: TranslationOf<typeof en> = {
     upload: {
       uploaded: "تم رفع الصورة.",
       missing: "يرجى اختيار صورة للرفع.",
-      type: "تُقبل صور JPEG أو PNG أو WebP فقط.",
+      type: "تُقبل صور جيه بي إي جي أو بي إن جي أو ويب بي فقط.",
       size: "يجب ألا يزيد حجم الصورة عن 5 ميغابايت.",
       dimensions: "يجب ألا تزيد أبعاد الصورة عن 4000 × 4000 بكسل.",
       unreadable: "تعذرت قراءة الصورة.",

@@ -16,7 +16,7 @@ export const reviews = {
     body: "تقييمك",
     bodyHint: "حتى ٢٠٠٠ حرف.",
     photo: "صورة (اختيارية)",
-    photoHint: "صورة واحدة بصيغة JPEG أو PNG أو WebP، حتى ٥ ميغابايت.",
+    photoHint: "صورة واحدة بصيغة جيه بي إي جي أو بي إن جي أو ويب بي، حتى ٥ ميغابايت.",
     photoOf: "صورة من {{name}}",
     submit: "إرسال التقييم",
     reviewed: "قيّمت هذا المنتج: {{stars}}.",

@@ -10,7 +10,7 @@ export const categories: TranslationOf<typeof en> = {
     nameAr: "الاسم (بالعربية)",
     icon: "صورة الأيقونة",
     currentIcon: "الأيقونة الحالية",
-    iconHint: "JPEG أو PNG أو WebP حتى 5 ميغابايت؛ تظهر كمربع صغير.",
+    iconHint: "جيه بي إي جي أو بي إن جي أو ويب بي، حتى ٥ ميغابايت؛ تظهر كمربع صغير.",
     save: "حفظ التصنيف",
     create: "إنشاء التصنيف",
     products: "منتجات هذا التصنيف",

@@ -90,7 +90,7 @@ export const products: TranslationOf<typeof en> = {
     tagRequired: "إلزامي",
     tagRow: "الخيار {{number}}",
     images: "الصور",
-    imagesHint: "الصورة الأولى هي الصورة الرئيسية والبقية في المعرض. JPEG أو PNG أو WebP حتى 5 ميغابايت.",
+    imagesHint: "الصورة الأولى هي الصورة الرئيسية والبقية في المعرض. جيه بي إي جي أو بي إن جي أو ويب بي، حتى ٥ ميغابايت.",
     chooseImage: "اختر صورة",
     upload: "رفع الصورة",
     uploading: "جارٍ الرفع…",
