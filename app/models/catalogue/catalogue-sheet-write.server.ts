@@ -131,7 +131,20 @@ async function setOnHand(tx: Tx, table: Table, rows: { id: string; row: number; 
   }
 }
 
-/** A product without options: its one variant takes the product's price and stock again, as writeOwnVariant leaves it. */
+/**
+ * A sold-out product or variant the file restocks is for sale again: the file has no column for the form's
+ * "available" switch, and a shop marks what sells out as unavailable (the demo catalogue does), so without this a
+ * restock by spreadsheet would stay "Out of stock". One switched off while it still had units keeps its switch.
+ */
+async function sellAgain(tx: Tx, table: Table, ids: string[]) {
+  for (const chunk of chunks(ids)) {
+    const where = { id: { in: chunk }, isAvailable: false, stockQuantity: { gt: 0 } };
+    if (table === "Product") await tx.product.updateMany({ where, data: { isAvailable: true } });
+    else await tx.productVariant.updateMany({ where, data: { isAvailable: true } });
+  }
+}
+
+/** A product without options: its one variant takes the product's price, stock and switch again, as writeOwnVariant leaves it. */
 async function mirrorOwnVariants(tx: Tx, productIds: string[]) {
   for (const chunk of chunks(productIds)) {
     await tx.$executeRaw`
@@ -139,7 +152,8 @@ async function mirrorOwnVariants(tx: Tx, productIds: string[]) {
         "priceFils" = (SELECT p."priceFils" FROM "Product" p WHERE p."id" = "ProductVariant"."productId"),
         "priceBeforeDiscountFils" = (SELECT p."priceBeforeDiscountFils" FROM "Product" p WHERE p."id" = "ProductVariant"."productId"),
         "stockQuantity" = (SELECT p."stockQuantity" FROM "Product" p WHERE p."id" = "ProductVariant"."productId"),
-        "heldQuantity" = (SELECT p."heldQuantity" FROM "Product" p WHERE p."id" = "ProductVariant"."productId")
+        "heldQuantity" = (SELECT p."heldQuantity" FROM "Product" p WHERE p."id" = "ProductVariant"."productId"),
+        "isAvailable" = (SELECT p."isAvailable" FROM "Product" p WHERE p."id" = "ProductVariant"."productId")
       WHERE "id" IN (${Sql.join(chunk)})`;
   }
 }
@@ -172,6 +186,9 @@ async function writeUpdates(tx: Tx, writes: Extract<PlannedWrite, { kind: "updat
   const summed: string[] = [];
   const touched: string[] = [];
   const raised: string[] = [];
+  // Sold out (nothing for sale) before the file: back on sale if its stock now allows (`sellAgain`).
+  const soldOutProducts: string[] = [];
+  const soldOutVariants: string[] = [];
 
   for (const write of writes) {
     const { product, input } = write;
@@ -184,7 +201,10 @@ async function writeUpdates(tx: Tx, writes: Extract<PlannedWrite, { kind: "updat
       if (input.priceFils !== product.priceFils) set.priceFils = input.priceFils;
       if (input.priceBeforeDiscountFils !== product.priceBeforeDiscountFils) set.priceBeforeDiscountFils = input.priceBeforeDiscountFils;
       if (input.hasDiscount !== product.hasDiscount) (discount.get(input.hasDiscount) ?? discount.set(input.hasDiscount, []).get(input.hasDiscount)!).push(product.id);
-      if (input.stockQuantity !== product.stockQuantity + product.heldQuantity) productStock.push({ id: product.id, row: write.row, onHand: input.stockQuantity });
+      if (input.stockQuantity !== product.stockQuantity + product.heldQuantity) {
+        productStock.push({ id: product.id, row: write.row, onHand: input.stockQuantity });
+        if (product.stockQuantity <= 0) soldOutProducts.push(product.id);
+      }
       if (write.ownSku !== null) ownSkus.push({ id: product.id, set: { sku: write.ownSku } });
       mirrored.push(product.id);
     } else {
@@ -211,7 +231,10 @@ async function writeUpdates(tx: Tx, writes: Extract<PlannedWrite, { kind: "updat
         if (variant.priceBeforeDiscountFils !== stored.priceBeforeDiscountFils) changed.priceBeforeDiscountFils = variant.priceBeforeDiscountFils;
         if (variant.imageUrl !== stored.imageUrl) changed.imageUrl = variant.imageUrl;
         if (Object.keys(changed).length) variantSets.push({ id: variant.id, set: changed });
-        if (variant.stockQuantity !== stored.stockQuantity + stored.heldQuantity) variantStock.push({ id: variant.id, row: write.rows.get(variant.id) ?? write.row, onHand: variant.stockQuantity });
+        if (variant.stockQuantity !== stored.stockQuantity + stored.heldQuantity) {
+          variantStock.push({ id: variant.id, row: write.rows.get(variant.id) ?? write.row, onHand: variant.stockQuantity });
+          if (stored.stockQuantity <= 0) soldOutVariants.push(variant.id);
+        }
       }
       summed.push(product.id);
     }
@@ -219,9 +242,11 @@ async function writeUpdates(tx: Tx, writes: Extract<PlannedWrite, { kind: "updat
   }
 
   await setOnHand(tx, "ProductVariant", variantStock);
+  await sellAgain(tx, "ProductVariant", soldOutVariants);
   await setColumns(tx, "ProductVariant", variantSets);
   for (const chunk of chunks(newVariants)) await tx.productVariant.createMany({ data: chunk });
   await setOnHand(tx, "Product", productStock);
+  await sellAgain(tx, "Product", soldOutProducts);
   await setColumns(tx, "Product", productSets);
   for (const [isVisible, ids] of visibility) for (const chunk of chunks(ids)) await tx.product.updateMany({ where: { id: { in: chunk } }, data: { isVisible } });
   for (const [hasDiscount, ids] of discount) for (const chunk of chunks(ids)) await tx.product.updateMany({ where: { id: { in: chunk } }, data: { hasDiscount } });

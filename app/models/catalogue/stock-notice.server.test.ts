@@ -8,6 +8,7 @@ import { prisma } from "~/db.server";
 import { purgeExpired, startOutbox } from "~/models/jobs/index.server";
 import { releaseJobLease, takeJobLease, shopNames } from "~/models/shop/index.server";
 import { placeOrder, releaseReservation } from "~/models/orders/index.server";
+import { applyCatalogueSheet, bulkSheetRows, planCatalogueSheet } from "~/models/catalogue/index.server";
 import {
   confirmStockNoticeAddress,
   findStockNoticeAddress,
@@ -316,6 +317,32 @@ describe("back in stock per variant (issue 31)", () => {
     expect(await releaseReservation(order.id)).toBe(true);
     await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
     expect(mailsTo(email)[0].text).toContain(`?variant=${variants[0].id}`);
+  });
+
+  it("goes out when the spreadsheet or a bulk change restocks a sold-out product or variant, after the one write", async () => {
+    const actor = { id: "stock-notice-test", email: "owner@example.com", role: "owner" };
+    // Sold out and marked unavailable, as the demo catalogue leaves what sold out; and one the owner switched off.
+    const simple = await createProduct(prisma, { stockQuantity: 0, isAvailable: false });
+    const switchedOff = await createProduct(prisma, { stockQuantity: 2, isAvailable: false });
+    const { product, variants } = await clip();
+    const [red] = variants;
+    const [forSimple, forRed] = [uniqueEmail(), uniqueEmail()];
+    expect(await signUp(simple.id, forSimple, "en")).toMatchObject({ status: 201 });
+    await confirmFromMail(forSimple);
+    expect(await signUpFor(product.id, red.id, forRed, "en")).toMatchObject({ status: 201 });
+    await confirmFromMail(forRed);
+    // Four units more for the simple product and for Red, as the products list's bulk change writes them.
+    const rows = await bulkSheetRows({ productIds: [simple.id, switchedOff.id], variantIds: [red.id] }, { field: "stock", mode: "amount", value: "4" });
+    const plan = await planCatalogueSheet(rows!.map((cells, index) => ({ row: index + 2, cells })));
+    if (!plan.ok) throw new Error(JSON.stringify(plan.errors));
+    expect(await applyCatalogueSheet(plan.plan, { actor, fileName: "restock.csv" })).toMatchObject({ ok: true, updated: 3 });
+    // The file has no column for the "available" switch: the restocked product is on sale again, the other keeps its switch.
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: simple.id } })).toMatchObject({ stockQuantity: 4, isAvailable: true });
+    expect(await prisma.productVariant.findUniqueOrThrow({ where: { id: simple.id } })).toMatchObject({ stockQuantity: 4, isAvailable: true });
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: switchedOff.id } })).toMatchObject({ stockQuantity: 6, isAvailable: false });
+    await expect.poll(() => [mailsTo(forSimple).length, mailsTo(forRed).length], { timeout: 10_000 }).toEqual([1, 1]);
+    expect(mailsTo(forRed)[0].text).toContain(`?variant=${red.id}`);
+    expect(await prisma.stockNotice.count({ where: { email: { in: [forSimple, forRed] }, notifiedAt: null } })).toBe(0);
   });
 });
 
