@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Upload → preview → confirm (the bulk change of the list joins at the preview): the file's text travels to the
+ * Upload → preview → confirm (the bulk change of the list joins at the preview): the file's text travels (base64) to the
  * confirmation in a hidden field sealed for this member, and is planned again there, so what is written is what the
  * catalogue is at that moment; a plan that differs from the one shown is shown again instead.
  */
@@ -59,10 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!rows) return data({ stage: "refused" as const, message: t("admin.sheet.bulkInvalid"), errors: [], more: 0 }, { status: 400 });
     text = catalogueSheetCsv(rows);
   } else {
-    const sealed = openImportSeal(value.seal, admin.id, value.text);
+    text = Buffer.from(value.text, "base64").toString("utf8");
+    const sealed = openImportSeal(value.seal, admin.id, text);
     if (!sealed) return data({ stage: "refused" as const, message: t("admin.sheet.previewExpired"), errors: [], more: 0 }, { status: 400 });
     ({ name } = sealed);
-    text = value.text;
   }
   const planned = await planImportText(text);
   if (!planned.ok) return data({ stage: "refused" as const, message: t("admin.sheet.errorsTitle"), errors: errorLines(t, language, planned.errors), more: Math.max(0, planned.errors.length - SHOWN) }, { status: 400 });
@@ -76,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
     stage: "preview" as const,
     changedSincePreview: value.intent === "confirm",
     ...previewOf(planned.plan, language),
-    text,
+    text: Buffer.from(text, "utf8").toString("base64"),
     seal: sealImport(admin.id, name, text),
     planDigest: digest,
   });

@@ -8,8 +8,11 @@ export const CatalogueImportSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("preview"), file: z.instanceof(File, { message: "admin.sheet.fileMissing" }) }),
   z.object({
     intent: z.literal("confirm"),
-    /** the file's text as the preview read it, sealed by `seal` */
-    text: z.string().max(6_000_000),
+    /**
+     * the file's text as the preview read it, in base64 (a form field's value is not carried byte for byte: a
+     * leading byte-order mark is dropped and line breaks inside a cell become CR LF), sealed by `seal`
+     */
+    text: z.string().max(8_000_000).regex(/^[A-Za-z0-9+/]*={0,2}$/),
     seal: z.string().max(2_000),
     /** what the preview showed, so a catalogue changed since then is shown again before anything is written */
     planDigest: z.string().max(200),

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
-import { createProduct } from "../factories/product";
+import { createCategory } from "../factories/category";
+import { createProduct, createProductWithOptions } from "../factories/product";
 import { uniqueName } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";
 import { signInAsAdmin, useEnglish } from "./admin-fixtures";
@@ -73,5 +74,74 @@ test.describe("catalogue import with a preview", () => {
     await page.getByRole("button", { name: "تطبيق هذه التغييرات" }).click();
     await expect(page.getByText("تم تطبيق التغييرات.")).toBeVisible();
     expect((await e2eDatabase().product.findUniqueOrThrow({ where: { id: product.id } })).priceFils).toBe(2500);
+  });
+});
+
+test.describe("bulk change from the products list", () => {
+  test("English, 1280 px: two ticked products get two more units each, shown before and written after the confirmation", async ({ page, context, baseURL }, testInfo) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await useEnglish(context, baseURL!);
+    await signInAsAdmin(context, baseURL!);
+    // A hidden category of their own, so the list filtered by it shows only these rows and no storefront journey meets them.
+    const category = await createCategory(e2eDatabase(), { isVisible: false });
+    const products = [];
+    for (const nameAr of ["مشبك أول", "مشبك ثان"]) {
+      products.push(await createProduct(e2eDatabase(), { nameEn: uniqueName("Bulk clip"), nameAr, priceFils: 1000, stockQuantity: 3, isVisible: false, categoryId: category.id }));
+    }
+
+    await page.goto(`/admin/timsar/products?categoryId=${category.id}`);
+    for (const product of products) await page.getByRole("checkbox", { name: `Select ${product.nameEn}` }).check();
+    await page.getByLabel("Change", { exact: true }).selectOption("stock");
+    await page.getByLabel("By", { exact: true }).selectOption("amount");
+    await page.getByLabel("Value (negative to lower)").fill("2");
+    await page.getByRole("button", { name: "Preview the change" }).click();
+
+    await expect(page.getByTestId("sheet-counts")).toHaveText("0 new, 2 changed, 0 left as they are");
+    // Rows in the export's order, newest product first.
+    await expect(page.getByTestId("sheet-change")).toHaveText([...products].reverse().map((product) => new RegExp(`${product.nameEn}Stock on hand \\(stock\\)35$`)));
+    expect((await e2eDatabase().product.findMany({ where: { id: { in: products.map((product) => product.id) } } })).map((product) => product.stockQuantity)).toEqual([3, 3]);
+    await page.screenshot({ path: testInfo.outputPath("bulk-preview-en-1280.png"), fullPage: true });
+
+    await page.getByRole("button", { name: "Apply these changes" }).click();
+    await expect(page.getByText("Changes applied.")).toBeVisible();
+    await page.goto(`/admin/timsar/products?categoryId=${category.id}`);
+    await expect(page.getByTestId("on-hand")).toHaveText(["5", "5"]);
+    expect((await e2eDatabase().product.findMany({ where: { id: { in: products.map((product) => product.id) } } })).map((product) => product.stockQuantity)).toEqual([5, 5]);
+  });
+
+  test("Arabic, 390 px: one ticked variant 10 % cheaper, the other variant untouched; nothing ticked is refused", async ({ page, context, baseURL }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsAdmin(context, baseURL!);
+    const category = await createCategory(e2eDatabase(), { isVisible: false });
+    const size = { nameEn: "Size", nameAr: "المقاس", values: [{ en: "Small", ar: "صغير" }, { en: "Large", ar: "كبير" }] };
+    const { product, variants } = await createProductWithOptions(
+      e2eDatabase(),
+      [size],
+      [{ optionValues: [size.values[0]], priceFils: 2000 }, { optionValues: [size.values[1]], priceFils: 3000 }],
+      { nameEn: uniqueName("Bulk band"), nameAr: "ربطة شعر", isVisible: false, categoryId: category.id },
+    );
+
+    await page.goto(`/admin/timsar/products?categoryId=${category.id}`);
+    await page.getByLabel("التغيير", { exact: true }).selectOption("price");
+    await page.getByLabel("القيمة (سالبة للتخفيض)").fill("-10");
+    await page.getByRole("button", { name: "معاينة التغيير" }).click();
+    await expect(page.getByText("حدّد منتجاً أو خياراً واحداً على الأقل.")).toBeVisible();
+
+    await page.goto(`/admin/timsar/products?categoryId=${category.id}`);
+    await page.getByTestId("product-row").locator("summary").click();
+    await page.getByRole("checkbox", { name: /كبير/ }).check();
+    await page.getByLabel("التغيير", { exact: true }).selectOption("price");
+    await page.getByLabel("بـ", { exact: true }).selectOption("percent");
+    await page.getByLabel("القيمة (سالبة للتخفيض)").fill("-10");
+    await page.getByRole("button", { name: "معاينة التغيير" }).click();
+    await expect(page.getByTestId("sheet-counts")).toHaveText("٠ جديد، ١ متغير، ٠ دون تغيير");
+    await expect(page.getByTestId("sheet-change")).toHaveText([/ربطة شعر.*السعر \(price\)3\.0002\.700$/]);
+    await page.screenshot({ path: testInfo.outputPath("bulk-preview-ar-390.png"), fullPage: true });
+
+    await page.getByRole("button", { name: "تطبيق هذه التغييرات" }).click();
+    await expect(page.getByText("تم تطبيق التغييرات.")).toBeVisible();
+    const prices = await e2eDatabase().productVariant.findMany({ where: { id: { in: variants.map((variant) => variant.id) } }, orderBy: { position: "asc" } });
+    expect(prices.map((variant) => variant.priceFils)).toEqual([2000, 2700]);
+    expect((await e2eDatabase().product.findUniqueOrThrow({ where: { id: product.id } })).priceFils).toBe(2000);
   });
 });
