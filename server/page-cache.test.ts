@@ -113,6 +113,20 @@ describe("the shared page cache", () => {
     expect(scopeOf("/search")).toBe("list");
   });
 
+  it("reads the version of a turn's requests once they have all arrived: a commit before the reading is seen by each", async () => {
+    const cache = createPageCache(`file:${file}`);
+    const before = await cache.version("/");
+    // Two requests of one turn ask; a commit lands before the turn ends (as another worker's would): both readings,
+    // taken after the turn's arrivals, show it, and they are one reading.
+    const asked = [cache.versionSoon("/"), cache.versionSoon("/product/a")];
+    writer.prepare("INSERT INTO t (v) VALUES (3)").run();
+    const [home, product] = await Promise.all(asked);
+    expect(home.list).not.toBe(before.list);
+    expect(product.list).toBe(home.list);
+    expect(home).toEqual(await cache.version("/"));
+    await cache.close();
+  });
+
   it("never sends a page rendered before a commit", async () => {
     const cache = createPageCache(`file:${file}`);
     const key = (await keyOf(cache, request("/product/a"))) as string;

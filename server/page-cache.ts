@@ -82,6 +82,25 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
     return now;
   }
 
+  /**
+   * `version`, for the requests that arrived in this turn of the event loop, read together once they have all
+   * arrived (setImmediate runs after the turn's network reads): each reading is still taken after its request
+   * arrived, so it shows every commit that request could have seen, and on SQLite one `data_version` serves them all.
+   */
+  let waiting: { path: string; resolve: (reading: { list: string; scoped: string }) => void; reject: (error: unknown) => void }[] = [];
+  function versionSoon(path: string): Promise<{ list: string; scoped: string }> {
+    return new Promise((resolve, reject) => {
+      if (waiting.length === 0) {
+        setImmediate(() => {
+          const batch = waiting;
+          waiting = [];
+          for (const request of batch) version(request.path).then(request.resolve, request.reject);
+        });
+      }
+      waiting.push({ path, resolve, reject });
+    });
+  }
+
   function makeRoom(needed: number) {
     for (const key of pages.keys()) {
       if (bytes + needed <= maxBytes) return;
@@ -91,6 +110,7 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
 
   return {
     version,
+    versionSoon,
     /**
      * Whether a request's page could be shared at all: a GET of a page (not a file, not a private address) without
      * anything of the visitor's own beyond `Visitor` (a one-time message, an API client's token). Answers without
@@ -292,7 +312,7 @@ export function serveHits(pageCache: PageCache) {
     try {
       if (!pageCache.mayShare(req)) return next();
       // Read before the visitor and the render: a commit made meanwhile makes what they read stale at once.
-      const version = await pageCache.version(pathOf(req.originalUrl));
+      const version = await pageCache.versionSoon(pathOf(req.originalUrl));
       const found = await pageCache.lookupKey(req, true);
       if (!found) return next();
       const cached = pageCache.get(found.key, version.scoped);

@@ -106,7 +106,7 @@ function sqliteVersion(databaseUrl: string | undefined): DatabaseVersion {
 function sqliteCatalogueVersion(databaseUrl: string | undefined): CatalogueVersion {
   const file = resolveSqliteUrl(databaseUrl).slice("file:".length);
   const connection = new Database(file, { fileMustExist: true });
-  const dataVersion = connection.prepare("PRAGMA data_version").pluck();
+  const dataVersion = sameRunReading(connection.prepare("PRAGMA data_version").pluck());
   let statements: Record<"list" | "stock" | "product", Database.Statement> | undefined;
   let seenData: unknown;
   let list: string | null = null;
@@ -152,6 +152,23 @@ function sqliteCatalogueVersion(databaseUrl: string | undefined): CatalogueVersi
 }
 
 const MAX_REMEMBERED_PRODUCTS = 10_000;
+
+/**
+ * `PRAGMA data_version` read once per synchronous run of code: nothing can arrive or commit while JavaScript runs
+ * without yielding, so every caller in the same run may share one reading (the page cache asks for the versions of
+ * a batch of requests in one run, server/page-cache.ts `versionSoon`). The next run reads again.
+ */
+function sameRunReading(statement: Database.Statement): { get(): unknown } {
+  let reading: { value: unknown } | null = null;
+  return {
+    get() {
+      if (reading) return reading.value;
+      reading = { value: statement.get() };
+      queueMicrotask(() => (reading = null));
+      return reading.value;
+    },
+  };
+}
 
 /**
  * The row's version, or one equal to nothing when the row is missing (a database not migrated yet). The catalogue's
