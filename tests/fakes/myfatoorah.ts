@@ -196,7 +196,11 @@ export async function startFakeMyFatoorah(options: {
   let delayMs = 0;
   let pendingFailure: FakeFailure | null = null;
   let refundHold: { arrived(): void; released: Promise<void> } | null = null;
-  let nextInvoiceId = 6_424_700 + crypto.randomInt(0, 1000) * 100;
+  // The shop keeps invoice ids unique (Payment.providerPaymentId), and the test files of a vitest worker share one
+  // database, each with a fake of its own: a start drawn from 89,990 blocks of a thousand, not a thousand blocks of a
+  // hundred, so two fakes of one worker do not hand out the same id (fc1 of 30 November met one). Eight digits, as
+  // the documentation's invoice ids are seven or eight; the PaymentId made from it stays at 20 digits.
+  let nextInvoiceId = 10_000_000 + crypto.randomInt(0, 89_990) * 1000;
   let nextRefundId = 275_000;
   let nextWebhook = 626_500;
   let url = "";
@@ -575,7 +579,7 @@ ${card}
     const now = new Date();
     const transaction: FakeTransaction = {
       // Real PaymentIds are 18–20 digits and may start with 0 ("07076424733325055272"), so they stay strings.
-      PaymentId: `0707${invoice.InvoiceId}${digits(9)}`,
+      PaymentId: `0707${invoice.InvoiceId}${digits(16 - String(invoice.InvoiceId).length)}`,
       TransactionId: digits(15),
       TrackId: `${now.toISOString().slice(8, 10)}-${now.toISOString().slice(5, 7)}-${now.getUTCFullYear()}_${digits(7)}`,
       ReferenceId: digits(12),
