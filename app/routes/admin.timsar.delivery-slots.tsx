@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -61,6 +61,7 @@ export default function DeliverySlotsPage() {
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
   const values = actionData?.values ?? loaderData.values;
   const rows = [...values.windows, BLANK_ROW];
   return (
@@ -68,7 +69,7 @@ export default function DeliverySlotsPage() {
       <h1>{t("admin.deliverySlots.title")}</h1>
       <p className="field__hint">{t("admin.deliverySlots.intro")}</p>
       {/* noValidate: the server's refusal is said in the page's language, the browser's own bubble in the browser's. */}
-      <Form method="post" className="admin-form admin-card" data-testid="delivery-slots-form" key={JSON.stringify(values)} noValidate>
+      <Form method="post" className="admin-form admin-card" data-testid="delivery-slots-form" key={JSON.stringify(values)} aria-busy={navigation.state !== "idle"} noValidate>
         <FormMessage message={actionData?.error} />
         <h2>{t("admin.deliverySlots.windows")}</h2>
         <p className="field__hint">{t("admin.deliverySlots.removeHint")}</p>
@@ -114,7 +115,7 @@ export default function DeliverySlotsPage() {
           </span>
           <textarea id="closed-dates" name="closedDates" rows={4} defaultValue={values.closedDates} aria-describedby="closed-dates-hint" dir="ltr" />
         </div>
-        <button type="submit" className="button button--primary" data-testid="save-delivery-slots">
+        <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"} data-testid="save-delivery-slots">
           {t("admin.deliverySlots.save")}
         </button>
       </Form>

@@ -75,8 +75,19 @@ async function savedSlots() {
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 
+/**
+ * Saves and waits until the answer is on the page. The form is drawn again from the answer (it keeps the rows as
+ * typed), so a field filled while a refusal is on its way would be taken back when it lands; and two refusals in a
+ * row say the same words, so the message alone cannot tell the second from the first.
+ */
 async function save(page: Page) {
+  // With JavaScript, Remix's single fetch posts to the page's path with ".data" added.
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && /^\/admin\/timsar\/delivery-slots(\.data)?$/.test(new URL(response.url()).pathname),
+  );
   await page.getByTestId("save-delivery-slots").click();
+  await answered;
+  await expect(page.getByTestId("delivery-slots-form")).not.toHaveAttribute("aria-busy", "true");
 }
 
 /** Saves and expects the refusal, said on the page, with nothing saved. */
