@@ -8,6 +8,7 @@ import vm from "node:vm";
 import type { BenchContext, BenchRow } from "../bench";
 import { databaseEngineOf } from "../../app/utils/database-url";
 import { median } from "./lib/median";
+import { BENCH_SESSION_SECRET } from "./storefront";
 import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";
 
@@ -24,6 +25,8 @@ function mb(bytes: number) {
 
 export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> {
   process.env.DATABASE_URL = databaseUrl;
+  // Placing schedules the unpaid-checkout reminder, whose link is signed: a PostgreSQL shop refuses to sign without it.
+  process.env.SESSION_SECRET = BENCH_SESSION_SECRET;
   const { prisma, prepareDatabase } = await import("../../app/db.server");
   const { placeOrder, OrderError } = await import("../../app/models/orders/index.server");
   const { getInvoiceData } = await import("../../app/models/orders/index.server");
@@ -54,7 +57,7 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
   }
   const plenty = await makeProduct(ORDERS * 3);
   const ordersPerSecond = await ordersPerSecondOf(() => order(plenty.id));
-  // The same with a 10 % code every buyer uses: the code's row is taken by each placing batch in turn.
+  // The same with a 10 % code every buyer uses, without limits: nothing of the code's is locked (decision 0096).
   const stamp = Date.now().toString(36).toUpperCase();
   const popular = await prisma.coupon.create({ data: { code: `BENCH-${stamp}`, kind: "percent", value: 10 } });
   const couponOrdersPerSecond = await ordersPerSecondOf(() => order(plenty.id, popular.code));
@@ -62,9 +65,11 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
   const codeRace = await Promise.allSettled(Array.from({ length: CODE_RACERS }, (_, index) => order(plenty.id, lastUse.code, `racer${index}@example.com`)));
   const codeWinners = codeRace.filter((result) => result.status === "fulfilled").length;
   const codeRefusals = codeRace.filter((result) => result.status === "rejected" && result.reason instanceof OrderError && result.reason.coupon?.problem === "usedUp").length;
-  // Issue 5 asked 200 orders/s of SQLite; issue 14 asks 500 of PostgreSQL, where several servers share the database.
+  // Issue 5 asked 200 orders/s of SQLite; issue 14 asked 500 of PostgreSQL, where several servers share the database,
+  // and issue 50 550, and 400 with a code (none on SQLite, whose one writer at a time has always been the queue).
   const engine = databaseEngineOf(databaseUrl);
-  const target = engine === "postgresql" ? 500 : 200;
+  const target = engine === "postgresql" ? 550 : 200;
+  const codeTarget = engine === "postgresql" ? 400 : 200;
 
   // The race: RACE_BUYERS at once for RACE_STOCK items.
   const scarce = await makeProduct(RACE_STOCK);
@@ -114,8 +119,8 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
       name: `placeOrder throughput with a discount code (${engine})`,
       value: couponOrdersPerSecond,
       unit: "orders/s",
-      target: `>= ${target}`,
-      ok: couponOrdersPerSecond >= target,
+      target: `>= ${codeTarget}`,
+      ok: couponOrdersPerSecond >= codeTarget,
     },
     {
       name: `${CODE_RACERS} buyers for a code's last use: orders placed`,

@@ -47,7 +47,7 @@ describe("an order with a discount code", () => {
     const stored = await prisma.order.findUniqueOrThrow({ where: { id: placed.id } });
     expect(stored).toMatchObject({ subtotalFils: 8500, discountFils: 1700, deliveryFeeFils: 1500, totalFils: 8300, couponCode: coupon.code });
     expect(placed.totalFils).toBe(8300);
-    expect((await prisma.coupon.findUniqueOrThrow({ where: { id: coupon.id } })).usedCount).toBe(1);
+    expect((await getCoupon(coupon.id))?.usedCount).toBe(1);
   });
 
   it("never takes off more than the products, and a free-delivery code drops the fee", async () => {
@@ -101,7 +101,7 @@ describe("an order with a discount code", () => {
     expect(placed).toHaveLength(1);
     expect(refused.map((error) => error.coupon?.problem)).toEqual(Array(19).fill("usedUp"));
     expect(await prisma.order.count({ where: { email: { in: emails } } })).toBe(1);
-    expect((await prisma.coupon.findUniqueOrThrow({ where: { id: coupon.id } })).usedCount).toBe(3);
+    expect((await getCoupon(coupon.id))?.usedCount).toBe(3);
     expect(await prisma.couponUse.count({ where: { couponId: coupon.id } })).toBe(3);
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stockQuantity).toBe(97);
   });
@@ -116,6 +116,17 @@ describe("an order with a discount code", () => {
     expect(await ordersBy(email)).toBe(1);
   });
 
+  it("lets 10 different shoppers racing with a once-per-customer code each use it, and counts 10 uses", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { stockQuantity: 50 });
+    const coupon = await createCoupon(prisma, { maxUsesPerCustomer: 1, maxUses: 10 });
+    const emails = Array.from({ length: 10 }, () => uniqueEmail("shopper"));
+    const results = await Promise.allSettled(emails.map((email) => placeOrder(order(city, product.id, 1, coupon.code, { email }))));
+    expect(results.filter((result) => result.status === "rejected")).toEqual([]);
+    expect((await getCoupon(coupon.id))?.usedCount).toBe(10);
+    expect(await refusal(placeOrder(order(city, product.id, 1, coupon.code)))).toMatchObject({ problem: "usedUp" });
+  });
+
   it("gives the use back when an unpaid order's hold is released", async () => {
     const city = await createDeliveryArea(prisma);
     const product = await createProduct(prisma, { stockQuantity: 5 });
@@ -123,7 +134,7 @@ describe("an order with a discount code", () => {
     const first = await placeOrder(order(city, product.id, 1, coupon.code));
     expect(await refusal(placeOrder(order(city, product.id, 1, coupon.code)))).toMatchObject({ problem: "usedUp" });
     expect(await releaseReservation(first.id)).toBe(true);
-    expect((await prisma.coupon.findUniqueOrThrow({ where: { id: coupon.id } })).usedCount).toBe(0);
+    expect((await getCoupon(coupon.id))?.usedCount).toBe(0);
     await placeOrder(order(city, product.id, 1, coupon.code));
   });
 

@@ -1,4 +1,4 @@
-import { prisma } from "~/db.server";
+import { prisma, type Prisma } from "~/db.server";
 import { audited, type AuditActor } from "~/models/shop/index.server";
 import { dayOrInstant, kuwaitDateKey } from "~/shared/admin-dates";
 import { COUPON_CODE_PATTERN, normalizeCouponCode, type CouponFormValue, type CouponKind } from "~/shared/coupon-schema";
@@ -12,7 +12,13 @@ import type { CouponTerms } from "~/shared/order-totals";
  */
 export type CouponProblem = "unknown" | "notStarted" | "expired" | "usedUp" | "alreadyUsed" | "belowMinimum";
 
-export type UsableCoupon = CouponTerms & { id: string; code: string; minProductsFils: number | null; maxUsesPerCustomer: number | null };
+export type UsableCoupon = CouponTerms & {
+  id: string;
+  code: string;
+  minProductsFils: number | null;
+  maxUses: number | null;
+  maxUsesPerCustomer: number | null;
+};
 
 export type CouponCheck = { ok: true; coupon: UsableCoupon } | { ok: false; problem: CouponProblem; minProductsFils?: number };
 
@@ -28,10 +34,16 @@ const COUPON_FIELDS = {
   maxUsesPerCustomer: true,
   freeDelivery: true,
   isEnabled: true,
-  usedCount: true,
   createdAt: true,
   updatedAt: true,
 } as const;
+
+/**
+ * The owner's view of a code adds how many orders hold a use of it now: its use rows, one per order, removed when an
+ * unpaid order is released. They are counted when read rather than kept in a counter on the code's row, which every
+ * order would have had to lock in turn (docs/decisions/0096).
+ */
+const COUPON_RECORD_FIELDS = { ...COUPON_FIELDS, _count: { select: { uses: true } } } as const;
 
 type CouponRow = Awaited<ReturnType<typeof findCoupon>> & {};
 
@@ -90,6 +102,7 @@ function usableCoupon(row: CouponRow): UsableCoupon {
     value: row.value,
     freeDelivery: row.freeDelivery,
     minProductsFils: row.minProductsFils,
+    maxUses: row.maxUses,
     maxUsesPerCustomer: row.maxUsesPerCustomer,
   };
 }
@@ -168,15 +181,21 @@ export async function deleteCoupon(id: string, actor?: AuditActor): Promise<bool
   return deleted.count === 1;
 }
 
-export async function listCoupons() {
-  return prisma.coupon.findMany({ select: COUPON_FIELDS, orderBy: { createdAt: "desc" } });
+function couponRecord({ _count, ...row }: Prisma.CouponGetPayload<{ select: typeof COUPON_RECORD_FIELDS }>) {
+  return { ...row, usedCount: _count.uses };
 }
 
-export async function getCoupon(id: string) {
-  return prisma.coupon.findUnique({ where: { id }, select: COUPON_FIELDS });
+export type CouponRecord = ReturnType<typeof couponRecord>;
+
+export async function listCoupons(): Promise<CouponRecord[]> {
+  const rows = await prisma.coupon.findMany({ select: COUPON_RECORD_FIELDS, orderBy: { createdAt: "desc" } });
+  return rows.map(couponRecord);
 }
 
-export type CouponRecord = NonNullable<Awaited<ReturnType<typeof getCoupon>>>;
+export async function getCoupon(id: string): Promise<CouponRecord | null> {
+  const row = await prisma.coupon.findUnique({ where: { id }, select: COUPON_RECORD_FIELDS });
+  return row && couponRecord(row);
+}
 
 /** The last day a code can be used, as the owner entered it (the stored end is the first instant after it). */
 function lastDayOf(endsAt: Date): string {

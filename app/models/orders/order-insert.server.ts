@@ -66,13 +66,14 @@ export type NewOrderItem = {
  * The placing batch's writes of the order itself: its row, all of its items in one INSERT (item ids sort in cart
  * order, so the invoice lists the lines as the shopper saw them) and its first status row, as plain INSERTs (the
  * nested create of Prisma costs several extra round trips). Each statement of a batch is a round trip on
- * PostgreSQL (docs/decisions/0062), so there the three are one statement, whose foreign keys are checked at its
- * end, which also takes the client's locks (`clientLockKeys`) and then, when `stock` names them, the stock's
+ * PostgreSQL (docs/decisions/0062), so there the three and the `more` INSERTs (a discount code's use) are one
+ * statement, whose foreign keys are checked at its end, which also takes the advisory locks `lockKeys` (the client's,
+ * `clientLockKeys`, and a code's with limits, decision 0096) and then, when `stock` names them, the stock's
  * conditional UPDATEs, one after another in their order: each waits for the one before it (and the first for the
  * locks) through a subquery of its result, so the row locks are taken in the order of decision 0060. SQLite has no
  * writing WITH; its statements do not leave the process, and `stock` must be empty there.
  */
-export function insertOrder(order: NewOrder, items: NewOrderItem[], now: Date, lockKeys: string[], stock: StockTake[] = []) {
+export function insertOrder(order: NewOrder, items: NewOrderItem[], now: Date, lockKeys: string[], stock: StockTake[] = [], more: Prisma.Sql[] = []) {
   const orderInsert = Prisma.sql`
     INSERT INTO "Order" ("id", "orderNumber", "customerId", "isGuest", "language", "fullName", "email", "phone", "buildingType",
       "city", "street", "streetNumber", "block", "buildingNumber", "floor", "apartmentNumber", "notes",
@@ -98,7 +99,9 @@ export function insertOrder(order: NewOrder, items: NewOrderItem[], now: Date, l
     INSERT INTO "OrderStatusChange" ("id", "orderId", "toStatus", "changedBy", "createdAt")
     VALUES (${crypto.randomUUID()}, ${order.id}, 'pending', 'system', ${now})`;
   const statements =
-    databaseEngine === "postgresql" ? [oneStatement([orderInsert, itemsInsert, statusInsert], lockKeys, stock)] : [orderInsert, itemsInsert, statusInsert];
+    databaseEngine === "postgresql"
+      ? [oneStatement([orderInsert, itemsInsert, statusInsert, ...more], lockKeys, stock)]
+      : [orderInsert, itemsInsert, statusInsert, ...more];
   return statements.map((statement) => prisma.$executeRaw(statement));
 }
 

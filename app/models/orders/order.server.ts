@@ -239,20 +239,20 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, slot
     utmMedium: input.campaign?.utmMedium ?? null,
     utmCampaign: input.campaign?.utmCampaign ?? null,
   };
-  // PostgreSQL takes the stock in the order's own statement, unless a code's row must be locked first (a release
-  // gives the code's use back before the stock, so placing takes the code first too).
-  const stockInOrder = databaseEngine === "postgresql" && !coupon && !slot;
-  const writeOrder = insertOrder(order, items, now, capped ? clientLockKeys([clientHash, input.customerId]) : [], stockInOrder ? takes : []);
-  const takeCoupon = coupon ? takeCouponUse(coupon, orderId, details, now) : [];
-  // The window after the code and before the stock: every placing takes its locks in this one order.
+  // PostgreSQL takes the stock in the order's own statement, unless a delivery window's row must be locked first.
+  const stockInOrder = databaseEngine === "postgresql" && !slot;
+  const use = coupon ? couponUseOf(coupon, orderId, details, now) : null;
+  const lockKeys = [...(capped ? clientLockKeys([clientHash, input.customerId]) : []), ...(use?.lockKeys ?? [])].sort();
+  const writeOrder = insertOrder(order, items, now, lockKeys, stockInOrder ? takes : [], use ? [use.insert] : []);
+  // The window after the locks and before the stock: every placing takes its locks in this one order.
   const takeSlot = slot ? takeSlotPlace(slot, now) : [];
   const stock = stockInOrder ? [] : takeStock(takes);
   const limits = capped ? [checkHolds(orderId, clientHash, input.customerId, now)] : [];
   try {
-    // The stock UPDATEs come last but the cap check: a product's row stays locked from its UPDATE to the commit, so
+    // The stock UPDATEs come last but the checks: a product's row stays locked from its UPDATE to the commit, so
     // on PostgreSQL, where buyers of one popular product queue for that lock, the queue moves as fast as it can.
     // One statement is atomic by itself: without BEGIN and COMMIT it is one round trip on PostgreSQL.
-    const batch = [...writeOrder, ...takeCoupon, ...takeSlot, ...stock, ...limits];
+    const batch = [...writeOrder, ...takeSlot, ...stock, ...(use?.check ?? []), ...limits];
     await (batch.length === 1 ? batch[0] : prisma.$transaction(batch));
     return { id: orderId, orderNumber, totalFils, email: details.email.toLowerCase(), language: input.language };
   } catch (error) {
@@ -263,8 +263,9 @@ async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, slot
       const product = items.find((item) => item.productId === earlier?.productId) ?? items[0];
       throw new OrderError("heldByUnpaidOrder", 409, names(product), undefined, earlier ?? undefined);
     }
-    if (isConstraintRefusal(error, "notNull", "Coupon", "usedCount")) throw couponError("usedUp");
-    if (isConstraintRefusal(error, "notNull", "Coupon", "code")) throw couponError("alreadyUsed");
+    if (isConstraintRefusal(error, "notNull", "CouponUse", "couponId")) throw couponError("usedUp");
+    if (isConstraintRefusal(error, "notNull", "CouponUse", "email")) throw couponError("usedUp");
+    if (isConstraintRefusal(error, "notNull", "CouponUse", "phone")) throw couponError("alreadyUsed");
     if (isConstraintRefusal(error, "notNull", "DeliveryWindow", "capacity")) throw new OrderError("deliverySlotFull", 409);
     if (refusal !== "outOfStock") throw error;
     const short = await shortProductOf(holds);
@@ -282,37 +283,48 @@ async function couponFor(input: PlaceOrderInput, productsTotalFils: number, now:
 }
 
 /**
- * The placing batch's part for a discount code. The first UPDATE counts a use while the code is on and current, else
- * writes NULL (refused: used up); it also locks the code's row until commit, so racing orders for one code pass one
- * at a time. The use is then recorded, and the next two UPDATEs, new statements that on PostgreSQL see every use
- * committed before the lock was granted, write NULL when the code's live uses, this one included, pass its total
- * limit (used up) or this customer's, by e-mail or phone (already used). A use is live while its order is paid or
- * its stock hold has not ended (`liveUseOf`), so an unpaid order whose hold ran out stops counting at once, before
- * the payment timer releases it. 20 shoppers racing for the last use: one order is placed, 19 are refused, none at a
- * wrong total.
+ * The placing batch's part for a discount code (docs/decisions/0096). The use is a row of its own, inserted with the
+ * order; its code comes from a subquery that finds it only while it is on and current, else NULL (refused: used up).
+ * No statement writes the code's row, so orders with a code without limits do not queue for it: on PostgreSQL their
+ * placing stays one statement.
+ *
+ * A code with limits adds one UPDATE of the new use, after the order's statement: it writes NULL in its e-mail when
+ * the code's live uses, this one included, pass the code's total (used up), and in its phone when this customer's,
+ * by e-mail or phone, pass the code's limit per customer (already used). On SQLite the batch holds the write lock
+ * from its first write, so no other use is written between the insert and the count. On PostgreSQL, advisory locks
+ * taken in the order's statement queue the orders that one limit counts, and only those: one per code with a total
+ * limit, one per code and e-mail and one per code and phone with a limit per customer (two customers of a code
+ * limited per customer do not wait for each other). The count is a later statement than the lock, so it sees every
+ * use committed before the lock was granted. A use is live while its order is paid or its stock hold has not ended
+ * (`liveUseOf`). 20 shoppers racing for the last use: one order is placed, 19 are refused, none at a wrong total.
  */
-function takeCouponUse(coupon: UsableCoupon, orderId: string, details: OrderDetails, now: Date) {
+function couponUseOf(coupon: UsableCoupon, orderId: string, details: OrderDetails, now: Date) {
   const email = details.email.toLowerCase();
+  const insert = Prisma.sql`
+    INSERT INTO "CouponUse" ("id", "couponId", "orderId", "email", "phone", "createdAt")
+    VALUES (${crypto.randomUUID()},
+      (SELECT c."id" FROM "Coupon" c WHERE c."id" = ${coupon.id} AND c."isEnabled" = TRUE AND (c."endsAt" IS NULL OR c."endsAt" > ${now})),
+      ${orderId}, ${email}, ${details.phone}, ${now})`;
+  if (coupon.maxUses === null && coupon.maxUsesPerCustomer === null) return { insert, lockKeys: [], check: [] };
   const live = liveUseOf(now);
-  return [
-    prisma.$executeRaw`
-      UPDATE "Coupon" SET "usedCount" = CASE WHEN "isEnabled" = TRUE AND ("endsAt" IS NULL OR "endsAt" > ${now})
-        THEN "usedCount" + 1 ELSE NULL END
-      WHERE "id" = ${coupon.id}`,
-    prisma.$executeRaw`
-      INSERT INTO "CouponUse" ("id", "couponId", "orderId", "email", "phone", "createdAt")
-      VALUES (${crypto.randomUUID()}, ${coupon.id}, ${orderId}, ${email}, ${details.phone}, ${now})`,
-    prisma.$executeRaw`
-      UPDATE "Coupon" SET "usedCount" = CASE WHEN "maxUses" IS NULL OR (SELECT COUNT(*) FROM "CouponUse" u JOIN "Order" o ON o."id" = u."orderId"
-        WHERE u."couponId" = ${coupon.id} AND ${live}) <= "maxUses"
-        THEN "usedCount" ELSE NULL END
-      WHERE "id" = ${coupon.id}`,
-    prisma.$executeRaw`
-      UPDATE "Coupon" SET "code" = CASE WHEN "maxUsesPerCustomer" IS NULL OR (SELECT COUNT(*) FROM "CouponUse" u JOIN "Order" o ON o."id" = u."orderId"
-        WHERE u."couponId" = ${coupon.id} AND (u."email" = ${email} OR u."phone" = ${details.phone}) AND ${live}) <= "maxUsesPerCustomer"
-        THEN "code" ELSE NULL END
-      WHERE "id" = ${coupon.id}`,
-  ];
+  const limit = (column: "maxUses" | "maxUsesPerCustomer") => Prisma.sql`(SELECT c.${Prisma.raw(`"${column}"`)} FROM "Coupon" c WHERE c."id" = ${coupon.id})`;
+  const check = prisma.$executeRaw`
+    UPDATE "CouponUse" SET
+      "email" = CASE WHEN ${limit("maxUses")} IS NULL OR (SELECT COUNT(*) FROM "CouponUse" u JOIN "Order" o ON o."id" = u."orderId"
+        WHERE u."couponId" = ${coupon.id} AND ${live}) <= ${limit("maxUses")}
+        THEN "email" ELSE NULL END,
+      "phone" = CASE WHEN ${limit("maxUsesPerCustomer")} IS NULL OR (SELECT COUNT(*) FROM "CouponUse" u JOIN "Order" o ON o."id" = u."orderId"
+        WHERE u."couponId" = ${coupon.id} AND (u."email" = ${email} OR u."phone" = ${details.phone}) AND ${live}) <= ${limit("maxUsesPerCustomer")}
+        THEN "phone" ELSE NULL END
+    WHERE "orderId" = ${orderId}`;
+  const lockKeys =
+    databaseEngine !== "postgresql"
+      ? []
+      : [
+          ...(coupon.maxUses !== null ? [`coupon:${coupon.id}`] : []),
+          ...(coupon.maxUsesPerCustomer !== null ? [`coupon-customer:${coupon.id}:${email}`, `coupon-customer:${coupon.id}:${details.phone}`] : []),
+        ];
+  return { insert, lockKeys, check: [check] };
 }
 
 /** A code's use counts while its order `o` is paid (or refunded: it was used) or its stock hold has not ended. */

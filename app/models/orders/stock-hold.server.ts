@@ -262,11 +262,7 @@ export async function releaseReservation(orderId: string): Promise<boolean> {
       });
       if (changed.count !== 1) return null;
       // A code's use goes back with the stock: the shopper whose payment failed may use the code again.
-      const use = await tx.couponUse.findUnique({ where: { orderId }, select: { couponId: true } });
-      if (use) {
-        await tx.couponUse.delete({ where: { orderId } });
-        await tx.$executeRaw`UPDATE "Coupon" SET "usedCount" = CASE WHEN "usedCount" > 0 THEN "usedCount" - 1 ELSE 0 END WHERE "id" = ${use.couponId}`;
-      }
+      await tx.couponUse.deleteMany({ where: { orderId } });
       // In the placing batch's order: on PostgreSQL no two transactions wait on each other in a circle.
       const { variants, products } = inLockOrder(await holdLinesOf(tx, orderId));
       for (const item of variants) {
@@ -405,10 +401,7 @@ export async function holdAgain(orderId: string, now = new Date()): Promise<Hold
         if (gone > 0 || !(await holdStockNow(tx, await holdLinesOf(tx, orderId)))) throw new SoldOut();
         const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { couponCode: true, email: true, phone: true } });
         const coupon = order.couponCode ? await tx.coupon.findUnique({ where: { code: order.couponCode }, select: { id: true } }) : null;
-        if (coupon) {
-          await tx.couponUse.create({ data: { couponId: coupon.id, orderId, email: order.email, phone: order.phone, createdAt: now } });
-          await tx.coupon.update({ where: { id: coupon.id }, data: { usedCount: { increment: 1 } } });
-        }
+        if (coupon) await tx.couponUse.create({ data: { couponId: coupon.id, orderId, email: order.email, phone: order.phone, createdAt: now } });
         return "held" as const;
       },
       { maxWait: 15_000, timeout: 15_000 },

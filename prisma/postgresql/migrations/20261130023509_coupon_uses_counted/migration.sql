@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Coupon" DROP COLUMN "usedCount";
+
