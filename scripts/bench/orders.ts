@@ -55,7 +55,10 @@ export async function bench({ databaseUrl }: BenchContext): Promise<BenchRow[]> 
     );
     return Math.round(ORDERS / ((performance.now() - started) / 1000));
   }
-  const plenty = await makeProduct(ORDERS * 3);
+  const plenty = await makeProduct(ORDERS * 4);
+  // A shop's server has placed orders long before the busy hour: the first ones of a fresh process compile Prisma's
+  // queries and warm the JIT, which took a third of a cold round's time on PostgreSQL. One untimed round first.
+  await ordersPerSecondOf(() => order(plenty.id));
   const ordersPerSecond = await ordersPerSecondOf(() => order(plenty.id));
   // The same with a 10 % code every buyer uses, without limits: nothing of the code's is locked (decision 0096).
   const stamp = Date.now().toString(36).toUpperCase();

@@ -5,7 +5,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
 import type { Language } from "~/shared/language";
 import { priceCartLines, type CartLine } from "./cart.server";
-import { findOrderableArea, getPlacingSettings, type ShopSettings } from "~/models/shop/index.server";
+import { getPlacingSettings, orderableAreaIn, type ShopSettings } from "~/models/shop/index.server";
 import { checkCoupon, type CouponProblem, type UsableCoupon } from "./coupon.server";
 import {
   checkHolds,
@@ -125,10 +125,10 @@ function isUniqueViolation(error: unknown): boolean {
 export async function placeOrder(input: PlaceOrderInput, now = new Date()): Promise<PlacedOrder> {
   if (input.lines.length === 0) throw new OrderError("emptyCart", 400);
   // By its English or Arabic name (CONTRACT.md "Delivery areas"); the order keeps the English one and today's fee.
-  const area = await findOrderableArea(input.details.city);
+  const { shop: settings, slots, areas } = await getPlacingSettings();
+  const area = orderableAreaIn(areas, input.details.city);
   if (!area) throw new OrderError("unknownCity", 400);
   const placing = { ...input, details: { ...input.details, city: area.nameEn } };
-  const { shop: settings, slots } = await getPlacingSettings();
   const slot = chosenSlotOf(input.deliverySlot, now, slots);
   if (slot === "deliverySlotRequired") throw new OrderError(slot, 400);
   if (slot === "deliverySlotClosed") throw new OrderError(slot, 409);

@@ -62,18 +62,24 @@ export async function getDeliveryAreaById(
 
 /**
  * The area an order is placed in, by its English or Arabic name as the checkout or an API client sends it; hidden
- * areas are not offered. Read from the database at every order, never from the cache below: a fee the owner changed
- * is charged from the next order on, on every server that shares the database (decision 0076).
+ * areas are not offered. Never from the 30-second cache below: placing reads the areas in a kept read that asks the
+ * catalogue's version first (`getPlacingSettings`), which every change of an area moves, so a fee the owner changed
+ * is charged from the next order on, on every server that shares the database (decisions 0076 and 0055).
  */
-export async function findOrderableArea(
-  city: string
-): Promise<DeliveryArea | null> {
+export async function findOrderableArea(city: string): Promise<DeliveryArea | null> {
+  return orderableAreaIn(await listOrderableAreas(), city);
+}
+
+/** The areas a shopper may order to; placing reads them with the settings, in one kept read (`getPlacingSettings`). */
+export function listOrderableAreas(): Promise<DeliveryArea[]> {
+  return prisma.deliveryArea.findMany({ where: { isHidden: false }, select: areaSelect, orderBy: { position: "asc" } });
+}
+
+/** The area named `city`, in English or in Arabic (CONTRACT.md "Delivery areas"), among `areas`. */
+export function orderableAreaIn(areas: DeliveryArea[], city: string): DeliveryArea | null {
   const name = city.trim();
   if (!name) return null;
-  return prisma.deliveryArea.findFirst({
-    where: { isHidden: false, OR: [{ nameEn: name }, { nameAr: name }] },
-    select: areaSelect,
-  });
+  return areas.find((area) => area.nameEn === name || area.nameAr === name) ?? null;
 }
 
 const CACHE_MS = 30_000;

@@ -1,6 +1,7 @@
 import { prisma } from "~/db.server";
 import { recordAudit, type AuditActor, type AuditParams } from "./audit.server";
 import { cachedCatalogue } from "./catalogue-cache.server";
+import { listOrderableAreas, type DeliveryArea } from "./delivery-area.server";
 import { getDeliverySlotSettings } from "./delivery-window.server";
 import type { DeliverySlotSettings } from "~/shared/delivery-slots";
 import { getEnv } from "~/env.server";
@@ -52,15 +53,15 @@ const KEYS = {
 } as const;
 
 /**
- * The settings and the delivery windows in one kept read, for placing an order: each kept read asks the catalogue's
- * version once, a round trip on PostgreSQL, and an order needs both.
+ * The settings, the delivery windows and the areas one may order to in one kept read, for placing an order: each
+ * kept read asks the catalogue's version once, a round trip on PostgreSQL, and an order needs all three.
  */
-export function getPlacingSettings(): Promise<{ shop: ShopSettings; slots: DeliverySlotSettings }> {
+export function getPlacingSettings(): Promise<{ shop: ShopSettings; slots: DeliverySlotSettings; areas: DeliveryArea[] }> {
   return cachedCatalogue(
     "placing-settings",
     async () => {
-      const [shop, slots] = await Promise.all([getShopSettings(), getDeliverySlotSettings()]);
-      return { shop, slots };
+      const [shop, slots, areas] = await Promise.all([getShopSettings(), getDeliverySlotSettings(), listOrderableAreas()]);
+      return { shop, slots, areas };
     },
     "list",
   );
