@@ -127,6 +127,25 @@ describe("an order with a discount code", () => {
     expect(await refusal(placeOrder(order(city, product.id, 1, coupon.code)))).toMatchObject({ problem: "usedUp" });
   });
 
+  it("refuses a code on the next order once it is switched off, changed or deleted, though the codes are kept in memory", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { priceFils: 2000, stockQuantity: 10 });
+    const coupon = await createCoupon(prisma, { kind: "percent", value: 10 });
+    expect(await checkCoupon(coupon.code, 2000)).toMatchObject({ ok: true, coupon: { value: 10 } });
+    // Written as another server of the shop would: straight to the database, nothing of this process told.
+    await prisma.coupon.update({ where: { id: coupon.id }, data: { value: 25 } });
+    const placed = await placeOrder(order(city, product.id, 1, coupon.code));
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: placed.id } })).discountFils).toBe(500);
+    await prisma.coupon.update({ where: { id: coupon.id }, data: { isEnabled: false } });
+    const email = uniqueEmail();
+    expect(await refusal(placeOrder(order(city, product.id, 1, coupon.code, { email })))).toMatchObject({ problem: "unknown" });
+    await prisma.coupon.update({ where: { id: coupon.id }, data: { isEnabled: true, maxUses: 1 } });
+    expect(await refusal(placeOrder(order(city, product.id, 1, coupon.code, { email })))).toMatchObject({ problem: "usedUp" });
+    await prisma.coupon.delete({ where: { id: coupon.id } });
+    expect(await checkCoupon(coupon.code, 2000)).toEqual({ ok: false, problem: "unknown" });
+    expect(await ordersBy(email)).toBe(0);
+  });
+
   it("gives the use back when an unpaid order's hold is released", async () => {
     const city = await createDeliveryArea(prisma);
     const product = await createProduct(prisma, { stockQuantity: 5 });
