@@ -85,11 +85,5 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-export function FormMessage({ message, kind = "error" }: { message?: string | null; kind?: "error" | "success" }) {
-  if (!message) return null;
-  return (
-    <p className={`form-message${kind === "success" ? " form-message--success" : ""}`} role={kind === "error" ? "alert" : "status"}>
-      {message}
-    </p>
-  );
-}
+// In a module of its own, so a page with a plain form shows it without loading conform (about 10 KB gzipped).
+export { FormMessage } from "./form-message";

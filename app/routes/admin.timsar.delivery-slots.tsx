@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { i18nServer } from "~/i18n/i18next.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";

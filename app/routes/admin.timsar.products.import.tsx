@@ -75,6 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({
     stage: "preview" as const,
     changedSincePreview: value.intent === "confirm",
+    // A bulk change of the list has no file, so no file name.
+    bulk: name === "",
     ...previewOf(planned.plan, language),
     text: Buffer.from(text, "utf8").toString("base64"),
     seal: sealImport(admin.id, name, text),

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { Pagination } from "~/components/admin/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { Ltr } from "~/components/ltr";
 import { ReviewPhoto } from "~/components/shop/product-reviews";
 import { Stars } from "~/components/shop/stars";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { bestSellerName, getSalesReport, resolveSalesRange, type BestSeller, type BestVariant } from "~/models/reports/index.server";
 import { formatAdminDate, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { AdminTable } from "~/components/admin/admin-table";
 import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

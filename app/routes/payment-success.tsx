@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { normalizeOrderNumber } from "~/shared/order-number";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { clearCartCookieHeader } from "~/cookies/cart.server";
 import { canReadInvoice } from "~/auth/document-access.server";

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CardForm } from "~/components/checkout/card-form";
 import { PaymentMethods } from "~/components/checkout/payment-methods";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { emptyShopperCart } from "~/auth/shopper-cart.server";
 import { beginGatewayPayment, getPaymentSession, latePaymentState, listPaymentMethods, PaymentStartError, testAttemptToPay, confirmPayment, hitPaymentLimits, retryAfter } from "~/models/payments/index.server";

@@ -2,7 +2,7 @@ import { parseWithZod, StopRemindersSchema } from "~/shared/schemas.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { Ltr } from "~/components/ltr";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { i18nServer } from "~/i18n/i18next.server";

@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard } from "~/components/account/auth-card";
 import { CodeStep, EmailStep, ProfileStep } from "~/components/account/register-steps";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { completeRegistration, isRegistrationVerified, startRegistration, verifyRegistrationCode } from "~/models/accounts/index.server";
 import { readRegistrationProgress, saveRegistrationProgress, type RegistrationProgress } from "~/auth/account-flow.server";

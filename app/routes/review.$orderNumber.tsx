@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { Ltr, withLtr } from "~/components/ltr";
 import { StarRatingInput } from "~/components/shop/star-rating-input";
 import { Stars } from "~/components/shop/stars";

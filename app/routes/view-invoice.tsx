@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "~/i18n/react";
 import { normalizeOrderNumber } from "~/shared/order-number";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { StatusBadge } from "~/components/status-badge";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";

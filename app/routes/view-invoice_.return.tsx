@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoader
 import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/cookies/toast.server";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { Ltr, withLtr } from "~/components/ltr";
 import { ReturnsList } from "~/components/returns-list";
 import { getCustomerFromRequest } from "~/auth/session.server";

@@ -43,6 +43,7 @@ test.describe("catalogue import with a preview", () => {
     await page.getByRole("button", { name: "Preview" }).click();
 
     const preview = page.getByTestId("sheet-preview");
+    await expect(preview.getByRole("heading", { level: 2 })).toHaveText("What this file will do");
     await expect(preview.getByTestId("sheet-counts")).toHaveText("0 new, 1 changed, 0 left as they are");
     await expect(preview.getByTestId("sheet-change")).toHaveText([`2${product.nameEn}Price (price)1.0001.250`]);
     // Nothing is written before the owner confirms.
@@ -96,6 +97,7 @@ test.describe("bulk change from the products list", () => {
     await page.getByLabel("Value (negative to lower)").fill("2");
     await page.getByRole("button", { name: "Preview the change" }).click();
 
+    await expect(page.getByTestId("sheet-preview").getByRole("heading", { level: 2 })).toHaveText("What this change will do");
     await expect(page.getByTestId("sheet-counts")).toHaveText("0 new, 2 changed, 0 left as they are");
     // Rows in the export's order, newest product first.
     await expect(page.getByTestId("sheet-change")).toHaveText([...products].reverse().map((product) => new RegExp(`${product.nameEn}Stock on hand \\(stock\\)35$`)));
@@ -134,6 +136,7 @@ test.describe("bulk change from the products list", () => {
     await page.getByLabel("بـ", { exact: true }).selectOption("percent");
     await page.getByLabel("القيمة (سالبة للتخفيض)").fill("-10");
     await page.getByRole("button", { name: "معاينة التغيير" }).click();
+    await expect(page.getByTestId("sheet-preview").getByRole("heading", { level: 2 })).toHaveText("ما سيفعله هذا التغيير");
     await expect(page.getByTestId("sheet-counts")).toHaveText("٠ جديد، ١ متغير، ٠ دون تغيير");
     await expect(page.getByTestId("sheet-change")).toHaveText([/ربطة شعر.*السعر \(price\)3\.0002\.700$/]);
     await page.screenshot({ path: testInfo.outputPath("bulk-preview-ar-390.png"), fullPage: true });

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { useHydrated } from "~/components/use-hydrated";
 
 /** The narrow card every account form sits in. */

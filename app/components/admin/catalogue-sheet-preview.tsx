@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/translation";
 
 type Preview = {
   changedSincePreview: boolean;
+  bulk: boolean;
   counts: { created: string; updated: string; unchanged: string };
   nothing: boolean;
   changes: { row: string; product: string; column: string; from: string; to: string }[];
@@ -22,7 +23,7 @@ export function SheetPreview({ preview }: { preview: Preview }) {
   const { t } = useTranslation();
   return (
     <div className="sheet-preview" data-testid="sheet-preview">
-      <h2>{t("admin.sheet.previewTitle")}</h2>
+      <h2>{t(preview.bulk ? "admin.sheet.bulkPreviewTitle" : "admin.sheet.previewTitle")}</h2>
       {preview.changedSincePreview ? (
         <p className="form-error" role="alert">
           {t("admin.sheet.changedSincePreview")}

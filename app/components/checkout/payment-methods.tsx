@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { FormMessage } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { Ltr, Money } from "~/components/ltr";
 import type { Language } from "~/shared/language";
 import { useTranslation } from "~/i18n/translation";

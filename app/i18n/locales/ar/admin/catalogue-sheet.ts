@@ -10,6 +10,7 @@ export const catalogueSheet = {
     confirm: "تطبيق هذه التغييرات",
     cancel: "العودة إلى المنتجات",
     previewTitle: "ما سيفعله هذا الملف",
+    bulkPreviewTitle: "ما سيفعله هذا التغيير",
     counts: "{{created}} جديد، {{updated}} متغير، {{unchanged}} دون تغيير",
     nothing: "هذا الملف لا يغيّر شيئاً.",
     changesTitle: "التغييرات",

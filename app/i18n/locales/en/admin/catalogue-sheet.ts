@@ -10,6 +10,7 @@ export const catalogueSheet = {
     confirm: "Apply these changes",
     cancel: "Back to products",
     previewTitle: "What this file will do",
+    bulkPreviewTitle: "What this change will do",
     counts: "{{created}} new, {{updated}} changed, {{unchanged}} left as they are",
     nothing: "This file changes nothing.",
     changesTitle: "Changes",
