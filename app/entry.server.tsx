@@ -51,6 +51,9 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Stops a render still running after the stream's time; a finished one clears it, or every page would leave a
+    // timer whose abort, six seconds on, builds an error for a stream long ended.
+    const stopLateRender = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerHtmlContext.Provider value={{ "shop-styles": shopStylesText(), "request-reference": referenceLine(request, language) }}>
@@ -64,6 +67,7 @@ export default async function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
+          body.once("close", () => clearTimeout(stopLateRender));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -74,6 +78,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(stopLateRender);
           reject(error);
         },
         onError(error: unknown) {
@@ -83,6 +88,5 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -10,6 +10,7 @@ import { isPrivatePath } from "../app/utils/private-pages";
 import { sharedCatalogueVersion, sharedDatabaseVersion, type CatalogueScope } from "../app/models/shop/index.server";
 import { readVisitor, type Visitor } from "../app/auth/visitor.server";
 import { createRemixRequest } from "./remix-request";
+import { gzipKeepingStyles } from "./kept-styles-gzip";
 import { inNamedLanguage } from "../app/utils/api.server";
 
 /**
@@ -291,12 +292,13 @@ function isWholeDocument(req: Request, response: globalThis.Response): boolean {
 }
 
 /**
- * Compressed at once at the middleware's levels (brotli 4, gzip 6), in the encoding chosen as for kept pages; the
- * middleware then sees the Content-Encoding and leaves it alone.
+ * Compressed at once at the middleware's levels (brotli 4, gzip 6), in the encoding chosen as for kept pages, gzip
+ * with the shop's styles compressed once (./kept-styles-gzip.ts); the middleware then sees the Content-Encoding and
+ * leaves it alone.
  */
 function sendWhole(req: Request, res: Response, html: Buffer) {
   const encoding = html.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(req) : "identity";
-  const body = compress(html, encoding, 4);
+  const body = encoding === "gzip" ? gzipKeepingStyles(html) : compress(html, encoding, 4);
   res.vary("Accept-Encoding");
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
