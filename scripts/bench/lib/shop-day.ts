@@ -16,9 +16,13 @@ const JUNK_ADDRESS = "203.0.113.66";
 
 export type Shop = { base: string; stop(): Promise<void> };
 
-/** server.ts (the production build) on `port` with `workers` workers, on the bench's database. */
+/**
+ * server.ts (the production build) on `port` with `workers` workers, on the bench's database. `BENCH_PROFILE=DIR`
+ * writes each process's CPU profile there when the shop stops (node --cpu-prof; the figures run slower meanwhile).
+ */
 export async function startShop(port: number, databaseUrl: string, workers: number): Promise<Shop> {
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
+  const profiling = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), [...profiling, "server.ts"], {
     env: {
       ...process.env,
       WEB_CONCURRENCY: String(workers),
