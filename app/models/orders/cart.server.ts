@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { MAX_LINE_QUANTITY, type CartLine } from "~/shared/cart-line";
 import { localized, type Language } from "~/shared/language";
 import { getProductsForSale, type ProductForSale, saleUnitOf, type SaleUnit } from "~/models/catalogue/index.server";
+import { cachedCatalogue } from "~/models/shop/index.server";
 import { HOLD_LIMITS } from "./stock-hold.server";
 
 const MAX_LINES = 100;
@@ -116,6 +117,23 @@ export async function priceCartLines(lines: CartLine[]): Promise<PricedLine[]> {
   // Only the variants the lines name: an order of one colour of a clip sold in twenty reads one variant, not twenty.
   const variantIds = lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
   const products = await getProductsForSale([...new Set(lines.map((line) => line.productId))], variantIds);
+  return lines.map((line) => {
+    const product = products.get(line.productId) ?? null;
+    return { line, product, unit: product ? saleUnitOf(product, line.variantId) : null };
+  });
+}
+
+/**
+ * `priceCartLines` as an order is priced: kept in memory while the catalogue's listing version holds (decision 0097),
+ * which every write to a price, a name, a picture, a tag, an option, a category or whether a product is for sale
+ * moves, on any server, before its commit returns; only a stock move that leaves the product on sale passes it by.
+ * So the units' `stockQuantity` here may be older than the database's: the order's own stock take decides (it always
+ * has, as stock may move between the pricing and the insert), and nothing else here may be read from it.
+ */
+export async function priceOrderLines(lines: CartLine[]): Promise<PricedLine[]> {
+  const productIds = [...new Set(lines.map((line) => line.productId))].sort();
+  const variantIds = [...new Set(lines.flatMap((line) => (line.variantId ? [line.variantId] : [])))].sort();
+  const products = await cachedCatalogue(`order-pricing:${JSON.stringify([productIds, variantIds])}`, () => getProductsForSale(productIds, variantIds), "list");
   return lines.map((line) => {
     const product = products.get(line.productId) ?? null;
     return { line, product, unit: product ? saleUnitOf(product, line.variantId) : null };

@@ -71,6 +71,32 @@ describe("placeOrder", () => {
     expect(refusals.every((result) => result.reason instanceof OrderError && result.reason.code === "outOfStock")).toBe(true);
     expect(await stockOf(product.id)).toBe(0);
   });
+
+  it("prices each order from what the database holds now, though orders' pricing is kept in memory (decision 0097)", async () => {
+    const city = await createDeliveryArea(prisma, 1000);
+    const product = await createProduct(prisma, { priceFils: 2500, stockQuantity: 20 });
+    const place = (customTags: string[] = []) =>
+      placeOrder({ details: checkoutDetails(city), lines: [{ productId: product.id, quantity: 1, customTags }], customerId: null, language: "en" });
+    const itemOf = async (orderId: string) => prisma.orderItem.findFirstOrThrow({ where: { orderId } });
+    await place();
+    // Each change is written as another server of the shop would: straight to the database, nothing of this process told.
+    await prisma.product.update({ where: { id: product.id }, data: { priceFils: 3100, nameEn: "Velvet Bow" } });
+    expect(await itemOf((await place()).id)).toMatchObject({ priceFils: 3100, nameEn: "Velvet Bow" });
+    await prisma.productCustomTag.create({ data: { productId: product.id, titleEn: "Name", titleAr: "الاسم", required: true, position: 0 } });
+    await expect(place()).rejects.toMatchObject({ code: "requiredTag" });
+    expect(await itemOf((await place(["Sara"])).id)).toMatchObject({ customTags: [{ titleEn: "Name", titleAr: "الاسم", value: "Sara" }] });
+    await prisma.category.update({ where: { id: product.categoryId }, data: { isVisible: false } });
+    await expect(place(["Sara"])).rejects.toMatchObject({ code: "unavailable" });
+    await prisma.category.update({ where: { id: product.categoryId }, data: { isVisible: true } });
+    await prisma.product.update({ where: { id: product.id }, data: { isAvailable: false } });
+    await expect(place(["Sara"])).rejects.toMatchObject({ code: "unavailable" });
+    await prisma.product.update({ where: { id: product.id }, data: { isAvailable: true } });
+    // A stock move that leaves the product on sale does not drop the kept pricing; the order's own stock take decides.
+    await prisma.product.update({ where: { id: product.id }, data: { stockQuantity: 1 } });
+    await place(["Sara"]);
+    await expect(place(["Sara"])).rejects.toMatchObject({ code: "outOfStock" });
+    expect(await stockOf(product.id)).toBe(0);
+  });
 });
 
 describe("payment", () => {

@@ -4,7 +4,7 @@ import { databaseEngine, isConstraintRefusal, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/env.server";
 import type { Language } from "~/shared/language";
-import { priceCartLines, type CartLine } from "./cart.server";
+import { priceOrderLines, type CartLine, type PricedLine } from "./cart.server";
 import { getPlacingSettings, orderableAreaIn, type ShopSettings } from "~/models/shop/index.server";
 import { checkCoupon, type CouponProblem, type UsableCoupon } from "./coupon.server";
 import {
@@ -125,7 +125,8 @@ function isUniqueViolation(error: unknown): boolean {
 export async function placeOrder(input: PlaceOrderInput, now = new Date()): Promise<PlacedOrder> {
   if (input.lines.length === 0) throw new OrderError("emptyCart", 400);
   // By its English or Arabic name (CONTRACT.md "Delivery areas"); the order keeps the English one and today's fee.
-  const { shop: settings, slots, areas } = await getPlacingSettings();
+  // Both kept reads in one turn, so one reading of the catalogue's version serves them (one round trip on PostgreSQL).
+  const [{ shop: settings, slots, areas }, priced] = await Promise.all([getPlacingSettings(), priceOrderLines(input.lines)]);
   const area = orderableAreaIn(areas, input.details.city);
   if (!area) throw new OrderError("unknownCity", 400);
   const placing = { ...input, details: { ...input.details, city: area.nameEn } };
@@ -135,7 +136,7 @@ export async function placeOrder(input: PlaceOrderInput, now = new Date()): Prom
 
   for (let attempt = 0; ; attempt++) {
     try {
-      const placed = await createOrder(placing, area.feeFils, slot, settings, now);
+      const placed = await createOrder(placing, priced, area.feeFils, slot, settings, now);
       ordersPlaced.inc();
       return placed;
     } catch (error) {
@@ -150,10 +151,17 @@ function isRetryableConflict(error: unknown): boolean {
   return /Code: `40P01`|Code: `40001`|deadlock detected/.test(text);
 }
 
-async function createOrder(input: PlaceOrderInput, deliveryFeeFils: number, slot: ChosenSlot | null, settings: ShopSettings, now: Date): Promise<PlacedOrder> {
-  const { details, lines } = input;
+async function createOrder(
+  input: PlaceOrderInput,
+  priced: PricedLine[],
+  deliveryFeeFils: number,
+  slot: ChosenSlot | null,
+  settings: ShopSettings,
+  now: Date,
+): Promise<PlacedOrder> {
+  const { details } = input;
   const holds: HoldLine[] = [];
-  const items = (await priceCartLines(lines)).map(({ line, product, unit }) => {
+  const items = priced.map(({ line, product, unit }) => {
     // A product with options is bought as one of its variants (issue 31): a line must name one of its own.
     if (product && !unit) throw new OrderError("variantRequired", 400, names(product));
     // The pricing leaves out a hidden product, one in a hidden category and a deleted one: none of them is for sale.
