@@ -111,16 +111,14 @@ export type PricedLine = { line: CartLine; product: ProductForSale | null; unit:
 
 /**
  * Each line with today's row of its product, or null when the product or its category is hidden, or it is gone.
- * The one pricing of a cart: the cart page, the checkout summary and the order itself all start here.
+ * The one pricing of a cart: the cart page and the checkout summary start here, and the order from its kept copy
+ * (`priceOrderLines`).
  */
 export async function priceCartLines(lines: CartLine[]): Promise<PricedLine[]> {
   // Only the variants the lines name: an order of one colour of a clip sold in twenty reads one variant, not twenty.
   const variantIds = lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
   const products = await getProductsForSale([...new Set(lines.map((line) => line.productId))], variantIds);
-  return lines.map((line) => {
-    const product = products.get(line.productId) ?? null;
-    return { line, product, unit: product ? saleUnitOf(product, line.variantId) : null };
-  });
+  return pricedLinesOf(lines, products);
 }
 
 /**
@@ -134,6 +132,10 @@ export async function priceOrderLines(lines: CartLine[]): Promise<PricedLine[]> 
   const productIds = [...new Set(lines.map((line) => line.productId))].sort();
   const variantIds = [...new Set(lines.flatMap((line) => (line.variantId ? [line.variantId] : [])))].sort();
   const products = await cachedCatalogue(`order-pricing:${JSON.stringify([productIds, variantIds])}`, () => getProductsForSale(productIds, variantIds), "list");
+  return pricedLinesOf(lines, products);
+}
+
+function pricedLinesOf(lines: CartLine[], products: Map<string, ProductForSale>): PricedLine[] {
   return lines.map((line) => {
     const product = products.get(line.productId) ?? null;
     return { line, product, unit: product ? saleUnitOf(product, line.variantId) : null };
