@@ -2,6 +2,7 @@
 // after the name of each failed test: CI keeps only the end of the output, and vitest reports its failures first.
 // Several Playwright reports may follow (the journeys on SQLite, then some on PostgreSQL, named "...postgresql...").
 import fs from "node:fs";
+import { stripVTControlCharacters } from "node:util";
 
 const [vitestFile, ...playwrightFiles] = process.argv.slice(2);
 let passed = 0;
@@ -9,10 +10,20 @@ let failed = 0;
 let skipped = 0;
 const failures = [];
 
+// The last try's error, where it was raised and its first lines (the expectation, the value received, the call that
+// waited): enough to tell a timing from a wrong answer when CI keeps nothing else.
+function playwrightError(run) {
+  const error = run.results?.at(-1)?.error;
+  if (!error) return "";
+  const lines = stripVTControlCharacters(error.message ?? "").split("\n").map((line) => line.trimEnd()).filter(Boolean).slice(0, 6);
+  const where = error.location ? `${error.location.file.split("/tests/").at(-1)}:${error.location.line}` : "";
+  return [where && `\n    at ${where}`, ...lines.map((line) => `\n    ${line}`)].join("");
+}
+
 function playwrightFailures(suite, path, engine) {
   for (const spec of suite.specs ?? []) {
     for (const run of spec.tests ?? []) {
-      if (run.status === "unexpected") failures.push(`playwright${engine} [${run.projectName}] ${spec.file}: ${[...path, spec.title].join(" › ")}`);
+      if (run.status === "unexpected") failures.push(`playwright${engine} [${run.projectName}] ${spec.file}: ${[...path, spec.title].join(" › ")}${playwrightError(run)}`);
     }
   }
   for (const child of suite.suites ?? []) playwrightFailures(child, [...path, child.title], engine);
