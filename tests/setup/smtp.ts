@@ -85,18 +85,19 @@ export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) =>
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
     /**
-     * The latest mail to this address that arrived after `since` mails were already there. It answers as soon as the
-     * mail is in; the bound is for a machine doing much else (a fresh clone's run beside other work took over 10 s
-     * to pass a paid order's mail from the shop's process to this one's).
+     * The latest mail to this address that arrived after `since` mails were already there, and whose subject holds
+     * `subject` when given: an address other tests' orders also write to (the owner's) gets their mails too. It
+     * answers as soon as the mail is in; the bound is for a machine doing much else (a fresh clone's run beside other
+     * work took over 10 s to pass a paid order's mail from the shop's process to this one's).
      */
-    async waitForMail(to: string, { after = 0, timeoutMs = MAIL_WAIT_MS } = {}): Promise<ReceivedMail> {
+    async waitForMail(to: string, { after = 0, subject = "", timeoutMs = MAIL_WAIT_MS } = {}): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const found = received.slice(after).filter((mail) => mail.to.includes(to.toLowerCase()));
+        const found = received.slice(after).filter((mail) => mail.to.includes(to.toLowerCase()) && mail.subject.includes(subject));
         if (found.length) return found[found.length - 1];
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+      throw new Error(`no mail to ${to}${subject ? ` about "${subject}"` : ""} within ${timeoutMs} ms`);
     },
     isListening: () => server.server.listening,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
