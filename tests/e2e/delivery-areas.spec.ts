@@ -91,3 +91,42 @@ test("the owner adds an area, changes a fee and hides one; the checkout offers i
   await page.locator('select[name="city"]').selectOption(added.en);
   await expect(page.locator('select[name="city"]')).toHaveValue(added.en);
 });
+
+test("the area list stays where it is when the page's script arrives; without a script no empty place is kept", async ({ page, context, baseURL, javaScriptEnabled }) => {
+  const product = await createProduct(e2eDatabase(), { stockQuantity: 5 });
+  await setCart(context, baseURL!, [{ productId: product.id, quantity: 1, customTags: [] }]);
+  expect((await page.request.post("/checkout", { form: { intent: "guest" } })).ok()).toBe(true);
+  await setLanguage(context, baseURL!, "ar");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const areaListTop = () => page.evaluate(() => document.querySelector('select[name="city"]')!.getBoundingClientRect().top + window.scrollY);
+
+  if (!javaScriptEnabled) {
+    await page.goto("/checkout");
+    // The search box needs the script: it is not shown, and no empty place is left for it above the area list.
+    await expect(page.getByLabel("ابحث عن منطقتك")).toBeHidden();
+    const [blockTop, listFieldTop] = await page.evaluate(() =>
+      [".area-select", ".area-select > .field:has(select)"].map((selector) => document.querySelector(selector)!.getBoundingClientRect().top),
+    );
+    expect(listFieldTop).toBe(blockTop);
+    return;
+  }
+
+  // The page as the server sent it, measured while the browser entry is held back, then once it has hydrated: on a
+  // slow phone the shopper reaches for the list in between, and it must not move down under their finger.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/entry\.client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not page.goto, which waits for the hydration held back here (tests/e2e/fixtures.ts).
+  await page.evaluate((url) => setTimeout(() => location.assign(url)), `${baseURL}/checkout`);
+  await page.waitForFunction(() => document.readyState !== "loading" && document.querySelector('select[name="city"]') !== null);
+  const before = await areaListTop();
+  const searchShown = () => page.evaluate(() => [...document.querySelectorAll(".area-select__search")].some((box) => getComputedStyle(box).visibility === "visible"));
+  expect(await searchShown()).toBe(false);
+  release();
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await expect(page.getByLabel("ابحث عن منطقتك")).toBeVisible();
+  expect(await areaListTop()).toBe(before);
+});

@@ -72,7 +72,15 @@ export function AreaSelect({ meta, areas, language, hydrated, onChange }: { meta
             }}
           />
         </div>
-      ) : null}
+      ) : (
+        // Until the page's script runs, the search box's place, kept empty and unseen (app/styles/checkout.css): the
+        // box then fills it instead of pushing the area list down under the shopper's finger. Without JavaScript
+        // the place is not kept.
+        <div className="field area-select__search area-select__search--waiting" aria-hidden="true">
+          <label htmlFor={searchId}>{t("checkout.searchArea")}</label>
+          <input id={searchId} type="search" disabled tabIndex={-1} />
+        </div>
+      )}
       <SelectField
         meta={meta}
         label={t("checkout.city")}
