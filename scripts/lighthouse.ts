@@ -1,6 +1,6 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 with its mobile defaults (a mid-range phone, simulated slow 4G) on the pages a
- * shopper meets first, in Arabic and English, through Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+ * shopper meets first and My Orders, in Arabic and English, through Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
  * Serves the production build on loopback with a fresh demo database, as `npm run bench` does, runs each page
  * RUNS times (default 3) and prints the median of each category score and of LCP, FCP, TBT and CLS, then the audits
  * that cost a page points. `npm run lighthouse -- home cart` runs only the pages named; LIGHTHOUSE_REPORTS=DIR keeps
@@ -15,6 +15,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { buildBareRemix, startBaseline } from "./bench/lib/baselines";
 import { median } from "./bench/lib/median";
+import { placeAndPay } from "./bench/lib/shop-day";
+import { signedInCustomer } from "./bench/lib/signed-in-customer";
 import { waitForServer } from "./bench/lib/wait-for-server";
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3400);
@@ -24,6 +26,7 @@ const reportFolder = process.env.LIGHTHOUSE_REPORTS;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 const databaseFile = path.resolve("tests/.tmp/lighthouse.db");
+const SESSION_SECRET = "lighthouse-session-secret-0123456789";
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(databaseFile + suffix, { force: true });
 fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
 
@@ -38,7 +41,7 @@ const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"]
     APP_URL: baseUrl,
     DATABASE_URL: `file:${databaseFile}`,
     ADMIN_PASSWORD: "lighthouse-admin-password",
-    SESSION_SECRET: "lighthouse-session-secret-0123456789",
+    SESSION_SECRET,
   },
   stdio: ["ignore", "ignore", "inherit"],
 });
@@ -55,11 +58,24 @@ async function shopperCookies(): Promise<{ cart: string; guest: string }> {
   return { cart, guest };
 }
 
+/** The cookie of a signed-in customer whose My Orders lists two paid orders, placed and paid as a shopper does. */
+async function customerWithOrders(): Promise<string> {
+  process.env.DATABASE_URL = `file:${databaseFile}`;
+  const { prisma } = await import("../app/db.server");
+  const email = `lighthouse-${Date.now()}@shop.test`;
+  const city = (await prisma.deliveryArea.findFirstOrThrow({ orderBy: { position: "asc" } })).nameEn;
+  for (const productId of ["seed-product-03", "seed-product-01"]) await placeAndPay(baseUrl, { productId, city, email });
+  const { customerId, cookie } = await signedInCustomer(prisma, { email, fullName: "Sara Ahmad", secret: SESSION_SECRET });
+  await prisma.order.updateMany({ where: { email }, data: { customerId } });
+  return cookie;
+}
+
 type Row = { page: string; language: string; scores: Record<string, number>; metrics: Record<string, number>; failing: Set<string> };
 
 async function main() {
   await Promise.all([waitForServer(baseUrl), waitForServer(bareRemixUrl, "the bare Remix page", "/")]);
   const { cart, guest } = await shopperCookies();
+  const customer = await customerWithOrders();
   const shopLanguages = ["ar", "en"];
   const pages: [string, string, string, string[]][] = [
     ["bare-remix", bareRemixUrl + "/", "", ["en"]],
@@ -68,6 +84,7 @@ async function main() {
     ["cart", baseUrl + "/cart", cart, shopLanguages],
     ["login", baseUrl + "/login", "", shopLanguages],
     ["checkout", baseUrl + "/checkout", `${cart}; ${guest}`, shopLanguages],
+    ["my-orders", baseUrl + "/my-orders", customer, shopLanguages],
     ["tracking", baseUrl + "/view-invoice", "", shopLanguages],
   ];
   const only = process.argv.slice(2);

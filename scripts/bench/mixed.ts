@@ -9,10 +9,8 @@
  * thread autocannon saturates. Runs of 10 s after a warm-up of 30 s (V8 optimises the paths), medians of 3; about three minutes in all.
  */
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import path from "node:path";
 import readline from "node:readline";
-import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
 import { databaseEngineOf } from "../../app/utils/database-url";
@@ -20,6 +18,7 @@ import { buildBareRemix, startBaseline } from "./lib/baselines";
 import { createProduct } from "../../tests/factories/product";
 import { median } from "./lib/median";
 import { waitForServer } from "./lib/wait-for-server";
+import { signedInCustomer } from "./lib/signed-in-customer";
 import { atRate, BENCH_SESSION_SECRET, cacheLookups, hitShare, percentile, placeAndPay, startJunk, startShop, type Shop, type Timed } from "./lib/shop-day";
 import { BROWSER_HEADERS, timed, type DayFlows } from "./lib/day-flows";
 
@@ -65,16 +64,10 @@ async function prepare(databaseUrl: string) {
   const visible = { isVisible: true, category: { isVisible: true } };
   const products = (await prisma.product.findMany({ where: { ...visible, id: { not: plenty.id } }, select: { id: true }, take: 40, orderBy: { createdAt: "desc" } })).map((row) => row.id);
   const categories = (await prisma.category.findMany({ where: { isVisible: true }, select: { slug: true } })).map((row) => row.slug);
-  // A signed-in customer, as a login writes one: the session id's SHA-256 as the key, the id signed in the cookie.
-  const token = crypto.randomBytes(32).toString("base64url");
   const email = `mixed-${Date.now()}@shop.test`;
-  const customer = await prisma.customer.create({ data: { email, isVerified: true, fullName: "Mixed Day Shopper" } });
-  await prisma.session.create({
-    data: { id: crypto.createHash("sha256").update(token).digest("base64url"), kind: "customer", expiresAt: new Date(Date.now() + 24 * 3600_000), customerId: customer.id },
-  });
-  const session = (await createCookie("__session", { secrets: [BENCH_SESSION_SECRET] }).serialize(token)).split(";")[0];
+  const { customerId, cookie: session } = await signedInCustomer(prisma, { email, fullName: "Mixed Day Shopper", secret: BENCH_SESSION_SECRET });
   const paidCount = () => prisma.order.count({ where: { paymentStatus: "paid", items: { some: { productId: plenty.id } } } });
-  const giveOrders = () => prisma.order.updateMany({ where: { email }, data: { customerId: customer.id } });
+  const giveOrders = () => prisma.order.updateMany({ where: { email }, data: { customerId } });
   return { soldOut: soldOut.id, plenty: plenty.id, city, products, categories, session, email, paidCount, giveOrders };
 }
 
