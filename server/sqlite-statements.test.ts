@@ -16,6 +16,7 @@ describe.runIf(databaseEngine === "sqlite")("SQLite statements kept between quer
     const dist = require.resolve("@prisma/adapter-better-sqlite3").replace(/index\.js$/, "");
     for (const file of ["index.js", "index.mjs"]) expect(fs.readFileSync(`${dist}${file}`, "utf8")).toContain("preparedStatement(this.client");
     for (const file of ["index.js", "index.mjs"]) expect(fs.readFileSync(`${dist}${file}`, "utf8")).toContain('prepare("BEGIN IMMEDIATE")');
+    for (const file of ["index.js", "index.mjs"]) expect(fs.readFileSync(`${dist}${file}`, "utf8")).toContain("this.#options?.readConnection");
   });
 
   it("reads and writes each query's own values through the same statement", async () => {
@@ -72,5 +73,39 @@ describe.runIf(databaseEngine === "sqlite")("SQLite transactions take the write 
     } finally {
       otherWorker.close();
     }
+  });
+});
+
+// Prisma's SQLite adapter has one connection per process, and an interactive transaction keeps it between its
+// statements while other requests run. Unpatched, a query of another request made meanwhile ran inside that
+// transaction: it read its uncommitted rows, and its write was rolled back with it (decision 0098).
+describe.runIf(databaseEngine === "sqlite")("SQLite queries outside a transaction stay out of another request's", () => {
+  it("reads only what is committed, and keeps a write made meanwhile when that transaction rolls back", async () => {
+    const category = await createCategory(prisma);
+    let opened = () => undefined as void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const refused = prisma
+      .$transaction(async (tx) => {
+        await tx.category.update({ where: { id: category.id }, data: { nameEn: "Renamed, then rolled back" } });
+        opened();
+        await held;
+        throw new Error("refused");
+      })
+      .catch((error: Error) => error.message);
+    await open;
+
+    // Another request, while the transaction is open: its read sees the committed name, its write waits for the
+    // transaction to end rather than joining it.
+    expect((await prisma.category.findUniqueOrThrow({ where: { id: category.id } })).nameEn).toBe(category.nameEn);
+    const slug = `${category.slug}-meanwhile`;
+    const written = createCategory(prisma, { slug });
+    release();
+    const kept = await written;
+    expect(await refused).toBe("refused");
+
+    expect(await prisma.category.findUnique({ where: { slug } })).toMatchObject({ id: kept.id });
+    expect((await prisma.category.findUniqueOrThrow({ where: { id: category.id } })).nameEn).toBe(category.nameEn);
   });
 });

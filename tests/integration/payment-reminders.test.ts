@@ -141,8 +141,9 @@ describe("a payment reminder", () => {
     expect(await stock(order.product.id)).toEqual({ stockQuantity: 4, heldQuantity: 0 });
     expect(await prisma.order.findUniqueOrThrow({ where: { id: order.order.id }, select: { totalFils: true, nextReminderAt: true } })).toEqual({ totalFils: 5250, nextReminderAt: null });
 
-    // The second delay comes: nothing more for a paid order.
-    expect(await remindUnpaidOrders(order.at(20 * HOUR + 1000))).toBe(0);
+    // The second delay comes: nothing more for a paid order (the pass may remind other files' unpaid orders, due by
+    // then in this worker's database, so what counts is what reached this shopper).
+    await remindUnpaidOrders(order.at(20 * HOUR + 1000));
     await drainOutbox();
     expect(remindersTo(order.email)).toHaveLength(1);
     expect(whatsAppTo(order.phone).filter((sent) => sent.template === "payment_reminder")).toHaveLength(1);

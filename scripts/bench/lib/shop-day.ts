@@ -5,6 +5,7 @@
  * provider's card page, and the page cache's hit counts from /metrics.
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { waitForServer } from "./wait-for-server";
@@ -19,9 +20,11 @@ export type Shop = { base: string; stop(): Promise<void> };
 /**
  * server.ts (the production build) on `port` with `workers` workers, on the bench's database. `BENCH_PROFILE=DIR`
  * writes each process's CPU profile there when the shop stops (node --cpu-prof; the figures run slower meanwhile).
+ * The shop's log (one JSON line per request, and its errors) goes to tests/.tmp/bench-shop-PORT.log.
  */
 export async function startShop(port: number, databaseUrl: string, workers: number): Promise<Shop> {
   const profiling = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const log = fs.openSync(path.resolve(`tests/.tmp/bench-shop-${port}.log`), "w");
   const child = spawn(path.resolve("node_modules/.bin/tsx"), [...profiling, "server.ts"], {
     env: {
       ...process.env,
@@ -32,8 +35,9 @@ export async function startShop(port: number, databaseUrl: string, workers: numb
       TRUST_PROXY: "1",
       METRICS_TOKEN: BENCH_METRICS_TOKEN,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", log, "inherit"],
   });
+  fs.closeSync(log);
   const base = `http://127.0.0.1:${port}`;
   await waitForServer(base, `the shop on ${port}`);
   return {
