@@ -39,8 +39,9 @@ function createClient(url: string | undefined): PrismaClient {
     return new PostgresqlPrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } }) as unknown as PrismaClient;
   }
   // Reads outside a transaction on a connection of their own, which sees only what is committed; every other statement
-  // waits for the transaction a request holds open between its statements, instead of joining it (decision 0098).
-  const adapter = new PrismaBetterSQLite3({ url: resolveSqliteUrl(url), timeout: 5000 }, { readConnection: true });
+  // waits for the transaction a request holds open between its statements, instead of joining it; a write that finds
+  // another worker holding the write lock waits on timers, not inside SQLite with the event loop stopped (decision 0098).
+  const adapter = new PrismaBetterSQLite3({ url: resolveSqliteUrl(url), timeout: 5000 }, { readConnection: true, timedBusyWait: true });
   return new PrismaClient({ adapter });
 }
 

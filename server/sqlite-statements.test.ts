@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { databaseEngine, prepareDatabase, prisma } from "~/db.server";
+import { PrismaClient } from "~/generated/prisma/client";
 import { resolveSqliteUrl } from "~/utils/database-url";
 import { createCategory } from "../tests/factories/category";
 import { createProduct } from "../tests/factories/product";
@@ -17,6 +19,7 @@ describe.runIf(databaseEngine === "sqlite")("SQLite statements kept between quer
     for (const file of ["index.js", "index.mjs"]) expect(fs.readFileSync(`${dist}${file}`, "utf8")).toContain("preparedStatement(this.client");
     for (const file of ["index.js", "index.mjs"]) expect(fs.readFileSync(`${dist}${file}`, "utf8")).toContain('prepare("BEGIN IMMEDIATE")');
     for (const file of ["index.js", "index.mjs"]) expect(fs.readFileSync(`${dist}${file}`, "utf8")).toContain("this.#options?.readConnection");
+    for (const file of ["index.js", "index.mjs"]) expect(fs.readFileSync(`${dist}${file}`, "utf8")).toContain("this.#options?.timedBusyWait");
   });
 
   it("reads and writes each query's own values through the same statement", async () => {
@@ -107,5 +110,55 @@ describe.runIf(databaseEngine === "sqlite")("SQLite queries outside a transactio
 
     expect(await prisma.category.findUnique({ where: { slug } })).toMatchObject({ id: kept.id });
     expect((await prisma.category.findUniqueOrThrow({ where: { id: category.id } })).nameEn).toBe(category.nameEn);
+  });
+});
+
+// And with the other worker holding SQLite's write lock, a write waits on timers: the event loop goes on answering
+// (with better-sqlite3, SQLite's own busy handler sleeps on the event loop's thread), and a transaction that could not
+// begin in time lets the next one begin.
+describe.runIf(databaseEngine === "sqlite")("SQLite writes wait for another process's lock without stopping the event loop", () => {
+  const file = () => resolveSqliteUrl(process.env.DATABASE_URL).replace(/^file:/, "");
+
+  it("goes on running timers while a write and a transaction wait, and writes both once the lock is free", async () => {
+    await prepareDatabase();
+    const otherWorker = new Database(file());
+    let ticks = 0;
+    const ticking = setInterval(() => ticks++, 5);
+    try {
+      otherWorker.prepare("BEGIN IMMEDIATE").run();
+      const freed = new Promise<number>((resolve) =>
+        setTimeout(() => {
+          otherWorker.prepare("COMMIT").run();
+          resolve(ticks);
+        }, 300),
+      );
+      const category = createCategory(prisma);
+      const moved = category.then((made) => prisma.$transaction(async (tx) => tx.category.update({ where: { id: made.id }, data: { position: { increment: 1 } } })));
+      const ticksWhileLocked = await freed;
+      const [made, updated] = await Promise.all([category, moved]);
+      expect(ticksWhileLocked).toBeGreaterThanOrEqual(10);
+      expect(updated.position).toBe(made.position + 1);
+    } finally {
+      clearInterval(ticking);
+      if (otherWorker.inTransaction) otherWorker.prepare("ROLLBACK").run();
+      otherWorker.close();
+    }
+  });
+
+  it("refuses a transaction that could not begin in time, and begins the next one", async () => {
+    const shortWait = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file()}`, timeout: 100 }, { readConnection: true, timedBusyWait: true }) });
+    const otherWorker = new Database(file());
+    try {
+      const category = await createCategory(shortWait);
+      otherWorker.prepare("BEGIN IMMEDIATE").run();
+      const rename = (nameEn: string) => shortWait.$transaction(async (tx) => tx.category.update({ where: { id: category.id }, data: { nameEn } }));
+      await expect(rename("Not in time")).rejects.toThrow(/timed out/);
+      otherWorker.prepare("COMMIT").run();
+      expect((await rename("In time")).nameEn).toBe("In time");
+    } finally {
+      if (otherWorker.inTransaction) otherWorker.prepare("ROLLBACK").run();
+      otherWorker.close();
+      await shortWait.$disconnect();
+    }
   });
 });
