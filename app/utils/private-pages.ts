@@ -5,6 +5,7 @@
  */
 const PRIVATE_PATHS = [
   /^\/account(\/|$)/,
+  /^\/cart(\/|$)/,
   /^\/my-orders(\/|$)/,
   /^\/change-password(\/|$)/,
   /^\/checkout(\/|$)/,

@@ -59,7 +59,7 @@ describe("request bounds, private pages and the request log", () => {
   });
 
   it("answers no-store for every page with personal data, and never shares them", async () => {
-    for (const path of ["/account", "/my-orders", "/checkout", "/view-invoice?orderNumber=ORD-1", "/payment", "/payment-success?orderNumber=ORD-1", "/payment/return", "/invoice/nothing", "/admin/timsar", "/admin/timsar/orders"]) {
+    for (const path of ["/account", "/cart", "/my-orders", "/checkout", "/view-invoice?orderNumber=ORD-1", "/payment", "/payment-success?orderNumber=ORD-1", "/payment/return", "/invoice/nothing", "/admin/timsar", "/admin/timsar/orders"]) {
       const response = await fetch(`${base}${path}`, { redirect: "manual" });
       expect(response.headers.get("cache-control"), path).toBe("no-store");
       expect(response.headers.get("vary") ?? "", path).toMatch(/\bCookie\b/i);
