@@ -122,6 +122,9 @@ describe("limitRequestBodies", () => {
     // Another order's link opens nothing here.
     const other = await postHeadersOnly(link.replace("ORD-000000000001", "ORD-000000000002"), 6 * 1024 * 1024, multipart);
     expect(other).toMatch(/^HTTP\/1\.1 403 /);
+    // An order number whose escapes are broken (found by the fuzz test) is no order's: refused, not a server error.
+    const broken = await postHeadersOnly(`/review/%E0%A4%A?token=${new URL(link, "http://shop").searchParams.get("token")}`, 6 * 1024 * 1024, multipart);
+    expect(broken).toMatch(/^HTTP\/1\.1 403 /);
     // Without a photo the page's form is an ordinary small form.
     expect((await send("/review/ORD-000000000001", 1024 * 1024, { "Content-Type": "application/x-www-form-urlencoded" })).status).toBe(413);
   });

@@ -95,10 +95,20 @@ async function strangerAnswer(req: Request): Promise<globalThis.Response | null>
  * to the signed link first, so no real shopper meets it.
  */
 async function reviewStrangerAnswer(request: globalThis.Request, orderNumber: string, token: unknown): Promise<globalThis.Response | null> {
-  if (typeof token === "string" && isValidReviewToken(normalizeOrderNumber(decodeURIComponent(orderNumber)), token)) return null;
+  const number = decodedOrNull(orderNumber);
+  if (typeof token === "string" && number !== null && isValidReviewToken(normalizeOrderNumber(number), token)) return null;
   if (await getCustomerFromRequest(request)) return null;
   const page = messagePage(bilingual("reviews.title"), bilingual("reviews.errors.photoNeedsLink"));
   return new globalThis.Response(page, { status: 403, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/** A path segment decoded, or null when its escapes are malformed (`%E0%A4%A`): no order has such a number. */
+function decodedOrNull(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 async function sendUnread(res: Response, answer: globalThis.Response) {
