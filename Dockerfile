@@ -6,10 +6,10 @@
 # runs from a fresh clone (no registry is reachable in the tests, so the image itself is not built there).
 
 # Node 24 LTS in both stages (Node 20's life ended on 2026-04-30; decision 0073): better-sqlite3, the one native
-# module not built on N-API, is compiled or fetched in the build stage for this same Node, and the runtime stage runs
+# module not built on N-API, is compiled in the build stage for this same Node, and the runtime stage runs
 # the build stage's node_modules as they are. Change both lines together.
 FROM node:24-bookworm-slim AS build
-# better-sqlite3 compiles itself with these when no prebuilt binary fits; openssl for Prisma's engines.
+# better-sqlite3 is compiled with these from its patched source (decision 0100); openssl for Prisma's engines.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ openssl ca-certificates \
  && rm -rf /var/lib/apt/lists/*

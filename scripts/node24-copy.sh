@@ -27,7 +27,9 @@ fail() {
 
 source_dir=$(node -p 'require("path").dirname(require.resolve("better-sqlite3/package.json"))')
 sqlite_version=$(node -p "require('$source_dir/package.json').version")
-stamp="better-sqlite3 $sqlite_version"
+# The patch is part of the stamp: the copy is compiled from node_modules' patched source (decision 0100).
+patch_sum=$(cat patches/better-sqlite3+*.patch | sha256sum | cut -c1-12)
+stamp="better-sqlite3 $sqlite_version, patch $patch_sum"
 if [ -f "$dir/ready" ] && [ "$(cat "$dir/ready")" = "$stamp" ] && [ -x "$node24" ]; then
   echo "Node 24: the copy in $dir is ready ($("$node24" -v), $stamp); delete the folder to make it again"
   exit 0

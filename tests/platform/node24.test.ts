@@ -90,6 +90,17 @@ describe("the shop on Node 24 LTS", { timeout: 120_000 }, () => {
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stockQuantity).toBe(2);
   });
 
+  it("keeps running while the collector reclaims statements (better-sqlite3's ObjectWrap on Node 24.19+, decision 0100)", async () => {
+    // Prisma's adapter prepares a statement per query and leaves it to the collector. Built against Node 24.19's
+    // own ObjectWrap, reclaiming them aborted the process within a quarter of a second of this loop, every time.
+    const churn = `
+      const db = new (require(${JSON.stringify(path.resolve("tests/.tmp/node24/native/better-sqlite3"))}))(":memory:");
+      for (let i = 0; i < 200000; i++) db.prepare("select " + (i % 50)).get();
+      setTimeout(() => console.log("alive"), 500);`;
+    const { stdout } = await promisify(execFile)(node24, ["-e", churn], { timeout: 60_000 });
+    expect(stdout.trim()).toBe("alive");
+  });
+
   it("finishes an in-flight request on SIGTERM, then exits 0", async () => {
     // As tests/integration/server.test.ts does on the machine's Node: the body is still arriving when the signal comes.
     const exited = exitOf(shop.child);
