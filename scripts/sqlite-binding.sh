@@ -5,9 +5,9 @@
 # npm runs better-sqlite3's own install (a prebuilt binary, or a build from source) before the project's postinstall
 # applies patches/better-sqlite3+11.10.0.patch. Node 24.19's headers make every native object remove a cleanup hook
 # when it is collected, which aborts the process (the patch says why), so a binary built before the patch, or a
-# prebuilt one from headers nobody can check, must not be what the shop runs on Node 24. The patched source is,
-# built by the package's own fallback (`node-gyp rebuild --release`, with the node-gyp that npm puts on the PATH of
-# every install script). The Dockerfile's build stage has the compiler for it.
+# prebuilt one from headers nobody can check, must not be what the shop runs on Node 24. This builds the patched
+# source the way the package's own install falls back to (`node-gyp rebuild --release`, with the node-gyp that npm
+# puts on the PATH of every install script). The Dockerfile's build stage has the compiler for it.
 #
 # Before Node 24 there is nothing to do: Node's ObjectWrap has no cleanup hooks there, so the binary npm built is the
 # same as one built from the patched source (the development machines' Node 20 keeps its install as it is).

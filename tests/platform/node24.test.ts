@@ -91,8 +91,9 @@ describe("the shop on Node 24 LTS", { timeout: 120_000 }, () => {
   });
 
   it("keeps running while the collector reclaims statements (better-sqlite3's ObjectWrap on Node 24.19+, decision 0100)", async () => {
-    // Prisma's adapter prepares a statement per query and leaves it to the collector. Built against Node 24.19's
-    // own ObjectWrap, reclaiming them aborted the process within a quarter of a second of this loop, every time.
+    // The shop leaves statements to the collector: every transaction prepares its BEGIN IMMEDIATE, and the adapter's
+    // cache drops its oldest beyond 500. Built against Node 24.19's own ObjectWrap, reclaiming them aborted the
+    // process within a quarter of a second of this loop, every time.
     const churn = `
       const db = new (require(${JSON.stringify(path.resolve("tests/.tmp/node24/native/better-sqlite3"))}))(":memory:");
       for (let i = 0; i < 200000; i++) db.prepare("select " + (i % 50)).get();
