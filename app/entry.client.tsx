@@ -21,9 +21,12 @@ const areas = loadRouteMessages(
 
 /**
  * Marks `<html data-hydrated>` once React has committed the hydrated page: the root's effects run after every
- * child's, when React's event handlers are attached. A full page load (a form posted or a link followed without
- * client routing) runs this entry again and marks the new document. The browser journeys act only on a marked page
- * (tests/e2e/fixtures.ts); a key pressed or a button clicked before it goes to the server's plain HTML instead.
+ * child's, when React's event handlers are attached. The render in which every `useHydrated` turns true (the forms'
+ * `mode=fetch`) follows in the same task, before the page can take a click (app/components/use-hydrated.ts; it was a
+ * task later once, and a click between the two saved an order's status as if JavaScript were off). A full page load
+ * (a form posted or a link followed without client routing) runs this entry again and marks the new document. The
+ * browser journeys act only on a marked page (tests/e2e/fixtures.ts); a key pressed or a button clicked before it
+ * goes to the server's plain HTML instead.
  */
 function HydrationMark({ children }: { children: ReactNode }) {
   useEffect(() => {

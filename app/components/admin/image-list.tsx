@@ -1,6 +1,7 @@
-import { useEffect, useState, type Dispatch, type SetStateAction } from "react";
+import { useState, type Dispatch, type SetStateAction } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { FieldErrors } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 
 /**
  * The product's pictures: hidden `images[n]` inputs (first = main image). With JavaScript each chosen file is
@@ -22,8 +23,7 @@ export function ImageList({
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   async function upload(input: HTMLInputElement) {
     const file = input.files?.[0];
