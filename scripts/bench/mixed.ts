@@ -19,7 +19,7 @@ import { createProduct } from "../../tests/factories/product";
 import { median } from "./lib/median";
 import { waitForServer } from "./lib/wait-for-server";
 import { signedInCustomer } from "./lib/signed-in-customer";
-import { atRate, BENCH_SESSION_SECRET, cacheLookups, hitShare, percentile, placeAndPay, startJunk, startShop, type Shop, type Timed } from "./lib/shop-day";
+import { atRate, BENCH_SESSION_SECRET, cacheLookups, cpuTimes, hitShare, percentile, placeAndPay, startJunk, startShop, type CacheLookups, type Shop, type Timed } from "./lib/shop-day";
 import { BROWSER_HEADERS, timed, type DayFlows } from "./lib/day-flows";
 
 
@@ -39,7 +39,8 @@ const RATES = { cartAdds: 10, checkouts: 2, myOrders: 5, admin: 2, failedLogins:
 const STOREFRONT = ["home", "category", "product", "search", "cart: add", "cart: page"];
 
 type KindFigures = { requestsPerSecond: number; p50: number; p99: number };
-type DayRun = { kinds: Map<string, KindFigures>; total: number; hitShare: number };
+/** `loopDelay` and `cores` (the shop's main threads running and waiting for a core) tell the machine from the shop. */
+type DayRun = { kinds: Map<string, KindFigures>; total: number; hitShare: number; loopDelay: CacheLookups["loopDelay"]; cores: { ran: number; waited: number } | null };
 
 async function load(url: string) {
   await autocannon({ url, connections: 10, duration: 3 });
@@ -120,6 +121,8 @@ async function day(shops: Shop[], shoppers: TimedShoppers, setup: Awaited<Return
   };
   const on = (index: number) => bases[index % bases.length];
   const before = await cacheLookups(bases);
+  const pids = shops.map((shop) => shop.pid);
+  const [startedAt, cpuBefore] = [performance.now(), cpuTimes(pids)];
   // The timed shoppers run in a process of their own (lib/day-flows.ts); the browsing starts once they send.
   await shoppers.start({
     bases,
@@ -183,8 +186,10 @@ async function day(shops: Shop[], shoppers: TimedShoppers, setup: Awaited<Return
   }
   kinds.set("junk (failed logins, sign-ups)", { requestsPerSecond: sent / seconds, p50: 0, p99: 0 });
   total += sent / seconds;
+  const [after, cpuAfter, elapsed] = [await cacheLookups(bases), cpuTimes(pids), (performance.now() - startedAt) / 1000];
+  const cores = cpuBefore && cpuAfter ? { ran: (cpuAfter.ran - cpuBefore.ran) / elapsed, waited: (cpuAfter.waited - cpuBefore.waited) / elapsed } : null;
   process.stdout.write(`     run: ${Math.round(total)} req/s; junk answered ${JSON.stringify(statuses)}\n`);
-  return { kinds, total, hitShare: hitShare(before, await cacheLookups(bases)) };
+  return { kinds, total, hitShare: hitShare(before, after), loopDelay: after.loopDelay, cores };
 }
 
 export async function bench({ databaseUrl, sparePort }: BenchContext): Promise<BenchRow[]> {
@@ -228,6 +233,13 @@ export async function bench({ databaseUrl, sparePort }: BenchContext): Promise<B
     figure(`mixed day, all requests (${where}, median of ${RUNS})`, total, "req/s");
     figure("mixed day, share of bare Remix", (100 * total) / bareRemix, "%");
     figure("mixed day, page cache hits", median(runs.map((run) => run.hitShare)), "%");
+    const p99Delay = median(runs.map((run) => run.loopDelay.p99));
+    figure("mixed day, the workers' event loop, a 10 ms timer's turn p99 / max", p99Delay, `ms / ${Math.round(median(runs.map((run) => run.loopDelay.max)))} ms`);
+    if (runs.every((run) => run.cores)) {
+      // In % of one core: 150 is one core and a half, over the day, running the main threads of the shop's processes.
+      const waited = median(runs.map((run) => run.cores!.waited));
+      figure("mixed day, the shop's main threads running / waiting for a core", median(runs.map((run) => 100 * run.cores!.ran)), `% of a core / ${Math.round(100 * waited)} %`);
+    }
     for (const kind of runs[0].kinds.keys()) {
       const of = (pick: (figures: KindFigures) => number) => median(runs.map((run) => pick(run.kinds.get(kind) ?? { requestsPerSecond: 0, p50: 0, p99: 0 })));
       figure(`mixed day, ${kind}`, of((figures) => figures.requestsPerSecond), "req/s");

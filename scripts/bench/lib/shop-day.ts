@@ -15,7 +15,8 @@ export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
 /** The one client the junk comes from. */
 const JUNK_ADDRESS = "203.0.113.66";
 
-export type Shop = { base: string; stop(): Promise<void> };
+/** `pid`: the process the shop's primary and workers run under (tsx's), for `cpuTimes`. */
+export type Shop = { base: string; pid: number; stop(): Promise<void> };
 
 /**
  * server.ts (the production build) on `port` with `workers` workers, on the bench's database. `BENCH_PROFILE=DIR`
@@ -42,6 +43,7 @@ export async function startShop(port: number, databaseUrl: string, workers: numb
   await waitForServer(base, `the shop on ${port}`);
   return {
     base,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
@@ -50,22 +52,62 @@ export async function startShop(port: number, databaseUrl: string, workers: numb
   };
 }
 
-/** The page cache's lookups so far, summed over the workers of every server. */
-export async function cacheLookups(bases: string[]): Promise<{ hit: number; miss: number }> {
-  const totals = { hit: 0, miss: 0 };
+export type CacheLookups = { hit: number; miss: number; loopDelay: { p99: number; max: number } };
+
+/**
+ * The page cache's lookups so far, summed over the workers of every server; and the workers' event loop delay since
+ * the previous call (prom-client's 10 ms timer, whose histogram each reading of /metrics starts again: a delay is how
+ * long the timer's turn came after the one before, so an idle loop reads 10 ms), in ms, the worst server's.
+ */
+export async function cacheLookups(bases: string[]): Promise<CacheLookups> {
+  const totals = { hit: 0, miss: 0, loopDelay: { p99: 0, max: 0 } };
   for (const base of bases) {
-    const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
+    const lines = (await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text()).split("\n");
+    const valuesOf = (prefix: string) => lines.filter((line) => line.startsWith(prefix)).map((line) => Number(line.slice(line.lastIndexOf(" ") + 1)));
     for (const result of ["hit", "miss"] as const) {
-      totals[result] += text
-        .split("\n")
-        .filter((line) => line.startsWith(`shop_page_cache_lookups_total{result="${result}"`))
-        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+      totals[result] += valuesOf(`shop_page_cache_lookups_total{result="${result}"`).reduce((sum, value) => sum + value, 0);
     }
+    totals.loopDelay.p99 = Math.max(totals.loopDelay.p99, 1000 * (valuesOf("nodejs_eventloop_lag_p99_seconds ")[0] ?? 0));
+    totals.loopDelay.max = Math.max(totals.loopDelay.max, 1000 * (valuesOf("nodejs_eventloop_lag_max_seconds ")[0] ?? 0));
   }
   return totals;
 }
 
-export function hitShare(before: { hit: number; miss: number }, after: { hit: number; miss: number }): number {
+/**
+ * Seconds that the main threads of `pids` and of every process under them (a shop's primary and workers) have run,
+ * and have waited, runnable, for a core: Linux's /proc/PID/schedstat. Null where /proc has none. The difference of
+ * two readings tells a machine that is too small for the load (the workers waiting for a core) from a shop that is
+ * too slow for it (the workers running all the time).
+ */
+export function cpuTimes(pids: number[]): { ran: number; waited: number } | null {
+  if (!fs.existsSync("/proc/self/schedstat")) return null;
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  const times = { ran: 0, waited: 0 };
+  const visit = (pid: number) => {
+    try {
+      const [ran, waited] = fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
+      times.ran += ran / 1e9;
+      times.waited += waited / 1e9;
+    } catch {
+      return;
+    }
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  for (const pid of pids) visit(pid);
+  return times;
+}
+
+export function hitShare(before: CacheLookups, after: CacheLookups): number {
   const hits = after.hit - before.hit;
   return Math.round((100 * hits) / Math.max(1, hits + after.miss - before.miss));
 }
