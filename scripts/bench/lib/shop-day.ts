@@ -2,7 +2,8 @@
  * What the busy-home and mixed benches drive a shop with: shop servers of their own behind a pretend proxy
  * (TRUST_PROXY, so each shopper has an address of their own and the per-client limits see shoppers, not the bench),
  * the junk of issue 34 (failed logins and "notify me" sign-ups from one client), paid orders through the test
- * provider's card page, and the page cache's hit counts from /metrics.
+ * provider's card page, the page cache's hit counts and the workers' event loop delay from /metrics, and the time the
+ * shop's processes ran and waited for a core.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
