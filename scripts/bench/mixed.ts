@@ -4,9 +4,10 @@
  * signed-in customers reading My Orders, the owner working the admin, and a background of junk (failed logins and
  * "notify me" sign-ups from one client). On SQLite one server with two workers; on PostgreSQL two servers with one
  * worker each, the traffic spread over both. Prints the throughput, p50 and p99 of each kind of request, the page
- * cache's hit rate, and the workers' event loop delay and time waiting for a core (the machine's share), beside a bare Express "hello" and the Remix template's page measured in the same run
- * (scripts/bench/lib/baselines.ts). The timed shoppers run in a process of their own (lib/day-flows.ts), off the
- * thread autocannon saturates. Runs of 10 s after a warm-up of 30 s (V8 optimises the paths), medians of 3; about three minutes in all.
+ * cache's hit rate, and the workers' event loop delay and time waiting for a core (the machine's share), beside a
+ * bare Express "hello" and the Remix template's page measured in the same run (scripts/bench/lib/baselines.ts). The
+ * timed shoppers run in a process of their own (lib/day-flows.ts), off the thread autocannon saturates. Runs of 10 s
+ * after a warm-up of 30 s (V8 optimises the paths), medians of 3; about three minutes in all.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
