@@ -7,11 +7,11 @@
  * cluster started here (scripts/lib/postgres-cluster.ts); the payments module stays on SQLite (its checks read the
  * shop's file) and is skipped there.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { startPostgresCluster } from "./lib/postgres-cluster";
+import { prepareBenchNode, spawnOnBenchNode } from "./bench/lib/bench-node";
 import { waitForServer } from "./bench/lib/wait-for-server";
 
 /** `sparePort`: a free port for a module that needs a server of its own. */
@@ -31,7 +31,8 @@ fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
 const cluster = engine === "postgresql" ? startPostgresCluster(path.resolve("tests/.tmp/bench-postgresql"), port + 50, { tries: 5 }) : null;
 const databaseUrl = cluster ? cluster.createDatabase("bench") : `file:${databaseFile}`;
 
-const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
+process.stdout.write(`== the shops and their baselines run on Node ${prepareBenchNode()}\n`);
+const server = spawnOnBenchNode("scripts/start.ts", [], {
   env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, ADMIN_PASSWORD: "bench-admin-password", SESSION_SECRET: "bench-session-secret-0123456789" },
   stdio: ["ignore", "ignore", "inherit"],
 });

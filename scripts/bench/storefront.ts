@@ -7,15 +7,15 @@
  * because these 2-core machines are noisy. Then the JavaScript each page's first load fetches, from the build's
  * manifest (scripts/bench/lib/first-load.ts).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { createCookie } from "@remix-run/node";
 import { databaseEngineOf } from "../../app/utils/database-url";
 import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
+import { spawnOnBenchNode } from "./lib/bench-node";
 import { median } from "./lib/median";
 import { waitForServer } from "./lib/wait-for-server";
 import { buildBareRemix, startBaseline } from "./lib/baselines";
@@ -127,7 +127,8 @@ export function shareRows(name: string, result: Load, baseline: Load, baselineNa
 }
 
 export function startProcess(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(path.resolve("node_modules/.bin/tsx"), args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const [script, ...rest] = args;
+  return spawnOnBenchNode(script, rest, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
 }
 
 /**

@@ -4,7 +4,7 @@
  * it: compression, static files, a request log, the Remix handler). Run as `tsx scripts/bench/lib/baselines.ts
  * express|remix PORT`, one process each, so each gets one core as the one-worker shop does.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -12,6 +12,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { spawnOnBenchNode } from "./bench-node";
 
 export const BARE_REMIX_DIR = path.resolve("tests/.tmp/bare-remix");
 
@@ -23,7 +24,7 @@ export function buildBareRemix() {
 
 /** Starts one baseline in a process of its own (this file run with tsx), as the storefront bench and Lighthouse do. */
 export function startBaseline(kind: "express" | "remix", port: number): ChildProcess {
-  return spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/bench/lib/baselines.ts", kind, String(port)], { stdio: ["ignore", "ignore", "inherit"] });
+  return spawnOnBenchNode("scripts/bench/lib/baselines.ts", [kind, String(port)], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
 async function main() {

@@ -5,10 +5,10 @@
  * provider's card page, the page cache's hit counts and the workers' event loop delay from /metrics, and the time the
  * shop's processes ran and waited for a core.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { spawnOnBenchNode } from "./bench-node";
 import { waitForServer } from "./wait-for-server";
 
 export const BENCH_SESSION_SECRET = "bench-session-secret-0123456789";
@@ -16,7 +16,7 @@ export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
 /** The one client the junk comes from. */
 const JUNK_ADDRESS = "203.0.113.66";
 
-/** `pid`: the process the shop's primary and workers run under (tsx's), for `cpuTimes`. */
+/** `pid`: the process the shop's primary and workers run under, for `cpuTimes`. */
 export type Shop = { base: string; pid: number; stop(): Promise<void> };
 
 /**
@@ -27,7 +27,7 @@ export type Shop = { base: string; pid: number; stop(): Promise<void> };
 export async function startShop(port: number, databaseUrl: string, workers: number): Promise<Shop> {
   const profiling = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const log = fs.openSync(path.resolve(`tests/.tmp/bench-shop-${port}.log`), "w");
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), [...profiling, "server.ts"], {
+  const child = spawnOnBenchNode("server.ts", [], {
     env: {
       ...process.env,
       WEB_CONCURRENCY: String(workers),
@@ -38,7 +38,7 @@ export async function startShop(port: number, databaseUrl: string, workers: numb
       METRICS_TOKEN: BENCH_METRICS_TOKEN,
     },
     stdio: ["ignore", log, "inherit"],
-  });
+  }, profiling);
   fs.closeSync(log);
   const base = `http://127.0.0.1:${port}`;
   await waitForServer(base, `the shop on ${port}`);
