@@ -22,7 +22,7 @@ export function buildBareRemix() {
   if (build.status !== 0) throw new Error("building the bare Remix baseline failed");
 }
 
-/** Starts one baseline in a process of its own (this file run with tsx), as the storefront bench and Lighthouse do. */
+/** Starts one baseline in a process of its own (this file, on the benches' Node), as the storefront bench and Lighthouse do. */
 export function startBaseline(kind: "express" | "remix", port: number): ChildProcess {
   return spawnOnBenchNode("scripts/bench/lib/baselines.ts", [kind, String(port)], { stdio: ["ignore", "ignore", "inherit"] });
 }

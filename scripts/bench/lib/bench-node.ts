@@ -3,7 +3,7 @@
  * it is Node 24 LTS, the Node the shop is released on (decision 0073), from the copy scripts/node24-copy.sh makes under
  * tests/.tmp/node24 with better-sqlite3 compiled for it. On a machine whose own Node is older, that gives the owner's
  * server's figures, not the development machine's: Node 20's V8, for one, moves every request Express has handled
- * to the old generation, and its scavenges take ten times as long (docs/bench/mixed.md, 30 November). The load
+ * to the old generation, and its scavenges take ten times as long (decision 0101). The load
  * generators and the timed shoppers stay on the machine's Node: they are the clients, not what is measured.
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
