@@ -13,7 +13,7 @@ import autocannon from "autocannon";
 import type { BenchContext, BenchRow } from "../bench";
 import { createProduct } from "../../tests/factories/product";
 import { median } from "./lib/median";
-import { cacheLookups, hitShare, placeAndPay, atRate, startJunk, startShop } from "./lib/shop-day";
+import { shopMetrics, hitShare, placeAndPay, atRate, startJunk, startShop } from "./lib/shop-day";
 
 const RUNS = 3;
 const DURATION_S = 5;
@@ -97,7 +97,7 @@ export async function bench({ databaseUrl, sparePort }: BenchContext): Promise<B
     // Then each run measures the three loads one after another, so each busy figure is compared with a quiet one
     // taken seconds before on the same machine: a shared machine's speed drifts by more than the 10 % asked over
     // the minute the phases took one after another.
-    const before = await cacheLookups([shop.base]);
+    const before = await shopMetrics([shop.base]);
     const runs: Record<Phase, Load>[] = [];
     for (let run = 0; run < RUNS; run++) {
       const quiet = await during("quiet", writes, () => loadHome(shop.base));
@@ -107,7 +107,7 @@ export async function bench({ databaseUrl, sparePort }: BenchContext): Promise<B
       const rate = (load: Load) => Math.round(load.requestsPerSecond);
       process.stdout.write(`     run ${run + 1}: quiet ${rate(quiet)}, junk ${rate(junk)}, orders ${rate(orders)} req/s\n`);
     }
-    const hits = hitShare(before, await cacheLookups([shop.base]));
+    const hits = hitShare(before, await shopMetrics([shop.base]));
     const figure = (phase: Phase) => ({
       requestsPerSecond: Math.round(median(runs.map((run) => run[phase].requestsPerSecond))),
       p99: median(runs.map((run) => run[phase].p99)),

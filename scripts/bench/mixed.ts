@@ -20,7 +20,7 @@ import { createProduct } from "../../tests/factories/product";
 import { median } from "./lib/median";
 import { waitForServer } from "./lib/wait-for-server";
 import { signedInCustomer } from "./lib/signed-in-customer";
-import { atRate, BENCH_SESSION_SECRET, cacheLookups, cpuTimes, hitShare, percentile, placeAndPay, startJunk, startShop, type CacheLookups, type Shop, type Timed } from "./lib/shop-day";
+import { atRate, BENCH_SESSION_SECRET, shopMetrics, cpuTimes, hitShare, percentile, placeAndPay, startJunk, startShop, type ShopMetrics, type Shop, type Timed } from "./lib/shop-day";
 import { BROWSER_HEADERS, timed, type DayFlows } from "./lib/day-flows";
 
 
@@ -41,7 +41,7 @@ const STOREFRONT = ["home", "category", "product", "search", "cart: add", "cart:
 
 type KindFigures = { requestsPerSecond: number; p50: number; p99: number };
 /** `loopDelay` and `cores` (the shop's main threads running and waiting for a core) tell the machine from the shop. */
-type DayRun = { kinds: Map<string, KindFigures>; total: number; hitShare: number; loopDelay: CacheLookups["loopDelay"]; cores: { ran: number; waited: number } | null };
+type DayRun = { kinds: Map<string, KindFigures>; total: number; hitShare: number; loopDelay: ShopMetrics["loopDelay"]; cores: { ran: number; waited: number } | null };
 
 async function load(url: string) {
   await autocannon({ url, connections: 10, duration: 3 });
@@ -121,7 +121,7 @@ async function day(shops: Shop[], shoppers: TimedShoppers, setup: Awaited<Return
     samples.get(kind)!.push(milliseconds);
   };
   const on = (index: number) => bases[index % bases.length];
-  const before = await cacheLookups(bases);
+  const before = await shopMetrics(bases);
   const pids = shops.map((shop) => shop.pid);
   const [startedAt, cpuBefore] = [performance.now(), cpuTimes(pids)];
   // The timed shoppers run in a process of their own (lib/day-flows.ts); the browsing starts once they send.
@@ -187,7 +187,7 @@ async function day(shops: Shop[], shoppers: TimedShoppers, setup: Awaited<Return
   }
   kinds.set("junk (failed logins, sign-ups)", { requestsPerSecond: sent / seconds, p50: 0, p99: 0 });
   total += sent / seconds;
-  const [after, cpuAfter, elapsed] = [await cacheLookups(bases), cpuTimes(pids), (performance.now() - startedAt) / 1000];
+  const [after, cpuAfter, elapsed] = [await shopMetrics(bases), cpuTimes(pids), (performance.now() - startedAt) / 1000];
   const cores = cpuBefore && cpuAfter ? { ran: (cpuAfter.ran - cpuBefore.ran) / elapsed, waited: (cpuAfter.waited - cpuBefore.waited) / elapsed } : null;
   process.stdout.write(`     run: ${Math.round(total)} req/s; junk answered ${JSON.stringify(statuses)}\n`);
   return { kinds, total, hitShare: hitShare(before, after), loopDelay: after.loopDelay, cores };

@@ -53,14 +53,14 @@ export async function startShop(port: number, databaseUrl: string, workers: numb
   };
 }
 
-export type CacheLookups = { hit: number; miss: number; loopDelay: { p99: number; max: number } };
+export type ShopMetrics = { hit: number; miss: number; loopDelay: { p99: number; max: number } };
 
 /**
  * The page cache's lookups so far, summed over the workers of every server; and the workers' event loop delay since
  * the previous call (prom-client's 10 ms timer, whose histogram each reading of /metrics starts again: a delay is how
  * long the timer's turn came after the one before, so an idle loop reads 10 ms), in ms, the worst server's.
  */
-export async function cacheLookups(bases: string[]): Promise<CacheLookups> {
+export async function shopMetrics(bases: string[]): Promise<ShopMetrics> {
   const totals = { hit: 0, miss: 0, loopDelay: { p99: 0, max: 0 } };
   for (const base of bases) {
     const lines = (await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text()).split("\n");
@@ -108,7 +108,7 @@ export function cpuTimes(pids: number[]): { ran: number; waited: number } | null
   return times;
 }
 
-export function hitShare(before: CacheLookups, after: CacheLookups): number {
+export function hitShare(before: ShopMetrics, after: ShopMetrics): number {
   const hits = after.hit - before.hit;
   return Math.round((100 * hits) / Math.max(1, hits + after.miss - before.miss));
 }
