@@ -7,7 +7,8 @@
  * cache's hit rate, and the workers' event loop delay and time waiting for a core (the machine's share), beside a
  * bare Express "hello" and the Remix template's page measured in the same run (scripts/bench/lib/baselines.ts). The
  * timed shoppers run in a process of their own (lib/day-flows.ts), off the thread autocannon saturates. Runs of 10 s
- * after a warm-up of 30 s (V8 optimises the paths), medians of 3; about three minutes in all.
+ * after a warm-up of 30 s (V8 optimises the paths), medians of 3; about three minutes in all. The timed shoppers'
+ * percentiles are of the three runs' answers together, as a run holds about a hundred of each kind (decision 0102).
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -40,8 +41,21 @@ const RATES = { cartAdds: 10, checkouts: 2, myOrders: 5, admin: 2, failedLogins:
 const STOREFRONT = ["home", "category", "product", "search", "cart: add", "cart: page"];
 
 type KindFigures = { requestsPerSecond: number; p50: number; p99: number };
-/** `loopDelay` and `cores` (the shop's main threads running and waiting for a core) tell the machine from the shop. */
-type DayRun = { kinds: Map<string, KindFigures>; total: number; hitShare: number; loopDelay: ShopMetrics["loopDelay"]; cores: { ran: number; waited: number } | null };
+/**
+ * `timings`: every timed request of the run by kind (the timed shoppers' kinds, not autocannon's), kept so that
+ * their percentiles are taken over the runs together. `loopDelay` and `cores` (the shop's main threads running and
+ * waiting for a core) tell the machine from the shop.
+ */
+type DayRun = {
+  kinds: Map<string, KindFigures>;
+  timings: Map<string, number[]>;
+  total: number;
+  hitShare: number;
+  loopDelay: ShopMetrics["loopDelay"];
+  cores: { ran: number; waited: number } | null;
+};
+
+const round = (milliseconds: number) => Math.round(milliseconds * 10) / 10;
 
 async function load(url: string) {
   await autocannon({ url, connections: 10, duration: 3 });
@@ -190,7 +204,7 @@ async function day(shops: Shop[], shoppers: TimedShoppers, setup: Awaited<Return
   const [after, cpuAfter, elapsed] = [await shopMetrics(bases), cpuTimes(pids), (performance.now() - startedAt) / 1000];
   const cores = cpuBefore && cpuAfter ? { ran: (cpuAfter.ran - cpuBefore.ran) / elapsed, waited: (cpuAfter.waited - cpuBefore.waited) / elapsed } : null;
   process.stdout.write(`     run: ${Math.round(total)} req/s; junk answered ${JSON.stringify(statuses)}\n`);
-  return { kinds, total, hitShare: hitShare(before, after), loopDelay: after.loopDelay, cores };
+  return { kinds, timings: samples, total, hitShare: hitShare(before, after), loopDelay: after.loopDelay, cores };
 }
 
 export async function bench({ databaseUrl, sparePort }: BenchContext): Promise<BenchRow[]> {
@@ -245,9 +259,27 @@ export async function bench({ databaseUrl, sparePort }: BenchContext): Promise<B
       const of = (pick: (figures: KindFigures) => number) => median(runs.map((run) => pick(run.kinds.get(kind) ?? { requestsPerSecond: 0, p50: 0, p99: 0 })));
       figure(`mixed day, ${kind}`, of((figures) => figures.requestsPerSecond), "req/s");
       if (kind.startsWith("junk")) continue;
-      const p99 = of((figures) => figures.p99);
       const storefront = engine === "sqlite" && STOREFRONT.includes(kind);
-      figure(`mixed day, ${kind}, p50 / p99`, of((figures) => figures.p50), `ms / ${Math.round(p99 * 10) / 10} ms`, storefront ? "p99 < 50" : "", !storefront || p99 < 50);
+      const target = storefront ? "p99 < 50" : "";
+      const pooled = runs.flatMap((run) => run.timings.get(kind) ?? []);
+      if (!pooled.length) {
+        // autocannon's kinds: each run's p99 is of thousands of answers; the median of the runs'.
+        const p99 = of((figures) => figures.p99);
+        figure(`mixed day, ${kind}, p50 / p99`, of((figures) => figures.p50), `ms / ${round(p99)} ms`, target, !storefront || p99 < 50);
+        continue;
+      }
+      // The timed shoppers' kinds send about a hundred requests a run, whose 99th percentile by nearest rank is the
+      // run's slowest answer: their percentiles are taken over the runs' answers together (decision 0102), and the
+      // median of the runs' own slowest is printed beside them.
+      const p99 = percentile(pooled, 99);
+      const slowest = median(runs.map((run) => Math.max(0, ...(run.timings.get(kind) ?? []))));
+      figure(
+        `mixed day, ${kind}, p50 / p99 of ${pooled.length} over the runs`,
+        percentile(pooled, 50),
+        `ms / ${round(p99)} ms (each run's slowest, median: ${round(slowest)} ms)`,
+        target,
+        !storefront || p99 < 50,
+      );
     }
   } finally {
     await Promise.all(shops.map((shop) => shop.stop()));
