@@ -13,7 +13,11 @@ export function createRemixRequest(req: ExpressRequest, res: ExpressResponse): R
 
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
-    if (!values) continue;
+    // rejectCrossSiteWrites (server/security.ts) has judged every write's Origin before Remix sees it, accepting the
+    // shop's public address (APP_URL) too. Remix's own check compares the Origin with the Host or X-Forwarded-Host
+    // alone and answers a 500 with no body when they differ (behind a proxy that sends its own Host, or a client's
+    // X-Forwarded-Host), so it is not given the header it would judge again.
+    if (!values || name === "origin") continue;
     if (Array.isArray(values)) for (const value of values) headers.append(name, value);
     else headers.set(name, values);
   }

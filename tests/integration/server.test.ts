@@ -107,6 +107,26 @@ describe("server.ts", () => {
     expect(sameSite.headers.get("set-cookie")).toMatch(/^lang=en; Path=\/;.*SameSite=Lax/);
   });
 
+  // Remix's own check compared the Origin with the Host or X-Forwarded-Host alone and answered these with a 500.
+  it("takes a form post from the shop's public address whatever Host or X-Forwarded-Host reached the server", async () => {
+    const appUrl = `http://localhost:${shop.port}`; // APP_URL's default; the tests reach the shop at 127.0.0.1
+    // A page's action (the cart's): Remix checked those, not its resource routes'.
+    const post = (headers: Record<string, string>) => rawRequest(shop.port, "POST", "/cart", "intent=clear", { "Content-Type": "application/x-www-form-urlencoded", ...headers });
+
+    // Behind a proxy that sends its own Host, the browser's Origin is the public address.
+    const behindProxy = await post({ Origin: appUrl, Host: `shop-internal:${shop.port}` });
+    expect(behindProxy.status).toBe(303);
+    expect(behindProxy.headers.location).toBe("/cart");
+    const forwardedElsewhere = await post({ Origin: `http://127.0.0.1:${shop.port}`, "X-Forwarded-Host": "shop.example" });
+    expect(forwardedElsewhere.status).toBe(303);
+
+    // An address that is neither the shop's public one nor the Host is still refused, with a message in both languages.
+    const elsewhere = await post({ Origin: "http://shop.example", Host: `shop-internal:${shop.port}` });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.headers["set-cookie"]).toBeUndefined();
+    expect(JSON.parse(elsewhere.body).message).toMatch(/[\u0600-\u06ff]/);
+  });
+
   it("logs each request", async () => {
     await fetch(`${base}/healthz?logged=1`);
     await expect.poll(() => shop.process.output()).toMatch(/^\{"level":"info".*"method":"GET","route":"\/healthz","url":"\/healthz\?logged=1","status":200,.*"msg":"request"\}$/m);
@@ -169,3 +189,17 @@ describe("server.ts in production with WEB_CONCURRENCY=3", () => {
     expect(language.headers.get("set-cookie")).toContain("Secure");
   });
 });
+
+/** A request with the Host header it is given (fetch sets its own), answered with its status, headers and body. */
+function rawRequest(port: number, method: string, path: string, body: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port, method, path, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
