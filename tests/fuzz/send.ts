@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { MaterialRequest } from "./requests";
+import { SHOP_ORIGIN, type MaterialRequest } from "./requests";
 
 export type Answer = { status: number; body: string } | { status: "no answer"; body: string };
 
@@ -20,6 +20,7 @@ export function send(base: URL, agent: http.Agent, request: MaterialRequest): Pr
     let outgoing: http.ClientRequest;
     try {
       const headers: Record<string, string> = { ...request.headers };
+      if (headers.Origin === SHOP_ORIGIN) headers.Origin = base.origin;
       if (request.body) headers["Content-Length"] = String(request.body.length);
       outgoing = http.request({ host: base.hostname, port: base.port, method: request.method, path: request.path, headers, agent, timeout: TIMEOUT_MS }, (response) => {
         const chunks: Buffer[] = [];
