@@ -50,11 +50,12 @@ function blankToUndefined(value: Sent): Sent {
   return typeof value === "string" && value.trim() === "" ? undefined : value;
 }
 
-const phone = (message: string) =>
-  z.preprocess(
-    (value: Sent) => (typeof value === "string" ? blankToUndefined(normalizeKuwaitiPhone(value)) : blankToUndefined(value)),
-    z.string({ error: message }).regex(KUWAIT_PHONE_PATTERN, message),
-  );
+const phoneText = (message: string) => z.string({ error: message }).regex(KUWAIT_PHONE_PATTERN, message);
+const readPhone = (value: Sent) => (typeof value === "string" ? blankToUndefined(normalizeKuwaitiPhone(value)) : blankToUndefined(value));
+const phone = (message: string) => z.preprocess(readPhone, phoneText(message));
+// A field that may be cleared: null, "" or spaces read as "not set" inside the rule too, not only when left out, so
+// that the API's null and the form's blank both clear it (CONTRACT.md "8 digits or null").
+const optionalPhone = (message: string) => z.preprocess(readPhone, phoneText(message).optional()).optional();
 const name = (message: string, max: number) => z.preprocess(blankToUndefined, z.string({ error: message }).trim().min(1, message).max(max, message));
 
 /** "@timsar.accessories", "timsar.accessories" and the profile's address all keep the handle. */
@@ -85,7 +86,7 @@ export const SettingsFormSchema = z.object({
     z.string({ error: "admin.settings.errors.contactEmail" }).trim().max(120, "admin.settings.errors.contactEmail").regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "admin.settings.errors.contactEmail"),
   ),
   contactPhone: phone("admin.settings.errors.contactPhone"),
-  whatsappNumber: phone("admin.settings.errors.whatsappNumber").optional(),
+  whatsappNumber: optionalPhone("admin.settings.errors.whatsappNumber"),
   addressEn: name("admin.settings.errors.address", 200).optional(),
   addressAr: name("admin.settings.errors.address", 200).optional(),
   taglineEn: name("admin.settings.errors.tagline", 200).optional(),
@@ -93,16 +94,17 @@ export const SettingsFormSchema = z.object({
   instagram: z
     .preprocess(
       (value: Sent) => (typeof value === "string" ? blankToUndefined(instagramHandle(value)) : blankToUndefined(value)),
-      z.string({ error: "admin.settings.errors.instagram" }).regex(INSTAGRAM_HANDLE, "admin.settings.errors.instagram"),
+      z.string({ error: "admin.settings.errors.instagram" }).regex(INSTAGRAM_HANDLE, "admin.settings.errors.instagram").optional(),
     )
     .optional(),
   commercialRegistration: z
     .preprocess(
       (value: Sent) => (typeof value === "string" ? blankToUndefined(westernDigits(value).trim()) : blankToUndefined(value)),
-      z.string({ error: "admin.settings.errors.commercialRegistration" }).max(40, "admin.settings.errors.commercialRegistration").regex(/^[A-Za-z0-9/-]+(?: [A-Za-z0-9/-]+)*$/, "admin.settings.errors.commercialRegistration"),
+      z.string({ error: "admin.settings.errors.commercialRegistration" }).max(40, "admin.settings.errors.commercialRegistration").regex(/^[A-Za-z0-9/-]+(?: [A-Za-z0-9/-]+)*$/, "admin.settings.errors.commercialRegistration")
+        .optional(),
     )
     .optional(),
-  ownerAlertsPhone: phone("admin.settings.errors.ownerAlertsPhone").optional(),
+  ownerAlertsPhone: optionalPhone("admin.settings.errors.ownerAlertsPhone"),
   // A checkbox: sent ("on") when ticked, absent when not; conform reads "on" as true.
   paymentReminders: z.boolean().optional(),
   reviewsAutoPublish: z.boolean().optional(),

@@ -14,6 +14,7 @@ import { prisma } from "~/db.server";
 import { getInvoicePdf } from "~/models/orders/index.server";
 import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/shop/index.server";
 import * as settings from "~/routes/api.admin.settings";
+import * as settingsPage from "~/routes/admin.timsar.settings";
 import { createOrder } from "../factories/order";
 import { uniqueId } from "../factories/unique";
 import { adminCookie, request } from "../support/admin-requests";
@@ -72,6 +73,34 @@ describe("the shop's identity in the settings", { timeout: 120_000 }, () => {
     expect((await put({ instagram: "https://www.instagram.com/lulu.bows.kw/" })).status).toBe(200);
     expect(await get()).toMatchObject({ ...saved, instagram: "lulu.bows.kw" });
     expect((await put({ instagram: "@lulu.bows" })).status).toBe(200);
+  });
+
+  it("clears the optional contacts with null or a blank, and takes back what it answered (GET → PUT)", async () => {
+    const optional = { whatsappNumber: "91234567", instagram: "lulu.bows", commercialRegistration: "123456", ownerAlertsPhone: "55112233" };
+    const cleared = { whatsappNumber: null, instagram: null, commercialRegistration: null, ownerAlertsPhone: null };
+    for (const blank of [null, "", "  "]) {
+      expect((await put(optional)).status).toBe(200);
+      const answer = await put(Object.fromEntries(Object.keys(optional).map((field) => [field, blank])));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(await get()).toMatchObject(cleared);
+    }
+    // A new shop has these null: a client that saves what it just read is not refused.
+    const read = await get();
+    const again = await put(read);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await get()).toEqual(read);
+    // The required contact phone still cannot be cleared.
+    expect((await put({ contactPhone: "" })).status).toBe(400);
+    // The settings page clears them too, whether the boxes are emptied or left with spaces.
+    for (const blank of ["", "  "]) {
+      expect((await put(optional)).status).toBe(200);
+      const form = new URLSearchParams({ shopNameEn: name.en, shopNameAr: name.ar, contactEmail: identity.contactEmail, contactPhone: "60000000" });
+      for (const field of Object.keys(optional)) form.set(field, blank);
+      const posted = (await settingsPage.action({ request: request("/admin/timsar/settings", { method: "POST", cookie, body: form }), params: {}, context: { cspNonce: "" } })) as Response;
+      expect(posted.status).toBe(303);
+      expect(await get()).toMatchObject(cleared);
+    }
+    expect((await put(identity)).status).toBe(200);
   });
 
   it.each([
