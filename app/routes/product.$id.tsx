@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AddToCartForm } from "~/components/shop/add-to-cart-form";
 import { Price, SaleBadge, usePriceLabels } from "~/components/shop/price";
@@ -17,7 +17,7 @@ import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
 import { parseWithZod, StockNoticeSignUpSchema } from "~/shared/schemas.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
-import { ProductParamsSchema, shopNameFor } from "~/models/shop/index.server";
+import { ProductParamsSchema, shopNameFor, type ShopFace } from "~/models/shop/index.server";
 import { filsToKD } from "~/shared/money";
 import { pageMeta } from "~/utils/meta";
 import { askedLanguage, seoLinks, shareImageOf } from "~/utils/seo.server";
@@ -258,8 +258,10 @@ export default function ProductPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, error }) => {
   if (!loaderData) {
-    const info = isRouteErrorResponse(error) ? (error.data as { title?: string; siteName?: string }) : {};
-    return [{ title: `${info.title ?? "Product not found"} | ${info.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
+    // The loader's 404 names its title in the page's language; any other failure is titled by ProductError below.
+    const info = isRouteErrorResponse(error) ? (error.data as { title?: string; siteName?: string } | null) : null;
+    const title = info?.title ? [{ title: info.siteName ? `${info.title} | ${info.siteName}` : info.title }] : [];
+    return [...title, { name: "robots", content: "noindex" }];
   }
   return [
     ...pageMeta(loaderData.meta),
@@ -271,8 +273,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, error }) =
 /** The product page's own 404 and failure pages, each with a way back to the shop. */
 function ProductError({ notFound }: { notFound: boolean }) {
   const { t } = useTranslation();
+  const shopName = (useRouteLoaderData("root") as { shop?: ShopFace } | undefined)?.shop?.name;
+  const failed = t("shop.product.failed");
   return (
     <section className="error-page" data-testid={notFound ? "product-not-found" : "product-failed"}>
+      {notFound ? null : <title>{shopName ? `${failed} | ${shopName}` : failed}</title>}
       <h1>{notFound ? t("shop.product.notFound") : t("shop.product.failed")}</h1>
       {notFound ? <p>{t("shop.product.notFoundBody")}</p> : null}
       <Link to="/" className="button button--primary">

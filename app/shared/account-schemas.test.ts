@@ -28,6 +28,8 @@ describe("account form schemas", () => {
       password: "account.validation.passwordMin",
     });
     expect(ProfileSchema.parse({ fullName: "Sara", phone: "+965 9123 4567", password: "12345678" }).phone).toBe("91234567");
+    // A name that is there but too long is told so, not asked for again.
+    expect(messagesOf(ProfileSchema.safeParse({ fullName: "a".repeat(121), phone: "91234567", password: "12345678" }))).toEqual({ fullName: "account.validation.fullNameTooLong" });
     expect(messagesOf(ChangePasswordSchema.safeParse({ oldPassword: "", newPassword: "" }))).toEqual({
       oldPassword: "account.validation.fillAllFields",
       newPassword: "account.validation.fillAllFields",

@@ -32,7 +32,7 @@ export const VerifyCodeSchema = z.object({ email, verificationCode: code });
 export const ResetCodeSchema = z.object({ email, code });
 
 export const ProfileSchema = z.object({
-  fullName: z.string({ error: "account.validation.fullNameRequired" }).trim().min(1, "account.validation.fullNameRequired").max(120, "account.validation.fullNameRequired"),
+  fullName: z.string({ error: "account.validation.fullNameRequired" }).trim().min(1, "account.validation.fullNameRequired").max(120, "account.validation.fullNameTooLong"),
   phone: z
     .string({ error: "account.validation.phoneInvalid" })
     .transform(normalizeKuwaitiPhone)

@@ -127,6 +127,19 @@ describe("server.ts", () => {
     expect(JSON.parse(elsewhere.body).message).toMatch(/[\u0600-\u06ff]/);
   });
 
+  it("titles a product page that failed in the page's language, with the shop's name", async () => {
+    for (const [language, failed] of [
+      ["ar", "تعذر تحميل المنتج"],
+      ["en", "Failed to load product"],
+    ]) {
+      // A method the page has no action for fails the page without the loader's 404.
+      const response = await fetch(`${base}/product/seed-product-01`, { method: "PUT", headers: { Cookie: `lang=${language}`, Origin: base } });
+      expect(response.status).toBe(415); // a body that is not a form (refuseUnreadableRequests)
+      const titles = [...(await response.text()).matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]);
+      expect(titles[0]).toMatch(new RegExp(`^${failed} \\| \\S`));
+    }
+  });
+
   it("logs each request", async () => {
     await fetch(`${base}/healthz?logged=1`);
     await expect.poll(() => shop.process.output()).toMatch(/^\{"level":"info".*"method":"GET","route":"\/healthz","url":"\/healthz\?logged=1","status":200,.*"msg":"request"\}$/m);

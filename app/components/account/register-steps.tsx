@@ -61,7 +61,7 @@ export function ProfileStep({ lastResult, email, constraint }: StepProps) {
       <EmailNote label={t("account.register.verifiedEmail")} email={email} />
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} />
-        <Field meta={fields.fullName} label={t("account.register.fullName")} autoComplete="name" />
+        <Field meta={fields.fullName} label={t("account.register.fullName")} autoComplete="name" maxLength={120} />
         <div className="field">
           <label htmlFor={fields.phone.id}>{t("account.register.phone")}</label>
           <span className="field__hint" id={`${fields.phone.id}-hint`}>

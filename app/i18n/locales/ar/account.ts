@@ -41,7 +41,7 @@ export const account: TranslationOf<typeof en> = {
     register: {
       title: "إنشاء حساب",
       description: "أنشئ حسابك في {{shop}} في ثلاث خطوات.",
-      stepOf: "الخطوة {{step}} من 3",
+      stepOf: "الخطوة {{step}} من ٣",
       email: "البريد الإلكتروني",
       sendCode: "إرسال رمز التحقق",
       code: "رمز التحقق",
@@ -122,6 +122,7 @@ export const account: TranslationOf<typeof en> = {
       codeRequired: "يرجى إدخال رمز التحقق.",
       codeSixDigits: "الرمز مكوّن من 6 أرقام.",
       fullNameRequired: "يرجى إدخال اسمك الكامل.",
+      fullNameTooLong: "يجب ألا يزيد اسمك الكامل عن 120 حرفًا.",
       phoneInvalid: "يرجى إدخال رقم هاتف كويتي صحيح (8 أرقام يبدأ بـ 5 أو 6 أو 9).",
       passwordMin: "يجب أن تتكون كلمة المرور من 8 أحرف على الأقل.",
       passwordTooLong: "يجب ألا تزيد كلمة المرور عن 200 حرف.",

@@ -119,6 +119,7 @@ export const account = {
       codeRequired: "Please enter the verification code.",
       codeSixDigits: "The code has 6 digits.",
       fullNameRequired: "Please enter your full name.",
+      fullNameTooLong: "Your full name can be at most 120 characters.",
       phoneInvalid: "Please enter a valid Kuwaiti phone number (8 digits, starts with 5, 6, or 9).",
       passwordMin: "Password must be at least 8 characters.",
       passwordTooLong: "Password must be at most 200 characters.",
