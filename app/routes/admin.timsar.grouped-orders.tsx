@@ -18,7 +18,7 @@ import { formatCount } from "~/shared/digits";
 export const handle = adminOrderMessages;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPermission(request, "orders:read");
+  await requireAdminPermission(request, "customers");
   const page = readPageParam(new URL(request.url).searchParams, "page");
   const [language, t, result] = await Promise.all([getLanguage(request), i18nServer.getFixedT(request), getGroupedOrders({ page })]);
   return {

@@ -7,7 +7,7 @@ import { filsToKD } from "~/shared/money";
 
 /** GET /api/admin/grouped-orders?page&pageSize: paid orders grouped by phone, latest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPermission(request, "orders:read");
+  await requireAdminPermission(request, "customers");
   const params = new URL(request.url).searchParams;
   const result = await getGroupedOrders(readApiPaging(params, { page: PAGE_RULE, pageSize: GROUPED_ORDERS_PAGE_SIZE_RULE }));
   return Response.json(

@@ -120,7 +120,7 @@ test("the orders role sees no return decisions nor catalogue links, and the cata
   await expect(packer.getByTestId("admin-return")).toBeVisible();
   await expect(packer.getByTestId("return-decisions")).toHaveCount(0);
   await packer.goto("/admin/timsar/dashboard");
-  for (const href of ["/admin/timsar/products", "/admin/timsar/categories/view", "/admin/timsar/coupons", "/admin/timsar/settings"]) {
+  for (const href of ["/admin/timsar/products", "/admin/timsar/categories/view", "/admin/timsar/coupons", "/admin/timsar/settings", "/admin/timsar/grouped-orders"]) {
     await expect(packer.locator(`a[href^="${href}"]`)).toHaveCount(0);
   }
   await packer.goto("/admin/timsar/categories");

@@ -7,7 +7,7 @@ const LINKS = [
   { to: "/admin/timsar/dashboard", key: "admin.nav.dashboard", may: null },
   { to: "/admin/timsar/orders", key: "admin.nav.orders", may: "orders:read" },
   { to: "/admin/timsar/returns", key: "admin.nav.returns", may: "returns:read" },
-  { to: "/admin/timsar/grouped-orders", key: "admin.nav.groupedOrders", may: "orders:read" },
+  { to: "/admin/timsar/grouped-orders", key: "admin.nav.groupedOrders", may: "customers" },
   { to: "/admin/timsar/registered-users", key: "admin.nav.users", may: "customers" },
   { to: "/admin/timsar/products", key: "admin.nav.products", may: "catalogue:write" },
   { to: "/admin/timsar/categories/view", key: "admin.nav.categories", may: "catalogue:write" },
