@@ -12,6 +12,7 @@ import { readVisitor, type Visitor } from "../app/auth/visitor.server";
 import { createRemixRequest } from "./remix-request";
 import { gzipKeepingStyles } from "./kept-styles-gzip";
 import { inNamedLanguage } from "../app/utils/api.server";
+import { ALLOW_LOCAL } from "./api-methods";
 
 /**
  * Serves Remix, keeping a rendered copy of the pages routes mark as shared (the home page with every filter, sort
@@ -350,6 +351,8 @@ export function createCachingRequestHandler({
       const privatePage = isPrivatePath(path);
       res.statusMessage = response.statusText;
       res.status(response.status);
+      // A route's own 405 names what the path takes, as the one guardApiMethods gives (server/api-methods.ts).
+      if (response.status === 405 && typeof res.locals[ALLOW_LOCAL] === "string" && !response.headers.has("Allow")) res.setHeader("Allow", res.locals[ALLOW_LOCAL]);
       for (const [name, value] of response.headers.entries()) {
         const lower = name.toLowerCase();
         if (lower === SHARED_PAGE_HEADER.toLowerCase() || (privatePage && lower === "cache-control")) continue;

@@ -17,6 +17,7 @@ import { startJobs } from "./jobs";
 import { createCachingRequestHandler, createPageCache, serveHits } from "./page-cache";
 import { createReadiness, readinessEndpoint } from "./readiness";
 import { refuseUnreadableRequests } from "./remix-request";
+import { guardApiMethods } from "./api-methods";
 import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, retryAfterOnEvery429, securityHeaders } from "./security";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
@@ -80,6 +81,7 @@ export async function serve(env: Env) {
 
   app.use(limitRequestBodies);
   app.use(refuseUnreadableRequests);
+  app.use(guardApiMethods(build));
   // `use`, not `all("*")`: a "*" route decodes the path as a parameter, and Express logs the URIError a path such as
   // "/%" throws there with its stack; refuseUnreadableRequests answers those paths instead.
   app.use(

@@ -563,7 +563,7 @@ const SETS_COOKIE: Record<string, string> = {
 };
 
 /** Answers every operation may give besides its own: another method (405), and a body over its limit (413). */
-const METHOD_NOT_ALLOWED = error("This path does not take this method");
+const METHOD_NOT_ALLOWED: Answer = { ...error("This path does not take this method"), headers: { Allow: "The methods this path takes" } };
 const TOO_LARGE = error("The body is over 64 KB (6 MB for uploads)");
 
 const TAGS = [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { API_OPERATIONS } from "~/api/openapi.server";
 import { useTestServer } from "../support/test-server";
 
 // CONTRACT.md, "The JSON API": errors answer in both languages unless the request names one (the `lang` cookie, or
@@ -50,6 +51,53 @@ describe("API errors against the real server", () => {
     });
     expect(tooLarge.status).toBe(413);
     expect(((await tooLarge.json()) as { message: string }).message).toBe("The request is too large: forms and JSON may be at most 64 KB.");
+  });
+
+  it("answers a method a path does not take with 405, Allow and the shop's message, on every path of the API document", async () => {
+    const methodsByPath = new Map<string, Set<string>>();
+    for (const op of API_OPERATIONS) {
+      const path = op.path.replace(/\{[^}]+\}/g, "x1");
+      methodsByPath.set(path, new Set([...(methodsByPath.get(path) ?? []), ...op.methods.map((method) => method.toUpperCase())]));
+    }
+    for (const [path, methods] of methodsByPath) {
+      // A path that also takes a write has an action, which checks the session before the method.
+      if (methods.has("GET") && methods.size > 1) continue;
+      const wrong = methods.has("GET") ? "POST" : "GET";
+      const answer = await fetch(`${base}${path}`, { method: wrong, headers: { "Accept-Language": "ar", Origin: base } });
+      const allow = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].filter((method) => methods.has(method) || (method === "HEAD" && methods.has("GET")));
+      expect({ path, wrong, status: answer.status, allow: answer.headers.get("Allow") }).toEqual({ path, wrong, status: 405, allow: allow.join(", ") });
+      const { message } = (await answer.json()) as { message: string };
+      expect({ path, message }).toMatchObject({ path, message: expect.stringMatching(/^[\u0600-\u06FF]/) as unknown });
+      expect(message).not.toContain("Unexpected");
+    }
+  });
+
+  it("answers GET on a path that only takes POST with 405, not Remix's 400, in both languages when none is named", async () => {
+    for (const path of ["/api/orders", "/api/orders/pay"]) {
+      const answer = await fetch(`${base}${path}`);
+      expect(answer.status).toBe(405);
+      expect(answer.headers.get("Allow")).toBe("POST");
+      expect(await answer.json()).toEqual({ message: "Method not allowed / الطريقة غير مسموحة" });
+    }
+  });
+
+  it("names what a path takes when its own action refuses the method", async () => {
+    const answer = await fetch(`${base}/api/orders`, { method: "PUT", headers: { Cookie: "lang=en", Origin: base } });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get("Allow")).toBe("POST");
+    expect(await answer.json()).toEqual({ message: "Method not allowed" });
+  });
+
+  it("answers an unknown /api path with a JSON 404 in the named language, not the storefront's page", async () => {
+    for (const path of ["/api/nonexistent", "/api/products/x1/y/z", "/api"]) {
+      const answer = await fetch(`${base}${path}`, { headers: { Cookie: "lang=en" } });
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
+      expect(await answer.json()).toEqual({ message: "This API has no such address." });
+    }
+    const both = await fetch(`${base}/api/nonexistent`, { method: "POST", headers: { Origin: base } });
+    expect(both.status).toBe(404);
+    expect(((await both.json()) as { message: string }).message).toMatch(/^This API has no such address\. \/ [\u0600-\u06FF]/);
   });
 
   it("carries Retry-After on a 429, in the named language", async () => {

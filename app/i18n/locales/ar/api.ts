@@ -41,5 +41,6 @@ export const api: TranslationOf<typeof en> = {
     legacyDataRequest: "لا يجيب هذا المتجر على طلبات ‎?_data=‎.",
     formExpected: "يقبل هذا العنوان نموذجاً فقط: application/x-www-form-urlencoded أو multipart/form-data.",
     feedLanguage: "لغة ملف المنتجات (lang) يجب أن تكون ar أو en.",
+    unknownAddress: "هذا العنوان غير موجود في واجهة المتجر البرمجية.",
   },
 };

@@ -39,5 +39,6 @@ export const api = {
     legacyDataRequest: "This shop does not answer ?_data= requests.",
     formExpected: "This address takes a form: application/x-www-form-urlencoded or multipart/form-data.",
     feedLanguage: "The feed's language (lang) must be ar or en.",
+    unknownAddress: "This API has no such address.",
   },
 };
