@@ -8,7 +8,7 @@ import { checkoutDetails } from "../../tests/factories/order";
 import { createProduct } from "../../tests/factories/product";
 import { adminCookie, request } from "../../tests/support/admin-requests";
 import { loader as listLoader } from "./admin.timsar.products._index";
-import { loader as editLoader } from "./admin.timsar.products.edit.$id";
+import { action as editAction, loader as editLoader } from "./admin.timsar.products.edit.$id";
 import { action as newAction } from "./admin.timsar.products.new";
 import { action as productApiAction, loader as productApiLoader } from "./api.admin.products.$id._index";
 
@@ -77,6 +77,29 @@ describe("the owner's prices", () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toContain("Price must be a valid number.");
     expect(await priceOf()).toBe(3750);
+  });
+  it("refuses on the edit page a price before discount that is not above the price, as the catalogue import does", async () => {
+    const { cookie } = await adminCookie();
+    const product = await createProduct(prisma, { priceFils: 2500 });
+    const post = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      const base = { nameEn: product.nameEn, nameAr: product.nameAr, price: "2.500", stockQuantity: "5", lowStockThreshold: "3", categoryId: product.categoryId, isAvailable: "on", "images[0]": "/uploads/catalogue/seed-product-01-main.webp" };
+      for (const [name, value] of Object.entries({ ...base, intent: "save", ...fields })) form.append(name, value);
+      const result = await editAction({ request: request(`/admin/timsar/products/edit/${product.id}`, { method: "POST", body: form, cookie }), params: { id: product.id }, context });
+      return result as unknown as { init: { status: number } | null; data: { result?: { error?: Record<string, string[]> } } } & Response;
+    };
+    const tooLow: Record<string, string>[] = [{ priceBeforeDiscount: "1.000", hasDiscount: "on" }, { priceBeforeDiscount: "2.500", hasDiscount: "on" }, { priceBeforeDiscount: "1.000" }];
+    for (const fields of tooLow) {
+      const refused = await post(fields);
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data.result?.error?.priceBeforeDiscount).toEqual(["admin.validation.adminPriceBeforeDiscountAbovePrice"]);
+    }
+    expect(enShell.validation.adminPriceBeforeDiscountAbovePrice).toBe("The price before discount must be a KD amount above the price.");
+    expect(arShell.validation.adminPriceBeforeDiscountAbovePrice).toBe("يجب أن يكون السعر قبل الخصم مبلغاً بالدينار أعلى من السعر.");
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ priceFils: 2500, priceBeforeDiscountFils: null, hasDiscount: false });
+    const saved = await post({ priceBeforeDiscount: "3.000", hasDiscount: "on" });
+    expect(saved.status).toBe(303);
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ priceFils: 2500, priceBeforeDiscountFils: 3000, hasDiscount: true });
   });
 });
 

@@ -15,6 +15,18 @@ function kdAmount(value: string | undefined): number | null {
   return value === undefined ? null : parseKDToFils(value);
 }
 
+/** A price before discount as kept: none when blank or zero (what clients long sent for "no discount"). */
+function beforeDiscountFils(value: string | undefined): number | null {
+  const fils = value?.trim() ? parseKDToFils(value) : null;
+  return fils !== null && fils > 0 ? fils : null;
+}
+
+/** The catalogue import's rule (app/models/catalogue/catalogue-sheet.server.ts): an old price is above the price. */
+function beforeDiscountTooLow(before: string | undefined, priceFils: number | null): boolean {
+  const fils = beforeDiscountFils(before);
+  return fils !== null && priceFils !== null && fils <= priceFils;
+}
+
 export function stockFromText(value: string): number | null {
   const cleaned = westernDigits(value).replace(/,/g, "").trim();
   return /^\d{1,7}$/.test(cleaned) ? Number(cleaned) : null;
@@ -130,11 +142,18 @@ export function productFormSchema(mode: ProductFormMode) {
           if (variant.imageUrl && !images.has(variant.imageUrl)) {
             ctx.addIssue({ code: "custom", path: ["variants", index, "imageUrl"], message: "admin.validation.adminVariantImageInvalid" });
           }
+          const variantPrice = variant.price?.trim() ? kdAmount(variant.price) : kdAmount(value.price);
+          if (beforeDiscountTooLow(variant.priceBeforeDiscount, variantPrice)) {
+            ctx.addIssue({ code: "custom", path: ["variants", index, "priceBeforeDiscount"], message: "admin.validation.adminPriceBeforeDiscountAbovePrice" });
+          }
           seen.add(variant.key);
         });
       }
       if (value.hasDiscount && !((kdAmount(value.priceBeforeDiscount) ?? 0) > 0)) {
         ctx.addIssue({ code: "custom", path: ["priceBeforeDiscount"], message: "admin.validation.adminDiscountPriceRequired" });
+      } else if (beforeDiscountTooLow(value.priceBeforeDiscount, kdAmount(value.price))) {
+        // Even with the discount off: the old price is kept, exported and shown again once the discount is on.
+        ctx.addIssue({ code: "custom", path: ["priceBeforeDiscount"], message: "admin.validation.adminPriceBeforeDiscountAbovePrice" });
       }
       value.customTags?.forEach((tag, index) => {
         const used = Boolean(tag.titleEn || tag.titleAr || tag.required);
@@ -165,7 +184,7 @@ export function productInputFromForm(value: ProductFormValue) {
     descriptionEn: value.descriptionEn ?? "",
     descriptionAr: value.descriptionAr ?? "",
     priceFils: parseKDToFils(value.price) ?? 0,
-    priceBeforeDiscountFils: value.priceBeforeDiscount ? parseKDToFils(value.priceBeforeDiscount) : null,
+    priceBeforeDiscountFils: beforeDiscountFils(value.priceBeforeDiscount),
     hasDiscount: value.hasDiscount ?? false,
     stockQuantity: stockFromText(value.stockQuantity) ?? 0,
     lowStockThreshold: lowStockFromText(value.lowStockThreshold) ?? DEFAULT_LOW_STOCK_THRESHOLD,
@@ -202,7 +221,7 @@ function optionsInputFromForm(value: ProductFormValue) {
           sku: variant.sku ?? "",
           optionValues: indexes.map((valueIndex, option) => options[option].values[valueIndex]),
           priceFils: variant.price?.trim() ? (parseKDToFils(variant.price) ?? productPrice) : productPrice,
-          priceBeforeDiscountFils: variant.priceBeforeDiscount?.trim() ? parseKDToFils(variant.priceBeforeDiscount) : null,
+          priceBeforeDiscountFils: beforeDiscountFils(variant.priceBeforeDiscount),
           stockQuantity: stockFromText(variant.stockQuantity) ?? 0,
           isAvailable: variant.isAvailable ?? false,
           imageUrl: variant.imageUrl || null,

@@ -131,6 +131,49 @@ describe("the admin catalogue API", () => {
     ]);
   });
 
+  it("refuses a price before discount that is not above the price, as the catalogue import does", async () => {
+    const { cookie } = await adminCookie();
+    const cat = await newCategory(cookie);
+    const imageUrl = await uploadedImage(cookie);
+    const payload = { name: { en: "Probe bow", ar: "فيونكة" }, price: 2.5, priceBeforeDiscount: 1, hasDiscount: true, stockQuantity: 5, imageUrl, categoryId: cat._id };
+    const importRule = "The price before discount must be a KD amount above the price.";
+    for (const json of [payload, { ...payload, priceBeforeDiscount: 2.5 }, { ...payload, hasDiscount: false }]) {
+      const answer = await run(products.action, request("/api/admin/products", { method: "POST", json, cookie }));
+      expect(answer.status, JSON.stringify(json)).toBe(400);
+      const body = (await answer.json()) as { message: string; fieldErrors: Record<string, string[]> };
+      expect(body.fieldErrors.priceBeforeDiscount[0]).toBe(`${importRule} / يجب أن يكون السعر قبل الخصم مبلغاً بالدينار أعلى من السعر.`);
+    }
+
+    const created = await run(products.action, request("/api/admin/products", { method: "POST", json: { ...payload, priceBeforeDiscount: 3 }, cookie }));
+    expect(created.status).toBe(201);
+    const { _id: id } = ((await created.json()) as { product: { _id: string } }).product;
+    const put = (json: unknown) => run(product.action, request(`/api/admin/products/${id}`, { method: "PUT", json, cookie }), { id });
+    // Raising the price to the old price, or lowering the old price below it, is refused too; a right pair is taken.
+    for (const json of [{ price: 3 }, { priceBeforeDiscount: "2.500" }, { price: 4, hasDiscount: false }]) {
+      const answer = await put(json);
+      expect(answer.status, JSON.stringify(json)).toBe(400);
+      expect(((await answer.json()) as { message: string }).message).toContain(importRule);
+    }
+    expect(await prisma.product.findUniqueOrThrow({ where: { id } })).toMatchObject({ priceFils: 2500, priceBeforeDiscountFils: 3000, hasDiscount: true });
+    expect((await put({ price: 4, priceBeforeDiscount: 5 })).status).toBe(200);
+    // No discount: an old price of 0 (what clients send for none) is kept as none, so the export leaves the cell empty.
+    expect((await put({ hasDiscount: false, priceBeforeDiscount: 0 })).status).toBe(200);
+    expect(await prisma.product.findUniqueOrThrow({ where: { id } })).toMatchObject({ priceFils: 4000, priceBeforeDiscountFils: null, hasDiscount: false });
+
+    // A variant's old price is above that variant's price (its own, or the product's when it has none).
+    const colour = { name: { en: "Colour", ar: "اللون" }, values: [{ en: "Red", ar: "أحمر" }, { en: "Blue", ar: "أزرق" }] };
+    const variants = [
+      { optionValues: [colour.values[0]], price: 1.5, priceBeforeDiscount: 2, stockQuantity: 1 },
+      { optionValues: [colour.values[1]], priceBeforeDiscount: 4, stockQuantity: 1 },
+    ];
+    const withVariants = await put({ options: [colour], variants });
+    const refused = (await withVariants.json()) as { fieldErrors?: Record<string, string[]> };
+    expect(withVariants.status).toBe(400);
+    expect(Object.keys(refused.fieldErrors ?? {})).toEqual(["variants.1.priceBeforeDiscount"]);
+    expect(refused.fieldErrors!["variants.1.priceBeforeDiscount"][0]).toContain(importRule);
+    expect((await put({ options: [colour], variants: [variants[0], { ...variants[1], priceBeforeDiscount: 4.5 }] })).status).toBe(200);
+  });
+
   it("creates, reads, updates, hides and deletes a product with SPEC's rules", async () => {
     const { cookie } = await adminCookie();
     const cat = await newCategory(cookie);
@@ -156,10 +199,10 @@ describe("the admin catalogue API", () => {
     const refusal = (await discountRefused.json()) as { message: string; fieldErrors: Record<string, string[]> };
     expect(refusal.fieldErrors.priceBeforeDiscount[0]).toContain("When discount is enabled, 'Price Before Discount' must be filled and greater than zero.");
 
-    const noImage = await run(products.action, request("/api/admin/products", { method: "POST", json: { ...payload, imageUrl: undefined, priceBeforeDiscount: 2 }, cookie }));
+    const noImage = await run(products.action, request("/api/admin/products", { method: "POST", json: { ...payload, imageUrl: undefined, priceBeforeDiscount: "1,500" }, cookie }));
     expect(((await noImage.json()) as { message: string }).message).toContain("Please upload at least one image.");
 
-    const foreignImage = await run(products.action, request("/api/admin/products", { method: "POST", json: { ...payload, imageUrl: "https://evil.example/x.png", priceBeforeDiscount: 2 }, cookie }));
+    const foreignImage = await run(products.action, request("/api/admin/products", { method: "POST", json: { ...payload, imageUrl: "https://evil.example/x.png", priceBeforeDiscount: "1,500" }, cookie }));
     expect(foreignImage.status).toBe(400);
 
     const created = await run(products.action, request("/api/admin/products", { method: "POST", json: { ...payload, priceBeforeDiscount: "1,500" }, cookie }));

@@ -56,5 +56,6 @@ export const shell: TranslationOf<typeof en> = {
     adminAllFieldsRequired: "جميع الحقول مطلوبة",
     adminEmailRequired: "البريد الإلكتروني مطلوب",
     adminPasswordRequired: "كلمة المرور مطلوبة",
+    adminPriceBeforeDiscountAbovePrice: "يجب أن يكون السعر قبل الخصم مبلغاً بالدينار أعلى من السعر.",
   },
 };

@@ -54,5 +54,6 @@ export const shell = {
     adminAllFieldsRequired: "All fields are required",
     adminEmailRequired: "Email is required",
     adminPasswordRequired: "Password is required",
+    adminPriceBeforeDiscountAbovePrice: "The price before discount must be a KD amount above the price.",
   },
 };
