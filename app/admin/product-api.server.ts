@@ -24,11 +24,17 @@ function object(value: unknown): Record<string, unknown> {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** Multipart clients send nested fields as JSON text; JSON clients send them as they are. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return Boolean(value) && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Multipart clients send nested fields as JSON text; JSON clients send them as they are, in one object. */
 async function readBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.includes("multipart/form-data") && !type.includes("application/x-www-form-urlencoded")) {
-    return object(await readJsonBody(request));
+    const body = await readJsonBody(request);
+    if (!isObject(body)) throw jsonError(400, bilingual("admin.validation.adminProductBodyInvalid"));
+    return body;
   }
   const form = await readFormData(request);
   const body: Record<string, unknown> = {};
@@ -113,12 +119,38 @@ function variantRowsFromApi(body: Record<string, unknown>, options: OptionFormRo
   });
 }
 
+const BILINGUAL_FIELDS = ["name"] as const;
+const OBJECT_FIELDS = ["description", "color"] as const;
+const BOOLEAN_FIELDS = ["hasDiscount", "isAvailable", "isNewArrivals", "isNewArrival"] as const;
+const LIST_FIELDS = ["options", "variants", "customTags", "gallery"] as const;
+
+/**
+ * The payload's fields of the wrong kind, by their API names. The mapping below reads what it does not understand as
+ * "left out" (an update keeps the stored value), so without this an update with `"options": "x"` would answer that
+ * it was saved while nothing changed.
+ */
+function shapeErrors(body: Record<string, unknown>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const sent = (field: string) => body[field] !== undefined;
+  for (const field of BILINGUAL_FIELDS) {
+    const value = body[field];
+    const halvesAreText = isObject(value) && ["en", "ar"].every((half) => value[half] === undefined || typeof value[half] === "string" || typeof value[half] === "number");
+    if (sent(field) && !halvesAreText) errors[field] = ["admin.validation.adminBilingualInvalid"];
+  }
+  for (const field of OBJECT_FIELDS) if (sent(field) && body[field] !== null && !isObject(body[field])) errors[field] = ["admin.validation.adminObjectInvalid"];
+  for (const field of BOOLEAN_FIELDS) if (sent(field) && flag(body[field]) === undefined) errors[field] = ["admin.validation.adminBooleanInvalid"];
+  for (const field of LIST_FIELDS) if (sent(field) && !Array.isArray(body[field])) errors[field] = ["admin.validation.adminListInvalid"];
+  return errors;
+}
+
 /**
  * SPEC section 7's product payload, mapped onto the admin form's fields so the API and the page apply exactly the
  * same rules. On update, a field the caller leaves out keeps its stored value (PUT omits imageUrl and filterColor).
  */
 export function productFormValueFromApi(body: Record<string, unknown>, existing?: AdminProduct) {
   const has = (key: string) => body[key] !== undefined;
+  // A name, price or category that is sent replaces the stored one, so a blank or null is refused as missing.
+  const sentOr = <T>(key: string, fromBody: T | undefined, stored: T | undefined) => (has(key) ? fromBody : stored);
   const name = object(body.name) as Bilingual;
   const description = object(body.description) as Bilingual;
   const color = object(body.color);
@@ -141,11 +173,11 @@ export function productFormValueFromApi(body: Record<string, unknown>, existing?
   return {
     options,
     variants: variantRowsFromApi(body, options, images, existing),
-    nameEn: pick(text(name?.en), existing?.nameEn),
-    nameAr: pick(text(name?.ar), existing?.nameAr),
+    nameEn: has("name") && name?.en !== undefined ? text(name.en) : existing?.nameEn,
+    nameAr: has("name") && name?.ar !== undefined ? text(name.ar) : existing?.nameAr,
     descriptionEn: has("description") ? text(description?.en) : existing?.descriptionEn || undefined,
     descriptionAr: has("description") ? text(description?.ar) : existing?.descriptionAr || undefined,
-    price: pick(text(body.price), existing ? String(existing.priceFils / 1000) : undefined),
+    price: sentOr("price", text(body.price), existing ? String(existing.priceFils / 1000) : undefined),
     priceBeforeDiscount: has("priceBeforeDiscount")
       ? text(body.priceBeforeDiscount)
       : existing?.priceBeforeDiscountFils != null
@@ -161,7 +193,7 @@ export function productFormValueFromApi(body: Record<string, unknown>, existing?
     colorLevelEn: has("color") ? text(colorLevel?.en) : existing?.colorLevelEn ?? undefined,
     colorLevelAr: has("color") ? text(colorLevel?.ar) : existing?.colorLevelAr ?? undefined,
     filterColor: has("filterColor") ? text(body.filterColor) : existing?.filterColor ?? undefined,
-    categoryId: pick(text(body.categoryId), existing?.categoryId),
+    categoryId: sentOr("categoryId", text(body.categoryId), existing?.categoryId),
     customTags: tags,
     images,
   };
@@ -169,11 +201,12 @@ export function productFormValueFromApi(body: Record<string, unknown>, existing?
 
 /** Reads and checks a product payload; throws the 400 answer (with field errors) when it breaks a rule. */
 export async function readProductInput(request: Request, mode: ProductFormMode, existing?: AdminProduct): Promise<ProductInput> {
-  const value = productFormValueFromApi(await readBody(request), existing);
+  const body = await readBody(request);
+  const value = productFormValueFromApi(body, existing);
   const parsed = productFormSchema(mode).safeParse(value);
-  if (!parsed.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
+  const errors = shapeErrors(body);
+  if (!parsed.success || Object.keys(errors).length) {
+    for (const issue of parsed.error?.issues ?? []) {
       const path = issue.path.map(String).join(".") || "form";
       (errors[path] ??= []).push(issue.message);
     }

@@ -131,6 +131,54 @@ describe("the admin catalogue API", () => {
     ]);
   });
 
+  it("refuses an update with a value of the wrong kind or a required field blanked, and changes nothing; partial updates still work", async () => {
+    const { cookie } = await adminCookie();
+    const cat = await newCategory(cookie);
+    const imageUrl = await uploadedImage(cookie);
+    const payload = { name: { en: "Velvet bow", ar: "فيونكة مخملية" }, price: 2, stockQuantity: 4, imageUrl, categoryId: cat._id };
+    const created = await run(products.action, request("/api/admin/products", { method: "POST", json: payload, cookie }));
+    expect(created.status).toBe(201);
+    const { _id: id } = ((await created.json()) as { product: { _id: string } }).product;
+    const put = (json: unknown) => run(product.action, request(`/api/admin/products/${id}`, { method: "PUT", json, cookie }), { id });
+    const stored = () => prisma.product.findUniqueOrThrow({ where: { id }, include: { customTags: true, gallery: true } });
+    const before = await stored();
+
+    const refused: [unknown, string, string][] = [
+      [{ name: { en: "", ar: "" } }, "nameEn", "Name EN is required."],
+      [{ name: [1, 2] }, "name", '{ "en": "…", "ar": "…" }'],
+      [{ name: null }, "name", '{ "en": "…", "ar": "…" }'],
+      [{ hasDiscount: "yes" }, "hasDiscount", "Give true or false."],
+      [{ isAvailable: null }, "isAvailable", "Give true or false."],
+      [{ options: "x" }, "options", "Give this field as a list"],
+      [{ customTags: "x" }, "customTags", "Give this field as a list"],
+      [{ gallery: "x" }, "gallery", "Give this field as a list"],
+      [{ color: "pink" }, "color", "Give this field as an object"],
+      [{ price: null }, "price", "Price must be a valid number."],
+      [{ price: "" }, "price", "Price must be a valid number."],
+      [{ categoryId: null }, "categoryId", "Category is required."],
+      [null, "", "Send the product as a JSON object."],
+      ["str", "", "Send the product as a JSON object."],
+      [[{ price: 3 }], "", "Send the product as a JSON object."],
+    ];
+    for (const [json, field, english] of refused) {
+      const answer = await put(json);
+      const body = (await answer.json()) as { message: string; fieldErrors?: Record<string, string[]> };
+      expect(answer.status, JSON.stringify(json)).toBe(400);
+      expect(body.message, JSON.stringify(json)).toContain(english);
+      expect(body.message).toMatch(/ \/ .*[\u0600-\u06FF]/);
+      if (field) expect(body.fieldErrors?.[field]?.[0], JSON.stringify(json)).toContain(english);
+    }
+    expect(await stored()).toEqual(before);
+
+    // Partial updates as before: a field left out keeps its value, half a name keeps the other half.
+    const renamed = await put({ name: { en: "Velvet clip" } });
+    expect(renamed.status).toBe(200);
+    expect(await stored()).toMatchObject({ nameEn: "Velvet clip", nameAr: "فيونكة مخملية", priceFils: 2000, categoryId: cat._id });
+    const restocked = await put({ stockQuantity: 9, hasDiscount: false, isAvailable: "true", description: null, color: null, gallery: [], customTags: [] });
+    expect(restocked.status).toBe(200);
+    expect(await stored()).toMatchObject({ nameEn: "Velvet clip", stockQuantity: 9, isAvailable: true, priceFils: 2000 });
+  });
+
   it("refuses a price before discount that is not above the price, as the catalogue import does", async () => {
     const { cookie } = await adminCookie();
     const cat = await newCategory(cookie);

@@ -57,5 +57,10 @@ export const shell: TranslationOf<typeof en> = {
     adminEmailRequired: "البريد الإلكتروني مطلوب",
     adminPasswordRequired: "كلمة المرور مطلوبة",
     adminPriceBeforeDiscountAbovePrice: "يجب أن يكون السعر قبل الخصم مبلغاً بالدينار أعلى من السعر.",
+    adminProductBodyInvalid: "أرسل المنتج ككائن JSON.",
+    adminBilingualInvalid: 'أدخل هذا الحقل بالشكل { "en": "…", "ar": "…" }.',
+    adminObjectInvalid: "أدخل هذا الحقل ككائن كما يصفه مستند الواجهة البرمجية، أو null.",
+    adminBooleanInvalid: "أدخل true أو false.",
+    adminListInvalid: "أدخل هذا الحقل كقائمة ([] إن لم يكن فيها شيء).",
   },
 };

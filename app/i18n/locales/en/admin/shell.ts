@@ -55,5 +55,10 @@ export const shell = {
     adminEmailRequired: "Email is required",
     adminPasswordRequired: "Password is required",
     adminPriceBeforeDiscountAbovePrice: "The price before discount must be a KD amount above the price.",
+    adminProductBodyInvalid: "Send the product as a JSON object.",
+    adminBilingualInvalid: 'Give this field as { "en": "…", "ar": "…" }.',
+    adminObjectInvalid: "Give this field as an object, as the API document describes, or null.",
+    adminBooleanInvalid: "Give true or false.",
+    adminListInvalid: "Give this field as a list ([] for none).",
   },
 };
