@@ -112,22 +112,27 @@ async function refundReturn(row: Awaited<ReturnType<typeof current>>, input: Ret
     const { refundId: earlierId } = await prisma.return.findUniqueOrThrow({ where: { id: row.id }, select: { refundId: true } });
     const earlier = earlierId ? await prisma.refund.findUnique({ where: { id: earlierId }, select: { id: true, amountFils: true, status: true, providerRefundId: true } }) : null;
     let refundId: string;
+    // What the shopper gets back: the return then shows it, not the most it could have refunded (a partial refund).
+    let refundedFils: number;
     const reason = `Return ${row.number}`;
     if (earlier && earlier.status !== "failed" && earlier.providerRefundId) {
       // The gateway accepted it already (the return was not moved on, a crash): nothing more to send.
       refundId = earlier.id;
+      refundedFils = earlier.amountFils;
     } else if (earlier && earlier.status !== "failed") {
       // Asked before and never answered: settle that same refund (its reference), never a second one.
       refundId = (await refundOrder({ orderId: row.orderId, amountFils: earlier.amountFils, admin: input.admin, reason, keepDelivery: true })).refundId;
+      refundedFils = earlier.amountFils;
     } else {
       const amountFils = input.refundAmountFils ?? row.refundFils;
       if (!Number.isSafeInteger(amountFils) || amountFils <= 0 || amountFils > row.refundFils) throw new ReturnError("overRefund", 409);
       const order = await prisma.order.findUniqueOrThrow({ where: { id: row.orderId }, select: { totalFils: true, deliveryFeeFils: true, refundedFils: true } });
       if (order.refundedFils + amountFils > order.totalFils - order.deliveryFeeFils) throw new ReturnError("overRefund", 409);
       refundId = (await refundOrder({ orderId: row.orderId, amountFils, admin: input.admin, reason, keepDelivery: true })).refundId;
+      refundedFils = amountFils;
     }
     await prisma.$transaction(async (tx) => {
-      await tx.return.update({ where: { id: row.id }, data: { refundId } });
+      await tx.return.update({ where: { id: row.id }, data: { refundId, refundFils: refundedFils } });
       await move(tx, row.id, "refunded", input.admin, note, {}, undefined, claim);
     });
   } catch (error) {

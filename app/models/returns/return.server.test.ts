@@ -21,7 +21,7 @@ import { kuwaitDateKey } from "~/shared/admin-dates";
 import { decideReturn } from "./return-decision.server";
 import { decide } from "~/admin/return-action.server";
 import { bilingual } from "~/i18n/bilingual.server";
-import { ReturnError, requestReturn as storeReturnRequest, type RequestReturnInput } from "./return.server";
+import { ReturnError, requestReturn as storeReturnRequest, returnSelect, type RequestReturnInput } from "./return.server";
 import { returnReadJson } from "~/api/answers/returns.server";
 import { salesReportCsv } from "~/api/answers/reports.server";
 
@@ -176,6 +176,20 @@ describe("the owner's decisions", () => {
     expect(refused.reason).toBe("overRefund");
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(5000);
     expect((await prisma.return.findUniqueOrThrow({ where: { id: made._id } })).status).toBe("received");
+  });
+
+  it("after a partial refund, the return reads what was refunded, as the order and its credit note do", async () => {
+    const { order, bows } = await deliveredOrder();
+    const made = await requestReturn(ask(order, { items: [{ productId: bows.id, quantity: 2, reason: "damaged" }] }));
+    expect(made.refundAmount).toBe(4.556);
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin });
+    await decideReturn({ id: made._id, status: "refunded", admin, refundAmountFils: 3000 });
+    const read = returnReadJson({ ...(await prisma.return.findUniqueOrThrow({ where: { id: made._id }, select: returnSelect })), exchangeOrder: null });
+    expect(read.refundAmount).toBe(3);
+    const after = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { creditNotes: true } });
+    expect(after.refundedFils).toBe(3000);
+    expect(after.creditNotes.map((note) => note.amountFils)).toEqual([3000]);
   });
 
   it("after a crash between the gateway's acceptance and the move, refund nothing more and mark the return refunded", async () => {
