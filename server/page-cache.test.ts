@@ -46,6 +46,11 @@ describe("the shared page cache", () => {
     expect(await keyOf(cache, request(`/?q=${"x".repeat(600)}`))).toBeNull();
     expect(await keyOf(cache, request("/", { Cookie: "lang=en" }))).not.toBe(await keyOf(cache, request("/", { Cookie: "lang=ar" })));
     expect(await keyOf(cache, request("/", { "Accept-Language": "en" }))).not.toBe(await keyOf(cache, request("/")));
+    // Filed under the language the page is in, however the request names it.
+    expect(await keyOf(cache, request("/", { "Accept-Language": "fr, en;q=0.5" }))).toBe(await keyOf(cache, request("/", { Cookie: "lang=en" })));
+    expect(await keyOf(cache, request("/", { "Accept-Language": "fr, en;q=0.5" }))).not.toBe(await keyOf(cache, request("/", { "Accept-Language": "ar" })));
+    expect(await keyOf(cache, request("/", { Cookie: "lang=ar", "Accept-Language": "en" }))).toBe(await keyOf(cache, request("/")));
+    expect(await keyOf(cache, request("/", { "Accept-Language": "x".repeat(600) }))).toBe(await keyOf(cache, request("/")));
     expect(await keyOf(cache, request("/?page=2"))).not.toBe(await keyOf(cache, request("/")));
     for (const url of ["/checkout", "/account", "/my-orders", "/view-invoice?orderNumber=ORD-1", "/payment?orderSessionId=x", "/payment-success", "/payment/return", "/invoice/o1", "/admin/timsar/orders", "//account", "/%61ccount", "/favicon.svg", "/product/a.data"]) {
       expect(await keyOf(cache, request(url)), url).toBeNull();

@@ -12,6 +12,7 @@ import { readVisitor, type Visitor } from "../app/auth/visitor.server";
 import { createRemixRequest } from "./remix-request";
 import { gzipKeepingStyles } from "./kept-styles-gzip";
 import { inNamedLanguage } from "../app/utils/api.server";
+import { pageLanguage } from "../app/i18n/page-language.server";
 import { ALLOW_LOCAL } from "./api-methods";
 
 /**
@@ -137,8 +138,10 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
       const cookieHeader = req.get("cookie");
       const cookies = rawCookies(cookieHeader);
       const url = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
-      const language = `${cookies.get("lang") ?? ""}|${req.get("accept-language") ?? ""}`;
-      if (url.length > MAX_KEY_PART || language.length > MAX_KEY_PART) return null;
+      // Filed under the language the page is rendered in, chosen as the page chooses it: a key of the raw headers
+      // would be another rule, which one change can make disagree with the page's.
+      const language = pageLanguage({ asked: new URLSearchParams(req.originalUrl.split("?")[1] ?? "").get("lang"), cookie: cookieHeader, acceptLanguage: req.get("accept-language") });
+      if (url.length > MAX_KEY_PART) return null;
       if (!VISITOR_COOKIES.some((name) => cookies.has(name))) return { key: `${url}\n${language}\n-` };
       const version = rememberSessions && cookies.has("__session") ? await databaseVersion.read() : undefined;
       const visitor = await readVisitor(new globalThis.Request(url, { headers: { cookie: cookieHeader ?? "" } }), version);

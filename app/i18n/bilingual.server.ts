@@ -41,9 +41,9 @@ export function inLanguage(message: string, language: Language): string {
   return language === "en" ? message.slice(0, cut.index) : message.slice(cut.index + cut[0].length);
 }
 
-/** The first language of an Accept-Language header, by weight (ties keep their order): "en-GB,ar;q=0.5" → "en". */
-function firstAcceptedLanguage(header: string | null): string | null {
-  const ranges = (header ?? "")
+/** The ranges of an Accept-Language header, most wanted first (ties keep their order), without those of weight 0. */
+function acceptedRanges(header: string | null): string[] {
+  return (header ?? "")
     .split(",")
     .map((part, order) => {
       const [tag, ...parameters] = part.trim().split(";");
@@ -51,8 +51,21 @@ function firstAcceptedLanguage(header: string | null): string | null {
       return { tag: tag.trim().toLowerCase(), weight: weight === undefined ? 1 : Number(weight), order };
     })
     .filter((range) => range.tag && range.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.order - b.order);
-  return ranges[0]?.tag.split("-")[0] ?? null;
+    .sort((a, b) => b.weight - a.weight || a.order - b.order)
+    .map((range) => range.tag.split("-")[0]);
+}
+
+/** The first language of an Accept-Language header, by weight: "en-GB,ar;q=0.5" → "en". */
+function firstAcceptedLanguage(header: string | null): string | null {
+  return acceptedRanges(header)[0] ?? null;
+}
+
+/**
+ * The language of the shop's that an Accept-Language header wants most, whatever it ranks above it: "fr, en;q=0.5"
+ * → "en". CONTRACT.md "Language": the page's language when there is no `lang` cookie, Arabic when this is null.
+ */
+export function acceptedShopLanguage(header: string | null | undefined): Language | null {
+  return acceptedRanges(header ?? null).find(isLanguage) ?? null;
 }
 
 /** The headers that name a language: a web Request's, or an Express request's `cookie` and `accept-language`. */

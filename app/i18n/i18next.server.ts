@@ -1,27 +1,14 @@
-import { RemixI18Next } from "remix-i18next/server";
-import { defaultLanguage, isLanguage, languageOrDefault, supportedLanguages, type Language } from "~/shared/language";
-import { languageFromCookie } from "~/i18n/language-cookie.server";
+import { languageOrDefault, type Language } from "~/shared/language";
+import { pageLanguage } from "~/i18n/page-language.server";
 import { fixedT } from "~/i18n/fixed-t.server";
-import { resources } from "./resources";
 
-const detector = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...supportedLanguages],
-    fallbackLanguage: defaultLanguage,
-    order: ["custom", "header"],
-    // `?lang=` first: the address search engines are given for each language (the hreflang alternates and the
-    // sitemap, app/utils/seo.ts) shows that language whatever the visitor's cookie says, without setting it.
-    async findLocale(request) {
-      const asked = new URL(request.url).searchParams.get("lang");
-      return isLanguage(asked) ? asked : languageFromCookie(request);
-    },
-  },
-  i18next: { resources, fallbackLng: defaultLanguage, interpolation: { escapeValue: false } },
-});
-
+/** The page's language (`pageLanguage`): `?lang=`, the `lang` cookie, the Accept-Language, else Arabic. */
 export async function getLanguage(request: Request): Promise<Language> {
-  const locale = await detector.getLocale(request);
-  return languageOrDefault(locale);
+  return pageLanguage({
+    asked: new URL(request.url).searchParams.get("lang"),
+    cookie: request.headers.get("Cookie"),
+    acceptLanguage: request.headers.get("Accept-Language"),
+  });
 }
 
 /**

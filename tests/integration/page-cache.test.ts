@@ -86,6 +86,11 @@ describe("pages shared between visitors without cookies", () => {
       expect(browserEnglish).toContain('<html lang="en" dir="ltr">');
       const arabicCookie = await (await fetch(base + productPath, { headers: { Cookie: "lang=ar", "Accept-Language": "en-US" } })).text();
       expect(arabicCookie).toContain('<html lang="ar" dir="rtl">');
+      // English ranked below a language the shop does not speak still wins over Arabic; the kept page is filed so.
+      const englishSecond = await (await fetch(base + productPath, { headers: { "Accept-Language": "fr, en;q=0.5" } })).text();
+      expect(englishSecond).toContain('<html lang="en" dir="ltr">');
+      const browserArabic = await (await fetch(base + productPath, { headers: { "Accept-Language": "ar" } })).text();
+      expect(browserArabic).toContain('<html lang="ar" dir="rtl">');
     }
   });
 
