@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseJsonBody, postOnly } from "~/auth/account-api.server";
+import { postOnly } from "~/auth/account-api.server";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { ReturnRequestBodySchema } from "~/api/request-schemas.server";
+import { invalidBody } from "~/api/invalid-body.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { hitRateLimit } from "~/models/shop/index.server";
 import { makeReturnRequest } from "~/models/returns/index.server";
 import { returnReadJson } from "~/api/answers/returns.server";
 import { normalizeOrderNumber } from "~/shared/order-number";
-import { jsonError, tooManyRequests } from "~/utils/api.server";
+import { jsonError, readJsonBody, tooManyRequests } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 
 /**
@@ -21,7 +22,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const address = clientAddress(context);
   const limit = await hitRateLimit(`returns:${address}`, 30, 600);
   if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
-  const { data } = await parseJsonBody(request, ReturnRequestBodySchema);
+  const body = ReturnRequestBodySchema.safeParse(await readJsonBody(request));
+  if (!body.success) return invalidBody(body.error);
+  const { data } = body;
   const customer = await getCustomerFromRequest(request);
   const outcome = await makeReturnRequest({
     orderNumber: normalizeOrderNumber(params.orderNumber ?? ""),

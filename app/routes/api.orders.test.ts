@@ -94,6 +94,26 @@ describe("POST /api/orders", () => {
     expect(((await short.json()) as { message: string }).message).toContain("Not enough stock for Satin Bow");
   });
 
+  it("answers a malformed payload with the shop's words under the field that is wrong, never zod's", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma);
+    const refused = async (body: unknown) => {
+      const response = await placeOrderAction({ request: post("/api/orders", body), params: {}, context: context() });
+      expect(response.status).toBe(400);
+      return (await response.json()) as { message: string; fieldErrors: Record<string, string[]> };
+    };
+    const quantity = "Each item's quantity must be a whole number from 1 to 999. / يجب أن تكون كمية كل عنصر عدداً صحيحاً من 1 إلى 999.";
+    for (const bad of ["2", 1.5, 0]) {
+      const answer = await refused(payload(city, product.id, { items: [{ _id: product.id, quantity: bad, customTags: [] }] }));
+      expect(answer.fieldErrors).toEqual({ "items.0.quantity": [quantity] });
+      expect(answer.message).toBe("Failed to save order / فشل حفظ الطلب");
+    }
+    expect((await refused([])).fieldErrors).toEqual({ body: ["The request must be a JSON object with the fields this address takes. / يجب أن يكون الطلب كائن JSON بالحقول التي يقبلها هذا العنوان."] });
+    const address = await refused(payload(city, product.id, { address: "Hawalli", couponCode: 5 }));
+    expect(Object.keys(address.fieldErrors).sort()).toEqual(["address", "couponCode"]);
+    expect(JSON.stringify(address)).not.toMatch(/Invalid input|expected/);
+  });
+
   it("refuses a product whose category is hidden as it refuses a hidden product, and keeps its stock", async () => {
     const city = await createDeliveryArea(prisma);
     const inHiddenCategory = await createProduct(prisma, { stockQuantity: 5 });

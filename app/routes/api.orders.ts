@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { OrderPayloadSchema } from "~/api/request-schemas.server";
+import { invalidBody } from "~/api/invalid-body.server";
 import { CheckoutSchema, giftAndSlotOf } from "~/shared/checkout-schema";
 import { getLanguage } from "~/i18n/i18next.server";
 import { bilingual, bilingualFieldErrors } from "~/i18n/bilingual.server";
@@ -25,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const payload = OrderPayloadSchema.safeParse(await readJsonBody(request));
   if (!payload.success) {
-    return jsonError(400, bilingual("checkout.saveFailed"), { items: payload.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) });
+    return invalidBody(payload.error, bilingual("checkout.saveFailed"));
   }
   const { address, items } = payload.data;
   const details = CheckoutSchema.safeParse({
