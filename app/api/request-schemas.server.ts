@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { ORDER_STATUSES } from "~/shared/order-status";
+import { readKuwaitiPhone } from "~/shared/phone";
 import { RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES } from "~/shared/returns";
 
 export const CategoryParamsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
@@ -60,18 +61,29 @@ export const OrderPayloadSchema = z.object({
   deliverySlot: z.object({ date: z.string().max(10), windowId: z.string().max(64) }).nullish(),
 });
 
+/**
+ * The order's phone in a returns, reviews or cancel request: read as CONTRACT.md "Phone numbers" says (+965, 00965,
+ * Arabic-Indic digits), and SPEC's field error when it is not a Kuwaiti phone, rather than "does not match".
+ */
+const OrderPhoneField = z
+  .string({ error: "checkoutValidation.phoneInvalid" })
+  .max(40, "checkoutValidation.phoneInvalid")
+  .refine((value) => value.trim() === "" || readKuwaitiPhone(value) !== null, "checkoutValidation.phoneInvalid")
+  .optional()
+  .describe("The order's phone (its 8 digits, +965, 00965 or Arabic-Indic digits allowed); not needed by the signed-in owner of the order");
+
 export const PayBodySchema = z.object({ orderSessionId: z.string().min(1).max(100) });
 
 export const OrderStatusBodySchema = z.object({ status: z.enum(ORDER_STATUSES) });
 
 /** CONTRACT.md "Gifts and delivery times": `POST /api/orders/{orderNumber}/cancel`, a late order's cancellation. */
 export const LateCancelBodySchema = z.object({
-  phone: z.string().max(40).optional().describe("The order's phone (its 8 digits); not needed by the signed-in owner of the order"),
+  phone: OrderPhoneField,
 });
 
 /** CONTRACT.md "Returns and exchanges": `POST /api/orders/{orderNumber}/returns`. */
 export const ReturnRequestBodySchema = z.object({
-  phone: z.string().max(40).optional().describe("The order's phone (its 8 digits); not needed by the signed-in owner of the order"),
+  phone: OrderPhoneField,
   items: z
     .array(
       z.object({
@@ -105,7 +117,7 @@ export const ReturnStatusBodySchema = z.object({
 
 /** CONTRACT.md "Reviews": `POST /api/orders/{orderNumber}/reviews`. */
 export const ReviewRequestBodySchema = z.object({
-  phone: z.string().max(40).optional().describe("The order's phone (its 8 digits); not needed by the signed-in owner of the order"),
+  phone: OrderPhoneField,
   productId: z.string().min(1).max(64),
   rating: z.number({ error: "reviews.errors.rating" }).int("reviews.errors.rating").min(1, "reviews.errors.rating").max(5, "reviews.errors.rating"),
   title: z.string().trim().max(120, "reviews.errors.title").nullish(),

@@ -88,6 +88,32 @@ describe("POST /api/orders/{orderNumber}/returns", () => {
     expect(early.status).toBe(409);
   });
 
+  it("answers a bad reason or resolution with the shop's words under its field, never zod's", async () => {
+    const { order, product } = await deliveredOrder();
+    const reason = await ask(order, { phone: order.phone, items: [{ productId: product.id, quantity: 1, reason: "broken" }], resolution: "swap" });
+    expect(reason.status).toBe(400);
+    const reasonText = "Each item's reason must be one of: changedMind, wrongSize, damaged, notAsDescribed, wrongItem, other.";
+    expect(reason.body.message.startsWith(`${reasonText} / `)).toBe(true);
+    expect((reason.body as unknown as { fieldErrors: Record<string, string[]> }).fieldErrors).toEqual({
+      "items.0.reason": [reason.body.message],
+      resolution: ["The resolution must be one of: refund, exchange. / يجب أن يكون الحل واحداً من: refund, exchange."],
+    });
+  });
+
+  it("answers a phone that is not a Kuwaiti phone with SPEC's phone error, and reads +965, 00965 and Arabic-Indic digits", async () => {
+    const { order, product } = await deliveredOrder();
+    const items = [{ productId: product.id, quantity: 1, reason: "damaged" }];
+    const short = await ask(order, { phone: "5512", items, resolution: "refund" });
+    expect(short.status).toBe(400);
+    const phoneError = "Please enter a valid Kuwaiti phone number (8 digits, starts with 5, 6, or 9). / ";
+    expect(short.body.message.startsWith(phoneError)).toBe(true);
+    expect((short.body as unknown as { fieldErrors: Record<string, string[]> }).fieldErrors.phone).toEqual([short.body.message]);
+    const arabicIndic = order.phone.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+    expect((await ask(order, { phone: `+965 ${order.phone}`, items, resolution: "refund" })).status).toBe(201);
+    expect((await ask(order, { phone: arabicIndic, items, resolution: "refund" })).status).toBe(201);
+    expect((await ask(order, { phone: `00965${order.phone}`, items, resolution: "refund" })).status).toBe(409);
+  });
+
   it("lets the signed-in owner ask without the phone", async () => {
     const { order, product } = await deliveredOrder();
     const customer = await createCustomer(prisma);

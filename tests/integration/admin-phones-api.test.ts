@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { loader } from "~/routes/api.admin.users.phones";
+import { loader as byPhoneLoader } from "~/routes/api.admin.users.orders.by-phone.$phone";
 import { createCustomer } from "../factories/customer";
 import { createOrder } from "../factories/order";
 import { uniqueEmail, uniqueName, uniquePhone } from "../factories/unique";
@@ -57,5 +58,27 @@ describe("GET /api/admin/users/phones", () => {
     // A LIKE wildcard is only a character: "%" and "_" find nobody rather than everybody.
     expect(await phonesAnswer(`?search=${encodeURIComponent("%")}`)).toEqual([]);
     expect((await phonesAnswer(`?search=${encodeURIComponent("_")}`)).map((row) => row.phone)).not.toContain(other.phone);
+  });
+});
+
+describe("GET /api/admin/users/orders/by-phone/{phone}", () => {
+  it("answers SPEC's phone error for what is not a Kuwaiti phone, and reads +965, 00965 and Arabic-Indic digits", async () => {
+    const { cookie } = await adminCookie();
+    const phone = uniquePhone();
+    await createOrder(prisma, { phone });
+    const byPhone = async (typed: string) => {
+      const path = `/api/admin/users/orders/by-phone/${encodeURIComponent(typed)}`;
+      const response = await byPhoneLoader({ request: request(path, { cookie }), params: { phone: typed }, context: { cspNonce: "" } });
+      return { status: response.status, body: (await response.json()) as { orders?: unknown[]; message?: string; fieldErrors?: Record<string, string[]> } };
+    };
+    const refused = await byPhone("5512");
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^Please enter a valid Kuwaiti phone number \(8 digits, starts with 5, 6, or 9\)\. \/ /);
+    expect(refused.body.fieldErrors).toEqual({ phone: [refused.body.message] });
+    const arabicIndic = phone.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+    for (const typed of [phone, `+965${phone}`, `00965${phone}`, arabicIndic]) {
+      const found = await byPhone(typed);
+      expect([typed, found.status, found.body.orders?.length]).toEqual([typed, 200, 1]);
+    }
   });
 });

@@ -127,6 +127,18 @@ describe("POST /api/orders/{orderNumber}/reviews", () => {
     expect(await reviewsOf(shipped.id)).toBe(0);
   });
 
+  it("answers a phone that is not a Kuwaiti phone with SPEC's phone error under phone, and reads +965 and Arabic-Indic digits", async () => {
+    const { order, products } = await orderOf({ products: 2 });
+    const phoneError = "Please enter a valid Kuwaiti phone number (8 digits, starts with 5, 6, or 9). / يرجى إدخال رقم هاتف كويتي صحيح (8 أرقام، يبدأ بـ 5 أو 6 أو 9).";
+    for (const phone of ["5512", "1234567890123"]) {
+      const out = await post(order, { phone, productId: products[0].id, rating: 4, body: "Nice" });
+      expect([out.status, out.body.message, out.body.fieldErrors]).toEqual([400, phoneError, { phone: [phoneError] }]);
+    }
+    const arabicIndic = order.phone.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+    expect((await post(order, { phone: `+965 ${order.phone}`, productId: products[0].id, rating: 4, body: "Nice" })).status).toBe(201);
+    expect((await post(order, { phone: arabicIndic, productId: products[1].id, rating: 4, body: "Nice" })).status).toBe(201);
+  });
+
   it("refuses the RIGHT phone after the order's guessing limit, on the API and the review page, with Retry-After and nothing written", async () => {
     const { order, product } = await orderOf();
     for (let guess = 0; guess < ORDER_PHONE_GUESSES.perOrder.limit; guess++) {
