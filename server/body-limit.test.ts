@@ -58,12 +58,24 @@ describe("limitRequestBodies", () => {
     expect(JSON.parse(answer.body)).toEqual({ received: FORM_LIMIT_BYTES });
   });
 
-  it("refuses a chunked form over 64 KB with a bilingual page, counting while it streams", async () => {
-    const answer = await send("/login", FORM_LIMIT_BYTES + 1, { "Content-Type": "application/x-www-form-urlencoded" });
+  it("refuses a chunked form over 64 KB with a page in the shopper's language, counting while it streams", async () => {
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const answer = await send("/login", FORM_LIMIT_BYTES + 1, form);
     expect(answer.status).toBe(413);
     expect(answer.type).toContain("text/html");
-    expect(answer.body).toContain("64 KB");
+    expect(answer.body).toContain('<html lang="ar" dir="rtl">');
     expect(answer.body).toContain("٦٤ كيلوبايت");
+    expect(answer.body).not.toContain("64 KB");
+    for (const headers of [{ Cookie: "lang=en" }, { "Accept-Language": "en-US" }, { "Accept-Language": "fr, en;q=0.5" }, { Cookie: "lang=en", "Accept-Language": "ar" }]) {
+      const english = await send("/checkout", FORM_LIMIT_BYTES + 1, { ...form, ...headers });
+      expect(english.status).toBe(413);
+      expect(english.body).toContain('<html lang="en" dir="ltr">');
+      expect(english.body).toContain("64 KB");
+      expect(english.body).not.toMatch(/[\u0600-\u06FF]/);
+    }
+    const arabic = await send("/cart", FORM_LIMIT_BYTES + 1, { ...form, Cookie: "lang=ar", "Accept-Language": "en" });
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).not.toContain("64 KB");
   });
 
   it("refuses JSON over 64 KB with the API's { message } shape in both languages", async () => {

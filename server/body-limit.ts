@@ -5,6 +5,8 @@ import { getCustomerFromRequest } from "../app/auth/session.server";
 import { isValidReviewToken } from "../app/models/reviews/index.server";
 import { normalizeOrderNumber } from "../app/shared/order-number";
 import { escapeHtml } from "../app/utils/html";
+import { pageLanguage } from "../app/i18n/page-language.server";
+import { directionOf, type Language } from "../app/shared/language";
 import { languageHeaders } from "./remix-request";
 
 export const FORM_LIMIT_BYTES = 64 * 1024;
@@ -46,15 +48,22 @@ function wantsJson(req: Request): boolean {
   return req.path.startsWith("/api/") || remixData || type.includes("json") || (accept.includes("application/json") && !accept.includes("text/html"));
 }
 
-function tooLargePage(message: string): string {
-  return messagePage(bilingual("api.tooLargeTitle"), message);
+/**
+ * A refusal page in the one language a page of the request would be in (`pageLanguage`, CONTRACT.md "Language"),
+ * as the shop's own pages are: the request never reaches them.
+ */
+function messagePage(language: Language, title: string, message: string): string {
+  const [heading, text] = [inLanguage(title, language), inLanguage(message, language)];
+  return (
+    `<!DOCTYPE html><html lang="${language}" dir="${directionOf(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(heading)}</title></head><body><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p>` +
+    `<p><a href="/">${escapeHtml(inLanguage(bilingual("errors.backHome"), language))}</a></p></body></html>`
+  );
 }
 
-function messagePage(title: string, message: string): string {
-  const section = (language: "ar" | "en") =>
-    `<section lang="${language}" dir="${language === "ar" ? "rtl" : "ltr"}"><h1>${escapeHtml(inLanguage(title, language))}</h1>` +
-    `<p>${escapeHtml(inLanguage(message, language))}</p><p><a href="/">${escapeHtml(inLanguage(bilingual("errors.backHome"), language))}</a></p></section>`;
-  return `<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body>${section("ar")}${section("en")}</body></html>`;
+function languageOf(req: Pick<Request, "originalUrl" | "get">): Language {
+  const asked = new URLSearchParams(req.originalUrl.split("?")[1] ?? "").get("lang");
+  return pageLanguage({ asked, cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") });
 }
 
 function refuse(req: Request, res: Response, limit: number) {
@@ -63,7 +72,11 @@ function refuse(req: Request, res: Response, limit: number) {
   res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "no-store");
   if (wantsJson(req)) res.status(413).json({ message: forRequest(languageHeaders(req), message) });
-  else res.status(413).type("html").send(tooLargePage(message));
+  else {
+    const language = languageOf(req);
+    res.setHeader("Content-Language", language);
+    res.status(413).type("html").send(messagePage(language, bilingual("api.tooLargeTitle"), message));
+  }
 }
 
 /**
@@ -78,7 +91,7 @@ async function strangerAnswer(req: Request): Promise<globalThis.Response | null>
   }
   const request = new globalThis.Request(`http://shop${req.path}`, { headers });
   const review = REVIEW_PAGE.exec(req.path);
-  if (review) return reviewStrangerAnswer(request, review[1], req.query.token);
+  if (review) return reviewStrangerAnswer(request, review[1], req.query.token, languageOf(req));
   try {
     // Every upload address is the catalogue's (products, categories, their images).
     await requireAdminPermission(request, "catalogue:write");
@@ -94,12 +107,12 @@ async function strangerAnswer(req: Request): Promise<globalThis.Response | null>
  * (the page checks the order is hers). Anyone else gets a 403 page before a byte is read; the phone's way in leads
  * to the signed link first, so no real shopper meets it.
  */
-async function reviewStrangerAnswer(request: globalThis.Request, orderNumber: string, token: unknown): Promise<globalThis.Response | null> {
+async function reviewStrangerAnswer(request: globalThis.Request, orderNumber: string, token: unknown, language: Language): Promise<globalThis.Response | null> {
   const number = decodedOrNull(orderNumber);
   if (typeof token === "string" && number !== null && isValidReviewToken(normalizeOrderNumber(number), token)) return null;
   if (await getCustomerFromRequest(request)) return null;
-  const page = messagePage(bilingual("reviews.title"), bilingual("reviews.errors.photoNeedsLink"));
-  return new globalThis.Response(page, { status: 403, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  const page = messagePage(language, bilingual("reviews.title"), bilingual("reviews.errors.photoNeedsLink"));
+  return new globalThis.Response(page, { status: 403, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": language } });
 }
 
 /** A path segment decoded, or null when its escapes are malformed (`%E0%A4%A`): no order has such a number. */
