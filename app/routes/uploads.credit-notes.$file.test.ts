@@ -67,6 +67,8 @@ describe("credit note PDFs", () => {
     expect(stranger.status).toBe(403);
     expect(await bilingualError(stranger)).toBe("This credit note is private. / إشعار الدائن هذا خاص.");
     expect((await get(path, { token: await customerToken() })).status).toBe(403);
+    const english = await loader({ request: request(path, { headers: { Cookie: "lang=en" } }), params: { file: `${notes[0].number}.pdf` }, context: { cspNonce: "" } });
+    expect(await bilingualError(english)).toBe("This credit note is private.");
   });
 
   it("answer 404 for a number no note has, or that is not a credit note number", async () => {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getCreditNote, getCreditNotePdf } from "~/models/payments/index.server";
 import { canReadOrderDocument } from "~/auth/document-access.server";
-import { jsonError } from "~/utils/api.server";
+import { refuseDocument } from "~/utils/refusal-page.server";
 import { privatePdfResponse } from "~/utils/pdf-response.server";
 
 /**
@@ -12,11 +12,11 @@ import { privatePdfResponse } from "~/utils/pdf-response.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const match = /^(CN-\d+)\.pdf$/.exec(params.file ?? "");
   const note = match ? await getCreditNote(match[1]) : null;
-  if (!note) return jsonError(404, bilingual("api.creditNote.notFound"));
+  if (!note) return refuseDocument(request, 404, bilingual("api.creditNote.notFound"));
   if (!(await canReadOrderDocument(request, note.order, { kind: "credit-note", number: note.number }))) {
-    return jsonError(403, bilingual("api.creditNote.private"));
+    return refuseDocument(request, 403, bilingual("api.creditNote.private"));
   }
   const pdf = await getCreditNotePdf(note.id);
-  if (!pdf) return jsonError(404, bilingual("api.creditNote.notFound"));
+  if (!pdf) return refuseDocument(request, 404, bilingual("api.creditNote.notFound"));
   return privatePdfResponse(pdf, `${note.number}.pdf`);
 }

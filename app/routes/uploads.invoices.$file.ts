@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
 import { canReadInvoice } from "~/auth/document-access.server";
 import { getInvoicePdf, getOrderByNumber } from "~/models/orders/index.server";
-import { jsonError } from "~/utils/api.server";
+import { refuseDocument } from "~/utils/refusal-page.server";
 import { privatePdfResponse } from "~/utils/pdf-response.server";
 
 /**
@@ -11,11 +11,11 @@ import { privatePdfResponse } from "~/utils/pdf-response.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const match = /^(ORD-\d{10,})\.pdf$/.exec(params.file ?? "");
-  if (!match) return jsonError(404, bilingual("tracking.notFound"));
+  if (!match) return refuseDocument(request, 404, bilingual("tracking.notFound"));
   const order = await getOrderByNumber(match[1]);
-  if (!order || order.paymentStatus !== "paid") return jsonError(404, bilingual("tracking.notFound"));
-  if (!(await canReadInvoice(request, order))) return jsonError(403, bilingual("tracking.invoicePrivate"));
+  if (!order || order.paymentStatus !== "paid") return refuseDocument(request, 404, bilingual("tracking.notFound"));
+  if (!(await canReadInvoice(request, order))) return refuseDocument(request, 403, bilingual("tracking.invoicePrivate"));
   const pdf = await getInvoicePdf(order.orderNumber);
-  if (!pdf) return jsonError(404, bilingual("tracking.notFound"));
+  if (!pdf) return refuseDocument(request, 404, bilingual("tracking.notFound"));
   return privatePdfResponse(pdf, `${order.orderNumber}.pdf`);
 }
