@@ -151,6 +151,11 @@ async function testCardAction(request: Request, formData: FormData, context: Act
   if (!session || session.provider !== testProvider.name || !session.providerPaymentId) {
     return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("payment.sessionNotFound")] })), { status: 404 });
   }
+  // A card page left open on an order cancelled meanwhile: nothing is tried or written, whatever its payment says.
+  if (session.order.status === "cancelled") {
+    const cancelled = t("payment.cancelled", { orderNumber: session.order.orderNumber });
+    return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [cancelled] })), { status: 409 });
+  }
   // After a decline the same order is paid with a new attempt, which counts against the order's starts (decision 0043).
   if (session.status !== "initiated" && session.order.paymentStatus !== "paid") {
     const starts = await hitPaymentLimits("start", orderSessionId, clientAddress(context));

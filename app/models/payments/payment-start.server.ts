@@ -111,7 +111,7 @@ export async function getPaymentSession(orderSessionId: string) {
       providerPaymentId: true,
       status: true,
       amountFils: true,
-      order: { select: { id: true, orderNumber: true, totalFils: true, paymentStatus: true, language: true, reservedUntil: true } },
+      order: { select: { id: true, orderNumber: true, status: true, totalFils: true, paymentStatus: true, language: true, reservedUntil: true } },
     },
   });
 }
