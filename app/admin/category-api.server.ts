@@ -1,4 +1,5 @@
 import { CategoryCreateSchema, CategoryEditSchema } from "~/shared/admin-schemas";
+import { categoryNameClash } from "~/models/catalogue/index.server";
 import { jsonError } from "~/utils/api.server";
 import { bilingual, type MessageKey } from "~/i18n/bilingual.server";
 import { parseMultipart } from "~/utils/multipart.server";
@@ -14,8 +15,11 @@ function parseName(value: FormDataEntryValue | null): { en?: unknown; ar?: unkno
   }
 }
 
-/** The API's category body: multipart `name` (JSON of en and ar) and, when creating, `iconImage`. */
-export async function readCategoryUpload(request: Request, mode: "create" | "edit") {
+/**
+ * The API's category body: multipart `name` (JSON of en and ar) and, when creating, `iconImage`. A name another
+ * category has (`categoryId` is the one being edited) is refused with 409 before the icon is stored.
+ */
+export async function readCategoryUpload(request: Request, mode: "create" | "edit", categoryId?: string) {
   const form = await parseMultipart(request);
   const name = parseName(form.get("name"));
   const nameEn = typeof name.en === "string" ? name.en : form.get("nameEn");
@@ -25,6 +29,11 @@ export async function readCategoryUpload(request: Request, mode: "create" | "edi
   if (!parsed.success) {
     const message = bilingual((parsed.error.issues[0]?.message ?? "admin.validation.adminCategoryNamesRequired") as MessageKey);
     throw jsonError(400, message, { name: [message] });
+  }
+  const clash = await categoryNameClash(parsed.data, categoryId);
+  if (clash) {
+    const message = bilingual(clash === "duplicateEn" ? "admin.validation.adminCategoryNameTakenEn" : "admin.validation.adminCategoryNameTakenAr");
+    throw jsonError(409, message, { [clash === "duplicateEn" ? "name.en" : "name.ar"]: [message] });
   }
   const file = form.get("iconImage");
   const hasFile = file instanceof Blob && file.size > 0;

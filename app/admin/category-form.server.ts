@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { CategoryCreateSchema, CategoryEditSchema } from "~/shared/admin-schemas";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
-import { createCategory, updateCategory } from "~/models/catalogue/index.server";
+import { categoryNameClash, createCategory, updateCategory } from "~/models/catalogue/index.server";
 import { inLanguage } from "~/i18n/bilingual.server";
 import { parseMultipart } from "~/utils/multipart.server";
 import { saveUploadedImage, uploadMessage, UploadError } from "~/utils/uploads.server";
@@ -33,6 +33,12 @@ export async function categoryFormAction(request: Request, mode: "create" | "edi
   if (submission.status !== "success" || (mode === "create" && !hasFile)) {
     const iconErrors: Record<string, string[]> = mode === "create" && !hasFile ? { iconImage: [t("admin.validation.adminCategoryIconRequired")] } : {};
     return data({ result: submission.reply({ fieldErrors: iconErrors }) }, { status: 400 });
+  }
+  const clash = await categoryNameClash(submission.value, categoryId);
+  if (clash) {
+    const field = clash === "duplicateEn" ? "nameEn" : "nameAr";
+    const message = t(clash === "duplicateEn" ? "admin.validation.adminCategoryNameTakenEn" : "admin.validation.adminCategoryNameTakenAr");
+    return data({ result: submission.reply({ fieldErrors: { [field]: [message] } }) }, { status: 409 });
   }
   let iconImage: string | undefined;
   if (hasFile) {

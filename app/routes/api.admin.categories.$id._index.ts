@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   if (!(await getAdminCategory(id))) return jsonError(404, bilingual("admin.categories.notFound"));
-  const upload = await readCategoryUpload(request, "edit");
+  const upload = await readCategoryUpload(request, "edit", id);
   const category = await updateCategory(id, { ...upload.names, iconImage: upload.iconImage ?? undefined }, admin);
   if (!category) return jsonError(404, bilingual("admin.categories.notFound"));
   return Response.json({ message: bilingual("admin.categories.updated"), category: categoryToJson((await getAdminCategory(id))!) });

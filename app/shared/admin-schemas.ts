@@ -232,13 +232,13 @@ function optionsInputFromForm(value: ProductFormValue) {
 }
 
 export const CategoryCreateSchema = z.object({
-  nameEn: z.string({ error: "admin.validation.adminCategoryNamesRequired" }).trim().min(1, "admin.validation.adminCategoryNamesRequired").max(100),
-  nameAr: z.string({ error: "admin.validation.adminCategoryNamesRequired" }).trim().min(1, "admin.validation.adminCategoryNamesRequired").max(100),
+  nameEn: z.string({ error: "admin.validation.adminCategoryNamesRequired" }).trim().min(1, "admin.validation.adminCategoryNamesRequired").max(100, "admin.validation.adminCategoryNameTooLong"),
+  nameAr: z.string({ error: "admin.validation.adminCategoryNamesRequired" }).trim().min(1, "admin.validation.adminCategoryNamesRequired").max(100, "admin.validation.adminCategoryNameTooLong"),
 });
 
 export const CategoryEditSchema = z.object({
-  nameEn: z.string({ error: "admin.validation.adminCategoryEditNamesRequired" }).trim().min(1, "admin.validation.adminCategoryEditNamesRequired").max(100),
-  nameAr: z.string({ error: "admin.validation.adminCategoryEditNamesRequired" }).trim().min(1, "admin.validation.adminCategoryEditNamesRequired").max(100),
+  nameEn: z.string({ error: "admin.validation.adminCategoryEditNamesRequired" }).trim().min(1, "admin.validation.adminCategoryEditNamesRequired").max(100, "admin.validation.adminCategoryNameTooLong"),
+  nameAr: z.string({ error: "admin.validation.adminCategoryEditNamesRequired" }).trim().min(1, "admin.validation.adminCategoryEditNamesRequired").max(100, "admin.validation.adminCategoryNameTooLong"),
 });
 
 /** The admin sign-in's second step: the authenticator's code or a recovery code, as typed (at most 32 characters read). */

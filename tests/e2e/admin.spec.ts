@@ -49,7 +49,7 @@ test.describe("catalogue management", () => {
     await page.getByRole("button", { name: "Create category" }).click();
     await expect(page.getByText("Please fill in both English and Arabic names.").first()).toBeVisible();
     await page.getByLabel("Name (English)").fill(categoryName);
-    await page.getByLabel("Name (Arabic)").fill("شرائط");
+    await page.getByLabel("Name (Arabic)").fill(uniqueName("شرائط"));
     await page.getByLabel("Icon image").setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: await pictureBuffer("#1565c0") });
     await page.getByRole("button", { name: "Create category" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Category created successfully.");

@@ -32,7 +32,8 @@ async function uploadedImage(cookie: string): Promise<string> {
 
 async function newCategory(cookie: string) {
   const form = new FormData();
-  form.append("name", JSON.stringify({ en: `Bows ${crypto.randomUUID()}`, ar: "فيونكات" }));
+  const id = crypto.randomUUID();
+  form.append("name", JSON.stringify({ en: `Bows ${id}`, ar: `فيونكات ${id}` }));
   const icon = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#ad1457" } }).png().toBuffer();
   form.append("iconImage", new Blob([icon], { type: "image/png" }), "icon.png");
   const response = await run(categories.action, request("/api/admin/categories", { method: "POST", body: form, cookie }));
@@ -57,6 +58,46 @@ describe("the admin catalogue API", () => {
     noNames.append("name", JSON.stringify({ en: "A" }));
     const refusedNames = await run(categories.action, request("/api/admin/categories", { method: "POST", body: noNames, cookie }));
     expect(((await refusedNames.json()) as { message: string }).message).toContain("Please fill in both English and Arabic names.");
+
+    const tooLong = new FormData();
+    tooLong.append("name", JSON.stringify({ en: "A".repeat(101), ar: "ب" }));
+    const refusedLong = await run(categories.action, request("/api/admin/categories", { method: "POST", body: tooLong, cookie }));
+    expect(refusedLong.status).toBe(400);
+    expect(((await refusedLong.json()) as { message: string }).message).toBe("A category's name may have at most 100 characters. / اسم التصنيف 100 حرف على الأكثر.");
+  });
+
+  it("refuses with 409 a name another category has, in either language, whatever its case and spaces", async () => {
+    const { cookie } = await adminCookie();
+    const first = await newCategory(cookie);
+    const second = await newCategory(cookie);
+    const { nameEn, nameAr } = await prisma.category.findUniqueOrThrow({ where: { id: first._id } });
+    const named = (name: { en: string; ar: string }) => {
+      const form = new FormData();
+      form.append("name", JSON.stringify(name));
+      return form;
+    };
+    const create = (name: { en: string; ar: string }) => {
+      const form = named(name);
+      form.append("iconImage", new Blob([new Uint8Array(8)], { type: "image/png" }), "icon.png");
+      return run(categories.action, request("/api/admin/categories", { method: "POST", body: form, cookie }));
+    };
+    const before = await prisma.category.count();
+    const sameEn = await create({ en: `  ${nameEn.toUpperCase().replace(" ", "   ")} `, ar: `جديد ${crypto.randomUUID()}` });
+    expect(sameEn.status).toBe(409);
+    expect(await sameEn.json()).toEqual({
+      message: "Another category already has this name. / يوجد تصنيف آخر بهذا الاسم.",
+      fieldErrors: { "name.en": ["Another category already has this name. / يوجد تصنيف آخر بهذا الاسم."] },
+    });
+    const sameAr = await create({ en: `New ${crypto.randomUUID()}`, ar: nameAr.replace(" ", "") });
+    expect(sameAr.status).toBe(409);
+    expect(((await sameAr.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors).toEqual({ "name.ar": ["Another category already has this Arabic name. / يوجد تصنيف آخر بهذا الاسم العربي."] });
+    expect(await prisma.category.count()).toBe(before);
+
+    const rename = (name: { en: string; ar: string }) => run(category.action, request(`/api/admin/categories/${second._id}`, { method: "PUT", body: named(name), cookie }), { id: second._id });
+    expect((await rename({ en: nameEn.toLowerCase(), ar: `آخر ${crypto.randomUUID()}` })).status).toBe(409);
+    // Its own names again are not a clash.
+    const own = await prisma.category.findUniqueOrThrow({ where: { id: second._id } });
+    expect((await rename({ en: own.nameEn.toLowerCase(), ar: own.nameAr })).status).toBe(200);
   });
 
   it("creates and edits a product's options and variants (CONTRACT.md), and refuses a variant that fits no option", async () => {

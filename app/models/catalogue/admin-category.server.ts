@@ -31,6 +31,25 @@ async function uniqueSlug(base: string): Promise<string> {
   return `${base}-${Date.now()}`;
 }
 
+export type CategoryNameClash = "duplicateEn" | "duplicateAr";
+
+/** A name as two categories are told apart: without regard to case or spaces, as a shopper or the import reads it. */
+function nameKey(name: string): string {
+  return name.normalize("NFKC").replace(/\s+/g, "").toLocaleLowerCase("en");
+}
+
+/**
+ * Another category with either name, in either language: the catalogue import finds a category by its English name,
+ * and two alike would send its rows to whichever it met first.
+ */
+export async function categoryNameClash(input: { nameEn: string; nameAr: string }, exceptId?: string): Promise<CategoryNameClash | null> {
+  const others = await prisma.category.findMany({ where: exceptId ? { id: { not: exceptId } } : {}, select: { nameEn: true, nameAr: true } });
+  const taken = new Set(others.flatMap((other) => [nameKey(other.nameEn), nameKey(other.nameAr)]));
+  if (taken.has(nameKey(input.nameEn))) return "duplicateEn";
+  if (taken.has(nameKey(input.nameAr))) return "duplicateAr";
+  return null;
+}
+
 export async function createCategory(input: { nameEn: string; nameAr: string; iconImage: string }, actor?: AuditActor) {
   const last = await prisma.category.aggregate({ _max: { position: true } });
   const slug = await uniqueSlug(slugify(input.nameEn));

@@ -1,4 +1,5 @@
-export { createCategory, deleteCategory, getAdminCategory, listAdminCategories, toggleCategory, updateCategory } from "./admin-category.server";
+export { categoryNameClash, createCategory, deleteCategory, getAdminCategory, listAdminCategories, toggleCategory, updateCategory } from "./admin-category.server";
+export type { CategoryNameClash } from "./admin-category.server";
 export { type AdminProduct, createProduct, deleteProduct, getAdminProduct, listAdminProducts, onHandOf, productFormDefaults, type ProductInput, toggleProduct, updateProduct } from "./admin-product.server";
 export { type CategoryRow, getVisibleCategories, getVisibleCategoryBySlug } from "./category.server";
 export { feedChangedAt, type FeedItem, listFeedItems } from "./feed.server";

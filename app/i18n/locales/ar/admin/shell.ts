@@ -62,5 +62,8 @@ export const shell: TranslationOf<typeof en> = {
     adminObjectInvalid: "أدخل هذا الحقل ككائن كما يصفه مستند الواجهة البرمجية، أو null.",
     adminBooleanInvalid: "أدخل true أو false.",
     adminListInvalid: "أدخل هذا الحقل كقائمة ([] إن لم يكن فيها شيء).",
+    adminCategoryNameTooLong: "اسم التصنيف 100 حرف على الأكثر.",
+    adminCategoryNameTakenEn: "يوجد تصنيف آخر بهذا الاسم.",
+    adminCategoryNameTakenAr: "يوجد تصنيف آخر بهذا الاسم العربي.",
   },
 };

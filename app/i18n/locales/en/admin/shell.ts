@@ -60,5 +60,8 @@ export const shell = {
     adminObjectInvalid: "Give this field as an object, as the API document describes, or null.",
     adminBooleanInvalid: "Give true or false.",
     adminListInvalid: "Give this field as a list ([] for none).",
+    adminCategoryNameTooLong: "A category's name may have at most 100 characters.",
+    adminCategoryNameTakenEn: "Another category already has this name.",
+    adminCategoryNameTakenAr: "Another category already has this Arabic name.",
   },
 };
