@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { TFunction } from "i18next";
@@ -32,9 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Upload → preview → confirm (the bulk change of the list joins at the preview): the file's text travels (base64) to the
- * confirmation in a hidden field sealed for this member, and is planned again there, so what is written is what the
- * catalogue is at that moment; a plan that differs from the one shown is shown again instead.
+ * Upload → preview → confirm (the bulk change of the list joins at the preview): the file's text travels (gzipped, in
+ * base64) to the confirmation in a hidden field sealed for this member, and is planned again there, so what is written
+ * is what the catalogue is at that moment; a plan that differs from the one shown is shown again instead. Gzipped, as
+ * a file near the upload limit would be a third larger in base64 and the confirmation refused as too large.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "catalogue:write");
@@ -59,10 +61,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!rows) return data({ stage: "refused" as const, message: t("admin.sheet.bulkInvalid"), errors: [], more: 0 }, { status: 400 });
     text = catalogueSheetCsv(rows);
   } else {
-    text = Buffer.from(value.text, "base64").toString("utf8");
-    const sealed = openImportSeal(value.seal, admin.id, text);
+    const carried = unpackText(value.text);
+    const sealed = carried === null ? null : openImportSeal(value.seal, admin.id, carried);
     if (!sealed) return data({ stage: "refused" as const, message: t("admin.sheet.previewExpired"), errors: [], more: 0 }, { status: 400 });
     ({ name } = sealed);
+    text = carried as string;
   }
   const planned = await planImportText(text);
   if (!planned.ok) return data({ stage: "refused" as const, message: t("admin.sheet.errorsTitle"), errors: errorLines(t, language, planned.errors), more: Math.max(0, planned.errors.length - SHOWN) }, { status: 400 });
@@ -78,11 +81,23 @@ export async function action({ request }: ActionFunctionArgs) {
     // A bulk change of the list has no file, so no file name.
     bulk: name === "",
     ...previewOf(planned.plan, language),
-    text: Buffer.from(text, "utf8").toString("base64"),
+    text: zlib.gzipSync(Buffer.from(text, "utf8")).toString("base64"),
     seal: sealImport(admin.id, name, text),
     planDigest: digest,
   });
 }
+
+/** The previewed file's text back from its hidden field, or null when it is not what the preview sent (its seal then fails too). */
+function unpackText(base64: string): string | null {
+  try {
+    return zlib.gunzipSync(Buffer.from(base64, "base64"), { maxOutputLength: CARRIED_TEXT_MAX_BYTES }).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** More than any file the upload limit lets through (6 MB), so no real file is cut; a crafted one stops here. */
+const CARRIED_TEXT_MAX_BYTES = 8 * 1024 * 1024;
 
 /** What the owner was shown, in a few bytes: the confirmation writes only if planning again gives the same. */
 function planDigest(plan: SheetPlan): string {

@@ -9,7 +9,7 @@ export const CatalogueImportSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("confirm"),
     /**
-     * the file's text as the preview read it, in base64 (a form field's value is not carried byte for byte: a
+     * the file's text as the preview read it, gzipped and in base64 (a form field's value is not carried byte for byte: a
      * leading byte-order mark is dropped and line breaks inside a cell become CR LF), sealed by `seal`
      */
     text: z.string().max(8_000_000).regex(/^[A-Za-z0-9+/]*={0,2}$/),
