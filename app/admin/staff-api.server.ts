@@ -7,7 +7,7 @@ export const STAFF_ERROR_KEYS = {
   exists: "admin.api.staffExists",
   notFound: "admin.api.staffNotFound",
   lastOwner: "admin.api.lastOwner",
-  adminEmail: "admin.api.adminEmailOwner",
+  adminEmail: "admin.staff.mainOwner",
   formerAdmin: "admin.api.formerAdminEmail",
 } as const satisfies Record<StaffErrorReason, string>;
 

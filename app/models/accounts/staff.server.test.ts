@@ -149,6 +149,24 @@ describe("issue 42: staff edges", () => {
     expect((await prisma.admin.findUniqueOrThrow({ where: { id: former.id } })).disabledAt).not.toBeNull();
   }, 30_000);
 
+  it("refuses to disable or demote the main owner in the owner's words, naming no setting, in the page's language", async () => {
+    const main = await createAdmin(prisma, { email: uniqueEmail("main-owner") });
+    const owner = await createAdmin(prisma, { email: uniqueEmail("second-owner"), password: "second-owner-password" });
+    await prisma.admin.update({ where: { id: owner.id }, data: { invitedAt: new Date() } });
+    const browser = new RouteClient("198.51.100.51", "ar");
+    expect((await browser.form(pageLogin, "/admin/timsar", { email: owner.email, password: "second-owner-password" })).status).toBe(303);
+
+    const disable = await browser.form(staffPage, "/admin/timsar/staff", { intent: "disable", id: main.id });
+    expect(disable.status).toBe(409);
+    expect(await disable.json()).toEqual({ ok: false, message: "لا يمكن تعطيل حساب المالك الرئيسي للمتجر أو نزع دور المالك عنه." });
+    const demote = await browser.form(staffPage, "/admin/timsar/staff", { intent: "role", id: main.id, role: "orders" });
+    expect(demote.status).toBe(409);
+    const api = await browser.call(staffApi, `/api/admin/staff/${main.id}`, { method: "PUT", body: JSON.stringify({ role: "orders" }), headers: { "Content-Type": "application/json" } }, { id: main.id });
+    expect(api.status).toBe(409);
+    expect(((await api.json()) as { message: string }).message).toBe("The shop's main owner account cannot be disabled or lose the owner role. / لا يمكن تعطيل حساب المالك الرئيسي للمتجر أو نزع دور المالك عنه.");
+    expect(await prisma.admin.findUniqueOrThrow({ where: { id: main.id } })).toMatchObject({ role: "owner", disabledAt: null });
+  }, 30_000);
+
   it("logs sign-ins, sign-outs, wrong passwords and wrong codes with the client address, and words the log in Arabic", async () => {
     const member = await createAdmin(prisma, { email: uniqueEmail("logged-packer"), password: "logged-packer-password", role: "orders" });
     const login = { email: member.email, password: "logged-packer-password" };

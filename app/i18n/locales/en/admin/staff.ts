@@ -19,6 +19,7 @@ export const staff = {
     roles: { owner: "Owner", orders: "Orders", catalogue: "Catalogue", shopper: "Shopper" },
     invalid: "Give a valid e-mail and a role.",
     roleHelp: "Orders: see orders and change their status. Catalogue: products and categories. Owner: everything.",
+    mainOwner: "The shop's main owner account cannot be disabled or lose the owner role.",
   },
   audit: {
     title: "Activity log",
