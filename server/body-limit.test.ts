@@ -66,7 +66,8 @@ describe("limitRequestBodies", () => {
     expect(answer.body).toContain('<html lang="ar" dir="rtl">');
     expect(answer.body).toContain("٦٤ كيلوبايت");
     expect(answer.body).not.toContain("64 KB");
-    for (const headers of [{ Cookie: "lang=en" }, { "Accept-Language": "en-US" }, { "Accept-Language": "fr, en;q=0.5" }, { Cookie: "lang=en", "Accept-Language": "ar" }]) {
+    const englishAsked: Record<string, string>[] = [{ Cookie: "lang=en" }, { "Accept-Language": "en-US" }, { "Accept-Language": "fr, en;q=0.5" }, { Cookie: "lang=en", "Accept-Language": "ar" }];
+    for (const headers of englishAsked) {
       const english = await send("/checkout", FORM_LIMIT_BYTES + 1, { ...form, ...headers });
       expect(english.status).toBe(413);
       expect(english.body).toContain('<html lang="en" dir="ltr">');

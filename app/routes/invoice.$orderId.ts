@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
 import { canReadInvoice } from "~/auth/document-access.server";
 import { signedInvoicePath, getOrderById } from "~/models/orders/index.server";
-import { refuseDocument } from "~/utils/refusal-page.server";
+import { refuseDocument } from "~/auth/document-refusal.server";
 
 /** SPEC's "View Invoice" button of the payment result page goes to /invoice/{orderId}: opened for its owner. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getCreditNote, getCreditNotePdf } from "~/models/payments/index.server";
 import { canReadOrderDocument } from "~/auth/document-access.server";
-import { refuseDocument } from "~/utils/refusal-page.server";
+import { refuseDocument } from "~/auth/document-refusal.server";
 import { privatePdfResponse } from "~/utils/pdf-response.server";
 
 /**

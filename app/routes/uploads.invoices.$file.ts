@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bilingual } from "~/i18n/bilingual.server";
 import { canReadInvoice } from "~/auth/document-access.server";
 import { getInvoicePdf, getOrderByNumber } from "~/models/orders/index.server";
-import { refuseDocument } from "~/utils/refusal-page.server";
+import { refuseDocument } from "~/auth/document-refusal.server";
 import { privatePdfResponse } from "~/utils/pdf-response.server";
 
 /**
