@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { AdminCodeStepSchema, AdminLoginSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
 import { useShopForm } from "~/components/use-shop-form";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Field, FormMessage } from "~/components/forms";
@@ -19,6 +19,17 @@ import { finishSecondStep, pendingSecondStep, startSecondStep } from "~/auth/sec
 export const handle = adminLoginMessages;
 
 const DASHBOARD = "/admin/timsar/dashboard";
+
+/**
+ * The layout's headers, and a refusal's real wait: a page's answer takes only what its headers function gives, so
+ * without this the 429 left with server/security.ts's 60-second fallback while the wait was often far longer.
+ */
+export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const answer = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) answer.set("Retry-After", retryAfter);
+  return answer;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getAdminFromRequest(request)) throw redirect(DASHBOARD);
@@ -45,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = tooMany ? t("admin.login.tooManyAttempts") : t("admin.login.invalidCredentials");
     return Response.json(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
       status: tooMany ? 429 : 401,
-      headers: tooMany ? { "Retry-After": String(result.retryAfterSeconds ?? 60) } : undefined,
+      headers: tooMany ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
     });
   }
   // An owner with two-step sign-in gets no session yet: the page asks for the code next.
