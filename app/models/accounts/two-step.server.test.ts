@@ -49,6 +49,25 @@ describe("two-step sign-in", () => {
   }, 30_000);
 });
 
+describe("a code typed on an Arabic keyboard", () => {
+  const arabic = (code: string) => code.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+
+  it("is read as the same code, when turning two-step on and at sign-in on the page", async () => {
+    const owner = await createAdmin(prisma, { email: uniqueEmail("totp-arabic"), password: "owner-arabic-password" });
+    const actor = { id: owner.id, email: owner.email, role: "owner" };
+    const secret = await startTwoStep(owner.id);
+    const earlier = Date.now() - 60_000;
+    expect(await enableTwoStep(actor, arabic(totpAt(secret, earlier)), earlier)).toHaveLength(10);
+
+    const browser = new RouteClient("198.51.100.36", "ar");
+    expect(await (await browser.form(pageLogin, "/admin/timsar", { email: owner.email, password: "owner-arabic-password" })).json()).toEqual({ step: "code" });
+    const code = totpAt(secret, Date.now());
+    const answer = await browser.form(pageLogin, "/admin/timsar", { intent: "code", code: ` ${arabic(code.slice(0, 3))} ${arabic(code.slice(3))}` });
+    expect(answer.status).toBe(303);
+    expect(browser.cookies.has("__admin")).toBe(true);
+  }, 30_000);
+});
+
 async function memberWithTwoStep(role: "owner" | "orders" | "catalogue", password: string) {
   const member = await createAdmin(prisma, { email: uniqueEmail(`totp-${role}`), password, role });
   const secret = await startTwoStep(member.id);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { prisma, type Prisma } from "~/db.server";
 import { matchTotp, newTotpSecret } from "./totp.server";
+import { westernDigits } from "~/shared/typed-digits";
 import { recordAudit, type AuditActor } from "~/models/shop/index.server";
 
 /**
@@ -24,11 +25,19 @@ export async function startTwoStep(adminId: string): Promise<string> {
   return secret;
 }
 
+/**
+ * A code as typed: Arabic-Indic digits read as digits (an Arabic keyboard types them, as for phones and amounts) and
+ * the spaces some apps show in the middle of a code dropped.
+ */
+function typedCode(code: string): string {
+  return westernDigits(code).replace(/\s+/g, "");
+}
+
 /** Turns it on with the first code the app shows; answers the recovery codes (shown once), or null for a wrong code. */
 export async function enableTwoStep(actor: AuditActor, code: string, now = Date.now()): Promise<string[] | null> {
   const admin = await prisma.admin.findUniqueOrThrow({ where: { id: actor.id }, select: { totpSecret: true, totpEnabledAt: true } });
   if (!admin.totpSecret || admin.totpEnabledAt) return null;
-  const step = matchTotp(admin.totpSecret, code.trim(), now);
+  const step = matchTotp(admin.totpSecret, typedCode(code), now);
   if (step === null) return null;
   const codes = Array.from({ length: RECOVERY_CODES }, () => crypto.randomBytes(5).toString("hex"));
   await prisma.$transaction(async (tx) => {
@@ -85,7 +94,8 @@ export async function needsSecondStep(adminId: string): Promise<boolean> {
 export async function checkSecondStep(adminId: string, code: string, now = Date.now()): Promise<boolean> {
   const admin = await prisma.admin.findUnique({ where: { id: adminId }, select: { totpSecret: true, totpEnabledAt: true } });
   if (!admin?.totpSecret || !admin.totpEnabledAt) return false;
-  const step = matchTotp(admin.totpSecret, code.trim(), now);
+  const typed = typedCode(code);
+  const step = matchTotp(admin.totpSecret, typed, now);
   if (step !== null) {
     const taken = await prisma.admin.updateMany({
       where: { id: adminId, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
@@ -93,6 +103,6 @@ export async function checkSecondStep(adminId: string, code: string, now = Date.
     });
     return taken.count === 1;
   }
-  const used = await prisma.adminRecoveryCode.updateMany({ where: { adminId, codeHash: hashCode(code), usedAt: null }, data: { usedAt: new Date(now) } });
+  const used = await prisma.adminRecoveryCode.updateMany({ where: { adminId, codeHash: hashCode(typed), usedAt: null }, data: { usedAt: new Date(now) } });
   return used.count === 1;
 }
