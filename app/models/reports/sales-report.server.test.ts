@@ -16,6 +16,7 @@ describe("resolveSalesRange", () => {
 
   it("refuses bad dates, reversed ranges and ranges over a year", () => {
     expect(resolveSalesRange("2026-02-30", "2026-03-01")).toEqual({ ok: false, message: "invalidDate" });
+    expect(resolveSalesRange("garbage", null)).toEqual({ ok: false, message: "invalidDate" });
     expect(resolveSalesRange("2026-03-02", "2026-03-01")).toEqual({ ok: false, message: "rangeOrder" });
     expect(resolveSalesRange("2024-01-01", "2026-03-01")).toEqual({ ok: false, message: "rangeTooLong" });
   });

@@ -106,6 +106,8 @@ export type SalesRangeResult = { ok: true; dateFrom: string; dateTo: string } | 
  * Answers the normalised range, or which message explains why it cannot be used.
  */
 export function resolveSalesRange(dateFrom: string | null | undefined, dateTo: string | null | undefined, now = new Date()): SalesRangeResult {
+  // A start that is no date is refused even without an end: the CSV must not hand out today's figures for it.
+  if (dateFrom && !isDateKey(dateFrom)) return { ok: false, message: "invalidDate" };
   if (!dateTo) {
     const today = todayInKuwait(now);
     return { ok: true, dateFrom: today, dateTo: today };
