@@ -15,6 +15,7 @@ import { formatCount } from "~/shared/digits";
 import { CHART_HEIGHT, CHART_WIDTH, layoutSalesChart } from "~/shared/sales-chart";
 import { AlertIcon, BowIcon, BoxIcon, CalendarIcon, ChartIcon, CoinsIcon, ReceiptIcon, UsersIcon } from "~/components/admin/icons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 import { SourceSalesTable, sourceSalesRows } from "~/components/admin/source-sales-table";
 
 /** The dashboard's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
@@ -337,8 +338,8 @@ function SalesChart({ days, rtl }: { days: ChartDay[]; rtl: boolean }) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...(data ? [{ title: data.title }] : []), { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary {...adminForbiddenHandlers} />;
 }

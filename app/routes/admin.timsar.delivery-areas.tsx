@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { FieldErrors } from "~/components/forms";
+import { FormMessage } from "~/components/form-message";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
@@ -61,20 +62,22 @@ export async function action({ request }: ActionFunctionArgs) {
   // What was typed, sent back with a refusal (cut short: a refusal's page need not carry a pasted novel).
   const typed = (name: string) => (typeof submission.payload[name] === "string" ? (submission.payload[name] as string).slice(0, 200) : "");
   const values: Values = { nameEn: typed("nameEn"), nameAr: typed("nameAr"), governorate: typed("governorate"), fee: typed("fee") };
-  const refused = (status: number, errors: Partial<Record<AreaField, string>>) => data({ areaId: typed("areaId") || "new", values, errors }, { status });
+  const refused = (status: number, errors: Partial<Record<AreaField, string>>) => data({ areaId: typed("areaId") || "new", values, errors, pageError: null }, { status });
+  // An area that is no longer there has no row to show its refusal: the page says it above the list.
+  const missing = () => data({ areaId: "", values, errors: {}, pageError: t("admin.deliveryAreas.notFound") }, { status: 404 });
   if (submission.status !== "success") return refused(400, { nameEn: t("admin.deliveryAreas.validation.invalid") });
   const { intent, areaId = "", nameEn, nameAr, governorate, fee, isHidden } = submission.value;
 
   if (intent === "delete") {
     const done = await removeDeliveryArea(areaId, admin);
-    if (!done) return refused(404, { nameEn: t("admin.deliveryAreas.notFound") });
+    if (!done) return missing();
     return redirectWithToast(currentPage(request), { name: done === "hidden" ? "deliveryAreaHidden" : "deliveryAreaDeleted" });
   }
   const parsed = readAreaInput({ nameEn, nameAr, governorate, fee, isHidden: intent === "save" ? isHidden : undefined });
   if (!parsed.ok) return refused(400, Object.fromEntries(Object.entries(parsed.errors).map(([field, key]) => [field, t(key)])));
   const saved = intent === "create" ? await createDeliveryArea(parsed.value, admin) : await updateDeliveryArea(areaId, parsed.value, admin);
   if (!saved.ok) {
-    if (saved.reason === "notFound") return refused(404, { nameEn: t("admin.deliveryAreas.notFound") });
+    if (saved.reason === "notFound") return missing();
     return refused(409, saved.reason === "duplicateAr" ? { nameAr: t("admin.deliveryAreas.validation.duplicateAr") } : { nameEn: t("admin.deliveryAreas.validation.duplicateEn") });
   }
   return redirectWithToast(currentPage(request), { name: intent === "create" ? "deliveryAreaCreated" : "deliveryAreaUpdated" });
@@ -93,6 +96,7 @@ export default function DeliveryAreasPage() {
     <section className="page admin-page delivery-areas">
       <h1>{t("admin.deliveryAreas.title")}</h1>
       <p className="field__hint">{t("admin.deliveryAreas.intro")}</p>
+      <FormMessage message={actionData?.pageError} />
       <Form method="post" className="admin-form admin-card" data-testid="new-area">
         <h2>{t("admin.deliveryAreas.addTitle")}</h2>
         <AreaFields key={`${areaCount}:${JSON.stringify(refusedNew?.values ?? null)}`} id="new" language={language} values={refusedNew?.values} errors={refusedNew?.errors} labelled />

@@ -74,12 +74,15 @@ function refundConfirmation(asked: string, leftFils: number, money: (fils: numbe
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "orders:write");
-  const submission = parseWithZod(await readFormData(request), { schema: OrderPageFormSchema });
+  const formData = await readFormData(request);
+  // Refunds are the owner's; every other form on the page changes the order (CONTRACT.md "Staff and roles"). The
+  // role is asked before the form is read, so a refund post of another role gets the 403 page however it is filled.
+  const refunder = formData.get("intent") === "refund" ? await requireAdminPermission(request, "refunds:write") : null;
+  const submission = parseWithZod(formData, { schema: OrderPageFormSchema });
   // A form that does not parse is a form this page never drew; its refusal is the status form's SPEC message.
   if (submission.status !== "success") return statusFormRefused(request);
   const form = submission.value;
-  // Refunds are the owner's; every other form on the page changes the order (CONTRACT.md "Staff and roles").
-  if (form.intent === "refund") return handleRefundForm(request, form, await requireAdminPermission(request, "refunds:write"));
+  if (form.intent === "refund") return handleRefundForm(request, form, refunder ?? (await requireAdminPermission(request, "refunds:write")));
   if (form.intent === "resendMessage") return handleResendForm(request, form, admin);
   if (form.intent === "delay") return handleDelayForm(request, form, admin);
   return handleStatusForm(request, form, admin);

@@ -72,8 +72,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: ReviewModerationSchema });
   const t = await i18nServer.getFixedT(request);
   if (submission.status !== "success") {
+    // The schema names a text of this page for what the owner can get wrong; a status no button posts gets zod's
+    // own English, which the page must not show.
     const first = Object.values(submission.error ?? {}).flat()[0];
-    return data({ error: first ? t(first as never) : t("admin.reviews.errors.noneChosen") }, { status: 400 });
+    const error = first?.startsWith("admin.reviews.errors.") ? t(first as never) : submission.error?.status ? t("admin.reviews.errors.status") : t("admin.reviews.errors.noneChosen");
+    return data({ error }, { status: 400 });
   }
   const value = submission.value;
   if (value.intent === "status") await setReviewsStatus(value.ids, value.status, admin);

@@ -1,5 +1,6 @@
 import * as z from "./zod";
 import { isDateKey, kuwaitDayStart, todayInKuwait } from "./admin-dates";
+import { westernDigits } from "./typed-digits";
 
 /**
  * Delivery windows (issue 48, CONTRACT.md "Gifts and delivery times", decision 0091). Every time here is Kuwait time
@@ -108,19 +109,23 @@ export const DeliverySlotsFormSchema = z.object({
 
 export type DeliverySlotsForm = z.infer<typeof DeliverySlotsFormSchema>;
 
-/** A row without times is a blank one (the page's new window) or one the owner emptied to remove it. */
+/**
+ * A row without times is a blank one (the page's new window) or one the owner emptied to remove it. Figures typed on
+ * an Arabic keyboard (a capacity of "٧", a time, a date) are read as digits, as the shop reads amounts and phones.
+ */
 export function deliverySlotsBodyOf(form: DeliverySlotsForm): unknown {
+  const typed = (value: string | undefined) => westernDigits(value ?? "").trim();
   return {
     windows: (form.windows ?? [])
       .filter((row) => row.from || row.to)
       .map((row) => ({
         ...(row.id ? { id: row.id } : {}),
-        from: row.from ?? "",
-        to: row.to ?? "",
-        capacity: row.capacity && /^\d+$/.test(row.capacity.trim()) ? Number(row.capacity.trim()) : NaN,
+        from: typed(row.from),
+        to: typed(row.to),
+        capacity: /^\d+$/.test(typed(row.capacity)) ? Number(typed(row.capacity)) : NaN,
         days: row.days.map(Number),
       })),
-    sameDayCutoff: form.sameDayCutoff || null,
-    closedDates: (form.closedDates ?? "").split(/[\s,]+/).filter(Boolean),
+    sameDayCutoff: typed(form.sameDayCutoff) || null,
+    closedDates: typed(form.closedDates).split(/[\s,]+/).filter(Boolean),
   };
 }

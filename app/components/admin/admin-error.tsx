@@ -23,6 +23,7 @@ export function AdminError({ message }: { message: MessageKey }) {
   const { t } = useTranslation();
   return (
     <section className="page admin-page" role="alert" data-testid="admin-error">
+      <title>{t(message)}</title>
       <h1>{t(message)}</h1>
       <p>
         <Link to="/admin/timsar/dashboard">{t("admin.nav.dashboard")}</Link>
@@ -36,6 +37,7 @@ export function AdminForbidden() {
   const { t } = useTranslation();
   return (
     <section className="page admin-page" role="alert" data-testid="admin-forbidden">
+      <title>{t("admin.forbidden.title")}</title>
       <h1>{t("admin.forbidden.title")}</h1>
       <p>{t("admin.forbidden.body")}</p>
       <p>
@@ -45,15 +47,31 @@ export function AdminForbidden() {
   );
 }
 
-const forbidden = () => <AdminForbidden />;
+/** The 405 page: a form post to a page that has no form (Remix answers 405 for a route without an action). */
+export function AdminNoPosts() {
+  const { t } = useTranslation();
+  return (
+    <section className="page admin-page" role="alert" data-testid="admin-no-posts">
+      <title>{t("admin.noPosts.title")}</title>
+      <h1>{t("admin.noPosts.title")}</h1>
+      <p>{t("admin.noPosts.body")}</p>
+      <p>
+        <Link to="/admin/timsar/dashboard">{t("admin.nav.dashboard")}</Link>
+      </p>
+    </section>
+  );
+}
 
-/** For an admin page whose boundary is otherwise the shop's: only the 403 page differs. */
-export const adminForbiddenHandlers = { statusHandlers: { 403: forbidden } };
+const forbidden = () => <AdminForbidden />;
+const noPosts = () => <AdminNoPosts />;
+
+/** For an admin page whose boundary is otherwise the shop's: only the 403 and 405 pages differ. */
+export const adminForbiddenHandlers = { statusHandlers: { 403: forbidden, 405: noPosts } };
 
 /** `GeneralErrorBoundary`'s handlers for an admin page: `notFound` for a 404 when the page has one, else `failed`. */
 export function adminErrorHandlers(failed: MessageKey, notFound?: MessageKey) {
   const showFailed = () => <AdminError message={failed} />;
-  const statusHandlers: Record<number, () => JSX.Element> = { 403: forbidden };
+  const statusHandlers: Record<number, () => JSX.Element> = { 403: forbidden, 405: noPosts };
   if (notFound) statusHandlers[404] = () => <AdminError message={notFound} />;
   return {
     statusHandlers,

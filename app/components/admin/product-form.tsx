@@ -180,7 +180,7 @@ export function ProductForm({
         images={images}
         errors={form.allErrors}
       />
-      <ImageList images={images} setImages={setImages} errorId={fields.images.errorId} errors={fields.images.errors} />
+      <ImageList images={images} setImages={setImages} errorId={fields.images.errorId} errors={imageErrors(form.allErrors)} />
       {actionData?.uploadError ? (
         <p className="form-message" role="alert">
           {actionData.uploadError}
@@ -196,4 +196,12 @@ export function ProductForm({
       </div>
     </Form>
   );
+}
+
+/** The pictures' errors, the list's own and each picture's (`images[0]`: a picture that was not uploaded here), once each. */
+function imageErrors(allErrors: Record<string, string[]>): string[] | undefined {
+  const errors = Object.entries(allErrors)
+    .filter(([name]) => name === "images" || name.startsWith("images["))
+    .flatMap(([, messages]) => messages);
+  return errors.length ? [...new Set(errors)] : undefined;
 }

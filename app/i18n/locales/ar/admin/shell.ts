@@ -26,7 +26,11 @@ export const shell: TranslationOf<typeof en> = {
   forbidden: {
     title: "غير مسموح",
     body: "دورك لا يشمل هذه الصفحة. اطلب ذلك من المالك إن احتجت إليها.",
+  },  noPosts: {
+    title: "هذه الصفحة لا تستقبل إرسال النماذج",
+    body: "افتح الصفحة من جديد واستخدم روابطها وأزرارها.",
   },
+
   common: {
     back: "رجوع",
     yes: "نعم",

@@ -27,6 +27,7 @@ export const reviews = {
       reply: "The reply can be at most 2,000 characters.",
       notFound: "There is no such review.",
       nothing: "Send a status or a reply.",
+      status: "Choose whether to publish or hide the review.",
     },
   },
 };

@@ -24,7 +24,11 @@ export const shell = {
   forbidden: {
     title: "Not allowed",
     body: "Your role does not include this page. Ask an owner if you need it.",
+  },  noPosts: {
+    title: "This page takes no form posts",
+    body: "Open the page again and use its links and buttons.",
   },
+
   common: {
     back: "Back",
     yes: "Yes",
