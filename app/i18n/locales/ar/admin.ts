@@ -43,7 +43,6 @@ export const admin: TranslationOf<typeof en> = {
       staffExists: "هذا البريد الإلكتروني لعضو موجود.",
       staffNotFound: "العضو غير موجود.",
       lastOwner: "لا يمكن إزالة آخر مالك أو تغيير دوره.",
-      adminEmailOwner: "يبقى حساب ADMIN_EMAIL مالكاً.",
       formerAdminEmail: "هذا حساب المدير السابق، عُطّل حين تغيّر بريد المدير في إعدادات الخادم: لا يمكن تفعيله من جديد من هنا.",
       invalidAuditQuery: "عامل التصفية غير صحيح.",
       codeRequired: "أدخل الرمز من تطبيق المصادقة.",

@@ -45,7 +45,6 @@ export const admin = {
       staffExists: "This e-mail already belongs to a member.",
       staffNotFound: "No such member.",
       lastOwner: "The last owner cannot be removed or demoted.",
-      adminEmailOwner: "The ADMIN_EMAIL account stays an owner.",
       formerAdminEmail: "This is the former administrator account, disabled when the server's administrator e-mail changed: it cannot be enabled again here.",
       invalidAuditQuery: "Invalid filter.",
       codeRequired: "Enter the code from your authenticator app.",
