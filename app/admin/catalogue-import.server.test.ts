@@ -31,7 +31,13 @@ async function exportCsv(cookie: string) {
 async function importCsv(cookie: string, text: string, { dryRun = false, name = "products.csv" } = {}) {
   const body = new FormData();
   body.set("file", new File([text], name, { type: "text/csv" }));
-  const response = await importAction({ request: request(`/api/admin/products/import${dryRun ? "?dryRun=1" : ""}`, { method: "POST", cookie, body }), params: {}, context });
+  // A Response the action throws is what Remix answers, as one it returns.
+  const response = await Promise.resolve(importAction({ request: request(`/api/admin/products/import${dryRun ? "?dryRun=1" : ""}`, { method: "POST", cookie, body }), params: {}, context })).catch(
+    (thrown: unknown) => {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    },
+  );
   return { status: response.status, body: (await response.json()) as Answer };
 }
 
@@ -167,6 +173,15 @@ describe("the catalogue spreadsheet", () => {
     expect(set_).toMatchObject({ hasOptions: true, priceFils: 1500, stockQuantity: 6 });
     expect(set_.options[0]).toMatchObject({ nameEn: "Colour", nameAr: "اللون", values: [{ en: "Red", ar: "أحمر" }, { en: "Navy", ar: "كحلي" }] });
     expect(set_.variants.map((variant) => variant.priceFils)).toEqual([1500, 2000]);
+  });
+
+  it("tells a file over the upload limit that it is too large, as a spreadsheet", async () => {
+    const { cookie } = await adminCookie();
+    const before = await prisma.product.count();
+    const refused = await importCsv(cookie, `${HEADER}\r\n${"x".repeat(5 * 1024 * 1024 + 10)}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("The file is too large: a spreadsheet may be at most 5 MB. / الملف كبير جداً: الحد الأقصى لجدول البيانات ٥ ميغابايت.");
+    expect(await prisma.product.count()).toBe(before);
   });
 
   it("refuses the whole file for any bad row, naming each by row and column in both languages", async () => {

@@ -12,6 +12,7 @@ import { action as editCategoryPage } from "./admin.timsar.categories.edit.$id";
 import { action as reviewsPage } from "./admin.timsar.reviews";
 import { action as deliveryAreasPage } from "./admin.timsar.delivery-areas";
 import { action as orderPage } from "./admin.timsar.orders.$orderId";
+import { action as importPage } from "./admin.timsar.products.import";
 import { loader as salesCsv } from "./admin.timsar.sales-report_.csv";
 import { createOrder } from "../../tests/factories/order";
 import { DeliverySlotsBodySchema, DeliverySlotsFormSchema, deliverySlotsBodyOf } from "~/shared/schemas.server";
@@ -103,5 +104,17 @@ describe("figures typed on an Arabic keyboard and the sales CSV", () => {
     const answer = (await salesCsv({ request, params: {}, context: { cspNonce: "", clientAddress: "10.9.9.7" } })) as Response;
     expect(answer.status).toBe(400);
     expect(await answer.text()).toBe("يرجى إدخال تواريخ صحيحة.");
+  });
+});
+
+describe("the catalogue import page", () => {
+  it("tells a file over the upload limit that it is too large, on the page, in its language", async () => {
+    const { cookie } = await adminCookie("catalogue");
+    const form = new FormData();
+    form.append("intent", "preview");
+    form.append("file", new File(["x".repeat(5 * 1024 * 1024 + 10)], "products.csv", { type: "text/csv" }));
+    const answer = await send(importPage, "/admin/timsar/products/import", form, "ar", cookie);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ stage: "refused", message: "الملف كبير جداً: الحد الأقصى لجدول البيانات ٥ ميغابايت." });
   });
 });

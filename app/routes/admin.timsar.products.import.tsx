@@ -20,6 +20,7 @@ import { adminProductMessages } from "~/i18n/browser/areas/admin/products";
 import { formatCount } from "~/shared/digits";
 import { localized, type Language } from "~/shared/language";
 import { parseMultipart } from "~/utils/multipart.server";
+import { MAX_UPLOAD_BYTES } from "~/utils/uploads.server";
 
 export const handle = combinedAreas(adminProductMessages, adminCatalogueSheetMessages);
 
@@ -41,7 +42,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "catalogue:write");
   const [t, language] = await Promise.all([i18nServer.getFixedT(request), getLanguage(request)]);
-  const submission = parseWithZod(await parseMultipart(request), { schema: CatalogueImportSchema });
+  // A file over the upload limit is told so on this page, not by the error page the parser's thrown answer would reach.
+  const tooLarge = new Response(null, { status: 400 });
+  let form: FormData;
+  try {
+    form = await parseMultipart(request, () => tooLarge);
+  } catch (error) {
+    if (error !== tooLarge) throw error;
+    return data({ stage: "refused" as const, message: t("admin.sheet.fileTooLarge", { limit: MAX_UPLOAD_BYTES / 1024 / 1024 }), errors: [], more: 0 }, { status: 400 });
+  }
+  const submission = parseWithZod(form, { schema: CatalogueImportSchema });
   if (submission.status !== "success") {
     const bulk = submission.payload.intent === "bulk";
     const key = bulk ? "admin.sheet.bulkInvalid" : "admin.sheet.fileMissing";

@@ -6,6 +6,7 @@ import { sheetImportJson, sheetImportRefusedJson } from "~/api/answers/catalogue
 import { bilingual } from "~/i18n/bilingual.server";
 import { jsonError } from "~/utils/api.server";
 import { parseMultipart } from "~/utils/multipart.server";
+import { MAX_UPLOAD_BYTES } from "~/utils/uploads.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -17,7 +18,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "catalogue:write");
   if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const dryRun = ["1", "true"].includes(new URL(request.url).searchParams.get("dryRun") ?? "");
-  const file = await readImportFile((await parseMultipart(request)).get("file"));
+  // A file over the upload limit is a spreadsheet too large, not the image the shared parser's message names.
+  const tooLarge = () => Response.json({ message: bilingual("admin.sheet.fileTooLarge", { limit: MAX_UPLOAD_BYTES / 1024 / 1024 }), errors: [] }, { status: 400, headers: NO_STORE });
+  const file = await readImportFile((await parseMultipart(request, tooLarge)).get("file"));
   if (file === "missing" || file === "unreadable") {
     return Response.json({ message: bilingual(file === "missing" ? "admin.sheet.fileMissing" : "admin.sheet.fileUnreadable"), errors: [] }, { status: 400, headers: NO_STORE });
   }

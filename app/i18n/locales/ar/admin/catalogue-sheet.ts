@@ -30,6 +30,7 @@ export const catalogueSheet = {
     imported: "تم الاستيراد: {{created}} جديد، {{updated}} متغير، {{unchanged}} دون تغيير.",
     fileMissing: "اختر ملف CSV.",
     fileUnreadable: "تعذّرت قراءة الملف كنص (UTF-8).",
+    fileTooLarge: "الملف كبير جداً: الحد الأقصى لجدول البيانات {{limit}} ميغابايت.",
     previewExpired: "انتهت صلاحية هذه المعاينة: اختر الملف مرة أخرى.",
     select: "تحديد",
     bulkTitle: "تغيير المنتجات والخيارات المحددة",

@@ -30,6 +30,7 @@ export const catalogueSheet = {
     imported: "Import done: {{created}} new, {{updated}} changed, {{unchanged}} left as they are.",
     fileMissing: "Choose a CSV file.",
     fileUnreadable: "The file could not be read as text (UTF-8).",
+    fileTooLarge: "The file is too large: a spreadsheet may be at most {{limit}} MB.",
     previewExpired: "This preview has expired: choose the file again.",
     select: "Select",
     bulkTitle: "Change the selected products and variants",
