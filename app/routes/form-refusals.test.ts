@@ -81,11 +81,11 @@ describe("the delivery areas page", () => {
     const before = await prisma.deliveryArea.count();
     expect(await post(deliveryAreasPage, "/admin/timsar/delivery-areas", { ...typed, intent: "rename" }, "en", cookie)).toEqual({
       status: 400,
-      body: { areaId: "new", values: typed, errors: { nameEn: "Check the delivery area's fields." } },
+      body: { areaId: "new", values: typed, errors: { nameEn: "Check the delivery area's fields." }, pageError: null },
     });
     expect(await post(deliveryAreasPage, "/admin/timsar/delivery-areas", { ...typed, intent: "create" }, "ar", cookie)).toEqual({
       status: 400,
-      body: { areaId: "new", values: typed, errors: { fee: "يجب أن تكون الرسوم مبلغاً بالدينار من 0 إلى 100، بثلاث خانات عشرية على الأكثر." } },
+      body: { areaId: "new", values: typed, errors: { fee: "يجب أن تكون الرسوم مبلغاً بالدينار من 0 إلى 100، بثلاث خانات عشرية على الأكثر." }, pageError: null },
     });
     expect(await prisma.deliveryArea.count()).toBe(before);
   });
@@ -101,7 +101,7 @@ describe("the delivery areas page", () => {
     expect((await prisma.deliveryArea.findUniqueOrThrow({ where: { id: area.id } })).isHidden).toBe(true);
     expect(await post(deliveryAreasPage, "/admin/timsar/delivery-areas", { ...fields, nameAr: " ", fee: "3", intent: "save", areaId: area.id }, "ar", cookie)).toEqual({
       status: 400,
-      body: { areaId: area.id, values: { ...fields, nameAr: " ", fee: "3" }, errors: { nameAr: "أدخل اسم المنطقة بالعربية (60 حرفاً على الأكثر)." } },
+      body: { areaId: area.id, values: { ...fields, nameAr: " ", fee: "3" }, errors: { nameAr: "أدخل اسم المنطقة بالعربية (60 حرفاً على الأكثر)." }, pageError: null },
     });
     expect(await prisma.deliveryArea.findUniqueOrThrow({ where: { id: area.id }, select: { nameAr: true, feeFils: true, isHidden: true } })).toEqual({ nameAr: "سلوى", feeFils: 1250, isHidden: true });
   });

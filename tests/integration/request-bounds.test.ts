@@ -20,12 +20,18 @@ describe("request bounds, private pages and the request log", () => {
     expect((JSON.parse(answer.body) as { message: string }).message).toMatch(/64 KB.* \/ .*٦٤ كيلوبايت/);
   });
 
-  it("refuses a form over 64 KB with a bilingual page, and a declared Content-Length over it before reading", async () => {
+  it("refuses a form over 64 KB with a page in the shopper's language, and a declared Content-Length over it before reading", async () => {
     const form = await postChunked("/login", 128 * 1024, { "Content-Type": "application/x-www-form-urlencoded" });
     expect(form.status).toBe(413);
     expect(form.type).toContain("text/html");
-    expect(form.body).toContain('lang="ar"');
-    expect(form.body).toContain('lang="en"');
+    // CONTRACT "Language": the first HTML is already in the chosen language and direction, Arabic by default.
+    expect(form.body).toContain('<html lang="ar" dir="rtl">');
+    expect(form.body).toContain("٦٤ كيلوبايت");
+    expect(form.body).not.toContain('lang="en"');
+    const english = await postChunked("/login", 128 * 1024, { "Content-Type": "application/x-www-form-urlencoded", Cookie: "lang=en" });
+    expect(english.status).toBe(413);
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+    expect(english.body).toContain("64 KB");
     const declared = await fetch(`${base}/language`, {
       method: "POST",
       headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
