@@ -34,27 +34,22 @@ export function AdminError({ message }: { message: MessageKey }) {
 
 /** The 403 page: the signed-in member's role does not include what they asked for (CONTRACT.md "Staff and roles"). */
 export function AdminForbidden() {
-  const { t } = useTranslation();
-  return (
-    <section className="page admin-page" role="alert" data-testid="admin-forbidden">
-      <title>{t("admin.forbidden.title")}</title>
-      <h1>{t("admin.forbidden.title")}</h1>
-      <p>{t("admin.forbidden.body")}</p>
-      <p>
-        <Link to="/admin/timsar/dashboard">{t("admin.nav.dashboard")}</Link>
-      </p>
-    </section>
-  );
+  return <AdminRefusal testId="admin-forbidden" area="forbidden" />;
 }
 
 /** The 405 page: a form post to a page that has no form (Remix answers 405 for a route without an action). */
 export function AdminNoPosts() {
+  return <AdminRefusal testId="admin-no-posts" area="noPosts" />;
+}
+
+/** A refused admin page: its title (the tab's too) and why, in the page's language, and the way back to the dashboard. */
+function AdminRefusal({ testId, area }: { testId: string; area: "forbidden" | "noPosts" }) {
   const { t } = useTranslation();
   return (
-    <section className="page admin-page" role="alert" data-testid="admin-no-posts">
-      <title>{t("admin.noPosts.title")}</title>
-      <h1>{t("admin.noPosts.title")}</h1>
-      <p>{t("admin.noPosts.body")}</p>
+    <section className="page admin-page" role="alert" data-testid={testId}>
+      <title>{t(`admin.${area}.title`)}</title>
+      <h1>{t(`admin.${area}.title`)}</h1>
+      <p>{t(`admin.${area}.body`)}</p>
       <p>
         <Link to="/admin/timsar/dashboard">{t("admin.nav.dashboard")}</Link>
       </p>
