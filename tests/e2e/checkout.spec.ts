@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { e2eDatabase } from "../support/e2e-database";
+import { e2eDatabase, withoutPaymentJobs } from "../support/e2e-database";
 import { setCart, setLanguage, setSavedCart, signInAsNewCustomer } from "../support/shopper";
 import { signInAsAdmin } from "./admin-fixtures";
 import { expectCartCount } from "./storefront-helpers";
@@ -233,10 +233,13 @@ test.describe("paying", () => {
     await page.getByTestId("pay-button").click();
     await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 10_000 });
     const orderNumber = (await page.getByTestId("payment-order-number").textContent())!.trim();
-    // The hold runs out while the shopper is on the card page (the clock moved on, as the hold-expiry job sees it).
-    await e2eDatabase().order.update({ where: { orderNumber }, data: { reservedUntil: new Date(Date.now() - 60_000) } });
-    await payWithCard(page, "4000000000000002");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("فشل الدفع", { timeout: 10_000 });
+    // The hold runs out while the shopper is on the card page (the clock moved on), and the card is declined before
+    // the hold-expiry job has seen it: were the job first, the card would pay late with a new hold (decision 0085).
+    await withoutPaymentJobs(async () => {
+      await e2eDatabase().order.update({ where: { orderNumber }, data: { reservedUntil: new Date(Date.now() - 60_000) } });
+      await payWithCard(page, "4000000000000002");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("فشل الدفع", { timeout: 10_000 });
+    });
     await page.getByRole("link", { name: "حاول مرة أخرى" }).click();
     await expect(page).toHaveURL(/\/checkout\?retry=/);
     await expectCartCount(page, 1);
