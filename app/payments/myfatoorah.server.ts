@@ -270,6 +270,7 @@ export function createMyFatoorahProvider(config: MyFatoorahConfig): PaymentProvi
   return {
     name: "myfatoorah",
     choosesMethodOnShop: true,
+    declinesAreFinal: false,
 
     async listMethods({ amountFils }) {
       const json = await call("InitiatePayment", { InvoiceAmount: filsToKwd(amountFils), CurrencyIso: "KWD" });

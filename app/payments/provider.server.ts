@@ -73,6 +73,14 @@ export interface PaymentProvider {
    * card page is /payment itself.
    */
   readonly choosesMethodOnShop: boolean;
+  /**
+   * False when the gateway may still report a payment paid after it reported it declined or cancelled: a MyFatoorah
+   * invoice holds several transactions and is Paid once any of them succeeds, and KNET may send its failure before
+   * its success ("a successful payment status overrides any other status"). The shop then asks again about such an
+   * attempt when the gateway calls (webhook, return page) and before its order's hold ends. True for Tap, whose
+   * declined charge is final, and the test provider.
+   */
+  readonly declinesAreFinal: boolean;
   listMethods(input: { amountFils: number; language: "ar" | "en" }): Promise<PaymentMethod[]>;
   createPayment(input: CreatePaymentInput): Promise<{ providerPaymentId: string; redirectUrl: string }>;
   /**

@@ -198,6 +198,7 @@ export function createTapProvider(config: TapConfig): PaymentProvider {
   return {
     name: "tap",
     choosesMethodOnShop: true,
+    declinesAreFinal: true,
 
     async listMethods() {
       return METHODS.map((method) => ({ ...method }));

@@ -27,6 +27,7 @@ export const testProvider: PaymentProvider & {
 } = {
   name: "test",
   choosesMethodOnShop: false,
+  declinesAreFinal: true,
 
   async listMethods() {
     return [{ id: "card", kind: "card" }];

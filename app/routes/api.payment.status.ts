@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
   let result;
   try {
-    result = await verifyOrderPayment(orderId, undefined, { shopper: true });
+    result = await verifyOrderPayment(orderId, undefined, { shopper: true, recheck: true });
   } catch (error) {
     if (!(error instanceof PaymentGatewayError)) throw error;
     return jsonError(502, bilingual("payment.statusFailed"));

@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!limit.allowed) return data({ meta, state: "unavailable" as const, orderId, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 429, headers: retryAfter(limit) });
   let result;
   try {
-    result = await verifyOrderPayment(orderId, searchParams, { shopper: true });
+    result = await verifyOrderPayment(orderId, searchParams, { shopper: true, recheck: true });
   } catch (error) {
     if (!(error instanceof PaymentGatewayError)) throw error;
     return data({ meta, state: "unavailable" as const, orderId, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 503, headers: { "Retry-After": "30" } });

@@ -12,7 +12,7 @@ export async function cancelUnpaidOrder(orderSessionId: string): Promise<{ outco
   const session = await getPaymentSession(orderSessionId);
   if (!session) return { outcome: "notFound", orderNumber: null };
   const { id, orderNumber, paymentStatus } = session.order;
-  if (paymentStatus !== "unpaid" || (await verifyOrderPayment(id))?.state !== "unpaid") return { outcome: "notCancellable", orderNumber };
+  if (paymentStatus !== "unpaid" || (await verifyOrderPayment(id, undefined, { recheck: true }))?.state !== "unpaid") return { outcome: "notCancellable", orderNumber };
   if (!(await releaseReservation(id))) return { outcome: "notCancellable", orderNumber };
   // Its open attempts end with it: a late answer no longer pays it.
   await prisma.payment.updateMany({ where: { orderId: id, status: "initiated" }, data: { status: "expired" } });

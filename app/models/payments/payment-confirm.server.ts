@@ -1,7 +1,8 @@
 import { prisma } from "~/db.server";
-import { queuePaidOrderMessages, releaseReservation, sellHeldUnits } from "~/models/orders/index.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { holdAgain, queuePaidOrderMessages, releaseReservation, sellHeldUnits } from "~/models/orders/index.server";
 import { nudgeOutbox } from "~/models/messaging/index.server";
-import { getPaymentProvider } from "~/payments/index.server";
+import { configuredProviderNames, getPaymentProvider } from "~/payments/index.server";
 import { PaymentGatewayError, type PaymentProvider, type RemotePayment } from "~/payments/provider.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { logger } from "~/utils/logger.server";
@@ -21,8 +22,35 @@ export type PaymentOutcome = { state: PaymentState; orderId: string; orderNumber
  */
 export const STATUS_CACHE_MS = 5_000;
 
-/** `shopper`: a read by a shopper's request, which uses the cached answer (STATUS_CACHE_MS). */
-export type ReadOptions = { shopper?: boolean; now?: Date };
+/**
+ * `shopper`: a read by a shopper's request, which uses the cached answer (STATUS_CACHE_MS). `recheck`: the gateway
+ * called (a webhook, a return page) or the order's hold is ending, so an attempt it declined is asked about again
+ * where its declines are not final (`PaymentProvider.declinesAreFinal`).
+ */
+export type ReadOptions = { shopper?: boolean; now?: Date; recheck?: boolean };
+
+/** What the gateway said of an attempt that may not be its last word where declines are not final. */
+const DECLINED = ["declined", "cancelled", "failed"];
+
+/**
+ * The attempts a recheck asks about besides the open ones: those the shop itself closed when their order's hold
+ * ended ("expired": the gateway never said they failed, and its page may still take the money), and the declined
+ * ones at a gateway whose declines are not final.
+ */
+function recheckedWhere(): Prisma.PaymentWhereInput[] {
+  const gateways = configuredProviderNames().filter((name) => name !== testProvider.name);
+  const openDeclines = gateways.filter((name) => !getPaymentProvider(name).declinesAreFinal);
+  return [
+    { status: "expired", provider: { in: gateways } },
+    { status: { in: DECLINED }, provider: { in: openDeclines } },
+  ];
+}
+
+function isRechecked(payment: { status: string; provider: string }): boolean {
+  if (payment.provider === testProvider.name || !configuredProviderNames().includes(payment.provider)) return false;
+  if (payment.status === "expired") return true;
+  return DECLINED.includes(payment.status) && !getPaymentProvider(payment.provider).declinesAreFinal;
+}
 
 function stateOf(paymentStatus: string): PaymentState {
   return paymentStatus === "paid" ? "paid" : paymentStatus === "failed" ? "failed" : "unpaid";
@@ -55,7 +83,9 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   const { order } = payment;
   const result = (state: PaymentState): PaymentOutcome => ({ state, orderId: order.id, orderNumber: order.orderNumber });
   if (order.paymentStatus === "paid") return result("paid");
-  if (!payment.providerPaymentId || payment.status !== "initiated") return result(stateOf(order.paymentStatus));
+  // A declined attempt asked again: the gateway may have taken the money since (MyFatoorah, KNET's late success).
+  const asking = options.recheck === true && isRechecked(payment);
+  if (!payment.providerPaymentId || (payment.status !== "initiated" && !asking)) return result(stateOf(order.paymentStatus));
   const attempt = { id: payment.id, providerPaymentId: payment.providerPaymentId };
   const now = options.now ?? new Date();
   // A shopper's read shortly after the gateway last said "not yet" answers that again without asking. Not a return
@@ -67,18 +97,20 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   let remote = returned ? await askAboutReturned(provider, attempt.providerPaymentId, returned) : null;
   if (!remote || !isForPayment(remote, attempt)) remote = await provider.getPaymentStatus(attempt.providerPaymentId);
   if (!isForPayment(remote, attempt) || remote.status === "pending") {
-    if (cacheable) await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { checkedAt: now } });
+    if (cacheable) await prisma.payment.updateMany({ where: { id: payment.id, status: payment.status }, data: { checkedAt: now } });
     return result(stateOf(order.paymentStatus));
   }
 
   if (remote.status !== "paid") {
+    // Asked again and still not paid: nothing new, and the decline was counted and acted on when it came.
+    if (payment.status !== "initiated") return result(stateOf(order.paymentStatus));
     paymentFailures.inc({ provider: payment.provider, reason: remote.status });
     await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { status: remote.status } });
     return result((await failIfNothingLeftToPay(order.id, now)) ? "failed" : stateOf(order.paymentStatus));
   }
   if (remote.currency !== "KWD" || remote.amountFils !== order.totalFils) {
     paymentFailures.inc({ provider: payment.provider, reason: "mismatch" });
-    await prisma.payment.updateMany({ where: { id: payment.id, status: "initiated" }, data: { status: "mismatch" } });
+    await prisma.payment.updateMany({ where: { id: payment.id, status: payment.status }, data: { status: "mismatch" } });
     logger.warn(
       `payment ${payment.id} for order ${order.orderNumber} was paid with ${remote.amountFils} fils ${remote.currency}, not ${order.totalFils} KWD: not accepted, refund it`,
     );
@@ -86,26 +118,38 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
     return result("failed");
   }
 
-  const won = await prisma.$transaction(async (tx) => {
-    const changed = await tx.order.updateMany({
-      where: { id: order.id, paymentStatus: "unpaid" },
-      // No payment reminder follows a paid order (decision 0085).
-      data: { paymentStatus: "paid", paidAt: new Date(), reservedUntil: null, nextReminderAt: null },
+  const paidAttempt = { status: "paid", cardLast4: remote.cardLast4 ?? null };
+  const settle = () =>
+    prisma.$transaction(async (tx) => {
+      const changed = await tx.order.updateMany({
+        where: { id: order.id, paymentStatus: "unpaid" },
+        // No payment reminder follows a paid order (decision 0085).
+        data: { paymentStatus: "paid", paidAt: new Date(), reservedUntil: null, nextReminderAt: null },
+      });
+      if (changed.count !== 1) return false;
+      await tx.payment.update({ where: { id: payment.id }, data: paidAttempt });
+      await sellHeldUnits(tx, order.id);
+      await queuePaidOrderMessages(tx, order.id);
+      return true;
     });
-    await tx.payment.update({ where: { id: payment.id }, data: { status: "paid", cardLast4: remote.cardLast4 ?? null } });
-    if (changed.count !== 1) return false;
-    await sellHeldUnits(tx, order.id);
-    await queuePaidOrderMessages(tx, order.id);
-    return true;
-  });
-  if (won) {
+  if (await settle()) {
     ordersPaid.inc();
     nudgeOutbox();
     return result("paid");
   }
+  // Paid after its hold ran out: its units are taken again while they are for sale, as a late payment takes them
+  // (decision 0085), and the order is paid. Not when another request has just settled it.
+  const before = await prisma.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });
+  if (before?.paymentStatus === "failed" && (await holdAgain(order.id, now)) === "held" && (await settle())) {
+    ordersPaid.inc();
+    nudgeOutbox();
+    return result("paid");
+  }
+  // The money was taken all the same: the attempt says so, and the order is not payable again (payableLateWhere).
+  await prisma.payment.update({ where: { id: payment.id }, data: paidAttempt });
   const current = await prisma.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });
   if (current?.paymentStatus === "paid") return result("paid");
-  // Paid after the reservation ran out: the stock may be sold, so the order stays failed and is refunded by hand.
+  // Its units sold meanwhile, or it was cancelled: the money goes back by hand.
   logger.warn(`payment ${payment.id} for expired order ${order.orderNumber} was paid: refund it`);
   return result("failed");
 }
@@ -142,7 +186,7 @@ async function failIfNothingLeftToPay(orderId: string, now: Date): Promise<boole
 export async function confirmPaymentByProviderId(provider: string, providerPaymentId: string) {
   const payment = await prisma.payment.findUnique({ where: { providerPaymentId }, select: { id: true, provider: true } });
   if (!payment || payment.provider !== provider) return null;
-  return confirmPayment(payment.id);
+  return confirmPayment(payment.id, undefined, { recheck: true });
 }
 
 /**
@@ -157,7 +201,10 @@ export async function verifyOrderPayment(orderId: string, returned?: URLSearchPa
       orderNumber: true,
       paymentStatus: true,
       payments: {
-        where: { status: "initiated", providerPaymentId: { not: null } },
+        where: {
+          providerPaymentId: { not: null },
+          OR: [{ status: "initiated" }, ...(options.recheck ? recheckedWhere() : [])],
+        },
         orderBy: { createdAt: "desc" },
         take: 5,
         select: { id: true },

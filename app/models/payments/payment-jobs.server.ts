@@ -53,7 +53,7 @@ export async function reconcilePayments(now = new Date(), batchSize = 100): Prom
 export async function expireReservations(now = new Date()): Promise<number> {
   return expireHolds(async (orderId) => {
     try {
-      return (await verifyOrderPayment(orderId))?.state === "unpaid" ? "unpaid" : "settled";
+      return (await verifyOrderPayment(orderId, undefined, { recheck: true }))?.state === "unpaid" ? "unpaid" : "settled";
     } catch (error) {
       if (error instanceof PaymentGatewayError) return "unknown";
       throw error;

@@ -205,6 +205,43 @@ describe.each(GATEWAYS)("a KNET payment through %s", (name) => {
     await expect.poll(() => mailsTo(placed.email).length, { timeout: 10_000 }).toBe(1);
   });
 
+  it("is paid when the gateway takes the money after the hold ended and released it, while its units are for sale", async () => {
+    const placed = await placeTestOrder({ stock: 3, quantity: 2 });
+    const attempt = await beginAttempt(placed.orderSessionId);
+    const later = new Date(Date.now() + (RESERVATION_MINUTES + 1) * 60_000);
+    await expireReservations(later);
+    expect((await orderRow(placed.order.id)).paymentStatus).toBe("failed");
+    expect(await stockOf(placed.productId)).toBe(3);
+
+    // The shopper was still on the gateway's page, which took the money; the gateway's webhook comes.
+    await gateway.decide(attempt.redirectUrl, "approve");
+    expect((await confirmPaymentByProviderId(name, attempt.providerPaymentId))?.state).toBe("paid");
+    const order = await orderRow(placed.order.id);
+    expect(order.paymentStatus).toBe("paid");
+    expect(order.payments.find((payment) => payment.id === attempt.attemptId)?.status).toBe("paid");
+    expect(await stockOf(placed.productId)).toBe(1);
+    await expect.poll(() => mailsTo(placed.email).length, { timeout: 10_000 }).toBe(1);
+    expect((await confirmPaymentByProviderId(name, attempt.providerPaymentId))?.state).toBe("paid");
+    expect(await stockOf(placed.productId)).toBe(1);
+  });
+
+  it("keeps the order failed, and the money recorded on its attempt, when it is paid after its units sold", async () => {
+    const placed = await placeTestOrder({ stock: 1, quantity: 1 });
+    const attempt = await beginAttempt(placed.orderSessionId);
+    await expireReservations(new Date(Date.now() + (RESERVATION_MINUTES + 1) * 60_000));
+    // Another shopper bought the last piece meanwhile.
+    await prisma.product.update({ where: { id: placed.productId }, data: { stockQuantity: 0 } });
+
+    await gateway.decide(attempt.redirectUrl, "approve");
+    expect((await confirmPaymentByProviderId(name, attempt.providerPaymentId))?.state).toBe("failed");
+    const order = await orderRow(placed.order.id);
+    expect(order.paymentStatus).toBe("failed");
+    // The owner sees a paid attempt on a failed order, to give back by hand; the order cannot be paid a second time.
+    expect(order.payments.find((payment) => payment.id === attempt.attemptId)?.status).toBe("paid");
+    expect(await stockOf(placed.productId)).toBe(0);
+    expect(mailsTo(placed.email)).toHaveLength(0);
+  });
+
   it("keeps the order unpaid with its hold when the gateway fails or times out during confirmation", async () => {
     const placed = await placeTestOrder({ stock: 2, quantity: 2 });
     const attempt = await beginAttempt(placed.orderSessionId);
@@ -236,6 +273,47 @@ describe.each(GATEWAYS)("a KNET payment through %s", (name) => {
     // Once the gateway answers again, the same return confirms the payment.
     expect((await verifyOrderPayment(placed.order.id, back.searchParams))?.state).toBe("paid");
     await expect.poll(() => mailsTo(placed.email).length, { timeout: 10_000 }).toBe(1);
+  });
+});
+
+describe("MyFatoorah, whose invoice is paid once any of its transactions succeeds", () => {
+  const gateway = gateways.myfatoorah;
+  beforeAll(() => {
+    useProviderForNewOrders("myfatoorah");
+    gateway.setAutoWebhook(false);
+  });
+
+  it("pays the order when a success follows a decline on the same invoice (KNET's late success), once", async () => {
+    const placed = await placeTestOrder({ stock: 2, quantity: 2 });
+    const attempt = await beginAttempt(placed.orderSessionId);
+    const declined = await gateway.decide(attempt.redirectUrl, "decline");
+    expect((await verifyOrderPayment(placed.order.id, declined.searchParams))?.state).toBe("unpaid");
+    expect((await orderRow(placed.order.id)).payments.find((payment) => payment.id === attempt.attemptId)?.status).toBe("declined");
+
+    // The success's webhook and the return page arrive together.
+    const approved = await gateway.decide(attempt.redirectUrl, "approve");
+    const outcomes = await Promise.all([
+      confirmPaymentByProviderId("myfatoorah", attempt.providerPaymentId),
+      verifyOrderPayment(placed.order.id, approved.searchParams, { recheck: true }),
+    ]);
+    expect(outcomes.map((outcome) => outcome?.state)).toEqual(["paid", "paid"]);
+    const order = await orderRow(placed.order.id);
+    expect(order.paymentStatus).toBe("paid");
+    expect(order.payments.find((payment) => payment.id === attempt.attemptId)?.status).toBe("paid");
+    expect(await stockOf(placed.productId)).toBe(0);
+    await expect.poll(() => mailsTo(placed.email).length, { timeout: 10_000 }).toBe(1);
+  });
+
+  it("asks about a declined invoice again before ending its order's hold", async () => {
+    const placed = await placeTestOrder({ stock: 1, quantity: 1 });
+    const attempt = await beginAttempt(placed.orderSessionId);
+    await gateway.decide(attempt.redirectUrl, "decline");
+    expect((await verifyOrderPayment(placed.order.id))?.state).toBe("unpaid");
+    // The success's webhook was lost; the hold's end asks MyFatoorah once more and finds the order paid.
+    await gateway.decide(attempt.redirectUrl, "approve");
+    await expireReservations(new Date(Date.now() + (RESERVATION_MINUTES + 1) * 60_000));
+    expect((await orderRow(placed.order.id)).paymentStatus).toBe("paid");
+    expect(await stockOf(placed.productId)).toBe(0);
   });
 });
 
