@@ -7,14 +7,24 @@ describe("money", () => {
   it("shows amounts with 2 decimals in each language, in Arabic-Indic digits on Arabic pages (decision 0079)", () => {
     expect(formatKD(2500, "en")).toBe("2.50 KD");
     expect(formatKD(1800, "ar")).toBe("١٫٨٠ د.ك");
-    expect(formatKD(1234567, "ar")).toBe("١٢٣٤٫٥٧ د.ك");
+    expect(formatKD(1234560, "ar")).toBe("١٢٣٤٫٥٦ د.ك");
     expect(formatKD(1800, "ar")).not.toMatch(/[0-9]/);
   });
 
-  it("writes the Arabic figure as Intl's ar-EG does, rounded as the English one", () => {
-    const arEG = new Intl.NumberFormat("ar-EG", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
-    for (const fils of [0, 5, 800, 2500, 12340, 99990, 1234567]) {
-      expect(kdParts(fils, "ar").amount).toBe(arEG.format(Number((fils / 1000).toFixed(2))));
+  it("keeps the third decimal of an amount with a fils digit, so shown lines add up to what is charged (decision 0105)", () => {
+    expect(formatKD(2875, "en")).toBe("2.875 KD");
+    expect(formatKD(2 * 2875, "en")).toBe("5.75 KD");
+    expect(formatKD(7395, "en")).toBe("7.395 KD");
+    expect(formatKD(17875, "ar")).toBe("١٧٫٨٧٥ د.ك");
+    expect(formatKD(5, "en")).toBe("0.005 KD");
+    expect(formatKD(-530, "en")).toBe("-0.53 KD");
+    expect(kdParts(3875, "en", "-").amount).toBe("-3.875");
+  });
+
+  it("writes the Arabic figure as Intl's ar-EG does, the same amount as the English one", () => {
+    const arEG = new Intl.NumberFormat("ar-EG", { minimumFractionDigits: 2, maximumFractionDigits: 3, useGrouping: false });
+    for (const fils of [0, 5, 800, 2500, 2875, 12340, 99990, 1234567]) {
+      expect(kdParts(fils, "ar").amount).toBe(arEG.format(fils / 1000));
       expect(westernDigits(kdParts(fils, "ar").amount).replace("\u066B", ".")).toBe(kdParts(fils, "en").amount);
     }
   });

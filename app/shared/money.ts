@@ -5,7 +5,9 @@ export const FILS_PER_KD = 1000;
 
 /**
  * 2500 fils → "2.50 KD" / "٢٫٥٠ د.ك": the shop shows amounts with 2 decimals (SPEC section 9), in the page's digits
- * (docs/decisions/0079-the-digit-rule.md). Inputs, data and the API take `filsToKDInput` and `filsToKD` instead.
+ * (docs/decisions/0079-the-digit-rule.md); an amount with a fils digit (a price entered as 2.875, its multiples and
+ * shares) keeps its third decimal, so what is shown is what is charged and the lines add up (decision 0105).
+ * Inputs, data and the API take `filsToKDInput` and `filsToKD` instead.
  */
 export function formatKD(fils: number, language: Language = "en"): string {
   const { amount, currency } = kdParts(fils, language);
@@ -14,9 +16,18 @@ export function formatKD(fils: number, language: Language = "en"): string {
 
 /** The figure (with an optional sign) and the currency apart, for layouts that isolate the figure (issue 28). */
 export function kdParts(fils: number, language: Language = "en", sign = "") {
-  // The figure is rounded once, as the English one, and then written in the page's digits: both languages always
-  // name the same amount.
-  return { amount: `${sign}${localFigure((fils / FILS_PER_KD).toFixed(2), language)}`, currency: language === "ar" ? "د.ك" : "KD" };
+  // The figure is written once, as the English one, and then in the page's digits: both languages always name the
+  // same amount.
+  return { amount: `${sign}${localFigure(kdFigure(fils), language)}`, currency: language === "ar" ? "د.ك" : "KD" };
+}
+
+/** 2500 → "2.50", 2875 → "2.875", -530 → "-0.53": from whole fils, so no binary fraction rounds a half fils away. */
+function kdFigure(fils: number): string {
+  const whole = Math.round(fils);
+  const size = Math.abs(whole);
+  const rest = size % FILS_PER_KD;
+  const decimals = rest % 10 === 0 ? String(rest / 10).padStart(2, "0") : String(rest).padStart(3, "0");
+  return `${whole < 0 ? "-" : ""}${Math.floor(size / FILS_PER_KD)}.${decimals}`;
 }
 
 /** Fils as a KD number for JSON answers (SPEC's API speaks KD): 2500 → 2.5. */

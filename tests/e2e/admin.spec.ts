@@ -290,7 +290,7 @@ test.describe("sales report", () => {
     const unpaid = await createOrder(e2eDatabase(), { subtotalFils: 9000, paymentStatus: "unpaid" });
     await page.goto("/admin/timsar/sales-report");
     await expect(page.getByRole("heading", { name: "Sales Report" })).toBeVisible();
-    await expect(page.getByTestId("report-day").getByRole("row", { name: new RegExp(paid.orderNumber) })).toContainText("5.13 KD");
+    await expect(page.getByTestId("report-day").getByRole("row", { name: new RegExp(paid.orderNumber) })).toContainText("5.135 KD");
     await expect(page.getByText(unpaid.orderNumber)).toHaveCount(0);
     await expect(page.getByTestId("report-summary")).toContainText("Range summary");
 
