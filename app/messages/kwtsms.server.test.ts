@@ -56,12 +56,21 @@ describe("sendSms", () => {
     expect(await sendSms({ ...config, baseUrl: "http://127.0.0.1:9" }, { to: "50001234", message: "a" })).toEqual({ ok: false, retry: true, reason: "kwtSMS: unreachable" });
   });
 
-  it("does not retry wrong credentials, a banned sender or a refused number", async () => {
-    expect(await sendSms({ ...config, password: "wrong" }, { to: "60001234", message: "a" })).toMatchObject({ ok: false, retry: false, reason: expect.stringContaining("ERR003") });
-    expect(await sendSms({ ...config, sender: "timsar" }, { to: "60001234", message: "a" })).toMatchObject({ ok: false, retry: false, reason: expect.stringContaining("ERR008") });
-    fake.failNext(1, { code: "ERR025" });
-    expect(await sendSms(config, { to: "60001234", message: "a" })).toMatchObject({ ok: false, retry: false, reason: expect.stringContaining("ERR025") });
+  it("retries what the owner puts right in the kwtSMS account: API off, credentials, blocked, sender, IP whitelist, country, coverage", async () => {
+    expect(await sendSms({ ...config, password: "wrong" }, { to: "60001234", message: "a" })).toMatchObject({ ok: false, retry: true, reason: expect.stringContaining("ERR003") });
+    expect(await sendSms({ ...config, sender: "timsar" }, { to: "60001234", message: "a" })).toMatchObject({ ok: false, retry: true, reason: expect.stringContaining("ERR008") });
+    for (const code of ["ERR001", "ERR002", "ERR004", "ERR005", "ERR024", "ERR026", "ERR033"]) {
+      fake.failNext(1, { code });
+      expect(await sendSms(config, { to: "60001234", message: "a" })).toMatchObject({ ok: false, retry: true, reason: expect.stringMatching(new RegExp(`^kwtSMS ${code}: \\S`)) });
+    }
     expect(JSON.stringify(fake.calls)).not.toContain("secret-password");
+  });
+
+  it("does not retry what is wrong with the number or the text", async () => {
+    for (const code of ["ERR006", "ERR007", "ERR009", "ERR012", "ERR025", "ERR027", "ERR031", "ERR032"]) {
+      fake.failNext(1, { code });
+      expect(await sendSms(config, { to: "60001234", message: "a" })).toMatchObject({ ok: false, retry: false, reason: expect.stringContaining(code) });
+    }
   });
 
   it("is on only with the whole configuration", () => {

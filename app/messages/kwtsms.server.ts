@@ -11,6 +11,7 @@
  *   once split (the concatenation header takes the rest).
  */
 import type { Env } from "~/env.server";
+import { logger } from "~/utils/logger.server";
 import { isRecord, kuwaitMsisdn, postJson, withoutNumbers, type HttpOptions, type SendOutcome } from "./provider-http.server";
 
 export type KwtSmsConfig = NonNullable<Env["kwtSms"]> & HttpOptions & { test?: boolean };
@@ -23,11 +24,27 @@ export function smsConfigured(env: Pick<Env, "kwtSms">): boolean {
 }
 
 /**
- * Worth trying again later: the queue is full (ERR013), the 15-second pause per number (ERR028), and an empty or
- * short balance (ERR010, ERR011), which the owner tops up without touching the shop. Every other code says the
- * number, the text or the account is wrong (ERR003 credentials, ERR006/ERR025 number, ERR008 sender, ERR027 HTML, …).
+ * The codes that say the message or the number itself is wrong (kwtSMS's error list, as the official SDK words it in
+ * github.com/boxlinknet/kwtsms-js, src/errors.ts): no valid number (ERR006), over 200 numbers (ERR007), an empty
+ * text (ERR009), over 6 pages (ERR012), an invalid number (ERR025), HTML (ERR027), bad language or spam (ERR031,
+ * ERR032), and for a status question an id kwtSMS does not know (ERR029). The same request is refused however long
+ * one waits, so the message fails at once.
+ *
+ * Every other code is retried with the outbox's growing waits, as an outage is (CONTRACT.md: a kwtSMS that "answers
+ * errors is retried with growing waits for at least 24 hours"): a full queue (ERR013), the 15-second pause per number
+ * (ERR028), an empty or short balance (ERR010, ERR011), the account's settings below, and a code this list does not
+ * know.
  */
-const RETRYABLE_CODES = new Set(["ERR010", "ERR011", "ERR013", "ERR028"]);
+const FINAL_CODES = new Set(["ERR006", "ERR007", "ERR009", "ERR012", "ERR025", "ERR027", "ERR029", "ERR031", "ERR032"]);
+
+/**
+ * The account's own settings, which the owner puts right at kwtsms.com or in the shop's KWTSMS_* variables while the
+ * messages wait: the API disabled or not allowed (ERR001, ERR004), a parameter missing or wrong credentials (ERR002,
+ * ERR003), the account blocked (ERR005), the sender id banned or not found (ERR008), the server's IP not in the API
+ * whitelist (ERR024), the country not activated (ERR026), no active coverage (ERR033). Each is logged with its code,
+ * since only the owner can act on it.
+ */
+const ACCOUNT_CODES = new Set(["ERR001", "ERR002", "ERR003", "ERR004", "ERR005", "ERR008", "ERR024", "ERR026", "ERR033"]);
 
 function kwtError(json: unknown): { code: string; description: string } | null {
   if (!isRecord(json) || json.result !== "ERROR") return null;
@@ -36,7 +53,8 @@ function kwtError(json: unknown): { code: string; description: string } | null {
 
 function refusal(error: { code: string; description: string }): { ok: false; retry: boolean; reason: string } {
   const reason = withoutNumbers(`kwtSMS ${error.code}${error.description ? `: ${error.description}` : ""}`).slice(0, 500);
-  return { ok: false, retry: RETRYABLE_CODES.has(error.code), reason };
+  if (ACCOUNT_CODES.has(error.code)) logger.warn(`${reason} (the kwtSMS account's settings: SMS wait and are retried until they are put right)`);
+  return { ok: false, retry: !FINAL_CODES.has(error.code), reason };
 }
 
 // Emoji never reach a handset through kwtSMS (stuck in the queue, credits spent): pictographs, flags, skin tones and

@@ -10,9 +10,11 @@
  *   timestamp in Kuwait time, GMT+3) or `{"result":"ERROR","code","description"}`; /API/status/ with `msgid`:
  *   `{"result":"OK","status":"sent","description"}`, ERR029 (no such id), ERR030 (stuck in the queue with an error)
  * - the error codes ERR001–ERR033 as that page and the official SDK (github.com/boxlinknet/kwtsms-js, src/errors.ts)
- *   list them: ERR002 missing parameter, ERR003 credentials, ERR006 no valid number, ERR007 over 200 numbers, ERR008
- *   sender, ERR009 empty, ERR010/ERR011 balance, ERR012 over 6 pages, ERR013 queue full, ERR025 invalid number, ERR026
- *   country not activated, ERR027 HTML, ERR028 15 seconds before the same number again
+ *   list them: ERR001 API disabled, ERR002 missing parameter, ERR003 credentials, ERR004 no API access, ERR005
+ *   account blocked, ERR006 no valid number, ERR007 over 200 numbers, ERR008 sender, ERR009 empty, ERR010/ERR011
+ *   balance, ERR012 over 6 pages, ERR013 queue full, ERR024 IP not in the API whitelist, ERR025 invalid number, ERR026
+ *   country not activated, ERR027 HTML, ERR028 15 seconds before the same number again, ERR031 bad language, ERR032
+ *   spam, ERR033 no active coverage
  * - kwtSMS API documentation v3.7 (2024): `lang` 1 English, 2 Arabic (CP1256), 3 Arabic (UTF-8), 4 Unicode
  * - "emoji: silently stuck in the queue, credits wasted, no error returned" (the SDK's message cleaning notes): the
  *   fake accepts such a message and its status answers ERR030
@@ -68,6 +70,8 @@ const DESCRIPTIONS: Record<string, string> = {
   ERR001: "API is disabled",
   ERR002: "A required parameter is missing",
   ERR003: "Authentication error, username or password are not correct",
+  ERR004: "This account has no API access",
+  ERR005: "This account is blocked",
   ERR006: "No valid numbers",
   ERR007: "Too many numbers, maximum 200",
   ERR008: "Sender ID is banned or not found",
@@ -83,6 +87,9 @@ const DESCRIPTIONS: Record<string, string> = {
   ERR028: "You must wait 15 seconds before sending to the same number again",
   ERR029: "Message ID does not exist or is wrong",
   ERR030: "Message is stuck in the send queue with an error",
+  ERR031: "Message rejected: bad language detected",
+  ERR032: "Message rejected: spam detected",
+  ERR033: "No active coverage found",
 };
 
 const GSM7 = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà^{}\\[~]|€";
