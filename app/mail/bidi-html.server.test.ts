@@ -4,7 +4,7 @@ import { totalsLines } from "~/mail/totals.server";
 import { bidiIsolate } from "~/shared/bidi";
 
 /** Issue 28, point 5: amounts and order numbers in the Arabic part of a mail are left-to-right islands. */
-const order = { subtotalFils: 8250, discountFils: 800, couponCode: "EID2026", deliveryFeeFils: 1000, totalFils: 8450 };
+const order = { subtotalFils: 8250, discountFils: 800, couponCode: "EID2026", deliveryFeeFils: 1000, giftWrapFils: 0, totalFils: 8450 };
 
 describe("numbers in the Arabic part of a mail", () => {
   it("puts each amount, its minus included, between left-to-right isolates in the text part", () => {

@@ -15,6 +15,7 @@ describe("mail texts from the locale files", () => {
       discountFils: 0,
       couponCode: null,
       deliveryFeeFils: 2000,
+      giftWrapFils: 0,
       totalFils: 11000,
       language: "en",
       items: [],
@@ -40,6 +41,7 @@ describe("mail texts from the locale files", () => {
       discountFils: 0,
       couponCode: null,
       deliveryFeeFils: 2000,
+      giftWrapFils: 0,
       totalFils: 8000,
       items: [
         { nameEn: "Pink bow", nameAr: "فيونكة وردية", quantity: 2, priceFils: 2000, optionValues: [{ en: "Large", ar: "كبير" }] },

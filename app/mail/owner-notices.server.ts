@@ -38,9 +38,28 @@ export type PaidOrderNoticeInput = OrderTotals & {
   }[];
   /** the delivery address in each language, a line per part */
   address: Record<Language, string>;
+  /** the shopper's gift (CONTRACT.md "Gifts"), null for an order that is not one: the owner prepares the parcel from it */
+  gift: OrderGift | null;
 };
 
-/** The owner's copy of a paid order: number, items, totals, address, customer, and the admin order page. */
+/** A gift as the shopper gave it at checkout: each detail may be left out. */
+export type OrderGift = { wrap: boolean; note: string | null; recipientName: string | null; recipientPhone: string | null };
+
+/** The gift's lines of the owner's copy: what to wrap, the note to put in, and who receives the parcel. */
+function giftLines(gift: OrderGift | null, language: Language, isolate: (text: string) => string): string[] {
+  if (!gift) return [];
+  const t = fixedT(language);
+  const recipient = [gift.recipientName, gift.recipientPhone ? isolate(gift.recipientPhone) : null].filter((part) => part !== null);
+  return [
+    "",
+    t("mail.ownerPaid.gift"),
+    ...(gift.wrap ? [t("mail.ownerPaid.wrap")] : []),
+    ...(gift.note ? [wordText((v) => t("mail.ownerPaid.giftNote", v), { note: gift.note ?? "" })] : []),
+    ...(recipient.length ? [wordText((v) => t("mail.ownerPaid.recipient", v), { recipient: recipient.join(language === "en" ? ", " : "، ") })] : []),
+  ];
+}
+
+/** The owner's copy of a paid order: number, items, totals, address, customer, the gift, and the admin order page. */
 export function paidOrderNoticeMail(order: PaidOrderNoticeInput): Mail {
   const env = getEnv();
   const link = `${env.appUrl}/admin/timsar/orders/${order.id}`;
@@ -66,6 +85,7 @@ export function paidOrderNoticeMail(order: PaidOrderNoticeInput): Mail {
       t("mail.ownerPaid.address"),
       order.address[language],
       ...(order.notes ? [wordText((v) => t("mail.ownerPaid.notes", v), { notes: order.notes ?? "" })] : []),
+      ...giftLines(order.gift, language, isolate),
       "",
       wordText((v) => t("mail.ownerPaid.open", v), { link }),
     ];

@@ -11,10 +11,15 @@ export type OrderTotals = {
   /** a return's exchange: its discount is the exchange credit (decision 0078) */
   exchangeForOrderNumber?: string | null;
   deliveryFeeFils: number;
+  /** the gift wrapping the shopper asked for, at the owner's price of the moment; 0 without it */
+  giftWrapFils: number;
   totalFils: number;
 };
 
-/** The order's amounts line by line, the discount on its own line (issue 16), in one language. */
+/**
+ * The order's amounts line by line, in one language: the discount on its own line (issue 16), and the gift wrapping
+ * on its own line as the invoice has it (CONTRACT.md "Gifts"), so that the lines add up to the total.
+ */
 export function totalsLines(order: OrderTotals, language: Language): string[] {
   const t = fixedT(language);
   const kd = (fils: number, sign: "" | "-" = "") => formatKDText(fils, language, sign);
@@ -28,6 +33,7 @@ export function totalsLines(order: OrderTotals, language: Language): string[] {
         ]
       : []),
     wordText((v) => t("mail.totals.delivery", v), { amount: kd(order.deliveryFeeFils) }),
+    ...(order.giftWrapFils > 0 ? [wordText((v) => t("mail.totals.giftWrap", v), { amount: kd(order.giftWrapFils) })] : []),
     wordText((v) => t("mail.totals.total", v), { amount: kd(order.totalFils) }),
   ];
 }

@@ -6,7 +6,7 @@ import { paidOrderMail } from "~/mail/order-paid.server";
 import { paymentReminderMail } from "~/mail/payment-reminder.server";
 import { reviewInviteMail } from "~/mail/review-invite.server";
 import { orderUpdateMail } from "~/mail/order-update.server";
-import { paidOrderNoticeMail } from "~/mail/owner-notices.server";
+import { paidOrderNoticeMail, type OrderGift } from "~/mail/owner-notices.server";
 import { returnUpdateMail } from "~/mail/return-update.server";
 import type { Mail } from "~/mail/send.server";
 import { getCreditNoteForMail, markCreditNoteMailed } from "~/models/payments/index.server";
@@ -32,6 +32,16 @@ async function shopOf(language: Language): Promise<{ shopName: string; shopPhone
   return { shopName: face.name, shopPhone: face.phone };
 }
 
+/** A paid order's gift as the owner's copy shows it, null for an order that is not one: the invoice does not carry it. */
+async function giftOf(orderId: string): Promise<OrderGift | null> {
+  const order = await prisma.order.findUnique({
+    where: { id: orderId },
+    select: { isGift: true, giftWrap: true, giftNote: true, giftRecipientName: true, giftRecipientPhone: true },
+  });
+  if (!order?.isGift) return null;
+  return { wrap: order.giftWrap, note: order.giftNote, recipientName: order.giftRecipientName, recipientPhone: order.giftRecipientPhone };
+}
+
 /**
  * Draws the e-mail of an outbox row at send time, from the order as it is then: the paid confirmation with its invoice
  * (drawn here once and kept), the owner's copy, a status change, a credit note, or a mail drawn when it was queued.
@@ -41,10 +51,12 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
   switch (row.kind) {
     case "paid":
     case "ownerPaid": {
-      const order = row.orderId ? await getPaidOrderDocument(row.orderId) : null;
-      if (!order) return null;
+      const document = row.orderId ? await getPaidOrderDocument(row.orderId) : null;
+      if (!document) return null;
+      // The mails' totals always have a wrapping figure (0 without one), so none can leave a wrapping out of its lines.
+      const order = { ...document, giftWrapFils: document.giftWrapFils ?? 0 };
       // To the owner's address when it was queued, as every row goes to its own recipient.
-      if (row.kind === "ownerPaid") return { mail: { ...paidOrderNoticeMail({ ...order, address: addressLines(order) }), to: row.recipient } };
+      if (row.kind === "ownerPaid") return { mail: { ...paidOrderNoticeMail({ ...order, address: addressLines(order), gift: await giftOf(order.id) }), to: row.recipient } };
       const invoicePdf = await storeInvoice(order);
       return { mail: paidOrderMail({ ...order, email: row.recipient, invoiceUrl: signedInvoiceUrl(order.orderNumber), invoicePdf }) };
     }

@@ -9,6 +9,7 @@ import { listAdminProducts, kuwaitDayAndHour, listLowStockProducts, sendLowStock
 import { startOutbox } from "./outbox.server";
 import { nudgeOutbox } from "~/models/messaging/index.server";
 import { confirmPayment, verifyOrderPayment, placeOrderAndStartPayment } from "~/models/payments/index.server";
+import { saveShopSettings } from "~/models/shop/index.server";
 import { createCoupon } from "../../../tests/factories/coupon";
 import { createDeliveryArea } from "../../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../../tests/factories/order";
@@ -85,6 +86,72 @@ describe("the owner's mail for a paid order", () => {
       expect(mail.text).toContain(line);
     }
     expect(mail.html).toContain(`href="http://shop.test/admin/timsar/orders/${placed.order.id}"`);
+  });
+});
+
+describe("the owner's mail for a paid gift", () => {
+  it("adds the wrapping line, so its lines add up to the total, and gives the wrap, the note and the recipient to prepare the parcel", async () => {
+    await saveShopSettings({ giftWrapFils: 750 });
+    try {
+      const city = await createDeliveryArea(prisma, 1800);
+      const product = await createProduct(prisma, { nameEn: "Silk Scarf", nameAr: "وشاح حرير", priceFils: 7250, stockQuantity: 5 });
+      const email = uniqueEmail();
+      const placed = await placeOrderAndStartPayment({
+        details: checkoutDetails(city, { email, fullName: "Sara Ahmad" }),
+        lines: [{ productId: product.id, quantity: 2, customTags: [] }],
+        customerId: null,
+        language: "en",
+        couponCode: null,
+        gift: { note: "Happy birthday, Maryam!", wrap: true, recipientName: "Maryam", recipientPhone: "51234567" },
+      });
+      expect(placed.order.totalFils).toBe(14500 + 1800 + 750);
+      const payment = await prisma.payment.findUniqueOrThrow({ where: { id: placed.orderSessionId } });
+      await testProvider.submitCard(payment.providerPaymentId!, { cardNumber: "4111111111111111" });
+      expect((await confirmPayment(placed.orderSessionId))?.state).toBe("paid");
+
+      const number = placed.order.orderNumber;
+      await expect.poll(() => toOwner().filter((mail) => mail.subject.includes(number)).length, { timeout: 10_000 }).toBe(1);
+      const mail = toOwner().find((each) => each.subject.includes(number))!;
+      // Lines as the reader sees them, one under the other (the mail travels with CRLF line ends).
+      const text = mail.text.replace(/\r\n/g, "\n");
+      for (const line of [
+        "2 × Silk Scarf — 14.50 KD",
+        "Products total: 14.50 KD\nDelivery fee: 1.80 KD\nGift wrapping: 0.75 KD\nTotal: 17.05 KD",
+        "This order is a gift.\nWrap it as a gift.\nGift note, for the packing slip: Happy birthday, Maryam!\nRecipient: Maryam, 51234567",
+        "تغليف الهدية: \u2066٠٫٧٥\u2069 د.ك",
+        "هذا الطلب هدية.\nغلّفه كهدية.\nرسالة الهدية لورقة التغليف: Happy birthday, Maryam!\nالمستلم: Maryam، \u206651234567\u2069",
+      ]) {
+        expect(text).toContain(line);
+      }
+      expect(mail.html).toContain("Recipient: Maryam, 51234567");
+
+      // The shopper's own confirmation adds up too.
+      await expect.poll(() => smtp.received.filter((each) => each.to.includes(email)).length, { timeout: 10_000 }).toBe(1);
+      const shopper = smtp.received.find((each) => each.to.includes(email))!;
+      expect(shopper.text.replace(/\r\n/g, "\n")).toContain("Delivery fee: 1.80 KD\nGift wrapping: 0.75 KD\nTotal: 17.05 KD");
+      expect(shopper.html).toContain("Gift wrapping: 0.75 KD");
+    } finally {
+      await saveShopSettings({ giftWrapFils: null });
+    }
+  });
+
+  it("says nothing of a gift for an order that is not one", async () => {
+    const city = await createDeliveryArea(prisma, 1800);
+    const product = await createProduct(prisma, { priceFils: 7250, stockQuantity: 5 });
+    const placed = await placeOrderAndStartPayment({
+      details: checkoutDetails(city, { email: uniqueEmail() }),
+      lines: [{ productId: product.id, quantity: 1, customTags: [] }],
+      customerId: null,
+      language: "en",
+      couponCode: null,
+    });
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { id: placed.orderSessionId } });
+    await testProvider.submitCard(payment.providerPaymentId!, { cardNumber: "4111111111111111" });
+    await confirmPayment(placed.orderSessionId);
+    const number = placed.order.orderNumber;
+    await expect.poll(() => toOwner().filter((mail) => mail.subject.includes(number)).length, { timeout: 10_000 }).toBe(1);
+    const { text } = toOwner().find((each) => each.subject.includes(number))!;
+    expect(text).not.toMatch(/gift|wrapping|هدية|تغليف/i);
   });
 });
 

@@ -9,6 +9,7 @@ export const mail: TranslationOf<typeof en> = {
       exchangeCredit: "رصيد الاستبدال: {{amount}}",
       discount: "الخصم ({{code}}): {{amount}}",
       delivery: "رسوم التوصيل: {{amount}}",
+      giftWrap: "تغليف الهدية: {{amount}}",
       total: "الإجمالي: {{amount}}",
     },
     paid: {
@@ -25,6 +26,10 @@ export const mail: TranslationOf<typeof en> = {
       customer: "العميل: {{name}}، {{phone}}، {{email}}",
       address: "عنوان التوصيل:",
       notes: "ملاحظات: {{notes}}",
+      gift: "هذا الطلب هدية.",
+      wrap: "غلّفه كهدية.",
+      giftNote: "رسالة الهدية لورقة التغليف: {{note}}",
+      recipient: "المستلم: {{recipient}}",
       open: "فتح الطلب: {{link}}",
       openLink: "فتح الطلب {{number}}",
     },

@@ -9,6 +9,7 @@ export const mail = {
       exchangeCredit: "Exchange credit: {{amount}}",
       discount: "Discount ({{code}}): {{amount}}",
       delivery: "Delivery fee: {{amount}}",
+      giftWrap: "Gift wrapping: {{amount}}",
       total: "Total: {{amount}}",
     },
     paid: {
@@ -25,6 +26,10 @@ export const mail = {
       customer: "Customer: {{name}}, {{phone}}, {{email}}",
       address: "Delivery address:",
       notes: "Notes: {{notes}}",
+      gift: "This order is a gift.",
+      wrap: "Wrap it as a gift.",
+      giftNote: "Gift note, for the packing slip: {{note}}",
+      recipient: "Recipient: {{recipient}}",
       open: "Open the order: {{link}}",
       openLink: "Open order {{number}}",
     },
