@@ -21,14 +21,17 @@ import { SourceSalesTable, sourceSalesRows } from "~/components/admin/source-sal
 /** The dashboard's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminDashboardMessages;
 
-/** Noon of a Kuwait day, to format it as that day in any time zone. */
-/** The words for why a template is held: Meta's status first, then a move to MARKETING. */
+/**
+ * The words for why a template is held: Meta's status first, then a move to MARKETING. A template Meta flagged,
+ * locked, reinstated or unarchived is still sent, so it is held, if at all, only for its category.
+ */
 function heldState(template: HeldTemplate) {
-  const states = { PAUSED: "paused", DISABLED: "disabled", REJECTED: "rejected", FLAGGED: "flagged" } as const;
-  if (template.status !== "APPROVED") return states[template.status as keyof typeof states] ?? "other";
-  return "marketing";
+  if (template.heldFor === "marketing") return "marketing";
+  const states = { PAUSED: "paused", DISABLED: "disabled", REJECTED: "rejected" } as const;
+  return states[template.status as keyof typeof states] ?? "other";
 }
 
+/** Noon of a Kuwait day, to format it as that day in any time zone. */
 function kuwaitNoon(dateKey: string): Date {
   return new Date(kuwaitDayStart(dateKey).getTime() + 12 * 60 * 60 * 1000);
 }

@@ -48,6 +48,38 @@ describe("WhatsApp template state", () => {
     expect(await paidOrderGoesBy()).toEqual({ whatsApp: 1, sms: 0 });
   });
 
+  it("keeps sending a template Meta flags or locks, and sends it again once Meta reinstates or unarchives it", async () => {
+    await record(templateStatusBody({ name: "order_confirmed", language: "en", event: "PAUSED", reason: "LOW_QUALITY" }));
+    expect(await paidOrderGoesBy()).toEqual({ whatsApp: 0, sms: 1 });
+    await record(templateStatusBody({ name: "order_confirmed", language: "en", event: "REINSTATED" }));
+    expect(await heldWhatsAppTemplates()).toEqual([]);
+    expect(await paidOrderGoesBy()).toEqual({ whatsApp: 1, sms: 0 });
+    for (const event of ["FLAGGED", "LOCKED"]) {
+      await record(templateStatusBody({ name: "order_confirmed", language: "en", event }));
+      expect(await heldWhatsAppTemplates(), event).toEqual([]);
+      expect(await paidOrderGoesBy(), event).toEqual({ whatsApp: 1, sms: 0 });
+    }
+    await record(templateStatusBody({ name: "order_confirmed", language: "en", event: "ARCHIVED" }));
+    expect(await paidOrderGoesBy()).toEqual({ whatsApp: 0, sms: 1 });
+    await record(templateStatusBody({ name: "order_confirmed", language: "en", event: "UNARCHIVED" }));
+    expect(await heldWhatsAppTemplates()).toEqual([]);
+    expect(await paidOrderGoesBy()).toEqual({ whatsApp: 1, sms: 0 });
+  });
+
+  it("holds a template Meta disables, rejects, archives or deletes, and one still flagged once moved to MARKETING", async () => {
+    for (const event of ["DISABLED", "REJECTED", "ARCHIVED", "PENDING_DELETION", "DELETED"]) {
+      await record(templateStatusBody({ name: "order_confirmed", language: "en", event }));
+      expect(await heldWhatsAppTemplates(), event).toMatchObject([{ name: "order_confirmed", status: event, heldFor: "status" }]);
+      expect(await paidOrderGoesBy(), event).toEqual({ whatsApp: 0, sms: 1 });
+    }
+    await record(templateStatusBody({ name: "order_confirmed", language: "en", event: "FLAGGED", category: "MARKETING" }));
+    expect(await heldWhatsAppTemplates()).toMatchObject([{ name: "order_confirmed", status: "FLAGGED", category: "MARKETING", heldFor: "marketing" }]);
+    expect(await paidOrderGoesBy()).toEqual({ whatsApp: 0, sms: 1 });
+    await record(templateStatusBody({ name: "order_confirmed", language: "en", event: "APPROVED" }));
+    await record(templateCategoryBody({ name: "order_confirmed", language: "en", previous: "MARKETING", newCategory: "UTILITY" }));
+    expect(await paidOrderGoesBy()).toEqual({ whatsApp: 1, sms: 0 });
+  });
+
   it("holds a template moved to MARKETING until UTILITY, and keeps an announced move to the log", async () => {
     await record(templateCategoryBody({ name: "order_confirmed", language: "en", newCategory: "UTILITY", impending: { correctCategory: "MARKETING", at: new Date("2026-12-01T00:00:00Z") } }));
     expect(await heldWhatsAppTemplates()).toEqual([]);

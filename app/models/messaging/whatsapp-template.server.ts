@@ -4,16 +4,28 @@ import { logger } from "~/utils/logger.server";
 
 /**
  * What Meta said last of each WhatsApp template (docs/decisions/0074-whatsapp-template-state.md). Kept in the database
- * so that every server and worker sends the same way: a template that is not APPROVED, or that Meta moved to
- * MARKETING, is held, and its messages go by SMS or e-mail until Meta says APPROVED and UTILITY again.
+ * so that every server and worker sends the same way: a template whose last event stops it, or that Meta moved to
+ * MARKETING, is held, and its messages go by SMS or e-mail until Meta says it may be sent and UTILITY again.
  */
 
-export type HeldTemplate = { name: string; language: string; status: string; category: string | null; reason: string | null; updatedAt: Date };
+/** `heldFor`: Meta's last status event stops the template, or only its MARKETING category holds it. */
+export type HeldTemplate = { name: string; language: string; status: string; category: string | null; reason: string | null; updatedAt: Date; heldFor: "status" | "marketing" };
 
-const HELD_WHERE = { OR: [{ status: { not: "APPROVED" } }, { category: "MARKETING" }] };
+type TemplateState = Omit<HeldTemplate, "heldFor">;
+
+/**
+ * The events of `message_template_status_update` after which a template is still sent, in the words of Meta's
+ * webhook reference: APPROVED ("can now be sent in template messages"), REINSTATED ("no longer flagged or disabled
+ * and can be sent in template messages again"), UNARCHIVED (restored from the archive), FLAGGED ("at risk of being
+ * disabled", not disabled) and LOCKED ("cannot be edited", not stopped). Any other event holds it: PAUSED, DISABLED,
+ * REJECTED, PENDING, IN_APPEAL, ARCHIVED, PENDING_DELETION, DELETED, and one Meta adds later until it is read here.
+ */
+const SENDABLE_TEMPLATE_EVENTS = ["APPROVED", "REINSTATED", "UNARCHIVED", "FLAGGED", "LOCKED"];
+
+const HELD_WHERE = { OR: [{ status: { notIn: SENDABLE_TEMPLATE_EVENTS } }, { category: "MARKETING" }] };
 
 function isHeld(state: { status: string; category: string | null }): boolean {
-  return state.status !== "APPROVED" || state.category === "MARKETING";
+  return !SENDABLE_TEMPLATE_EVENTS.includes(state.status) || state.category === "MARKETING";
 }
 
 function describe(event: WhatsAppTemplateEvent): string {
@@ -42,12 +54,18 @@ export async function recordWhatsAppTemplateEvents(events: WhatsAppTemplateEvent
   }
 }
 
+function asHeld(state: TemplateState): HeldTemplate {
+  return { ...state, heldFor: SENDABLE_TEMPLATE_EVENTS.includes(state.status) ? "marketing" : "status" };
+}
+
 /** The template in that language while it is held, or null when WhatsApp may send it. */
 export async function heldWhatsAppTemplate(name: string, language: string): Promise<HeldTemplate | null> {
-  return prisma.whatsAppTemplateState.findFirst({ where: { name, language, ...HELD_WHERE } });
+  const state = await prisma.whatsAppTemplateState.findFirst({ where: { name, language, ...HELD_WHERE } });
+  return state && asHeld(state);
 }
 
 /** Every held template, for the owner's dashboard. */
 export async function heldWhatsAppTemplates(): Promise<HeldTemplate[]> {
-  return prisma.whatsAppTemplateState.findMany({ where: HELD_WHERE, orderBy: [{ name: "asc" }, { language: "asc" }] });
+  const states = await prisma.whatsAppTemplateState.findMany({ where: HELD_WHERE, orderBy: [{ name: "asc" }, { language: "asc" }] });
+  return states.map(asHeld);
 }
