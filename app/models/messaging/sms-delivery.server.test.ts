@@ -1,10 +1,13 @@
 /**
- * kwtSMS delivery by polling (issue 30): the timed pass asks /API/status/ of the local kwtSMS fake (tests/fakes/kwtsms.ts)
- * for each SMS sent in the last day, and moves its row to `delivered`, or to `failed` with kwtSMS's reason.
+ * kwtSMS status by polling (issue 30): the timed pass asks /API/status/ of the local kwtSMS fake (tests/fakes/kwtsms.ts)
+ * for each SMS sent in the last day until kwtSMS has answered: one that left kwtSMS's queue stays `sent` (kwtSMS
+ * reports no delivery to a Kuwaiti handset), one stuck there goes to `failed` with kwtSMS's reason.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { drainOutbox } from "~/models/jobs/index.server";
+import { getAdminOrder } from "~/models/fulfilment/index.server";
+import { orderDetailJson } from "~/api/answers/orders.server";
 import { queueShopperMessages } from "./outbox-write.server";
 import { pollSmsDeliveries, SMS_POLL_WINDOW_MS } from "./sms-delivery.server";
 import { createOrder } from "../../../tests/factories/order";
@@ -16,7 +19,7 @@ Object.assign(process.env, { APP_URL: "https://timsar.example", KWTSMS_USERNAME:
 afterAll(() => sms.close());
 
 let phoneSerial = 0;
-async function sentSms(): Promise<{ id: string; msgId: string }> {
+async function sentSms(): Promise<{ id: string; msgId: string; orderId: string }> {
   phoneSerial += 1;
   const phone = `9${String(process.pid % 1000).padStart(3, "0")}${String(phoneSerial).padStart(4, "0")}`;
   const order = await createOrder(prisma, { phone, email: "" });
@@ -24,24 +27,28 @@ async function sentSms(): Promise<{ id: string; msgId: string }> {
   await drainOutbox();
   const row = await prisma.outboxMessage.findFirstOrThrow({ where: { orderId: order.id, channel: "sms" } });
   expect(row.status).toBe("sent");
-  return { id: row.id, msgId: row.providerMessageId! };
+  return { id: row.id, msgId: row.providerMessageId!, orderId: order.id };
 }
 
 const statusOf = (id: string) => prisma.outboxMessage.findUniqueOrThrow({ where: { id }, select: { status: true, lastError: true } });
 
 describe("polling kwtSMS for delivery", () => {
-  it("marks a sent SMS delivered and a stuck one failed with the reason, and asks about neither again", async () => {
-    const delivered = await sentSms();
+  it("keeps an SMS that left kwtSMS's queue `sent`, not delivered, fails a stuck one with the reason, and asks about neither again", async () => {
+    const left = await sentSms();
     const stuck = await sentSms();
     sms.stick(stuck.msgId);
+    const sentAt = (await prisma.outboxMessage.findUniqueOrThrow({ where: { id: left.id } })).updatedAt;
     expect(await pollSmsDeliveries()).toBeGreaterThanOrEqual(2);
-    expect(await statusOf(delivered.id)).toEqual({ status: "delivered", lastError: null });
+    expect(await statusOf(left.id)).toEqual({ status: "sent", lastError: null });
     expect(await statusOf(stuck.id)).toEqual({ status: "failed", lastError: expect.stringMatching(/^kwtSMS: .+/) });
+    // The owner's order page says sent, at the time it was sent.
+    const shown = orderDetailJson((await getAdminOrder(left.orderId))!).messages.filter((message) => message.channel === "sms");
+    expect(shown).toMatchObject([{ status: "sent", at: sentAt.toISOString() }]);
 
     const asked = sms.calls.filter((call) => call.path === "/API/status/").length;
     await pollSmsDeliveries();
     const askedAgain = sms.calls.filter((call) => call.path === "/API/status/").slice(asked);
-    expect(askedAgain.map((call) => call.body.msgid)).not.toContain(delivered.msgId);
+    expect(askedAgain.map((call) => call.body.msgid)).not.toContain(left.msgId);
     expect(askedAgain.map((call) => call.body.msgid)).not.toContain(stuck.msgId);
   });
 

@@ -5,26 +5,34 @@ import { startTimedJob } from "~/models/shop/index.server";
 import { logger } from "~/utils/logger.server";
 
 /**
- * kwtSMS tells of delivery only when asked (/API/status/, CONTRACT.md): a timed pass asks for each SMS sent in the
- * last day and moves its row to `delivered` once it left kwtSMS's queue, or to `failed` with kwtSMS's reason. Past a
- * day a row stays `sent`: kwtSMS keeps no answer worth asking for that long, and the pass stays small.
+ * kwtSMS tells only where an SMS is when asked (/API/status/): `sent` once it left kwtSMS's queue, ERR030 when it is
+ * stuck there with an error. It reports no delivery to a Kuwaiti handset (its delivery reports are for international
+ * numbers only), so a row it calls `sent` stays `sent`: `delivered` would tell the owner what kwtSMS never said. A
+ * timed pass asks for each SMS sent in the last day until kwtSMS has answered one way or the other, and moves a stuck
+ * one to `failed` with kwtSMS's reason. Past a day a row is left alone: kwtSMS keeps no answer worth asking for that
+ * long, and the pass stays small.
  */
 
 export const SMS_POLL_WINDOW_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;
 
-/** One pass: asks kwtSMS about the SMS rows still `sent` and under a day old; answers how many rows it moved. */
+/**
+ * One pass: asks kwtSMS about the SMS rows still `sent`, under a day old and not yet answered for; answers how many
+ * of them kwtSMS answered for (left its queue, or failed).
+ */
 export async function pollSmsDeliveries(now = new Date()): Promise<number> {
   const config = getEnv().kwtSms;
   if (!config) return 0;
-  // updatedAt is when the row was sent: nothing else writes a `sent` row until its delivery is known.
+  // updatedAt is when the row was sent: nothing else writes a `sent` row until kwtSMS has answered for it. Its
+  // nextAttemptAt is the sender's no longer; this pass moves it past the row's day once kwtSMS has answered `sent`,
+  // so that the row is not asked about again and the batch goes to the rows still waiting for an answer.
   const rows = await prisma.outboxMessage.findMany({
-    where: { channel: "sms", status: "sent", providerMessageId: { not: null }, updatedAt: { gte: new Date(now.getTime() - SMS_POLL_WINDOW_MS) } },
+    where: { channel: "sms", status: "sent", providerMessageId: { not: null }, updatedAt: { gte: new Date(now.getTime() - SMS_POLL_WINDOW_MS) }, nextAttemptAt: { lte: now } },
     orderBy: { updatedAt: "asc" },
     take: BATCH,
-    select: { id: true, providerMessageId: true },
+    select: { id: true, providerMessageId: true, updatedAt: true },
   });
-  let moved = 0;
+  let answered = 0;
   for (const row of rows) {
     const answer = await smsStatus(config, row.providerMessageId!);
     if (!answer.ok) {
@@ -33,11 +41,14 @@ export async function pollSmsDeliveries(now = new Date()): Promise<number> {
       continue;
     }
     if (answer.state === "queued") continue;
-    const data = answer.state === "sent" ? { status: "delivered" } : { status: "failed", lastError: `kwtSMS: ${answer.description}`.slice(0, 500) };
+    const data =
+      answer.state === "sent"
+        ? { nextAttemptAt: new Date(row.updatedAt.getTime() + SMS_POLL_WINDOW_MS), updatedAt: row.updatedAt }
+        : { status: "failed", lastError: `kwtSMS: ${answer.description}`.slice(0, 500) };
     const { count } = await prisma.outboxMessage.updateMany({ where: { id: row.id, status: "sent" }, data });
-    moved += count;
+    answered += count;
   }
-  return moved;
+  return answered;
 }
 
 /** Every 5 minutes, one server at a time. */
