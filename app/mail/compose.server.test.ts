@@ -8,6 +8,8 @@ describe("mail texts from the locale files", () => {
     const t = fixedT("en");
     expect(wordText((v) => t("mail.paid.invoice", v), { link: "a$&b$'c$$" })).toBe("Your invoice: a$&b$'c$$");
     const mail = paidOrderMail({
+      shopName: "Lulu Bows",
+      shopPhone: null,
       email: "s@example.com",
       fullName: "Sara $& <Co>",
       orderNumber: "ORD-1764059400123",
@@ -32,8 +34,9 @@ describe("mail texts from the locale files", () => {
     expect(wordHtml((v) => t("mail.ownerPaid.openLink", v), { number: "<b>1</b>" })).toBe("فتح الطلب <b>1</b>");
   });
 
-  it("put an Arabic order's Arabic half first, each half listing the items bought (issue 43)", () => {
+  it("speak only the order's language, greet by name and name the shop, each listing the items bought (issues 43, probe 4 items 7 and 12)", () => {
     const order = {
+      shopPhone: "+965 6000 0000",
       email: "s@example.com",
       fullName: "سارة",
       orderNumber: "ORD-1764059400124",
@@ -50,19 +53,27 @@ describe("mail texts from the locale files", () => {
       invoiceUrl: "http://shop.test/i",
       invoicePdf: Buffer.from(""),
     };
-    const mail = paidOrderMail({ ...order, language: "ar" });
-    expect(mail.subject.startsWith("تم تأكيد الطلب")).toBe(true);
-    const [arabic, english] = mail.text.split("\n\n");
-    // The Arabic half speaks Arabic only: the order number, the link and the amounts' digits aside.
-    expect(arabic.replace(/ORD-\d+|http:\S+|د\.ك/g, "")).not.toMatch(/[A-Za-z]/);
-    expect(arabic.replace(/[\u2066-\u2069]/g, "")).toContain("٢ × فيونكة وردية (كبير)، المجموع ٤٫٠٠ د.ك");
-    expect(arabic).toContain("١ × مشبك شعر");
-    expect(english).toContain("2 × Pink bow (Large): 4.00 KD");
-    expect(mail.html.indexOf('lang="ar"')).toBeLessThan(mail.html.indexOf('lang="en"'));
+    const mail = paidOrderMail({ ...order, shopName: "فيونكات لولو", language: "ar" });
+    expect(mail.subject).toBe("تم تأكيد الطلب ORD-1764059400124");
+    const shown = mail.text.replace(/[\u2066-\u2069]/g, "");
+    expect(shown).toContain("شكرًا لك يا سارة! تم استلام دفعتك بقيمة ٨٫٠٠ د.ك للطلب ORD-1764059400124.");
+    expect(shown).toContain("٢ × فيونكة وردية (كبير)، المجموع ٤٫٠٠ د.ك");
+    expect(shown).toContain("١ × مشبك شعر");
+    expect(shown).toContain("لأي استفسار اتصلوا بنا على +965 6000 0000.");
+    expect(shown).toContain("شكرًا لتسوقك من فيونكات لولو.");
+    // Arabic only: the order number, the link, the shop's phone and the currency's letters aside, no Latin letter.
+    for (const part of [mail.subject, mail.text, mail.html.replace(/<[^>]*>/g, "")]) {
+      expect(part.replace(/ORD-\d+|http:\S+|\+965 [\d ]+/g, "")).not.toMatch(/[A-Za-z]/);
+    }
+    expect(mail.html.startsWith('<div dir="rtl" lang="ar">')).toBe(true);
     expect(mail.html).toContain("مشبك شعر");
 
-    const inEnglish = paidOrderMail({ ...order, language: "en" });
-    expect(inEnglish.subject.startsWith("Order ORD-1764059400124 confirmed")).toBe(true);
-    expect(inEnglish.text.split("\n\n")[0]).toContain("1 × Hair clip: 2.00 KD");
+    const inEnglish = paidOrderMail({ ...order, fullName: "Sara", shopName: "Lulu Bows", language: "en" });
+    expect(inEnglish.subject).toBe("Order ORD-1764059400124 confirmed");
+    expect(inEnglish.text).toContain("Thank you, Sara! Your payment of 8.00 KD for order ORD-1764059400124 was received.");
+    expect(inEnglish.text).toContain("2 × Pink bow (Large): 4.00 KD\n1 × Hair clip: 2.00 KD");
+    expect(inEnglish.text).toContain("Thank you for shopping with Lulu Bows.");
+    for (const part of [inEnglish.subject, inEnglish.text, inEnglish.html]) expect(part).not.toMatch(/[\u0600-\u06FF]/);
+    expect(inEnglish.html.startsWith('<div dir="ltr" lang="en">')).toBe(true);
   });
 });

@@ -58,7 +58,7 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
       // To the owner's address when it was queued, as every row goes to its own recipient.
       if (row.kind === "ownerPaid") return { mail: { ...paidOrderNoticeMail({ ...order, address: addressLines(order), gift: await giftOf(order.id) }), to: row.recipient } };
       const invoicePdf = await storeInvoice(order);
-      return { mail: paidOrderMail({ ...order, email: row.recipient, invoiceUrl: signedInvoiceUrl(order.orderNumber), invoicePdf }) };
+      return { mail: paidOrderMail({ ...order, ...(await shopOf(order.language)), email: row.recipient, invoiceUrl: signedInvoiceUrl(order.orderNumber), invoicePdf }) };
     }
     case "status": {
       const order = row.orderId ? await prisma.order.findUnique({ where: { id: row.orderId }, select: { orderNumber: true, fullName: true } }) : null;
@@ -146,7 +146,8 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
       const id = String(params.creditNoteId);
       const note = await getCreditNoteForMail(id);
       if (!note) return null;
-      const mail = creditNoteMail({ ...note, url: signedCreditNoteUrl(note.number) });
+      const language = languageOrDefault(row.language);
+      const mail = creditNoteMail({ ...note, ...(await shopOf(language)), language, url: signedCreditNoteUrl(note.number) });
       return { mail: { ...mail, to: row.recipient }, afterSent: () => markCreditNoteMailed(id) };
     }
     case "mail": {

@@ -14,7 +14,7 @@ export const mail: TranslationOf<typeof en> = {
     },
     paid: {
       subject: "تم تأكيد الطلب {{number}}",
-      thanks: "شكرًا لك! تم استلام دفعتك بقيمة {{total}} للطلب {{number}}.",
+      thanks: "شكرًا لك يا {{name}}! تم استلام دفعتك بقيمة {{total}} للطلب {{number}}.",
       invoice: "فاتورتك: {{link}}",
       invoiceLink: "عرض الفاتورة",
       items: "منتجاتك:",
