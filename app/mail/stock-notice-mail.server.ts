@@ -5,8 +5,8 @@ import { wordText } from "~/mail/compose.server";
 import { escapeHtml } from "~/utils/html";
 
 /**
- * The one back-in-stock mail of a notice, in the language of the page where the shopper signed up (not both, as the
- * account mails are: this one answers a request made on a page in that language), with absolute links.
+ * The one back-in-stock mail of a notice, in the language of the page where the shopper signed up, with absolute
+ * links.
  */
 export function backInStockMail({
   to,
@@ -49,27 +49,22 @@ export function backInStockMail({
 }
 
 /**
- * The confirmation an address gets before any back-in-stock mail: whoever typed it may not own it, so it carries both
- * languages (the sign-up page's first) and a link to a page that asks before it confirms (a mail scanner opening the
- * link confirms nothing).
+ * The confirmation an address gets before any back-in-stock mail, in the language of the page (or API request) where
+ * it was typed, and in that one only, as the notice that follows (no English word in an Arabic message). It carries a
+ * link to a page that asks before it confirms (a mail scanner opening the link confirms nothing).
  */
 export function stockNoticeConfirmationMail({ to, language, confirmUrl, shop }: { to: string; language: Language; confirmUrl: string; shop: Record<Language, string> }): Mail {
-  const order: Language[] = language === "ar" ? ["ar", "en"] : ["en", "ar"];
-  const texts = order.map((lang) => ({ lang, t: fixedT(lang) }));
-  const text = texts
-    .map(({ t }) => [t("stockNotices.confirmMail.heading"), "", t("stockNotices.confirmMail.body"), confirmUrl, "", t("stockNotices.confirmMail.ignore")].join("\n"))
-    .join("\n\n----------------\n\n");
-  const sections = texts.map(({ lang, t }) => {
-    const dir = lang === "ar" ? "rtl" : "ltr";
-    return [
-      `<div dir="${dir}" lang="${lang}" style="text-align:${dir === "rtl" ? "right" : "left"}">`,
-      `<h1 style="font-size:20px">${escapeHtml(t("stockNotices.confirmMail.heading"))}</h1>`,
-      `<p>${escapeHtml(t("stockNotices.confirmMail.body"))}</p>`,
-      `<p><a href="${escapeHtml(confirmUrl)}">${escapeHtml(t("stockNotices.confirm.button"))}</a></p>`,
-      `<p>${escapeHtml(t("stockNotices.confirmMail.ignore"))}</p>`,
-      `</div>`,
-    ].join("");
-  });
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif">${sections.join("<hr>")}</body></html>`;
-  return { to, subject: texts.map(({ lang, t }) => wordText((v) => t("stockNotices.confirmMail.subject", v), { shop: shop[lang] })).join(" / "), text, html };
+  const t = fixedT(language);
+  const dir = language === "ar" ? "rtl" : "ltr";
+  const text = [t("stockNotices.confirmMail.heading"), "", t("stockNotices.confirmMail.body"), confirmUrl, "", t("stockNotices.confirmMail.ignore")].join("\n");
+  const html = [
+    `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family:Arial,sans-serif">`,
+    `<div dir="${dir}" lang="${language}" style="text-align:${dir === "rtl" ? "right" : "left"}">`,
+    `<h1 style="font-size:20px">${escapeHtml(t("stockNotices.confirmMail.heading"))}</h1>`,
+    `<p>${escapeHtml(t("stockNotices.confirmMail.body"))}</p>`,
+    `<p><a href="${escapeHtml(confirmUrl)}">${escapeHtml(t("stockNotices.confirm.button"))}</a></p>`,
+    `<p>${escapeHtml(t("stockNotices.confirmMail.ignore"))}</p>`,
+    `</div></body></html>`,
+  ].join("\n");
+  return { to, subject: wordText((v) => t("stockNotices.confirmMail.subject", v), { shop: shop[language] }), text, html };
 }

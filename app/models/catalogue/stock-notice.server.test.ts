@@ -133,8 +133,10 @@ describe("signing up for a back-in-stock mail", () => {
     const [mail] = confirmationMailsTo(victim);
     // The shop as the owner's settings name it (issue 43).
     const shop = await shopNames();
-    expect(mail.subject).toBe(`Confirm back-in-stock e-mails from ${shop.en} / تأكيد رسائل توفر المنتجات من ${shop.ar}`);
-    expect(mail.html).toContain('dir="rtl"');
+    // In the sign-up's language alone (English here): no Arabic in an English message (probe 4, item 7).
+    expect(mail.subject).toBe(`Confirm back-in-stock e-mails from ${shop.en}`);
+    expect(mail.text).not.toMatch(/[\u0600-\u06FF]/);
+    expect(mail.html).toContain('<html lang="en" dir="ltr">');
     // One link per address: every confirmation mail names the same page.
     expect(new Set(confirmationMailsTo(victim).map((each) => confirmLink(each).href)).size).toBe(1);
 
@@ -197,6 +199,11 @@ describe("the back-in-stock mail", () => {
 
     const [ar] = mailsTo(arabic);
     expect(ar.subject).toBe("فيونكة مخملية متوفر من جديد");
+    // The confirmation before it was in Arabic alone too, as the sign-up's page.
+    const [confirmation] = confirmationMailsTo(arabic);
+    expect(confirmation.subject).toBe(`تأكيد رسائل توفر المنتجات من ${(await shopNames()).ar}`);
+    expect(confirmation.text.replace(/http:\S+/g, "")).not.toMatch(/[A-Za-z]/);
+    expect(confirmation.html).toContain('<html lang="ar" dir="rtl">');
     expect(ar.text).toContain(`http://shop.test/product/${product.id}`);
     expect(ar.text).not.toContain("back in stock");
     expect(ar.html).toContain('dir="rtl"');
