@@ -435,6 +435,7 @@ export const SalesReportAnswer = z.object({
           exchangeCredit: KD.describe("A return's exchange order: the credit of the items returned; else 0"),
           productsTotal: KD,
           deliveryFee: KD,
+          giftWrapAmount: KD.describe("The gift's wrapping (issue 48); 0 without one: productsTotal − discountAmount − exchangeCredit + deliveryFee + giftWrapAmount = totalAmount"),
         }),
       ),
       ...Totals,

@@ -7,6 +7,7 @@ import { bestSellerName, getSalesReport, resolveSalesRange, type BestSeller, typ
 import { formatAdminDate, kuwaitDayStart, todayInKuwait } from "~/shared/admin-dates";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatKD } from "~/shared/money";
+import { Money } from "~/components/ltr";
 import { adminReportMessages } from "~/i18n/browser/areas/admin/report";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { adminForbiddenHandlers } from "~/components/admin/admin-error";
@@ -27,12 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { ...base, error: t(`admin.report.${range.message as "invalidDate"}`), dateFrom: params.get("dateFrom") ?? today, dateTo: params.get("dateTo") ?? today, report: null };
   }
   const report = await getSalesReport(range.dateFrom, range.dateTo);
-  const money = (fils: number) => formatKD(fils, language);
+  // Amounts go to the view as fils and are laid out there by <Money> (a signed figure, then the currency).
+  const money = (fils: number) => fils;
   const seller = (row: BestSeller | BestVariant) => ({
     productId: "variantId" in row ? row.variantId : row.productId,
     name: bestSellerName(row, language),
     units: formatCount(row.units, language),
-    revenue: money(row.revenueFils),
+    revenue: formatKD(row.revenueFils, language),
   });
   return {
     ...base,
@@ -48,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           orderNumber: order.orderNumber,
           products: money(order.productsFils),
           delivery: money(order.deliveryFils),
+          giftWrap: order.giftWrapFils > 0 ? money(order.giftWrapFils) : null,
           total: money(order.totalFils),
           discount: order.discountFils > 0 ? money(order.discountFils) : null,
           couponCode: order.couponCode,
@@ -57,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         returnCount: formatCount(day.returnCount, language),
         productsTotal: money(day.productsFils),
         deliveryTotal: money(day.deliveryFils),
+        giftWrapTotal: money(day.giftWrapFils),
         discountTotal: money(day.discountFils),
         total: money(day.totalFils),
         refundsTotal: money(-day.refundsFils),
@@ -92,6 +96,8 @@ export default function SalesReport() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const csvHref = `/admin/timsar/sales-report/csv?${new URLSearchParams({ dateFrom: data.dateFrom, dateTo: data.dateTo }).toString()}`;
+  // A column for gifts' wrapping when the range has any, so each order's line adds up to its amount (issue 48).
+  const wrapping = data.report?.summary.giftWrapTotal != null;
   return (
     <section className="page admin-page">
       <h1>{t("admin.report.title")}</h1>
@@ -163,11 +169,11 @@ export default function SalesReport() {
               </dd>
               <dt>{t("admin.report.returns")}</dt>
               <dd data-testid="report-returns">
-                {data.report.summary.returnCount} · <Amount value={data.report.summary.returnsTotal} />
+                {data.report.summary.returnCount} (<Amount value={data.report.summary.returnsTotal} />)
               </dd>
               <dt>{t("admin.report.recovered")}</dt>
               <dd data-testid="report-recovered">
-                {data.report.summary.recoveredCount} · <Amount value={data.report.summary.recoveredTotal} />
+                {data.report.summary.recoveredCount} (<Amount value={data.report.summary.recoveredTotal} />)
               </dd>
               <dt>{t("admin.report.netTotal")}</dt>
               <dd>
@@ -200,6 +206,7 @@ export default function SalesReport() {
                       <th scope="col">{t("admin.report.productsTotal")}</th>
                       <th scope="col">{t("admin.report.discountTotal")}</th>
                       <th scope="col">{t("admin.report.deliveryTotal")}</th>
+                      {wrapping ? <th scope="col">{t("admin.report.giftWrap")}</th> : null}
                       <th scope="col">{t("admin.report.refundsTotal")}</th>
                       <th scope="col">{t("admin.report.returns")}</th>
                       <th scope="col">{t("admin.report.amount")}</th>
@@ -230,6 +237,7 @@ export default function SalesReport() {
                         <td>
                           <Amount value={order.delivery} />
                         </td>
+                        {wrapping ? <td>{order.giftWrap === null ? "—" : <Amount value={order.giftWrap} />}</td> : null}
                         <td>—</td>
                         <td>—</td>
                         <td>
@@ -248,6 +256,7 @@ export default function SalesReport() {
                         <td>—</td>
                         <td>—</td>
                         <td>—</td>
+                        {wrapping ? <td>—</td> : null}
                         <td>
                           <Amount value={note.amount} />
                         </td>
@@ -270,6 +279,11 @@ export default function SalesReport() {
                       <td>
                         <Amount value={day.deliveryTotal} />
                       </td>
+                      {wrapping ? (
+                        <td>
+                          <Amount value={day.giftWrapTotal} />
+                        </td>
+                      ) : null}
                       <td />
                       <td data-testid="report-day-returns">{day.returnCount}</td>
                       <td>
@@ -281,6 +295,7 @@ export default function SalesReport() {
                       <td />
                       <td />
                       <td />
+                      {wrapping ? <td /> : null}
                       <td data-testid="report-day-refunds">
                         <Amount value={day.refundsTotal} />
                       </td>
@@ -302,13 +317,10 @@ export default function SalesReport() {
   );
 }
 
-/** An amount as one left-to-right piece that never breaks: "-2.00 د.ك" keeps its sign before the digits in Arabic. */
-function Amount({ value }: { value: string }) {
-  return (
-    <bdi dir="ltr" className="admin-amount">
-      {value}
-    </bdi>
-  );
+/** An amount (fils): its signed figure as a left-to-right island, then the currency, so "-2.00" keeps its minus on the left of the digits in Arabic too. */
+function Amount({ value }: { value: number }) {
+  const { language } = useLoaderData<typeof loader>();
+  return <Money fils={value} language={language} className="admin-amount" />;
 }
 
 /** `productId` is the row's key: a variant's row carries its variant's id there. */
@@ -341,6 +353,7 @@ function BestSellers({ lists }: { lists: { byUnits: SellerRow[]; byRevenue: Sell
 
 function SellerTable({ testId, caption, rows }: { testId: string; caption: string; rows: SellerRow[] }) {
   const { t } = useTranslation();
+  const { language } = useLoaderData<typeof loader>();
   // Its own scrolling box: on a phone a long product name or the Arabic revenue header must not widen the page.
   return (
     <div className="admin-table-scroll">
@@ -357,7 +370,7 @@ function SellerTable({ testId, caption, rows }: { testId: string; caption: strin
         <tbody>
           {rows.map((row, index) => (
             <tr key={row.productId}>
-              <td>{index + 1}</td>
+              <td>{formatCount(index + 1, language)}</td>
               <th scope="row">{row.name}</th>
               <td>{row.units}</td>
               <td>{row.revenue}</td>

@@ -288,9 +288,13 @@ test.describe("sales report", () => {
     await signInAsAdmin(context, baseURL!);
     const paid = await createOrder(e2eDatabase(), { subtotalFils: 3335, deliveryFeeFils: 1800 });
     const unpaid = await createOrder(e2eDatabase(), { subtotalFils: 9000, paymentStatus: "unpaid" });
+    const gift = await createOrder(e2eDatabase(), { subtotalFils: 4000, deliveryFeeFils: 1000, giftWrapFils: 750 });
     await page.goto("/admin/timsar/sales-report");
     await expect(page.getByRole("heading", { name: "Sales Report" })).toBeVisible();
     await expect(page.getByTestId("report-day").getByRole("row", { name: new RegExp(paid.orderNumber) })).toContainText("5.135 KD");
+    // A gift's wrapping has a column of its own, so the line adds up: 4.00 + 1.00 + 0.75 = 5.75.
+    await expect(page.getByTestId("report-day").getByRole("columnheader", { name: "Gift wrapping" })).toBeVisible();
+    await expect(page.getByTestId("report-day").getByRole("row", { name: new RegExp(gift.orderNumber) })).toHaveText(/4\.00 KD\s*—\s*1\.00 KD\s*0\.75 KD\s*—\s*—\s*5\.75 KD/);
     await expect(page.getByText(unpaid.orderNumber)).toHaveCount(0);
     await expect(page.getByTestId("report-summary")).toContainText("Range summary");
 

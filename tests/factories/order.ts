@@ -34,6 +34,8 @@ export type OrderOverrides = {
   /** A discount code's amount off the order (0 unless told); the total is products − discount + delivery. */
   discountFils?: number;
   couponCode?: string | null;
+  /** A gift's wrapping (0 unless told), a line of its own in the total. */
+  giftWrapFils?: number;
   items?: OrderItem[];
 };
 
@@ -46,6 +48,7 @@ export async function createOrder(db: PrismaClient, overrides: OrderOverrides = 
   const subtotalFils = overrides.subtotalFils ?? items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0);
   const deliveryFeeFils = overrides.deliveryFeeFils ?? 1800;
   const discountFils = overrides.discountFils ?? 0;
+  const giftWrapFils = overrides.giftWrapFils ?? 0;
   const paymentStatus = overrides.paymentStatus ?? "paid";
   const createdAt = overrides.createdAt ?? new Date();
   return db.order.create({
@@ -65,7 +68,8 @@ export async function createOrder(db: PrismaClient, overrides: OrderOverrides = 
       deliveryFeeFils,
       discountFils,
       couponCode: overrides.couponCode ?? null,
-      totalFils: subtotalFils - discountFils + deliveryFeeFils,
+      giftWrapFils,
+      totalFils: subtotalFils - discountFils + deliveryFeeFils + giftWrapFils,
       status: overrides.status ?? "pending",
       paymentStatus,
       paidAt: paymentStatus === "paid" ? createdAt : null,

@@ -26,6 +26,7 @@ export function salesReportJson(report: SalesReport) {
             exchangeCredit: filsToKD(order.exchangeCreditFils),
             productsTotal: filsToKD(order.productsFils),
             deliveryFee: filsToKD(order.deliveryFils),
+            giftWrapAmount: filsToKD(order.giftWrapFils),
           })),
           productsTotal: filsToKD(day.productsFils),
           deliveryTotal: filsToKD(day.deliveryFils),
@@ -94,21 +95,22 @@ function kdCell(fils: number): CsvFigure {
  * best sellers: a header of their own, one line per product and list (`byUnits`, `byRevenue`), revenue before
  * discount codes. When products with options sold, below another blank line the best variants (issue 31) with a
  * header of their own, so the lines above read as before: product, variant, each language's values joined by " / ".
- * exchangeCreditKD, last, is what exchange orders were credited for the items returned (decision 0078). Below a last
+ * exchangeCreditKD is what exchange orders were credited for the items returned (decision 0078), and giftWrapKD, last,
+ * the gifts' wrapping (issue 48), so an order's line adds up to its total. Below a last
  * blank line, the paid sales by campaign source (decision 0089): source, orders, amount.
  * Written by the shop's one CSV writer: a name that starts like a formula comes out as text, the amounts as numbers.
  */
 export function salesReportCsv(report: SalesReport): string {
-  const rows: CsvCell[][] = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD", "discountKD", "refundsKD", "netKD", "creditNoteNumber", "returnsKD", "returnNumber", "exchangeCreditKD"]];
+  const rows: CsvCell[][] = [["date", "orderNumber", "productsTotalKD", "deliveryTotalKD", "totalKD", "discountKD", "refundsKD", "netKD", "creditNoteNumber", "returnsKD", "returnNumber", "exchangeCreditKD", "giftWrapKD"]];
   for (const [date, day] of Object.entries(report.days)) {
     for (const order of day.orders) {
-      rows.push([date, order.orderNumber, kdCell(order.productsFils), kdCell(order.deliveryFils), kdCell(order.totalFils), kdCell(order.discountFils), kdCell(0), kdCell(order.totalFils), "", "", "", kdCell(order.exchangeCreditFils)]);
+      rows.push([date, order.orderNumber, kdCell(order.productsFils), kdCell(order.deliveryFils), kdCell(order.totalFils), kdCell(order.discountFils), kdCell(0), kdCell(order.totalFils), "", "", "", kdCell(order.exchangeCreditFils), kdCell(order.giftWrapFils)]);
     }
     for (const note of day.refunds) {
       const ofReturn = note.returnNumber === null ? ["", ""] : [kdCell(note.amountFils), note.returnNumber];
-      rows.push([date, note.orderNumber, "", "", "", "", kdCell(note.amountFils), kdCell(-note.amountFils), note.creditNoteNumber, ...ofReturn, ""]);
+      rows.push([date, note.orderNumber, "", "", "", "", kdCell(note.amountFils), kdCell(-note.amountFils), note.creditNoteNumber, ...ofReturn, "", ""]);
     }
-    rows.push([date, "day total", kdCell(day.productsFils), kdCell(day.deliveryFils), kdCell(day.totalFils), kdCell(day.discountFils), kdCell(day.refundsFils), kdCell(day.netFils), "", kdCell(day.returnsFils), "", kdCell(day.exchangeCreditFils)]);
+    rows.push([date, "day total", kdCell(day.productsFils), kdCell(day.deliveryFils), kdCell(day.totalFils), kdCell(day.discountFils), kdCell(day.refundsFils), kdCell(day.netFils), "", kdCell(day.returnsFils), "", kdCell(day.exchangeCreditFils), kdCell(day.giftWrapFils)]);
   }
   const summary = report.rangeSummary;
   rows.push([
@@ -124,6 +126,7 @@ export function salesReportCsv(report: SalesReport): string {
     kdCell(summary.returnsFils),
     "",
     kdCell(summary.exchangeCreditFils),
+    kdCell(summary.giftWrapFils),
   ]);
   rows.push([], ["bestSellers", "rank", "productId", "nameEn", "nameAr", "units", "revenueBeforeDiscountKD"]);
   for (const [list, rowsOf] of [["byUnits", report.bestSellers.byUnits], ["byRevenue", report.bestSellers.byRevenue]] as const) {
@@ -141,5 +144,6 @@ export function salesReportCsv(report: SalesReport): string {
   // Last, under a header of its own, so the sections above read as before (decision 0089).
   rows.push([], ["bySource", "source", "orders", "amountKD"]);
   for (const row of report.bySource) rows.push(["bySource", row.source, row.orders, kdCell(row.amountFils)]);
-  return writeCsv(rows);
+  // With a BOM, as the catalogue export: Excel reads a file without one in the computer's code page, Arabic garbled.
+  return writeCsv(rows, { bom: true });
 }

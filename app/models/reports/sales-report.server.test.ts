@@ -40,8 +40,8 @@ describe("getSalesReport", () => {
     expect(Object.keys(report.days)).toEqual([`${year}-02-01`, `${year}-02-02`]);
     expect(report.days[`${year}-02-01`]).toEqual({
       orders: [
-        { orderNumber: a.orderNumber, productsFils: 1001, deliveryFils: 1500, totalFils: 2501, discountFils: 0, couponCode: null, exchangeCreditFils: 0 },
-        { orderNumber: b.orderNumber, productsFils: 2333, deliveryFils: 1750, totalFils: 4083, discountFils: 0, couponCode: null, exchangeCreditFils: 0 },
+        { orderNumber: a.orderNumber, productsFils: 1001, deliveryFils: 1500, totalFils: 2501, discountFils: 0, couponCode: null, exchangeCreditFils: 0, giftWrapFils: 0 },
+        { orderNumber: b.orderNumber, productsFils: 2333, deliveryFils: 1750, totalFils: 4083, discountFils: 0, couponCode: null, exchangeCreditFils: 0, giftWrapFils: 0 },
       ],
       refunds: [],
       productsFils: 3334,
@@ -56,7 +56,7 @@ describe("getSalesReport", () => {
       returnCount: 0,
     });
     expect(report.days[`${year}-02-02`].orders).toEqual([
-      { orderNumber: c.orderNumber, productsFils: 5, deliveryFils: 2000, totalFils: 2005, discountFils: 0, couponCode: null, exchangeCreditFils: 0 },
+      { orderNumber: c.orderNumber, productsFils: 5, deliveryFils: 2000, totalFils: 2005, discountFils: 0, couponCode: null, exchangeCreditFils: 0, giftWrapFils: 0 },
     ]);
     expect(report.rangeSummary).toEqual({
       productsFils: 3339,
@@ -96,12 +96,13 @@ describe("getSalesReport", () => {
       exchangeCredit: 0,
       productsTotal: 1.001,
       deliveryFee: 1.5,
+      giftWrapAmount: 0,
     });
 
     const csv = salesReportCsv(report).split("\r\n");
-    expect(csv[0]).toBe("date,orderNumber,productsTotalKD,deliveryTotalKD,totalKD,discountKD,refundsKD,netKD,creditNoteNumber,returnsKD,returnNumber,exchangeCreditKD");
-    expect(csv).toContain(`${year}-02-01,day total,3.334,3.250,6.584,0.000,0.000,6.584,,0.000,,0.000`);
-    expect(csv).toContain(`${year}-02-01..${year}-02-${lastDay},range total,3.339,5.250,8.589,0.000,0.000,8.589,,0.000,,0.000`);
+    expect(csv[0]).toBe("\uFEFFdate,orderNumber,productsTotalKD,deliveryTotalKD,totalKD,discountKD,refundsKD,netKD,creditNoteNumber,returnsKD,returnNumber,exchangeCreditKD,giftWrapKD");
+    expect(csv).toContain(`${year}-02-01,day total,3.334,3.250,6.584,0.000,0.000,6.584,,0.000,,0.000,0.000`);
+    expect(csv).toContain(`${year}-02-01..${year}-02-${lastDay},range total,3.339,5.250,8.589,0.000,0.000,8.589,,0.000,,0.000,0.000`);
 
     expect((await getSalesReport(`${year}-02-01`, `${year}-02-10`)).isFullMonth).toBe(false);
   });
@@ -179,12 +180,12 @@ describe("refunds", () => {
     expect(json.rangeSummary).toMatchObject({ totalAmount: 14.25, refundsTotal: 2.001, refundCount: 2, netAmount: 12.249 });
 
     const csv = salesReportCsv(range).split("\r\n");
-    expect(csv).toContain(`${year}-06-05,${order.orderNumber},8.750,1.500,10.250,0.000,0.000,10.250,,,,0.000`);
-    expect(csv).toContain(`${year}-06-05,day total,8.750,1.500,10.250,0.000,0.000,10.250,,0.000,,0.000`);
-    expect(csv).toContain(`${year}-06-15,${order.orderNumber},,,,,2.000,-2.000,${note.number},,,`);
-    expect(csv).toContain(`${year}-06-15,day total,3.000,1.000,4.000,0.000,2.000,2.000,,0.000,,0.000`);
-    expect(csv).toContain(`${year}-06-16,day total,0.000,0.000,0.000,0.000,0.001,-0.001,,0.000,,0.000`);
-    expect(csv).toContain(`${year}-06-01..${year}-06-30,range total,11.750,2.500,14.250,0.000,2.001,12.249,,0.000,,0.000`);
+    expect(csv).toContain(`${year}-06-05,${order.orderNumber},8.750,1.500,10.250,0.000,0.000,10.250,,,,0.000,0.000`);
+    expect(csv).toContain(`${year}-06-05,day total,8.750,1.500,10.250,0.000,0.000,10.250,,0.000,,0.000,0.000`);
+    expect(csv).toContain(`${year}-06-15,${order.orderNumber},,,,,2.000,-2.000,${note.number},,,,`);
+    expect(csv).toContain(`${year}-06-15,day total,3.000,1.000,4.000,0.000,2.000,2.000,,0.000,,0.000,0.000`);
+    expect(csv).toContain(`${year}-06-16,day total,0.000,0.000,0.000,0.000,0.001,-0.001,,0.000,,0.000,0.000`);
+    expect(csv).toContain(`${year}-06-01..${year}-06-30,range total,11.750,2.500,14.250,0.000,2.001,12.249,,0.000,,0.000,0.000`);
   });
 });
 
@@ -207,6 +208,7 @@ describe("discounts and best sellers", () => {
       discountFils: 1005,
       couponCode: "EID10",
       exchangeCreditFils: 0,
+      giftWrapFils: 0,
     });
     expect(report.days[`${year}-04-04`].discountFils).toBe(0);
     expect(report.rangeSummary).toMatchObject({ productsFils: 16000, deliveryFils: 3000, discountFils: 5005, totalFils: 13995, orderCount: 3 });
@@ -216,9 +218,9 @@ describe("discounts and best sellers", () => {
     expect(json.rangeSummary.discountTotal).toBe(5.005);
 
     const csv = salesReportCsv(report).split("\r\n");
-    expect(csv).toContain(`${year}-04-03,${a.orderNumber},10.000,1.500,10.495,1.005,0.000,10.495,,,,0.000`);
-    expect(csv).toContain(`${year}-04-03,day total,14.000,1.500,10.495,5.005,0.000,10.495,,0.000,,0.000`);
-    expect(csv).toContain(`${year}-04-01..${year}-04-30,range total,16.000,3.000,13.995,5.005,0.000,13.995,,0.000,,0.000`);
+    expect(csv).toContain(`${year}-04-03,${a.orderNumber},10.000,1.500,10.495,1.005,0.000,10.495,,,,0.000,0.000`);
+    expect(csv).toContain(`${year}-04-03,day total,14.000,1.500,10.495,5.005,0.000,10.495,,0.000,,0.000,0.000`);
+    expect(csv).toContain(`${year}-04-01..${year}-04-30,range total,16.000,3.000,13.995,5.005,0.000,13.995,,0.000,,0.000,0.000`);
   });
 
   it("keeps an exchange's credit out of the discount codes' figures, named apart (issue 43)", async () => {
@@ -231,7 +233,7 @@ describe("discounts and best sellers", () => {
     expect(report.rangeSummary).toMatchObject({ discountFils: 0, exchangeCreditFils: 2500, productsFils: 3000, totalFils: 500 });
     const json = salesReportJson(report);
     expect(json.rangeSummary).toMatchObject({ discountTotal: 0, exchangeCreditTotal: 2.5 });
-    expect(salesReportCsv(report).split("\r\n")).toContain(`${year}-05-02,${exchange.orderNumber},3.000,0.000,0.500,0.000,0.000,0.500,,,,2.500`);
+    expect(salesReportCsv(report).split("\r\n")).toContain(`${year}-05-02,${exchange.orderNumber},3.000,0.000,0.500,0.000,0.000,0.500,,,,2.500,0.000`);
   });
 
   it("ranks the range's products by units and by revenue from paid lines, named in both languages", async () => {

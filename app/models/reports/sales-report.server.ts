@@ -16,6 +16,8 @@ export type SalesOrderRow = {
   couponCode: string | null;
   /** a return's exchange order: the credit of the items returned, which is no discount code's (decision 0078) */
   exchangeCreditFils: number;
+  /** the gift's wrapping (issue 48): products − discount − exchange credit + delivery + wrapping = total */
+  giftWrapFils: number;
 };
 
 /** A credit note (an accepted refund), counted on the Kuwait day it was issued, whatever day its order was placed. */
@@ -181,6 +183,7 @@ export async function getSalesReport(dateFrom: string, dateTo: string): Promise<
       discountFils,
       couponCode: order.couponCode,
       exchangeCreditFils,
+      giftWrapFils: order.giftWrapFils,
     });
     day.productsFils += order.subtotalFils;
     day.deliveryFils += order.deliveryFeeFils;

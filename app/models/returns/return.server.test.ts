@@ -157,8 +157,8 @@ describe("the owner's decisions", () => {
     // The owner's spreadsheet names the return beside its credit note, and counts it in the day's returns.
     const today = kuwaitDateKey(new Date());
     const csv = salesReportCsv(await getSalesReport(today, today));
-    expect(csv).toContain(`${today},${order.orderNumber},,,,,4.556,-4.556,${after.creditNotes[0].number},4.556,${made.number},\r\n`);
-    expect(csv).toMatch(new RegExp(`^${today},day total,([^,]*,){7}4\\.556,,[0-9.]+\r$`, "m"));
+    expect(csv).toContain(`${today},${order.orderNumber},,,,,4.556,-4.556,${after.creditNotes[0].number},4.556,${made.number},,\r\n`);
+    expect(csv).toMatch(new RegExp(`^${today},day total,([^,]*,){7}4\\.556,,[0-9.]+,[0-9.]+\r$`, "m"));
     const history = await prisma.returnStatusChange.findMany({ where: { returnId: made._id }, orderBy: { createdAt: "asc" } });
     expect(history.map((change) => change.toStatus)).toEqual(["requested", "approved", "received", "refunded"]);
     const messages = await prisma.outboxMessage.findMany({ where: { orderId: order.id, kind: "returnDecision" } });

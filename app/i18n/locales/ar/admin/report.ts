@@ -14,6 +14,7 @@ export const report: TranslationOf<typeof en> = {
     amount: "المبلغ",
     productsTotal: "إجمالي المنتجات",
     deliveryTotal: "إجمالي التوصيل",
+    giftWrap: "تغليف الهدايا",
     giftWrapTotal: "إجمالي تغليف الهدايا",
     total: "الإجمالي",
     discountTotal: "الخصومات (الرموز)",

@@ -12,6 +12,7 @@ export const report = {
     amount: "Amount",
     productsTotal: "Products total",
     deliveryTotal: "Delivery total",
+    giftWrap: "Gift wrapping",
     giftWrapTotal: "Gift wrapping total",
     total: "Total",
     discountTotal: "Discounts (codes)",
