@@ -11,7 +11,7 @@ describe("account mails", () => {
   it("name the shop as the owner set it, in the mail's language", () => {
     expect(verificationCodeMail({ to: "a@example.com", code: "012345", language: "en", minutes: 10, shop: SHOP }).subject).toBe("Your Lulu Bows verification code");
     expect(passwordChangedMail({ to: "a@example.com", language: "ar", shop: SHOP }).subject).toBe("تم تغيير كلمة مرور حسابك في فيونكات لولو");
-    const invitation = staffInvitationMail({ to: "a@example.com", link: "https://shop.example/x", role: "orders", language: "en", hours: 48, shop: SHOP });
+    const invitation = staffInvitationMail({ to: "a@example.com", link: "https://shop.example/x", signIn: "https://shop.example/admin/timsar", role: "orders", language: "en", hours: 48, shop: SHOP });
     expect(invitation.subject).toBe("You are invited to run Lulu Bows");
   });
 
@@ -44,6 +44,29 @@ describe("account mails", () => {
       expect(mail.html).toContain('<html lang="en" dir="ltr">');
     }
     expect(english[0].text).toContain("It is valid for 10 minutes and can be used once.");
+  });
+
+  it("invite staff with real links, the sign-in page's whole address, and the role in the staff page's words (probe 4, item 11)", () => {
+    const link = "https://shop.example/admin/timsar/set-password?token=Ab-9_x";
+    const signIn = "https://shop.example/admin/timsar";
+    const english = staffInvitationMail({ to: "a@example.com", link, signIn, role: "orders", language: "en", hours: 72, shop: SHOP });
+    expect(english.text).toContain("You were invited to the shop's staff with the role “Orders”.");
+    expect(english.text).toContain(`Set your password here: ${link}`);
+    expect(english.text).toContain(`The link works once, for 72 hours. Then sign in here: ${signIn}`);
+    const anchor = (address: string) => `<a href="${address}" dir="ltr" style="unicode-bidi:isolate">${address}</a>`;
+    expect(english.html).toContain(anchor(link));
+    expect(english.html).toContain(anchor(signIn));
+
+    const arabic = staffInvitationMail({ to: "a@example.com", link, signIn, role: "catalogue", language: "ar", hours: 72, shop: SHOP });
+    expect(arabic.text).toContain("دُعيت عضواً في فريق المتجر بدور «الكتالوج».");
+    // In the text each address is a left-to-right island, so its "?" and "/" stay where they belong.
+    expect(arabic.text).toContain(`عيّن كلمة المرور من هنا: \u2066${link}\u2069`);
+    expect(arabic.text).toContain(`يعمل الرابط مرة واحدة خلال ٧٢ ساعة. ثم سجّل الدخول من هنا: \u2066${signIn}\u2069`);
+    // In the HTML, a link of its own direction inside the right-to-left paragraph.
+    expect(arabic.html).toContain(`<p>عيّن كلمة المرور من هنا: ${anchor(link)}</p>`);
+    expect(arabic.html).toContain(anchor(signIn));
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    expect(shownHtml(arabic.html).replace(/https:\S+/g, "")).not.toMatch(/[A-Za-z]/);
   });
 
   it("carry the code, leading zeros kept, in the plain-text part", () => {

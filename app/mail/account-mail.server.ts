@@ -1,13 +1,15 @@
 import { fixedT } from "~/i18n/fixed-t.server";
 import { htmlLine } from "~/mail/bidi-html.server";
-import { wordText } from "~/mail/compose.server";
+import { wordHtml, wordText } from "~/mail/compose.server";
 import type { Mail } from "~/mail/send.server";
 import { bidiIsolate } from "~/shared/bidi";
 import { formatCount } from "~/shared/digits";
 import { directionOf, type Language } from "~/shared/language";
 import { escapeHtml } from "~/utils/html";
 
-type Texts = { subject: string; heading: string; lines: string[] };
+/** A line of a mail: text, or text and the HTML that shows it (a line with a link). */
+type Line = string | { text: string; html: string };
+type Texts = { subject: string; heading: string; lines: Line[] };
 
 /** The shop's name in each language, from the owner's settings: the subjects name the shop she runs. */
 export type ShopNames = Record<Language, string>;
@@ -29,13 +31,14 @@ function accountMail(to: string, language: Language, texts: Texts, code?: string
   const codeBlock = code
     ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;direction:ltr;text-align:center">${escapeHtml(code)}</p>`
     : "";
-  const lines = texts.lines.map((line) => `<p>${escape(line)}</p>`).join("");
+  const lines = texts.lines.map((line) => `<p>${typeof line === "string" ? escape(line) : line.html}</p>`).join("");
   const html = [
     `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family:Arial,sans-serif">${codeBlock}`,
     `<div dir="${dir}" lang="${language}" style="text-align:${dir === "rtl" ? "right" : "left"}"><h1 style="font-size:20px">${escape(texts.heading)}</h1>${lines}</div>`,
     `</body></html>`,
   ].join("");
-  return { to, subject: texts.subject, text: [texts.heading, "", ...texts.lines].join("\n"), html };
+  const text = [texts.heading, "", ...texts.lines.map((line) => (typeof line === "string" ? line : line.text))].join("\n");
+  return { to, subject: texts.subject, text, html };
 }
 
 export function verificationCodeMail({ to, code, language, minutes, shop }: { to: string; code: string; language: Language; minutes: number; shop: ShopNames }): Mail {
@@ -88,16 +91,42 @@ export function passwordChangedMail({ to, language, shop }: { to: string; langua
   return accountMail(to, language, texts);
 }
 
-/** The invitation of a staff member: the link that sets their password (valid `hours`, once). */
-export function staffInvitationMail({ to, link, role, language, hours, shop }: { to: string; link: string; role: "owner" | "orders" | "catalogue"; language: Language; hours: number; shop: ShopNames }): Mail {
+/**
+ * The invitation of a staff member: the link that sets their password (valid `hours`, once) and the address where they
+ * then sign in, both absolute and real links, each read left to right and whole inside an Arabic sentence; the role in
+ * the words the staff page uses for it.
+ */
+export function staffInvitationMail({
+  to,
+  link,
+  signIn,
+  role,
+  language,
+  hours,
+  shop,
+}: {
+  to: string;
+  link: string;
+  /** the absolute address of the admin's sign-in page */
+  signIn: string;
+  role: "owner" | "orders" | "catalogue";
+  language: Language;
+  hours: number;
+  shop: ShopNames;
+}): Mail {
   const t = fixedT(language);
+  const escape = language === "ar" ? htmlLine : escapeHtml;
+  const anchor = (address: string) => `<a href="${escapeHtml(address)}" dir="ltr" style="unicode-bidi:isolate">${escapeHtml(address)}</a>`;
+  const valid = (v: Record<"hours" | "signIn", string>) => t("mail.staffInvite.valid", v);
+  const setPassword = (v: Record<"link", string>) => t("mail.staffInvite.link", v);
+  const hoursShown = formatCount(hours, language);
   const texts = {
     subject: wordText((v) => t("mail.staffInvite.subject", v), { shop: shop[language] }),
     heading: t("mail.staffInvite.heading"),
     lines: [
-      wordText((v) => t("mail.staffInvite.role", v), { role: t(`mail.staffInvite.roles.${role}`) }),
-      wordText((v) => t("mail.staffInvite.link", v), { link: isolated(link, language) }),
-      wordText((v) => t("mail.staffInvite.valid", v), { hours: formatCount(hours, language) }),
+      wordText((v) => t("mail.staffInvite.role", v), { role: t(`admin.staff.roles.${role}`) }),
+      { text: wordText(setPassword, { link: isolated(link, language) }), html: wordHtml(setPassword, { link: anchor(link) }, escape) },
+      { text: wordText(valid, { hours: hoursShown, signIn: isolated(signIn, language) }), html: wordHtml(valid, { hours: escape(hoursShown), signIn: anchor(signIn) }, escape) },
       t("mail.staffInvite.ignore"),
     ],
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { getEnv } from "~/env.server";
 import { ensureAdmin, verifyAdminLogin } from "./admin.server";
 import { createAdmin } from "../../../tests/factories/admin";
 import { createOrder } from "../../../tests/factories/order";
@@ -48,6 +49,12 @@ describe("staff invitations", () => {
     const member = staffJson(await inviteStaff({ email, role: "orders", language: "en" }, owner));
     expect(member).toMatchObject({ email, role: "orders", pending: true, disabled: false });
     const token = await mailedToken(email);
+    // Both addresses are links, whole and absolute on APP_URL; the role in the staff page's words.
+    const { html, text } = JSON.parse((await prisma.outboxMessage.findFirstOrThrow({ where: { recipient: email, kind: "mail" } })).params) as { html: string; text: string };
+    const { appUrl } = getEnv();
+    expect(html).toContain(`<a href="${appUrl}/admin/timsar/set-password?token=${token}" dir="ltr"`);
+    expect(html).toContain(`<a href="${appUrl}/admin/timsar" dir="ltr"`);
+    expect(text).toContain("with the role “Orders”");
     expect(await prisma.adminInvitation.count({ where: { tokenHash: token } })).toBe(0);
     expect(await verifyAdminLogin(email, "", "192.0.2.1")).toMatchObject({ ok: false });
     expect(await findInvitation(token, new Date(Date.now() + 73 * HOUR))).toBeNull();

@@ -17,6 +17,8 @@ import type { Language } from "~/shared/language";
 
 export const INVITATION_HOURS = 72;
 export const SET_PASSWORD_PATH = "/admin/timsar/set-password";
+/** Where a member signs in once the password is set (the admin's sign-in page), named in the invitation. */
+const SIGN_IN_PATH = "/admin/timsar";
 
 export type StaffErrorReason = "exists" | "notFound" | "lastOwner" | "adminEmail" | "formerAdmin";
 const STATUS: Record<StaffErrorReason, number> = { exists: 409, notFound: 404, lastOwner: 409, adminEmail: 409, formerAdmin: 409 };
@@ -68,7 +70,8 @@ export async function inviteStaff(input: { email: string; role: AdminRole; langu
       data: { adminId: row.id, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + INVITATION_HOURS * 60 * 60 * 1000) },
     });
     const link = `${getEnv().appUrl}${SET_PASSWORD_PATH}?token=${token}`;
-    const mail = staffInvitationMail({ to: email, link, role: input.role, language: input.language, hours: INVITATION_HOURS, shop });
+    const signIn = `${getEnv().appUrl}${SIGN_IN_PATH}`;
+    const mail = staffInvitationMail({ to: email, link, signIn, role: input.role, language: input.language, hours: INVITATION_HOURS, shop });
     await queueEmail(tx, { to: email, kind: "mail", language: input.language, params: { subject: mail.subject, text: mail.text, html: mail.html } });
     await recordAudit(tx, { actor, action: "invite", entityType: "staff", entityId: row.id, params: { email, role: input.role } });
     return row;

@@ -140,11 +140,10 @@ export const mail: TranslationOf<typeof en> = {
     staffInvite: {
       subject: "دعوة للعمل في إدارة {{shop}}",
       heading: "عيّن كلمة المرور",
-      role: "دُعيت عضواً في فريق المتجر بدور {{role}}.",
+      role: "دُعيت عضواً في فريق المتجر بدور «{{role}}».",
       link: "عيّن كلمة المرور من هنا: {{link}}",
-      valid: "يعمل الرابط مرة واحدة خلال {{hours}} ساعة. ثم سجّل الدخول من ‎/admin/timsar‎.",
+      valid: "يعمل الرابط مرة واحدة خلال {{hours}} ساعة. ثم سجّل الدخول من هنا: {{signIn}}",
       ignore: "إذا لم تكن تتوقع هذه الرسالة فتجاهلها.",
-      roles: { owner: "مالك", orders: "الطلبات", catalogue: "الكتالوج" },
     },
     resetCode: {
       subject: "رمز إعادة تعيين كلمة المرور من {{shop}}",

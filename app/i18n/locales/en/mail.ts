@@ -140,11 +140,10 @@ export const mail = {
     staffInvite: {
       subject: "You are invited to run {{shop}}",
       heading: "Set your password",
-      role: "You were invited as a member of the shop's staff with the role {{role}}.",
+      role: "You were invited to the shop's staff with the role “{{role}}”.",
       link: "Set your password here: {{link}}",
-      valid: "The link works once, for {{hours}} hours. Then sign in at /admin/timsar.",
+      valid: "The link works once, for {{hours}} hours. Then sign in here: {{signIn}}",
       ignore: "If you did not expect this e-mail, ignore it.",
-      roles: { owner: "owner", orders: "orders", catalogue: "catalogue" },
     },
     resetCode: {
       subject: "Your {{shop}} password reset code",
