@@ -96,4 +96,18 @@ describe("delivery areas are the owner's", () => {
     expect(await actions(used.id)).toEqual(["create", "hide"]);
     expect(await removeDeliveryArea("no-such-area", admin)).toBeNull();
   });
+
+  it("carries an area's orders through a rename, so it is still hidden rather than deleted and its papers find it", async () => {
+    const admin = await owner();
+    const area = await addArea();
+    const before = await orderIn(area.nameEn);
+    const renamed = names();
+    expect((await updateDeliveryArea(area.id, { ...renamed, governorate: HAWALLI, feeFils: 2200 }, admin)).ok).toBe(true);
+    expect(await prisma.order.count({ where: { city: area.nameEn } })).toBe(0);
+    expect(await prisma.order.findMany({ where: { city: renamed.nameEn }, select: { deliveryFeeFils: true } })).toEqual([{ deliveryFeeFils: before.deliveryFeeFils }]);
+    expect((await getDeliveryArea(renamed.nameEn))?.nameAr).toBe(renamed.nameAr);
+    expect((await listDeliveryAreasForOwner()).find((listed) => listed.id === area.id)).toMatchObject({ orderCount: 1 });
+    expect(await removeDeliveryArea(area.id, admin)).toBe("hidden");
+    expect(await prisma.deliveryArea.findUnique({ where: { id: area.id }, select: { isHidden: true } })).toEqual({ isHidden: true });
+  });
 });

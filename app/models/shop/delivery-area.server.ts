@@ -1,10 +1,11 @@
 import { isConstraintRefusal, prisma } from "~/db.server";
-import { audited, type AuditActor } from "./audit.server";
+import { audited, recordAudit, type AuditActor } from "./audit.server";
 import type { Governorate } from "~/shared/governorates";
 
 /**
  * The delivery areas (CONTRACT.md "Delivery areas"): the owner's to add, rename, price and hide. An order keeps the
- * English name and the fee it was placed with, so nothing done here changes an order already placed.
+ * fee it was placed with and its area's English name, which is how the order finds its area (there is no link by
+ * id): a rename carries the area's orders to the new name, and nothing else done here changes an order.
  */
 
 export type DeliveryArea = {
@@ -207,47 +208,60 @@ export async function createDeliveryArea(
 }
 
 /**
- * Renames, re-prices, moves or hides an area (`isHidden` left out keeps it). Orders already placed keep their name
- * and fee; an order's papers look its Arabic name up by the English one it keeps, so a renamed area's old orders show
- * the name they were placed with.
+ * Renames, re-prices, moves or hides an area (`isHidden` left out keeps it). Orders already placed keep their fee.
+ * A rename moves the area's orders to the new English name in the same transaction: an order finds its area (its
+ * Arabic name on papers, the count that keeps an area with orders from being deleted) by that name alone, so an
+ * order left on the old one would lose its area.
  */
 export async function updateDeliveryArea(
   id: string,
   input: DeliveryAreaInput & { isHidden?: boolean },
-  actor?: AuditActor
+  actor?: AuditActor,
+  attempts = 3
 ): Promise<AreaSaveResult> {
   const before = await getDeliveryAreaById(id);
   if (!before) return { ok: false, reason: "notFound" };
   const duplicate = await duplicateOf(input, id);
   if (duplicate) return { ok: false, reason: duplicate };
+  const data = {
+    ...areaData(input),
+    ...(input.isHidden === undefined ? {} : { isHidden: input.isHidden }),
+  };
   try {
-    const data = {
-      ...areaData(input),
-      ...(input.isHidden === undefined ? {} : { isHidden: input.isHidden }),
-    };
-    const changed = await audited(
-      actor,
-      (tx) => tx.deliveryArea.updateMany({ where: { id }, data }),
-      (result) =>
-        result.count === 1
-          ? {
-              action: "update",
-              entityType: "deliveryArea",
-              entityId: id,
-              params: {
-                name: input.nameEn,
-                nameAr: input.nameAr,
-                fromFils: before.feeFils,
-                fils: input.feeFils,
-                ...(data.isHidden ?? before.isHidden
-                  ? { context: "hidden" }
-                  : {}),
-              },
-            }
-          : null
-    );
+    const changed = await prisma.$transaction(async (tx) => {
+      // Only while the area still has the name read above, so two renames at once cannot leave orders on a name
+      // the area no longer has: the one that loses reads the area again.
+      const updated = await tx.deliveryArea.updateMany({
+        where: { id, nameEn: before.nameEn },
+        data,
+      });
+      if (updated.count !== 1) return false;
+      if (before.nameEn !== input.nameEn)
+        await tx.order.updateMany({
+          where: { city: before.nameEn },
+          data: { city: input.nameEn },
+        });
+      if (actor)
+        await recordAudit(tx, {
+          actor,
+          action: "update",
+          entityType: "deliveryArea",
+          entityId: id,
+          params: {
+            name: input.nameEn,
+            nameAr: input.nameAr,
+            fromFils: before.feeFils,
+            fils: input.feeFils,
+            ...(data.isHidden ?? before.isHidden ? { context: "hidden" } : {}),
+          },
+        });
+      return true;
+    });
     forgetCache();
-    if (changed.count !== 1) return { ok: false, reason: "notFound" };
+    if (!changed)
+      return attempts > 1
+        ? updateDeliveryArea(id, input, actor, attempts - 1)
+        : { ok: false, reason: "notFound" };
     return { ok: true, area: (await getDeliveryAreaById(id))! };
   } catch (error) {
     if (isConstraintRefusal(error, "unique", "DeliveryArea", "nameEn"))
