@@ -14,9 +14,12 @@ export function optionLines(text: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** The option rows the owner filled in; the form always offers MAX_OPTIONS, blank ones are not options. */
-export function usedOptions(options: OptionRow[] | undefined): OptionRow[] {
-  return (options ?? []).filter((option) => option.nameEn || option.nameAr || option.valuesEn || option.valuesAr);
+/**
+ * The option rows the owner filled in; the form always offers MAX_OPTIONS, blank ones are not options. Conform reads a
+ * row of empty inputs as `undefined`, not as a row of empty strings, so a blank row can be missing altogether.
+ */
+export function usedOptions(options: (OptionRow | undefined)[] | undefined): OptionRow[] {
+  return (options ?? []).filter((option): option is OptionRow => Boolean(option?.nameEn || option?.nameAr || option?.valuesEn || option?.valuesAr));
 }
 
 /**
@@ -24,7 +27,7 @@ export function usedOptions(options: OptionRow[] | undefined): OptionRow[] {
  * grid posts back); an Arabic page shows each value's Arabic name from the options as typed, the English one only
  * where the owner gave none (issue 43).
  */
-export function variantRowLabel(match: string, options: OptionRow[] | undefined, language: Language): string {
+export function variantRowLabel(match: string, options: (OptionRow | undefined)[] | undefined, language: Language): string {
   if (language === "en") return match;
   const used = usedOptions(options);
   return match

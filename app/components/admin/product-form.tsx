@@ -175,7 +175,7 @@ export function ProductForm({
       </fieldset>
       <VariantGrid
         formId={form.id}
-        options={(fields.options.value as OptionFormRow[] | undefined) ?? (defaultValue.options as OptionFormRow[] | undefined) ?? []}
+        options={(fields.options.value as (OptionFormRow | undefined)[] | undefined) ?? (defaultValue.options as OptionFormRow[] | undefined) ?? []}
         variants={variantRows}
         images={images}
         errors={form.allErrors}

@@ -21,7 +21,8 @@ export function VariantGrid({
   errors,
 }: {
   formId: string;
-  options: OptionFormRow[];
+  /** As conform reads them: a row left blank is `undefined`. */
+  options: (OptionFormRow | undefined)[];
   variants: VariantFormRow[];
   /** The product's pictures, first the main one: a variant shows one of them. */
   images: string[];
