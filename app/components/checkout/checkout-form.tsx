@@ -48,7 +48,8 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
   const [form, fields] = useShopForm("checkout", { lastResult, constraint, defaultValue: defaults });
   const [city, setCity] = useState(typeof fields.city.initialValue === "string" ? fields.city.initialValue : "");
   const area = areas.find((candidate) => candidate.nameEn === city);
-  const [wrapped, setWrapped] = useState(false);
+  // What was posted, so that a page sent again without JavaScript (a refused field, a coupon) adds what the payment charges.
+  const [wrapped, setWrapped] = useState(fields.isGift.initialValue === "on" && fields.giftWrap.initialValue === "on");
   useEffect(() => {
     if (!paymentUrl) return;
     // SPEC section 3's session keys, for a client that resumes the payment.

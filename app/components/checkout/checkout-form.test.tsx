@@ -1,0 +1,69 @@
+/**
+ * The checkout form as the server renders it again after a round trip without JavaScript (a refused field, a coupon):
+ * what the shopper ticked is what the summary adds up (probe 1, findings 2 and 7).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { describe, expect, it } from "vitest";
+import { I18nProvider } from "~/i18n/react";
+import { resources } from "~/i18n/resources";
+import { CheckoutForm } from "./checkout-form";
+
+const area = { nameEn: "Egaila", nameAr: "العقيلة", feeFils: 2200, governorateEn: "Ahmadi", governorateAr: "الأحمدي" };
+
+/** What the checkout's action answers a post without JavaScript whose phone was refused. */
+function refused(typed: Record<string, string>): SubmissionResult<string[]> {
+  return {
+    status: "error",
+    initialValue: { fullName: "Noor", phone: "1234", city: area.nameEn, ...typed },
+    error: { phone: ["checkoutValidation.phoneInvalid"] },
+  };
+}
+
+async function checkoutPage(language: "ar" | "en", lastResult?: SubmissionResult<string[]>) {
+  const Page = () => (
+    <CheckoutForm
+      language={language}
+      items={[{ productId: "p1", name: "Satin bow", quantity: 1, priceFils: 8000, customTags: [] }]}
+      productsTotalFils={8000}
+      areas={[area]}
+      defaults={{ email: "", fullName: "", phone: "", couponCode: "" }}
+      offer={{ coupon: null, freeDeliveryFromFils: null, note: null }}
+      couponNotice={null}
+      lastResult={lastResult}
+      paymentUrl={null}
+      orderSessionId={null}
+      constraint={{}}
+      whatsAppOffered={false}
+      giftWrapFils={500}
+      deliveryDays={null}
+    />
+  );
+  const { query, dataRoutes } = createStaticHandler([{ id: "page", path: "/checkout", Component: Page }]);
+  const context = await query(new Request("http://localhost/checkout"));
+  if (context instanceof Response) throw new Error("the page should not redirect");
+  return renderToString(
+    <I18nProvider language={language} messages={resources[language].translation}>
+      <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+    </I18nProvider>,
+  );
+}
+
+const totalOf = (html: string) => /data-testid="grand-total"[^>]*>(.*?)<\/dd>/s.exec(html)?.[1].replace(/<[^>]+>/g, "") ?? "";
+
+describe("the checkout form after a round trip without JavaScript", () => {
+  it("adds the chosen gift wrapping to the total, on a line of its own", async () => {
+    const html = await checkoutPage("en", refused({ isGift: "on", giftWrap: "on" }));
+    expect(html).toContain('data-testid="gift-wrap-line"');
+    expect(totalOf(html)).toBe("10.70 KD");
+  });
+
+  it("leaves the wrapping out when the gift box was not ticked, or the wrapping was not asked for", async () => {
+    for (const typed of [{ giftWrap: "on" }, { isGift: "on" }]) {
+      const html = await checkoutPage("en", refused(typed));
+      expect(html).not.toContain('data-testid="gift-wrap-line"');
+      expect(totalOf(html)).toBe("10.20 KD");
+    }
+  });
+});
