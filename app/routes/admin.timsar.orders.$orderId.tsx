@@ -8,6 +8,7 @@ import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { PaymentBadge } from "~/components/admin/payment-badge";
 import { adminErrorHandlers } from "~/components/admin/admin-error";
 import { CreditNotesCard } from "~/components/admin/credit-notes-card";
+import { GiftCard } from "~/components/admin/gift-card";
 import { MessagesCard } from "~/components/admin/messages-card";
 import { DelayNoticeCard } from "~/components/admin/delay-notice-card";
 import { RefundCard, type RefundConfirmation } from "~/components/admin/refund-card";
@@ -148,8 +149,15 @@ export default function AdminOrderDetail() {
                 <dd>{value}</dd>
               </div>
             ))}
+            {order.deliveryWindow ? (
+              <>
+                <dt>{t("admin.packingSlip.deliveryTime")}</dt>
+                <dd data-testid="order-delivery-window">{order.deliveryWindow}</dd>
+              </>
+            ) : null}
           </dl>
         </section>
+        {order.gift ? <GiftCard gift={order.gift} wrapAmount={order.giftWrap} /> : null}
       </div>
       <section className="admin-card">
         <h2>{t("admin.order.items")}</h2>
@@ -175,6 +183,12 @@ export default function AdminOrderDetail() {
           ) : null}
           <dt>{t("admin.order.deliveryFee")}</dt>
           <dd>{order.deliveryFee}</dd>
+          {order.giftWrap ? (
+            <>
+              <dt>{t("admin.order.giftWrapLine")}</dt>
+              <dd data-testid="order-gift-wrap">{order.giftWrap}</dd>
+            </>
+          ) : null}
           <dt>{t("admin.order.total")}</dt>
           <dd>
             <strong>{order.total}</strong>

@@ -5,6 +5,7 @@ import { campaignOfOrder } from "~/shared/campaign";
 import { formatAdminDateTime } from "~/shared/admin-dates";
 import { localized, type Language } from "~/shared/language";
 import { formatKD } from "~/shared/money";
+import { localFigure } from "~/shared/digits";
 import { shownPaymentStatus } from "~/shared/payment-status";
 import { getAdminOrder, invoiceUrlOf, type AdminOrderDetail } from "./admin-order.server";
 import { DELAY_NOTICES_PER_ORDER, delayNoticeRefusal } from "./delay-notice.server";
@@ -53,6 +54,19 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
       ["apartment", order.apartmentNumber],
       ["notes", order.notes],
     ].filter((entry): entry is [string, string] => Boolean(entry[1])),
+    // The window chosen at checkout (issue 48), which the driver keeps to: the packing slip's words.
+    deliveryWindow:
+      order.deliveryDate && order.deliveryFrom && order.deliveryTo
+        ? t("admin.packingSlip.deliveryWindow", {
+            date: deliveryDateText(order.deliveryDate, language),
+            from: localFigure(order.deliveryFrom, language),
+            to: localFigure(order.deliveryTo, language),
+          })
+        : null,
+    // What the owner prepares the parcel from (issue 48); the note and the name are the shopper's, as typed.
+    gift: order.isGift
+      ? { note: order.giftNote, wrap: order.giftWrap, recipientName: order.giftRecipientName, recipientPhone: order.giftRecipientPhone }
+      : null,
     items: order.items.map((item) => ({
       id: item.id,
       name: localized(language, { en: item.nameEn, ar: item.nameAr }),
@@ -69,6 +83,8 @@ async function adminOrderView(order: AdminOrderDetail, language: Language, t: TF
     })),
     productsTotal: money(order.subtotalFils),
     deliveryFee: money(order.deliveryFeeFils),
+    // A line of its own, as on the invoice: the total includes it.
+    giftWrap: order.giftWrapFils > 0 ? money(order.giftWrapFils) : null,
     freeDelivery: freeDelivery ? { code: freeDelivery.code, waivedFils: freeDelivery.waivedFils } : null,
     // An exchange's credit is named as such, never as a nameless code (decision 0078).
     discount:

@@ -95,6 +95,7 @@ export const orders: TranslationOf<typeof en> = {
     freeDeliveryLabel: "توصيل مجاني",
     freeDelivery: "الرمز {{code}}: إعفاء من رسوم توصيل {{amount}}",
     deliveryFee: "رسوم التوصيل",
+    giftWrapLine: "تغليف الهدية",
     exchangeCredit: "رصيد الاستبدال (للطلب {{number}})",
     discount: "الخصم ({{code}})",
     total: "الإجمالي",

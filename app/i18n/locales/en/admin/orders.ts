@@ -93,6 +93,7 @@ export const orders = {
     freeDeliveryLabel: "Free delivery",
     freeDelivery: "Code {{code}}: {{amount}} delivery waived",
     deliveryFee: "Delivery fee",
+    giftWrapLine: "Gift wrapping",
     exchangeCredit: "Exchange credit (for order {{number}})",
     discount: "Discount ({{code}})",
     total: "Total",
