@@ -1,16 +1,24 @@
+import { useLocation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 
 /**
  * The main image with a click-to-zoom overlay and the thumbnails (main first, gallery after, no duplicates).
- * Without JavaScript a thumbnail is a link to ?image=N and the main image links to the full picture; with it,
- * both act in place and the overlay is a modal <dialog> (Escape or the close button, focus returns).
+ * Without JavaScript a thumbnail is a link to ?image=N, keeping the rest of the query (the chosen `variant` above
+ * all, or the picture would change the variant that goes into the cart), and the main image links to the full
+ * picture; with it, both act in place and the overlay is a modal <dialog> (Escape or the close button, focus returns).
  */
 export function ProductGallery({ images, name, initialIndex }: { images: string[]; name: string; initialIndex: number }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(Math.min(initialIndex, images.length - 1));
   const zoom = useRef<HTMLDialogElement>(null);
   const current = images[index];
+  const { search } = useLocation();
+  const imageHref = (position: number) => {
+    const query = new URLSearchParams(search);
+    query.set("image", String(position + 1));
+    return `?${query}`;
+  };
   return (
     <div className="gallery">
       <a
@@ -24,14 +32,15 @@ export function ProductGallery({ images, name, initialIndex }: { images: string[
           zoom.current?.showModal();
         }}
       >
-        <img src={current} alt={name} width={800} height={800} fetchPriority="high" data-testid="main-image" />
+        {/* React 18 knows the attribute only in lower case: `fetchPriority` warns on every render of the page. */}
+        <img src={current} alt={name} width={800} height={800} {...{ fetchpriority: "high" }} data-testid="main-image" />
       </a>
       {images.length > 1 ? (
         <ul className="gallery__thumbs" aria-label={t("shop.product.images")}>
           {images.map((image, position) => (
             <li key={image}>
               <a
-                href={`?image=${position + 1}`}
+                href={imageHref(position)}
                 className="gallery__thumb"
                 aria-current={position === index ? "true" : undefined}
                 aria-label={t("shop.product.showImage", { number: position + 1 })}
