@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteLoaderData, type Sho
 import { useTranslation } from "~/i18n/react";
 import { AddToCartForm } from "~/components/shop/add-to-cart-form";
 import { Price, SaleBadge, usePriceLabels } from "~/components/shop/price";
+import { ProductFacts } from "~/components/shop/product-facts";
 import { ProductGallery } from "~/components/shop/product-gallery";
 import { SearchBox } from "~/components/shop/search-box";
 import { StockNoticeForm, type StockNoticeAnswer } from "~/components/shop/stock-notice-form";
@@ -226,18 +227,7 @@ export default function ProductPage() {
           </p>
           {product.options.length ? <VariantPicker productId={product.id} options={product.options} choices={product.choices} /> : null}
           <p className="product-page__description">{product.description}</p>
-          {product.color ? (
-            <dl className="product-page__facts">
-              <dt>{t("shop.product.color")}</dt>
-              <dd>{product.color}</dd>
-              {product.level ? (
-                <>
-                  <dt>{t("shop.product.level")}</dt>
-                  <dd>{product.level}</dd>
-                </>
-              ) : null}
-            </dl>
-          ) : null}
+          <ProductFacts color={product.color} level={product.level} options={product.options} choices={product.choices} />
           {product.inStock ? (
             <AddToCartForm key={product.id} productId={product.id} variantId={product.variantId} tags={product.customTags} language={language} />
           ) : (
