@@ -83,7 +83,9 @@ export function OrderCard({
             <span data-testid="order-item-name">{itemName(item.name, language)}</span>
             {item.optionValues.length ? <span data-testid="order-item-options"> ({item.optionValues.map((value) => value[language]).join(" / ")})</span> : null} × {formatCount(item.quantity, language)}
             {item.customTags.length ? (
-              <div className="order-card__tags">{item.customTags.filter(Boolean).join(", ")}</div>
+              <div className="order-card__tags">
+                {item.customTags.filter(Boolean).map((tag, at) => [at ? ", " : null, <bdi key={at}>{tag}</bdi>])}
+              </div>
             ) : null}
           </li>
         ))}

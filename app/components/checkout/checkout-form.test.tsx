@@ -25,7 +25,7 @@ async function checkoutPage(language: "ar" | "en", lastResult?: SubmissionResult
   const Page = () => (
     <CheckoutForm
       language={language}
-      items={[{ productId: "p1", name: "Satin bow", quantity: 1, priceFils: 8000, customTags: [] }]}
+      items={[{ productId: "p1", name: "Satin bow", quantity: 1, priceFils: 8000, customTags: ["Lulu", "لولو"] }]}
       productsTotalFils={8000}
       areas={[area]}
       defaults={{ email: "", fullName: "", phone: "", couponCode: "" }}
@@ -65,5 +65,15 @@ describe("the checkout form after a round trip without JavaScript", () => {
       expect(html).not.toContain('data-testid="gift-wrap-line"');
       expect(totalOf(html)).toBe("10.20 KD");
     }
+  });
+});
+
+describe("what the shopper typed, shown back on the checkout", () => {
+  it("keeps its own direction: the gift note, the recipient, the notes and each custom text", async () => {
+    const html = await checkoutPage("ar", refused({ isGift: "on", giftNote: "Happy birthday يا نور", giftRecipientName: "Noor" }));
+    expect(html).toMatch(/<textarea[^>]*dir="auto"[^>]*data-testid="gift-note"[^>]*>Happy birthday يا نور<\/textarea>/);
+    expect(html).toMatch(/<input[^>]*dir="auto"[^>]*data-testid="gift-recipient-name"[^>]*value="Noor"|<input[^>]*value="Noor"[^>]*dir="auto"/);
+    expect(html).toMatch(/<textarea[^>]*name="notes"[^>]*dir="auto"|<textarea[^>]*dir="auto"[^>]*name="notes"/);
+    expect(html).toContain("<bdi>Lulu</bdi>, <bdi>لولو</bdi>");
   });
 });

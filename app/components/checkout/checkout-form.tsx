@@ -129,7 +129,7 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
           <Field meta={fields.floor} label={`${t("checkout.floor")} (${t("checkout.optional")})`} />
           <Field meta={fields.apartmentNumber} label={`${t("checkout.apartmentNumber")} (${t("checkout.optional")})`} />
         </div>
-        <TextareaField meta={fields.notes} label={t("checkout.notes")} rows={3} />
+        <TextareaField meta={fields.notes} label={t("checkout.notes")} rows={3} dir="auto" />
         {deliveryDays ? <DeliverySlotChoice meta={fields.deliverySlot} days={deliveryDays} language={language} /> : null}
         <GiftFields fields={fields} wrapFils={giftWrapFils} language={language} hydrated={hydrated} onWrapChange={setWrapped} />
         <CouponField appliedCode={offer.coupon?.code ?? null} notice={couponNotice} hydrated={hydrated} />

@@ -47,6 +47,7 @@ export function GiftFields({ fields, wrapFils, language, hydrated, onWrapChange 
             {...note}
             key={note.key}
             rows={3}
+            dir="auto"
             data-testid="gift-note"
             aria-describedby={[hydrated ? counterId : null, note["aria-describedby"]].filter(Boolean).join(" ") || undefined}
             onInput={(event) => setTyped(giftNoteLength(event.currentTarget.value))}
@@ -64,7 +65,7 @@ export function GiftFields({ fields, wrapFils, language, hydrated, onWrapChange 
             {t("checkoutGift.wrap", { amount: formatKD(wrapFils, language) })}
           </label>
         ) : null}
-        <Field meta={fields.giftRecipientName} label={t("checkoutGift.recipientName")} autoComplete="off" data-testid="gift-recipient-name" />
+        <Field meta={fields.giftRecipientName} label={t("checkoutGift.recipientName")} autoComplete="off" dir="auto" data-testid="gift-recipient-name" />
         <Field meta={fields.giftRecipientPhone} label={t("checkoutGift.recipientPhone")} hint={t("checkoutGift.recipientHelp")} type="tel" inputMode="tel" dir="ltr" autoComplete="off" data-testid="gift-recipient-phone" />
       </div>
     </fieldset>

@@ -40,7 +40,7 @@ export function OrderSummary({ language, items, productsTotalFils, areaFeeFils, 
               <span>
                 {item.name}
                 {item.options ? ` (${item.options})` : ""} × {formatCount(item.quantity, language)}
-                {item.customTags.length ? <small className="order-summary__tags">{item.customTags.join(", ")}</small> : null}
+                {item.customTags.length ? <small className="order-summary__tags">{item.customTags.map((tag, at) => [at ? ", " : null, <bdi key={at}>{tag}</bdi>])}</small> : null}
               </span>
               <Money fils={item.priceFils * item.quantity} language={language} />
             </li>

@@ -50,7 +50,7 @@ export function AddToCartForm({ productId, variantId = null, tags, language }: {
                   ({tag.required ? t("shop.product.required") : t("shop.product.optional")})
                 </span>
               </label>
-              <input id={`tag-${index}`} name="tag" type="text" maxLength={200} aria-required={tag.required} autoComplete="off" data-testid="custom-tag-input" />
+              <input id={`tag-${index}`} name="tag" type="text" maxLength={200} aria-required={tag.required} autoComplete="off" dir="auto" data-testid="custom-tag-input" />
             </div>
           ))}
         </fieldset>

@@ -66,8 +66,10 @@ export function ProductReviews({ reviews, language, pageQuery }: { reviews: Show
               <li key={review.id} className="review" data-testid="review">
                 <article lang={review.language} dir={directionOf(review.language)}>
                   <Stars rating={review.rating} label={t("reviews.stars", { count: review.rating })} />
-                  {review.title ? <h3>{review.title}</h3> : null}
-                  <p>{review.body}</p>
+                  {/* A review's language is the page's it was written on, not always the text's: an English
+                      sentence beside an Arabic one keeps its own direction. */}
+                  {review.title ? <h3 dir="auto">{review.title}</h3> : null}
+                  <p dir="auto">{review.body}</p>
                   {review.photoUrl ? <ReviewPhoto url={review.photoUrl} label={t("reviews.photoOf", { name: review.authorName })} /> : null}
                 </article>
                 <p className="review__meta">
@@ -76,7 +78,7 @@ export function ProductReviews({ reviews, language, pageQuery }: { reviews: Show
                 {review.reply ? (
                   <div className="review__reply" data-testid="review-reply">
                     <strong>{t("reviews.reply")}</strong>
-                    <p>{review.reply.body}</p>
+                    <p dir="auto">{review.reply.body}</p>
                   </div>
                 ) : null}
               </li>
