@@ -97,7 +97,15 @@ export function isConstraintRefusal(error: unknown, kind: "notNull" | "unique", 
 /**
  * A "contains" filter that ignores the case of Latin letters on both engines, as SQLite's LIKE does; PostgreSQL
  * needs Prisma's `mode: "insensitive"` (ILIKE), which the SQLite client's types do not know. Arabic has no case.
+ * Prisma hands `term` to LIKE unescaped, so a search for "%" or "_" would match every row: on PostgreSQL, whose LIKE
+ * takes a backslash as its escape, the term's %, _ and backslash are escaped. Prisma's SQLite LIKE has no ESCAPE
+ * clause and so no way to escape them; there they stay wildcards (a search that needs them exact uses raw SQL with
+ * ESCAPE, as the registered-users search does).
  */
 export function textContains(term: string): Prisma.StringFilter {
-  return (databaseEngine === "postgresql" ? { contains: term, mode: "insensitive" } : { contains: term }) as Prisma.StringFilter;
+  return (
+    databaseEngine === "postgresql"
+      ? { contains: term.replace(/[\\%_]/g, (character) => `\\${character}`), mode: "insensitive" }
+      : { contains: term }
+  ) as Prisma.StringFilter;
 }

@@ -44,6 +44,22 @@ describe("the orders list", () => {
     expect((await listAdminOrders({ search: "fatima al-sabahx" })).orders).toEqual([]);
   });
 
+  // Prisma's SQLite LIKE has no ESCAPE clause, so only PostgreSQL can take them literally (see `textContains`).
+  it.runIf(databaseEngine === "postgresql")("reads %, _ and a backslash in a name search as themselves, not as wildcards", async () => {
+    const plain = await createOrder(prisma, { fullName: uniqueName("Plain") });
+    const percent = await createOrder(prisma, { fullName: `${uniqueName("Rate")} 50%` });
+    const underscore = await createOrder(prisma, { fullName: `${uniqueName("Snake")} a_b` });
+    const backslash = await createOrder(prisma, { fullName: `${uniqueName("Slash")} c\\d` });
+    const found = async (search: string) => (await listAdminOrders({ search, pageSize: 100 })).orders.map((row) => row.id);
+    for (const search of ["%", "_", "\\"]) expect(await found(search), search).not.toContain(plain.id);
+    expect(await found("50%")).toContain(percent.id);
+    expect(await found("%")).toContain(percent.id);
+    expect(await found("%")).not.toContain(underscore.id);
+    expect(await found("A_B")).toContain(underscore.id);
+    expect(await found("_")).not.toContain(percent.id);
+    expect(await found("c\\d")).toEqual([backslash.id]);
+  });
+
   it("applies the date range to the delivered tab only, in Kuwait days", async () => {
     const fullName = uniqueName("Shopper");
     // 21:30 UTC on 1 March is already 2 March in Kuwait.
