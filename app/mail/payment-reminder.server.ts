@@ -2,18 +2,18 @@ import { fixedT } from "~/i18n/fixed-t.server";
 import { htmlLine } from "~/mail/bidi-html.server";
 import { wordHtml, wordText } from "~/mail/compose.server";
 import type { Mail } from "~/mail/send.server";
+import { totalsLines, type OrderTotals } from "~/mail/totals.server";
 import { bidiIsolate, formatKDText } from "~/shared/bidi";
 import { formatCount } from "~/shared/digits";
 import { directionOf, type Language } from "~/shared/language";
 import { escapeHtml } from "~/utils/html";
 
-export type PaymentReminderMailInput = {
+export type PaymentReminderMailInput = OrderTotals & {
   /** the shop's name in the mail's language, from the owner's settings */
   shopName: string;
   email: string;
   fullName: string;
   orderNumber: string;
-  totalFils: number;
   /** the order's lines as it was placed: the name in the mail's language, the line's price (unit price × quantity) */
   items: { name: string; quantity: number; lineFils: number }[];
   language: Language;
@@ -24,8 +24,9 @@ export type PaymentReminderMailInput = {
 };
 
 /**
- * A payment reminder (issue 45, decision 0085): the order not paid yet, in its language, with its items and total,
- * the link that opens its payment and the link that stops its reminders.
+ * A payment reminder (issue 45, decision 0085): the order not paid yet, in its language, with its items and its
+ * totals line by line as the paid confirmation has them (discount, delivery, wrapping), so that they add up to the
+ * amount asked, the link that opens its payment and the link that stops its reminders.
  */
 export function paymentReminderMail(input: PaymentReminderMailInput): Mail {
   const t = fixedT(input.language);
@@ -38,18 +39,18 @@ export function paymentReminderMail(input: PaymentReminderMailInput): Mail {
     name: item.name,
     price: formatKDText(item.lineFils, input.language),
   }));
+  const totals = totalsLines(input, input.language);
   const say = {
     hello: (v: Record<"name", string>) => t("mail.paymentReminder.hello", v),
     waiting: (v: Record<"number" | "amount", string>) => t("mail.paymentReminder.waiting", v),
     item: (v: Record<"quantity" | "name" | "price", string>) => t("mail.paymentReminder.item", v),
-    total: (v: Record<"amount", string>) => t("mail.paymentReminder.total", v),
     thanks: (v: Record<"shop", string>) => t("mail.paymentReminder.thanks", v),
   };
   const html = [
     `<p>${wordHtml(say.hello, { name: escape(input.fullName) }, escape)}</p>`,
     `<p>${wordHtml(say.waiting, { number: `<strong>${escape(number)}</strong>`, amount: `<strong>${escape(amount)}</strong>` }, escape)}</p>`,
     `<ul>\n${items.map((item) => `<li>${wordHtml(say.item, { quantity: escape(item.quantity), name: escape(item.name), price: escape(item.price) }, escape)}</li>`).join("\n")}\n</ul>`,
-    `<p><strong>${wordHtml(say.total, { amount: escape(amount) }, escape)}</strong></p>`,
+    `<p>${totals.map((line, index) => (index === totals.length - 1 ? `<strong>${escape(line)}</strong>` : escape(line))).join("<br>")}</p>`,
     `<p><a href="${escapeHtml(input.payLink)}" data-pay-link>${escapeHtml(t("mail.paymentReminder.payLink"))}</a></p>`,
     `<p>${escape(t("mail.paymentReminder.soldOutNote"))}</p>`,
     `<p><small><a href="${escapeHtml(input.stopLink)}" data-stop-link>${escapeHtml(t("mail.paymentReminder.stopLink"))}</a></small></p>`,
@@ -62,7 +63,7 @@ export function paymentReminderMail(input: PaymentReminderMailInput): Mail {
       wordText(say.hello, { name: input.fullName }),
       wordText(say.waiting, { number, amount }),
       ...items.map((item) => wordText(say.item, item)),
-      wordText(say.total, { amount }),
+      ...totals,
       "",
       wordText((v) => t("mail.paymentReminder.pay", v), { link: input.payLink }),
       t("mail.paymentReminder.soldOutNote"),

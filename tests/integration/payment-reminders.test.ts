@@ -14,7 +14,7 @@ import { drainOutbox } from "~/models/jobs/index.server";
 import { expireReservations, placeOrderAndStartPayment, remindUnpaidOrders, testAttemptToPay, confirmPayment } from "~/models/payments/index.server";
 import { cancelUnpaidOrder, getAdminOrder } from "~/models/fulfilment/index.server";
 import { getDashboardFigures } from "~/models/reports/index.server";
-import { getShopSettings, saveShopSettings } from "~/models/shop/index.server";
+import { getDeliverySlotSettings, getShopSettings, saveDeliverySlotSettings, saveShopSettings } from "~/models/shop/index.server";
 import { orderDetailJson } from "~/api/answers/orders.server";
 import { formatKDText } from "~/shared/bidi";
 import { todayInKuwait } from "~/shared/admin-dates";
@@ -23,6 +23,7 @@ import * as stopPage from "~/routes/payment_.stop-reminders";
 import * as salesReportApi from "~/routes/api.admin.sales-report";
 import * as settingsApi from "~/routes/api.admin.settings";
 import * as settingsPage from "~/routes/admin.timsar.settings";
+import { createCoupon } from "../factories/coupon";
 import { createDeliveryArea } from "../factories/delivery-area";
 import { checkoutDetails } from "../factories/order";
 import { createProduct } from "../factories/product";
@@ -52,7 +53,15 @@ const APPROVED = "4111111111111111";
 type Placed = Awaited<ReturnType<typeof place>>;
 
 /** An order placed `ago` ms before now, of one product (its stock given), by a shopper with an address and phone of her own. */
-async function place(options: { ago: number; language?: "ar" | "en"; notifyWhatsApp?: boolean; stock?: number; priceFils?: number }) {
+async function place(options: {
+  ago: number;
+  language?: "ar" | "en";
+  notifyWhatsApp?: boolean;
+  stock?: number;
+  priceFils?: number;
+  couponCode?: string;
+  deliverySlot?: { date: string; windowId: string };
+}) {
   const city = await createDeliveryArea(prisma, 1000);
   const product = await createProduct(prisma, { nameEn: "Velvet Bow", nameAr: "فيونكة مخملية", priceFils: options.priceFils ?? 4250, stockQuantity: options.stock ?? 5 });
   const email = uniqueEmail("reminder");
@@ -64,10 +73,12 @@ async function place(options: { ago: number; language?: "ar" | "en"; notifyWhats
       lines: [{ productId: product.id, quantity: 1, customTags: [] }],
       customerId: null,
       language: options.language ?? "ar",
+      couponCode: options.couponCode,
+      deliverySlot: options.deliverySlot,
     },
     placedAt,
   );
-  return { ...placed, product, email, phone, placedAt, at: (offset: number) => new Date(placedAt.getTime() + offset) };
+  return { ...placed, product, email, phone, city, placedAt, at: (offset: number) => new Date(placedAt.getTime() + offset) };
 }
 
 const remindersTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email) && mail.html.includes("data-stop-link"));
@@ -118,6 +129,9 @@ describe("a payment reminder", () => {
     expect(mail.text).toContain("مرحبًا Sara Ahmad،");
     expect(mail.text).toContain(amount);
     expect(mail.text).toContain(`١ × فيونكة مخملية، السعر ${formatKDText(4250, "ar")}`);
+    // The lines add up to what it asks: the item, then the delivery fee, then the total (probe 4, item 13).
+    const lines = [`مجموع المنتجات: ${formatKDText(4250, "ar")}`, `رسوم التوصيل: ${formatKDText(1000, "ar")}`, `الإجمالي: ${amount}`];
+    expect(mail.text.replace(/\r\n/g, "\n")).toContain(lines.join("\n"));
     expect(mail.html).toContain('dir="rtl"');
     const links = linksOf(mail.html);
     expect(links.pay).toBe(`http://shop.test/payment?orderSessionId=${order.orderSessionId}`);
@@ -158,6 +172,7 @@ describe("a payment reminder", () => {
     expect(text.message).toContain("your order of 5.25 KD is waiting for payment: http://shop.test/payment?orderSessionId=");
     expect(remindersTo(order.email).map((mail) => mail.subject)).toEqual([`Your order ${order.order.orderNumber} is waiting for you`]);
     expect(remindersTo(order.email)[0].text).toContain("1 × Velvet Bow — 4.25 KD");
+    expect(remindersTo(order.email)[0].text.replace(/\r\n/g, "\n")).toContain("Products total: 4.25 KD\nDelivery fee: 1.00 KD\nTotal: 5.25 KD");
     expect(whatsAppTo(order.phone)).toHaveLength(0);
 
     await remindUnpaidOrders(order.at(20 * HOUR + 1000));
@@ -323,6 +338,84 @@ describe("paying late, after the hold ended", () => {
     expect(await prisma.payment.count({ where: { orderId: order.order.id } })).toBe(paymentsBefore);
     expect(await prisma.order.findUniqueOrThrow({ where: { id: order.order.id }, select: { paymentStatus: true } })).toEqual({ paymentStatus: "failed" });
     expect(await stock(order.product.id)).toEqual({ stockQuantity: 0, heldQuantity: 0 });
+  });
+});
+
+describe("paying late takes the order's discount code and delivery window again, under their rules", () => {
+  const context = { cspNonce: "", clientAddress: "203.0.113.46" };
+  const OWNER = { id: "owner-of-late-payments", email: "owner@example.com", role: "owner" };
+
+  /** The card page's post, as the shopper's browser sends it: the answer's status and its form error. */
+  async function postCard(orderSessionId: string, language: "ar" | "en") {
+    const form = new URLSearchParams({ orderSessionId, cardholderName: "Sara Ahmad", cardNumber: APPROVED, month: "12", year: "39", cvv: "123" });
+    const answer = await paymentPage.action({ request: request("/payment", { method: "POST", body: form, cookie: `lang=${language}` }), params: {}, context }).catch((thrown: unknown) => thrown);
+    if (answer instanceof Response) return { status: answer.status, error: "" };
+    const refused = answer as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
+    return { status: refused.init.status, error: JSON.stringify(refused.data.result.error) };
+  }
+
+  it("refuses, in both languages and charging nothing, a code that another shopper used up meanwhile", async () => {
+    const coupon = await createCoupon(prisma, { kind: "fixed", value: 500, maxUses: 1 });
+    const order = await place({ ago: 30 * MINUTE, couponCode: coupon.code });
+    await holdsEnd(order);
+    // Its hold ended, the code's one use was free again, and another shopper used it.
+    const other = await place({ ago: MINUTE, couponCode: coupon.code });
+    expect((await pay(other.orderSessionId))?.state).toBe("paid");
+    const paymentsBefore = await prisma.payment.count({ where: { orderId: order.order.id } });
+
+    expect(await postCard(order.orderSessionId, "en")).toEqual({ status: 409, error: expect.stringContaining("the discount code on this order can no longer be used") });
+    expect(await postCard(order.orderSessionId, "ar")).toEqual({ status: 409, error: expect.stringContaining("لم يعد بالإمكان استخدام كود الخصم") });
+    expect(await prisma.payment.count({ where: { orderId: order.order.id } })).toBe(paymentsBefore);
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: order.order.id }, select: { paymentStatus: true } })).toEqual({ paymentStatus: "failed" });
+    expect(await stock(order.product.id)).toEqual({ stockQuantity: 5, heldQuantity: 0 });
+    expect(await prisma.couponUse.count({ where: { couponId: coupon.id } })).toBe(1);
+  });
+
+  it("refuses a code the same customer used up meanwhile, and counts the code's use when it is still to be had", async () => {
+    const once = await createCoupon(prisma, { kind: "fixed", value: 500, maxUsesPerCustomer: 1 });
+    const order = await place({ ago: 30 * MINUTE, couponCode: once.code });
+    await holdsEnd(order);
+    // The same phone orders again with the code, and pays.
+    const again = await placeOrderAndStartPayment({
+      details: checkoutDetails(order.city, { email: uniqueEmail("again"), phone: order.phone, fullName: "Sara Ahmad" }),
+      lines: [{ productId: order.product.id, quantity: 1, customTags: [] }],
+      customerId: null,
+      language: "ar",
+      couponCode: once.code,
+    });
+    expect((await pay(again.orderSessionId))?.state).toBe("paid");
+    expect((await postCard(order.orderSessionId, "en")).status).toBe(409);
+
+    const twice = await createCoupon(prisma, { kind: "fixed", value: 500, maxUses: 2 });
+    const kept = await place({ ago: 30 * MINUTE, couponCode: twice.code });
+    await holdsEnd(kept);
+    expect(await prisma.couponUse.count({ where: { couponId: twice.id } })).toBe(0);
+    expect((await postCard(kept.orderSessionId, "en")).status).toBe(303);
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: kept.order.id }, select: { paymentStatus: true, discountFils: true } })).toEqual({ paymentStatus: "paid", discountFils: 500 });
+    expect(await prisma.couponUse.count({ where: { couponId: twice.id } })).toBe(1);
+  });
+
+  it("refuses, in both languages, a delivery window that filled meanwhile, and charges nothing", async () => {
+    await saveDeliverySlotSettings({ windows: [{ from: "09:00", to: "12:00", capacity: 1, days: [0, 1, 2, 3, 4, 5, 6] }], sameDayCutoff: null, closedDates: [] }, OWNER);
+    try {
+      const [window] = (await getDeliverySlotSettings()).windows;
+      const tomorrow = new Date(Date.parse(`${todayInKuwait()}T12:00:00Z`) + 24 * HOUR).toISOString().slice(0, 10);
+      const slot = { date: tomorrow, windowId: window.id };
+      const order = await place({ ago: 30 * MINUTE, deliverySlot: slot });
+      await holdsEnd(order);
+      // The window's one place was free again, and another shopper took it.
+      const other = await place({ ago: MINUTE, deliverySlot: slot });
+      expect((await pay(other.orderSessionId))?.state).toBe("paid");
+
+      expect(await postCard(order.orderSessionId, "en")).toEqual({ status: 409, error: expect.stringContaining("the delivery time chosen for this order is no longer available") });
+      expect(await postCard(order.orderSessionId, "ar")).toEqual({ status: 409, error: expect.stringContaining("لم يعد موعد التوصيل المختار") });
+      expect(await prisma.order.count({ where: { deliveryWindowId: window.id, deliveryDate: tomorrow, paymentStatus: "paid" } })).toBe(1);
+      expect(await prisma.order.findUniqueOrThrow({ where: { id: order.order.id }, select: { paymentStatus: true } })).toEqual({ paymentStatus: "failed" });
+      expect(await stock(order.product.id)).toEqual({ stockQuantity: 5, heldQuantity: 0 });
+    } finally {
+      // Windows are the shop's: the other tests of this file place orders without one.
+      await saveDeliverySlotSettings({ windows: [], sameDayCutoff: null, closedDates: [] }, OWNER);
+    }
   });
 });
 

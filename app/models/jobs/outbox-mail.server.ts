@@ -90,6 +90,12 @@ export async function drawMail(row: MailRow): Promise<DrawnMail> {
             select: {
               orderNumber: true,
               fullName: true,
+              subtotalFils: true,
+              discountFils: true,
+              couponCode: true,
+              exchangeForOrderNumber: true,
+              deliveryFeeFils: true,
+              giftWrapFils: true,
               totalFils: true,
               paymentStatus: true,
               status: true,

@@ -84,7 +84,6 @@ export const mail: TranslationOf<typeof en> = {
       hello: "مرحبًا {{name}}،",
       waiting: "لم يتم دفع طلبك {{number}} بقيمة {{amount}} بعد. احتفظنا لك بتفاصيله:",
       item: "{{quantity}} × {{name}}، السعر {{price}}",
-      total: "الإجمالي: {{amount}}",
       pay: "ادفع من هنا: {{link}}",
       payLink: "ادفع قيمة طلبك",
       soldOutNote: "إذا نفدت قطعة منه في هذه الأثناء، تخبرك صفحة الدفع بذلك ولا يُخصم أي مبلغ.",

@@ -84,7 +84,6 @@ export const mail = {
       hello: "Hello {{name}},",
       waiting: "your order {{number}} of {{amount}} is not paid yet. We kept its details for you:",
       item: "{{quantity}} × {{name}} — {{price}}",
-      total: "Total: {{amount}}",
       pay: "Pay for it here: {{link}}",
       payLink: "Pay for your order",
       soldOutNote: "If a piece has sold out meanwhile, the payment page says so and nothing is charged.",
