@@ -60,7 +60,8 @@ describe("the checkout form after a round trip without JavaScript", () => {
   });
 
   it("leaves the wrapping out when the gift box was not ticked, or the wrapping was not asked for", async () => {
-    for (const typed of [{ giftWrap: "on" }, { isGift: "on" }]) {
+    const choices: Record<string, string>[] = [{ giftWrap: "on" }, { isGift: "on" }];
+    for (const typed of choices) {
       const html = await checkoutPage("en", refused(typed));
       expect(html).not.toContain('data-testid="gift-wrap-line"');
       expect(totalOf(html)).toBe("10.20 KD");
@@ -75,5 +76,19 @@ describe("what the shopper typed, shown back on the checkout", () => {
     expect(html).toMatch(/<input[^>]*dir="auto"[^>]*data-testid="gift-recipient-name"[^>]*value="Noor"|<input[^>]*value="Noor"[^>]*dir="auto"/);
     expect(html).toMatch(/<textarea[^>]*name="notes"[^>]*dir="auto"|<textarea[^>]*dir="auto"[^>]*name="notes"/);
     expect(html).toContain("<bdi>Lulu</bdi>, <bdi>لولو</bdi>");
+  });
+});
+
+describe("the top of the checkout form after refused fields without JavaScript", () => {
+  const alertOf = (html: string) => /<p class="form-message" role="alert">(.*?)<\/p>/.exec(html)?.[1] ?? null;
+
+  it("says, in the page's language, that fields below need correcting", async () => {
+    expect(alertOf(await checkoutPage("ar", refused({})))).toBe(resources.ar.translation.checkout.fieldsToCorrect);
+    expect(alertOf(await checkoutPage("en", refused({})))).toBe("Some details need correcting: see the fields marked below.");
+  });
+
+  it("says nothing on a first visit, nor after a round trip with no refused field", async () => {
+    expect(alertOf(await checkoutPage("en"))).toBeNull();
+    expect(alertOf(await checkoutPage("en", { status: "success", initialValue: { couponCode: "PROBE10" } }))).toBeNull();
   });
 });

@@ -70,7 +70,7 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
         className="checkout__form"
       >
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
-        <FormMessage message={form.errors?.[0]} />
+        <FormMessage message={form.errors?.[0] ?? (!hydrated && hasFieldErrors(lastResult) ? t("checkout.fieldsToCorrect") : null)} />
         <fieldset className="building-type" aria-describedby={fields.buildingType.errorId}>
           <legend>{t("checkout.buildingType")}</legend>
           <div className="building-type__options">
@@ -144,4 +144,12 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
       </Form>
     </div>
   );
+}
+
+/**
+ * Whether the server refused fields of the form. Without JavaScript the page comes back at its top with the messages
+ * far below, next to their fields, so the top of the form says there are some (with it, focus goes to the first one).
+ */
+function hasFieldErrors(lastResult: SubmissionResult<string[]> | undefined): boolean {
+  return Object.entries(lastResult?.error ?? {}).some(([name, errors]) => name !== "" && Boolean(errors?.length));
 }

@@ -39,6 +39,7 @@ export const checkout: TranslationOf<typeof en> = {
     and: "و",
     saved: "تم حفظ الطلب بنجاح! جارٍ التحويل إلى الدفع...",
     saveFailed: "فشل حفظ الطلب",
+    fieldsToCorrect: "بعض البيانات تحتاج إلى تصحيح: راجع الحقول المشار إليها أدناه.",
     continueToPayment: "المتابعة إلى الدفع",
     outOfStock: "الكمية المتوفرة من {{name}} غير كافية. يرجى تقليل الكمية.",
     productUnavailable: "أحد المنتجات في سلتك لم يعد متوفرًا.",

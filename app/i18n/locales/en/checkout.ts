@@ -36,6 +36,7 @@ export const checkout = {
     and: "and",
     saved: "Order saved successfully! Redirecting to payment...",
     saveFailed: "Failed to save order",
+    fieldsToCorrect: "Some details need correcting: see the fields marked below.",
     continueToPayment: "Continue to payment",
     outOfStock: "Not enough stock for {{name}}. Please lower the quantity.",
     productUnavailable: "A product in your cart is no longer available.",
