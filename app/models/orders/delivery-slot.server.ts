@@ -16,7 +16,10 @@ function holdsPlace(now: Date) {
   return { status: { not: "cancelled" }, OR: [{ paymentStatus: "paid" }, { reservedUntil: { gt: now } }] };
 }
 
-/** `GET /api/delivery-slots`: the next 7 Kuwait days' open windows that still have room; none when the owner has no windows. */
+/**
+ * `GET /api/delivery-slots` and the checkout: the next 7 Kuwait days' open windows that still have room, earliest
+ * first (the owner's settings keep them in the order they were added); none when the owner has no windows.
+ */
 export async function listDeliverySlots(now = new Date()) {
   const days = openWindows(await getDeliverySlotSettings(), now);
   if (days.length === 0) return [];
@@ -31,7 +34,8 @@ export async function listDeliverySlots(now = new Date()) {
       date: day.date,
       windows: day.windows
         .map((window) => ({ id: window.id, from: window.from, to: window.to, available: window.capacity - (taken.get(`${day.date}|${window.id}`) ?? 0) }))
-        .filter((window) => window.available > 0),
+        .filter((window) => window.available > 0)
+        .sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to)),
     }))
     .filter((day) => day.windows.length > 0);
 }

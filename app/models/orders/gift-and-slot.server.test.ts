@@ -136,6 +136,18 @@ describe("delivery windows", () => {
     expect(day).toBeUndefined();
   });
 
+  it("lists a day's windows earliest first, whatever order the owner added them in", async () => {
+    await setWindows({
+      windows: [
+        { from: "16:00", to: "20:00", capacity: 5, days: EVERY_DAY },
+        { from: "09:00", to: "12:00", capacity: 5, days: EVERY_DAY },
+        { from: "05:00", to: "06:00", capacity: 5, days: EVERY_DAY },
+      ],
+    });
+    const day = (await listDeliverySlots(TUESDAY_10)).find((entry) => entry.date === "2026-12-02");
+    expect(day?.windows.map((window) => window.from)).toEqual(["05:00", "09:00", "16:00"]);
+  });
+
   it("gives a place back when an unpaid order's hold ends", async () => {
     const order = await cart();
     const [window] = await setWindows({ windows: [{ from: "09:00", to: "12:00", capacity: 1, days: EVERY_DAY }] });
