@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const status = params.get("status") || DEFAULT_ORDER_TAB;
   if (!isAdminOrderTab(status)) return jsonError(400, bilingual("admin.api.unknownOrderStatus"));
   const deliveryDate = params.get("deliveryDate");
-  if (deliveryDate !== null && !isDateKey(deliveryDate)) return jsonError(400, bilingual("admin.deliverySlots.errors.date"));
+  if (deliveryDate !== null && !isDateKey(deliveryDate)) return jsonError(400, bilingual("admin.api.invalidDeliveryDateFilter"));
   const { page, pageSize } = readApiPaging(params, { page: PAGE_RULE, pageSize: ADMIN_ORDERS_PAGE_SIZE_RULE });
   const result = await listAdminOrders({
     tab: status,

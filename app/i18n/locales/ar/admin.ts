@@ -38,6 +38,7 @@ export const admin: TranslationOf<typeof en> = {
       unknownOrderStatus: "حالة الطلب غير معروفة.",
       invalidProduct: "بيانات المنتج غير صحيحة.",
       invalidStockFilter: 'فلتر المخزون يجب أن يكون "low" أو أن يُترك.',
+      invalidDeliveryDateFilter: 'فلتر تاريخ التوصيل ("deliveryDate") يجب أن يكون تاريخاً بالصيغة YYYY-MM-DD أو أن يُترك.',
       notYourRole: "دورك لا يسمح بهذه العملية.",
       invalidStaff: "أدخل بريداً إلكترونياً صحيحاً ودوراً: owner أو orders أو catalogue.",
       staffExists: "هذا البريد الإلكتروني لعضو موجود.",

@@ -40,6 +40,7 @@ export const admin = {
       unknownOrderStatus: "Unknown order status.",
       invalidProduct: "Invalid product.",
       invalidStockFilter: 'The stock filter must be "low" or left out.',
+      invalidDeliveryDateFilter: 'The delivery date filter ("deliveryDate") must be a date, YYYY-MM-DD, or left out.',
       notYourRole: "Your role does not allow this.",
       invalidStaff: "Give a valid e-mail and a role: owner, orders or catalogue.",
       staffExists: "This e-mail already belongs to a member.",
