@@ -123,6 +123,16 @@ describe("limitRequestBodies", () => {
     expect(form).toMatch(/^location: \/admin\/timsar$/im);
   });
 
+  it("answers an upload's refusal in the one language the request names, and in both when it names none", async () => {
+    const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
+    const message = async (path: string, headers: Record<string, string>) => JSON.parse((await send(path, 1024, { ...multipart, ...headers })).body).message;
+    expect(await message("/api/upload", { Cookie: "lang=en" })).toBe("Admin login required.");
+    expect(await message("/api/upload", { "Accept-Language": "ar,en;q=0.8" })).toBe("يلزم تسجيل دخول المسؤول.");
+    expect(await message("/api/upload", {})).toBe("Admin login required. / يلزم تسجيل دخول المسؤول.");
+    const { cookie } = await adminCookie("orders");
+    expect(await message("/api/admin/products/import", { Cookie: cookie, "Accept-Language": "en" })).toBe("Your role does not allow this.");
+  });
+
   it("reads a buyer's photo on the review page (6 MB) only from the holder of the order's signed link", async () => {
     const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
     const link = reviewLinkPath("ORD-000000000001");

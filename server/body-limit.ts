@@ -8,6 +8,7 @@ import { escapeHtml } from "../app/utils/html";
 import { pageLanguage } from "../app/i18n/page-language.server";
 import { directionOf, type Language } from "../app/shared/language";
 import { languageHeaders } from "./remix-request";
+import { inNamedLanguage } from "../app/utils/api.server";
 
 export const FORM_LIMIT_BYTES = 64 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -82,10 +83,12 @@ function refuse(req: Request, res: Response, limit: number) {
 /**
  * The answer the route's own guard would give a request that may not change the catalogue (401 or 403 for the API,
  * the way to the admin login or the 403 page for the pages), or null for a member who may. Only the headers are read.
+ * The answer never reaches server/page-cache.ts, which puts an API error in the one language a request names, so
+ * it is put in that language here (CONTRACT.md "The JSON API").
  */
 async function strangerAnswer(req: Request): Promise<globalThis.Response | null> {
   const headers = new Headers();
-  for (const name of ["cookie", "authorization"]) {
+  for (const name of ["cookie", "authorization", "accept-language"]) {
     const value = req.get(name);
     if (value) headers.set(name, value);
   }
@@ -97,7 +100,7 @@ async function strangerAnswer(req: Request): Promise<globalThis.Response | null>
     await requireAdminPermission(request, "catalogue:write");
     return null;
   } catch (answer) {
-    if (answer instanceof globalThis.Response) return answer;
+    if (answer instanceof globalThis.Response) return inNamedLanguage(request, answer);
     throw answer;
   }
 }
