@@ -127,8 +127,8 @@ export const ReviewRequestBodySchema = z.object({
 /** CONTRACT.md "Reviews": `PUT /api/admin/reviews/{id}`. */
 export const AdminReviewBodySchema = z
   .object({
-    status: z.enum(["published", "hidden"]).optional(),
-    reply: z.string().max(2000, "admin.reviews.errors.reply").nullable().optional().describe("the owner's reply; \"\" or null takes it away"),
+    status: z.enum(["published", "hidden"], { error: "admin.reviews.errors.status" }).optional(),
+    reply: z.string({ error: "admin.reviews.errors.replyText" }).max(2000, "admin.reviews.errors.reply").nullable().optional().describe("the owner's reply; \"\" or null takes it away"),
   })
   .refine((body) => body.status !== undefined || body.reply !== undefined, { message: "admin.reviews.errors.nothing" });
 

@@ -25,6 +25,7 @@ export const reviews = {
     errors: {
       noneChosen: "Choose at least one review.",
       reply: "The reply can be at most 2,000 characters.",
+      replyText: "The reply must be text, or empty to take it away.",
       notFound: "There is no such review.",
       nothing: "Send a status or a reply.",
       status: "Choose whether to publish or hide the review.",
