@@ -7,7 +7,7 @@ import { PaymentMethods } from "~/components/checkout/payment-methods";
 import { FormMessage } from "~/components/form-message";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { emptyShopperCart } from "~/auth/shopper-cart.server";
-import { beginGatewayPayment, getPaymentSession, latePaymentState, listPaymentMethods, PaymentStartError, testAttemptToPay, confirmPayment, hitPaymentLimits, retryAfter } from "~/models/payments/index.server";
+import { beginGatewayPayment, getPaymentSession, isLateRefusal, latePaymentState, listPaymentMethods, PaymentStartError, testAttemptToPay, confirmPayment, hitPaymentLimits, retryAfter } from "~/models/payments/index.server";
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { hitRateLimit, shopNameFor } from "~/models/shop/index.server";
 import { testProvider } from "~/payments/test-provider.server";
@@ -109,7 +109,7 @@ async function gatewayAction(request: Request, formData: FormData, context: Acti
     if (error instanceof PaymentStartError) {
       if (error.reason === "unknownMethod") return fail(400, t("payment.unknownMethod"));
       if (error.reason === "notPayable") return fail(409, t("payment.notPayable"));
-      if (error.reason === "soldOut") return fail(409, t("payment.soldOut"));
+      if (isLateRefusal(error.reason)) return fail(409, t(`payment.${error.reason}`));
       return fail(404, t("payment.sessionNotFound"));
     }
     if (error instanceof PaymentGatewayError) return fail(502, t(error.fault === "refused" ? "payment.gatewayRefused" : "payment.gatewayUnavailable"));
@@ -168,8 +168,8 @@ async function testCardAction(request: Request, formData: FormData, context: Act
     attempt = session.order.paymentStatus === "paid" ? null : await testAttemptToPay(orderSessionId);
   } catch (error) {
     // Paying late after its pieces sold out: nothing is charged, and the page says why (decision 0085).
-    if (error instanceof PaymentStartError && error.reason === "soldOut") {
-      return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t("payment.soldOut")] })), { status: 409 });
+    if (error instanceof PaymentStartError && isLateRefusal(error.reason)) {
+      return data(reply(submission.reply({ hideFields: HIDDEN_FIELDS, formErrors: [t(`payment.${error.reason}`)] })), { status: 409 });
     }
     throw error;
   }

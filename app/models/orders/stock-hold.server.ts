@@ -1,6 +1,8 @@
 import { databaseEngine, isConstraintRefusal, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { noticeStockReturned } from "~/models/catalogue/index.server";
+import { getDeliverySlotSettings } from "~/models/shop/index.server";
+import { isWindowOpen, type DeliverySlotSettings } from "~/shared/delivery-slots";
 import { logFailure } from "~/utils/logger.server";
 
 /**
@@ -371,16 +373,23 @@ export async function unitsStillThere(orderId: string, now = new Date()): Promis
   return [...wanted].every(([key, quantity]) => (forSale.get(key) ?? 0) >= quantity);
 }
 
-export type HoldAgain = "held" | "soldOut" | "notPayable";
-class SoldOut extends Error {}
+export type HoldAgain = "held" | "soldOut" | "notPayable" | "codeUnavailable" | "deliverySlotUnavailable";
+class NotAgain extends Error {
+  constructor(readonly reason: "soldOut" | "codeUnavailable" | "deliverySlotUnavailable") {
+    super(reason);
+  }
+}
 
 /**
  * Paying late (issue 45, docs/decisions/0085): an order whose hold ended unpaid takes its units again, with the
- * placing batch's conditional updates in its lock order, and holds them for RESERVATION_MINUTES as placing does; its
- * discount code's use is counted again. It keeps its own prices and total: that is what the shopper agreed to. When
- * a unit is no longer for sale nothing changes ("soldOut") and nothing can be charged. An unpaid order whose hold ran
- * out but was not released yet still holds its units: its hold is only extended. Answers "held" when the order may
- * now be paid, "notPayable" when it is not one that may be paid late.
+ * placing batch's conditional updates in its lock order, and holds them for RESERVATION_MINUTES as placing does. It
+ * keeps its own prices and total: that is what the shopper agreed to. Its discount code's use and its delivery
+ * window's place are taken again under placing's rules, since others may have had them meanwhile: the code must still
+ * be on, current and within its limits ("codeUnavailable"), the window still offered on its day with room
+ * ("deliverySlotUnavailable"). When anything is no longer to be had nothing changes and nothing can be charged; a
+ * unit no longer for sale answers "soldOut". An unpaid order whose hold ran out but was not released yet still holds
+ * all of it: its hold is only extended. Answers "held" when the order may now be paid, "notPayable" when it is not
+ * one that may be paid late.
  */
 export async function holdAgain(orderId: string, now = new Date()): Promise<HoldAgain> {
   const until = holdEndOf(now);
@@ -389,6 +398,13 @@ export async function holdAgain(orderId: string, now = new Date()): Promise<Hold
     data: { reservedUntil: until },
   });
   if (extended.count === 1) return "held";
+  const order = await prisma.order.findUnique({
+    where: { id: orderId },
+    select: { couponCode: true, email: true, phone: true, deliveryWindowId: true, deliveryDate: true },
+  });
+  if (!order) return "notPayable";
+  // Read before the transaction, which on SQLite holds the database's one write lock from its start.
+  const slots = order.deliveryWindowId ? await getDeliverySlotSettings() : null;
   try {
     return await prisma.$transaction(
       async (tx) => {
@@ -397,17 +413,61 @@ export async function holdAgain(orderId: string, now = new Date()): Promise<Hold
           data: { paymentStatus: "unpaid", reservedUntil: until },
         });
         if (reopened.count !== 1) return "notPayable" as const;
+        // Placing's lock order: the code's locks, the window's row, then the stock's rows.
+        if (order.couponCode) await takeCouponUseAgain(tx, orderId, order, now);
+        if (order.deliveryWindowId && order.deliveryDate) await takeSlotPlaceAgain(tx, { windowId: order.deliveryWindowId, date: order.deliveryDate }, slots, now);
         const gone = await tx.orderItem.count({ where: { orderId, OR: [{ productId: null }, { product: { isVisible: false } }] } });
-        if (gone > 0 || !(await holdStockNow(tx, await holdLinesOf(tx, orderId)))) throw new SoldOut();
-        const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { couponCode: true, email: true, phone: true } });
-        const coupon = order.couponCode ? await tx.coupon.findUnique({ where: { code: order.couponCode }, select: { id: true } }) : null;
-        if (coupon) await tx.couponUse.create({ data: { couponId: coupon.id, orderId, email: order.email, phone: order.phone, createdAt: now } });
+        if (gone > 0 || !(await holdStockNow(tx, await holdLinesOf(tx, orderId)))) throw new NotAgain("soldOut");
         return "held" as const;
       },
       { maxWait: 15_000, timeout: 15_000 },
     );
   } catch (error) {
-    if (error instanceof SoldOut) return "soldOut";
+    if (error instanceof NotAgain) return error.reason;
     throw error;
   }
+}
+
+/**
+ * The order's discount code counted again, as the placing batch counts it (order.server.ts `couponUseOf`): on, not
+ * ended, and its live uses (and this customer's, by e-mail or phone) below its limits once this one is added. On
+ * PostgreSQL under the advisory locks placing takes for those limits; on SQLite the transaction holds the write lock.
+ */
+async function takeCouponUseAgain(tx: Prisma.TransactionClient, orderId: string, order: { couponCode: string | null; email: string; phone: string }, now: Date) {
+  const coupon = await tx.coupon.findUnique({
+    where: { code: order.couponCode ?? "" },
+    select: { id: true, isEnabled: true, endsAt: true, maxUses: true, maxUsesPerCustomer: true },
+  });
+  if (!coupon || !coupon.isEnabled || (coupon.endsAt && coupon.endsAt <= now)) throw new NotAgain("codeUnavailable");
+  const email = order.email.toLowerCase();
+  if (databaseEngine === "postgresql") {
+    const keys = [
+      ...(coupon.maxUses !== null ? [`coupon:${coupon.id}`] : []),
+      ...(coupon.maxUsesPerCustomer !== null ? [`coupon-customer:${coupon.id}:${email}`, `coupon-customer:${coupon.id}:${order.phone}`] : []),
+    ].sort();
+    for (const key of keys) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))`;
+  }
+  const live = { order: { OR: [{ paymentStatus: { not: "unpaid" } }, { reservedUntil: { gt: now } }] } };
+  if (coupon.maxUses !== null && (await tx.couponUse.count({ where: { couponId: coupon.id, ...live } })) >= coupon.maxUses) throw new NotAgain("codeUnavailable");
+  if (coupon.maxUsesPerCustomer !== null) {
+    const theirs = await tx.couponUse.count({ where: { couponId: coupon.id, OR: [{ email }, { phone: order.phone }], ...live } });
+    if (theirs >= coupon.maxUsesPerCustomer) throw new NotAgain("codeUnavailable");
+  }
+  await tx.couponUse.create({ data: { couponId: coupon.id, orderId, email, phone: order.phone, createdAt: now } });
+}
+
+/**
+ * The order's delivery window taken again, as placing takes it (delivery-slot.server.ts `takeSlotPlace`): still
+ * offered on its day at `now` (not closed, not past its cut-off), and the orders holding it, this one among them
+ * again, within its capacity, counted after its row is locked.
+ */
+async function takeSlotPlaceAgain(tx: Prisma.TransactionClient, slot: { windowId: string; date: string }, settings: DeliverySlotSettings | null, now: Date) {
+  const window = settings?.windows.find((candidate) => candidate.id === slot.windowId);
+  if (!settings || !window || !isWindowOpen(settings, window, slot.date, now)) throw new NotAgain("deliverySlotUnavailable");
+  await tx.$executeRaw`UPDATE "DeliveryWindow" SET "capacity" = "capacity" WHERE "id" = ${slot.windowId}`;
+  const row = await tx.deliveryWindow.findUnique({ where: { id: slot.windowId }, select: { capacity: true } });
+  const holding = await tx.order.count({
+    where: { deliveryWindowId: slot.windowId, deliveryDate: slot.date, status: { not: "cancelled" }, OR: [{ paymentStatus: "paid" }, { reservedUntil: { gt: now } }] },
+  });
+  if (!row || holding > row.capacity) throw new NotAgain("deliverySlotUnavailable");
 }

@@ -151,8 +151,16 @@ export async function listPaymentMethods(session: { provider: string; amountFils
   }
 }
 
+/** Why an order whose hold ended cannot be paid now (`holdAgain`): the shopper is told, and nothing is charged. */
+export type LateRefusal = "soldOut" | "codeUnavailable" | "deliverySlotUnavailable";
+const LATE_REFUSALS: readonly string[] = ["soldOut", "codeUnavailable", "deliverySlotUnavailable"] satisfies LateRefusal[];
+
+export function isLateRefusal(reason: string): reason is LateRefusal {
+  return LATE_REFUSALS.includes(reason);
+}
+
 export class PaymentStartError extends Error {
-  constructor(readonly reason: "sessionNotFound" | "notPayable" | "unknownMethod" | "soldOut") {
+  constructor(readonly reason: "sessionNotFound" | "notPayable" | "unknownMethod" | LateRefusal) {
     super(reason);
   }
 }
@@ -283,8 +291,8 @@ export async function testAttemptToPay(orderSessionId: string, now = new Date())
     const attempt = await prisma.payment.findUnique({ where: { id: paymentId }, select: { providerPaymentId: true } });
     return attempt?.providerPaymentId ? { paymentId, providerPaymentId: attempt.providerPaymentId } : null;
   } catch (error) {
-    // Sold out since the hold ended: the card page says so (PaymentStartError "soldOut"), and nothing is charged.
-    if (error instanceof PaymentStartError && error.reason !== "soldOut") return null;
+    // Sold out, or its code or window gone, since the hold ended: the card page says so, and nothing is charged.
+    if (error instanceof PaymentStartError && !isLateRefusal(error.reason)) return null;
     throw error;
   }
 }

@@ -112,6 +112,8 @@ export const checkout = {
     heldFor: "Time left to pay before these pieces go back on sale: {{minutes}} min.",
     holdEnded: "We no longer hold these pieces for you, but they are still for sale: paying now takes them again, at your order's price.",
     soldOut: "Sorry, pieces of this order sold out after we stopped holding them, so it can no longer be paid. Nothing was charged.",
+    codeUnavailable: "Sorry, the discount code on this order can no longer be used, so the order cannot be paid as it is. Nothing was charged. Please order again.",
+    deliverySlotUnavailable: "Sorry, the delivery time chosen for this order is no longer available, so the order cannot be paid as it is. Nothing was charged. Please order again and choose another time.",
     backToShop: "Back to the shop",
     stopReminders: {
       title: "Payment reminders",
