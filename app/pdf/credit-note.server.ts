@@ -1,4 +1,4 @@
-import { drawBilingualRow, drawShopHeader, endSheet, kuwaitTime, ltr, startSheet } from "~/pdf/document.server";
+import { closingRow, drawBilingualRow, drawShopHeader, endSheet, kuwaitTime, ltr, startSheet, type BilingualRow } from "~/pdf/document.server";
 import { formatKDText } from "~/shared/bidi";
 import { drawCustomer, drawOrderSummary, type InvoiceData } from "~/pdf/order-sections.server";
 import { formatKD } from "~/shared/money";
@@ -34,7 +34,8 @@ export type CreditNoteData = {
  */
 export async function renderCreditNotePdf(note: CreditNoteData): Promise<Buffer> {
   const { order } = note;
-  const sheet = startSheet(`Credit note ${note.creditNoteNumber} / إشعار دائن`, note.language, order.shop.name.en);
+  const running = { en: `Credit note ${note.creditNoteNumber}`, ar: `إشعار دائن ${ltr(note.creditNoteNumber)}` };
+  const sheet = startSheet(`Credit note ${note.creditNoteNumber} / إشعار دائن`, note.language, order.shop.name.en, running);
   let y = drawShopHeader(sheet, sheet.doc.page.margins.top, order.shop);
   y += 10;
   y += drawBilingualRow(sheet, y, "Credit note", "إشعار دائن", { bold: true, size: 16, type: "H1" });
@@ -52,18 +53,20 @@ export async function renderCreditNotePdf(note: CreditNoteData): Promise<Buffer>
     ? drawBilingualRow(sheet, y, "Full refund, delivery included", "استرداد كامل شامل التوصيل")
     : drawBilingualRow(sheet, y, `Partial refund of amount ${formatKD(note.amountFils)}`, `استرداد جزئي بمبلغ ${formatKDText(note.amountFils, "ar")}`);
   y += 14;
-  y += drawBilingualRow(sheet, y, "The original order, for reference", "الطلب الأصلي للمرجع", { bold: true, size: 12, type: "H2" });
-  y += 4;
-  y = drawOrderSummary(sheet, order, y);
+  const heading: BilingualRow = { en: "The original order, for reference", ar: "الطلب الأصلي للمرجع", options: { bold: true, size: 12, type: "H2" } };
   // Under the order's grand total, as a ledger: what went back before, now, and what stays paid.
-  y += drawBilingualRow(sheet, y, `Refunded before: ${formatKD(note.refundedBeforeFils)}`, `المسترد سابقًا: ${formatKDText(note.refundedBeforeFils, "ar")}`);
-  y += drawBilingualRow(sheet, y, `This refund: ${formatKD(note.amountFils)}`, `هذا الاسترداد: ${formatKDText(note.amountFils, "ar")}`, { bold: true });
-  y += drawBilingualRow(sheet, y, `Remaining paid amount: ${formatKD(note.remainingPaidFils)}`, `المبلغ المدفوع المتبقي: ${formatKDText(note.remainingPaidFils, "ar")}`, {
-    bold: true,
-    size: 13,
+  const ledger: BilingualRow[] = [
+    { en: `Refunded before: ${formatKD(note.refundedBeforeFils)}`, ar: `المسترد سابقًا: ${formatKDText(note.refundedBeforeFils, "ar")}` },
+    { en: `This refund: ${formatKD(note.amountFils)}`, ar: `هذا الاسترداد: ${formatKDText(note.amountFils, "ar")}`, options: { bold: true } },
+    {
+      en: `Remaining paid amount: ${formatKD(note.remainingPaidFils)}`,
+      ar: `المبلغ المدفوع المتبقي: ${formatKDText(note.remainingPaidFils, "ar")}`,
+      options: { bold: true, size: 13 },
+    },
+  ];
+  drawOrderSummary(sheet, order, y, {
+    heading,
+    closing: [...ledger, closingRow("The refunded amount goes back to the card or account the order was paid with.", "يعود المبلغ المسترد إلى البطاقة أو الحساب الذي دُفع به الطلب.")],
   });
-  return endSheet(sheet, y, {
-    en: "The refunded amount goes back to the card or account the order was paid with.",
-    ar: "يعود المبلغ المسترد إلى البطاقة أو الحساب الذي دُفع به الطلب.",
-  });
+  return endSheet(sheet);
 }

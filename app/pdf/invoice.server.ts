@@ -1,4 +1,4 @@
-import { drawBilingualRow, drawShopHeader, endSheet, kuwaitTime, ltr, startSheet } from "~/pdf/document.server";
+import { closingRow, drawBilingualRow, drawShopHeader, endSheet, kuwaitTime, ltr, startSheet } from "~/pdf/document.server";
 import { drawCustomer, drawOrderSummary, type InvoiceData } from "~/pdf/order-sections.server";
 import { localFigure } from "~/shared/digits";
 
@@ -7,7 +7,8 @@ export type { FrozenTag, InvoiceData } from "~/pdf/order-sections.server";
 
 /** The bilingual invoice of a paid order (issue 5, item 6), tagged and extractable (issue 18). */
 export async function renderInvoicePdf(order: InvoiceData): Promise<Buffer> {
-  const sheet = startSheet(`Invoice ${order.orderNumber} / فاتورة`, order.language, order.shop.name.en);
+  const running = { en: `Invoice ${order.orderNumber}`, ar: `فاتورة ${ltr(order.orderNumber)}` };
+  const sheet = startSheet(`Invoice ${order.orderNumber} / فاتورة`, order.language, order.shop.name.en, running);
   let y = drawShopHeader(sheet, sheet.doc.page.margins.top, order.shop);
   y += 10;
   y += drawBilingualRow(sheet, y, "Invoice", "فاتورة", { bold: true, size: 16, type: "H1" });
@@ -17,9 +18,13 @@ export async function renderInvoicePdf(order: InvoiceData): Promise<Buffer> {
   y += 10;
   y = drawCustomer(sheet, order, y);
   y += 14;
-  y = drawOrderSummary(sheet, order, y);
-  return endSheet(sheet, y, {
-    en: "Paid online. Thank you for shopping with us! Returns within 14 days of delivery at our shop.",
-    ar: "تم الدفع إلكترونيًا. شكرًا لتسوقك معنا! الإرجاع خلال 14 يومًا من التوصيل في محلنا.",
+  drawOrderSummary(sheet, order, y, {
+    closing: [
+      closingRow(
+        "Paid online. Thank you for shopping with us! Returns within 14 days of delivery at our shop.",
+        "تم الدفع إلكترونيًا. شكرًا لتسوقك معنا! الإرجاع خلال 14 يومًا من التوصيل في محلنا.",
+      ),
+    ],
   });
+  return endSheet(sheet);
 }
