@@ -9,6 +9,21 @@ import { mailFailures } from "~/utils/metrics.server";
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 export type Mail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 
+/**
+ * Who a mail comes from as its reader sees it: the shop's name from the owner's settings beside MAIL_FROM's address,
+ * and where a reply goes (the owner's contact e-mail, when she set one): the mails say "just reply to this e-mail",
+ * and MAIL_FROM is often an address nobody reads.
+ */
+export type MailSender = { name: string; replyTo: string | null };
+
+/** A mail ready to go: what it says, and who it is from. */
+export type SentMail = Mail & { sender: MailSender };
+
+/** The sender of every mail of the shop, from its face in the mail's language (`getShopFace`). */
+export function shopSender(shop: { name: string; email: string | null }): MailSender {
+  return { name: shop.name, replyTo: shop.email };
+}
+
 let transport: Transporter | undefined;
 
 function getTransport(smtpUrl: string) {
@@ -20,9 +35,17 @@ function getTransport(smtpUrl: string) {
  * Sends through SMTP_URL; without it each mail is written to ./data/outbox/ as an .eml file and a log line
  * says where (CONTRACT.md), so a fresh `npm start` can still be used end to end.
  */
-export async function sendMail(mail: Mail): Promise<void> {
+export async function sendMail(mail: SentMail): Promise<void> {
   const env = getEnv();
-  const message = { from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments };
+  const message = {
+    from: { name: mail.sender.name, address: env.mailFrom },
+    ...(mail.sender.replyTo ? { replyTo: mail.sender.replyTo } : {}),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments,
+  };
   if (env.smtpUrl) {
     try {
       await getTransport(env.smtpUrl).sendMail(message);

@@ -3,12 +3,12 @@ import { getEnv } from "~/env.server";
 import type { Language } from "~/shared/language";
 import { alreadyRegisteredMail, passwordChangedMail, resetCodeMail, verificationCodeMail } from "~/mail/account-mail.server";
 import type { account } from "~/i18n/locales/en/account";
-import { sendMail, type Mail } from "~/mail/send.server";
+import { sendMail, shopSender, type Mail } from "~/mail/send.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { revokeAllForCustomer } from "./session-store.server";
 import { createProofToken, type Proof } from "./proof.server";
 import { checkCode, CODE_LIFETIME_MINUTES, isVerifiedCodeLive, issueCode, spendVerifiedCode, type CodePurpose } from "./one-time-code.server";
-import { deviceKey, hitDeviceLimit, hitGuessLimits, hitRateLimit, secondsRateLimited, lockoutKey, resetRateLimit, type GuessBudgets, type KnownDevice, shopNames } from "~/models/shop/index.server";
+import { deviceKey, hitDeviceLimit, hitGuessLimits, hitRateLimit, secondsRateLimited, lockoutKey, resetRateLimit, type GuessBudgets, type KnownDevice, getShopFace, shopNames } from "~/models/shop/index.server";
 import { logFailure } from "~/utils/logger.server";
 
 export type AccountMessage = keyof typeof account.account.messages;
@@ -52,11 +52,16 @@ async function withinLimits(action: keyof typeof LIMITS, email: string, address:
   return hitGuessLimits(action, email, address, LIMITS[action]);
 }
 
-/** Mail whose delivery must not change how long the answer takes (it would tell who has an account). */
-function sendInBackground(mail: Mail) {
-  sendMail(mail).catch((error: unknown) => {
-    logFailure("account mail failed", error);
-  });
+/**
+ * Mail whose delivery must not change how long the answer takes (it would tell who has an account), from the shop's
+ * name in the mail's language as every mail of the shop is.
+ */
+function sendInBackground(mail: Mail, language: Language) {
+  getShopFace(language)
+    .then((shop) => sendMail({ ...mail, sender: shopSender(shop) }))
+    .catch((error: unknown) => {
+      logFailure("account mail failed", error);
+    });
 }
 
 /**
@@ -91,12 +96,12 @@ export async function startRegistration(email: string, proof: Proof | null, { la
   if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   const [existing, shop] = await Promise.all([findCustomerByEmail(email), shopNames()]);
   if (existing?.passwordHash) {
-    sendInBackground(alreadyRegisteredMail({ to: email, language, appUrl: getEnv().appUrl, shop }));
+    sendInBackground(alreadyRegisteredMail({ to: email, language, appUrl: getEnv().appUrl, shop }), language);
     return { ok: true, message: "codeSent", alreadyVerified: false };
   }
   const { code } = await issueCode(email, "register");
   // in the background like the notice above, so the answer's timing does not tell the two apart
-  sendInBackground(verificationCodeMail({ to: email, code, language, minutes: CODE_LIFETIME_MINUTES, shop }));
+  sendInBackground(verificationCodeMail({ to: email, code, language, minutes: CODE_LIFETIME_MINUTES, shop }), language);
   return { ok: true, message: "codeSent", alreadyVerified: false };
 }
 
@@ -201,7 +206,7 @@ export async function startPasswordReset(email: string, { language, address }: C
   const customer = await findCustomerByEmail(email);
   if (customer?.passwordHash) {
     const { code } = await issueCode(email, "reset");
-    sendInBackground(resetCodeMail({ to: email, code, language, minutes: CODE_LIFETIME_MINUTES, shop: await shopNames() }));
+    sendInBackground(resetCodeMail({ to: email, code, language, minutes: CODE_LIFETIME_MINUTES, shop: await shopNames() }), language);
   }
   return { ok: true, message: "resetSent" };
 }
@@ -223,7 +228,7 @@ export async function resetPassword(email: string, password: string, proof: Proo
   if (!(await spendVerifiedCode(proof.codeId))) return fail(403, "resetNotVerified");
   await prisma.customer.update({ where: { id: customer.id }, data: { passwordHash } });
   await revokeAllForCustomer(customer.id);
-  sendInBackground(passwordChangedMail({ to: email, language, shop: await shopNames() }));
+  sendInBackground(passwordChangedMail({ to: email, language, shop: await shopNames() }), language);
   return { ok: true, message: "passwordReset" };
 }
 
@@ -240,6 +245,6 @@ export async function changePassword(
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, oldPassword))) return fail(400, "wrongOldPassword");
   await prisma.customer.update({ where: { id: row.id }, data: { passwordHash: await hashPassword(newPassword) } });
   await revokeAllForCustomer(row.id);
-  sendInBackground(passwordChangedMail({ to: row.email, language, shop: await shopNames() }));
+  sendInBackground(passwordChangedMail({ to: row.email, language, shop: await shopNames() }), language);
   return { ok: true, message: "passwordChanged" };
 }

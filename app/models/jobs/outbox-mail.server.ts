@@ -8,7 +8,7 @@ import { reviewInviteMail } from "~/mail/review-invite.server";
 import { orderUpdateMail } from "~/mail/order-update.server";
 import { paidOrderNoticeMail, type OrderGift } from "~/mail/owner-notices.server";
 import { returnUpdateMail } from "~/mail/return-update.server";
-import type { Mail } from "~/mail/send.server";
+import { shopSender, type Mail, type SentMail } from "~/mail/send.server";
 import { getCreditNoteForMail, markCreditNoteMailed } from "~/models/payments/index.server";
 import { getEnv } from "~/env.server";
 import { signedCreditNoteUrl, signedInvoiceUrl, getPaidOrderDocument, storeInvoice } from "~/models/orders/index.server";
@@ -24,7 +24,10 @@ import { isReturnStatus } from "~/shared/returns";
 export type MailRow = { id: string; orderId: string | null; kind: string; language: string; recipient: string; params: string };
 
 /** A drawn mail, and what to record once it went; null when there is nothing left to say (the order or note is gone). */
-export type DrawnMail = { mail: Mail; afterSent?: () => Promise<void> } | null;
+export type DrawnMail = { mail: SentMail; afterSent?: () => Promise<void> } | null;
+
+/** What a row's mail says, before the shop signs it as its sender. */
+type DrawnContent = { mail: Mail; afterSent?: () => Promise<void> } | null;
 
 /** The shop's name and contact phone in a mail's language, from the owner's settings. */
 async function shopOf(language: Language): Promise<{ shopName: string; shopPhone: string | null }> {
@@ -45,8 +48,16 @@ async function giftOf(orderId: string): Promise<OrderGift | null> {
 /**
  * Draws the e-mail of an outbox row at send time, from the order as it is then: the paid confirmation with its invoice
  * (drawn here once and kept), the owner's copy, a status change, a credit note, or a mail drawn when it was queued.
+ * Each is from the shop's name in the mail's language and answered to the owner's contact e-mail, as settings are then.
  */
 export async function drawMail(row: MailRow): Promise<DrawnMail> {
+  const drawn = await drawContent(row);
+  if (!drawn) return null;
+  const sender = shopSender(await getShopFace(languageOrDefault(row.language)));
+  return { ...drawn, mail: { ...drawn.mail, sender } };
+}
+
+async function drawContent(row: MailRow): Promise<DrawnContent> {
   const params = JSON.parse(row.params) as Record<string, unknown>;
   switch (row.kind) {
     case "paid":
