@@ -33,23 +33,25 @@ export function neutralizedText(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-function cellText(cell: CsvCell): string {
+function cellText(cell: CsvCell, forSpreadsheet: boolean): string {
   if (cell === null || cell === undefined) return "";
   if (cell instanceof CsvFigure) return cell.text;
   if (typeof cell === "number") {
     if (!Number.isFinite(cell)) throw new Error(`Not a finite number for a CSV cell: ${cell}`);
     return String(cell);
   }
-  return neutralizedText(cell);
+  return forSpreadsheet ? neutralizedText(cell) : cell;
 }
 
 /**
  * Rows as CSV text: CRLF after every record, an empty row as a blank line, text cells neutralised, figures and
  * numbers as they are. `bom` starts the text with a UTF-8 BOM, for spreadsheets that otherwise guess the encoding.
+ * `forService` is a file a service reads and shows its text to people (Meta's catalogue feed): no spreadsheet runs
+ * it, and a leading ' would be shown to shoppers ("'- 100% cotton"), so text cells go as they are.
  */
-export function writeCsv(rows: readonly (readonly CsvCell[])[], { bom = false }: { bom?: boolean } = {}): string {
+export function writeCsv(rows: readonly (readonly CsvCell[])[], { bom = false, forService = false }: { bom?: boolean; forService?: boolean } = {}): string {
   return stringify(
-    rows.map((row) => row.map(cellText)),
+    rows.map((row) => row.map((cell) => cellText(cell, !forService))),
     // With a record delimiter named, csv-stringify quotes a lone \r or \n only when told to; a spreadsheet ends the row there.
     { record_delimiter: "windows", quote_record_delimiter: true, bom },
   );

@@ -30,6 +30,9 @@ import { escapeHtml } from "~/utils/html";
  * Both name prices in KWD with its three decimals ("12.500 KWD"), as the checkout charges them.
  */
 
+/** Google's variant attributes (answer/6324507: variants of one item_group_id differ by these), from the options' names. */
+const VARIANT_ATTRIBUTES = ["color", "size", "material", "pattern"] as const;
+
 export const FEED_FORMATS = ["google", "meta"] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];
 
@@ -101,8 +104,11 @@ function googleXml(items: Written[], channel: { title: string; link: string; des
         element("g:availability", item.inStock ? "in_stock" : "out_of_stock"),
         element("g:price", feedPrice(item.priceFils)),
         item.salePriceFils === null ? "" : element("g:sale_price", feedPrice(item.salePriceFils)),
+        ...VARIANT_ATTRIBUTES.map((name) => (item.attributes[name] ? element(`g:${name}`, item.attributes[name]) : "")),
         element("g:condition", "new"),
         element("g:brand", channel.brand),
+        // The shop's own goods have no GTIN or MPN: Google asks for identifier_exists "no" then (answer/6324478).
+        element("g:identifier_exists", "no"),
         "</item>",
       ].join(""),
     );
@@ -128,7 +134,7 @@ function metaCsv(items: Written[], brand: string): string {
       item.imageLink,
       brand,
     ]),
-  ]);
+  ], { forService: true });
 }
 
 /** A feed written now from the catalogue as it is. */

@@ -93,22 +93,28 @@ describe("Google's feed", () => {
       image_link: `https://timsar.example${FIXTURE_IMAGE}`,
       availability: "in_stock",
       price: "2.500 KWD",
+      // Variants of one group differ by Google's variant attributes, read from the options' names (answer/6324507).
+      color: "Red",
+      size: "S",
       condition: "new",
       brand: feed.channel.title,
+      // The shop's own goods have no GTIN or MPN (answer/6324478).
+      identifier_exists: "no",
     });
     expect(byId.get(shop.soldOut.id)).toMatchObject({ availability: "out_of_stock", price: "3.000 KWD", title: 'Velvet Bow, "Grande" & <Co> (Red / L)' });
     expect(byId.get(shop.soldOut.id)).not.toHaveProperty("sale_price");
     // A discount: the price before it, and the price paid as the sale price.
     expect(byId.get(shop.blueSmall.id)).toMatchObject({ price: "3.200 KWD", sale_price: "2.500 KWD", image_link: "https://timsar.example/uploads/catalogue/blue-bow.webp" });
     expect(byId.get(shop.clip.id)).toMatchObject({ price: "5.000 KWD", sale_price: "4.250 KWD", link: `https://timsar.example/product/${shop.clip.id}?variant=${shop.clip.id}` });
-    expect(byId.get(shop.plain.id)).toMatchObject({ price: "1.500 KWD", availability: "in_stock" });
+    expect(byId.get(shop.plain.id)).toMatchObject({ price: "1.500 KWD", availability: "in_stock", color: "Pink" });
+    expect(byId.get(shop.plain.id)).not.toHaveProperty("size");
     expect(byId.get(shop.plain.id)).not.toHaveProperty("sale_price");
   });
 
   it("speaks Arabic by default: titles, option values and descriptions", async () => {
     const feed = readGoogleFeed((await writeProductFeed("google", "ar")).body);
     const byId = new Map(feed.items.map((item) => [item.id, item]));
-    expect(byId.get(shop.soldOut.id)).toMatchObject({ title: "فيونكة مخملية (أحمر / كبير)", description: "وصف عربي" });
+    expect(byId.get(shop.soldOut.id)).toMatchObject({ title: "فيونكة مخملية (أحمر / كبير)", description: "وصف عربي", color: "أحمر", size: "كبير" });
     expect(byId.get(shop.clip.id)).toMatchObject({ title: "مشبك لؤلؤ", price: "5.000 KWD" });
   });
 });
@@ -134,6 +140,12 @@ describe("Meta's feed", () => {
     for (const id of shop.excluded) expect(byId.has(id)).toBe(false);
     const arabic = new Map(readCsvObjects((await writeProductFeed("meta", "ar")).body).rows.map((row) => [row.id, row]));
     expect(arabic.get(shop.blueSmall.id)?.title).toBe("فيونكة مخملية (أزرق / صغير)");
+  });
+
+  it("gives a description that starts like a list or a formula as it is: Meta shows it to shoppers, no spreadsheet runs it", async () => {
+    await prisma.product.update({ where: { id: shop.plain.id }, data: { descriptionEn: "- 100% cotton\n- hand made", nameEn: "+ Plain Clip" } });
+    const rows = new Map(readCsvObjects((await writeProductFeed("meta", "en")).body).rows.map((row) => [row.id, row]));
+    expect(rows.get(shop.plain.id)).toMatchObject({ title: "+ Plain Clip", description: "- 100% cotton\n- hand made" });
   });
 });
 

@@ -26,7 +26,26 @@ export type FeedItem = {
   priceFils: number;
   /** the price paid, only when it is lower than `priceFils` */
   salePriceFils: number | null;
+  /**
+   * Google's variant attributes, in the feed's language: an option named as one of them (Colour, Size, Material,
+   * Pattern, in either language) gives its value; a product without options, its colour.
+   */
+  attributes: Partial<Record<VariantAttribute, string>>;
 };
+
+export type VariantAttribute = "color" | "size" | "material" | "pattern";
+
+/** Which attribute an option's name is, in English or Arabic ("Colour", "اللون", "Size", "المقاس"…), if any. */
+const ATTRIBUTE_NAMES: [VariantAttribute, RegExp][] = [
+  ["color", /colou?r|لون/i],
+  ["size", /size|مقاس|قياس|حجم/i],
+  ["material", /material|خامة|مادة/i],
+  ["pattern", /pattern|نقش/i],
+];
+
+function attributeOf(option: { nameEn: string; nameAr: string }): VariantAttribute | null {
+  return ATTRIBUTE_NAMES.find(([, pattern]) => pattern.test(option.nameEn) || pattern.test(option.nameAr))?.[0] ?? null;
+}
 
 const FEED_FIELDS = {
   id: true,
@@ -41,6 +60,8 @@ const FEED_FIELDS = {
   heldQuantity: true,
   isAvailable: true,
   imageUrl: true,
+  colorNameEn: true,
+  colorNameAr: true,
   ...OPTIONS_AND_VARIANTS,
 } satisfies Prisma.ProductSelect;
 
@@ -55,6 +76,15 @@ export async function listFeedItems(language: Language): Promise<FeedItem[]> {
       const before = product.hasOptions ? variant.priceBeforeDiscountFils : product.hasDiscount ? product.priceBeforeDiscountFils : null;
       const discounted = before !== null && before > variant.priceFils;
       const values = optionTexts(variant.optionValues);
+      const attributes: FeedItem["attributes"] = {};
+      if (product.hasOptions) {
+        product.options.forEach((option, index) => {
+          const attribute = attributeOf(option);
+          if (attribute && values[index] && !attributes[attribute]) attributes[attribute] = localized(language, values[index]);
+        });
+      } else if (product.colorNameEn || product.colorNameAr) {
+        attributes.color = localized(language, { en: product.colorNameEn ?? "", ar: product.colorNameAr ?? "" }) || undefined;
+      }
       return {
         id: variant.id,
         itemGroupId: product.hasOptions ? product.id : null,
@@ -65,6 +95,7 @@ export async function listFeedItems(language: Language): Promise<FeedItem[]> {
         inStock: product.isAvailable && variant.isAvailable && variant.stockQuantity > 0,
         priceFils: discounted ? before : variant.priceFils,
         salePriceFils: discounted ? variant.priceFils : null,
+        attributes,
       };
     });
   });
