@@ -338,12 +338,30 @@ export function kuwaitTime(date: Date) {
 export function drawShopHeader(sheet: Sheet, y: number, shop: DocumentShop) {
   y += drawBilingualRow(sheet, y, shop.name.en, shop.name.ar, { bold: true, size: 18, color: "#ad1457" });
   const contacts = [shop.phone, shop.email].filter((value): value is string => value !== null);
-  const english = [shop.address?.en, ...contacts].filter(Boolean).join(" · ");
-  const arabic = [shop.address?.ar, ...contacts.map(ltr)].filter(Boolean).join(" · ");
-  if (english) y += drawBilingualRow(sheet, y, english, arabic, { size: 9, color: "#55526a" });
+  const options = { size: 9, color: "#55526a" };
+  const english = separatedLines(sheet, [shop.address?.en, ...contacts], options);
+  const arabic = separatedLines(sheet, [shop.address?.ar, ...contacts.map(ltr)], options);
+  if (english) y += drawBilingualRow(sheet, y, english, arabic, options);
   if (shop.commercialRegistration) {
     const number = shop.commercialRegistration;
-    y += drawBilingualRow(sheet, y, `Commercial registration no.: ${number}`, `رقم السجل التجاري: ${ltr(number)}`, { size: 9, color: "#55526a" });
+    y += drawBilingualRow(sheet, y, `Commercial registration no.: ${number}`, `رقم السجل التجاري: ${ltr(number)}`, options);
   }
   return y;
+}
+
+/**
+ * Parts (an address, a phone, an e-mail) joined by " · " and broken into lines between parts, never inside the
+ * separator: a line never ends or starts with a dot left over from the part that went to the next line.
+ */
+function separatedLines(sheet: Sheet, parts: (string | undefined)[], options: TextOptions) {
+  const half = halfWidth(sheet);
+  setFont(sheet, options);
+  const lines: string[] = [];
+  for (const part of parts) {
+    if (!part) continue;
+    const joined = lines.length ? `${lines[lines.length - 1]} · ${part}` : "";
+    if (joined && widthOf(sheet, joined.split("\n").at(-1)!) <= half) lines[lines.length - 1] = joined;
+    else lines.push(part);
+  }
+  return lines.join("\n");
 }

@@ -82,7 +82,7 @@ function invoiceStrings(order: InvoiceData) {
     `Commercial registration no.: ${order.shop.commercialRegistration}`,
     order.fullName,
     "العميل",
-    "الهاتف: +965 60012345",
+    "الهاتف: +965 6001 2345",
     ...address.en.split("\n"),
     ...address.ar.split("\n"),
     `ملاحظات: ${order.notes}`,

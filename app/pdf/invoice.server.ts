@@ -1,6 +1,7 @@
 import { closingRow, drawBilingualRow, drawShopHeader, endSheet, kuwaitTime, ltr, startSheet } from "~/pdf/document.server";
 import { drawCustomer, drawOrderSummary, type InvoiceData } from "~/pdf/order-sections.server";
-import { localFigure } from "~/shared/digits";
+import { formatCount, localFigure } from "~/shared/digits";
+import { RETURN_WINDOW_DAYS } from "~/shared/returns";
 
 export { addressLines } from "~/pdf/address-lines.server";
 export type { FrozenTag, InvoiceData } from "~/pdf/order-sections.server";
@@ -21,8 +22,9 @@ export async function renderInvoicePdf(order: InvoiceData): Promise<Buffer> {
   drawOrderSummary(sheet, order, y, {
     closing: [
       closingRow(
-        "Paid online. Thank you for shopping with us! Returns within 14 days of delivery at our shop.",
-        "تم الدفع إلكترونيًا. شكرًا لتسوقك معنا! الإرجاع خلال 14 يومًا من التوصيل في محلنا.",
+        `Paid online. Thank you for shopping with us! Returns within ${RETURN_WINDOW_DAYS} days of delivery at our shop.`,
+        // A count in Arabic text is written in Arabic-Indic digits (decision 0079).
+        `تم الدفع إلكترونيًا. شكرًا لتسوقك معنا! الإرجاع خلال ${formatCount(RETURN_WINDOW_DAYS, "ar")} يومًا من التوصيل في محلنا.`,
       ),
     ],
   });

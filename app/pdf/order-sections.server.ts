@@ -19,7 +19,7 @@ import {
 } from "~/pdf/document.server";
 import { formatKDText } from "~/shared/bidi";
 import { formatKD } from "~/shared/money";
-import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
+import { KUWAIT_DIALING_PREFIX, KUWAIT_PHONE_PATTERN } from "~/shared/phone";
 import { addressLines } from "~/pdf/address-lines.server";
 
 export type FrozenTag = { titleEn: string; titleAr: string; value: string };
@@ -75,7 +75,7 @@ export type InvoiceData = {
 export function drawCustomer(sheet: Sheet, order: InvoiceData, y: number) {
   y += drawBilingualRow(sheet, y, "Customer", "العميل", { bold: true, size: 12, type: "H2" });
   y += drawBilingualRow(sheet, y, order.fullName, order.fullName);
-  const phone = `${KUWAIT_DIALING_PREFIX} ${order.phone}`;
+  const phone = shownPhone(order.phone);
   y += drawBilingualRow(sheet, y, `Phone: ${phone}`, `الهاتف: ${ltr(phone)}`);
   const address = addressLines(order);
   y += drawBilingualRow(sheet, y, address.en, address.ar);
@@ -85,6 +85,15 @@ export function drawCustomer(sheet: Sheet, order: InvoiceData, y: number) {
   }
   if (order.notes) y += drawBilingualRow(sheet, y, `Notes: ${order.notes}`, `ملاحظات: ${order.notes}`);
   return y;
+}
+
+/**
+ * "60012345" → "+965 6001 2345": written as the shop's own phone is in the header (`displayPhone`, which the model
+ * applies to it), so one page has one style of number. Not imported from app/shared/shop-settings.ts, whose zod
+ * schemas would load on the PDF thread for a slice.
+ */
+function shownPhone(digits: string) {
+  return KUWAIT_PHONE_PATTERN.test(digits) ? `${KUWAIT_DIALING_PREFIX} ${digits.slice(0, 4)} ${digits.slice(4)}` : digits;
 }
 
 type Cell = { spans: PDFKit.PDFStructureElement[] };
