@@ -5,9 +5,21 @@ import { fitsTwoSmsParts, sendSms, smsConfigured, smsParts, smsStatus, smsText, 
 let fake: FakeKwtSms;
 let config: KwtSmsConfig;
 
+/**
+ * These tests take turns 250 ms apart, within the 5 requests a second the fake allows as kwtSMS does; the shop's own
+ * turns (2 a second across its processes) are tested in app/models/messaging/kwtsms-pace.server.test.ts.
+ */
+let lastTurn = 0;
+async function turn(): Promise<boolean> {
+  const wait = lastTurn + 250 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  lastTurn = Date.now();
+  return true;
+}
+
 beforeAll(async () => {
   fake = await startFakeKwtSms({ username: "shopapi", password: "secret-password", senders: ["TIMSAR", "KWT-SMS"], repeatWaitMs: 0 });
-  config = { username: "shopapi", password: "secret-password", sender: "TIMSAR", baseUrl: fake.url, timeoutMs: 2_000 };
+  config = { username: "shopapi", password: "secret-password", sender: "TIMSAR", baseUrl: fake.url, timeoutMs: 2_000, turn };
 });
 afterAll(() => fake.close());
 beforeEach(() => {
@@ -73,6 +85,14 @@ describe("sendSms", () => {
     }
   });
 
+  it("makes no call without a turn, and says the message was not tried", async () => {
+    const noTurn = { ...config, turn: async () => false };
+    const untried = { ok: false, retry: true, untried: true, reason: expect.stringContaining("kwtSMS not called") };
+    expect(await sendSms(noTurn, { to: "60001234", message: "a" })).toEqual(untried);
+    expect(await smsStatus(noTurn, "0".repeat(32))).toEqual(untried);
+    expect(fake.calls).toHaveLength(0);
+  });
+
   it("is on only with the whole configuration", () => {
     expect(smsConfigured({ kwtSms: null })).toBe(false);
     expect(smsConfigured({ kwtSms: config })).toBe(true);
@@ -88,6 +108,21 @@ describe("smsStatus", () => {
     expect(await smsStatus(config, sent.providerId)).toMatchObject({ ok: true, state: "failed" });
     expect(await smsStatus(config, "0".repeat(32))).toMatchObject({ ok: false, retry: false, reason: expect.stringContaining("ERR029") });
     expect(await smsStatus({ ...config, baseUrl: "http://127.0.0.1:9" }, sent.providerId)).toMatchObject({ ok: false, retry: true });
+  });
+});
+
+describe("the kwtSMS fake", () => {
+  it("stops answering a client that makes a 6th request within a second, as kwtSMS blocks the IP", async () => {
+    const unpaced = { ...config, turn: async () => true };
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const outcomes = [];
+    for (let i = 0; i < 7; i++) outcomes.push(await sendSms(unpaced, { to: `6000123${i}`, message: "a" }));
+    expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true, true, true, false, false]);
+    expect(outcomes[5]).toEqual({ ok: false, retry: true, reason: "kwtSMS: unreachable" });
+    expect(fake.blocked()).toBe(true);
+    expect(fake.calls.slice(5).map((call) => call.answer)).toEqual([{ dropped: true }, { dropped: true }]);
+    fake.unblock();
+    expect((await sendSms(unpaced, { to: "60001239", message: "a" })).ok).toBe(true);
   });
 });
 

@@ -12,11 +12,24 @@
  */
 import type { Env } from "~/env.server";
 import { logger } from "~/utils/logger.server";
-import { isRecord, kuwaitMsisdn, postJson, withoutNumbers, type HttpOptions, type SendOutcome } from "./provider-http.server";
+import { isRecord, kuwaitMsisdn, postJson, withoutNumbers, type HttpOptions, type PostResult, type SendOutcome } from "./provider-http.server";
 
-export type KwtSmsConfig = NonNullable<Env["kwtSms"]> & HttpOptions & { test?: boolean };
+/**
+ * `turn` waits until this call may go: kwtSMS blocks an IP that makes more than 5 requests a second, and every process
+ * of the shop shares the server's IP (app/models/messaging/kwtsms-pace.server.ts hands out the turns). False means no
+ * turn is free soon, and no call is made.
+ */
+export type KwtSmsConfig = NonNullable<Env["kwtSms"]> & HttpOptions & { test?: boolean; turn: () => Promise<boolean> };
 
-export type SmsStatus = { ok: true; state: "queued" | "sent" | "failed"; description: string } | { ok: false; retry: boolean; reason: string };
+export type SmsStatus = { ok: true; state: "queued" | "sent" | "failed"; description: string } | { ok: false; retry: boolean; reason: string; untried?: true };
+
+const NO_TURN = { ok: false, retry: true, untried: true, reason: "kwtSMS not called: no turn free soon at its pace of 2 requests a second" } as const;
+
+/** One call to kwtSMS in its turn; null when there was none. */
+async function post(config: KwtSmsConfig, path: string, body: Record<string, unknown>): Promise<PostResult | null> {
+  if (!(await config.turn())) return null;
+  return postJson(`${config.baseUrl}${path}`, {}, body, config);
+}
 
 /** All three variables turn SMS on (CONTRACT.md); env.server.ts refuses a partial set. */
 export function smsConfigured(env: Pick<Env, "kwtSms">): boolean {
@@ -124,7 +137,8 @@ export async function sendSms(config: KwtSmsConfig, message: { to: string; messa
     ...smsLang(text),
     ...(config.test ? { test: "1" } : {}),
   };
-  const answer = await postJson(`${config.baseUrl}/API/send/`, {}, body, config);
+  const answer = await post(config, "/API/send/", body);
+  if (!answer) return NO_TURN;
   if (answer.kind === "fault") return { ok: false, retry: true, reason: `kwtSMS: ${answer.reason}` };
   const error = kwtError(answer.json);
   if (error) return refusal(error);
@@ -140,7 +154,8 @@ export async function sendSms(config: KwtSmsConfig, message: { to: string; messa
  * ERR030 means it is stuck in the queue with an error (failed), ERR029 that the id is unknown.
  */
 export async function smsStatus(config: KwtSmsConfig, msgId: string): Promise<SmsStatus> {
-  const answer = await postJson(`${config.baseUrl}/API/status/`, {}, { username: config.username, password: config.password, msgid: msgId }, config);
+  const answer = await post(config, "/API/status/", { username: config.username, password: config.password, msgid: msgId });
+  if (!answer) return NO_TURN;
   if (answer.kind === "fault") return { ok: false, retry: true, reason: `kwtSMS: ${answer.reason}` };
   const error = kwtError(answer.json);
   if (error?.code === "ERR030") return { ok: true, state: "failed", description: withoutNumbers(error.description || "Stuck in the queue with an error") };

@@ -7,9 +7,11 @@ import { KUWAIT_PHONE_PATTERN, normalizeKuwaitiPhone } from "~/shared/phone";
 /**
  * A send's result. `retry: true` means trying the same message later can succeed (the provider is down, busy or
  * asked us to slow down); `retry: false` means it never will (the number cannot receive it, the text is refused), so
- * the sender moves on to the next channel. `reason` is for the owner's message list: no number, no credential.
+ * the sender moves on to the next channel. `untried: true` means the provider was not called at all (its pace had no
+ * turn free soon): the message waits for a later pass without counting as a try. `reason` is for the owner's message
+ * list: no number, no credential.
  */
-export type SendOutcome = { ok: true; providerId: string } | { ok: false; retry: boolean; reason: string };
+export type SendOutcome = { ok: true; providerId: string } | { ok: false; retry: boolean; reason: string; untried?: true };
 
 export type Json = Record<string, unknown>;
 

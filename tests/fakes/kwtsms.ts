@@ -18,10 +18,15 @@
  * - kwtSMS API documentation v3.7 (2024): `lang` 1 English, 2 Arabic (CP1256), 3 Arabic (UTF-8), 4 Unicode
  * - "emoji: silently stuck in the queue, credits wasted, no error returned" (the SDK's message cleaning notes): the
  *   fake accepts such a message and its status answers ERR030
+ * - the same page's "Must-know information": "Sending speed and rate limits: Max 5 requests per second per IP. Exceed
+ *   and your IP is blocked automatically. Recommended: 2 per second with a small delay." The fake counts the API
+ *   requests of each client address: the 6th within one second blocks that address, and from then on it answers none
+ *   of its requests until a test unblocks it (`unblock()`), as an IP stays blocked until kwtSMS's support lifts it
  *
  * Not documented, so chosen here: the HTTP status (200 for every answer, errors included), the description texts,
- * that only Kuwait (965) is activated, that a page is 160 GSM-7 / 70 Unicode characters (153 / 67 once split), and
- * that a message leaves the queue at once (status `sent`).
+ * that only Kuwait (965) is activated, that a page is 160 GSM-7 / 70 Unicode characters (153 / 67 once split), that
+ * a message leaves the queue at once (status `sent`), and that a blocked address gets no answer at all: the
+ * connection is dropped, as a firewall would, rather than an error code.
  *
  * Run alone (`tsx tests/fakes/kwtsms.ts`) it reads PORT, KWTSMS_USERNAME, KWTSMS_PASSWORD and KWTSMS_SENDER, prints
  * `listening <url>`, and adds `POST /__control` and `GET /__state` for tests that drive it from another process.
@@ -33,7 +38,8 @@ import { pathToFileURL } from "node:url";
 
 export type FakeSms = { msgId: string; mobile: string; message: string; sender: string; lang?: string; test: boolean; points: number; stuck: boolean };
 
-export type FakeCall = { path: string; body: Record<string, unknown>; answer: Record<string, unknown> | { httpStatus: number } };
+/** `at`: when the request came (ms since the epoch); `dropped`: the client's address was blocked for going too fast. */
+export type FakeCall = { path: string; at: number; body: Record<string, unknown>; answer: Record<string, unknown> | { httpStatus: number } | { dropped: true } };
 
 /** How the next sends fail: an HTTP 5xx, or a kwtSMS error code answered as `{"result":"ERROR"}`. */
 export type Failure = { status: number } | { code: string };
@@ -52,6 +58,9 @@ export type FakeKwtSms = {
   /** Requests in the order they came, the password masked. */
   calls: FakeCall[];
   balance(): number;
+  /** Whether a client went past 5 requests in one second, so that its address is blocked. */
+  blocked(): boolean;
+  unblock(): void;
 };
 
 type StartOptions = {
@@ -91,6 +100,9 @@ const DESCRIPTIONS: Record<string, string> = {
   ERR032: "Message rejected: spam detected",
   ERR033: "No active coverage found",
 };
+
+/** "Max 5 requests per second per IP" (kwtSMS's API documentation). */
+const REQUESTS_PER_SECOND = 5;
 
 const GSM7 = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà^{}\\[~]|€";
 const EMOJI = /\p{Extended_Pictographic}/u;
@@ -136,6 +148,17 @@ export async function startFakeKwtSms(options: StartOptions): Promise<FakeKwtSms
   let balance = options.balance ?? 1000;
   let repeatWaitMs = options.repeatWaitMs ?? 15_000;
   let delayMs = 0;
+  const recentRequests = new Map<string, number[]>();
+  const blockedClients = new Set<string>();
+
+  /** Counts a request of the client at `at`; true when its address is blocked, now or already. */
+  function blocks(client: string, at: number): boolean {
+    if (blockedClients.has(client)) return true;
+    const lastSecond = [...(recentRequests.get(client) ?? []).filter((time) => at - time < 1000), at];
+    recentRequests.set(client, lastSecond);
+    if (lastSecond.length > REQUESTS_PER_SECOND) blockedClients.add(client);
+    return blockedClients.has(client);
+  }
 
   const text = (value: unknown) => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
 
@@ -178,19 +201,25 @@ export async function startFakeKwtSms(options: StartOptions): Promise<FakeKwtSms
   }
 
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
+    const at = Date.now();
     const body = await readJson(req);
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const logged = { ...(body ?? {}), ...(body && "password" in body ? { password: "***" } : {}) };
+    if (blocks(req.socket.remoteAddress ?? "unknown", at)) {
+      calls.push({ path, at, body: logged, answer: { dropped: true } });
+      req.socket.destroy();
+      return;
+    }
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const failure = path === "/API/send/" ? failures.shift() : undefined;
     if (failure && "status" in failure) {
-      calls.push({ path, body: logged, answer: { httpStatus: failure.status } });
+      calls.push({ path, at, body: logged, answer: { httpStatus: failure.status } });
       return sendJson(res, failure.status, { result: "ERROR", code: "ERR000", description: "Service unavailable" });
     }
     let answer: Record<string, unknown>;
     if (failure) answer = error(failure.code);
     else if (!body || !String(req.headers["content-type"]).startsWith("application/json")) answer = error("ERR002");
     else answer = path === "/API/send/" ? send(body) : status(body);
-    calls.push({ path, body: logged, answer });
+    calls.push({ path, at, body: logged, answer });
     sendJson(res, 200, answer);
   }
 
@@ -204,6 +233,7 @@ export async function startFakeKwtSms(options: StartOptions): Promise<FakeKwtSms
     if (typeof control.repeatWaitMs === "number") repeatWaitMs = Math.max(0, control.repeatWaitMs);
     if (typeof control.delayMs === "number") delayMs = Math.max(0, control.delayMs);
     if (typeof control.stick === "string") api.stick(control.stick);
+    if (control.unblock === true) api.unblock();
     sendJson(res, 200, { ok: true });
   }
 
@@ -212,7 +242,7 @@ export async function startFakeKwtSms(options: StartOptions): Promise<FakeKwtSms
     let handling: Promise<unknown>;
     if (req.method === "POST" && (path === "/API/send/" || path === "/API/status/")) handling = handleApi(req, res, path);
     else if (options.controlRoutes && req.method === "POST" && path === "/__control") handling = handleControl(req, res);
-    else if (options.controlRoutes && req.method === "GET" && path === "/__state") handling = Promise.resolve(sendJson(res, 200, { messages: [...messages.values()], calls, balance }));
+    else if (options.controlRoutes && req.method === "GET" && path === "/__state") handling = Promise.resolve(sendJson(res, 200, { messages: [...messages.values()], calls, balance, blocked: blockedClients.size > 0 }));
     else handling = Promise.resolve(sendJson(res, 404, { result: "ERROR", code: "ERR002", description: "Unknown command; POST to /API/send/ or /API/status/" }));
     handling.catch((failure: unknown) => {
       if (res.headersSent) return res.destroy();
@@ -231,6 +261,11 @@ export async function startFakeKwtSms(options: StartOptions): Promise<FakeKwtSms
     messages,
     calls,
     balance: () => balance,
+    blocked: () => blockedClients.size > 0,
+    unblock() {
+      blockedClients.clear();
+      recentRequests.clear();
+    },
     failNext(count, failure) {
       failures = [...failures, ...Array.from({ length: Math.max(0, count) }, () => failure)];
     },

@@ -15,7 +15,8 @@ import { messagesSent } from "~/utils/metrics.server";
  */
 
 export type OutboxRow = Awaited<ReturnType<typeof prisma.outboxMessage.findUniqueOrThrow>>;
-export type ChannelResult = { ok: true; providerId?: string } | { ok: false; retry: boolean; reason: string };
+/** `untried`: the provider was not called (kwtSMS's pace had no turn free soon), so it is no try (provider-http.server.ts). */
+export type ChannelResult = { ok: true; providerId?: string } | { ok: false; retry: boolean; reason: string; untried?: true };
 /** One channel: sends the row's message and says how it went; it throws only for what it did not foresee (retried). */
 export type ChannelSender = (row: OutboxRow) => Promise<ChannelResult>;
 
@@ -24,6 +25,8 @@ export const CLAIM_MS = 5 * 60 * 1000;
 /** The waits after the 1st, 2nd… failure; past the last, it repeats until the row is a day old, then it is `failed`. */
 export const RETRY_DELAYS_MS = [30, 60, 120, 300, 600, 1800, 3600, 7200, 14_400].map((seconds) => seconds * 1000);
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+/** A message whose provider was not called is due again after this: the next timed pass, when turns are free again. */
+export const UNTRIED_WAIT_MS = 15_000;
 const BATCH = 20;
 const REASON_MAX = 500;
 
@@ -76,6 +79,13 @@ async function record(row: OutboxRow, holder: string, result: ChannelResult, now
       // them, so they do not wait in the table for housekeeping.
       data: { status: "sent", attempts, providerMessageId: result.providerId ?? null, lastError: null, claimedUntil: null, ...(row.kind === "mail" ? { params: "{}" } : {}) },
     });
+    return;
+  }
+  if (result.untried) {
+    // Nothing reached the provider: the message keeps its tries, its reason and its day, and does not wait longer
+    // each time as after a failure; it only stands aside so that this drain does not pick it again at once.
+    logger.info(`message ${row.id} (${row.channel} ${row.kind}) waits: ${result.reason}`);
+    await prisma.outboxMessage.updateMany({ where: mine, data: { nextAttemptAt: new Date(now.getTime() + UNTRIED_WAIT_MS), claimedUntil: null } });
     return;
   }
   const giveUp = !result.retry || now.getTime() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;

@@ -5,6 +5,7 @@ import { fixedT } from "~/i18n/fixed-t.server";
 import { wordText } from "~/mail/compose.server";
 import { fitsTwoSmsParts, sendSms } from "~/messages/kwtsms.server";
 import { sendWhatsAppTemplate, WHATSAPP_STATUS_RANK, type WhatsAppStatus, type WhatsAppTemplate } from "~/messages/whatsapp.server";
+import { kwtSmsTurn } from "./kwtsms-pace.server";
 import { nudgeOutbox } from "./outbox-write.server";
 import { heldWhatsAppTemplate } from "./whatsapp-template.server";
 import { languageOrDefault, type Language } from "~/shared/language";
@@ -200,7 +201,7 @@ export async function smsChannel(row: PhoneRow): Promise<Result> {
   if (!config) return { ok: false, retry: false, reason: "SMS is not configured" };
   const drawn = await draw(row);
   if (!drawn) return { ok: false, retry: false, reason: "nothing to send: the order is gone" };
-  return sendSms(config, { to: row.recipient, message: drawn.text });
+  return sendSms({ ...config, turn: kwtSmsTurn }, { to: row.recipient, message: drawn.text });
 }
 
 const RANK: Record<string, number> = { queued: 0, ...WHATSAPP_STATUS_RANK };

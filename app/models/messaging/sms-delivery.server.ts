@@ -2,6 +2,7 @@ import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { smsStatus } from "~/messages/kwtsms.server";
 import { startTimedJob } from "~/models/shop/index.server";
+import { kwtSmsTurn } from "./kwtsms-pace.server";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -18,13 +19,13 @@ const BATCH = 100;
 
 /**
  * One pass: asks kwtSMS about the SMS rows still `sent`, under a day old and not yet answered for; answers how many
- * of them kwtSMS answered for (left its queue, or failed).
+ * of them kwtSMS answered for for good (left its queue, failed, or an id it does not know).
  */
 export async function pollSmsDeliveries(now = new Date()): Promise<number> {
   const config = getEnv().kwtSms;
   if (!config) return 0;
   // updatedAt is when the row was sent: nothing else writes a `sent` row until kwtSMS has answered for it. Its
-  // nextAttemptAt is the sender's no longer; this pass moves it past the row's day once kwtSMS has answered `sent`,
+  // nextAttemptAt is the sender's no longer; this pass moves it past the row's day once kwtSMS has answered for good,
   // so that the row is not asked about again and the batch goes to the rows still waiting for an answer.
   const rows = await prisma.outboxMessage.findMany({
     where: { channel: "sms", status: "sent", providerMessageId: { not: null }, updatedAt: { gte: new Date(now.getTime() - SMS_POLL_WINDOW_MS) }, nextAttemptAt: { lte: now } },
@@ -34,17 +35,18 @@ export async function pollSmsDeliveries(now = new Date()): Promise<number> {
   });
   let answered = 0;
   for (const row of rows) {
-    const answer = await smsStatus(config, row.providerMessageId!);
-    if (!answer.ok) {
-      // A fault or a refusal (an id kwtSMS no longer knows): asked again next pass, until the day is over.
-      logger.warn(`SMS status of message ${row.id} not known: ${answer.reason}`);
-      continue;
-    }
-    if (answer.state === "queued") continue;
+    const answer = await smsStatus({ ...config, turn: kwtSmsTurn }, row.providerMessageId!);
+    // No turn free soon at kwtSMS's pace (sends are waiting for turns too): the rest are asked next pass.
+    if (!answer.ok && answer.untried) break;
+    if (!answer.ok) logger.warn(`SMS status of message ${row.id} not known: ${answer.reason}`);
+    // Still in kwtSMS's queue, a fault, or the account's settings: asked again next pass, until the day is over.
+    if (answer.ok ? answer.state === "queued" : answer.retry) continue;
+    // An id kwtSMS does not know will not become known, and each question takes one of kwtSMS's turns: such a row
+    // stays `sent` and is not asked about again, as one that left the queue.
     const data =
-      answer.state === "sent"
-        ? { nextAttemptAt: new Date(row.updatedAt.getTime() + SMS_POLL_WINDOW_MS), updatedAt: row.updatedAt }
-        : { status: "failed", lastError: `kwtSMS: ${answer.description}`.slice(0, 500) };
+      answer.ok && answer.state === "failed"
+        ? { status: "failed", lastError: `kwtSMS: ${answer.description}`.slice(0, 500) }
+        : { nextAttemptAt: new Date(row.updatedAt.getTime() + SMS_POLL_WINDOW_MS), updatedAt: row.updatedAt };
     const { count } = await prisma.outboxMessage.updateMany({ where: { id: row.id, status: "sent" }, data });
     answered += count;
   }

@@ -26,6 +26,42 @@ export async function releaseJobLease(name: string, holder = THIS_PROCESS): Prom
 }
 
 /**
+ * Waits for a turn at a service that takes calls only so fast from all the processes sharing the database together
+ * (kwtSMS blocks an IP that goes past 5 requests a second). The JobLease row `name` holds when the last turn handed
+ * out ends; turns are `spacingMs` long. A caller asks for the turn that starts then, or now when that has passed, in
+ * one statement valid on both engines, as takeJobLease does: it succeeds only while nobody holds a later turn, so of
+ * two callers asking at once one gets it and the other asks for the one after. A turn is used within `lateMs` of its
+ * start or not at all (a slow statement or a busy process would otherwise call too close to the next turn), so calls
+ * go at least `spacingMs - lateMs` apart. Answers true when the turn has come, having awaited a timer (the process
+ * goes on meanwhile), or false once no turn can start within `maxWaitMs` of asking, at once when the turns already
+ * handed out reach past that: the caller leaves its call for a later pass. `holder` only says who took the last turn.
+ */
+export async function waitForTurn(name: string, { spacingMs, lateMs, maxWaitMs }: { spacingMs: number; lateMs: number; maxWaitMs: number }, holder = THIS_PROCESS): Promise<boolean> {
+  const deadline = Date.now() + maxWaitMs;
+  let start = Date.now();
+  // `start` only moves forward (each refusal means someone holds a later turn), so the deadline ends the loop.
+  for (;;) {
+    const now = Date.now();
+    start = Math.max(start, now);
+    if (start > deadline) return false;
+    const [from, until, at] = [new Date(start), new Date(start + spacingMs), new Date(now)];
+    const taken = await prisma.$executeRaw`
+      INSERT INTO "JobLease" ("name", "holder", "until", "updatedAt") VALUES (${name}, ${holder}, ${until}, ${at})
+      ON CONFLICT ("name") DO UPDATE SET "holder" = ${holder}, "until" = ${until}, "updatedAt" = ${at}
+      WHERE "JobLease"."until" <= ${from}`;
+    if (taken === 1) {
+      const wait = start - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (Date.now() - start <= lateMs) return true;
+      start += spacingMs;
+      continue;
+    }
+    const last = await prisma.jobLease.findUnique({ where: { name }, select: { until: true } });
+    start = last ? last.until.getTime() : Date.now();
+  }
+}
+
+/**
  * Runs one pass of a timed job if no other process is running one (docs/decisions/0020-jobs-run-once.md). The lease
  * is given up when the pass ends, however it ends. A pass that outlives `holdMs` may meet a second one: every piece of
  * work in a pass is a conditional write of its own (a hold is released once, a payment settled once), so that costs
