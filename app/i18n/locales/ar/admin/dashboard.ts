@@ -43,7 +43,6 @@ export const dashboard: TranslationOf<typeof en> = {
       paused: "موقوف مؤقتًا",
       disabled: "معطَّل",
       rejected: "مرفوض",
-      flagged: "عليه تنبيه",
       marketing: "نُقل إلى فئة التسويق",
       other: "غير معتمد",
     },

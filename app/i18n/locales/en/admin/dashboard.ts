@@ -41,7 +41,6 @@ export const dashboard = {
       paused: "paused",
       disabled: "disabled",
       rejected: "rejected",
-      flagged: "flagged",
       marketing: "moved to the Marketing category",
       other: "not approved",
     },
