@@ -3,7 +3,7 @@ import { adminCookie, request } from "../../tests/support/admin-requests";
 import { action } from "./api.admin.reviews.$id";
 
 async function refusal(cookie: string, json: unknown) {
-  const answer = await action({ request: request("/api/admin/reviews/any", { method: "PUT", cookie, json }), params: { id: "any" }, context: {} }).catch((thrown: unknown) => thrown);
+  const answer = await action({ request: request("/api/admin/reviews/any", { method: "PUT", cookie, json }), params: { id: "any" }, context: { cspNonce: "" } }).catch((thrown: unknown) => thrown);
   if (!(answer instanceof Response)) throw new Error("expected an answer");
   return { status: answer.status, body: await answer.json() };
 }
