@@ -94,6 +94,8 @@ for (const language of ["en", "ar"] as const) {
       ],
     });
     const second = await createOrder(db, { phone, fullName: "Sara Al-Ali" });
+    // A slip is written in its order's language (the parcel's), here the admin's too.
+    await db.order.updateMany({ where: { id: { in: [first.id, second.id] } }, data: { language } });
     await setLanguage(context, baseURL!, language);
     await signInAsAdmin(context, baseURL!);
 

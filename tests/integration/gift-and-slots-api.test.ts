@@ -116,6 +116,7 @@ describe("gifts and delivery windows through the API", () => {
 
     const slips = await packingSlips({ request: request(`/admin/timsar/packing-slips?deliveryDate=${date}`, { cookie: `${cookie}; lang=en` }), params: {}, context: { cspNonce: "" } });
     expect(slips.slips.map((slip) => slip.orderNumber)).toEqual([orderNumber]);
-    expect(slips.slips[0].deliveryTime).toMatch(/, 09:00 to 12:00$/);
+    // Placed in Arabic (no language asked): its slip, which goes into the parcel, reads in Arabic for an English admin.
+    expect(slips.slips[0].deliveryTime).toMatch(/، من ٠٩:٠٠ إلى ١٢:٠٠$/);
   });
 });

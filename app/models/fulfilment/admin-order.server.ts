@@ -165,6 +165,8 @@ export async function getPackingSlipOrders(keys: string[], deliveryDate: string 
       id: true,
       orderNumber: true,
       createdAt: true,
+      // the slip goes into the parcel, so it speaks the order's language
+      language: true,
       ...deliveryAddressSelect,
       isGift: true,
       giftNote: true,
