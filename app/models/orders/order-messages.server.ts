@@ -4,7 +4,8 @@ import { localized, type Language } from "~/shared/language";
 import type { OrderError } from "./order.server";
 import type { CouponProblem } from "./coupon.server";
 import { formatKD } from "~/shared/money";
-import { RESERVATION_MINUTES } from "./stock-hold.server";
+import { HOLD_LIMITS, RESERVATION_MINUTES } from "./stock-hold.server";
+import { formatCount } from "~/shared/digits";
 
 /** A discount code's refusal in one language. */
 export function couponProblemMessage(problem: CouponProblem, t: TFunction, language: Language, minProductsFils = 0): string {
@@ -33,6 +34,8 @@ export function orderErrorMessage(error: OrderError, t: TFunction, language: Lan
       return t("checkout.variantRequired", { name });
     case "holdLimit":
       return t("checkout.holdLimit");
+    case "orderTooLarge":
+      return t("checkout.orderTooLarge", { units: formatCount(HOLD_LIMITS.heldUnits, language), perPiece: formatCount(HOLD_LIMITS.heldUnitsPerProduct, language) });
     case "heldByUnpaidOrder":
       return ownsEarlier && error.earlier
         ? t("checkout.heldByUnpaidOrder", { name, orderNumber: error.earlier.orderNumber })

@@ -10,6 +10,7 @@ import { checkCoupon, type CouponProblem, type UsableCoupon } from "./coupon.ser
 import {
   checkHolds,
   clientLockKeys,
+  HOLD_LIMITS,
   holdEndOf,
   earlierOrderHolding,
   holdRefusalOf,
@@ -40,7 +41,8 @@ export type OrderErrorCode =
   | "giftWrapUnavailable"
   | "deliverySlotRequired"
   | "deliverySlotClosed"
-  | "deliverySlotFull";
+  | "deliverySlotFull"
+  | "orderTooLarge";
 
 /** A refusal the shopper can act on; `status` is the HTTP status the API answers with. */
 export class OrderError extends Error {
@@ -133,6 +135,9 @@ export async function placeOrder(input: PlaceOrderInput, now = new Date()): Prom
   const slot = chosenSlotOf(input.deliverySlot, now, slots);
   if (slot === "deliverySlotRequired") throw new OrderError(slot, 400);
   if (slot === "deliverySlotClosed") throw new OrderError(slot, 409);
+  // An order over the holds' caps alone could never be held (decision 0015): it is told so, not that earlier
+  // unpaid orders hold products when there are none.
+  if ((input.clientAddress || input.customerId) && overHoldCaps(input.lines)) throw new OrderError("orderTooLarge", 400);
 
   for (let attempt = 0; ; attempt++) {
     try {
@@ -143,6 +148,14 @@ export async function placeOrder(input: PlaceOrderInput, now = new Date()): Prom
       if (!(isUniqueViolation(error) || isRetryableConflict(error)) || attempt >= 2) throw error;
     }
   }
+}
+
+/** More units than one client may hold unpaid: in all, or of one product (or variant). */
+function overHoldCaps(lines: PlaceOrderInput["lines"]): boolean {
+  const perPiece = new Map<string, number>();
+  for (const line of lines) perPiece.set(line.variantId ?? line.productId, (perPiece.get(line.variantId ?? line.productId) ?? 0) + line.quantity);
+  const units = [...perPiece.values()].reduce((sum, quantity) => sum + quantity, 0);
+  return units > HOLD_LIMITS.heldUnits || [...perPiece.values()].some((quantity) => quantity > HOLD_LIMITS.heldUnitsPerProduct);
 }
 
 /** PostgreSQL aborts one of two transactions that wait on each other's rows, or (rarely) fails to serialize one. */

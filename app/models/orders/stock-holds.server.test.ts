@@ -176,9 +176,13 @@ describe("the per-client hold caps", () => {
     const city = await createDeliveryArea(prisma);
     const [first, second, third] = await Promise.all([1, 2, 3].map(() => createProduct(prisma, { stockQuantity: 30 })));
     const address = { clientAddress: uniqueId("192.0.2") };
+    // An order over a cap by itself is told so (not that earlier unpaid orders hold products: there are none).
     await expect(placeOrder(order(city, [{ productId: first.id, quantity: HOLD_LIMITS.heldUnitsPerProduct + 1 }], address))).rejects.toMatchObject({
-      code: "holdLimit",
+      code: "orderTooLarge",
+      status: 400,
     });
+    const overAll = [first, second, third].map((product) => ({ productId: product.id, quantity: 7 }));
+    await expect(placeOrder(order(city, overAll, address))).rejects.toMatchObject({ code: "orderTooLarge" });
     expect(await stock(first.id)).toEqual({ stockQuantity: 30, heldQuantity: 0 });
     expect(await prisma.order.count({ where: { clientHash: clientHashOf(address.clientAddress) } })).toBe(0);
 

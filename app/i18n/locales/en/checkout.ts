@@ -43,6 +43,7 @@ export const checkout = {
     requiredTagMissing: "Please fill in the required custom tags for {{name}}.",
     variantRequired: "Please choose the options of {{name}}.",
     holdLimit: "You already have unpaid orders holding products. Please pay for them, or wait 15 minutes until they expire, then try again.",
+    orderTooLarge: "One order can hold at most {{units}} pieces, and {{perPiece}} of one piece, until it is paid. Please lower the quantities, and order the rest after paying.",
     heldByUnpaidOrder:
       "Your unpaid order {{orderNumber}} already holds {{name}}. While it is unpaid, another order cannot hold more of it, so that others can buy it too. Pay for order {{orderNumber}}, or cancel it on its payment page, then order again.",
     heldByUnpaidOrderUnnamed:
