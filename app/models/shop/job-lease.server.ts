@@ -31,8 +31,8 @@ export async function releaseJobLease(name: string, holder = THIS_PROCESS): Prom
  * out ends; turns are `spacingMs` long. A caller asks for the turn that starts then, or now when that has passed, in
  * one statement valid on both engines, as takeJobLease does: it succeeds only while nobody holds a later turn, so of
  * two callers asking at once one gets it and the other asks for the one after. A turn is used within `lateMs` of its
- * start or not at all (a slow statement or a busy process would otherwise call too close to the next turn), so calls
- * go at least `spacingMs - lateMs` apart. Answers true when the turn has come, having awaited a timer (the process
+ * start or not at all (a slow statement or a busy process would otherwise bunch its call with later turns' calls), so
+ * any window of `lateMs` holds the calls of at most the turns starting within `2 × lateMs` of it. Answers true when the turn has come, having awaited a timer (the process
  * goes on meanwhile), or false once no turn can start within `maxWaitMs` of asking, at once when the turns already
  * handed out reach past that: the caller leaves its call for a later pass. `holder` only says who took the last turn.
  */
