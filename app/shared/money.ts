@@ -17,17 +17,10 @@ export function formatKD(fils: number, language: Language = "en"): string {
 /** The figure (with an optional sign) and the currency apart, for layouts that isolate the figure (issue 28). */
 export function kdParts(fils: number, language: Language = "en", sign = "") {
   // The figure is written once, as the English one, and then in the page's digits: both languages always name the
-  // same amount.
-  return { amount: `${sign}${localFigure(kdFigure(fils), language)}`, currency: language === "ar" ? "د.ك" : "KD" };
-}
-
-/** 2500 → "2.50", 2875 → "2.875", -530 → "-0.53": from whole fils, so no binary fraction rounds a half fils away. */
-function kdFigure(fils: number): string {
-  const whole = Math.round(fils);
-  const size = Math.abs(whole);
-  const rest = size % FILS_PER_KD;
-  const decimals = rest % 10 === 0 ? String(rest / 10).padStart(2, "0") : String(rest).padStart(3, "0");
-  return `${whole < 0 ? "-" : ""}${Math.floor(size / FILS_PER_KD)}.${decimals}`;
+  // same amount. Whole fils over 1000 to 3 decimals is exact (the binary fraction is far closer than half a fils);
+  // a third decimal of 0 is dropped: 2500 → "2.50", 2875 → "2.875", -530 → "-0.53". Written short: every byte here
+  // counts against the home page's script budget.
+  return { amount: sign + localFigure((fils / FILS_PER_KD).toFixed(3).replace(/0$/, ""), language), currency: language === "ar" ? "د.ك" : "KD" };
 }
 
 /** Fils as a KD number for JSON answers (SPEC's API speaks KD): 2500 → 2.5. */
