@@ -50,8 +50,9 @@ async function expectedFigures() {
   };
 }
 
+/** As the shop writes an amount: 2 decimals, and the third when it has one (decision 0105). */
 function kd(fils: number, language: "ar" | "en") {
-  const amount = figure((fils / 1000).toFixed(2), language);
+  const amount = figure((fils / 1000).toFixed(fils % 10 ? 3 : 2), language);
   return language === "ar" ? `${amount} د.ك` : `${amount} KD`;
 }
 
