@@ -76,4 +76,37 @@ describe("mail texts from the locale files", () => {
     for (const part of [inEnglish.subject, inEnglish.text, inEnglish.html]) expect(part).not.toMatch(/[\u0600-\u06FF]/);
     expect(inEnglish.html.startsWith('<div dir="ltr" lang="en">')).toBe(true);
   });
+
+  it("list each line's custom texts under it, the title in the order's language and the shopper's text as typed (probe 4, item 7)", () => {
+    const order = {
+      shopName: "",
+      shopPhone: null,
+      email: "s@example.com",
+      fullName: "سارة",
+      orderNumber: "ORD-1764059400125",
+      subtotalFils: 3500,
+      discountFils: 0,
+      couponCode: null,
+      deliveryFeeFils: 1000,
+      giftWrapFils: 0,
+      totalFils: 4500,
+      items: [
+        { nameEn: "Named mug", nameAr: "كوب باسم", quantity: 1, priceFils: 2500, customTags: [{ titleEn: "Name to print", titleAr: "الاسم المطبوع", value: "Noor <3" }] },
+        { nameEn: "Hair clip", nameAr: "مشبك شعر", quantity: 1, priceFils: 1000, customTags: [{ titleEn: "Note", titleAr: "ملاحظة", value: " " }] },
+      ],
+      invoiceUrl: "http://shop.test/i",
+      invoicePdf: Buffer.from(""),
+    };
+    const arabic = paidOrderMail({ ...order, language: "ar" });
+    const shown = arabic.text.replace(/[\u2066-\u2069]/g, "");
+    expect(shown).toContain("١ × كوب باسم، المجموع ٢٫٥٠ د.ك\n  الاسم المطبوع: Noor <3\n١ × مشبك شعر");
+    expect(arabic.html).toContain("&emsp;الاسم المطبوع: <bdi>Noor &#60;3</bdi>");
+    // The shopper's own text aside, no English in the Arabic mail.
+    expect(shown.replace("Noor", "")).not.toContain("Name to print");
+
+    const english = paidOrderMail({ ...order, fullName: "Sara", language: "en" });
+    expect(english.text.replace(/[\u2066-\u2069]/g, "")).toContain("1 × Named mug: 2.50 KD\n  Name to print: Noor <3\n1 × Hair clip: 1.00 KD\n");
+    expect(english.html).toContain("&emsp;Name to print: <bdi>Noor &#60;3</bdi>");
+    expect(english.text).not.toContain("الاسم");
+  });
 });

@@ -3,13 +3,23 @@ import { htmlLine } from "~/mail/bidi-html.server";
 import { wordHtml, wordText } from "~/mail/compose.server";
 import type { Mail } from "~/mail/send.server";
 import { totalsLines, type OrderTotals } from "~/mail/totals.server";
-import { bidiIsolate, formatKDText } from "~/shared/bidi";
+import { bidiIsolate, formatKDText, PDI } from "~/shared/bidi";
 import { directionOf, localized, type Language } from "~/shared/language";
 import { formatCount } from "~/shared/digits";
 import { escapeHtml } from "~/utils/html";
 
-/** A line of the order as the confirmation lists it. */
-type PaidLine = { nameEn: string; nameAr: string; quantity: number; priceFils: number; optionValues?: { en: string; ar: string }[] };
+/** A line of the order as the confirmation lists it; `customTags`: the custom texts the shopper gave it (a name to print). */
+type PaidLine = {
+  nameEn: string;
+  nameAr: string;
+  quantity: number;
+  priceFils: number;
+  optionValues?: { en: string; ar: string }[];
+  customTags?: { titleEn: string; titleAr: string; value: string }[];
+};
+
+/** U+2068, first strong isolate: the shopper's own text keeps its direction inside a line of the other language. */
+const FSI = "\u2068";
 
 /** What the shopper's confirmation of a paid order shows, and its invoice. */
 export type PaidOrderMailInput = OrderTotals & {
@@ -44,11 +54,17 @@ export function paidOrderMail(order: PaidOrderMailInput): Mail {
     total: formatKDText(order.totalFils, language),
     number: arabic ? bidiIsolate(order.orderNumber) : order.orderNumber,
   };
-  const items = order.items.map((item) => {
+  // Each line with its custom texts under it, the owner's title in the order's language and the shopper's text as typed:
+  // what the invoice shows, so the shopper can check the name to print (probe 4, item 7).
+  const lines = order.items.map((item) => {
     const options = (item.optionValues ?? []).map((value) => localized(language, value)).join(" / ");
     const name = `${localized(language, { en: item.nameEn, ar: item.nameAr })}${options ? ` (${options})` : ""}`;
-    return wordText((v) => t("mail.paid.item", v), { quantity: formatCount(item.quantity, language), name, amount: formatKDText(item.priceFils * item.quantity, language) });
+    const line = wordText((v) => t("mail.paid.item", v), { quantity: formatCount(item.quantity, language), name, amount: formatKDText(item.priceFils * item.quantity, language) });
+    const tags = (item.customTags ?? []).filter((tag) => tag.value.trim()).map((tag) => ({ title: localized(language, { en: tag.titleEn, ar: tag.titleAr }), value: tag.value }));
+    return { line, tags };
   });
+  const items = lines.flatMap(({ line, tags }) => [line, ...tags.map((tag) => `  ${tag.title}: ${FSI}${tag.value}${PDI}`)]);
+  const itemsHtml = lines.map(({ line, tags }) => [escape(line), ...tags.map((tag) => `&emsp;${escape(tag.title)}: <bdi>${escapeHtml(tag.value)}</bdi>`)].join("<br>"));
   const totals = totalsLines(order, language);
   // A shopper with a question calls the number the owner gave; the line is left out while there is none.
   const phone = order.shopPhone ? (arabic ? bidiIsolate(order.shopPhone) : order.shopPhone) : null;
@@ -56,7 +72,7 @@ export function paidOrderMail(order: PaidOrderMailInput): Mail {
   const signature = wordText((v) => t("mail.orderUpdate.thanks", v), { shop: order.shopName });
   const html = [
     `<p>${wordHtml((v) => t("mail.paid.thanks", v), { name: escape(thanks.name), total: escape(thanks.total), number: `<strong>${escape(thanks.number)}</strong>` }, escape)}</p>`,
-    `<p>${escape(t("mail.paid.items"))}<br>${items.map(escape).join("<br>")}</p>`,
+    `<p>${escape(t("mail.paid.items"))}<br>${itemsHtml.join("<br>")}</p>`,
     `<p>${totals.map(escape).join("<br>")}</p>`,
     `<p><a href="${escapeHtml(link)}">${escapeHtml(t("mail.paid.invoiceLink"))}</a></p>`,
     ...(phone ? [`<p>${wordHtml((v) => t("mail.orderUpdate.call", v), { phone: escape(phone) }, escape)}</p>`] : []),
