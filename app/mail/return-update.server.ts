@@ -3,6 +3,7 @@ import { htmlLine } from "~/mail/bidi-html.server";
 import { wordHtml, wordText } from "~/mail/compose.server";
 import type { Mail } from "~/mail/send.server";
 import { bidiIsolate, formatKDText } from "~/shared/bidi";
+import { formatCount } from "~/shared/digits";
 import { directionOf, type Language } from "~/shared/language";
 import { EXCHANGE_HOLD_HOURS, type ReturnStatus } from "~/shared/returns";
 import { escapeHtml } from "~/utils/html";
@@ -36,7 +37,8 @@ export function returnUpdateMail(input: ReturnUpdateMailInput): Mail {
     order: isolate(input.orderNumber),
     exchange: isolate(due?.exchangeOrderNumber ?? ""),
     amount: due ? formatKDText(due.dueFils, input.language) : "",
-    hours: isolate(String(EXCHANGE_HOLD_HOURS)),
+    // A count in the text's own digits (decision 0079): "خلال ٤٨ ساعة", not a Latin 48 in an Arabic sentence.
+    hours: formatCount(EXCHANGE_HOLD_HOURS, input.language),
   };
   const news = wordText((v) => t(key, v), values);
   const note = input.note ? wordText((v) => t("mail.returnUpdate.note", v), { note: input.note }) : "";
