@@ -2,8 +2,10 @@ import crypto from "node:crypto";
 import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
 import { getInvoiceData } from "~/models/orders/index.server";
 import { orderContacts, queueShopperMessages } from "~/models/messaging/index.server";
-import type { CreditNoteData } from "~/pdf/credit-note.server";
+import type { CreditNoteData, ReturnedGoods } from "~/pdf/credit-note.server";
+import type { InvoiceData } from "~/pdf/invoice.server";
 import { renderCreditNote } from "~/pdf/off-thread.server";
+import { returnRefundFils } from "~/shared/returns";
 
 /** A refund the gateway accepted: money the shop has committed to give back (docs/decisions/0034-credit-notes.md). */
 const ACCEPTED_REFUND_STATUSES = ["pending", "refunded"];
@@ -89,6 +91,8 @@ async function creditNoteData(id: string): Promise<CreditNoteData | null> {
       amountFils: true,
       refundedBeforeFils: true,
       remainingPaidFils: true,
+      refundId: true,
+      orderId: true,
       order: { select: { orderNumber: true, language: true } },
     },
   });
@@ -96,6 +100,7 @@ async function creditNoteData(id: string): Promise<CreditNoteData | null> {
   const invoice = await getInvoiceData(note.order.orderNumber);
   if (!invoice) return null;
   return {
+    forReturn: await returnedGoods(note.orderId, note.refundId, invoice),
     creditNoteNumber: note.number,
     issuedAt: note.createdAt,
     amountFils: note.amountFils,
@@ -104,6 +109,27 @@ async function creditNoteData(id: string): Promise<CreditNoteData | null> {
     remainingPaidFils: note.remainingPaidFils,
     order: invoice,
     language: note.order.language === "en" ? "en" : "ar",
+  };
+}
+
+/**
+ * The return a refund was made for, as its credit note names it (probe 4, item 8): its number, the items taken back,
+ * their price and their share of the order's discount or exchange credit, which the refund is less by. The return
+ * records its refund as the refund is written (refund.server.ts `returnId`), so it is found when the note is drawn,
+ * right after the gateway accepts. Null for a refund the owner made on the order itself.
+ */
+async function returnedGoods(orderId: string, refundId: string, order: InvoiceData): Promise<ReturnedGoods | null> {
+  const found = await prisma.return.findFirst({
+    where: { orderId, refundId },
+    select: { number: true, items: { orderBy: { id: "asc" }, select: { quantity: true, orderItem: { select: { nameEn: true, nameAr: true, priceFils: true } } } } },
+  });
+  if (!found) return null;
+  const itemsFils = found.items.reduce((sum, item) => sum + item.quantity * item.orderItem.priceFils, 0);
+  return {
+    number: found.number,
+    items: found.items.map((item) => ({ nameEn: item.orderItem.nameEn, nameAr: item.orderItem.nameAr, quantity: item.quantity })),
+    itemsFils,
+    discountShareFils: itemsFils - returnRefundFils(itemsFils, order),
   };
 }
 

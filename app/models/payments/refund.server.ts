@@ -45,6 +45,11 @@ export async function refundOrder(input: {
   reason?: string;
   /** A return's refund: what the order has refunded never passes its products' price, so delivery stays paid. */
   keepDelivery?: boolean;
+  /**
+   * The return this refund is for: the return records the refund as it is written, so a retry settles that same
+   * refund and its credit note, drawn as soon as the gateway accepts, names the return and its items.
+   */
+  returnId?: string;
 }) {
   const order = await prisma.order.findUnique({
     where: { id: input.orderId },
@@ -84,7 +89,11 @@ export async function refundOrder(input: {
   const actor = actorId && role ? { ...input.admin, id: actorId, role } : undefined;
   const refund = await audited(
     actor,
-    (tx) => tx.refund.create({ data: { orderId: order.id, paymentId: payment.id, amountFils, requestedBy: input.admin.email } }),
+    async (tx) => {
+      const row = await tx.refund.create({ data: { orderId: order.id, paymentId: payment.id, amountFils, requestedBy: input.admin.email } });
+      if (input.returnId) await tx.return.updateMany({ where: { id: input.returnId }, data: { refundId: row.id } });
+      return row;
+    },
     (row) => ({ action: "refund", entityType: "refund", entityId: row.id, params: { number: order.orderNumber, amount: amountFils } }),
   );
   await sendRefund(refund, paymentRef, reason);

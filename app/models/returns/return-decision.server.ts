@@ -121,14 +121,14 @@ async function refundReturn(row: Awaited<ReturnType<typeof current>>, input: Ret
       refundedFils = earlier.amountFils;
     } else if (earlier && earlier.status !== "failed") {
       // Asked before and never answered: settle that same refund (its reference), never a second one.
-      refundId = (await refundOrder({ orderId: row.orderId, amountFils: earlier.amountFils, admin: input.admin, reason, keepDelivery: true })).refundId;
+      refundId = (await refundOrder({ orderId: row.orderId, amountFils: earlier.amountFils, admin: input.admin, reason, keepDelivery: true, returnId: row.id })).refundId;
       refundedFils = earlier.amountFils;
     } else {
       const amountFils = input.refundAmountFils ?? row.refundFils;
       if (!Number.isSafeInteger(amountFils) || amountFils <= 0 || amountFils > row.refundFils) throw new ReturnError("overRefund", 409);
       const order = await prisma.order.findUniqueOrThrow({ where: { id: row.orderId }, select: { totalFils: true, deliveryFeeFils: true, refundedFils: true } });
       if (order.refundedFils + amountFils > order.totalFils - order.deliveryFeeFils) throw new ReturnError("overRefund", 409);
-      refundId = (await refundOrder({ orderId: row.orderId, amountFils, admin: input.admin, reason, keepDelivery: true })).refundId;
+      refundId = (await refundOrder({ orderId: row.orderId, amountFils, admin: input.admin, reason, keepDelivery: true, returnId: row.id })).refundId;
       refundedFils = amountFils;
     }
     await prisma.$transaction(async (tx) => {

@@ -4,7 +4,12 @@
  * with a discount code (delivery kept, never more than paid, a credit note, a lost answer retried with the same
  * reference), an exchange as a free order, and a message queued for the shopper with each decision.
  */
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { startModelFakes } from "../../../tests/integration/model-fakes";
@@ -68,6 +73,18 @@ function ask(order: { orderNumber: string; phone: string }, overrides: Partial<R
 }
 
 const stockOf = async (id: string) => (await prisma.product.findUniqueOrThrow({ where: { id } })).stockQuantity;
+
+/** A credit note's PDF as pdftotext reads it, a line each, without the invisible direction marks. */
+async function pdfLines(pdf: Uint8Array): Promise<string[]> {
+  const file = path.join(os.tmpdir(), `return-credit-note-${crypto.randomUUID()}.pdf`);
+  await fs.writeFile(file, pdf);
+  try {
+    const { stdout } = await promisify(execFile)("pdftotext", ["-enc", "UTF-8", file, "-"]);
+    return stdout.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, "").split("\n");
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+}
 
 describe("a return request", () => {
   it("is taken until the end of the 14th Kuwait day after delivery, and refused from the next instant", async () => {
@@ -190,6 +207,37 @@ describe("the owner's decisions", () => {
     const after = await prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { creditNotes: true } });
     expect(after.refundedFils).toBe(3000);
     expect(after.creditNotes.map((note) => note.amountFils)).toEqual([3000]);
+  });
+
+  it("name the return and the items it took back on its refund's credit note, and why it is less than their price (probe 4, item 8)", async () => {
+    const { order, bows } = await deliveredOrder();
+    const made = await requestReturn(ask(order, { items: [{ productId: bows.id, quantity: 2, reason: "wrongSize" }] }));
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin });
+    await decideReturn({ id: made._id, status: "refunded", admin });
+    const [note] = await prisma.creditNote.findMany({ where: { orderId: order.id } });
+    const lines = await pdfLines(note.pdf!);
+    // 5.000 KD of bows carry 0.444 KD of the 0.800 KD code back with them: 4.556 KD, in both halves of the note.
+    for (const line of [
+      `For return ${made.number}, the items returned:`,
+      `عن الإرجاع ${made.number}، المنتجات المرتجعة:`,
+      "Bow × 2",
+      "فيونكة × ٢",
+      "Items' price: 5.00 KD",
+      "سعر المنتجات: ٥٫٠٠ د.ك",
+      "Less their share of the discount (SAVE10): -0.444 KD",
+      "ناقص حصتها من الخصم (SAVE10): -٠٫٤٤٤ د.ك",
+      "Partial refund of amount 4.556 KD",
+    ]) {
+      expect(lines, line).toContain(line);
+    }
+
+    // A refund the owner makes on the order itself names no return.
+    await refundOrder({ orderId: order.id, amountFils: 1000, admin });
+    const later = await prisma.creditNote.findFirstOrThrow({ where: { orderId: order.id, amountFils: 1000 } });
+    const laterLines = await pdfLines(later.pdf!);
+    expect(laterLines).toContain("Partial refund of amount 1.00 KD");
+    expect(laterLines.filter((line) => line.includes("RET-") || line.includes("الإرجاع"))).toEqual([]);
   });
 
   it("after a crash between the gateway's acceptance and the move, refund nothing more and mark the return refunded", async () => {
