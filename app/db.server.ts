@@ -99,8 +99,7 @@ export function isConstraintRefusal(error: unknown, kind: "notNull" | "unique", 
  * needs Prisma's `mode: "insensitive"` (ILIKE), which the SQLite client's types do not know. Arabic has no case.
  * Prisma hands `term` to LIKE unescaped, so a search for "%" or "_" would match every row: on PostgreSQL, whose LIKE
  * takes a backslash as its escape, the term's %, _ and backslash are escaped. Prisma's SQLite LIKE has no ESCAPE
- * clause and so no way to escape them; there they stay wildcards (a search that needs them exact uses raw SQL with
- * ESCAPE, as the registered-users search does).
+ * clause and so no way to escape them: a term with one (`hasLikeWildcard`) is looked up with `idsContaining` instead.
  */
 export function textContains(term: string): Prisma.StringFilter {
   return (
@@ -108,4 +107,21 @@ export function textContains(term: string): Prisma.StringFilter {
       ? { contains: term.replace(/[\\%_]/g, (character) => `\\${character}`), mode: "insensitive" }
       : { contains: term }
   ) as Prisma.StringFilter;
+}
+
+/** Whether `textContains(term)` would read part of the term as a wildcard on SQLite: a % or an _. */
+export function hasLikeWildcard(term: string): boolean {
+  return /[%_]/.test(term);
+}
+
+/**
+ * The ids of the rows of `table` whose `column` holds `term`, its %, _ and backslash taken as themselves (LIKE with a
+ * backslash ESCAPE) and Latin letters in any case, as `textContains` finds them: what a search whose term has a
+ * wildcard asks instead, on both engines alike (probe 2, item 9). The names come from the types, never from a caller's text.
+ */
+export async function idsContaining(table: "Order", column: "fullName", term: string): Promise<string[]> {
+  const pattern = `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const rows = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM ${Prisma.raw(`"${table}"`)} WHERE LOWER(${Prisma.raw(`"${column}"`)}) LIKE LOWER(${pattern}) ESCAPE '\\'`;
+  return rows.map((row) => row.id);
 }

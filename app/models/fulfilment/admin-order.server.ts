@@ -1,5 +1,5 @@
 import { reviewInviteAtFor } from "~/models/reviews/index.server";
-import { prisma, textContains } from "~/db.server";
+import { hasLikeWildcard, idsContaining, prisma, textContains } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { kuwaitDayEnd, kuwaitDayStart, isDateKey } from "~/shared/admin-dates";
 import { ADMIN_ORDER_TABS, DATED_TABS, DEFAULT_ORDER_TAB, type AdminOrderTab } from "~/shared/admin-orders";
@@ -38,7 +38,7 @@ export type AdminOrderQuery = {
 /** A search made only of what a phone is typed with (digits, Arabic-Indic ones too, +, spaces, dashes, brackets). */
 const PHONE_LIKE = /^[\d\s+()\u0660-\u0669\u06F0-\u06F9-]+$/;
 
-function searchWhere(search: string): Prisma.OrderWhereInput | null {
+async function searchWhere(search: string): Promise<Prisma.OrderWhereInput | null> {
   const term = search.trim();
   if (!term) return null;
   if (/^ord/i.test(term)) {
@@ -50,7 +50,8 @@ function searchWhere(search: string): Prisma.OrderWhereInput | null {
     if (!digits) return null;
     return { OR: [{ orderNumber: `ORD-${digits}` }, { phone: { contains: digits } }] };
   }
-  return { fullName: textContains(term) };
+  // A % or _ would be a wildcard in Prisma's SQLite LIKE (probe 2, item 9): such a name is found as typed.
+  return hasLikeWildcard(term) ? { id: { in: await idsContaining("Order", "fullName", term) } } : { fullName: textContains(term) };
 }
 
 function tabWhere(tab: AdminOrderTab): Prisma.OrderWhereInput {
@@ -65,11 +66,11 @@ export async function countAdminOrderTabs(): Promise<Record<AdminOrderTab, numbe
   return Object.fromEntries(ADMIN_ORDER_TABS.map((tab, index) => [tab, counts[index]])) as Record<AdminOrderTab, number>;
 }
 
-export function adminOrderWhere(query: AdminOrderQuery): Prisma.OrderWhereInput {
+export async function adminOrderWhere(query: AdminOrderQuery): Promise<Prisma.OrderWhereInput> {
   const tab = query.tab ?? DEFAULT_ORDER_TAB;
   const where = tabWhere(tab);
   const conditions: Prisma.OrderWhereInput[] = [where];
-  const search = query.search ? searchWhere(query.search) : null;
+  const search = query.search ? await searchWhere(query.search) : null;
   if (search) conditions.push(search);
   if (DATED_TABS.includes(tab)) {
     const createdAt: Prisma.DateTimeFilter = {};
@@ -98,7 +99,7 @@ const listSelect = {
 
 export async function listAdminOrders(query: AdminOrderQuery) {
   const pageSize = Math.min(Math.max(query.pageSize ?? ADMIN_PAGE_SIZE, 1), 100);
-  const where = adminOrderWhere(query);
+  const where = await adminOrderWhere(query);
   const total = await prisma.order.count({ where });
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(query.page ?? 1, 1), pageCount);
