@@ -5,6 +5,7 @@ import { prepareDatabase } from "./app/db.server";
 import { EnvError, parseEnv } from "./app/env.server";
 import { ensureAdmin } from "./app/models/accounts/index.server";
 import { keepGeneratedPassword } from "./server/admin-password";
+import { logGatewayAppUrlProblem } from "./server/app-url";
 import { serve } from "./server/serve";
 import { superviseWorkers } from "./server/workers";
 
@@ -23,6 +24,7 @@ async function main() {
 
   await prepareDatabase();
   if (cluster.isPrimary) {
+    logGatewayAppUrlProblem(env);
     keepGeneratedPassword(env.dataDir, await ensureAdmin(env));
     // Rendering is CPU-bound and Node uses one core per process: one worker per core (docs/decisions/0011).
     if (env.workers > 1) return superviseWorkers(env.workers, fileURLToPath(import.meta.url), env.shutdownTimeoutMs);

@@ -150,6 +150,15 @@ describe.each(GATEWAYS)("the shop with %s, over HTTP", (name) => {
     return { ...order, providerPaymentId: await attemptOf(order.orderId) };
   }
 
+  // Probe 3, item 7: with APP_URL unset the gateway was given http://localhost pages, which MyFatoorah refuses; the
+  // start says so in its log (CONTRACT.md stops a start only for an invalid value, so it goes on).
+  it("says at start, as an error in its log, that APP_URL is a local address the gateway cannot use, and starts anyway", () => {
+    const line = server.output().split("\n").find((entry) => entry.includes(`APP_URL is ${base},`));
+    expect(line, server.output()).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ level: "error", appUrl: base, paymentProvider: name });
+    expect(server.output()).toContain("Shop listening");
+  });
+
   it("answers 4xx to a webhook without a valid signature and changes nothing, then 2xx to valid ones, repeats included", SLOW, async () => {
     gateway.setAutoWebhook(false);
     try {
