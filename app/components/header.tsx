@@ -1,5 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import type { Language } from "~/shared/language";
 import { CartDrawer, openCartDrawer } from "./shop/cart-drawer";
@@ -11,12 +10,6 @@ type HeaderProps = { cartCount: number; isSignedIn: boolean; language: Language;
 
 export function Header({ cartCount, isSignedIn, language, currentPath, shopName }: HeaderProps) {
   const { t } = useTranslation();
-  const menu = useRef<HTMLDetailsElement>(null);
-  const { pathname, search } = useLocation();
-  // After a client-side navigation the header stays mounted, so close the slide-in menu by hand.
-  useEffect(() => {
-    menu.current?.removeAttribute("open");
-  }, [pathname, search]);
   return (
     <header className="site-header">
       <div className="site-header__bar">
@@ -30,7 +23,21 @@ export function Header({ cartCount, isSignedIn, language, currentPath, shopName 
           <LanguageToggle language={language} currentPath={currentPath} />
           <CartButton count={cartCount} />
           <CartDrawer cartCount={cartCount} />
-          <details className="mobile-menu" ref={menu}>
+          {/* A new address makes a new, closed menu: the header stays mounted through a client-side navigation.
+              Escape closes it and gives the focus back to its button; a tap beside the panel lands on the button's
+              backdrop (app.css), which closes it with or without JavaScript. Written short (`==`, removeAttribute as
+              SectionLink has it) to stay within the home page's script budget. */}
+          <details
+            className="mobile-menu"
+            key={currentPath}
+            onKeyDown={(event) => {
+              if (event.key == "Escape") {
+                const menu = event.currentTarget;
+                menu.removeAttribute("open");
+                (menu.firstChild as HTMLElement).focus();
+              }
+            }}
+          >
             <summary className="mobile-menu__button" aria-label={t("header.openMenu")}>
               <span aria-hidden="true" className="mobile-menu__icon" />
             </summary>
@@ -82,7 +89,7 @@ function CartButton({ count }: { count: number }) {
       aria-haspopup="dialog"
       onClick={(event) => {
         // Without JavaScript this is a plain link to the /cart page; with it, the drawer opens in place.
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button) return;
         event.preventDefault();
         openCartDrawer();
       }}

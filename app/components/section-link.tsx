@@ -23,7 +23,7 @@ export function SectionLink({ sectionId, children }: { sectionId: string; childr
     <a
       href={`/#${sectionId}`}
       onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button) return;
         event.preventDefault();
         event.currentTarget.closest("details")?.removeAttribute("open");
         if (location.pathname !== "/") navigate("/");

@@ -132,4 +132,52 @@ test.describe("phone-sized header", () => {
     await expect(page).toHaveURL(/\/terms-and-conditions$/);
     await expect(panel).toBeHidden();
   });
+
+  // Probe 1, finding 11: the header's search field is no empty pill on a phone; a magnifier at its start, where the
+  // typed text starts, says what it is for.
+  test("the search field shows a magnifier at its start, in both languages", async ({ page, context, baseURL }) => {
+    for (const [language, start, x] of [
+      ["ar", "right", "calc(100% - 14px)"],
+      ["en", "left", "14px"],
+    ] as const) {
+      await context.addCookies([{ name: "lang", value: language, url: baseURL! }]);
+      await page.goto("/");
+      const look = await page.getByRole("searchbox").evaluate((input) => {
+        const style = getComputedStyle(input);
+        return { image: style.backgroundImage, x: style.backgroundPositionX, right: style.paddingRight, left: style.paddingLeft };
+      });
+      expect(look.image).toContain("data:image/svg+xml");
+      expect(look.x).toBe(x);
+      expect(start === "right" ? look.right : look.left).toBe("44px");
+    }
+  });
+
+  // Probe 1, finding 8: a tap beside the panel closes the menu, with or without JavaScript, and follows nothing under
+  // it; with JavaScript Escape closes it too and gives the focus back to the menu's button.
+  for (const language of ["ar", "en"] as const) {
+    test(`closes the menu with a tap beside its panel and with Escape (${language})`, async ({ page, context, baseURL, javaScriptEnabled }) => {
+      await context.addCookies([{ name: "lang", value: language, url: baseURL! }]);
+      await page.goto("/");
+      const button = page.locator(".mobile-menu__button");
+      const panel = page.locator(".mobile-menu__panel");
+      await button.click();
+      await expect(panel).toBeVisible();
+      const box = (await panel.boundingBox())!;
+      // The panel slides in from the left in Arabic, from the right in English: tap the other side, at the height of
+      // the categories' heading, which is no link, so only the backdrop can close the menu.
+      const heading = (await page.locator("#categories-heading").boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2 > 195 ? 30 : 360, heading.y + heading.height / 2);
+      await expect(panel).toBeHidden();
+      await expect(page).toHaveURL(/\/$/);
+      if (!javaScriptEnabled) return;
+      await button.click();
+      await expect(panel).toBeVisible();
+      await panel.getByRole("link").first().focus();
+      await page.keyboard.press("Escape");
+      await expect(panel).toBeHidden();
+      await expect(button).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(panel).toBeHidden();
+    });
+  }
 });
