@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { I18nProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources";
 import { CheckoutForm } from "./checkout-form";
+import type { CheckoutSlotDay } from "./delivery-slot-choice";
 
 const area = { nameEn: "Egaila", nameAr: "العقيلة", feeFils: 2200, governorateEn: "Ahmadi", governorateAr: "الأحمدي" };
 
@@ -21,7 +22,7 @@ function refused(typed: Record<string, string>): SubmissionResult<string[]> {
   };
 }
 
-async function checkoutPage(language: "ar" | "en", lastResult?: SubmissionResult<string[]>) {
+async function checkoutPage(language: "ar" | "en", lastResult?: SubmissionResult<string[]>, deliveryDays: CheckoutSlotDay[] | null = null) {
   const Page = () => (
     <CheckoutForm
       language={language}
@@ -37,7 +38,7 @@ async function checkoutPage(language: "ar" | "en", lastResult?: SubmissionResult
       constraint={{}}
       whatsAppOffered={false}
       giftWrapFils={500}
-      deliveryDays={null}
+      deliveryDays={deliveryDays}
     />
   );
   const { query, dataRoutes } = createStaticHandler([{ id: "page", path: "/checkout", Component: Page }]);
@@ -90,5 +91,26 @@ describe("the top of the checkout form after refused fields without JavaScript",
   it("says nothing on a first visit, nor after a round trip with no refused field", async () => {
     expect(alertOf(await checkoutPage("en"))).toBeNull();
     expect(alertOf(await checkoutPage("en", { status: "success", initialValue: { couponCode: "PROBE10" } }))).toBeNull();
+  });
+});
+
+describe("the checkout's radio buttons", () => {
+  // Probe 1, finding 11: each building type and each delivery window had its group's one id.
+  it("have an id each, so the page's ids are unique", async () => {
+    const windows = [
+      { id: "w1", from: "09:00", to: "12:00", available: 3 },
+      { id: "w2", from: "16:00", to: "20:00", available: 3 },
+    ];
+    const html = await checkoutPage("en", undefined, [
+      { date: "2026-12-03", windows },
+      { date: "2026-12-04", windows },
+    ]);
+    const radios = [...html.matchAll(/<input[^>]*type="radio"[^>]*>/g)].map((found) => found[0]);
+    expect(radios).toHaveLength(3 + 4);
+    const ids = radios.map((radio) => /\bid="([^"]+)"/.exec(radio)?.[1]);
+    expect(ids).not.toContain(undefined);
+    expect(new Set(ids).size).toBe(radios.length);
+    const everyId = [...html.matchAll(/\bid="([^"]+)"/g)].map((found) => found[1]);
+    expect(everyId.length - new Set(everyId).size).toBe(0);
   });
 });

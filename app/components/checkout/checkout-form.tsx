@@ -78,6 +78,7 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
               <label key={type} className="building-type__option">
                 <input
                   {...getInputProps(fields.buildingType, { type: "radio", value: type })}
+                  id={`${fields.buildingType.id}-${type}`}
                   key={type}
                   data-testid={`building-${type}`}
                 />

@@ -23,7 +23,7 @@ export function DeliverySlotChoice({ meta, days, language }: { meta: FieldMetada
           <div className="building-type__options">
             {day.windows.map((window) => (
               <label key={window.id} className="building-type__option">
-                <input {...getInputProps(meta, { type: "radio", value: `${day.date}|${window.id}` })} key={`${day.date}|${window.id}`} data-testid={`slot-${day.date}-${window.from}`} />
+                <input {...getInputProps(meta, { type: "radio", value: `${day.date}|${window.id}` })} id={`${meta.id}-${day.date}-${window.id}`} key={`${day.date}|${window.id}`} data-testid={`slot-${day.date}-${window.from}`} />
                 <span>{t("checkoutGift.slotWindow", { from: localFigure(window.from, language), to: localFigure(window.to, language) })}</span>
               </label>
             ))}
