@@ -66,6 +66,19 @@ describe("one-time codes", () => {
     expect((await checkCode(email, "register", second.code)).ok).toBe(true);
   });
 
+  it("sent twice at once (a double click) both succeed, leaving one live code", async () => {
+    for (let round = 0; round < 3; round++) {
+      const email = uniqueEmail("double");
+      const issued = await Promise.allSettled(Array.from({ length: 4 }, () => issueCode(email, "register")));
+      expect(issued.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
+      expect(await prisma.oneTimeCode.count({ where: { email, purpose: "register" } })).toBe(1);
+      const codes = issued.map((result) => (result as PromiseFulfilledResult<{ code: string }>).value.code);
+      const checks = [];
+      for (const code of new Set(codes)) checks.push((await checkCode(email, "register", code)).ok);
+      expect(checks.filter(Boolean)).toHaveLength(1);
+    }
+  });
+
   it("of one purpose do not open the other", async () => {
     const email = uniqueEmail("code");
     const { code } = await issueCode(email, "register");

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { prisma } from "~/db.server";
+import { isConstraintRefusal, prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 
 export type CodePurpose = "register" | "reset";
@@ -27,11 +27,20 @@ export function generateCode(): string {
 export async function issueCode(email: string, purpose: CodePurpose, now = new Date()) {
   const code = generateCode();
   const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MINUTES * 60 * 1000);
-  await prisma.$transaction([
-    prisma.oneTimeCode.deleteMany({ where: { email, purpose } }),
-    prisma.oneTimeCode.create({ data: { email, purpose, codeHash: hashCode(email, purpose, code), expiresAt, createdAt: now } }),
-  ]);
-  return { code, expiresAt };
+  // Two requests at once (a double click on "send code") both delete nothing and both insert under PostgreSQL's
+  // READ COMMITTED, and the later insert breaks the unique (email, purpose). Its retry then deletes the quicker
+  // request's row like any earlier code: the later code wins, and neither request fails.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await prisma.$transaction([
+        prisma.oneTimeCode.deleteMany({ where: { email, purpose } }),
+        prisma.oneTimeCode.create({ data: { email, purpose, codeHash: hashCode(email, purpose, code), expiresAt, createdAt: now } }),
+      ]);
+      return { code, expiresAt };
+    } catch (error) {
+      if (attempt >= 5 || !isConstraintRefusal(error, "unique", "OneTimeCode", "email")) throw error;
+    }
+  }
 }
 
 export type CodeCheck = { ok: true; codeId: string } | { ok: false; reason: "missing" | "expired" | "used" | "tooManyAttempts" | "wrong" };

@@ -76,6 +76,18 @@ describe("staff invitations", () => {
     const owner = await anOwner();
     expect(await reason(inviteStaff({ email: owner.email, role: "orders", language: "ar" }, owner))).toBe("exists");
   });
+
+  it("lets owners inviting the same person at once all succeed, with one member and one live link", async () => {
+    const owner = await anOwner();
+    for (let round = 0; round < 3; round++) {
+      const email = uniqueEmail("together");
+      const invited = await Promise.allSettled(Array.from({ length: 3 }, () => inviteStaff({ email, role: "orders", language: "en" }, owner)));
+      expect(invited.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+      const members = await prisma.admin.findMany({ where: { email } });
+      expect(members).toHaveLength(1);
+      expect(await prisma.adminInvitation.count({ where: { adminId: members[0].id, usedAt: null } })).toBe(1);
+    }
+  });
 });
 
 describe("changing a member", () => {

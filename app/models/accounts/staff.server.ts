@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { prisma, type Prisma } from "~/db.server";
+import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { hashPassword } from "./password.server";
 import { staffInvitationMail } from "~/mail/account-mail.server";
@@ -59,7 +59,10 @@ export async function inviteStaff(input: { email: string; role: AdminRole; langu
   const now = new Date();
   // Read before the transaction: the invitation's subject names the shop as the owner set it.
   const shop = await shopNames();
-  const member = await prisma.$transaction(async (tx) => {
+  // Two owners inviting the same new e-mail at once both find no member and both insert under PostgreSQL's READ
+  // COMMITTED; the later insert breaks the unique e-mail. It is then tried again and finds the pending member, as an
+  // invitation sent a moment later would: a new link, the earlier one void.
+  const invite = () => prisma.$transaction(async (tx) => {
     const existing = await tx.admin.findUnique({ where: { email }, select: memberSelect });
     if (existing && (existing.passwordHash !== "" || existing.disabledAt)) throw new StaffError("exists");
     const row = existing
@@ -75,6 +78,10 @@ export async function inviteStaff(input: { email: string; role: AdminRole; langu
     await queueEmail(tx, { to: email, kind: "mail", language: input.language, params: { subject: mail.subject, text: mail.text, html: mail.html } });
     await recordAudit(tx, { actor, action: "invite", entityType: "staff", entityId: row.id, params: { email, role: input.role } });
     return row;
+  });
+  const member = await invite().catch((error: unknown) => {
+    if (isConstraintRefusal(error, "unique", "Admin", "email")) return invite();
+    throw error;
   });
   nudgeOutbox();
   return staffMember(member);
