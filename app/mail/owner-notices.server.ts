@@ -6,6 +6,7 @@ import { wordText } from "~/mail/compose.server";
 import type { Mail } from "~/mail/send.server";
 import { totalsLines, type OrderTotals } from "~/mail/totals.server";
 import { bidiIsolate, formatKDText } from "~/shared/bidi";
+import { formatCount } from "~/shared/digits";
 import { formatKD } from "~/shared/money";
 import type { ReturnReason, ReturnResolution } from "~/shared/returns";
 import { escapeHtml } from "~/utils/html";
@@ -69,7 +70,7 @@ export function paidOrderNoticeMail(order: PaidOrderNoticeInput): Mail {
       const options = (item.optionValues ?? []).map((value) => value[language]).join(" / ");
       const name = `${language === "en" ? item.nameEn : item.nameAr}${options ? ` (${options})` : ""}`;
       const tags = item.customTags.map((tag) => `${language === "en" ? tag.titleEn : tag.titleAr}: ${tag.value}`);
-      const line = `${item.quantity} × ${name} — ${formatKDText(item.priceFils * item.quantity, language)}`;
+      const line = `${formatCount(item.quantity, language)} × ${name} — ${formatKDText(item.priceFils * item.quantity, language)}`;
       return tags.length ? `${line} (${tags.join(language === "en" ? ", " : "، ")})` : line;
     });
   const lines = (language: Language, isolate: (text: string) => string) => {
@@ -116,12 +117,12 @@ export function lowStockDigestMail(products: LowStockProduct[], day: string): Ma
   const env = getEnv();
   const edit = (id: string) => `${env.appUrl}/admin/timsar/products/edit/${id}`;
   const list = `${env.appUrl}/admin/timsar/products?stock=low`;
-  const count = String(products.length);
   const part = (language: Language) => {
     const t = fixedT(language);
+    const count = formatCount(products.length, language);
     const name = (product: LowStockProduct) => (language === "en" ? product.nameEn : product.nameAr);
     const level = (product: LowStockProduct) =>
-      wordText((v) => t("mail.lowStock.level", v), { left: String(product.stockQuantity), threshold: String(product.lowStockThreshold) });
+      wordText((v) => t("mail.lowStock.level", v), { left: formatCount(product.stockQuantity, language), threshold: formatCount(product.lowStockThreshold, language) });
     const heading = wordText((v) => t("mail.lowStock.heading", v), { day, products: count });
     return {
       subject: wordText((v) => t("mail.lowStock.subject", v), { day, products: count }),
@@ -169,7 +170,7 @@ export function returnRequestNoticeMail(input: ReturnRequestNoticeInput): Mail {
       ...input.items.map((item) => {
         const wanted = item.exchangeOptionValues.map((value) => value[language] || value.en).join(" / ");
         const line = wordText((v) => t("mail.ownerReturn.item", v), {
-          quantity: String(item.quantity),
+          quantity: formatCount(item.quantity, language),
           name: language === "en" ? item.nameEn : item.nameAr,
           reason: t(`returns.reasons.${item.reason}`),
         });

@@ -16,6 +16,7 @@ import { returnReadJson } from "~/api/answers/returns.server";
 import type { Language } from "~/shared/language";
 import type { PageToast } from "~/shared/toast-messages";
 import { formatKDText } from "~/shared/bidi";
+import { formatCount } from "~/shared/digits";
 import { normalizeOrderNumber } from "~/shared/order-number";
 import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 import { RETURN_REASONS, RETURN_RESOLUTIONS } from "~/shared/returns";
@@ -178,7 +179,7 @@ export default function ReturnRequestPage() {
                         <select id={`qty-${line.orderItemId}`} name={`${item}.quantity`} defaultValue="0">
                           {Array.from({ length: line.quantityLeft + 1 }, (_, count) => (
                             <option key={count} value={count}>
-                              {count}
+                              {formatCount(count, language)}
                             </option>
                           ))}
                         </select>

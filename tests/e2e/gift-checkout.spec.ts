@@ -48,7 +48,7 @@ for (const { language, viewport, texts } of [
   {
     language: "ar" as const,
     viewport: { width: 390, height: 844 },
-    texts: { isGift: "هذا الطلب هدية", tooLong: "رسالة الهدية لا تزيد على 200 حرف.", wrapLine: "تغليف الهدية" },
+    texts: { isGift: "هذا الطلب هدية", tooLong: "رسالة الهدية لا تزيد على ٢٠٠ حرف.", wrapLine: "تغليف الهدية" },
   },
   {
     language: "en" as const,

@@ -57,6 +57,6 @@ test("a pasted number that is not a Kuwaiti phone is refused with the field's me
   } else {
     await page.getByTestId("pay-button").click();
   }
-  await expect(page.getByText("يرجى إدخال رقم هاتف كويتي صحيح (8 أرقام، يبدأ بـ 5 أو 6 أو 9).")).toBeVisible();
+  await expect(page.getByText("يرجى إدخال رقم هاتف كويتي صحيح (٨ أرقام، يبدأ بـ ٥ أو ٦ أو ٩).")).toBeVisible();
   expect(await db.order.count({ where: { email } })).toBe(0);
 });

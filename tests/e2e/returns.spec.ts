@@ -77,6 +77,9 @@ for (const language of ["ar", "en"] as const) {
     await page.getByRole("link", { name: text.request }).click();
     await expect(page.getByTestId("not-returnable")).toHaveText(text.personalised);
     const line = page.getByTestId("return-line").filter({ hasText: language === "ar" ? "فيونكة وردية" : "Pink bow" });
+    // The quantities offered are in the page's digits; the number sent stays Latin (decision 0106).
+    await expect(line.getByLabel(text.quantity).locator("option")).toHaveText(language === "ar" ? ["٠", "١", "٢"] : ["0", "1", "2"]);
+    await expect(line.getByLabel(text.quantity).locator("option").last()).toHaveAttribute("value", "2");
     const askForLine = async () => {
       await line.getByLabel(text.quantity).selectOption("1");
       await line.getByLabel(text.reason).selectOption({ label: text.wrongSize });

@@ -61,9 +61,9 @@ describe("delivery areas API", () => {
     expect(bad.status).toBe(400);
     const body = (await bad.json()) as { fieldErrors: Record<string, string[]> };
     expect(body.fieldErrors).toEqual({
-      "name.en": ["Give the area's name in English (at most 60 characters). / أدخل اسم المنطقة بالإنجليزية (60 حرفاً على الأكثر)."],
+      "name.en": ["Give the area's name in English (at most 60 characters). / أدخل اسم المنطقة بالإنجليزية (٦٠ حرفاً على الأكثر)."],
       governorate: ["Choose one of Kuwait's six governorates. / اختر إحدى محافظات الكويت الست."],
-      fee: ["The fee must be an amount in KD from 0 to 100, with at most 3 decimals. / يجب أن تكون الرسوم مبلغاً بالدينار من 0 إلى 100، بثلاث خانات عشرية على الأكثر."],
+      fee: ["The fee must be an amount in KD from 0 to 100, with at most 3 decimals. / يجب أن تكون الرسوم مبلغاً بالدينار من ٠ إلى ١٠٠، بثلاث خانات عشرية على الأكثر."],
     });
     const name = { en: uniqueId("Fintas"), ar: `الفنطاس ${uniqueId("")}` };
     const json = { name, governorate: "Ahmadi", fee: 2.2 };

@@ -59,7 +59,7 @@ describe("gifts and delivery windows through the API", () => {
     );
     const long = await placeOrder({ gift: { note: "ب".repeat(201) } });
     expect(long.status).toBe(400);
-    expect(JSON.stringify(await long.json())).toContain("رسالة الهدية لا تزيد على 200 حرف");
+    expect(JSON.stringify(await long.json())).toContain("رسالة الهدية لا تزيد على ٢٠٠ حرف");
     expect(await prisma.order.count()).toBe(before);
 
     const saved = await runChecked(settings.action, request("/api/admin/settings", { method: "PUT", cookie, json: { giftWrapKD: 0.5 } }));
@@ -83,7 +83,7 @@ describe("gifts and delivery windows through the API", () => {
     const bad = await putSlots(cookie, { windows: [{ from: "12:00", to: "09:00", capacity: 0, days: [] }], sameDayCutoff: "25:00", closedDates: ["2026-02-30"] });
     expect(bad.status).toBe(400);
     const refusal = (await bad.json()) as { message: string; fieldErrors: Record<string, string[]> };
-    expect(refusal.fieldErrors["windows.0.capacity"]).toEqual(["Orders per day must be a whole number from 1. / عدد الطلبات في اليوم رقم صحيح من 1 فأكثر."]);
+    expect(refusal.fieldErrors["windows.0.capacity"]).toEqual(["Orders per day must be a whole number from 1. / عدد الطلبات في اليوم رقم صحيح من ١ فأكثر."]);
     expect(refusal.fieldErrors.closedDates ?? refusal.fieldErrors["closedDates.0"]).toBeDefined();
     expect(await prisma.deliveryWindow.count()).toBe(0);
     expect(await (await runChecked(publicSlots.loader, request("/api/delivery-slots"))).json()).toEqual([]);

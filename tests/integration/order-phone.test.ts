@@ -43,7 +43,7 @@ describe("POST /api/orders reads the phone as typed", () => {
     const { response, email } = await placeWithPhone(typed);
     expect(response.status).toBe(400);
     const body = (await response.json()) as { fieldErrors: Record<string, string[]> };
-    expect(body.fieldErrors.phone).toEqual(["Please enter a valid Kuwaiti phone number (8 digits, starts with 5, 6, or 9). / يرجى إدخال رقم هاتف كويتي صحيح (8 أرقام، يبدأ بـ 5 أو 6 أو 9)."]);
+    expect(body.fieldErrors.phone).toEqual(["Please enter a valid Kuwaiti phone number (8 digits, starts with 5, 6, or 9). / يرجى إدخال رقم هاتف كويتي صحيح (٨ أرقام، يبدأ بـ ٥ أو ٦ أو ٩)."]);
     expect(await prisma.order.count({ where: { email } })).toBe(0);
   });
 });

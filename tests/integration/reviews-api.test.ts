@@ -129,7 +129,7 @@ describe("POST /api/orders/{orderNumber}/reviews", () => {
 
   it("answers a phone that is not a Kuwaiti phone with SPEC's phone error under phone, and reads +965 and Arabic-Indic digits", async () => {
     const { order, products } = await orderOf({ products: 2 });
-    const phoneError = "Please enter a valid Kuwaiti phone number (8 digits, starts with 5, 6, or 9). / يرجى إدخال رقم هاتف كويتي صحيح (8 أرقام، يبدأ بـ 5 أو 6 أو 9).";
+    const phoneError = "Please enter a valid Kuwaiti phone number (8 digits, starts with 5, 6, or 9). / يرجى إدخال رقم هاتف كويتي صحيح (٨ أرقام، يبدأ بـ ٥ أو ٦ أو ٩).";
     for (const phone of ["5512", "1234567890123"]) {
       const out = await post(order, { phone, productId: products[0].id, rating: 4, body: "Nice" });
       expect([out.status, out.body.message, out.body.fieldErrors]).toEqual([400, phoneError, { phone: [phoneError] }]);

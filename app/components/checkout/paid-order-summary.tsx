@@ -3,6 +3,7 @@ import { lateCancelFrom } from "~/shared/promised-date";
 import { useTranslation } from "~/i18n/translation";
 import { addressLine, type AddressParts } from "~/shared/address-line";
 import type { Language } from "~/shared/language";
+import { formatCount } from "~/shared/digits";
 import { formatKD } from "~/shared/money";
 
 type Summary = {
@@ -25,7 +26,7 @@ export function PaidOrderSummary({ summary, language }: { summary: Summary; lang
           <li key={item.id} className="paid-summary__item">
             <span>
               {item.name}
-              {item.options ? ` (${item.options})` : ""} × {item.quantity}
+              {item.options ? ` (${item.options})` : ""} × {formatCount(item.quantity, language)}
             </span>
             <span>{formatKD(item.lineFils, language)}</span>
           </li>
