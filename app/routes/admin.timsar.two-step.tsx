@@ -16,9 +16,13 @@ import { auditAddress, clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { currentPage, redirectWithToast } from "~/cookies/toast.server";
 import { parseWithZod, TwoStepFormSchema } from "~/shared/schemas.server";
+import { retryAfterPageHeaders } from "~/utils/page-headers";
 
 /** The two-step page's texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminStaffMessages;
+
+/** A refusal's real wait reaches the browser (app/utils/page-headers.ts). */
+export const headers = retryAfterPageHeaders;
 
 /** Turning two-step sign-in on or off is counted like a sign-in: an open session alone cannot guess password or code. */
 const LIMIT_SCOPE = "admin-two-step";

@@ -12,6 +12,7 @@ import { changePassword } from "~/models/accounts/index.server";
 import { requireCustomer } from "~/auth/auth.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
+import { refusalInit, retryAfterPageHeaders } from "~/utils/page-headers";
 import { destroyCustomerSession } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
@@ -20,6 +21,9 @@ import { shopNameFor } from "~/models/shop/index.server";
 
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;
+
+/** A refusal's real wait reaches the browser (app/utils/page-headers.ts). */
+export const headers = retryAfterPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);
@@ -42,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!outcome.ok) {
     const reply = submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["oldPassword", "newPassword"] });
-    return data(reply, { status: outcome.status });
+    return data(reply, refusalInit(outcome));
   }
   return redirectWithToast("/login", { name: "passwordChanged" }, { headers: { "Set-Cookie": await destroyCustomerSession(request) } });
 }

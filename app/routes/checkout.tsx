@@ -26,11 +26,15 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SavedAddresses } from "~/components/checkout/saved-addresses";
 import { chosenAddressIndex, savedAddressesOf } from "~/models/accounts/index.server";
 import { EarlierOrderLink, earlierOrderLinkOf, type EarlierOrderLinkData } from "~/components/checkout/earlier-order-link";
+import { retryAfterPageHeaders } from "~/utils/page-headers";
 
 const LOGIN_FROM_CHECKOUT = "/login?from=checkout";
 
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = checkoutMessages;
+
+/** A refusal's real wait reaches the browser (app/utils/page-headers.ts). */
+export const headers = retryAfterPageHeaders;
 
 /**
  * The promised delivery day and the right to cancel if it is missed by more than 14 days (Kuwait's rules, issue 48).

@@ -12,6 +12,7 @@ import { startPasswordReset } from "~/models/accounts/index.server";
 import { saveResetEmail } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
+import { refusalInit, retryAfterPageHeaders } from "~/utils/page-headers";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -22,6 +23,9 @@ const NEXT_STEP_DELAY_MS = 1200;
 
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;
+
+/** A refusal's real wait reaches the browser (app/utils/page-headers.ts). */
+export const headers = retryAfterPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);
@@ -37,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: EmailSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const outcome = await startPasswordReset(submission.value.email, { language: await getLanguage(request), address: clientAddress(context) });
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [`account.messages.${outcome.message}`] }), sent: false }, { status: outcome.status });
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [`account.messages.${outcome.message}`] }), sent: false }, refusalInit(outcome));
   const headers = { "Set-Cookie": await saveResetEmail(submission.value.email) };
   if (formData.get("js") !== "1") return redirect("/verify-reset-code", { headers });
   return data({ result: submission.reply(), sent: true }, { headers });

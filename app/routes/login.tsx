@@ -16,10 +16,14 @@ import { accountMessages } from "~/i18n/browser/areas/account";
 import { issueDeviceCookie } from "~/auth/device-cookie.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { shopNameFor } from "~/models/shop/index.server";
+import { refusalInit, retryAfterPageHeaders } from "~/utils/page-headers";
 
 
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;
+
+/** A refusal's real wait reaches the browser (app/utils/page-headers.ts). */
+export const headers = retryAfterPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);
@@ -44,8 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof LoginFailure)) throw error;
     const reply = submission.reply({ formErrors: [`account.messages.${error.outcome.message}`], hideFields: ["password"] });
-    const retryAfter = error.outcome.status === 429 ? { "Retry-After": String(error.outcome.retryAfterSeconds ?? 60) } : undefined;
-    return data(reply, { status: error.outcome.status, headers: retryAfter });
+    return data(reply, refusalInit(error.outcome));
   }
   const { setCookie, cartCookie, cartProblem } = await createCustomerSession(request, customer.id);
   const from = submission.value.from === "checkout" ? "checkout" : null;

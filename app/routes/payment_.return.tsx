@@ -12,9 +12,13 @@ import { checkoutMessages } from "~/i18n/browser/areas/checkout";
 // Every browser entry reaches the bundling hints, so they share React's file (docs/decisions/0021).
 import "~/i18n/react";
 import { shopNameFor } from "~/models/shop/index.server";
+import { retryAfterPageHeaders } from "~/utils/page-headers";
 
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = checkoutMessages;
+
+/** A refusal's real wait reaches the browser (app/utils/page-headers.ts). */
+export const headers = retryAfterPageHeaders;
 
 const CHECKOUT = "/checkout";
 

@@ -11,6 +11,7 @@ import { completeRegistration, isRegistrationVerified, startRegistration, verify
 import { readRegistrationProgress, saveRegistrationProgress, type RegistrationProgress } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
+import { refusalInit, retryAfterPageHeaders } from "~/utils/page-headers";
 import { createCustomerSession, getCustomerFromRequest } from "~/auth/session.server";
 import { afterLoginPath } from "~/auth/auth.server";
 import { flashHeader } from "~/cookies/toast.server";
@@ -26,6 +27,9 @@ type ActionData = { step: StepName; result?: SubmissionResult<string[]>; notice?
 /** Step 3 is shown only while this browser still holds a live proof; otherwise back to step 2 (SPEC section 4). */
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;
+
+/** A refusal's real wait reaches the browser (app/utils/page-headers.ts). */
+export const headers = retryAfterPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);
@@ -66,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "resend") {
     if (!progress?.email) return goTo(null);
     const outcome = await startRegistration(progress.email, proofFor(progress.email), flowContext);
-    if (!outcome.ok) return data<ActionData>({ step: "code", notice: `account.messages.${outcome.message}` }, { status: outcome.status });
+    if (!outcome.ok) return data<ActionData>({ step: "code", notice: `account.messages.${outcome.message}` }, refusalInit(outcome));
     if (outcome.alreadyVerified) return goTo({ ...progress, step: 3 });
     return data<ActionData>({ step: "code", notice: "account.messages.codeSent" });
   }
@@ -75,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data<ActionData>({ step: "email", result: submission.reply() }, { status: 400 });
     const email = submission.value.email;
     const outcome = await startRegistration(email, proofFor(email), flowContext);
-    if (!outcome.ok) return data<ActionData>({ step: "email", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`] }) }, { status: outcome.status });
+    if (!outcome.ok) return data<ActionData>({ step: "email", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`] }) }, refusalInit(outcome));
     return goTo({ email, step: outcome.alreadyVerified ? 3 : 2 });
   }
   if (!progress?.email) return goTo(null);
@@ -83,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: CodeStepSchema });
     if (submission.status !== "success") return data<ActionData>({ step: "code", result: submission.reply() }, { status: 400 });
     const outcome = await verifyRegistrationCode(progress.email, submission.value.verificationCode, proofFor(progress.email), flowContext);
-    if (!outcome.ok) return data<ActionData>({ step: "code", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`] }) }, { status: outcome.status });
+    if (!outcome.ok) return data<ActionData>({ step: "code", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`] }) }, refusalInit(outcome));
     return goTo({ ...progress, step: 3 }, outcome.proofToken ? [proofCookieHeader("register", outcome.proofToken)] : []);
   }
   if (intent === "profile") {
@@ -91,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data<ActionData>({ step: "profile", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
     const outcome = await completeRegistration({ email: progress.email, ...submission.value }, proofFor(progress.email), flowContext);
     if (!outcome.ok && outcome.status === 403) return goTo({ ...progress, step: 3 });
-    if (!outcome.ok) return data<ActionData>({ step: "profile", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["password"] }) }, { status: outcome.status });
+    if (!outcome.ok) return data<ActionData>({ step: "profile", result: submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["password"] }) }, refusalInit(outcome));
     // SPEC's reset of the saved progress, and the shopper is signed in where a signed-in shopper lands (issue 28, point 6).
     const { setCookie, cartCookie } = await createCustomerSession(request, outcome.customer.id);
     const joined = cartCookie ? [cartCookie] : [];

@@ -10,6 +10,7 @@ import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { resetPassword } from "~/models/accounts/index.server";
 import { readResetEmail, saveResetEmail } from "~/auth/account-flow.server";
 import { pageMeta } from "~/utils/meta";
+import { refusalInit, retryAfterPageHeaders } from "~/utils/page-headers";
 import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
@@ -19,6 +20,9 @@ import { redirectWithToast } from "~/cookies/toast.server";
 
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;
+
+/** A refusal's real wait reaches the browser (app/utils/page-headers.ts). */
+export const headers = retryAfterPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);
@@ -39,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!email) return data(submission.reply({ formErrors: ["account.messages.emailNotProvided"] }), { status: 400 });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const outcome = await resetPassword(email, submission.value.password, getProof(request, "reset", email), await getLanguage(request));
-  if (!outcome.ok) return data(submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["password"] }), { status: outcome.status });
+  if (!outcome.ok) return data(submission.reply({ formErrors: [`account.messages.${outcome.message}`], hideFields: ["password"] }), refusalInit(outcome));
   const headers = new Headers();
   headers.append("Set-Cookie", clearProofCookieHeader("reset"));
   headers.append("Set-Cookie", await saveResetEmail(null));

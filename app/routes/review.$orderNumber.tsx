@@ -24,6 +24,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { parseMultipart } from "~/utils/multipart.server";
 import { discardUploadedImage, saveUploadedImage, uploadMessage, UploadError } from "~/utils/uploads.server";
 import { pageMeta } from "~/utils/meta";
+import { retryAfterPageHeaders } from "~/utils/page-headers";
 
 /**
  * The review page of an order (issue 47): opened from the invitation's signed link or from My Orders (the signed-in
@@ -31,6 +32,9 @@ import { pageMeta } from "~/utils/meta";
  * order, so it works without JavaScript; the stars are a real radio group.
  */
 export const handle = reviewsMessages;
+
+/** A refusal's real wait reaches the browser (app/utils/page-headers.ts). */
+export const headers = retryAfterPageHeaders;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

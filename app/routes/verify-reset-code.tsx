@@ -11,6 +11,7 @@ import { verifyResetCode } from "~/models/accounts/index.server";
 import { readResetEmail } from "~/auth/account-flow.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { pageMeta } from "~/utils/meta";
+import { refusalInit, retryAfterPageHeaders } from "~/utils/page-headers";
 import { proofCookieHeader } from "~/auth/verification-proof.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accountMessages } from "~/i18n/browser/areas/account";
@@ -19,6 +20,9 @@ import { shopNameFor } from "~/models/shop/index.server";
 
 /** The account texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = accountMessages;
+
+/** A refusal's real wait reaches the browser (app/utils/page-headers.ts). */
+export const headers = retryAfterPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);
@@ -36,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!email) return data(submission.reply({ formErrors: ["account.messages.emailNotProvided"] }), { status: 400 });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const outcome = await verifyResetCode(email, submission.value.code, { address: clientAddress(context) });
-  if (!outcome.ok) return data(submission.reply({ formErrors: [`account.messages.${outcome.message}`] }), { status: outcome.status });
+  if (!outcome.ok) return data(submission.reply({ formErrors: [`account.messages.${outcome.message}`] }), refusalInit(outcome));
   return redirect("/reset-password", { headers: { "Set-Cookie": proofCookieHeader("reset", outcome.proofToken) } });
 }
 

@@ -25,6 +25,7 @@ import { getCustomerFromRequest } from "~/auth/session.server";
 import { CancelledLate } from "~/components/account/cancelled-late";
 import { LateCancelForm, PromisedBy } from "~/components/account/late-cancel";
 import { signedDocumentPath } from "~/models/orders/index.server";
+import { retryAfterPageHeaders } from "~/utils/page-headers";
 
 type Found = { orderNumber: string; status: string; invoiceUrl: string | null; phoneMismatch: boolean };
 
@@ -47,6 +48,9 @@ type PromiseView = NonNullable<ReturnType<typeof promiseViewOf>>;
 /** Order tracking (a GET form, so it works without JavaScript): the status by number, the invoice with the phone. */
 /** The checkout texts, which the browser gets with this route (app/i18n/route-messages.tsx). */
 export const handle = combinedAreas(checkoutMessages, returnsMessages);
+
+/** A refusal's real wait reaches the browser (app/utils/page-headers.ts). */
+export const headers = retryAfterPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);
