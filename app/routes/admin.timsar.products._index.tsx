@@ -181,7 +181,7 @@ function ProductRow({ product }: { product: ReturnType<typeof useLoaderData<type
               {product.variants.map((variant) => (
                 <li key={variant.id}>
                   <label>
-                    <input type="checkbox" name="variantIds" value={variant.id} form={BULK_FORM_ID} /> {variant.label} · {variant.price} · {variant.onHand}
+                    <input type="checkbox" name="variantIds" value={variant.id} form={BULK_FORM_ID} /> {variant.label} · <span className="admin-amount">{variant.price}</span> · {variant.onHand}
                   </label>
                 </li>
               ))}
@@ -190,7 +190,9 @@ function ProductRow({ product }: { product: ReturnType<typeof useLoaderData<type
         ) : null}
       </td>
       <td>{product.category}</td>
-      <td>{product.price}</td>
+      <td className="admin-amount" data-testid="price">
+        {product.price}
+      </td>
       <td data-testid="on-hand">{product.onHand}</td>
       <td data-testid="held">{product.held}</td>
       <td data-testid="threshold">

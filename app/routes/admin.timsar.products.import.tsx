@@ -157,7 +157,7 @@ export default function CatalogueImport() {
               <input id="catalogue-file" type="file" name="file" accept=".csv,text/csv" required />
             </div>
             <div className="admin-form__actions">
-              <button type="submit" name="intent" value="preview" className="button">
+              <button type="submit" name="intent" value="preview" className="button button--primary">
                 {t("admin.sheet.preview")}
               </button>
               <Link to="/admin/timsar/products" className="button button--secondary">

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { FormMessage } from "~/components/form-message";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -35,7 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "staff");
   const [t, form, language] = await Promise.all([i18nServer.getFixedT(request), readFormData(request), getLanguage(request)]);
   const submission = parseWithZod(form, { schema: StaffFormSchema });
-  if (submission.status !== "success") return data({ ok: false, message: t("admin.staff.invalid") }, { status: 400 });
+  // A refused invitation shows its form again with what was typed, also to a browser without JavaScript.
+  const typed = form.get("intent") === "invite" ? { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") } : null;
+  if (submission.status !== "success") return data({ ok: false, message: t("admin.staff.invalid"), typed }, { status: 400 });
   const value = submission.value;
   try {
     // Each success is a 303 back to the list, drawn again from what was stored, with its flash (decision 0049).
@@ -51,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(STAFF_PAGE, { name: "staffUpdated" });
   } catch (error) {
     if (!(error instanceof StaffError)) throw error;
-    return data({ ok: false, message: t(STAFF_ERROR_KEYS[error.reason]) }, { status: error.status });
+    return data({ ok: false, message: t(STAFF_ERROR_KEYS[error.reason]), typed }, { status: error.status });
   }
 }
 
@@ -61,6 +64,7 @@ export default function StaffPage() {
   const { t } = useTranslation();
   const { staff } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const inviteForm = useInviteFormReset(result);
   const statusOf = (member: Member) => (member.disabled ? t("admin.staff.disabled") : member.pending ? t("admin.staff.pending") : t("admin.staff.active"));
   return (
     <section className="page admin-page" data-testid="staff-page">
@@ -70,18 +74,18 @@ export default function StaffPage() {
         <Link to="/admin/timsar/two-step">{t("admin.twoStep.title")}</Link>
       </p>
       {result ? <FormMessage kind="error" message={result.message} /> : null}
-      <Form method="post" className="admin-form admin-card" data-testid="invite-form">
+      <Form method="post" className="admin-form admin-card" data-testid="invite-form" ref={inviteForm}>
         <input type="hidden" name="intent" value="invite" />
         <div className="field">
           <label htmlFor="invite-email">{t("admin.staff.email")}</label>
-          <input id="invite-email" name="email" type="email" dir="ltr" required maxLength={254} autoComplete="off" />
+          <input id="invite-email" name="email" type="email" dir="ltr" required maxLength={254} autoComplete="off" defaultValue={result?.typed?.email} />
         </div>
         <div className="field">
           <label htmlFor="invite-role">{t("admin.staff.role")}</label>
           <span id="invite-role-hint" className="field__hint">
             {t("admin.staff.roleHelp")}
           </span>
-          <RoleSelect id="invite-role" defaultValue="orders" describedBy="invite-role-hint" />
+          <RoleSelect id="invite-role" defaultValue={result?.typed?.role || "orders"} describedBy="invite-role-hint" />
         </div>
         <button type="submit" className="button button--primary">
           {t("admin.staff.invite")}
@@ -92,13 +96,15 @@ export default function StaffPage() {
         rowKey={(member) => member._id}
         rowProps={(member) => ({ "data-email": member.email })}
         testId="staff-table"
+        cards
         columns={[
           { header: t("admin.staff.email"), cell: (member) => member.email, dir: "ltr" },
-          { header: t("admin.staff.status"), cell: statusOf },
+          { header: t("admin.staff.status"), label: t("admin.staff.status"), cell: statusOf },
           {
             header: t("admin.staff.role"),
+            label: t("admin.staff.role"),
             cell: (member) => (
-              <Form method="post" className="admin-inline-form">
+              <Form method="post" className="staff-row-form">
                 <input type="hidden" name="intent" value="role" />
                 <input type="hidden" name="id" value={member._id} />
                 <RoleSelect id={`role-${member._id}`} defaultValue={member.role} label={t("admin.staff.role")} />
@@ -110,8 +116,9 @@ export default function StaffPage() {
           },
           {
             header: t("admin.staff.actions"),
+            label: t("admin.staff.actions"),
             cell: (member) => (
-              <Form method="post">
+              <Form method="post" className="staff-row-form">
                 <input type="hidden" name="id" value={member._id} />
                 <button type="submit" name="intent" value={member.disabled ? "enable" : "disable"} className="button button--secondary">
                   {member.disabled ? t("admin.staff.enable") : t("admin.staff.disable")}
@@ -128,6 +135,25 @@ export default function StaffPage() {
       />
     </section>
   );
+}
+
+/**
+ * With JavaScript the page stays mounted through the invite's redirect, and so did the address just invited, which a
+ * second press would invite again: a sent invite empties the form, as the full page load does without JavaScript. A
+ * refused one (the action's answer) keeps what was typed.
+ */
+function useInviteFormReset(result: unknown) {
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const inviting = useRef(false);
+  useEffect(() => {
+    if (navigation.formData?.get("intent") === "invite") inviting.current = true;
+    else if (navigation.state === "idle" && inviting.current) {
+      inviting.current = false;
+      if (!result) form.current?.reset();
+    }
+  }, [navigation, result]);
+  return form;
 }
 
 function RoleSelect({ id, defaultValue, label, describedBy }: { id: string; defaultValue: string; label?: string; describedBy?: string }) {

@@ -94,12 +94,12 @@ export function SheetPreview({ preview }: { preview: Preview }) {
           {preview.moreChanges ? <p>{t("admin.sheet.moreChanges", { count: preview.moreChanges })}</p> : null}
         </>
       ) : null}
-      <Form method="post" encType="multipart/form-data" className="admin-form__actions">
+      <Form method="post" encType="multipart/form-data" className="admin-form__actions sheet-preview__actions">
         <input type="hidden" name="text" value={preview.text} />
         <input type="hidden" name="seal" value={preview.seal} />
         <input type="hidden" name="planDigest" value={preview.planDigest} />
         {preview.nothing ? null : (
-          <button type="submit" name="intent" value="confirm" className="button">
+          <button type="submit" name="intent" value="confirm" className="button button--primary">
             {t("admin.sheet.confirm")}
           </button>
         )}

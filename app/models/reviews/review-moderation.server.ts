@@ -12,7 +12,7 @@ export async function setReviewsStatus(ids: string[], status: Exclude<ReviewStat
   return prisma.$transaction(async (tx) => {
     const rows = await tx.review.findMany({
       where: { id: { in: unique }, status: { not: status } },
-      select: { id: true, order: { select: { orderNumber: true } }, product: { select: { nameEn: true } } },
+      select: { id: true, order: { select: { orderNumber: true } }, product: { select: { nameEn: true, nameAr: true } } },
     });
     let changed = 0;
     for (const row of rows) {
@@ -20,7 +20,7 @@ export async function setReviewsStatus(ids: string[], status: Exclude<ReviewStat
       const moved = await tx.review.updateMany({ where: { id: row.id, status: { not: status } }, data: { status } });
       if (moved.count !== 1) continue;
       changed++;
-      const params = { number: row.order.orderNumber, name: row.product.nameEn };
+      const params = { number: row.order.orderNumber, name: row.product.nameEn, nameAr: row.product.nameAr };
       await recordAudit(tx, { actor, action: status === "published" ? "publish" : "hide", entityType: "review", entityId: row.id, params });
     }
     return changed;
@@ -31,11 +31,11 @@ export async function setReviewsStatus(ids: string[], status: Exclude<ReviewStat
 export async function replyToReview(id: string, reply: string, actor: AuditActor): Promise<{ id: string } | null> {
   const text = reply.trim();
   return prisma.$transaction(async (tx) => {
-    const row = await tx.review.findUnique({ where: { id }, select: { id: true, order: { select: { orderNumber: true } }, product: { select: { nameEn: true } } } });
+    const row = await tx.review.findUnique({ where: { id }, select: { id: true, order: { select: { orderNumber: true } }, product: { select: { nameEn: true, nameAr: true } } } });
     if (!row) return null;
     await tx.review.update({ where: { id }, data: text ? { reply: text, repliedAt: new Date() } : { reply: null, repliedAt: null } });
-    const params = { number: row.order.orderNumber, name: row.product.nameEn, context: text ? "" : "removed" };
-    await recordAudit(tx, { actor, action: "reply", entityType: "review", entityId: id, params: text ? { number: params.number, name: params.name } : params });
+    const params = { number: row.order.orderNumber, name: row.product.nameEn, nameAr: row.product.nameAr, context: text ? "" : "removed" };
+    await recordAudit(tx, { actor, action: "reply", entityType: "review", entityId: id, params: text ? { number: params.number, name: params.name, nameAr: params.nameAr } : params });
     return { id };
   });
 }

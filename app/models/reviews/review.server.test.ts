@@ -13,7 +13,8 @@ import { createProduct } from "../../../tests/factories/product";
 import { setOrderStatus } from "~/models/fulfilment/index.server";
 import { getProductRating, getStorefrontProducts } from "~/models/catalogue/index.server";
 import { OrderPhoneLimitedError, ORDER_PHONE_GUESSES } from "~/models/orders/index.server";
-import { saveShopSettings } from "~/models/shop/index.server";
+import { auditText, saveShopSettings } from "~/models/shop/index.server";
+import { fixedT } from "~/i18n/fixed-t.server";
 import { ReviewRequestBodySchema } from "~/api/request-schemas.server";
 import { productReviewsJson } from "~/api/answers/reviews.server";
 import { reviewAuthorName } from "~/shared/reviews";
@@ -166,6 +167,18 @@ describe("the owner's decisions and what shoppers see", () => {
     const log = await prisma.auditEntry.findMany({ where: { entityType: "review", entityId: { in: [first.id, next.id] } }, orderBy: { at: "asc" } });
     expect(log.map((entry) => entry.action).sort()).toEqual(["hide", "publish", "publish", "reply"]);
     expect(log.every((entry) => entry.actorId === owner.id)).toBe(true);
+    // The log names the product in the page's language (probe 1, finding 9); an entry logged before the Arabic name
+    // was kept still names it, in English.
+    const names = await prisma.product.findUniqueOrThrow({ where: { id: product.id }, select: { nameEn: true, nameAr: true } });
+    for (const entry of log) {
+      const arabic = auditText(fixedT("ar"), entry).summary;
+      expect(arabic).toMatch(/^ORD-\d+: .*تقييم /);
+      expect(arabic).toContain(names.nameAr);
+      expect(arabic).not.toContain(names.nameEn);
+      expect(auditText(fixedT("en"), entry).summary).toContain(names.nameEn);
+    }
+    const older = { ...log[0], params: JSON.stringify({ number: order.orderNumber, name: names.nameEn }) };
+    expect(auditText(fixedT("ar"), older).summary).toContain(names.nameEn);
   });
 });
 

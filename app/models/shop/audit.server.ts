@@ -44,7 +44,8 @@ export function auditText(t: TFunction, entry: { action: string; entityType: str
   const action = String(t(`admin.audit.actions.${entry.action}` as never, { defaultValue: entry.action } as never));
   const params = parseParams(entry.params);
   if (!params) return { action, summary: entry.summary };
-  const summary = String(t(`admin.audit.summaries.${entry.entityType}.${entry.action}` as never, { ...params, defaultValue: entry.summary } as never));
+  // Review entries logged before they kept the Arabic name (probe 1, finding 9) name the product in English.
+  const summary = String(t(`admin.audit.summaries.${entry.entityType}.${entry.action}` as never, { nameAr: params.name, ...params, defaultValue: entry.summary } as never));
   return { action, summary };
 }
 
