@@ -16,6 +16,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!isAdminOrderTab(status)) return jsonError(400, bilingual("admin.api.unknownOrderStatus"));
   const deliveryDate = params.get("deliveryDate");
   if (deliveryDate !== null && !isDateKey(deliveryDate)) return jsonError(400, bilingual("admin.api.invalidDeliveryDateFilter"));
+  // A day that is no day, or outside the years isDateKey takes (0001 answered 500 on PostgreSQL): the sales report's refusal.
+  for (const name of ["dateFrom", "dateTo"]) {
+    const day = params.get(name);
+    if (day && !isDateKey(day)) return jsonError(400, bilingual("admin.report.invalidDate"));
+  }
   const { page, pageSize } = readApiPaging(params, { page: PAGE_RULE, pageSize: ADMIN_ORDERS_PAGE_SIZE_RULE });
   const result = await listAdminOrders({
     tab: status,

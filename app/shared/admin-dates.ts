@@ -1,7 +1,11 @@
 /** The shop's days are Kuwait days (UTC+3 all year, no daylight saving). */
 const KUWAIT_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A day of the years 2000 to 9999: no order, report or coupon of the shop falls before them, and a year such as 0001
+ * (typed while typing 2026) starts before any instant PostgreSQL's timestamps take, which answered 500.
+ */
+const DATE_PATTERN = /^[2-9]\d{3}-\d\d-\d\d$/;
 
 export function isDateKey(value: unknown): value is string {
   if (typeof value !== "string" || !DATE_PATTERN.test(value)) return false;

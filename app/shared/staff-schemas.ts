@@ -1,5 +1,6 @@
 import * as z from "./zod";
 import { ADMIN_ROLES } from "./admin-roles";
+import { isDateKey } from "./admin-dates";
 import { AUDIT_ENTITY_TYPES } from "./audit-entities";
 
 /** `POST /api/admin/staff` and the staff page's invitation form. */
@@ -48,8 +49,9 @@ export const AuditQuerySchema = z.object({
   actor: z.string().trim().max(254).optional(),
   entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
   entityId: z.string().trim().max(128).optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  // A Kuwait day that exists, in the years isDateKey takes (year 0001 answered 500 on PostgreSQL).
+  from: z.string().refine(isDateKey).optional(),
+  to: z.string().refine(isDateKey).optional(),
   page: z
     .string()
     .regex(/^[1-9]\d{0,5}$/)
