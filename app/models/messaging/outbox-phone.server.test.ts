@@ -4,6 +4,7 @@
  * and the 8 digits, in the order's language; Meta's status events move the row forward only; a WhatsApp message that
  * will not arrive goes again as an SMS; without the shopper's agreement the phone gets an SMS, never WhatsApp.
  */
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { getShopSettings, saveShopSettings } from "~/models/shop/index.server";
@@ -12,6 +13,7 @@ import { drainOutbox } from "~/models/jobs/index.server";
 import { recordWhatsAppStatuses } from "./outbox-phone.server";
 import { queueShopperMessages } from "./outbox-write.server";
 import { fitsTwoSmsParts } from "~/messages/kwtsms.server";
+import { reviewLinkPath } from "~/models/reviews/index.server";
 import { createAdmin } from "../../../tests/factories/admin";
 import { createOrder } from "../../../tests/factories/order";
 import { startFakePhoneChannels } from "../../../tests/support/phone-channels";
@@ -136,5 +138,48 @@ describe("SMS", () => {
     expect(text.sender).toBe("TIMSAR");
     expect(text.message).toContain(order.orderNumber);
     expect(fitsTwoSmsParts(text.message)).toBe(true);
+  });
+
+  it("keeps a return decision and a review invitation within two Arabic parts with the shop's whole name (probe 4, item 10)", async () => {
+    await saveShopSettings({ shopName: { en: "Reem Gifts House", ar: "بيت ريم للهدايا" } });
+    try {
+      // An order number as the shop makes them: ORD- and 12 digits.
+      const made = await orderFor({ notifyWhatsApp: false, language: "ar" });
+      const order = { ...made, orderNumber: `ORD-${crypto.randomInt(100_000_000_000, 1_000_000_000_000)}` };
+      await prisma.order.update({ where: { id: order.id }, data: { orderNumber: order.orderNumber, status: "delivered", deliveredAt: new Date() } });
+      await queueShopperMessages(prisma, order, "returnDecision", { returnNumber: "RET-515451685596", status: "received", note: "" });
+      await queueShopperMessages(prisma, order, "review_invite", { reviewPath: reviewLinkPath(order.orderNumber) });
+      await drainOutbox();
+      const texts = smsTo(order.phone).map((text) => text.message);
+      expect(texts).toHaveLength(2);
+      for (const text of texts) {
+        expect(text).toMatch(/^بيت ريم للهدايا: /);
+        expect(fitsTwoSmsParts(text), text).toBe(true);
+      }
+      // The order's number gives way first: the link names the order.
+      expect(texts).toContain(`بيت ريم للهدايا: طلب الإرجاع RET-515451685596: تم استلام المنتجات. https://timsar.example/view-invoice?orderNumber=${order.orderNumber}`);
+      expect(texts.find((text) => text.includes("/review/"))).toMatch(new RegExp(`^بيت ريم للهدايا: [^:]+: https://timsar\\.example/review/${order.orderNumber}\\?token=\\d+\\.[\\w-]{22}$`));
+    } finally {
+      await saveShopSettings({ shopName: SHOP_NAME });
+    }
+  });
+
+  it("shortens a long shop name no further than its first 8 characters", async () => {
+    const long = "دار الهدايا والورود والعطور الفاخرة في الكويت";
+    await saveShopSettings({ shopName: { en: "Gifts", ar: long } });
+    try {
+      const order = await orderFor({ notifyWhatsApp: false, language: "ar" });
+      await prisma.order.update({ where: { id: order.id }, data: { status: "delivered", deliveredAt: new Date() } });
+      await queueShopperMessages(prisma, order, "review_invite", { reviewPath: reviewLinkPath(order.orderNumber) });
+      await drainOutbox();
+      const [text] = smsTo(order.phone).map((sent) => sent.message);
+      const name = text.slice(0, text.indexOf(": "));
+      expect(name.endsWith("…")).toBe(true);
+      expect(long.startsWith(name.slice(0, -1))).toBe(true);
+      expect(name.length).toBeGreaterThan(8);
+      expect(fitsTwoSmsParts(text)).toBe(true);
+    } finally {
+      await saveShopSettings({ shopName: SHOP_NAME });
+    }
   });
 });

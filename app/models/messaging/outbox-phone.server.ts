@@ -91,12 +91,17 @@ function drawReturnDecision(template: WhatsAppTemplate, orderNumber: string, par
   const link = due?.payLink ?? viewInvoiceUrl(orderNumber);
   const decided = due ? t("mail.returnUpdate.short.exchangedDueAmount", { amount: formatKDText(due.dueFils, language) }) : t(`mail.returnUpdate.short.${params.status}`);
   const what = `${params.returnNumber}: ${decided}`;
-  // The pay link is long: the SMS of a difference due says only that, to stay within two Arabic parts.
-  const text = namingTheShop(shop, (name) =>
-    due
-      ? wordText((values) => t("mail.phone.exchangeDue", values), { amount: formatKDText(due.dueFils, language), link, shop: name })
-      : wordText((values) => t("mail.phone.returnDecision", values), { ret: params.returnNumber as string, number: orderNumber, what: decided, link, shop: name }),
-  );
+  // The pay link is long: the SMS of a difference due says only that, to stay within two Arabic parts. Otherwise the
+  // order's number may give way to the shop's name: the link names the order.
+  const ret = params.returnNumber;
+  const text = due
+    ? namingTheShop(shop, (name) => wordText((values) => t("mail.phone.exchangeDue", values), { amount: formatKDText(due.dueFils, language), link, shop: name }))
+    : namingTheShop(
+        shop,
+        (name) => wordText((values) => t("mail.phone.returnDecision", values), { ret, number: orderNumber, what: decided, link, shop: name }),
+        // The compact wording is the return mail's subject ("طلب الإرجاع RET-…: تم استلام المنتجات") between the name and the link.
+        (name) => `${name}: ${wordText((values) => t("mail.returnUpdate.subject", values), { number: ret, what: decided })}. ${link}`,
+      );
   return { template, what, number: orderNumber, link, text };
 }
 
@@ -145,22 +150,35 @@ function drawReviewInvite(template: WhatsAppTemplate, order: { orderNumber: stri
   if (order.status !== "delivered") return null;
   const link = `${getEnv().appUrl}${params.reviewPath}`;
   const t = fixedT(language);
-  const text = namingTheShop(shop, (name) => wordText((values) => t("mail.phone.reviewInvite", values), { link, shop: name }));
+  const text = namingTheShop(
+    shop,
+    (name) => wordText((values) => t("mail.phone.reviewInvite", values), { link, shop: name }),
+    // The compact wording is the invitation mail's button ("اكتب تقييمًا") between the name and the link.
+    (name) => `${name}: ${t("mail.reviewInvite.link")}: ${link}`,
+  );
   return { template, what: "", number: order.orderNumber, link, text, parameters: [order.orderNumber, link] };
 }
 
+/** The fewest characters a shortened shop name keeps: cut to one letter ("ب…") it named nobody (probe 4, item 10). */
+const NAME_KEPT = 8;
+
 /**
- * The text with the shop's name, within two SMS parts (CONTRACT.md): the name is the owner's and may be long, so it
- * gives way first, shortened with "…" until the text fits (an Arabic text has 134 characters for two parts).
+ * The text with the shop's name, within two SMS parts (an Arabic text has 134 characters for two parts). `says` are
+ * the wordings from the fullest to the most compact: the first that holds the whole name is sent; else the most compact
+ * with the name shortened with "…", never below its first NAME_KEPT characters; else that one with the whole name,
+ * over two parts, rather than a name nobody recognises.
  */
-function namingTheShop(shop: string, say: (name: string) => string): string {
-  const whole = say(shop);
-  if (fitsTwoSmsParts(whole)) return whole;
-  for (let length = shop.length - 1; length > 0; length -= 1) {
-    const text = say(`${shop.slice(0, length).trimEnd()}…`);
+function namingTheShop(shop: string, ...says: ((name: string) => string)[]): string {
+  for (const say of says) {
+    const whole = say(shop);
+    if (fitsTwoSmsParts(whole)) return whole;
+  }
+  const compact = says[says.length - 1];
+  for (let length = shop.length - 1; length >= NAME_KEPT; length -= 1) {
+    const text = compact(`${shop.slice(0, length).trimEnd()}…`);
     if (fitsTwoSmsParts(text)) return text;
   }
-  return whole;
+  return compact(shop);
 }
 
 /** The SMS that stands in for a WhatsApp message that will not arrive: queued once per WhatsApp row. */
