@@ -3,7 +3,7 @@ import { requireAdminPermission } from "~/auth/admin-session.server";
 import { bilingual } from "~/i18n/bilingual.server";
 import { getShopSettings, saveShopSettings, type ShopSettings } from "~/models/shop/index.server";
 import { settingsJson } from "~/api/answers/shop.server";
-import { parseKDToFils } from "~/shared/money-input";
+import { parseAmountToFils } from "~/shared/money-input";
 import { SettingsFormSchema } from "~/shared/shop-settings";
 import { jsonError, readJsonBody } from "~/utils/api.server";
 
@@ -57,7 +57,7 @@ function readBody(body: Record<string, unknown>): { ok: true; patch: Partial<Sho
   }
   if (Object.hasOwn(body, "freeDeliveryFromKD")) {
     const raw = body.freeDeliveryFromKD;
-    const fils = raw === null ? null : typeof raw === "number" || typeof raw === "string" ? parseKDToFils(String(raw)) : undefined;
+    const fils = raw === null ? null : typeof raw === "number" || typeof raw === "string" ? parseAmountToFils(String(raw)) : undefined;
     if (fils === undefined || (raw !== null && fils === null)) errors.freeDeliveryFromKD = "admin.settings.invalid";
     else patch.freeDeliveryFromFils = fils;
   }
@@ -68,7 +68,7 @@ function readBody(body: Record<string, unknown>): { ok: true; patch: Partial<Sho
   }
   if (Object.hasOwn(body, "giftWrapKD")) {
     const raw = body.giftWrapKD;
-    const fils = raw === null ? null : typeof raw === "number" || typeof raw === "string" ? parseKDToFils(String(raw)) : undefined;
+    const fils = raw === null ? null : typeof raw === "number" || typeof raw === "string" ? parseAmountToFils(String(raw)) : undefined;
     if (fils === undefined || (raw !== null && fils === null)) errors.giftWrapKD = "admin.settings.invalid";
     else patch.giftWrapFils = fils;
   }

@@ -1,5 +1,5 @@
 import * as z from "./zod";
-import { parseKDToFils } from "./money-input";
+import { parseAmountToFils } from "./money-input";
 import { westernDigits } from "./typed-digits";
 import { DEFAULT_LOW_STOCK_THRESHOLD, FILTER_COLORS } from "./product";
 import { optionLines, usedOptions } from "./option-rows";
@@ -12,12 +12,12 @@ export const OWN_IMAGE_URL = /^\/uploads\/(products|categories|catalogue)\/[A-Za
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 function kdAmount(value: string | undefined): number | null {
-  return value === undefined ? null : parseKDToFils(value);
+  return value === undefined ? null : parseAmountToFils(value);
 }
 
 /** A price before discount as kept: none when blank or zero (what clients long sent for "no discount"). */
 function beforeDiscountFils(value: string | undefined): number | null {
-  const fils = value?.trim() ? parseKDToFils(value) : null;
+  const fils = value?.trim() ? parseAmountToFils(value) : null;
   return fils !== null && fils > 0 ? fils : null;
 }
 
@@ -61,7 +61,7 @@ type OptionRow = z.infer<typeof OptionRowSchema>;
 const optionalKD = z
   .string()
   .optional()
-  .refine((value) => value === undefined || value.trim() === "" || parseKDToFils(value) !== null, "admin.validation.adminPriceInvalid");
+  .refine((value) => value === undefined || value.trim() === "" || parseAmountToFils(value) !== null, "admin.validation.adminPriceInvalid");
 
 /** One row of the variant grid; `key` names its value of each option by position ("0.2": first value of the first, third of the second). */
 const VariantRowSchema = z.object({
@@ -94,11 +94,11 @@ export function productFormSchema(mode: ProductFormMode) {
       nameAr: z.string({ error: "admin.validation.adminNameArRequired" }).trim().min(1, "admin.validation.adminNameArRequired").max(200),
       descriptionEn: optionalText(5000),
       descriptionAr: optionalText(5000),
-      price: z.string({ error: "admin.validation.adminPriceInvalid" }).refine((value) => parseKDToFils(value) !== null, "admin.validation.adminPriceInvalid"),
+      price: z.string({ error: "admin.validation.adminPriceInvalid" }).refine((value) => parseAmountToFils(value) !== null, "admin.validation.adminPriceInvalid"),
       priceBeforeDiscount: z
         .string()
         .optional()
-        .refine((value) => value === undefined || parseKDToFils(value) !== null, "admin.validation.adminPriceInvalid"),
+        .refine((value) => value === undefined || parseAmountToFils(value) !== null, "admin.validation.adminPriceInvalid"),
       stockQuantity: z
         .string({ error: "admin.validation.adminStockInvalid" })
         .refine((value) => stockFromText(value) !== null, "admin.validation.adminStockInvalid"),
@@ -183,7 +183,7 @@ export function productInputFromForm(value: ProductFormValue) {
     nameAr: value.nameAr,
     descriptionEn: value.descriptionEn ?? "",
     descriptionAr: value.descriptionAr ?? "",
-    priceFils: parseKDToFils(value.price) ?? 0,
+    priceFils: parseAmountToFils(value.price) ?? 0,
     priceBeforeDiscountFils: beforeDiscountFils(value.priceBeforeDiscount),
     hasDiscount: value.hasDiscount ?? false,
     stockQuantity: stockFromText(value.stockQuantity) ?? 0,
@@ -212,7 +212,7 @@ function optionsInputFromForm(value: ProductFormValue) {
     const ar = optionLines(option.valuesAr);
     return { nameEn: option.nameEn ?? "", nameAr: option.nameAr ?? "", values: optionLines(option.valuesEn).map((en, index) => ({ en, ar: ar[index] ?? "" })) };
   });
-  const productPrice = parseKDToFils(value.price) ?? 0;
+  const productPrice = parseAmountToFils(value.price) ?? 0;
   const variants = used.length
     ? (value.variants ?? []).map((variant) => {
         const indexes = variantKeyIndexes(variant.key, used) ?? [];
@@ -220,7 +220,7 @@ function optionsInputFromForm(value: ProductFormValue) {
           id: variant.id || null,
           sku: variant.sku ?? "",
           optionValues: indexes.map((valueIndex, option) => options[option].values[valueIndex]),
-          priceFils: variant.price?.trim() ? (parseKDToFils(variant.price) ?? productPrice) : productPrice,
+          priceFils: variant.price?.trim() ? (parseAmountToFils(variant.price) ?? productPrice) : productPrice,
           priceBeforeDiscountFils: beforeDiscountFils(variant.priceBeforeDiscount),
           stockQuantity: stockFromText(variant.stockQuantity) ?? 0,
           isAvailable: variant.isAvailable ?? false,

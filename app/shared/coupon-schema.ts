@@ -1,6 +1,6 @@
 import * as z from "./zod";
 import { dayOrInstant } from "./admin-dates";
-import { parseKDToFils } from "./money-input";
+import { parseAmountToFils } from "./money-input";
 
 /** The coupon list's row buttons: switch a code on or off, or delete it. */
 export const CouponRowActionSchema = z.object({ couponId: z.string().trim().min(1).max(64), intent: z.enum(["enable", "disable", "delete"]) });
@@ -38,7 +38,7 @@ export const CouponSchema = z
     ),
     kind: z.enum(COUPON_KINDS, { error: "admin.coupons.validation.kindInvalid" }),
     value: text,
-    minProductsTotal: text.refine((value) => value === undefined || parseKDToFils(value) !== null, "admin.coupons.validation.amountInvalid"),
+    minProductsTotal: text.refine((value) => value === undefined || parseAmountToFils(value) !== null, "admin.coupons.validation.amountInvalid"),
     startsOn: text.refine((value) => value === undefined || dayOrInstant(value, "start") !== null, "admin.coupons.validation.dateInvalid"),
     endsOn: text.refine((value) => value === undefined || dayOrInstant(value, "end") !== null, "admin.coupons.validation.dateInvalid"),
     maxUses: text.refine(wholeAtLeastOne, "admin.coupons.validation.usesInvalid"),
@@ -50,7 +50,7 @@ export const CouponSchema = z
     if (coupon.kind === "percent") {
       const percent = coupon.value !== undefined && /^\d{1,3}$/.test(coupon.value) ? Number(coupon.value) : 0;
       if (percent < 1 || percent > 100) ctx.addIssue({ code: "custom", path: ["value"], message: "admin.coupons.validation.percentInvalid" });
-    } else if (!((coupon.value !== undefined && parseKDToFils(coupon.value)) || coupon.freeDelivery)) {
+    } else if (!((coupon.value !== undefined && parseAmountToFils(coupon.value)) || coupon.freeDelivery)) {
       // A fixed amount above zero, or none at all on a code that only gives free delivery.
       ctx.addIssue({ code: "custom", path: ["value"], message: "admin.coupons.validation.amountInvalid" });
     }

@@ -7,6 +7,18 @@ export function filsToKDInput(fils: number): string {
 }
 
 /**
+ * The most an amount the owner types may be: a price, a price before discount, a coupon's value or minimum, the
+ * free-delivery threshold, the gift-wrapping price (docs/decisions/0108-the-largest-amount-an-owner-types.md).
+ */
+export const MAX_AMOUNT_KD = 10_000;
+
+/** `parseKDToFils` within MAX_AMOUNT_KD: null above it, as for an amount that cannot be read. */
+export function parseAmountToFils(value: string): number | null {
+  const fils = parseKDToFils(value);
+  return fils !== null && fils <= MAX_AMOUNT_KD * FILS_PER_KD ? fils : null;
+}
+
+/**
  * "1,250.5" → 1250500 fils, or null when it is not a non-negative amount with at most 3 decimals.
  * Parsed from the text, never through floating point, so amounts stay exact to the fils.
  *

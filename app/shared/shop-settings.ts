@@ -1,6 +1,6 @@
 import * as z from "./zod";
 import { westernDigits } from "./typed-digits";
-import { parseKDToFils } from "./money-input";
+import { parseAmountToFils } from "./money-input";
 import { KUWAIT_PHONE_PATTERN, normalizeKuwaitiPhone } from "./phone";
 
 /**
@@ -109,7 +109,7 @@ export const SettingsFormSchema = z.object({
   paymentReminders: z.boolean().optional(),
   reviewsAutoPublish: z.boolean().optional(),
   freeDeliveryFrom: z
-    .preprocess(blankToUndefined, z.string({ error: "admin.settings.invalid" }).trim().refine((value) => parseKDToFils(value) !== null, "admin.settings.invalid"))
+    .preprocess(blankToUndefined, z.string({ error: "admin.settings.invalid" }).trim().refine((value) => parseAmountToFils(value) !== null, "admin.settings.invalid"))
     .optional(),
   // Days from placing to the promised delivery day (issue 48); left empty, the shop's default.
   deliveryDays: z
@@ -129,7 +129,7 @@ export const SettingsFormSchema = z.object({
     .optional(),
   /** issue 48: what gift wrapping costs; blank: wrapping is not offered */
   giftWrap: z
-    .preprocess(blankToUndefined, z.string({ error: "admin.settings.invalid" }).trim().refine((value) => parseKDToFils(value) !== null, "admin.settings.invalid"))
+    .preprocess(blankToUndefined, z.string({ error: "admin.settings.invalid" }).trim().refine((value) => parseAmountToFils(value) !== null, "admin.settings.invalid"))
     .optional(),
 }).superRefine((form, ctx) => {
   // Both halves of the address or neither: a page in one language never shows the other's.

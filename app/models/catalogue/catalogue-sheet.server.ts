@@ -11,7 +11,7 @@ import { prisma } from "~/db.server";
 import { recordAudit, type AuditActor } from "~/models/shop/index.server";
 import { OWN_IMAGE_URL } from "~/shared/admin-schemas";
 import type { BulkChange } from "~/shared/catalogue-sheet-schemas";
-import { filsToKDInput, parseKDToFils } from "~/shared/money-input";
+import { filsToKDInput, parseAmountToFils, parseKDToFils } from "~/shared/money-input";
 import { westernDigits } from "~/shared/typed-digits";
 import { getEnv } from "~/env.server";
 import { onHandOf } from "./admin-product.server";
@@ -472,14 +472,14 @@ function readPrice(row: NumberedRow, fail: Fail): number | null {
     fail(row.row, "price", "required");
     return null;
   }
-  const fils = parseKDToFils(row.cells.price);
+  const fils = parseAmountToFils(row.cells.price);
   if (fils === null || fils <= 0) fail(row.row, "price", "price");
   return fils !== null && fils > 0 ? fils : null;
 }
 
 function readBeforeDiscount(row: NumberedRow, priceFils: number | null, fail: Fail): number | null {
   if (!row.cells.price_before_discount) return null;
-  const fils = parseKDToFils(row.cells.price_before_discount);
+  const fils = parseAmountToFils(row.cells.price_before_discount);
   if (fils === null || (priceFils !== null && fils <= priceFils)) {
     fail(row.row, "price_before_discount", "beforeDiscount");
     return null;

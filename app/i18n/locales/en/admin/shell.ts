@@ -37,7 +37,7 @@ export const shell = {
   validation: {
     adminNameEnRequired: "Name EN is required.",
     adminNameArRequired: "Name AR is required.",
-    adminPriceInvalid: "Price must be a valid number.",
+    adminPriceInvalid: "Price must be a valid number. Give an amount in KD from 0 to 10,000, with at most 3 decimals.",
     adminStockInvalid: "Stock Quantity must be a valid number.",
     adminLowStockInvalid: "Low-stock alert must be a whole number from 0 to 9999.",
     adminDiscountPriceRequired: "When discount is enabled, 'Price Before Discount' must be filled and greater than zero.",
