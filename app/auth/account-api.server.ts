@@ -37,7 +37,10 @@ function bodyToken(body: unknown): unknown {
   return typeof body === "object" && body !== null ? (body as Record<string, unknown>).verificationToken : undefined;
 }
 
-/** For POST-only API paths: a GET answers 405 in the API's error shape instead of an error page. */
+/**
+ * For POST-only API paths: any other method (a GET to the loader, a PUT, PATCH or DELETE to the action) answers 405
+ * in the API's error shape; the server adds `Allow: POST` (server/api-methods.ts).
+ */
 export function postOnly() {
   return jsonError(405, bilingual("api.usePost"));
 }

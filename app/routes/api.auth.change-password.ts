@@ -10,6 +10,7 @@ import { destroyCustomerSession } from "~/auth/session.server";
 
 /** Success ends every session of the customer, this one included: the client signs in again. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return postOnly();
   const customer = await requireApiCustomer(request);
   const { data } = await parseJsonBody(request, ChangePasswordSchema);
   const outcome = await changePassword(customer, data.oldPassword, data.newPassword, {

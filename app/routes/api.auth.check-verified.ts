@@ -6,6 +6,7 @@ import { getProof } from "~/auth/verification-proof.server";
 
 /** True only for the client that verified this e-mail and has not finished registering: it says nothing to others. */
 export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return postOnly();
   const { data, token } = await parseJsonBody(request, EmailSchema);
   const verified = await isRegistrationVerified(data.email, getProof(request, "register", data.email, token));
   return jsonOk({ verified });

@@ -9,6 +9,7 @@ import { clientAddress } from "~/utils/client-address.server";
 
 /** The same answer whether or not the e-mail has an account. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return postOnly();
   const { data } = await parseJsonBody(request, EmailSchema);
   const outcome = await startPasswordReset(data.email, { language: await getLanguage(request), address: clientAddress(context) });
   if (!outcome.ok) return outcomeError(outcome);

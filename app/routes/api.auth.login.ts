@@ -9,6 +9,7 @@ import { issueDeviceCookie, readDeviceCookie } from "~/auth/device-cookie.server
 
 /** Answers the e-mail and a bearer token (the session row's id); browsers also get the session cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return postOnly();
   const { data } = await parseJsonBody(request, LoginSchema);
   const device = await readDeviceCookie(request, "login");
   const outcome = await verifyLogin(data.email, data.password, { address: clientAddress(context), device });

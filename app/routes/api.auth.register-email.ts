@@ -9,6 +9,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { getProof } from "~/auth/verification-proof.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return postOnly();
   const { data, token } = await parseJsonBody(request, EmailSchema);
   const outcome = await startRegistration(data.email, getProof(request, "register", data.email, token), {
     language: await getLanguage(request),

@@ -9,6 +9,7 @@ import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.serv
 
 /** Only for the client that verified the reset code (its cookie or `verificationToken`), not for anyone with the e-mail. */
 export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return postOnly();
   const { data, token } = await parseJsonBody(request, ResetPasswordSchema);
   const outcome = await resetPassword(data.email, data.password, getProof(request, "reset", data.email, token), await getLanguage(request));
   if (!outcome.ok) return outcomeError(outcome);

@@ -8,6 +8,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { clearProofCookieHeader, getProof } from "~/auth/verification-proof.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return postOnly();
   const { data, token } = await parseJsonBody(request, SetPasswordSchema);
   const outcome = await completeRegistration(data, getProof(request, "register", data.email, token), { address: clientAddress(context) });
   if (!outcome.ok) return outcomeError(outcome);

@@ -297,4 +297,32 @@ describe("bad input to every account call", () => {
     expect(answer.status).toBe(405);
     expect(answer.body.message).toContain("POST");
   });
+
+  it("answers 405 to PUT, PATCH and DELETE on every POST-only call, doing nothing", async () => {
+    const email = uniqueEmail("methods");
+    await createCustomer(prisma, { email, password: "the-real-password" });
+    const calls = { changePassword, checkVerified, forgotPassword, login, logout, registerEmail, resetPassword, setPassword, verifyCode, verifyResetCode };
+    const paths: Record<keyof typeof calls, string> = {
+      changePassword: "change-password",
+      checkVerified: "check-verified",
+      forgotPassword: "forgot-password",
+      login: "login",
+      logout: "logout",
+      registerEmail: "register-email",
+      resetPassword: "reset-password",
+      setPassword: "set-password",
+      verifyCode: "verify-code",
+      verifyResetCode: "verify-reset-code",
+    };
+    const body = JSON.stringify({ email, password: "the-real-password" });
+    for (const [name, handler] of Object.entries(calls) as [keyof typeof calls, (typeof calls)[keyof typeof calls]][]) {
+      for (const method of ["PUT", "PATCH", "DELETE"]) {
+        const answer = await new RouteClient().call(handler, `/api/auth/${paths[name]}`, { method, body, headers: { "Content-Type": "application/json" } });
+        expect(answer.status, `${method} ${name}`).toBe(405);
+        const { message } = (await answer.json()) as { message: string };
+        expect(message, `${method} ${name}`).toMatch(/POST.* \/ [\u0600-\u06FF].*POST/);
+        expect(answer.headers.getSetCookie(), `${method} ${name}`).toEqual([]);
+      }
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { getProof, proofCookieHeader } from "~/auth/verification-proof.server";
 
 /** A right code answers the proof twice: as an HttpOnly cookie and as `verificationToken` for API clients. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return postOnly();
   const { data, token } = await parseJsonBody(request, VerifyCodeSchema);
   const proof = getProof(request, "register", data.email, token);
   const outcome = await verifyRegistrationCode(data.email, data.verificationCode, proof, { address: clientAddress(context) });

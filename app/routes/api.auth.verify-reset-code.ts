@@ -8,6 +8,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { proofCookieHeader } from "~/auth/verification-proof.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return postOnly();
   const { data } = await parseJsonBody(request, ResetCodeSchema);
   const outcome = await verifyResetCode(data.email, data.code, { address: clientAddress(context) });
   if (!outcome.ok) return outcomeError(outcome);
