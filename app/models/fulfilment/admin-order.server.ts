@@ -11,6 +11,7 @@ import { deliveryAddressSelect } from "~/models/orders/index.server";
 import { optionTexts } from "~/models/catalogue/index.server";
 import { exchangeOrdersOf, returnSelect } from "~/models/returns/index.server";
 import { recordAudit } from "~/models/shop/index.server";
+import { endUnpaidOrder } from "./order-cancel.server";
 import { toPrepareWhere } from "~/models/reports/index.server";
 import { nudgeOutbox, orderContacts, queueShopperMessages, shopperMessagesSelect } from "~/models/messaging/index.server";
 
@@ -199,7 +200,7 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
   const changed = await prisma.$transaction(async (tx) => {
     // Write first, like every other transaction here: on PostgreSQL it locks the row before reading, so the status
     // it reads is still current when it writes (SQLite's transactions hold the write lock from BEGIN, decision 0065).
-    const current = await tx.order.update({ where: { id: order.id }, data: { updatedAt: new Date() }, select: { status: true, deliveredAt: true } });
+    const current = await tx.order.update({ where: { id: order.id }, data: { updatedAt: new Date() }, select: { status: true, deliveredAt: true, paymentStatus: true } });
     // The return window runs from the first delivery: set once, kept if the order is set delivered again.
     // The review invitation is due REVIEW_INVITE_AFTER after that first delivery too (decision 0090).
     const now = new Date();
@@ -225,10 +226,13 @@ export async function setOrderStatus(input: { idOrNumber: string; status: OrderS
       const contacts = await orderContacts(tx, order.id);
       if (contacts) await queueShopperMessages(tx, contacts, "status", { status: input.status });
     }
-    return updated;
+    return { updated, endsUnpaid: input.status === "cancelled" && current.paymentStatus === "unpaid" };
   });
+  // An unpaid order the owner cancels gives its held pieces back now, not when its hold would have ended, and its
+  // open attempts end: a payment finishing later does not pay it (probe 6, findings 1 and 4).
+  if (changed.endsUnpaid) await endUnpaidOrder(order.id);
   nudgeOutbox();
-  return changed;
+  return changed.updated;
 }
 
 /** Invoices exist once an order is paid (the checkout writes them). */

@@ -13,13 +13,24 @@ export async function cancelUnpaidOrder(orderSessionId: string): Promise<{ outco
   if (!session) return { outcome: "notFound", orderNumber: null };
   const { id, orderNumber, paymentStatus } = session.order;
   if (paymentStatus !== "unpaid" || (await verifyOrderPayment(id, undefined, { recheck: true }))?.state !== "unpaid") return { outcome: "notCancellable", orderNumber };
-  if (!(await releaseReservation(id))) return { outcome: "notCancellable", orderNumber };
-  // Its open attempts end with it: a late answer no longer pays it.
-  await prisma.payment.updateMany({ where: { orderId: id, status: "initiated" }, data: { status: "expired" } });
-  // Cancelled, not only released: no payment reminder follows it, and a reminder's link no longer pays it (decision 0085).
-  await prisma.$transaction(async (tx) => {
-    const { count } = await tx.order.updateMany({ where: { id, status: "pending" }, data: { status: "cancelled", nextReminderAt: null } });
+  // Cancelled first, while still unpaid: from this commit on no payment settles it (`confirmPayment` passes over a
+  // cancelled order), so a card submitted at the same moment cannot pay an order whose pieces go back on sale (probe 6,
+  // finding 2). No payment reminder follows it, and a reminder's link no longer pays it (decision 0085).
+  const cancelled = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.order.updateMany({ where: { id, status: "pending", paymentStatus: "unpaid" }, data: { status: "cancelled", nextReminderAt: null } });
     if (count === 1) await tx.orderStatusChange.create({ data: { orderId: id, fromStatus: "pending", toStatus: "cancelled", changedBy: "system" } });
+    return count === 1;
   });
+  if (!cancelled) return { outcome: "notCancellable", orderNumber };
+  await endUnpaidOrder(id);
   return { outcome: "cancelled", orderNumber };
+}
+
+/**
+ * A cancelled unpaid order's pieces back on sale, its code's use given back, and its open attempts ended, so a late
+ * answer no longer pays it: when the shopper cancels it, and when the owner sets it cancelled (probe 6, finding 4).
+ */
+export async function endUnpaidOrder(orderId: string): Promise<void> {
+  await releaseReservation(orderId);
+  await prisma.payment.updateMany({ where: { orderId, status: "initiated" }, data: { status: "expired" } });
 }

@@ -121,8 +121,9 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   const paidAttempt = { status: "paid", cardLast4: remote.cardLast4 ?? null };
   const settle = () =>
     prisma.$transaction(async (tx) => {
+      // Never a cancelled order: a cancel committed while the gateway took the money wins (probe 6, findings 1 and 2).
       const changed = await tx.order.updateMany({
-        where: { id: order.id, paymentStatus: "unpaid" },
+        where: { id: order.id, paymentStatus: "unpaid", status: { not: "cancelled" } },
         // No payment reminder follows a paid order (decision 0085).
         data: { paymentStatus: "paid", paidAt: new Date(), reservedUntil: null, nextReminderAt: null },
       });

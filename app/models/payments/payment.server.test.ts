@@ -13,6 +13,8 @@ import { getInvoicePdf, RESERVATION_MINUTES } from "~/models/orders/index.server
 import { PaymentGatewayError } from "~/payments/provider.server";
 import { GATEWAYS, withShortGatewayTimeout } from "../../../tests/integration/gateway-helpers";
 import { beginAttempt, paidOrder, placeTestOrder, stockOf, useProviderForNewOrders } from "../../../tests/integration/gateway-orders";
+import { setOrderStatus } from "~/models/fulfilment/index.server";
+import { createAdmin } from "../../../tests/factories/admin";
 import { confirmPaymentByProviderId, verifyOrderPayment } from "./payment-confirm.server";
 import { expireReservations, reconcilePayments } from "./payment-jobs.server";
 
@@ -240,6 +242,40 @@ describe.each(GATEWAYS)("a KNET payment through %s", (name) => {
     expect(order.payments.find((payment) => payment.id === attempt.attemptId)?.status).toBe("paid");
     expect(await stockOf(placed.productId)).toBe(0);
     expect(mailsTo(placed.email)).toHaveLength(0);
+  });
+
+  it("does not pay an order cancelled while the shopper was on the gateway's page: the money is recorded on the attempt", async () => {
+    const placed = await placeTestOrder({ stock: 3, quantity: 2 });
+    const attempt = await beginAttempt(placed.orderSessionId);
+    // The cancel's own commit, as it lands between the gateway taking the money and the shop settling it (probe 6).
+    await prisma.order.update({ where: { id: placed.order.id }, data: { status: "cancelled" } });
+
+    await gateway.decide(attempt.redirectUrl, "approve");
+    expect((await confirmPaymentByProviderId(name, attempt.providerPaymentId))?.state).toBe("failed");
+    const order = await orderRow(placed.order.id);
+    expect(order).toMatchObject({ status: "cancelled", paidAt: null });
+    expect(order.paymentStatus).not.toBe("paid");
+    expect(order.payments.find((payment) => payment.id === attempt.attemptId)?.status).toBe("paid");
+    // No confirmation to the shopper: nothing was queued for her.
+    expect(await prisma.outboxMessage.count({ where: { orderId: placed.order.id, recipient: placed.email } })).toBe(0);
+  });
+
+  it("gives an unpaid order's pieces back at once when the owner cancels it, and a payment finishing after does not pay it", async () => {
+    const placed = await placeTestOrder({ stock: 3, quantity: 2 });
+    const attempt = await beginAttempt(placed.orderSessionId);
+    expect(await stockOf(placed.productId)).toBe(1);
+
+    await setOrderStatus({ idOrNumber: placed.order.id, status: "cancelled", admin: await createAdmin(prisma) });
+    expect(await stockOf(placed.productId)).toBe(3);
+    expect(await prisma.payment.findUniqueOrThrow({ where: { id: attempt.attemptId } })).toMatchObject({ status: "expired" });
+
+    // The shopper was still on the gateway's page, which took the money; the webhook comes.
+    await gateway.decide(attempt.redirectUrl, "approve");
+    expect((await confirmPaymentByProviderId(name, attempt.providerPaymentId))?.state).toBe("failed");
+    expect(await orderRow(placed.order.id)).toMatchObject({ status: "cancelled", paymentStatus: "failed", paidAt: null });
+    expect(await stockOf(placed.productId)).toBe(3);
+    // The shopper heard that it was cancelled, and nothing says it was paid.
+    expect(await prisma.outboxMessage.count({ where: { orderId: placed.order.id, kind: "paid" } })).toBe(0);
   });
 
   it("keeps the order unpaid with its hold when the gateway fails or times out during confirmation", async () => {
