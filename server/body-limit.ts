@@ -41,7 +41,7 @@ function tooLargeMessage(limit: number): string {
     : bilingual("api.formTooLarge", { limit: limit / 1024 });
 }
 
-function wantsJson(req: Request): boolean {
+export function wantsJson(req: Request): boolean {
   const type = (req.get("content-type") ?? "").toLowerCase();
   const accept = (req.get("accept") ?? "").toLowerCase();
   // `_data` marks Remix's own fetch of a route's data, which reads JSON, not a page.
@@ -53,7 +53,7 @@ function wantsJson(req: Request): boolean {
  * A refusal page in the one language a page of the request would be in (`pageLanguage`, CONTRACT.md "Language"),
  * as the shop's own pages are: the request never reaches them.
  */
-function messagePage(language: Language, title: string, message: string): string {
+export function messagePage(language: Language, title: string, message: string): string {
   const [heading, text] = [inLanguage(title, language), inLanguage(message, language)];
   return (
     `<!DOCTYPE html><html lang="${language}" dir="${directionOf(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -62,7 +62,7 @@ function messagePage(language: Language, title: string, message: string): string
   );
 }
 
-function languageOf(req: Pick<Request, "originalUrl" | "get">): Language {
+export function languageOf(req: Pick<Request, "originalUrl" | "get">): Language {
   const asked = new URLSearchParams(req.originalUrl.split("?")[1] ?? "").get("lang");
   return pageLanguage({ asked, cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") });
 }

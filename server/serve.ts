@@ -8,6 +8,7 @@ import { databaseEngine, prisma } from "../app/db.server";
 import type { Env } from "../app/env.server";
 import { drawPdfsOffThread } from "../app/pdf/off-thread.server";
 import { logger } from "../app/utils/logger.server";
+import { refuseNulAddresses } from "./nul-character";
 import { limitRequestBodies } from "./body-limit";
 import { rememberCampaign } from "./campaign";
 import { assignRequestId, markStatic, metricsEndpoint, requestLog, routePatterns } from "./observability";
@@ -81,6 +82,7 @@ export async function serve(env: Env) {
 
   app.use(limitRequestBodies);
   app.use(refuseUnreadableRequests);
+  app.use(refuseNulAddresses);
   app.use(guardApiMethods(build));
   // `use`, not `all("*")`: a "*" route decodes the path as a parameter, and Express logs the URIError a path such as
   // "/%" throws there with its stack; refuseUnreadableRequests answers those paths instead.

@@ -37,6 +37,14 @@ describe("translations", () => {
     expect(untranslated).toEqual([]);
   });
 
+  // Decision 0106: a count inside an Arabic text is in Arabic-Indic digits; only a sample of what to type (a time, an
+  // isolated date, an order number) and the name UTF-8 keep Latin ones.
+  it("write the counts of the Arabic texts in Arabic-Indic digits", () => {
+    const samples = /\u2066[^\u2069]*\u2069|\b\d{2}:\d{2}\b|ORD-\d+|UTF-8/g;
+    const latin = [...arabic].filter(([, text]) => /[0-9]/.test(text.replace(samples, "")));
+    expect(latin).toEqual([]);
+  });
+
   // A file may fill sections of another's namespace (product-page.ts adds `shop.product`); resources.ts merges
   // those namespaces section by section, so what must never repeat is a section.
   it("give each area its own sections, so putting the files together loses nothing", async () => {

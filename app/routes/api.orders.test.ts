@@ -102,7 +102,7 @@ describe("POST /api/orders", () => {
       expect(response.status).toBe(400);
       return (await response.json()) as { message: string; fieldErrors: Record<string, string[]> };
     };
-    const quantity = "Each item's quantity must be a whole number from 1 to 999. / يجب أن تكون كمية كل عنصر عدداً صحيحاً من 1 إلى 999.";
+    const quantity = "Each item's quantity must be a whole number from 1 to 999. / يجب أن تكون كمية كل عنصر عدداً صحيحاً من ١ إلى ٩٩٩.";
     for (const bad of ["2", 1.5, 0]) {
       const answer = await refused(payload(city, product.id, { items: [{ _id: product.id, quantity: bad, customTags: [] }] }));
       expect(answer.fieldErrors).toEqual({ "items.0.quantity": [quantity] });

@@ -50,7 +50,7 @@ describe("the coupon form", () => {
       },
     });
     const percent = await post(newCouponPage, "/admin/timsar/coupons/new", { ...typed, code: "SUMMER" }, "ar", cookie);
-    expect(percent).toMatchObject({ status: 400, body: { values: { code: "SUMMER", value: "150", isEnabled: true }, errors: { value: "يجب أن تكون النسبة عددًا صحيحًا من 1 إلى 100." } } });
+    expect(percent).toMatchObject({ status: 400, body: { values: { code: "SUMMER", value: "150", isEnabled: true }, errors: { value: "يجب أن تكون النسبة عددًا صحيحًا من ١ إلى ١٠٠." } } });
     expect(await prisma.coupon.count()).toBe(before);
   });
 
@@ -68,7 +68,7 @@ describe("the coupon form", () => {
 
     const coupon = await createCoupon(prisma, { value: 15 });
     const edited = await post(editCouponPage, `/admin/timsar/coupons/edit/${coupon.id}`, { ...couponFields, code: coupon.code, value: "0", isEnabled: "on" }, "ar", cookie, { id: coupon.id });
-    expect(edited).toMatchObject({ status: 400, body: { errors: { value: "يجب أن تكون النسبة عددًا صحيحًا من 1 إلى 100." }, values: { value: "0" } } });
+    expect(edited).toMatchObject({ status: 400, body: { errors: { value: "يجب أن تكون النسبة عددًا صحيحًا من ١ إلى ١٠٠." }, values: { value: "0" } } });
     expect(await prisma.coupon.findUniqueOrThrow({ where: { id: coupon.id }, select: { value: true } })).toEqual({ value: 15 });
   });
 });
@@ -85,7 +85,7 @@ describe("the delivery areas page", () => {
     });
     expect(await post(deliveryAreasPage, "/admin/timsar/delivery-areas", { ...typed, intent: "create" }, "ar", cookie)).toEqual({
       status: 400,
-      body: { areaId: "new", values: typed, errors: { fee: "يجب أن تكون الرسوم مبلغاً بالدينار من 0 إلى 100، بثلاث خانات عشرية على الأكثر." }, pageError: null },
+      body: { areaId: "new", values: typed, errors: { fee: "يجب أن تكون الرسوم مبلغاً بالدينار من ٠ إلى ١٠٠، بثلاث خانات عشرية على الأكثر." }, pageError: null },
     });
     expect(await prisma.deliveryArea.count()).toBe(before);
   });
@@ -101,7 +101,7 @@ describe("the delivery areas page", () => {
     expect((await prisma.deliveryArea.findUniqueOrThrow({ where: { id: area.id } })).isHidden).toBe(true);
     expect(await post(deliveryAreasPage, "/admin/timsar/delivery-areas", { ...fields, nameAr: " ", fee: "3", intent: "save", areaId: area.id }, "ar", cookie)).toEqual({
       status: 400,
-      body: { areaId: area.id, values: { ...fields, nameAr: " ", fee: "3" }, errors: { nameAr: "أدخل اسم المنطقة بالعربية (60 حرفاً على الأكثر)." }, pageError: null },
+      body: { areaId: area.id, values: { ...fields, nameAr: " ", fee: "3" }, errors: { nameAr: "أدخل اسم المنطقة بالعربية (٦٠ حرفاً على الأكثر)." }, pageError: null },
     });
     expect(await prisma.deliveryArea.findUniqueOrThrow({ where: { id: area.id }, select: { nameAr: true, feeFils: true, isHidden: true } })).toEqual({ nameAr: "سلوى", feeFils: 1250, isHidden: true });
   });

@@ -55,13 +55,33 @@ export async function inNamedLanguage(request: Request, response: Response): Pro
   return new Response(JSON.stringify(translated), { status: response.status, statusText: response.statusText, headers });
 }
 
-/** Reads a JSON body, answering 400 instead of throwing on malformed input. */
+/**
+ * True when a text, or any text or key inside a parsed body, holds U+0000: PostgreSQL cannot store it in a text
+ * column (it answered 500, "invalid byte sequence"), and SQLite stored it where mail would send to another address.
+ * No field of the shop takes one, so the request is refused whole, on both engines alike.
+ */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === "object" && value !== null) return Object.entries(value).some(([key, inner]) => key.includes("\u0000") || containsNul(inner));
+  return false;
+}
+
+/** The refusal of a request carrying U+0000 (`containsNul`), in the API's error shape. */
+export function nulCharacterError() {
+  return jsonError(400, bilingual("api.nulCharacter"));
+}
+
+/** Reads a JSON body, answering 400 instead of throwing on malformed input or on a text holding U+0000. */
 export async function readJsonBody(request: Request): Promise<unknown> {
+  let body: unknown;
   try {
-    return await request.json();
+    body = await request.json();
   } catch {
     throw jsonError(400, bilingual("api.invalidJson"));
   }
+  if (containsNul(body)) throw nulCharacterError();
+  return body;
 }
 
 /**

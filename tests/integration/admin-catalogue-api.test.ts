@@ -63,7 +63,7 @@ describe("the admin catalogue API", () => {
     tooLong.append("name", JSON.stringify({ en: "A".repeat(101), ar: "ب" }));
     const refusedLong = await run(categories.action, request("/api/admin/categories", { method: "POST", body: tooLong, cookie }));
     expect(refusedLong.status).toBe(400);
-    expect(((await refusedLong.json()) as { message: string }).message).toBe("A category's name may have at most 100 characters. / اسم التصنيف 100 حرف على الأكثر.");
+    expect(((await refusedLong.json()) as { message: string }).message).toBe("A category's name may have at most 100 characters. / اسم التصنيف ١٠٠ حرف على الأكثر.");
   });
 
   it("refuses with 409 a name another category has, in either language, whatever its case and spaces", async () => {

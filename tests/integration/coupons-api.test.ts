@@ -165,7 +165,7 @@ describe("GET/POST /api/admin/coupons, PUT/DELETE /api/admin/coupons/{id}", () =
     expect(errors.startsAt).toEqual(["Please enter a valid date. / يرجى إدخال تاريخ صحيح."]);
     const noType = await run(coupons.action, request("/api/admin/coupons", { method: "POST", cookie, json: { code: newCode(), type: "half", value: 5 } }));
     expect((await body<{ fieldErrors: Record<string, string[]> }>(noType)).fieldErrors.type[0]).toMatch(/^Please choose a percentage or a fixed amount\./);
-    expect(errors.code).toEqual(["The code must be 3 to 32 letters, digits, - or _. / يجب أن يتكون الرمز من 3 إلى 32 حرفًا لاتينيًا أو رقمًا أو - أو _."]);
+    expect(errors.code).toEqual(["The code must be 3 to 32 letters, digits, - or _. / يجب أن يتكون الرمز من ٣ إلى ٣٢ حرفًا لاتينيًا أو رقمًا أو - أو _."]);
     expect(errors.value[0]).toMatch(/^The percentage must be a whole number from 1 to 100\. \/ /);
 
     const existing = await createCoupon(prisma);

@@ -58,7 +58,7 @@ async function stateOf(orderId: string) {
 
 const UNCHANGED = { status: "pending", refundedFils: 0, lateCancelledAt: null, refunds: 0, creditNotes: 0 };
 
-const TOO_EARLY = "This order can be cancelled for lateness only 14 days after its promised delivery day. / لا يمكن إلغاء الطلب لتأخره إلا بعد 14 يومًا من موعد التوصيل الموعود.";
+const TOO_EARLY = "This order can be cancelled for lateness only 14 days after its promised delivery day. / لا يمكن إلغاء الطلب لتأخره إلا بعد ١٤ يومًا من موعد التوصيل الموعود.";
 const DONE = "Your order is cancelled and everything you paid is being refunded. / تم إلغاء طلبك، ويجري رد كل ما دفعته.";
 const WRONG_PHONE = "This phone number does not match the order. / رقم الهاتف لا يطابق الطلب.";
 const TOO_MANY = "Too many attempts. Please wait a few minutes and try again. / محاولات كثيرة جداً. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.";

@@ -13,7 +13,7 @@ async function run(handler: unknown, req: Request, params: Record<string, string
 }
 
 type ProductBody = { _id: string; stockQuantity: number; lowStockThreshold: number; isLowStock: boolean };
-const THRESHOLD_MESSAGE = "Low-stock alert must be a whole number from 0 to 9999. / يجب أن يكون حد تنبيه المخزون عدداً صحيحاً من 0 إلى 9999.";
+const THRESHOLD_MESSAGE = "Low-stock alert must be a whole number from 0 to 9999. / يجب أن يكون حد تنبيه المخزون عدداً صحيحاً من ٠ إلى ٩٩٩٩.";
 
 describe("the admin products API's low stock", () => {
   it("takes and answers lowStockThreshold, 3 when left out, and refuses what is not a whole number from 0 to 9999", async () => {

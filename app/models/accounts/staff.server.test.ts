@@ -161,7 +161,7 @@ describe("issue 42: staff edges", () => {
 
     const page = await browser.form(staffPage, "/admin/timsar/staff", { intent: "enable", id: former.id });
     expect(page.status).toBe(409);
-    expect(await page.json()).toEqual({ ok: false, message: "هذا حساب المدير السابق، عُطّل حين تغيّر بريد المدير في إعدادات الخادم: لا يمكن تفعيله من جديد من هنا." });
+    expect(await page.json()).toEqual({ ok: false, message: "هذا حساب المدير السابق، عُطّل حين تغيّر بريد المدير في إعدادات الخادم: لا يمكن تفعيله من جديد من هنا.", typed: null });
     const api = await browser.call(staffApi, `/api/admin/staff/${former.id}`, { method: "PUT", body: JSON.stringify({ disabled: false }), headers: { "Content-Type": "application/json" } }, { id: former.id });
     expect(api.status).toBe(409);
     expect(((await api.json()) as { message: string }).message).toContain("former administrator account");
@@ -177,7 +177,7 @@ describe("issue 42: staff edges", () => {
 
     const disable = await browser.form(staffPage, "/admin/timsar/staff", { intent: "disable", id: main.id });
     expect(disable.status).toBe(409);
-    expect(await disable.json()).toEqual({ ok: false, message: "لا يمكن تعطيل حساب المالك الرئيسي للمتجر أو نزع دور المالك عنه." });
+    expect(await disable.json()).toEqual({ ok: false, message: "لا يمكن تعطيل حساب المالك الرئيسي للمتجر أو نزع دور المالك عنه.", typed: null });
     const demote = await browser.form(staffPage, "/admin/timsar/staff", { intent: "role", id: main.id, role: "orders" });
     expect(demote.status).toBe(409);
     const api = await browser.call(staffApi, `/api/admin/staff/${main.id}`, { method: "PUT", body: JSON.stringify({ role: "orders" }), headers: { "Content-Type": "application/json" } }, { id: main.id });

@@ -36,6 +36,8 @@ export const api = {
     tooLargeTitle: "Request too large",
     invalidPaging: "{{name}} must be a whole number from {{min}} to {{max}}.",
     unreadableAddress: "The address of this request could not be read.",
+    nulCharacter: "The request contains a character that is not allowed (the null character). Please remove it and try again.",
+    nulCharacterTitle: "Request refused",
     legacyDataRequest: "This shop does not answer ?_data= requests.",
     formExpected: "This address takes a form: application/x-www-form-urlencoded or multipart/form-data.",
     feedLanguage: "The feed's language (lang) must be ar or en.",
