@@ -8,34 +8,10 @@ import * as couponsPage from "~/routes/admin.timsar.coupons.new";
 import { getShopSettings } from "~/models/shop/index.server";
 import { createProduct } from "../factories/product";
 import { uniqueId } from "../factories/unique";
-import { adminCookie, request } from "../support/admin-requests";
+import { adminCookie, answer, form, message, request } from "../support/admin-requests";
 
 // Probe 5, finding 3 (docs/decisions/0108-the-largest-amount-an-owner-types.md): on PostgreSQL an amount above
 // 2,147,483.647 KD answered 500; on SQLite it was saved.
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
-
-/** What the shop answers, a thrown Response included (Remix sends it as the answer). */
-async function answer(handler: unknown, req: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    const result = await (handler as Handler)({ request: req, params, context: { cspNonce: "", clientAddress: uniqueId("ip") } });
-    if (result instanceof Response) return result;
-    const single = result as { type?: string; data?: unknown; init?: { status?: number } | null };
-    if (single?.type === "DataWithResponseInit") return Response.json(single.data, { status: single.init?.status ?? 200 });
-    return Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-async function message(response: Response): Promise<string> {
-  return ((await response.json()) as { message: string }).message;
-}
-
-function form(path: string, fields: Record<string, string>, cookie?: string) {
-  return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-}
 
 describe("an amount the owner types is at most 10,000 KD", () => {
   it("a product's price and price before discount, through the API", async () => {

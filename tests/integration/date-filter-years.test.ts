@@ -5,31 +5,10 @@ import * as salesReport from "~/routes/api.admin.sales-report";
 import * as salesReportPage from "~/routes/admin.timsar.sales-report";
 import * as salesReportCsv from "~/routes/admin.timsar.sales-report_.csv";
 import * as audit from "~/routes/api.admin.audit";
-import { uniqueId } from "../factories/unique";
-import { adminCookie, request } from "../support/admin-requests";
+import { adminCookie, answer, message, request } from "../support/admin-requests";
 
 // Probe 5, finding 5 (docs/decisions/0108-the-largest-amount-an-owner-types.md): on PostgreSQL the year 0001
 // answered 500.
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
-
-/** What the shop answers, a thrown Response included (Remix sends it as the answer). */
-async function answer(handler: unknown, req: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    const result = await (handler as Handler)({ request: req, params, context: { cspNonce: "", clientAddress: uniqueId("ip") } });
-    if (result instanceof Response) return result;
-    const single = result as { type?: string; data?: unknown; init?: { status?: number } | null };
-    if (single?.type === "DataWithResponseInit") return Response.json(single.data, { status: single.init?.status ?? 200 });
-    return Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-async function message(response: Response): Promise<string> {
-  return ((await response.json()) as { message: string }).message;
-}
 
 describe("a date filter of the year 0001 is refused as a date that is no date", () => {
   it("the orders list and its API, the sales report (API, page, CSV) and the activity log", async () => {

@@ -7,35 +7,11 @@ import * as settings from "~/routes/api.admin.settings";
 import { getShopSettings } from "~/models/shop/index.server";
 import { createProduct } from "../factories/product";
 import { createDeliveryArea } from "../factories/delivery-area";
-import { uniqueEmail, uniqueId } from "../factories/unique";
-import { adminCookie, request } from "../support/admin-requests";
+import { uniqueEmail } from "../factories/unique";
+import { adminCookie, answer, form, message, request } from "../support/admin-requests";
 
 // Probe 5, finding 1 (docs/decisions/0108-the-largest-amount-an-owner-types.md): on PostgreSQL each of these
 // answered 500; on SQLite the NUL was saved.
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
-
-/** What the shop answers, a thrown Response included (Remix sends it as the answer). */
-async function answer(handler: unknown, req: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    const result = await (handler as Handler)({ request: req, params, context: { cspNonce: "", clientAddress: uniqueId("ip") } });
-    if (result instanceof Response) return result;
-    const single = result as { type?: string; data?: unknown; init?: { status?: number } | null };
-    if (single?.type === "DataWithResponseInit") return Response.json(single.data, { status: single.init?.status ?? 200 });
-    return Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-async function message(response: Response): Promise<string> {
-  return ((await response.json()) as { message: string }).message;
-}
-
-function form(path: string, fields: Record<string, string>, cookie?: string) {
-  return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-}
 
 describe("a NUL character (U+0000) is refused with 400, before anything is looked up or saved", () => {
   it("in a JSON body: sign-in, an order, the settings", async () => {

@@ -4,6 +4,7 @@ import { createAdminSession } from "~/auth/admin-session.server";
 import { createAdmin } from "../factories/admin";
 import { createCustomer } from "../factories/customer";
 import { createSession } from "../factories/session";
+import { uniqueId } from "../factories/unique";
 
 export async function adminCookie(role: "owner" | "orders" | "catalogue" = "owner"): Promise<{ cookie: string; admin: { id: string; email: string } }> {
   const admin = await createAdmin(prisma, { role });
@@ -27,4 +28,28 @@ export function request(path: string, init: RequestInit & { cookie?: string; tok
     body = JSON.stringify(init.json);
   }
   return new Request(`http://localhost${path}`, { ...init, headers, body });
+}
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+
+/** What the shop answers, a thrown Response included (Remix sends it as the answer). */
+export async function answer(handler: unknown, req: Request, params: Record<string, string> = {}): Promise<Response> {
+  try {
+    const result = await (handler as Handler)({ request: req, params, context: { cspNonce: "", clientAddress: uniqueId("ip") } });
+    if (result instanceof Response) return result;
+    const single = result as { type?: string; data?: unknown; init?: { status?: number } | null };
+    if (single?.type === "DataWithResponseInit") return Response.json(single.data, { status: single.init?.status ?? 200 });
+    return Response.json(result);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+export async function message(response: Response): Promise<string> {
+  return ((await response.json()) as { message: string }).message;
+}
+
+export function form(path: string, fields: Record<string, string>, cookie?: string) {
+  return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
 }
