@@ -80,7 +80,7 @@ for (const language of ["ar", "en"] as const) {
     await page.getByTestId("card-pay").click();
     await expect(page).toHaveURL(`/payment-success?orderNumber=${orderNumber}`, { timeout: 10_000 });
     await expect(page.getByTestId("payment-paid")).toHaveText(texts.paid);
-    await expect(page.getByTestId("paid-items")).toContainText(`${language === "en" ? product.nameEn : product.nameAr} × 2`);
+    await expect(page.getByTestId("paid-items")).toContainText(language === "en" ? `${product.nameEn} × 2` : `${product.nameAr} × ٢`);
     await expect(page.getByTestId("paid-address")).toHaveText(texts.address);
     await expect(page.getByTestId("track-order")).toHaveText(texts.track);
     await expect(page.getByTestId("track-order")).toHaveAttribute("href", `/view-invoice?orderNumber=${orderNumber}`);
