@@ -12,6 +12,7 @@ import { prisma } from "~/db.server";
 import * as loginRoute from "./login";
 import * as forgotPasswordRoute from "./forgot-password";
 import * as viewInvoiceRoute from "./view-invoice";
+import * as returnRoute from "./view-invoice_.return";
 import { RouteClient } from "../../tests/setup/route-client";
 import { createCustomer } from "../../tests/factories/customer";
 import { createOrder } from "../../tests/factories/order";
@@ -62,6 +63,22 @@ describe("a page's 429 says the real wait", () => {
     const refused = await open(order.phone);
     expect(refused.status).toBe(429);
     const wait = Number(pageHeaders("routes/view-invoice", viewInvoiceRoute, refused, "loader").get("Retry-After"));
+    expect(wait).toBeGreaterThan(50 * 60);
+    expect(wait).toBeLessThanOrEqual(60 * 60);
+  });
+
+  it("on the return request page, refused for about an hour after 10 wrong phones", async () => {
+    const order = await createOrder(prisma, { status: "delivered" });
+    const address = uniqueAddress();
+    const open = (phone: string) => new RouteClient(address).call(returnRoute.loader, `/view-invoice/return?${new URLSearchParams({ orderNumber: order.orderNumber, phone })}`);
+    for (let i = 0; i < 10; i++) {
+      let phone = order.phone;
+      while (phone === order.phone) phone = `9${String(crypto.randomInt(0, 10_000_000)).padStart(7, "0")}`;
+      await open(phone);
+    }
+    const refused = await open(order.phone);
+    expect(refused.status).toBe(429);
+    const wait = Number(pageHeaders("routes/view-invoice_.return", returnRoute, refused, "loader").get("Retry-After"));
     expect(wait).toBeGreaterThan(50 * 60);
     expect(wait).toBeLessThanOrEqual(60 * 60);
   });

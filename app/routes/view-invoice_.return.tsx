@@ -25,6 +25,7 @@ import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/utils/api.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/meta";
+import { retryAfterPageHeaders } from "~/utils/page-headers";
 import { formatAdminDate } from "~/shared/admin-dates";
 import { shopNameFor } from "~/models/shop/index.server";
 
@@ -34,6 +35,9 @@ import { shopNameFor } from "~/models/shop/index.server";
  * POST form, so it works without JavaScript; the answer is the `RET-` number and what happens next.
  */
 export const handle = returnsMessages;
+
+/** A refusal's real wait reaches the browser (app/utils/page-headers.ts). */
+export const headers = retryAfterPageHeaders;
 
 function pageUrl(orderNumber: string, phone: string) {
   const params = new URLSearchParams({ orderNumber });
