@@ -3,6 +3,7 @@ import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import type { NextFunction, Request, Response } from "express";
 import { API_OPERATIONS } from "../app/api/openapi.server";
 import { bilingual, inLanguage, namedLanguage, type MessageKey } from "../app/i18n/bilingual.server";
+import { logger } from "../app/utils/logger.server";
 import { languageHeaders, requestUrl } from "./remix-request";
 
 /** What `res.locals` carries to the Remix handler: the methods of the API route a request reached. */
@@ -84,4 +85,16 @@ export function guardApiMethods(build: Pick<ServerBuild, "routes">) {
     res.locals[ALLOW_LOCAL] = route.allow;
     next();
   };
+}
+
+/**
+ * The last error handler: an error the Remix handler passes on (it threw before an answer was built) reaches an API
+ * client as CONTRACT's `{ message }` in its language, not Express's HTML "Internal Server Error". Pages keep
+ * Express's answer; an answer already under way can only be cut.
+ */
+export function answerApiErrors(error: unknown, req: Request, res: Response, next: NextFunction) {
+  const url = requestUrl(req);
+  if (res.headersSent || !url || (url.pathname !== "/api" && !url.pathname.startsWith("/api/"))) return next(error);
+  logger.error({ err: error, requestId: res.locals.requestId as string | undefined }, "API request failed");
+  refuse(req, res, 500, "errors.errorBody");
 }

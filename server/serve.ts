@@ -18,7 +18,7 @@ import { startJobs } from "./jobs";
 import { createCachingRequestHandler, createPageCache, serveHits } from "./page-cache";
 import { createReadiness, readinessEndpoint } from "./readiness";
 import { refuseUnreadableRequests } from "./remix-request";
-import { guardApiMethods } from "./api-methods";
+import { answerApiErrors, guardApiMethods } from "./api-methods";
 import { assignNonce, gatewayPageOrigins, rejectCrossSiteWrites, retryAfterOnEvery429, securityHeaders } from "./security";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
@@ -93,6 +93,7 @@ export async function serve(env: Env) {
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientAddress: req.ip }),
     }),
   );
+  app.use(answerApiErrors);
 
   const stopJobs = startJobs(env);
   const server = app.listen(env.port, () => {

@@ -33,12 +33,17 @@ export function tooManyRequests(retryAfterSeconds: number, message: string = TOO
 
 /**
  * An API error answer in the one language the request names (`namedLanguage`: the `lang` cookie or Accept-Language),
- * applied where every answer leaves the server (server/page-cache.ts), so no route has to think of it. Anything else,
- * or a request that names no language, is passed through as it is.
+ * applied where every answer leaves the server (server/page-cache.ts), so no route has to think of it; a server error
+ * that is not JSON becomes CONTRACT's `{ message }` first. Anything else, or a request that names no language, is
+ * passed through as it is.
  */
 export async function inNamedLanguage(request: Request, response: Response): Promise<Response> {
   if (response.status < 400 || !new URL(request.url).pathname.startsWith("/api/")) return response;
-  if (!(response.headers.get("Content-Type") ?? "").startsWith("application/json")) return response;
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("application/json")) {
+    if (response.status < 500) return response;
+    // Remix answers a route's unexpected error in plain text ("Unexpected Server Error"); an API client reads JSON.
+    response = jsonError(response.status, bilingual("errors.errorBody"));
+  }
   const language = namedLanguage(request);
   if (!language) return response;
   const body = (await response.clone().json().catch(() => null)) as { message?: unknown; fieldErrors?: unknown } | null;
