@@ -35,6 +35,12 @@ describe("account form schemas", () => {
       newPassword: "account.validation.fillAllFields",
     });
     expect(LoginSchema.safeParse({ email: "a@b.co", password: "x" }).success).toBe(true);
+    // Too long is told as such, not asked for again ("Please enter…").
+    expect(messagesOf(LoginSchema.safeParse({ email: `${"a".repeat(250)}@b.co`, password: "x".repeat(201) }))).toEqual({
+      email: "account.validation.emailInvalid",
+      password: "account.validation.passwordTooLong",
+    });
+    expect(messagesOf(ChangePasswordSchema.safeParse({ oldPassword: "x".repeat(201), newPassword: "12345678" }))).toEqual({ oldPassword: "account.validation.passwordTooLong" });
   });
 
   it("only name keys that exist in both languages", () => {

@@ -43,8 +43,8 @@ export const ProfileSchema = z.object({
 export const SetPasswordSchema = ProfileSchema.extend({ email });
 
 export const LoginSchema = z.object({
-  email: z.string({ error: "account.validation.emailRequired" }).trim().toLowerCase().min(1, "account.validation.emailRequired").max(254),
-  password: z.string({ error: "account.validation.passwordRequired" }).min(1, "account.validation.passwordRequired").max(200),
+  email: z.string({ error: "account.validation.emailRequired" }).trim().toLowerCase().min(1, "account.validation.emailRequired").max(254, "account.validation.emailInvalid"),
+  password: z.string({ error: "account.validation.passwordRequired" }).min(1, "account.validation.passwordRequired").max(200, "account.validation.passwordTooLong"),
   /** "checkout" when the sign-in began at the checkout, which it then returns to; anything else is ignored */
   from: z.string().optional(),
 });
@@ -52,7 +52,7 @@ export const LoginSchema = z.object({
 export const ResetPasswordSchema = z.object({ email, password: newPassword });
 
 export const ChangePasswordSchema = z.object({
-  oldPassword: z.string({ error: "account.validation.fillAllFields" }).min(1, "account.validation.fillAllFields").max(200),
+  oldPassword: z.string({ error: "account.validation.fillAllFields" }).min(1, "account.validation.fillAllFields").max(200, "account.validation.passwordTooLong"),
   newPassword: z.string({ error: "account.validation.fillAllFields" }).min(1, "account.validation.fillAllFields").pipe(newPassword),
 });
 
