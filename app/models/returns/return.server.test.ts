@@ -425,3 +425,40 @@ describe("two refunds of one order's returns at once", () => {
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(totalFils - deliveryFeeFils - 100);
   });
 });
+
+describe("returns of an order's units one at a time (probe 6, item 6)", () => {
+  /** Three units at 1.000 KD less a 0.200 KD code: each unit's share of the code is 66.67 fils. */
+  async function threeUnits() {
+    const product = await createProduct(prisma, { priceFils: 1000, stockQuantity: 5 });
+    const order = await createOrder(prisma, {
+      status: "delivered",
+      discountFils: 200,
+      couponCode: "SAVE",
+      items: [{ nameEn: "Bow", nameAr: "فيونكة", priceFils: 1000, quantity: 3, productId: product.id }],
+    });
+    await prisma.order.update({ where: { id: order.id }, data: { deliveredAt: new Date() } });
+    await prisma.payment.create({ data: { orderId: order.id, provider: "test", status: "paid", amountFils: order.totalFils, providerPaymentId: `tp_${crypto.randomUUID()}` } });
+    return { order, product };
+  }
+
+  async function refunded(order: { orderNumber: string; phone: string }, productId: string, quantity: number) {
+    const made = await requestReturn(ask(order, { items: [{ productId, quantity, reason: "changedMind" }] }));
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin, restock: false });
+    return (await decideReturn({ id: made._id, status: "refunded", admin })).refundFils;
+  }
+
+  it("refund, fils for fils, what the same units refund returned together: the last one takes the remainder", async () => {
+    const together = await threeUnits();
+    expect(await refunded(together.order, together.product.id, 3)).toBe(2800);
+
+    const apart = await threeUnits();
+    const each = [];
+    for (let unit = 0; unit < 3; unit++) each.push(await refunded(apart.order, apart.product.id, 1));
+    expect(each).toEqual([933, 934, 933]);
+    expect(each.reduce((sum, fils) => sum + fils, 0)).toBe(2800);
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: apart.order.id } });
+    expect(order.refundedFils).toBe(2800);
+    expect(order.totalFils - order.refundedFils).toBe(order.deliveryFeeFils);
+  });
+});

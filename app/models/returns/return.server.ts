@@ -6,7 +6,7 @@ import { nudgeOutbox, orderContacts, queueEmail, queueShopperMessages } from "~/
 import { returnRequestNoticeMail } from "~/mail/owner-notices.server";
 import { optionTexts, type OptionText } from "~/models/catalogue/index.server";
 import { filsToKD } from "~/shared/money";
-import { isWithinReturnWindow, returnRefundFils, type ReturnReason, type ReturnResolution } from "~/shared/returns";
+import { isWithinReturnWindow, type ReturnReason, type ReturnResolution } from "~/shared/returns";
 
 /**
  * A shopper's return of delivered items (CONTRACT.md "Returns and exchanges", issue 32). Each line is an order item:
@@ -264,6 +264,18 @@ function matchLines(order: OrderForReturn, lines: ReturnLineInput[], resolution:
 }
 
 /**
+ * What a return of `itemsFils` of products is owed: their price less their share of the order's discount, the share
+ * rounded cumulatively (the share of all the units taken back so far, this return's included, less the share of those
+ * taken before it), so units returned one at a time add up, fils for fils, to the same units returned together: the
+ * last one takes the remainder (probe 6, item 6). `beforeFils`: the price of the units earlier returns took.
+ */
+export function takenRefundFils(itemsFils: number, beforeFils: number, order: { subtotalFils: number; discountFils: number }): number {
+  if (order.subtotalFils <= 0) return 0;
+  const shareUpTo = (fils: number) => Math.round((order.discountFils * fils) / order.subtotalFils);
+  return Math.max(0, itemsFils - (shareUpTo(beforeFils + itemsFils) - shareUpTo(beforeFils)));
+}
+
+/**
  * Records a shopper's return request: checks who asks, the order's delivery and 14-day window (Kuwait days), and
  * each line, then in one transaction takes the units (a conditional update per order item: of two requests racing
  * for the last unit one wins, the other is refused and writes nothing) and writes the return with its first history
@@ -277,7 +289,6 @@ export async function requestReturn(input: RequestReturnInput) {
   if (problem) throw new ReturnError(problem, 409);
   const wanted = matchLines(order, input.items, input.resolution);
   const itemsFils = [...wanted].reduce((sum, [id, line]) => sum + line.quantity * order.items.find((item) => item.id === id)!.priceFils, 0);
-  const refundFils = returnRefundFils(itemsFils, order);
 
   for (let attempt = 0; ; attempt++) {
     try {
@@ -291,6 +302,10 @@ export async function requestReturn(input: RequestReturnInput) {
           });
           if (taken.count !== 1) throw new ReturnError("tooMany", 409);
         }
+        // Read after the units are taken, so what earlier returns took is counted as it now stands.
+        const lines = await tx.orderItem.findMany({ where: { orderId: order.id }, select: { priceFils: true, returnedQuantity: true } });
+        const takenFils = lines.reduce((sum, line) => sum + line.returnedQuantity * line.priceFils, 0);
+        const refundFils = takenRefundFils(itemsFils, takenFils - itemsFils, order);
         const created = await tx.return.create({
           data: {
             number: newReturnNumber(),
