@@ -239,3 +239,48 @@ export function lateCancelNoticeMail(input: LateCancelNoticeInput): Mail {
     ].join("\n"),
   };
 }
+
+export type TakenAfterCancelNoticeInput = { orderId: string; orderNumber: string; amountFils: number; provider: string; providerPaymentId: string };
+
+/** The gateways' names in each language (their dashboards show the English ones). */
+const GATEWAY_NAMES: Record<string, Record<Language, string>> = { myfatoorah: { en: "MyFatoorah", ar: "ماي فاتورة" }, tap: { en: "Tap", ar: "تاب" } };
+
+/**
+ * A gateway took the money for an order already cancelled (decision 0104, amended): the order stays cancelled and
+ * unpaid, so the owner must give the money back in the gateway's own dashboard, where the payment id finds it.
+ */
+export function takenAfterCancelNoticeMail(input: TakenAfterCancelNoticeInput): Mail {
+  const env = getEnv();
+  const link = `${env.appUrl}/admin/timsar/orders/${input.orderId}`;
+  const lines = (language: Language, isolate: (text: string) => string) => {
+    const t = fixedT(language);
+    const gateway = GATEWAY_NAMES[input.provider]?.[language] ?? input.provider;
+    return [
+      wordText((v) => t("mail.ownerTakenAfterCancel.heading", v), {
+        number: isolate(input.orderNumber),
+        amount: formatKDText(input.amountFils, language),
+        gateway: isolate(gateway),
+      }),
+      wordText((v) => t("mail.ownerTakenAfterCancel.paymentId", v), { gateway: isolate(gateway), id: isolate(input.providerPaymentId) }),
+      wordText((v) => t("mail.ownerTakenAfterCancel.refund", v), { gateway: isolate(gateway) }),
+      "",
+      wordText((v) => t("mail.ownerPaid.open", v), { link }),
+    ];
+  };
+  const en = lines("en", (text) => text);
+  const ar = lines("ar", bidiIsolate);
+  const openLink = (language: Language) => escapeHtml(wordText((v) => fixedT(language)("mail.ownerPaid.openLink", v), { number: input.orderNumber }));
+  return {
+    to: env.ownerEmail,
+    subject: [
+      wordText((v) => fixedT("en")("mail.ownerTakenAfterCancel.subject", v), { number: input.orderNumber }),
+      wordText((v) => fixedT("ar")("mail.ownerTakenAfterCancel.subject", v), { number: input.orderNumber }),
+    ].join(" / "),
+    text: [...en, "", "—", "", ...ar].join("\n"),
+    html: [
+      `<div lang="en" dir="ltr"><p>${htmlLines(en.slice(0, -1))}</p><p><a href="${escapeHtml(link)}">${openLink("en")}</a></p></div>`,
+      "<hr>",
+      `<div lang="ar" dir="rtl"><p>${htmlLines(ar.slice(0, -1))}</p><p><a href="${escapeHtml(link)}">${openLink("ar")}</a></p></div>`,
+    ].join("\n"),
+  };
+}

@@ -22,5 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return jsonError(502, bilingual("payment.statusFailed"));
   }
   if (!result) return jsonError(404, bilingual("tracking.notFound"));
-  return Response.json({ status: result.state, orderNumber: result.orderNumber }, { headers: { "Cache-Control": "no-store" } });
+  // Cancelled before the gateway's money came: still "failed", with the words that say the money comes back.
+  const refundDue = result.takenAfterCancel ? { message: bilingual("payment.cancelledBeforePaymentBody", { orderNumber: result.orderNumber }) } : {};
+  return Response.json({ status: result.state, orderNumber: result.orderNumber, ...refundDue }, { headers: { "Cache-Control": "no-store" } });
 }

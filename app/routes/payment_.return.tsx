@@ -54,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ meta, state: "unavailable" as const, orderId, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 503, headers: { "Retry-After": "30" } });
   }
   if (!result) return data({ meta, state: "failed" as const, orderId: null, orderNumber: null, tryAgainUrl: CHECKOUT }, { status: 404 });
+  if (result.takenAfterCancel) return data({ meta, state: "refundDue" as const, orderId: result.orderId, orderNumber: result.orderNumber, tryAgainUrl: CHECKOUT });
   if (result.state !== "paid") return data({ meta, state: "failed" as const, orderId: result.orderId, orderNumber: null, tryAgainUrl: await tryAgainUrlOf(result.orderId) });
   // The header's cart count is read beside this loader, from a cart that still holds the bought items: coming back
   // from the gateway, go once more to the plain address, so the confirmation is shown with the cart emptied.

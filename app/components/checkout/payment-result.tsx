@@ -2,7 +2,7 @@ import { Link, useNavigation } from "@remix-run/react";
 import { Ltr } from "~/components/ltr";
 import { useTranslation } from "~/i18n/translation";
 
-type Props = { state: "missing" | "failed" | "paid" | "unavailable"; orderId: string | null; orderNumber: string | null; tryAgainUrl: string };
+type Props = { state: "missing" | "failed" | "paid" | "unavailable" | "refundDue"; orderId: string | null; orderNumber: string | null; tryAgainUrl: string };
 
 /** SPEC section 2's payment result by orderId: verifying, missing, confirmed or failed. */
 export function PaymentResult({ state, orderId, orderNumber, tryAgainUrl }: Props) {
@@ -54,6 +54,19 @@ export function PaymentResult({ state, orderId, orderNumber, tryAgainUrl }: Prop
           <a href={`/payment/return?orderId=${encodeURIComponent(orderId)}`} className="button button--primary">
             {t("payment.refresh")}
           </a>
+        </div>
+      </section>
+    );
+  }
+  if (state === "refundDue" && orderNumber) {
+    return (
+      <section className="page page--narrow outcome" data-testid="payment-refund-due">
+        <h1>{t("payment.cancelledBeforePayment")}</h1>
+        <p role="alert">{t("payment.cancelledBeforePaymentBody", { orderNumber })}</p>
+        <div className="outcome__actions">
+          <Link to="/" className="button button--primary">
+            {t("checkout.backToShop")}
+          </Link>
         </div>
       </section>
     );

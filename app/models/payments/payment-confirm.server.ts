@@ -1,7 +1,8 @@
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { holdAgain, queuePaidOrderMessages, releaseReservation, sellHeldUnits } from "~/models/orders/index.server";
-import { nudgeOutbox } from "~/models/messaging/index.server";
+import { takenAfterCancelNoticeMail } from "~/mail/owner-notices.server";
+import { nudgeOutbox, queueEmail } from "~/models/messaging/index.server";
 import { configuredProviderNames, getPaymentProvider } from "~/payments/index.server";
 import { PaymentGatewayError, type PaymentProvider, type RemotePayment } from "~/payments/provider.server";
 import { testProvider } from "~/payments/test-provider.server";
@@ -14,7 +15,8 @@ import { ordersPaid, paymentFailures } from "~/utils/metrics.server";
  * conditional update makes that happen once. Payments start in payment-start.server.ts.
  */
 export type PaymentState = "paid" | "unpaid" | "failed";
-export type PaymentOutcome = { state: PaymentState; orderId: string; orderNumber: string };
+/** `takenAfterCancel`: the order was cancelled, yet a gateway took its money; the owner refunds it (decision 0104). */
+export type PaymentOutcome = { state: PaymentState; orderId: string; orderNumber: string; takenAfterCancel?: true };
 
 /**
  * How long a shopper's read (return page, status API, POST /api/orders/pay) reuses the gateway's last "not paid
@@ -147,9 +149,24 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
     return result("paid");
   }
   // The money was taken all the same: the attempt says so, and the order is not payable again (payableLateWhere).
-  await prisma.payment.update({ where: { id: payment.id }, data: paidAttempt });
-  const current = await prisma.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });
-  if (current?.paymentStatus === "paid") return result("paid");
+  // Only the request that records it tells the owner when the order was cancelled, however many ask together.
+  const recorded = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.payment.updateMany({ where: { id: payment.id, status: { not: "paid" } }, data: paidAttempt });
+    const current = await tx.order.findUniqueOrThrow({ where: { id: order.id }, select: { paymentStatus: true, status: true } });
+    if (count === 1 && current.paymentStatus !== "paid" && current.status === "cancelled") {
+      const mail = takenAfterCancelNoticeMail({
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        amountFils: remote.amountFils,
+        provider: payment.provider,
+        providerPaymentId: attempt.providerPaymentId,
+      });
+      await queueEmail(tx, { to: mail.to, kind: "mail", language: "en", orderId: order.id, params: { subject: mail.subject, text: mail.text, html: mail.html } });
+    }
+    return { count, current };
+  });
+  if (recorded.current.paymentStatus === "paid") return result("paid");
+  if (recorded.count === 1 && recorded.current.status === "cancelled") nudgeOutbox();
   // Its units sold meanwhile, or it was cancelled: the money goes back by hand.
   logger.warn(`payment ${payment.id} for expired order ${order.orderNumber} was paid: refund it`);
   return result("failed");
@@ -214,7 +231,7 @@ export async function verifyOrderPayment(orderId: string, returned?: URLSearchPa
   });
   if (!order) return null;
   let outcome: PaymentOutcome = { state: stateOf(order.paymentStatus), orderId: order.id, orderNumber: order.orderNumber };
-  if (order.paymentStatus !== "unpaid") return outcome;
+  if (order.paymentStatus !== "unpaid") return withTakenAfterCancel(outcome);
   for (const [index, payment] of order.payments.entries()) {
     outcome = (await confirmPayment(payment.id, index === 0 ? returned : undefined, options)) ?? outcome;
     if (outcome.state !== "unpaid") break;
@@ -225,6 +242,16 @@ export async function verifyOrderPayment(orderId: string, returned?: URLSearchPa
     const settled = await prisma.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });
     outcome = { ...outcome, state: stateOf(settled?.paymentStatus ?? order.paymentStatus) };
   }
-  return outcome;
+  return withTakenAfterCancel(outcome);
+}
+
+/**
+ * An order that is not paid but cancelled while a gateway took its money (an attempt recorded `paid`): the shopper
+ * is told the money comes back, not that the payment failed.
+ */
+async function withTakenAfterCancel(outcome: PaymentOutcome): Promise<PaymentOutcome> {
+  if (outcome.state === "paid") return outcome;
+  const taken = await prisma.payment.count({ where: { orderId: outcome.orderId, status: "paid", order: { status: "cancelled", paymentStatus: { not: "paid" } } } });
+  return taken > 0 ? { ...outcome, state: "failed", takenAfterCancel: true } : outcome;
 }
 

@@ -17,6 +17,9 @@ import { setOrderStatus } from "~/models/fulfilment/index.server";
 import { createAdmin } from "../../../tests/factories/admin";
 import { confirmPaymentByProviderId, verifyOrderPayment } from "./payment-confirm.server";
 import { expireReservations, reconcilePayments } from "./payment-jobs.server";
+import { formatKDText } from "~/shared/bidi";
+import { loader as returnLoader } from "~/routes/payment_.return";
+import { loader as statusLoader } from "~/routes/api.payment.status";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own): point the shop at both fakes.
 const { smtp, gateways } = await startModelFakes();
@@ -276,6 +279,50 @@ describe.each(GATEWAYS)("a KNET payment through %s", (name) => {
     expect(await stockOf(placed.productId)).toBe(3);
     // The shopper heard that it was cancelled, and nothing says it was paid.
     expect(await prisma.outboxMessage.count({ where: { orderId: placed.order.id, kind: "paid" } })).toBe(0);
+  });
+
+  it("tells the owner once that a cancelled order's money was taken, and the shopper that it comes back", async () => {
+    const placed = await placeTestOrder({ stock: 3, quantity: 2 });
+    const attempt = await beginAttempt(placed.orderSessionId);
+    await setOrderStatus({ idOrNumber: placed.order.id, status: "cancelled", admin: await createAdmin(prisma) });
+
+    // The gateway's page took the money after the cancel; its webhook, the return page and the status poll all come.
+    const back = await gateway.decide(attempt.redirectUrl, "approve");
+    const outcomes = await Promise.all([
+      confirmPaymentByProviderId(name, attempt.providerPaymentId),
+      verifyOrderPayment(placed.order.id, back.searchParams, { recheck: true }),
+      verifyOrderPayment(placed.order.id, undefined, { shopper: true, recheck: true }),
+    ]);
+    expect(outcomes.map((outcome) => outcome?.state)).toEqual(["failed", "failed", "failed"]);
+    await confirmPaymentByProviderId(name, attempt.providerPaymentId);
+    expect(await orderRow(placed.order.id)).toMatchObject({ status: "cancelled", paymentStatus: "failed", paidAt: null });
+
+    const owner = await prisma.outboxMessage.findMany({ where: { orderId: placed.order.id, recipient: getEnv().ownerEmail, kind: "mail" } });
+    expect(owner).toHaveLength(1);
+    const mail = JSON.parse(owner[0].params) as { subject: string; text: string };
+    const gatewayName = name === "myfatoorah" ? "MyFatoorah" : "Tap";
+    expect(mail.subject).toContain(`Order ${placed.order.orderNumber} was cancelled but its payment went through`);
+    expect(mail.text).toContain(`Order ${placed.order.orderNumber} was cancelled, but ${gatewayName} took ${formatKDText(placed.order.totalFils, "en")} for it afterwards.`);
+    expect(mail.text).toContain(`${gatewayName}'s payment id: ${attempt.providerPaymentId}`);
+    expect(mail.text).toContain(`refund this amount in the ${gatewayName} dashboard`);
+    expect(mail.text).toContain(formatKDText(placed.order.totalFils, "ar"));
+    expect(mail.text).toContain("ردّ هذا المبلغ من لوحة تحكم");
+
+    // The shopper's page and the status API: cancelled before the payment came, the amount comes back.
+    const outcome = await verifyOrderPayment(placed.order.id, undefined, { shopper: true, recheck: true });
+    expect(outcome).toMatchObject({ state: "failed", takenAfterCancel: true });
+    const context = { cspNonce: "", clientAddress: `ip-${placed.order.id}` };
+    const page = (await returnLoader({ request: new Request(`http://shop.test/payment/return?orderId=${placed.order.id}`), params: {}, context })) as unknown as {
+      data: { state: string; orderNumber: string };
+    };
+    expect(page.data).toMatchObject({ state: "refundDue", orderNumber: placed.order.orderNumber });
+    const status = await statusLoader({ request: new Request(`http://shop.test/api/payment/status?orderId=${placed.order.id}`), params: {}, context });
+    expect(await status.json()).toEqual({
+      status: "failed",
+      orderNumber: placed.order.orderNumber,
+      message: `Order ${placed.order.orderNumber} was cancelled before your payment reached us. The amount taken will be refunded to you in full. / تم إلغاء الطلب ${placed.order.orderNumber} قبل وصول دفعتك إلينا. سيُردّ إليك المبلغ المخصوم كاملًا.`,
+    });
+    expect(await prisma.outboxMessage.count({ where: { orderId: placed.order.id, recipient: getEnv().ownerEmail, kind: "mail" } })).toBe(1);
   });
 
   it("keeps the order unpaid with its hold when the gateway fails or times out during confirmation", async () => {

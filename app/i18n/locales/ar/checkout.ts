@@ -98,6 +98,8 @@ export const checkout: TranslationOf<typeof en> = {
     viewInvoice: "عرض الفاتورة",
     failed: "فشل الدفع",
     failedBody: "تعذر إتمام عملية الدفع. يرجى المحاولة مرة أخرى.",
+    cancelledBeforePayment: "تم إلغاء الطلب",
+    cancelledBeforePaymentBody: "تم إلغاء الطلب {{orderNumber}} قبل وصول دفعتك إلينا. سيُردّ إليك المبلغ المخصوم كاملًا.",
     tryAgain: "حاول مرة أخرى",
     statusFailed: "تعذر التحقق من حالة الدفع.",
     successTitle: "شكرًا لطلبك!",

@@ -39,6 +39,12 @@ export const mail: TranslationOf<typeof en> = {
       refunded: "رُدّ مبلغ {{amount}} بطريقة الدفع نفسها، وأُرسل إشعار دائن إلى العميل.",
       doNotSend: "عادت منتجاته إلى المخزون: لا ترسله.",
     },
+    ownerTakenAfterCancel: {
+      subject: "تم إلغاء الطلب {{number}} لكن دفعته تمت: ردّ المبلغ",
+      heading: "تم إلغاء الطلب {{number}}، لكن {{gateway}} خصمت {{amount}} له بعد ذلك.",
+      paymentId: "رقم الدفعة لدى {{gateway}}: {{id}}",
+      refund: "يبقى الطلب ملغًى وغير مدفوع: ردّ هذا المبلغ من لوحة تحكم {{gateway}}.",
+    },
     ownerReturn: {
       subject: "طلب إرجاع {{number}} للطلب {{order}}",
       heading: "طلب العميل إرجاع منتجات من الطلب {{order}}: الإرجاع {{number}}.",

@@ -95,6 +95,8 @@ export const checkout = {
     viewInvoice: "View Invoice",
     failed: "Payment Failed",
     failedBody: "Your payment could not be processed. Please try again.",
+    cancelledBeforePayment: "Order Cancelled",
+    cancelledBeforePaymentBody: "Order {{orderNumber}} was cancelled before your payment reached us. The amount taken will be refunded to you in full.",
     tryAgain: "Try Again",
     statusFailed: "Could not verify payment status.",
     successTitle: "Thank you for your order!",

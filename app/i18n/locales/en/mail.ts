@@ -39,6 +39,12 @@ export const mail = {
       refunded: "{{amount}} was refunded through the order's payment, and a credit note was sent to the shopper.",
       doNotSend: "Its items are back in stock: do not send it.",
     },
+    ownerTakenAfterCancel: {
+      subject: "Order {{number}} was cancelled but its payment went through: refund it",
+      heading: "Order {{number}} was cancelled, but {{gateway}} took {{amount}} for it afterwards.",
+      paymentId: "{{gateway}}'s payment id: {{id}}",
+      refund: "The order stays cancelled and unpaid: refund this amount in the {{gateway}} dashboard.",
+    },
     ownerReturn: {
       subject: "Return request {{number}} for order {{order}}",
       heading: "A shopper asked to return items of order {{order}}: return {{number}}.",
