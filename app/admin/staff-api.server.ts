@@ -9,6 +9,8 @@ export const STAFF_ERROR_KEYS = {
   lastOwner: "admin.api.lastOwner",
   adminEmail: "admin.staff.mainOwner",
   formerAdmin: "admin.api.formerAdminEmail",
+  notActive: "admin.staff.passwordLinkNotActive",
+  ownPassword: "admin.staff.passwordLinkMainOwner",
 } as const satisfies Record<StaffErrorReason, string>;
 
 /** Runs a staff change; a refusal becomes its JSON answer (404 or 409 `{ message }`), anything else is rethrown. */

@@ -80,6 +80,7 @@ const PAGE_TOASTS = {
   staffInvited: { key: "admin.staff.invited", kind: "success", durationMs: TOAST_MS.adminList },
   staffUpdated: { key: "admin.staff.updated", kind: "success", durationMs: TOAST_MS.adminList },
   staffTwoStepReset: { key: "admin.twoStep.resetDone", kind: "success", durationMs: TOAST_MS.adminList },
+  staffPasswordLink: { key: "admin.staff.passwordLinkSent", kind: "success", durationMs: TOAST_MS.adminList },
   // Turning two-step off; turning it on answers on its page (its recovery codes are shown once, never in a cookie).
   twoStepDisabled: { key: "admin.twoStep.disabled", kind: "success", durationMs: TOAST_MS.adminList },
   // Shown on the admin sign-in page an invited member's password form ends on.

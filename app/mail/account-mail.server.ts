@@ -132,3 +132,39 @@ export function staffInvitationMail({
   };
   return accountMail(to, language, texts);
 }
+
+/** An owner's new set-password link for a member who forgot their password: the invitation's link, other words. */
+export function staffPasswordLinkMail({
+  to,
+  link,
+  signIn,
+  language,
+  hours,
+  shop,
+}: {
+  to: string;
+  link: string;
+  /** the absolute address of the admin's sign-in page */
+  signIn: string;
+  language: Language;
+  hours: number;
+  shop: ShopNames;
+}): Mail {
+  const t = fixedT(language);
+  const escape = language === "ar" ? htmlLine : escapeHtml;
+  const anchor = (address: string) => `<a href="${escapeHtml(address)}" dir="ltr" style="unicode-bidi:isolate">${escapeHtml(address)}</a>`;
+  const valid = (v: Record<"hours" | "signIn", string>) => t("mail.staffInvite.valid", v);
+  const setPassword = (v: Record<"link", string>) => t("mail.staffPasswordLink.link", v);
+  const hoursShown = formatCount(hours, language);
+  const texts = {
+    subject: wordText((v) => t("mail.staffPasswordLink.subject", v), { shop: shop[language] }),
+    heading: t("mail.staffPasswordLink.heading"),
+    lines: [
+      t("mail.staffPasswordLink.why"),
+      { text: wordText(setPassword, { link: isolated(link, language) }), html: wordHtml(setPassword, { link: anchor(link) }, escape) },
+      { text: wordText(valid, { hours: hoursShown, signIn: isolated(signIn, language) }), html: wordHtml(valid, { hours: escape(hoursShown), signIn: anchor(signIn) }, escape) },
+      t("mail.staffPasswordLink.keep"),
+    ],
+  };
+  return accountMail(to, language, texts);
+}

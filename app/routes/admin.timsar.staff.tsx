@@ -8,9 +8,10 @@ import { adminForbiddenHandlers } from "~/components/admin/admin-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { STAFF_ERROR_KEYS } from "~/admin/staff-api.server";
+import { getEnv } from "~/env.server";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { adminStaffMessages } from "~/i18n/browser/areas/admin/staff";
-import { inviteStaff, StaffError, updateStaff } from "~/models/accounts/index.server";
+import { inviteStaff, sendStaffPasswordLink, StaffError, updateStaff } from "~/models/accounts/index.server";
 import { listStaff } from "~/api/answers/accounts.server";
 import { redirectWithToast } from "~/cookies/toast.server";
 import { ADMIN_ROLES } from "~/shared/admin-roles";
@@ -25,12 +26,13 @@ export const handle = adminStaffMessages;
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdminPermission(request, "staff");
   const [t, staff] = await Promise.all([i18nServer.getFixedT(request), listStaff()]);
-  return { title: t("admin.staff.title"), staff, me: admin.id };
+  // The ADMIN_EMAIL account sets its password with ADMIN_PASSWORD, not by a mailed link.
+  return { title: t("admin.staff.title"), staff, me: admin.id, mainOwnerEmail: getEnv().adminEmail };
 }
 
 /**
  * One form per intent: invite, change a member's role, disable or enable, turn a member's two-step sign-in off (a
- * lost phone); the API does the same through the model.
+ * lost phone), mail a new set-password link (a forgotten password); the API does the same through the model.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "staff");
@@ -45,6 +47,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (value.intent === "invite") {
       await inviteStaff({ email: value.email, role: value.role, language }, admin);
       return redirectWithToast(STAFF_PAGE, { name: "staffInvited" });
+    }
+    if (value.intent === "passwordLink") {
+      await sendStaffPasswordLink(value.id, language, admin);
+      return redirectWithToast(STAFF_PAGE, { name: "staffPasswordLink" });
     }
     if (value.intent === "resetTwoStep") {
       await updateStaff(value.id, { resetTwoStep: true }, admin);
@@ -62,7 +68,7 @@ type Member = ReturnType<typeof useLoaderData<typeof loader>>["staff"][number];
 
 export default function StaffPage() {
   const { t } = useTranslation();
-  const { staff } = useLoaderData<typeof loader>();
+  const { staff, mainOwnerEmail } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const inviteForm = useInviteFormReset(result);
   const statusOf = (member: Member) => (member.disabled ? t("admin.staff.disabled") : member.pending ? t("admin.staff.pending") : t("admin.staff.active"));
@@ -123,6 +129,11 @@ export default function StaffPage() {
                 <button type="submit" name="intent" value={member.disabled ? "enable" : "disable"} className="button button--secondary">
                   {member.disabled ? t("admin.staff.enable") : t("admin.staff.disable")}
                 </button>
+                {!member.disabled && !member.pending && member.email !== mainOwnerEmail ? (
+                  <button type="submit" name="intent" value="passwordLink" className="button button--secondary">
+                    {t("admin.staff.passwordLink")}
+                  </button>
+                ) : null}
                 {member.twoStep ? (
                   <button type="submit" name="intent" value="resetTwoStep" className="button button--secondary">
                     {t("admin.twoStep.reset")}

@@ -16,13 +16,17 @@ export const StaffInviteSchema = z.object({
 
 const staffId = z.string().trim().min(1).max(64);
 
-/** The staff page's forms, one per `intent`: invite, a member's role, disable or enable, turn their two-step off. */
+/**
+ * The staff page's forms, one per `intent`: invite, a member's role, disable or enable, turn their two-step off, mail
+ * a new set-password link.
+ */
 export const StaffFormSchema = z.discriminatedUnion("intent", [
   StaffInviteSchema.extend({ intent: z.literal("invite") }),
   z.object({ intent: z.literal("role"), id: staffId, role: z.enum(ADMIN_ROLES) }),
   z.object({ intent: z.literal("disable"), id: staffId }),
   z.object({ intent: z.literal("enable"), id: staffId }),
   z.object({ intent: z.literal("resetTwoStep"), id: staffId }),
+  z.object({ intent: z.literal("passwordLink"), id: staffId }),
 ]);
 
 /**

@@ -5,6 +5,6 @@ export { hashPassword, verifyPassword } from "./password.server";
 export { type Proof, PROOF_LIFETIME_MINUTES, readProofToken } from "./proof.server";
 export { chosenAddressIndex, savedAddressesOf } from "./saved-address.server";
 export { ADMIN_IDLE_HOURS, ADMIN_SESSION_HOURS, CUSTOMER_IDLE_DAYS, CUSTOMER_SESSION_DAYS, isSessionLive, LAST_SEEN_EVERY_MS, newSessionId, revokeAllForCustomer, sessionKey, touchSession } from "./session-store.server";
-export { acceptInvitation, deleteSpentInvitations, findInvitation, findStaff, inviteStaff, StaffError, type StaffMember, type StaffErrorReason, updateStaff } from "./staff.server";
+export { acceptInvitation, deleteSpentInvitations, findInvitation, findStaff, inviteStaff, sendStaffPasswordLink, StaffError, type StaffMember, type StaffErrorReason, updateStaff } from "./staff.server";
 export { totpQrSvg, totpUri } from "./totp.server";
 export { checkSecondStep, disableTwoStep, enableTwoStep, needsSecondStep, resetTwoStepByEmail, startTwoStep, twoStepState } from "./two-step.server";

@@ -18,7 +18,7 @@ import { action as staffPage } from "~/routes/admin.timsar.staff";
 import { action as staffApi } from "~/routes/api.admin.staff.$id";
 import { loader as auditApi } from "~/routes/api.admin.audit";
 import { loader as auditPage } from "~/routes/admin.timsar.audit";
-import { acceptInvitation, findInvitation, inviteStaff, StaffError, updateStaff } from "./staff.server";
+import { acceptInvitation, findInvitation, inviteStaff, sendStaffPasswordLink, StaffError, updateStaff } from "./staff.server";
 import { listStaff, staffJson } from "~/api/answers/accounts.server";
 
 const HOUR = 60 * 60 * 1000;
@@ -148,6 +148,74 @@ describe("the audit log", () => {
     expect(await deleteOldAuditEntries()).toBeGreaterThanOrEqual(1);
     expect((await listAuditEntries({ actor: owner.email })).entries.map((entry) => entry.entityType)).toEqual(["coupon"]);
   });
+});
+
+describe("a new set-password link for a member who forgot their password (p5-4)", () => {
+  it("mails a one-time link; the old password works until the new one is set, and both are in the log", async () => {
+    const owner = await anOwner();
+    const member = await createAdmin(prisma, { email: uniqueEmail("forgetful"), password: "old-packer-password", role: "orders" });
+    await createSession(prisma, { adminId: member.id });
+    expect(await sendStaffPasswordLink(member.id, "en", owner)).toMatchObject({ email: member.email, hasPassword: true });
+    const first = await mailedToken(member.email);
+    // A second press: a new link, the first one void.
+    await sendStaffPasswordLink(member.id, "ar", owner);
+    const token = await mailedToken(member.email);
+    expect(token).not.toBe(first);
+    expect(await findInvitation(first)).toBeNull();
+    const mails = await prisma.outboxMessage.findMany({ where: { recipient: member.email, kind: "mail" }, orderBy: { createdAt: "asc" } });
+    expect(mails.map((mail) => mail.language)).toEqual(["en", "ar"]);
+    const [english, arabic] = mails.map((mail) => JSON.parse(mail.params) as { subject: string; text: string });
+    expect(english.text).toContain("Until you set a new one, your current password keeps working.");
+    expect(english.text).toContain(`${getEnv().appUrl}/admin/timsar/set-password?token=${first}`);
+    expect(arabic.subject).toContain("كلمة مرور جديدة لمتجر");
+    expect(arabic.text).toContain("تبقى كلمة مرورك الحالية صالحة إلى أن تعيّن كلمة جديدة.");
+
+    // The old password still signs in; the link sets a new one once, which replaces it and ends the sessions.
+    expect(await verifyAdminLogin(member.email, "old-packer-password", "192.0.2.10")).toMatchObject({ ok: true });
+    expect(await acceptInvitation(token, "new-packer-password")).toBe(member.email);
+    expect(await prisma.session.count({ where: { adminId: member.id } })).toBe(0);
+    expect(await acceptInvitation(token, "third-packer-password")).toBeNull();
+    expect(await verifyAdminLogin(member.email, "old-packer-password", "192.0.2.11")).toMatchObject({ ok: false });
+    expect(await verifyAdminLogin(member.email, "new-packer-password", "192.0.2.12")).toMatchObject({ ok: true });
+    const { entries } = await listAuditEntries({ entityType: "staff", entityId: member.id });
+    expect(entries.filter((entry) => ["passwordLink", "setPassword"].includes(entry.action)).map((entry) => [entry.action, entry.actorEmail, entry.summary])).toEqual([
+      ["setPassword", member.email, `${member.email} set a password from the invitation`],
+      ["passwordLink", owner.email, `new set-password link sent to ${member.email}`],
+      ["passwordLink", owner.email, `new set-password link sent to ${member.email}`],
+    ]);
+  });
+
+  it("refuses the main owner, a disabled member and a pending one, mailing nothing", async () => {
+    const owner = await anOwner();
+    const main = await createAdmin(prisma, { email: uniqueEmail("main-owner") });
+    const disabled = await createAdmin(prisma, { email: uniqueEmail("gone-packer"), password: "gone-packer-password", role: "orders" });
+    await prisma.admin.update({ where: { id: disabled.id }, data: { disabledAt: new Date() } });
+    const pending = await inviteStaff({ email: uniqueEmail("pending-packer"), role: "orders", language: "en" }, owner);
+    const mailsBefore = await prisma.outboxMessage.count({ where: { recipient: { in: [main.email, disabled.email, pending.email] } } });
+    expect(await reason(sendStaffPasswordLink(main.id, "en", owner))).toBe("ownPassword");
+    expect(await reason(sendStaffPasswordLink(disabled.id, "en", owner))).toBe("notActive");
+    expect(await reason(sendStaffPasswordLink(pending.id, "en", owner))).toBe("notActive");
+    expect(await reason(sendStaffPasswordLink("no-such-member", "en", owner))).toBe("notFound");
+    expect(await prisma.outboxMessage.count({ where: { recipient: { in: [main.email, disabled.email, pending.email] } } })).toBe(mailsBefore);
+    expect(await prisma.auditEntry.count({ where: { action: "passwordLink", entityId: { in: [main.id, disabled.id, pending.id] } } })).toBe(0);
+  });
+
+  it("is a form on the owner's staff page: 303 with its toast, and a refusal in the page's language", async () => {
+    const owner = await createAdmin(prisma, { email: uniqueEmail("page-owner"), password: "page-owner-password" });
+    const member = await createAdmin(prisma, { email: uniqueEmail("page-packer"), password: "page-packer-password", role: "catalogue" });
+    const main = await createAdmin(prisma, { email: uniqueEmail("page-main") });
+    const browser = new RouteClient("198.51.100.70", "ar");
+    expect((await browser.form(pageLogin, "/admin/timsar", { email: owner.email, password: "page-owner-password" })).status).toBe(303);
+
+    const sent = await browser.form(staffPage, "/admin/timsar/staff", { intent: "passwordLink", id: member.id });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("Location")).toBe("/admin/timsar/staff");
+    expect(await prisma.outboxMessage.count({ where: { recipient: member.email, kind: "mail", language: "ar" } })).toBe(1);
+    const refused = await browser.form(staffPage, "/admin/timsar/staff", { intent: "passwordLink", id: main.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ ok: false, message: "يعيّن حساب المالك الرئيسي للمتجر كلمة مروره من إعدادات الخادم، لا بالبريد الإلكتروني.", typed: null });
+    expect(await prisma.outboxMessage.count({ where: { recipient: main.email } })).toBe(0);
+  }, 30_000);
 });
 
 describe("issue 42: staff edges", () => {

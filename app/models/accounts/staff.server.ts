@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { hashPassword } from "./password.server";
-import { staffInvitationMail } from "~/mail/account-mail.server";
+import { staffInvitationMail, staffPasswordLinkMail } from "~/mail/account-mail.server";
 import { recordAudit, type AuditActor, type AuditParams, shopNames } from "~/models/shop/index.server";
 import { resetTwoStepOf } from "./two-step.server";
 import { nudgeOutbox, queueEmail } from "~/models/messaging/index.server";
@@ -20,8 +20,8 @@ export const SET_PASSWORD_PATH = "/admin/timsar/set-password";
 /** Where a member signs in once the password is set (the admin's sign-in page), named in the invitation. */
 const SIGN_IN_PATH = "/admin/timsar";
 
-export type StaffErrorReason = "exists" | "notFound" | "lastOwner" | "adminEmail" | "formerAdmin";
-const STATUS: Record<StaffErrorReason, number> = { exists: 409, notFound: 404, lastOwner: 409, adminEmail: 409, formerAdmin: 409 };
+export type StaffErrorReason = "exists" | "notFound" | "lastOwner" | "adminEmail" | "formerAdmin" | "notActive" | "ownPassword";
+const STATUS: Record<StaffErrorReason, number> = { exists: 409, notFound: 404, lastOwner: 409, adminEmail: 409, formerAdmin: 409, notActive: 409, ownPassword: 409 };
 
 export class StaffError extends Error {
   readonly status: number;
@@ -82,6 +82,37 @@ export async function inviteStaff(input: { email: string; role: AdminRole; langu
   const member = await invite().catch((error: unknown) => {
     if (isConstraintRefusal(error, "unique", "Admin", "email")) return invite();
     throw error;
+  });
+  nudgeOutbox();
+  return staffMember(member);
+}
+
+/**
+ * A new set-password link for an active member who forgot their password (p5-4): the same one-time link as an
+ * invitation, 72 hours, the earlier live links void, mailed with the audit entry in one transaction. The current
+ * password keeps working until the link sets a new one, which also ends the member's sessions (decision 0111). The
+ * ADMIN_EMAIL account recovers through ADMIN_PASSWORD instead (CONTRACT.md), and a pending member is invited again.
+ */
+export async function sendStaffPasswordLink(id: string, language: Language, actor: AuditActor) {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const now = new Date();
+  const shop = await shopNames();
+  const member = await prisma.$transaction(async (tx) => {
+    const row = await tx.admin.findUnique({ where: { id }, select: memberSelect });
+    if (!row) throw new StaffError("notFound");
+    if (row.disabledAt || row.passwordHash === "") throw new StaffError("notActive");
+    // Not invited: the account ADMIN_EMAIL makes, whose password ADMIN_PASSWORD sets at start.
+    if (row.invitedAt === null) throw new StaffError("ownPassword");
+    await tx.adminInvitation.updateMany({ where: { adminId: row.id, usedAt: null }, data: { usedAt: now } });
+    await tx.adminInvitation.create({
+      data: { adminId: row.id, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + INVITATION_HOURS * 60 * 60 * 1000) },
+    });
+    const link = `${getEnv().appUrl}${SET_PASSWORD_PATH}?token=${token}`;
+    const signIn = `${getEnv().appUrl}${SIGN_IN_PATH}`;
+    const mail = staffPasswordLinkMail({ to: row.email, link, signIn, language, hours: INVITATION_HOURS, shop });
+    await queueEmail(tx, { to: row.email, kind: "mail", language, params: { subject: mail.subject, text: mail.text, html: mail.html } });
+    await recordAudit(tx, { actor, action: "passwordLink", entityType: "staff", entityId: row.id, params: { email: row.email } });
+    return row;
   });
   nudgeOutbox();
   return staffMember(member);

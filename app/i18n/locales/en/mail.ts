@@ -142,6 +142,13 @@ export const mail = {
       valid: "It is valid for {{minutes}} minutes and can be used once.",
       ignore: "If you did not ask for it, you can ignore this e-mail.",
     },
+    staffPasswordLink: {
+      subject: "A new password for {{shop}}",
+      heading: "Set a new password",
+      why: "An owner of the shop sent you this link because you may have forgotten your staff password.",
+      link: "Set a new password here: {{link}}",
+      keep: "Until you set a new one, your current password keeps working. If you did not ask for this, ignore this e-mail.",
+    },
     staffInvite: {
       subject: "You are invited to run {{shop}}",
       heading: "Set your password",
