@@ -92,6 +92,34 @@ async function receiveReturn(id: string, admin: Admin, note: string | null, rest
   if (restocked.length) noticeStockReturned(restocked);
 }
 
+type RefundPart = { orderId: string; amountFils: number };
+
+/**
+ * The payments a return's refund of `amountFils` is made from, or null when they cannot carry it (decision 0110). A
+ * return of an ordinary order: that order, within what stays paid for its products (delivery is kept). A return of an
+ * exchange's order: its own payment first (the difference paid on it), then its first order's payment for the rest,
+ * each within what stays paid for its products; an exchange at no charge has no payment of its own, so all of it
+ * goes back through the first order's.
+ */
+async function refundParts(orderId: string, amountFils: number): Promise<RefundPart[] | null> {
+  const room = { totalFils: true, deliveryFeeFils: true, refundedFils: true, paymentStatus: true, payments: { where: { status: "paid" }, take: 1, select: { providerPaymentId: true } } } as const;
+  const order = await prisma.order.findUniqueOrThrow({ where: { id: orderId }, select: { ...room, exchangeForOrderNumber: true } });
+  const roomOf = (row: typeof order | null) =>
+    row && row.paymentStatus === "paid" && row.payments[0]?.providerPaymentId ? Math.max(0, row.totalFils - row.deliveryFeeFils - row.refundedFils) : 0;
+  if (!order.exchangeForOrderNumber) {
+    // As before: an ordinary order's refund says itself why it cannot be made (not paid).
+    return order.refundedFils + amountFils > order.totalFils - order.deliveryFeeFils ? null : [{ orderId, amountFils }];
+  }
+  const first = await prisma.order.findUnique({ where: { orderNumber: order.exchangeForOrderNumber }, select: { ...room, id: true, exchangeForOrderNumber: true } });
+  const own = Math.min(amountFils, roomOf(order));
+  const rest = amountFils - own;
+  if (rest > roomOf(first)) return null;
+  const parts: RefundPart[] = [];
+  if (own > 0) parts.push({ orderId, amountFils: own });
+  if (rest > 0 && first) parts.push({ orderId: first.id, amountFils: rest });
+  return parts;
+}
+
 /**
  * refunded: through the order's refund (refund.server.ts), so never more than was paid and a credit note is issued.
  * The return is claimed while the gateway is asked: two clicks make one refund, and an exchange or a close arriving
@@ -110,8 +138,10 @@ async function refundReturn(row: Awaited<ReturnType<typeof current>>, input: Ret
   try {
     // Read again under the claim: a try that ended just before it may have recorded its refund.
     const { refundId: earlierId } = await prisma.return.findUniqueOrThrow({ where: { id: row.id }, select: { refundId: true } });
-    const earlier = earlierId ? await prisma.refund.findUnique({ where: { id: earlierId }, select: { id: true, amountFils: true, status: true, providerRefundId: true } }) : null;
-    let refundId: string;
+    const earlier = earlierId
+      ? await prisma.refund.findUnique({ where: { id: earlierId }, select: { id: true, orderId: true, amountFils: true, status: true, providerRefundId: true } })
+      : null;
+    let refundId: string | undefined;
     // What the shopper gets back: the return then shows it, not the most it could have refunded (a partial refund).
     let refundedFils: number;
     const reason = `Return ${row.number}`;
@@ -121,14 +151,27 @@ async function refundReturn(row: Awaited<ReturnType<typeof current>>, input: Ret
       refundedFils = earlier.amountFils;
     } else if (earlier && earlier.status !== "failed") {
       // Asked before and never answered: settle that same refund (its reference), never a second one.
-      refundId = (await refundOrder({ orderId: row.orderId, amountFils: earlier.amountFils, admin: input.admin, reason, keepDelivery: true, returnId: row.id })).refundId;
+      // Of the order whose payment it was asked of: an exchange's item may be refunded through its first order's.
+      refundId = (await refundOrder({ orderId: earlier.orderId, amountFils: earlier.amountFils, admin: input.admin, reason, keepDelivery: true, returnId: row.id })).refundId;
       refundedFils = earlier.amountFils;
     } else {
       const amountFils = input.refundAmountFils ?? row.refundFils;
       if (!Number.isSafeInteger(amountFils) || amountFils <= 0 || amountFils > row.refundFils) throw new ReturnError("overRefund", 409);
-      const order = await prisma.order.findUniqueOrThrow({ where: { id: row.orderId }, select: { totalFils: true, deliveryFeeFils: true, refundedFils: true } });
-      if (order.refundedFils + amountFils > order.totalFils - order.deliveryFeeFils) throw new ReturnError("overRefund", 409);
-      refundId = (await refundOrder({ orderId: row.orderId, amountFils, admin: input.admin, reason, keepDelivery: true, returnId: row.id })).refundId;
+      const parts = await refundParts(row.orderId, amountFils);
+      if (!parts) throw new ReturnError("overRefund", 409);
+      let firstId: string | null = null;
+      for (const part of parts) {
+        try {
+          refundId = (await refundOrder({ orderId: part.orderId, amountFils: part.amountFils, admin: input.admin, reason, keepDelivery: true, returnId: row.id })).refundId;
+        } catch (error) {
+          // The first part was made and the second refused: the return keeps the first, so a retry moves it on with
+          // what was refunded and never sends the first part again (decision 0110).
+          if (firstId && error instanceof RefundError && error.reason !== "gatewayUnavailable") await prisma.return.update({ where: { id: row.id }, data: { refundId: firstId } });
+          throw error;
+        }
+        firstId ??= refundId;
+      }
+      refundId = refundId!;
       refundedFils = amountFils;
     }
     await prisma.$transaction(async (tx) => {

@@ -24,6 +24,8 @@ import { decideReturn } from "./return-decision.server";
 import { returnPageView } from "./return-request.server";
 import { ReturnError, requestReturn as storeReturnRequest, type RequestReturnInput, returnsOfOrders } from "./return.server";
 import { returnReadJson } from "~/api/answers/returns.server";
+import { decide } from "~/admin/return-action.server";
+import { bilingual } from "~/i18n/bilingual.server";
 
 /** The return as the shopper's answer reads it (app/api shapes what the model stores). */
 const requestReturn = async (input: RequestReturnInput) => returnReadJson(await storeReturnRequest(input));
@@ -264,5 +266,80 @@ describe("an exchange for a dearer variant (decision 0061)", () => {
     expect(await prisma.order.findUniqueOrThrow({ where: { id: done.exchangeOrderId! } })).toMatchObject({ paymentStatus: "failed" });
     const [shown] = (await returnsOfOrders([done.order.id])).get(done.order.id)!;
     expect(shown.exchangeOrder).toMatchObject({ paymentStatus: "failed", payUrl: null });
+  });
+});
+
+describe("a later return of an item received in an exchange (probe 6, items 5 and 7; decision 0110)", () => {
+  /** The exchange order, delivered, and its item asked back for a refund and received. */
+  async function exchangeItemBack(exchangeOrderId: string) {
+    await prisma.order.update({ where: { id: exchangeOrderId }, data: { status: "delivered", deliveredAt: new Date() } });
+    const exchange = await prisma.order.findUniqueOrThrow({ where: { id: exchangeOrderId }, include: { items: true } });
+    const back = await requestReturn({
+      orderNumber: exchange.orderNumber,
+      phone: exchange.phone,
+      resolution: "refund",
+      items: [{ orderItemId: exchange.items[0].id, quantity: 1, reason: "changedMind" }],
+    });
+    await decideReturn({ id: back._id, status: "approved", admin });
+    await decideReturn({ id: back._id, status: "received", admin, restock: false });
+    return back;
+  }
+
+  /** S (5.000 KD less 0.500 KD of a code: 4.500 KD paid) exchanged for M at no charge. */
+  async function freeExchange() {
+    const { order, dress } = await orderOfSmall({ discountFils: 500 });
+    const made = await requestReturn({
+      orderNumber: order.orderNumber,
+      phone: order.phone,
+      resolution: "exchange",
+      items: [{ productId: dress.product.id, quantity: 1, reason: "wrongSize", exchangeVariantId: dress.variants[1].id }],
+    });
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin, restock: false });
+    const done = await decideReturn({ id: made._id, status: "exchanged", admin });
+    return { order, exchangeOrderId: done.exchangeOrderId! };
+  }
+
+  it("of a free exchange is worth what the first order paid for the item, refunded through the first order's payment", async () => {
+    const { order, exchangeOrderId } = await freeExchange();
+    const back = await exchangeItemBack(exchangeOrderId);
+    expect(back.refundAmount).toBe(4.5);
+    const done = await decideReturn({ id: back._id, status: "refunded", admin });
+    expect(done).toMatchObject({ status: "refunded", refundFils: 4500 });
+    const first = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(first.refundedFils).toBe(4500);
+    expect(first.totalFils - first.refundedFils).toBe(first.deliveryFeeFils);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: exchangeOrderId } })).refundedFils).toBe(0);
+    const refunds = await prisma.refund.findMany({ where: { orderId: order.id } });
+    expect(refunds.map((refund) => [refund.amountFils, refund.status])).toEqual([[4500, "refunded"]]);
+  });
+
+  it("of a dearer exchange is worth its price: the difference back on its own payment, the rest on the first order's", async () => {
+    const { order, made } = await askedForLarge({ discountFils: 500 });
+    const done = await decideReturn({ id: made._id, status: "exchanged", admin });
+    const [session] = await prisma.payment.findMany({ where: { orderId: done.exchangeOrderId! } });
+    const attempt = await testAttemptToPay(session.id);
+    await testProvider.submitCard(attempt!.providerPaymentId, { cardNumber: "4111111111111111" });
+    expect((await confirmPayment(attempt!.paymentId))?.state).toBe("paid");
+    const back = await exchangeItemBack(done.exchangeOrderId!);
+    expect(back.refundAmount).toBe(6);
+    expect(await decideReturn({ id: back._id, status: "refunded", admin })).toMatchObject({ status: "refunded", refundFils: 6000 });
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: done.exchangeOrderId! } })).refundedFils).toBe(1500);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(4500);
+  });
+
+  it("never refunds more than stays paid across both orders: 409 in both languages, nothing refunded", async () => {
+    const { order, exchangeOrderId } = await freeExchange();
+    const back = await exchangeItemBack(exchangeOrderId);
+    // The first order's products were refunded already (the owner refunded them by hand).
+    await prisma.order.update({ where: { id: order.id }, data: { refundedFils: 4000 } });
+    const member = { id: "staff-1", email: "staff@example.com", role: "owner", sessionId: "s", requestId: null };
+    expect(await decide(back._id, { status: "refunded" }, member)).toEqual({ ok: false, status: 409, key: "admin.returns.errors.overRefund" });
+    const message = bilingual("admin.returns.errors.overRefund");
+    expect(message).toContain("received in an exchange");
+    expect(message).toContain("استبدال");
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(4000);
+    expect(await prisma.refund.count({ where: { orderId: { in: [order.id, exchangeOrderId] } } })).toBe(0);
+    expect((await prisma.return.findUniqueOrThrow({ where: { id: back._id } })).status).toBe("received");
   });
 });

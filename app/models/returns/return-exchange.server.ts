@@ -1,7 +1,7 @@
 import { isConstraintRefusal, prisma, type Prisma } from "~/db.server";
 import { newOrderNumber, holdStockNow, promisedByOf, sellStockNow } from "~/models/orders/index.server";
 import { newPaymentSession, paymentPathOf, readyPaymentSession } from "~/models/payments/index.server";
-import { ReturnError } from "./return.server";
+import { refundBasis, ReturnError } from "./return.server";
 import { lockReturn, move, type Admin, type DueParams, type Tx } from "./return-move.server";
 import { EXCHANGE_HOLD_HOURS, returnRefundFils } from "~/shared/returns";
 import { logFailure } from "~/utils/logger.server";
@@ -76,7 +76,8 @@ async function writeExchange(tx: Tx, id: string, admin: Admin, note: string | nu
   });
   const order = await tx.order.findUniqueOrThrow({ where: { id: ret.orderId } });
   const lines = await exchangeLines(tx, ret.items);
-  const dueFils = exchangeDueFils(lines, order);
+  // An exchange order's items exchanged again are credited what they are worth, not its 0-total figures (decision 0110).
+  const dueFils = exchangeDueFils(lines, await refundBasis(tx, order));
   const held = dueFils > 0;
   if (!(await (held ? holdStockNow(tx, lines) : sellStockNow(tx, lines)))) throw new ReturnError("outOfStock", 409);
   const subtotalFils = lines.reduce((sum, line) => sum + line.quantity * line.priceFils, 0);

@@ -6,7 +6,7 @@ import { nudgeOutbox, orderContacts, queueEmail, queueShopperMessages } from "~/
 import { returnRequestNoticeMail } from "~/mail/owner-notices.server";
 import { optionTexts, type OptionText } from "~/models/catalogue/index.server";
 import { filsToKD } from "~/shared/money";
-import { isWithinReturnWindow, type ReturnReason, type ReturnResolution } from "~/shared/returns";
+import { isWithinReturnWindow, returnRefundFils, type ReturnReason, type ReturnResolution } from "~/shared/returns";
 
 /**
  * A shopper's return of delivered items (CONTRACT.md "Returns and exchanges", issue 32). Each line is an order item:
@@ -152,6 +152,8 @@ const orderForReturn = {
   deliveredAt: true,
   subtotalFils: true,
   discountFils: true,
+  totalFils: true,
+  exchangeForOrderNumber: true,
   items: {
     orderBy: { id: "asc" },
     select: {
@@ -263,13 +265,41 @@ function matchLines(order: OrderForReturn, lines: ReturnLineInput[], resolution:
   return wanted;
 }
 
+type Discounted = { subtotalFils: number; discountFils: number };
+
+/**
+ * The figures a return of the order's items shares its discount by (decision 0110): the order's own, except for an
+ * exchange's order, whose "discount" is the credit for the items it replaced. Its items carry what was paid for those
+ * (their price less their share of their order's discount) plus the difference paid on the exchange order, so its
+ * discount here is its subtotal less that value: a same-price exchange returned later is worth what the first order
+ * paid for the item, never 0. An exchange of an exchange counts its first order's figures the same way.
+ */
+export async function refundBasis(
+  client: Prisma.TransactionClient | typeof prisma,
+  order: { id: string; subtotalFils: number; discountFils: number; totalFils: number; exchangeForOrderNumber: string | null },
+  depth = 0,
+): Promise<Discounted> {
+  if (!order.exchangeForOrderNumber || depth > 8) return order;
+  const source = await client.return.findFirst({
+    where: { exchangeOrderId: order.id },
+    select: {
+      order: { select: { id: true, subtotalFils: true, discountFils: true, totalFils: true, exchangeForOrderNumber: true } },
+      items: { select: { quantity: true, orderItem: { select: { priceFils: true } } } },
+    },
+  });
+  if (!source) return order;
+  const sourceBasis = await refundBasis(client, source.order, depth + 1);
+  const creditFils = source.items.reduce((sum, item) => sum + returnRefundFils(item.quantity * item.orderItem.priceFils, sourceBasis), 0);
+  return { subtotalFils: order.subtotalFils, discountFils: order.subtotalFils - (order.totalFils + creditFils) };
+}
+
 /**
  * What a return of `itemsFils` of products is owed: their price less their share of the order's discount, the share
  * rounded cumulatively (the share of all the units taken back so far, this return's included, less the share of those
  * taken before it), so units returned one at a time add up, fils for fils, to the same units returned together: the
  * last one takes the remainder (probe 6, item 6). `beforeFils`: the price of the units earlier returns took.
  */
-export function takenRefundFils(itemsFils: number, beforeFils: number, order: { subtotalFils: number; discountFils: number }): number {
+export function takenRefundFils(itemsFils: number, beforeFils: number, order: Discounted): number {
   if (order.subtotalFils <= 0) return 0;
   const shareUpTo = (fils: number) => Math.round((order.discountFils * fils) / order.subtotalFils);
   return Math.max(0, itemsFils - (shareUpTo(beforeFils + itemsFils) - shareUpTo(beforeFils)));
@@ -289,6 +319,7 @@ export async function requestReturn(input: RequestReturnInput) {
   if (problem) throw new ReturnError(problem, 409);
   const wanted = matchLines(order, input.items, input.resolution);
   const itemsFils = [...wanted].reduce((sum, [id, line]) => sum + line.quantity * order.items.find((item) => item.id === id)!.priceFils, 0);
+  const basis = await refundBasis(prisma, order);
 
   for (let attempt = 0; ; attempt++) {
     try {
@@ -305,7 +336,7 @@ export async function requestReturn(input: RequestReturnInput) {
         // Read after the units are taken, so what earlier returns took is counted as it now stands.
         const lines = await tx.orderItem.findMany({ where: { orderId: order.id }, select: { priceFils: true, returnedQuantity: true } });
         const takenFils = lines.reduce((sum, line) => sum + line.returnedQuantity * line.priceFils, 0);
-        const refundFils = takenRefundFils(itemsFils, takenFils - itemsFils, order);
+        const refundFils = takenRefundFils(itemsFils, takenFils - itemsFils, basis);
         const created = await tx.return.create({
           data: {
             number: newReturnNumber(),

@@ -54,7 +54,7 @@ export const returns = {
     errors: {
       notFound: "No return has this id.",
       badTransition: "The return is not in a status that allows this; reload the page.",
-      overRefund: "That is more than the items' price, or than what stays paid for the products.",
+      overRefund: "That is more than the items' price, or than what stays paid for the products (for an item received in an exchange: on the exchange order and on the order it replaced).",
       outOfStock: "Not enough stock for the exchange.",
       badVariant: "The variant asked for in exchange is no longer offered.",
       busy: "A refund of this return is already under way.",
