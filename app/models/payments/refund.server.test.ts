@@ -13,6 +13,8 @@ import { getAdminOrder } from "~/models/fulfilment/index.server";
 import { confirmPayment } from "./payment-confirm.server";
 import { refundOrder, RefundError } from "./refund.server";
 import { orderDetailJson } from "~/api/answers/orders.server";
+import { bilingual } from "~/i18n/bilingual.server";
+import { createOrder } from "../../../tests/factories/order";
 
 // getEnv() has not been read yet in this process (vitest runs each file in its own): point the shop at both fakes.
 const { gateways } = await startModelFakes();
@@ -208,5 +210,20 @@ describe("refunds with the test provider", () => {
     ]);
     expect(refunds.every((refund) => refund.providerRefundId?.startsWith("tr_"))).toBe(true);
     expect((await shown(placed.order.id)).paymentStatus).toBe("refunded");
+  });
+});
+
+describe("a refund of a paid order of 0 (a free exchange's order; probe 6, item 7)", () => {
+  it("is refused as nothing left to refund, in both languages, not as an unpaid order, and changes nothing", async () => {
+    const order = await createOrder(prisma, { subtotalFils: 5000, discountFils: 5000, deliveryFeeFils: 0, items: [{ nameEn: "Dress", nameAr: "فستان", priceFils: 5000, quantity: 1 }] });
+    await prisma.order.update({ where: { id: order.id }, data: { exchangeForOrderNumber: "ORD-000000000001" } });
+    const error = await refusal(refundOrder({ orderId: order.id, admin }));
+    expect({ reason: error.reason, status: error.status }).toEqual({ reason: "overRefund", status: 409 });
+    const message = bilingual("admin.refund.overRefund");
+    expect(message).toContain("more than what is left to refund");
+    expect(message).not.toContain("not paid");
+    expect(message).toMatch(/[\u0600-\u06FF]/);
+    expect(await refundedFils(order.id)).toBe(0);
+    expect(await prisma.refund.count({ where: { orderId: order.id } })).toBe(0);
   });
 });

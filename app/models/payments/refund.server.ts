@@ -63,6 +63,8 @@ export async function refundOrder(input: {
   });
   if (!order) throw new RefundError("notFound", 404);
   const payment = order.payments[0];
+  // A paid order of 0 (an exchange at no charge) is not unpaid: nothing was paid for it, so nothing is left to refund.
+  if (order.paymentStatus === "paid" && order.totalFils === 0) throw new RefundError("overRefund", 409);
   if (order.paymentStatus !== "paid" || !payment?.providerPaymentId) throw new RefundError("notPaid", 409);
   const paymentRef = { provider: payment.provider, providerPaymentId: payment.providerPaymentId };
   const reason = input.reason ?? `Refund of order ${order.orderNumber}`;
