@@ -23,14 +23,17 @@ export function lateCancelFrom(promisedBy: string): string {
 
 export type LateCancelState = "open" | "tooEarly" | "notPaid" | "delivered" | "cancelled";
 
-/** Whether the shopper may cancel the order as late now, or why not. */
+/**
+ * Whether the shopper may cancel the order as late now, or why not. An order once delivered (`deliveredAt`, kept when
+ * its status is moved afterwards) is never late: the shopper has it, and a return is the way back.
+ */
 export function lateCancelState(
-  order: { paymentStatus: string; status: string; promisedBy: string | null; lateCancelledAt?: Date | string | null },
+  order: { paymentStatus: string; status: string; promisedBy: string | null; lateCancelledAt?: Date | string | null; deliveredAt: Date | string | null },
   now: Date,
 ): LateCancelState {
   if (order.status === "cancelled" || order.lateCancelledAt) return "cancelled";
   if (order.paymentStatus !== "paid") return "notPaid";
-  if (order.status === "delivered") return "delivered";
+  if (order.status === "delivered" || order.deliveredAt) return "delivered";
   if (!order.promisedBy || kuwaitDateKey(now) < lateCancelFrom(order.promisedBy)) return "tooEarly";
   return "open";
 }

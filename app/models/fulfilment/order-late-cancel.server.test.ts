@@ -20,6 +20,8 @@ import { confirmPayment, getCreditNotePdf } from "~/models/payments/index.server
 import { getShopSettings, saveShopSettings } from "~/models/shop/index.server";
 import { getEnv } from "~/env.server";
 import { cancelLateOrder, LateCancelError } from "./order-late-cancel.server";
+import { decideReturn, makeReturnRequest } from "~/models/returns/index.server";
+import { bilingual } from "~/i18n/bilingual.server";
 import { addDays } from "~/shared/promised-date";
 import { kuwaitDayStart } from "~/shared/admin-dates";
 
@@ -170,6 +172,55 @@ describe("cancelling a late order with the test provider", () => {
       expect({ reason: refused.reason, status: refused.status }).toEqual({ reason, status: 409 });
       expect(await prisma.refund.count({ where: { orderId: order.id } })).toBe(0);
     }
+  });
+});
+
+describe("a late cancellation after a return, and of an order once delivered", () => {
+  beforeAll(() => useProviderForNewOrders("test"));
+  const owner = { email: "owner@example.com" };
+
+  it("puts back on sale only the units a received return did not, and refunds what is left of the payment", async () => {
+    const placed = await paidTestOrder();
+    expect(await stockOf(placed.productId)).toBe(1);
+    await prisma.order.update({ where: { id: placed.order.id }, data: { status: "delivered", deliveredAt: new Date() } });
+    const order = await orderRow(placed.order.id);
+    const asked = await makeReturnRequest({ orderNumber: order.orderNumber, phone: order.phone, address: ADDRESS, items: [{ productId: placed.productId, quantity: 1, reason: "wrongSize" }], resolution: "refund" });
+    if (!asked.ok) throw new Error(`return refused: ${JSON.stringify(asked)}`);
+    const returned = asked.value;
+    await decideReturn({ id: returned.id, status: "approved", admin: owner });
+    await decideReturn({ id: returned.id, status: "received", admin: owner, restock: true });
+    await decideReturn({ id: returned.id, status: "refunded", admin: owner });
+    expect(await stockOf(placed.productId)).toBe(2);
+    const returnRefund = (await orderRow(order.id)).refundedFils;
+    expect(returnRefund).toBe(2750);
+    // Records whose delivery was undone (deliveredAt cleared by hand): the only way such an order reaches a late
+    // cancellation now, and its returned unit must still not come back twice.
+    await prisma.order.update({ where: { id: order.id }, data: { status: "outForDelivery", deliveredAt: null } });
+
+    const outcome = await cancelLateOrder(order.orderNumber, byPhone(order.phone), noonOf(addDays(order.promisedBy!, 20)));
+    expect(outcome).toMatchObject({ status: "cancelled", refundedFils: order.totalFils });
+    // 3 in stock at first, 2 sold, 1 back through the return: the late cancellation adds the other one only.
+    expect(await stockOf(placed.productId)).toBe(3);
+    const refunds = await prisma.refund.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" } });
+    expect(refunds.map((refund) => [refund.amountFils, refund.status])).toEqual([
+      [returnRefund, "refunded"],
+      [order.totalFils - returnRefund, "refunded"],
+    ]);
+  });
+
+  it("refuses an order once delivered even when its status was moved back, with a bilingual message, and changes nothing", async () => {
+    const placed = await paidTestOrder();
+    await prisma.order.update({ where: { id: placed.order.id }, data: { status: "outForDelivery", deliveredAt: new Date(Date.now() - 86_400_000) } });
+    const order = await orderRow(placed.order.id);
+    const refused = await refusal(cancelLateOrder(order.orderNumber, byPhone(order.phone), noonOf(addDays(order.promisedBy!, 30))));
+    expect({ reason: refused.reason, status: refused.status }).toEqual({ reason: "delivered", status: 409 });
+    const message = bilingual(`api.lateCancel.${refused.reason}`);
+    expect(message).toContain("This order was delivered: ask for a return instead.");
+    expect(message).toContain("تم تسليم هذا الطلب: يمكنك طلب إرجاعه بدلًا من ذلك.");
+    expect(await orderRow(order.id)).toMatchObject({ status: "outForDelivery", refundedFils: 0, lateCancelledAt: null, lateCancelClaimedUntil: null });
+    expect(await prisma.refund.count({ where: { orderId: order.id } })).toBe(0);
+    expect(await prisma.creditNote.count({ where: { orderId: order.id } })).toBe(0);
+    expect(await stockOf(placed.productId)).toBe(1);
   });
 });
 

@@ -44,6 +44,7 @@ const orderSelect = {
   refundedFils: true,
   lateCancelledAt: true,
   lateCancelClaimedUntil: true,
+  deliveredAt: true,
 } satisfies Prisma.OrderSelect;
 
 type LateOrder = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
@@ -88,6 +89,7 @@ export async function cancelLateOrder(orderNumber: string, who: LateCancelWho, n
       id: order.id,
       paymentStatus: "paid",
       status: { notIn: ["delivered", "cancelled"] },
+      deliveredAt: null,
       lateCancelledAt: null,
       OR: [{ lateCancelClaimedUntil: null }, { lateCancelClaimedUntil: { lt: new Date() } }],
     },
@@ -149,11 +151,21 @@ async function writeCancellation(tx: Prisma.TransactionClient, order: LateOrder)
   return restock(tx, order.id);
 }
 
-/** The order's units back on sale, as a received return puts them: on the variant bought and on its product. */
+/**
+ * The order's units back on sale, as a received return puts them: on the variant bought and on its product. Units a
+ * received return already put back on sale (its items marked `restocked`) are not counted a second time.
+ */
 async function restock(tx: Prisma.TransactionClient, orderId: string): Promise<string[]> {
-  const items = await tx.orderItem.findMany({ where: { orderId, productId: { not: null } }, orderBy: { productId: "asc" }, select: { productId: true, variantId: true, quantity: true } });
+  const items = await tx.orderItem.findMany({
+    where: { orderId, productId: { not: null } },
+    orderBy: { productId: "asc" },
+    select: { productId: true, variantId: true, quantity: true, returnItems: { where: { restocked: true }, select: { quantity: true } } },
+  });
   const restocked: string[] = [];
-  for (const item of items) {
+  for (const { returnItems, ...ordered } of items) {
+    const alreadyBack = returnItems.reduce((sum, returned) => sum + returned.quantity, 0);
+    const item = { ...ordered, quantity: ordered.quantity - alreadyBack };
+    if (item.quantity <= 0) continue;
     const productId = item.productId!;
     const product = await tx.product.findUnique({ where: { id: productId }, select: { hasOptions: true } });
     if (!product) continue;
@@ -172,9 +184,10 @@ async function restock(tx: Prisma.TransactionClient, orderId: string): Promise<s
 async function waitForOutcome(orderId: string) {
   const until = Date.now() + WAIT_FOR_OUTCOME_MS;
   for (;;) {
-    const row = await prisma.order.findUniqueOrThrow({ where: { id: orderId }, select: { lateCancelledAt: true, lateCancelClaimedUntil: true, status: true } });
+    const row = await prisma.order.findUniqueOrThrow({ where: { id: orderId }, select: { lateCancelledAt: true, lateCancelClaimedUntil: true, status: true, deliveredAt: true } });
     if (row.lateCancelledAt) return lateCancelOutcome(orderId);
-    if (row.status === "cancelled" || row.status === "delivered") throw new LateCancelError(row.status, 409);
+    if (row.status === "cancelled") throw new LateCancelError("cancelled", 409);
+    if (row.status === "delivered" || row.deliveredAt) throw new LateCancelError("delivered", 409);
     if (!row.lateCancelClaimedUntil || Date.now() > until) throw new LateCancelError("busy", 409);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
@@ -187,7 +200,7 @@ async function waitForOutcome(orderId: string) {
 export async function latePromiseView(orderNumber: string, now = new Date()) {
   const order = await prisma.order.findUnique({
     where: { orderNumber },
-    select: { status: true, paymentStatus: true, promisedBy: true, lateCancelledAt: true, refundedFils: true, creditNotes: creditNoteListSelect },
+    select: { status: true, paymentStatus: true, promisedBy: true, lateCancelledAt: true, deliveredAt: true, refundedFils: true, creditNotes: creditNoteListSelect },
   });
   if (!order?.promisedBy) return null;
   const cancelledLate = order.lateCancelledAt ? { at: order.lateCancelledAt, refundedFils: order.refundedFils } : null;
