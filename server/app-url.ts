@@ -14,8 +14,6 @@ function isLocalHost(hostname: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "::1" || host === "0.0.0.0" || host === "::";
 }
 
-type GatewayEnv = Pick<Env, "appUrl" | "paymentProvider"> & { myfatoorah?: { baseUrl: string } | null; tap?: { baseUrl: string } | null };
-
 /**
  * What a payment gateway will make of APP_URL, or null when nothing (probe 3, item 7). The shop gives the gateway the
  * pages under APP_URL where the shopper comes back and where its webhook calls: with APP_URL unset they are
@@ -23,11 +21,8 @@ type GatewayEnv = Pick<Env, "appUrl" | "paymentProvider"> & { myfatoorah?: { bas
  * every payment fails) and Tap can never call; and MyFatoorah's webhook needs HTTPS ("SSL is required"). `level`: an
  * error when no payment can work, a warning for plain http.
  */
-export function gatewayAppUrlProblem(env: GatewayEnv): { level: "error" | "warn"; message: string } | null {
+export function gatewayAppUrlProblem(env: Pick<Env, "appUrl" | "paymentProvider">): { level: "error" | "warn"; message: string } | null {
   if (env.paymentProvider === "test") return null;
-  // A gateway on this machine (a local stand-in that follows its documentation) reaches a local APP_URL.
-  const gatewayBase = env[env.paymentProvider]?.baseUrl;
-  if (gatewayBase && URL.canParse(gatewayBase) && isLocalHost(new URL(gatewayBase).hostname)) return null;
   const gateway = GATEWAYS[env.paymentProvider];
   const url = URL.canParse(env.appUrl) ? new URL(env.appUrl) : null;
   if (!url || isLocalHost(url.hostname)) {
@@ -46,7 +41,7 @@ export function gatewayAppUrlProblem(env: GatewayEnv): { level: "error" | "warn"
 }
 
 /** Said once at start (the primary process): the start goes on, as CONTRACT.md stops it only for an invalid value. */
-export function logGatewayAppUrlProblem(env: GatewayEnv): void {
+export function logGatewayAppUrlProblem(env: Pick<Env, "appUrl" | "paymentProvider">): void {
   const problem = gatewayAppUrlProblem(env);
   if (problem) logger[problem.level]({ appUrl: env.appUrl, paymentProvider: env.paymentProvider }, problem.message);
 }
