@@ -6,6 +6,7 @@
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { expectThankYou, payByTestCard } from "./storefront-helpers";
 import { e2eDatabase } from "../support/e2e-database";
 import { setCart, setLanguage } from "../support/shopper";
 import { signInAsAdmin } from "./admin-fixtures";
@@ -41,13 +42,8 @@ async function placeAndPay(page: Page, context: BrowserContext, baseURL: string,
   await page.getByTestId("pay-button").click();
   await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 10_000 });
   const orderNumber = (await page.getByTestId("payment-order-number").textContent())!.trim();
-  await page.locator('[name="cardholderName"]').fill("Sara Ahmad");
-  await page.locator('[name="cardNumber"]').fill("4111111111111111");
-  await page.locator('[name="month"]').fill("12");
-  await page.locator('[name="year"]').fill("39");
-  await page.locator('[name="cvv"]').fill("123");
-  await page.getByTestId("card-pay").click();
-  await expect(page).toHaveURL(`/payment-success?orderNumber=${orderNumber}`, { timeout: 10_000 });
+  await payByTestCard(page);
+  await expectThankYou(page, orderNumber);
   return orderNumber;
 }
 

@@ -7,6 +7,7 @@
  */
 import crypto from "node:crypto";
 import { expect, test } from "./fixtures";
+import { expectThankYou, payByTestCard } from "./storefront-helpers";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { e2eDatabase } from "../support/e2e-database";
@@ -56,13 +57,8 @@ for (const language of ["ar", "en"] as const) {
     await expect(page.getByTestId("hold-ended")).toContainText(texts.holdEnded);
     await expect(page.getByTestId("cancel-order")).toHaveCount(0);
     if (javaScriptEnabled) await page.screenshot({ path: `${SHOTS}/pay-late-${language}.png`, fullPage: true });
-    await page.locator('[name="cardholderName"]').fill("Sara Ahmad");
-    await page.locator('[name="cardNumber"]').fill("4111111111111111");
-    await page.locator('[name="month"]').fill("12");
-    await page.locator('[name="year"]').fill("39");
-    await page.locator('[name="cvv"]').fill("123");
-    await page.getByTestId("card-pay").click();
-    await expect(page).toHaveURL(new RegExp(`/payment-success\\?orderNumber=${order.orderNumber}$`), { timeout: 10_000 });
+    await payByTestCard(page);
+    await expectThankYou(page, order.orderNumber);
     const db = e2eDatabase();
     expect(await db.order.findUniqueOrThrow({ where: { id: order.id }, select: { paymentStatus: true, nextReminderAt: true } })).toEqual({ paymentStatus: "paid", nextReminderAt: null });
     expect(await db.product.findUniqueOrThrow({ where: { id: product.id }, select: { stockQuantity: true, heldQuantity: true } })).toEqual({ stockQuantity: 1, heldQuantity: 0 });

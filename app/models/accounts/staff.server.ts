@@ -90,7 +90,7 @@ export async function inviteStaff(input: { email: string; role: AdminRole; langu
 /**
  * A new set-password link for an active member who forgot their password (p5-4): the same one-time link as an
  * invitation, 72 hours, the earlier live links void, mailed with the audit entry in one transaction. The current
- * password keeps working until the link sets a new one, which also ends the member's sessions (decision 0111). The
+ * password keeps working until the link sets a new one, which also ends the member's sessions (decision 0112). The
  * ADMIN_EMAIL account recovers through ADMIN_PASSWORD instead (CONTRACT.md), and a pending member is invited again.
  */
 export async function sendStaffPasswordLink(id: string, language: Language, actor: AuditActor) {
