@@ -233,6 +233,12 @@ describe("POST /api/orders/pay", () => {
     const missing = await payAction({ request: post("/api/orders/pay", {}), params: {}, context: context() });
     expect(missing.status).toBe(400);
   });
+
+  it("answers the payment status of an unknown order with a 404 that says no order has that id, in both languages", async () => {
+    const unknown = await paymentStatusLoader({ request: new Request("http://localhost/api/payment/status?orderId=nope"), params: {}, context: context() });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: "No order has this id. / لا يوجد طلب بهذا المعرّف." });
+  });
 });
 
 describe("invoice privacy", () => {

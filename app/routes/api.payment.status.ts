@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!(error instanceof PaymentGatewayError)) throw error;
     return jsonError(502, bilingual("payment.statusFailed"));
   }
-  if (!result) return jsonError(404, bilingual("tracking.notFound"));
+  if (!result) return jsonError(404, bilingual("payment.orderNotFound"));
   // Cancelled before the gateway's money came: still "failed", with the words that say the money comes back.
   const refundDue = result.takenAfterCancel ? { message: bilingual("payment.cancelledBeforePaymentBody", { orderNumber: result.orderNumber }) } : {};
   return Response.json({ status: result.state, orderNumber: result.orderNumber, ...refundDue }, { headers: { "Cache-Control": "no-store" } });

@@ -93,6 +93,7 @@ export const checkout: TranslationOf<typeof en> = {
     notPayable: "لم يعد بالإمكان دفع هذا الطلب. يرجى العودة إلى إتمام الطلب.",
     verifying: "جارٍ التحقق من الدفع...",
     missingOrderId: "رقم الطلب مفقود",
+    orderNotFound: "لا يوجد طلب بهذا المعرّف.",
     confirmed: "تم تأكيد الطلب",
     confirmedBody: "شكرًا لك! رقم طلبك هو {{orderNumber}}.",
     viewInvoice: "عرض الفاتورة",

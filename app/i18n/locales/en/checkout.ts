@@ -90,6 +90,7 @@ export const checkout = {
     notPayable: "This order can no longer be paid. Please go back to checkout.",
     verifying: "Verifying payment...",
     missingOrderId: "Missing order ID",
+    orderNotFound: "No order has this id.",
     confirmed: "Order Confirmed",
     confirmedBody: "Thank you! Your order number is {{orderNumber}}.",
     viewInvoice: "View Invoice",
