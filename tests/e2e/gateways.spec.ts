@@ -35,6 +35,8 @@ const TEXT = {
     payWith: (method: MethodKind) => `ادفع ${TOTAL.ar} عبر ${{ knet: "كي نت", card: "بطاقة ائتمان أو خصم (فيزا، ماستركارد)", applepay: "آبل باي (Apple Pay)" }[method]}`,
     confirmed: "تم تأكيد الطلب",
     failed: "فشل الدفع",
+    cancelled: "تم إلغاء الطلب",
+    refundDue: (orderNumber: string) => `تم إلغاء الطلب ${orderNumber} قبل وصول دفعتك إلينا. سيُردّ إليك المبلغ المخصوم كاملًا.`,
     tryAgain: "حاول مرة أخرى",
     viewInvoice: "عرض الفاتورة",
   },
@@ -43,6 +45,8 @@ const TEXT = {
     payWith: (method: MethodKind) => `Pay ${TOTAL.en} with ${{ knet: "KNET", card: "Credit or debit card (Visa, Mastercard)", applepay: "Apple Pay" }[method]}`,
     confirmed: "Order Confirmed",
     failed: "Payment Failed",
+    cancelled: "Order Cancelled",
+    refundDue: (orderNumber: string) => `Order ${orderNumber} was cancelled before your payment reached us. The amount taken will be refunded to you in full.`,
     tryAgain: "Try Again",
     viewInvoice: "View Invoice",
   },
@@ -167,6 +171,36 @@ for (const { gateway, language, method, action } of UNPAID) {
     await decide(page, "Approve", method === "card");
     await expectConfirmed(page, language, orderNumber);
     expect((await orderOf(gateway, orderNumber)).paymentStatus).toBe("paid");
+  });
+}
+
+// Decision 0111: the owner cancels while the shopper is on the gateway's page, and the gateway takes the money anyway.
+for (const { gateway, language } of [
+  { gateway: "myfatoorah", language: "ar" },
+  { gateway: "tap", language: "en" },
+] as const) {
+  test(`${gateway}: money taken after the owner cancelled is said to come back, with no Try Again (${language})`, async ({ page, context, browser, javaScriptEnabled }) => {
+    const { orderNumber, shop } = await checkoutAsGuest(page, context, gateway, language);
+    await choose(page, gateway, language, "card");
+    const adminContext = await browser.newContext();
+    await signInAsAdmin(adminContext, shop, database(gateway));
+    const { id } = await orderOf(gateway, orderNumber);
+    const cancelled = await adminContext.request.put(`${shop}/api/admin/orders/${id}/status`, { data: { status: "cancelled" }, ...RETRY });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await adminContext.close();
+
+    await decide(page, "Approve", true);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT[language].cancelled, { timeout: 15_000 });
+    await expect(page.getByRole("alert")).toHaveText(TEXT[language].refundDue(orderNumber));
+    await expect(page.getByRole("link", { name: TEXT[language].tryAgain })).toHaveCount(0);
+    await expect(page.getByText(TEXT[language].failed)).toHaveCount(0);
+    if (javaScriptEnabled) {
+      await page.setViewportSize(language === "ar" ? { width: 390, height: 844 } : { width: 1280, height: 900 });
+      await page.screenshot({ path: `tests/.tmp/screens/refund-due-${gateway}-${language}.png`, fullPage: true });
+    }
+    const db = database(gateway);
+    expect(await db.order.findUniqueOrThrow({ where: { id }, select: { status: true, paidAt: true } })).toEqual({ status: "cancelled", paidAt: null });
+    expect(await db.payment.count({ where: { orderId: id, status: "paid" } })).toBe(1);
   });
 }
 

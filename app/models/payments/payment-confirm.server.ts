@@ -231,10 +231,15 @@ export async function verifyOrderPayment(orderId: string, returned?: URLSearchPa
   });
   if (!order) return null;
   let outcome: PaymentOutcome = { state: stateOf(order.paymentStatus), orderId: order.id, orderNumber: order.orderNumber };
-  if (order.paymentStatus !== "unpaid") return withTakenAfterCancel(outcome);
+  // A failed order (its hold ended, or it was cancelled) is asked about too when the gateway sent the shopper back or
+  // the order is checked again: its page may have taken the money since, which pays the order or is told to the owner,
+  // whether or not a webhook ever comes (decisions 0104 and 0111).
+  const asked = order.paymentStatus === "unpaid" || (order.paymentStatus === "failed" && options.recheck === true);
+  if (!asked) return withTakenAfterCancel(outcome);
   for (const [index, payment] of order.payments.entries()) {
     outcome = (await confirmPayment(payment.id, index === 0 ? returned : undefined, options)) ?? outcome;
-    if (outcome.state !== "unpaid") break;
+    // An unpaid order is settled either way by one answer; a failed one only by a payment, so its other attempts are asked.
+    if (outcome.state === "paid" || (order.paymentStatus === "unpaid" && outcome.state !== "unpaid")) break;
   }
   if (outcome.state === "unpaid") {
     // The order and its attempts are two reads: a request that settled the order between them (on PostgreSQL,

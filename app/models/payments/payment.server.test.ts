@@ -230,6 +230,20 @@ describe.each(GATEWAYS)("a KNET payment through %s", (name) => {
     expect(await stockOf(placed.productId)).toBe(1);
   });
 
+  it("is paid by the shopper's return from the gateway alone, with no webhook, when it took the money after the hold ended", async () => {
+    const placed = await placeTestOrder({ stock: 3, quantity: 2 });
+    const attempt = await beginAttempt(placed.orderSessionId);
+    await expireReservations(new Date(Date.now() + (RESERVATION_MINUTES + 1) * 60_000));
+    expect((await orderRow(placed.order.id)).paymentStatus).toBe("failed");
+
+    const back = await gateway.decide(attempt.redirectUrl, "approve");
+    // A shopper's read that is not a recheck answers what the shop knows, without asking the gateway.
+    expect((await verifyOrderPayment(placed.order.id, undefined, { shopper: true }))?.state).toBe("failed");
+    expect((await verifyOrderPayment(placed.order.id, back.searchParams, { shopper: true, recheck: true }))?.state).toBe("paid");
+    expect((await orderRow(placed.order.id)).paymentStatus).toBe("paid");
+    expect(await stockOf(placed.productId)).toBe(1);
+  });
+
   it("keeps the order failed, and the money recorded on its attempt, when it is paid after its units sold", async () => {
     const placed = await placeTestOrder({ stock: 1, quantity: 1 });
     const attempt = await beginAttempt(placed.orderSessionId);
@@ -322,6 +336,26 @@ describe.each(GATEWAYS)("a KNET payment through %s", (name) => {
       orderNumber: placed.order.orderNumber,
       message: `Order ${placed.order.orderNumber} was cancelled before your payment reached us. The amount taken will be refunded to you in full. / تم إلغاء الطلب ${placed.order.orderNumber} قبل وصول دفعتك إلينا. سيُردّ إليك المبلغ المخصوم كاملًا.`,
     });
+    expect(await prisma.outboxMessage.count({ where: { orderId: placed.order.id, recipient: getEnv().ownerEmail, kind: "mail" } })).toBe(1);
+  });
+
+  it("tells the owner and the shopper from the return page alone, with no webhook, that a cancelled order's money was taken", async () => {
+    const placed = await placeTestOrder({ stock: 3, quantity: 2 });
+    const attempt = await beginAttempt(placed.orderSessionId);
+    await setOrderStatus({ idOrNumber: placed.order.id, status: "cancelled", admin: await createAdmin(prisma) });
+    const back = await gateway.decide(attempt.redirectUrl, "approve");
+
+    const context = { cspNonce: "", clientAddress: `ip-${placed.order.id}` };
+    const returnUrl = new URL(`http://shop.test/payment/return?orderId=${placed.order.id}`);
+    for (const [key, value] of back.searchParams) if (key !== "orderId") returnUrl.searchParams.set(key, value);
+    const page = (await returnLoader({ request: new Request(returnUrl), params: {}, context })) as unknown as { data: { state: string; orderNumber: string } };
+    expect(page.data).toMatchObject({ state: "refundDue", orderNumber: placed.order.orderNumber });
+    expect(await prisma.payment.findUniqueOrThrow({ where: { id: attempt.attemptId }, select: { status: true } })).toEqual({ status: "paid" });
+    expect(await orderRow(placed.order.id)).toMatchObject({ status: "cancelled", paymentStatus: "failed", paidAt: null });
+    expect(await prisma.outboxMessage.count({ where: { orderId: placed.order.id, recipient: getEnv().ownerEmail, kind: "mail" } })).toBe(1);
+    // Asked again later (a reload, the status API, the webhook at last): still told once.
+    await returnLoader({ request: new Request(returnUrl), params: {}, context });
+    await confirmPaymentByProviderId(name, attempt.providerPaymentId);
     expect(await prisma.outboxMessage.count({ where: { orderId: placed.order.id, recipient: getEnv().ownerEmail, kind: "mail" } })).toBe(1);
   });
 
