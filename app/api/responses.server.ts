@@ -219,7 +219,11 @@ export const OrderPlacedAnswer = z.object({ paymentUrl: z.string(), orderSession
 export const OrderStatusAnswer = z.object({ orderNumber: z.string(), status: OrderStatus });
 export const OrderPaidAnswer = z.object({ orderNumber: z.string(), message: z.string() });
 export const InvoiceAnswer = z.object({ orderNumber: z.string(), status: OrderStatus, invoiceUrl: z.string().optional() });
-export const PaymentStatusAnswer = z.object({ status: z.enum(["paid", "unpaid", "failed"]), orderNumber: z.string() });
+export const PaymentStatusAnswer = z.object({
+  status: z.enum(["paid", "unpaid", "failed"]),
+  orderNumber: z.string(),
+  message: z.string().optional().describe("Only with failed when the order was cancelled after the gateway took its money: the amount comes back (both languages)"),
+});
 
 export const LoginAnswer = z.object({ email: z.string(), token: z.string() });
 export const SessionAnswer = z.object({ email: z.string().nullable(), isAuthenticated: z.boolean() });
