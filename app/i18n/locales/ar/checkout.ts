@@ -160,7 +160,7 @@ export const checkout: TranslationOf<typeof en> = {
     statusPrefix: "الحالة: ",
     openInvoice: "فتح الفاتورة (PDF)",
     phoneHint: "أدخل رقم الهاتف المستخدم في هذا الطلب لفتح الفاتورة.",
-    wrongPhone: "رقم الهاتف لا يطابق هذا الطلب.",
+    wrongPhone: "رقم الهاتف لا يطابق الطلب.",
     invoicePrivate: "هذه الفاتورة خاصة.",
   },
   checkoutValidation: {

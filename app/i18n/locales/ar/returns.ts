@@ -57,7 +57,7 @@ export const returns: TranslationOf<typeof en> = {
     },
     errors: {
       notFound: "لا يوجد طلب تم توصيله بهذا الرقم.",
-      wrongPhone: "رقم الهاتف لا يطابق هذا الطلب.",
+      wrongPhone: "رقم الهاتف لا يطابق الطلب.",
       notDelivered: "لم يتم توصيل هذا الطلب بعد، لذا لا يمكن إرجاعه.",
       windowClosed: "مرّ أكثر من ١٤ يومًا على توصيل هذا الطلب، لذا لم يعد إرجاعه ممكنًا.",
       notInOrder: "أحد المنتجات ليس في هذا الطلب.",

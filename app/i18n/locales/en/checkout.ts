@@ -157,7 +157,7 @@ export const checkout = {
     statusPrefix: "Status: ",
     openInvoice: "Open invoice (PDF)",
     phoneHint: "Enter the phone number used for this order to open its invoice.",
-    wrongPhone: "The phone number does not match this order.",
+    wrongPhone: "This phone number does not match the order.",
     invoicePrivate: "This invoice is private.",
   },
   checkoutValidation: {

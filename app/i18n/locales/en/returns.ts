@@ -55,7 +55,7 @@ export const returns = {
     },
     errors: {
       notFound: "No delivered order has this number.",
-      wrongPhone: "The phone number does not match this order.",
+      wrongPhone: "This phone number does not match the order.",
       notDelivered: "This order has not been delivered yet, so it cannot be returned.",
       windowClosed: "More than 14 days have passed since this order was delivered, so it can no longer be returned.",
       notInOrder: "An item is not in this order.",
