@@ -116,12 +116,14 @@ async function creditNoteData(id: string): Promise<CreditNoteData | null> {
  * The return a refund was made for, as its credit note names it (probe 4, item 8): its number, the items taken back,
  * their price and their share of the order's discount or exchange credit, which the refund is less by. The return
  * records its refund as the refund is written (refund.server.ts `returnId`), so it is found when the note is drawn,
- * right after the gateway accepts. Null for a refund the owner made on the order itself.
+ * right after the gateway accepts; each refund names its return too, so a part made through an exchange's first order
+ * names it as well. Null for a refund the owner made on the order itself.
  */
 async function returnedGoods(orderId: string, refundId: string, order: InvoiceData): Promise<ReturnedGoods | null> {
+  const returnId = (await prisma.refund.findUnique({ where: { id: refundId }, select: { returnId: true } }))?.returnId;
   const found = await prisma.return.findFirst({
-    where: { orderId, refundId },
-    select: { number: true, items: { orderBy: { id: "asc" }, select: { quantity: true, orderItem: { select: { nameEn: true, nameAr: true, priceFils: true } } } } },
+    where: returnId ? { id: returnId } : { orderId, refundId },
+    select: { orderId: true, number: true, items: { orderBy: { id: "asc" }, select: { quantity: true, orderItem: { select: { nameEn: true, nameAr: true, priceFils: true } } } } },
   });
   if (!found) return null;
   const itemsFils = found.items.reduce((sum, item) => sum + item.quantity * item.orderItem.priceFils, 0);
@@ -129,7 +131,9 @@ async function returnedGoods(orderId: string, refundId: string, order: InvoiceDa
     number: found.number,
     items: found.items.map((item) => ({ nameEn: item.orderItem.nameEn, nameAr: item.orderItem.nameAr, quantity: item.quantity })),
     itemsFils,
-    discountShareFils: itemsFils - returnRefundFils(itemsFils, order),
+    // Part of an exchanged item's refund made through the first order (decision 0110): the items are named, but their
+    // price and credit belong to the exchange's invoice, not to this order's.
+    discountShareFils: found.orderId === orderId ? itemsFils - returnRefundFils(itemsFils, order) : 0,
   };
 }
 

@@ -92,7 +92,7 @@ export async function refundOrder(input: {
   const refund = await audited(
     actor,
     async (tx) => {
-      const row = await tx.refund.create({ data: { orderId: order.id, paymentId: payment.id, amountFils, requestedBy: input.admin.email } });
+      const row = await tx.refund.create({ data: { orderId: order.id, paymentId: payment.id, amountFils, requestedBy: input.admin.email, returnId: input.returnId ?? null } });
       if (input.returnId) await tx.return.updateMany({ where: { id: input.returnId }, data: { refundId: row.id } });
       return row;
     },

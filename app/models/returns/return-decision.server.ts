@@ -95,6 +95,19 @@ async function receiveReturn(id: string, admin: Admin, note: string | null, rest
 type RefundPart = { orderId: string; amountFils: number };
 
 /**
+ * The refunds made for a return and not given back, oldest first: each names its return, and the one a return recorded
+ * before refunds did (the migration links those too) is found by the return's own `refundId`.
+ */
+async function refundsMade(returnId: string) {
+  const { refundId } = await prisma.return.findUniqueOrThrow({ where: { id: returnId }, select: { refundId: true } });
+  return prisma.refund.findMany({
+    where: { OR: [{ returnId }, ...(refundId ? [{ id: refundId }] : [])], status: { not: "failed" } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, orderId: true, amountFils: true, providerRefundId: true },
+  });
+}
+
+/**
  * The payments a return's refund of `amountFils` is made from, or null when they cannot carry it (decision 0110). A
  * return of an ordinary order: that order, within what stays paid for its products (delivery is kept). A return of an
  * exchange's order: its own payment first (the difference paid on it), then its first order's payment for the rest,
@@ -136,44 +149,27 @@ async function refundReturn(row: Awaited<ReturnType<typeof current>>, input: Ret
   });
   if (claimed.count !== 1) throw new ReturnError("busy", 409);
   try {
-    // Read again under the claim: a try that ended just before it may have recorded its refund.
-    const { refundId: earlierId } = await prisma.return.findUniqueOrThrow({ where: { id: row.id }, select: { refundId: true } });
-    const earlier = earlierId
-      ? await prisma.refund.findUnique({ where: { id: earlierId }, select: { id: true, orderId: true, amountFils: true, status: true, providerRefundId: true } })
-      : null;
-    let refundId: string | undefined;
-    // What the shopper gets back: the return then shows it, not the most it could have refunded (a partial refund).
-    let refundedFils: number;
     const reason = `Return ${row.number}`;
-    if (earlier && earlier.status !== "failed" && earlier.providerRefundId) {
-      // The gateway accepted it already (the return was not moved on, a crash): nothing more to send.
-      refundId = earlier.id;
-      refundedFils = earlier.amountFils;
-    } else if (earlier && earlier.status !== "failed") {
-      // Asked before and never answered: settle that same refund (its reference), never a second one.
-      // Of the order whose payment it was asked of: an exchange's item may be refunded through its first order's.
-      refundId = (await refundOrder({ orderId: earlier.orderId, amountFils: earlier.amountFils, admin: input.admin, reason, keepDelivery: true, returnId: row.id })).refundId;
-      refundedFils = earlier.amountFils;
-    } else {
-      const amountFils = input.refundAmountFils ?? row.refundFils;
-      if (!Number.isSafeInteger(amountFils) || amountFils <= 0 || amountFils > row.refundFils) throw new ReturnError("overRefund", 409);
-      const parts = await refundParts(row.orderId, amountFils);
+    const refund = (part: RefundPart) => refundOrder({ ...part, admin: input.admin, reason, keepDelivery: true, returnId: row.id });
+    // Read again under the claim: a try that ended just before it may have made some of the refund. Asked before and
+    // never answered: settled with its own reference, never sent a second time.
+    for (const part of await refundsMade(row.id)) if (!part.providerRefundId) await refund({ orderId: part.orderId, amountFils: part.amountFils });
+    const made = await refundsMade(row.id);
+    const doneFils = made.reduce((sum, part) => sum + part.amountFils, 0);
+    // What the shopper gets back: the owner's amount (a partial refund), else the whole a try began, else the items'.
+    const { refundingFils } = await prisma.return.findUniqueOrThrow({ where: { id: row.id }, select: { refundingFils: true } });
+    const askedFils = input.refundAmountFils ?? (doneFils > 0 ? (refundingFils ?? doneFils) : row.refundFils);
+    if (!Number.isSafeInteger(askedFils) || askedFils <= 0 || askedFils > row.refundFils) throw new ReturnError("overRefund", 409);
+    // A retry sends only what is left: the first part of two made, the second refused or unanswered (decision 0110).
+    const leftFils = Math.max(0, askedFils - doneFils);
+    let refundId = made.at(-1)?.id;
+    if (leftFils > 0) {
+      const parts = await refundParts(row.orderId, leftFils);
       if (!parts) throw new ReturnError("overRefund", 409);
-      let firstId: string | null = null;
-      for (const part of parts) {
-        try {
-          refundId = (await refundOrder({ orderId: part.orderId, amountFils: part.amountFils, admin: input.admin, reason, keepDelivery: true, returnId: row.id })).refundId;
-        } catch (error) {
-          // The first part was made and the second refused: the return keeps the first, so a retry moves it on with
-          // what was refunded and never sends the first part again (decision 0110).
-          if (firstId && error instanceof RefundError && error.reason !== "gatewayUnavailable") await prisma.return.update({ where: { id: row.id }, data: { refundId: firstId } });
-          throw error;
-        }
-        firstId ??= refundId;
-      }
-      refundId = refundId!;
-      refundedFils = amountFils;
+      await prisma.return.update({ where: { id: row.id }, data: { refundingFils: doneFils + leftFils } });
+      for (const part of parts) refundId = (await refund(part)).refundId;
     }
+    const refundedFils = doneFils + leftFils;
     await prisma.$transaction(async (tx) => {
       await tx.return.update({ where: { id: row.id }, data: { refundId, refundFils: refundedFils } });
       await move(tx, row.id, "refunded", input.admin, note, {}, undefined, claim);

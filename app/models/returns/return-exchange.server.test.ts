@@ -12,13 +12,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { startModelFakes } from "../../../tests/integration/model-fakes";
-import { createOrder } from "../../../tests/factories/order";
 import { createProductWithOptions } from "../../../tests/factories/product";
-import { useProviderForNewOrders } from "../../../tests/integration/gateway-orders";
+import { beginAttempt, useProviderForNewOrders } from "../../../tests/integration/gateway-orders";
+import { createDeliveryArea } from "../../../tests/factories/delivery-area";
+import { checkoutDetails, createOrder } from "../../../tests/factories/order";
+import { uniqueEmail } from "../../../tests/factories/unique";
 import { testProvider } from "~/payments/test-provider.server";
 import { EXCHANGE_HOLD_HOURS } from "~/shared/returns";
 import { drawMail } from "~/models/jobs/index.server";
-import { confirmPayment, expireReservations, testAttemptToPay } from "~/models/payments/index.server";
+import { confirmPayment, expireReservations, getCreditNotePdf, placeOrderAndStartPayment, testAttemptToPay, verifyOrderPayment } from "~/models/payments/index.server";
 import { getInvoicePdf } from "~/models/orders/index.server";
 import { decideReturn } from "./return-decision.server";
 import { returnPageView } from "./return-request.server";
@@ -30,7 +32,7 @@ import { bilingual } from "~/i18n/bilingual.server";
 /** The return as the shopper's answer reads it (app/api shapes what the model stores). */
 const requestReturn = async (input: RequestReturnInput) => returnReadJson(await storeReturnRequest(input));
 
-await startModelFakes();
+const { gateways } = await startModelFakes();
 // The exchange's difference is paid on the test provider's card page, as the shop's journeys pay.
 beforeAll(() => useProviderForNewOrders("test"));
 const admin = { email: "owner@example.com" };
@@ -326,6 +328,76 @@ describe("a later return of an item received in an exchange (probe 6, items 5 an
     expect(await decideReturn({ id: back._id, status: "refunded", admin })).toMatchObject({ status: "refunded", refundFils: 6000 });
     expect((await prisma.order.findUniqueOrThrow({ where: { id: done.exchangeOrderId! } })).refundedFils).toBe(1500);
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedFils).toBe(4500);
+  });
+
+  it.each([
+    ["refused", "refuse", "gatewayRefused"],
+    ["never answered", "drop", "gatewayUnavailable"],
+  ] as const)("sends only what is left when the first order's part was %s: one refund each, both credit notes name the return", { timeout: 60_000 }, async (_, failure, reason) => {
+    // The S bought at 5.000 KD and paid at Tap; the L at 6.000 KD due 1.000 KD more, paid on the test provider's page.
+    const dress = await createProductWithOptions(prisma, [SIZE], [
+      { optionValues: [small], priceFils: 5000, stockQuantity: 3 },
+      { optionValues: [large], priceFils: 6000, stockQuantity: 2 },
+    ]);
+    useProviderForNewOrders("tap");
+    const city = await createDeliveryArea(prisma, 1000);
+    const placed = await placeOrderAndStartPayment({
+      details: checkoutDetails(city, { email: uniqueEmail() }),
+      lines: [{ productId: dress.product.id, variantId: dress.variants[0].id, quantity: 1, customTags: [] }],
+      customerId: null,
+      language: "en",
+    });
+    const attempt = await beginAttempt(placed.orderSessionId);
+    const back = await gateways.tap.decide(attempt.redirectUrl, "approve");
+    expect((await verifyOrderPayment(placed.order.id, back.searchParams))?.state).toBe("paid");
+    const order = await prisma.order.update({ where: { id: placed.order.id }, data: { status: "delivered", deliveredAt: new Date() } });
+    useProviderForNewOrders("test");
+    const made = await requestReturn({
+      orderNumber: order.orderNumber,
+      phone: order.phone,
+      resolution: "exchange",
+      items: [{ productId: dress.product.id, quantity: 1, reason: "wrongSize", exchangeVariantId: dress.variants[1].id }],
+    });
+    await decideReturn({ id: made._id, status: "approved", admin });
+    await decideReturn({ id: made._id, status: "received", admin, restock: false });
+    const exchangeOrderId = (await decideReturn({ id: made._id, status: "exchanged", admin })).exchangeOrderId!;
+    const [session] = await prisma.payment.findMany({ where: { orderId: exchangeOrderId } });
+    const paying = await testAttemptToPay(session.id);
+    await testProvider.submitCard(paying!.providerPaymentId, { cardNumber: "4111111111111111" });
+    expect((await confirmPayment(paying!.paymentId))?.state).toBe("paid");
+    const itemBack = await exchangeItemBack(exchangeOrderId);
+    expect(itemBack.refundAmount).toBe(6);
+
+    // 1.000 KD back on the exchange's payment, then Tap refuses the first order's 5.000 KD, or its answer is lost.
+    gateways.tap.failNext(failure);
+    await expect(decideReturn({ id: itemBack._id, status: "refunded", admin })).rejects.toMatchObject({ reason });
+    const refundedOf = async (id: string) => (await prisma.order.findUniqueOrThrow({ where: { id } })).refundedFils;
+    expect([await refundedOf(exchangeOrderId), await refundedOf(order.id)]).toEqual([1000, failure === "refuse" ? 0 : 5000]);
+    expect(await prisma.return.findUniqueOrThrow({ where: { id: itemBack._id } })).toMatchObject({ status: "received", claimedUntil: null });
+
+    // The owner tries again: only the 5.000 KD left is sent (or the lost one settled), the return reads the whole 6.000 KD.
+    expect(await decideReturn({ id: itemBack._id, status: "refunded", admin })).toMatchObject({ status: "refunded", refundFils: 6000 });
+    expect([await refundedOf(exchangeOrderId), await refundedOf(order.id)]).toEqual([1000, 5000]);
+    expect([gateways.tap.refundedFils(attempt.providerPaymentId), gateways.tap.refundsRecorded(attempt.providerPaymentId)]).toEqual([5000, 1]);
+    const refunds = await prisma.refund.findMany({ where: { returnId: itemBack._id }, orderBy: { createdAt: "asc" } });
+    expect(refunds.map((refund) => [refund.orderId, refund.amountFils, refund.status])).toEqual([
+      [exchangeOrderId, 1000, "refunded"],
+      ...(failure === "refuse" ? [[order.id, 5000, "failed"]] : []),
+      [order.id, 5000, "refunded"],
+    ]);
+
+    // Each part's credit note names the return and the dress; the first order's states no price of the exchange's.
+    const notes = await prisma.creditNote.findMany({ where: { refundId: { in: refunds.map((refund) => refund.id) } } });
+    expect(notes.map((note) => [note.orderId, note.amountFils]).sort()).toEqual([[exchangeOrderId, 1000], [order.id, 5000]].sort());
+    for (const note of notes) {
+      const file = path.join(os.tmpdir(), `${note.number}.pdf`);
+      fs.writeFileSync(file, (await getCreditNotePdf(note.id))!);
+      const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString().replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, "");
+      fs.rmSync(file);
+      expect(text).toContain(`For return ${itemBack.number}, the items returned:`);
+      expect(text).toContain(`عن الإرجاع ${itemBack.number}`);
+      expect(text.includes("Items' price")).toBe(note.orderId === exchangeOrderId);
+    }
   });
 
   it("never refunds more than stays paid across both orders: 409 in both languages, nothing refunded", async () => {
