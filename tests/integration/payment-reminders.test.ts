@@ -7,12 +7,13 @@
  * says they sold out and charges nothing. The dashboard and the sales report count what the reminders won back.
  * The reminder job runs with its clock given (`remindUnpaidOrders(now)`), so no test waits for an hour to pass.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { drainOutbox } from "~/models/jobs/index.server";
 import { expireReservations, placeOrderAndStartPayment, remindUnpaidOrders, testAttemptToPay, confirmPayment } from "~/models/payments/index.server";
 import { cancelUnpaidOrder, getAdminOrder } from "~/models/fulfilment/index.server";
+import { RESERVATION_MINUTES } from "~/models/orders/index.server";
 import { getDashboardFigures } from "~/models/reports/index.server";
 import { getDeliverySlotSettings, getShopSettings, saveDeliverySlotSettings, saveShopSettings } from "~/models/shop/index.server";
 import { orderDetailJson } from "~/api/answers/orders.server";
@@ -427,6 +428,76 @@ describe("paying late takes the order's discount code and delivery window again,
       await saveDeliverySlotSettings({ windows: [], sameDayCutoff: null, closedDates: [] }, OWNER);
       await prisma.order.updateMany({ where: { id: { in: placed } }, data: { status: "cancelled" } });
     }
+  });
+});
+
+describe("a hold that ended before the timed pass released it (probe 9, finding 1)", () => {
+  const context = { cspNonce: "", clientAddress: "203.0.113.47" };
+  const OWNER = { id: "owner-of-ended-holds", email: "owner@example.com", role: "owner" };
+
+  /** Two orders after the same last use of a code, or the same last place of a window: the first one's hold ended. */
+  async function firstHoldEndedThenOtherPaid(kind: "code" | "window") {
+    let forOrder: { couponCode?: string; deliverySlot?: { date: string; windowId: string } };
+    if (kind === "code") {
+      forOrder = { couponCode: (await createCoupon(prisma, { kind: "fixed", value: 500, maxUses: 1 })).code };
+    } else {
+      await saveDeliverySlotSettings({ windows: [{ from: "13:00", to: "16:00", capacity: 1, days: [0, 1, 2, 3, 4, 5, 6] }], sameDayCutoff: null, closedDates: [] }, OWNER);
+      const [window] = (await getDeliverySlotSettings()).windows;
+      const tomorrow = new Date(Date.parse(`${todayInKuwait()}T12:00:00Z`) + 24 * HOUR).toISOString().slice(0, 10);
+      forOrder = { deliverySlot: { date: tomorrow, windowId: window.id } };
+    }
+    const first = await place({ ago: RESERVATION_MINUTES * MINUTE + MINUTE, ...forOrder });
+    // Its hold ended a minute ago and the pass has not come: it is still unpaid, and its units still held.
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: first.order.id }, select: { paymentStatus: true } })).toEqual({ paymentStatus: "unpaid" });
+    const other = await place({ ago: MINUTE, ...forOrder });
+    placed.push(first.order.id, other.order.id);
+    expect((await pay(other.orderSessionId))?.state).toBe("paid");
+    const where = forOrder.deliverySlot ? { deliveryWindowId: forOrder.deliverySlot.windowId, deliveryDate: forOrder.deliverySlot.date } : { couponCode: forOrder.couponCode };
+    const paidWithIt = () => prisma.order.count({ where: { ...where, paymentStatus: "paid" } });
+    return { first, other, paidWithIt };
+  }
+
+  const placed: string[] = [];
+  afterEach(async () => {
+    await saveDeliverySlotSettings({ windows: [], sameDayCutoff: null, closedDates: [] }, OWNER);
+    // The orders that held a window leave the admin's list of tomorrow's deliveries, which a later file reads.
+    await prisma.order.updateMany({ where: { id: { in: placed.splice(0) } }, data: { status: "cancelled" } });
+  });
+
+  it.each(["code", "window"] as const)("is not paid with the card page when its %s went to another order meanwhile, and nothing is charged", async (kind) => {
+    const { first, paidWithIt } = await firstHoldEndedThenOtherPaid(kind);
+    const form = new URLSearchParams({ orderSessionId: first.orderSessionId, cardholderName: "Sara Ahmad", cardNumber: APPROVED, month: "12", year: "39", cvv: "123" });
+    const answer = (await paymentPage.action({ request: request("/payment", { method: "POST", body: form, cookie: "lang=ar" }), params: {}, context }).catch((thrown: unknown) => thrown)) as {
+      init: { status: number };
+      data: { result: { error: Record<string, string[]> } };
+    };
+    expect(answer.init?.status).toBe(409);
+    expect(JSON.stringify(answer.data.result.error)).toContain(kind === "code" ? "لم يعد بالإمكان استخدام كود الخصم" : "لم يعد موعد التوصيل المختار");
+    expect(await paidWithIt()).toBe(1);
+    expect(await prisma.payment.count({ where: { orderId: first.order.id, status: "paid" } })).toBe(0);
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: first.order.id }, select: { paymentStatus: true } })).toEqual({ paymentStatus: "unpaid" });
+  });
+
+  it.each(["code", "window"] as const)("is not paid when the gateway takes the money after its %s went to another order: its units go back, the owner refunds", async (kind) => {
+    const { first, paidWithIt } = await firstHoldEndedThenOtherPaid(kind);
+    // The shopper was still on the gateway's page, opened while her hold lasted, and paid there.
+    const attempt = await prisma.payment.findUniqueOrThrow({ where: { id: first.orderSessionId } });
+    await testProvider.submitCard(attempt.providerPaymentId!, { cardNumber: APPROVED });
+    expect((await confirmPayment(first.orderSessionId))?.state).toBe("failed");
+    expect(await paidWithIt()).toBe(1);
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: first.order.id }, select: { paymentStatus: true } })).toEqual({ paymentStatus: "failed" });
+    expect(await prisma.payment.findUniqueOrThrow({ where: { id: first.orderSessionId }, select: { status: true } })).toEqual({ status: "paid" });
+    expect(await stock(first.product.id)).toEqual({ stockQuantity: 5, heldQuantity: 0 });
+  });
+
+  it("is paid when the gateway takes the money after it ended and its code is still to be had", async () => {
+    const coupon = await createCoupon(prisma, { kind: "fixed", value: 500, maxUses: 1 });
+    const order = await place({ ago: RESERVATION_MINUTES * MINUTE + MINUTE, couponCode: coupon.code });
+    const attempt = await prisma.payment.findUniqueOrThrow({ where: { id: order.orderSessionId } });
+    await testProvider.submitCard(attempt.providerPaymentId!, { cardNumber: APPROVED });
+    expect((await confirmPayment(order.orderSessionId))?.state).toBe("paid");
+    expect(await prisma.couponUse.count({ where: { couponId: coupon.id } })).toBe(1);
+    expect(await stock(order.product.id)).toEqual({ stockQuantity: 4, heldQuantity: 0 });
   });
 });
 

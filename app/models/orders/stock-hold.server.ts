@@ -387,17 +387,13 @@ class NotAgain extends Error {
  * window's place are taken again under placing's rules, since others may have had them meanwhile: the code must still
  * be on, current and within its limits ("codeUnavailable"), the window still offered on its day with room
  * ("deliverySlotUnavailable"). When anything is no longer to be had nothing changes and nothing can be charged; a
- * unit no longer for sale answers "soldOut". An unpaid order whose hold ran out but was not released yet still holds
- * all of it: its hold is only extended. Answers "held" when the order may now be paid, "notPayable" when it is not
- * one that may be paid late.
+ * unit no longer for sale answers "soldOut". An unpaid order whose hold ran out but was not released yet (the timed
+ * pass comes within a minute) still holds its units, and its hold is extended; but its code's use and its window's
+ * place stopped counting when the hold ended, so others may have had them: they are taken again as above. Answers
+ * "held" when the order may now be paid, "notPayable" when it is not one that may be paid late.
  */
 export async function holdAgain(orderId: string, now = new Date()): Promise<HoldAgain> {
   const until = holdEndOf(now);
-  const extended = await prisma.order.updateMany({
-    where: { id: orderId, ...payableLateWhere(), paymentStatus: "unpaid", reservedUntil: { lte: now } },
-    data: { reservedUntil: until },
-  });
-  if (extended.count === 1) return "held";
   const order = await prisma.order.findUnique({
     where: { id: orderId },
     select: { couponCode: true, email: true, phone: true, deliveryWindowId: true, deliveryDate: true },
@@ -408,14 +404,24 @@ export async function holdAgain(orderId: string, now = new Date()): Promise<Hold
   try {
     return await prisma.$transaction(
       async (tx) => {
-        const reopened = await tx.order.updateMany({
-          where: { id: orderId, ...payableLateWhere(), paymentStatus: "failed" },
-          data: { paymentStatus: "unpaid", reservedUntil: until },
+        const extended = await tx.order.updateMany({
+          where: { id: orderId, ...payableLateWhere(), paymentStatus: "unpaid", reservedUntil: { lte: now } },
+          data: { reservedUntil: until },
         });
-        if (reopened.count !== 1) return "notPayable" as const;
+        if (extended.count === 1) {
+          // Its code's use is counted again below, as a released order's is: the row left from placing counts no more.
+          await tx.couponUse.deleteMany({ where: { orderId } });
+        } else {
+          const reopened = await tx.order.updateMany({
+            where: { id: orderId, ...payableLateWhere(), paymentStatus: "failed" },
+            data: { paymentStatus: "unpaid", reservedUntil: until },
+          });
+          if (reopened.count !== 1) return "notPayable" as const;
+        }
         // Placing's lock order: the code's locks, the window's row, then the stock's rows.
         if (order.couponCode) await takeCouponUseAgain(tx, orderId, order, now);
         if (order.deliveryWindowId && order.deliveryDate) await takeSlotPlaceAgain(tx, { windowId: order.deliveryWindowId, date: order.deliveryDate }, slots, now);
+        if (extended.count === 1) return "held" as const;
         const gone = await tx.orderItem.count({ where: { orderId, OR: [{ productId: null }, { product: { isVisible: false } }] } });
         if (gone > 0 || !(await holdStockNow(tx, await holdLinesOf(tx, orderId)))) throw new NotAgain("soldOut");
         return "held" as const;

@@ -124,8 +124,10 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   const settle = () =>
     prisma.$transaction(async (tx) => {
       // Never a cancelled order: a cancel committed while the gateway took the money wins (probe 6, findings 1 and 2).
+      // Nor one whose hold has ended, even before the timed pass releases it: its code's use and its window's place
+      // no longer count, and another order may have them (holdAgain below takes them again or says they are gone).
       const changed = await tx.order.updateMany({
-        where: { id: order.id, paymentStatus: "unpaid", status: { not: "cancelled" } },
+        where: { id: order.id, paymentStatus: "unpaid", status: { not: "cancelled" }, OR: [{ reservedUntil: null }, { reservedUntil: { gt: now } }] },
         // No payment reminder follows a paid order (decision 0085).
         data: { paymentStatus: "paid", paidAt: new Date(), reservedUntil: null, nextReminderAt: null },
       });
@@ -140,10 +142,11 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
     nudgeOutbox();
     return result("paid");
   }
-  // Paid after its hold ran out: its units are taken again while they are for sale, as a late payment takes them
-  // (decision 0085), and the order is paid. Not when another request has just settled it.
+  // Paid after its hold ran out, released or not yet: its units, code and window are taken again while they are to
+  // be had, as a late payment takes them (decision 0085), and the order is paid. Not when another request has just
+  // settled it.
   const before = await prisma.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });
-  if (before?.paymentStatus === "failed" && (await holdAgain(order.id, now)) === "held" && (await settle())) {
+  if (before && before.paymentStatus !== "paid" && (await holdAgain(order.id, now)) === "held" && (await settle())) {
     ordersPaid.inc();
     nudgeOutbox();
     return result("paid");
@@ -167,7 +170,10 @@ export async function confirmPayment(paymentId: string, returned?: URLSearchPara
   });
   if (recorded.current.paymentStatus === "paid") return result("paid");
   if (recorded.count === 1 && recorded.current.status === "cancelled") nudgeOutbox();
-  // Its units sold meanwhile, or it was cancelled: the money goes back by hand.
+  // Its hold ended and its code or window went to another order before the timed pass released it: its units go
+  // back to sale now, as the pass would release them.
+  if (recorded.current.paymentStatus === "unpaid") await releaseReservation(order.id);
+  // Its units sold meanwhile, its code or window went to another order, or it was cancelled: the money goes back by hand.
   logger.warn(`payment ${payment.id} for expired order ${order.orderNumber} was paid: refund it`);
   return result("failed");
 }

@@ -277,14 +277,19 @@ export async function payAgainSessionOf(orderId: string, now = new Date()): Prom
 }
 
 /**
- * The test provider's card page of `orderSessionId` pays with the session's own attempt while it is open; after a
- * decline, with the order's open card attempt or a new one, started as a gateway attempt is (`beginGatewayPayment`:
- * the order locked, unpaid, its hold lasting). Null when the session is unknown or the order cannot be paid.
+ * The test provider's card page of `orderSessionId` pays with the session's own attempt while it is open and the
+ * order's hold lasts; after a decline or the hold's end, with the order's open card attempt or a new one, started as
+ * a gateway attempt is (`beginGatewayPayment`: the order locked, unpaid, its hold lasting). Null when the session is
+ * unknown or the order cannot be paid.
  */
 export async function testAttemptToPay(orderSessionId: string, now = new Date()): Promise<{ paymentId: string; providerPaymentId: string } | null> {
   const session = await getPaymentSession(orderSessionId);
   if (!session || session.provider !== testProvider.name) return null;
-  if (session.status === "initiated" && session.providerPaymentId) return { paymentId: session.id, providerPaymentId: session.providerPaymentId };
+  const { reservedUntil } = session.order;
+  const holdLasts = session.order.paymentStatus === "unpaid" && reservedUntil !== null && reservedUntil > now;
+  // Once the hold has ended, even before the timed pass releases it, the card pays only after `holdAgain` took the
+  // units, the code's use and the window's place again (through beginGatewayPayment), or says why not.
+  if (holdLasts && session.status === "initiated" && session.providerPaymentId) return { paymentId: session.id, providerPaymentId: session.providerPaymentId };
   if (session.order.paymentStatus === "paid") return null;
   try {
     const { paymentId } = await beginGatewayPayment(orderSessionId, "card", now);
