@@ -73,6 +73,19 @@ describe("the cart", () => {
     expect(view.count).toBe(2);
   });
 
+  it("counts a line over what is left in the total at its quantity, with its warning, as the checkout's summary does", async () => {
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, priceFils: 1750, stockQuantity: 2 });
+    const lines: CartLine[] = [{ productId: product.id, quantity: 2, customTags: [] }];
+    // Another shopper bought one of the two since.
+    await prisma.product.update({ where: { id: product.id }, data: { stockQuantity: 1 } });
+    const view = await getCartView(lines);
+    expect(view.items[0]).toMatchObject({ quantity: 2, isAvailable: false, holdWarning: { kind: "stock", available: 1 } });
+    expect(view.totalFils).toBe(3500);
+    expect(view.count).toBe(2);
+    expect((await getCartSummary(lines, "en")).productsTotalFils).toBe(3500);
+  });
+
   it("prices the checkout summary the same way, leaving out a product whose category is hidden", async () => {
     const product = await createProduct(prisma, { categoryId: (await createCategory(prisma)).id, priceFils: 1000 });
     const inHiddenCategory = await createProduct(prisma, { categoryId: (await createCategory(prisma, { isVisible: false })).id });

@@ -144,7 +144,9 @@ function pricedLinesOf(lines: CartLine[], products: Map<string, ProductForSale>)
 
 /**
  * The cart as shown: prices and names always come from the database. Lines whose product was hidden or deleted
- * are left out; unavailable ones are shown but not counted.
+ * are left out. A line that cannot be had as it is (sold out, or more than is left) is shown with its warning and
+ * counted in the total at its quantity, as the checkout's summary counts it (SPEC: the cart total is the sum of price
+ * times quantity): a total that leaves it out reads 0.00 KD beside a line of 2 and a Checkout button.
  */
 export async function getCartView(lines: CartLine[]): Promise<CartView> {
   const items: CartItem[] = [];
@@ -172,11 +174,10 @@ export async function getCartView(lines: CartLine[]): Promise<CartView> {
       customTags: product.customTags.map((tag, index) => ({ titleEn: tag.titleEn, titleAr: tag.titleAr, value: line.customTags[index] ?? "" })),
     });
   }
-  const counted = items.filter((item) => item.isAvailable);
   return {
     items,
-    count: counted.reduce((sum, item) => sum + item.quantity, 0),
-    totalFils: counted.reduce((sum, item) => sum + item.priceFils * item.quantity, 0),
+    count: items.reduce((sum, item) => sum + item.quantity, 0),
+    totalFils: items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0),
   };
 }
 
