@@ -9,7 +9,8 @@ import { optionLines, usedOptions } from "./option-rows";
 /** Only pictures this server stored (uploads or the seed's catalogue) may be put on a product. */
 export const OWN_IMAGE_URL = /^\/uploads\/(products|categories|catalogue)\/[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.(webp|png|jpe?g)$/;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+/** A text the owner may leave out, refused over `max` characters with `tooLong`, a key of admin.validation. */
+const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).optional();
 
 function kdAmount(value: string | undefined): number | null {
   return value === undefined ? null : parseAmountToFils(value);
@@ -39,8 +40,8 @@ export function lowStockFromText(value: string): number | null {
 }
 
 const CustomTagRowSchema = z.object({
-  titleEn: optionalText(100),
-  titleAr: optionalText(100),
+  titleEn: optionalText(100, "admin.validation.adminShortTextTooLong"),
+  titleAr: optionalText(100, "admin.validation.adminShortTextTooLong"),
   required: z.boolean().optional(),
 });
 
@@ -51,10 +52,10 @@ export const MAX_VARIANTS = 100;
 
 
 const OptionRowSchema = z.object({
-  nameEn: optionalText(100),
-  nameAr: optionalText(100),
-  valuesEn: optionalText(2000),
-  valuesAr: optionalText(2000),
+  nameEn: optionalText(100, "admin.validation.adminShortTextTooLong"),
+  nameAr: optionalText(100, "admin.validation.adminShortTextTooLong"),
+  valuesEn: optionalText(2000, "admin.validation.adminOptionValuesTooLong"),
+  valuesAr: optionalText(2000, "admin.validation.adminOptionValuesTooLong"),
 });
 type OptionRow = z.infer<typeof OptionRowSchema>;
 
@@ -65,14 +66,14 @@ const optionalKD = z
 
 /** One row of the variant grid; `key` names its value of each option by position ("0.2": first value of the first, third of the second). */
 const VariantRowSchema = z.object({
-  id: z.string().max(64).optional(),
-  key: z.string().max(20),
-  sku: optionalText(64),
+  id: z.string().max(64, "admin.validation.adminVariantInvalid").optional(),
+  key: z.string().max(20, "admin.validation.adminVariantInvalid"),
+  sku: optionalText(64, "admin.validation.adminSkuTooLong"),
   price: optionalKD,
   priceBeforeDiscount: optionalKD,
   stockQuantity: z.string({ error: "admin.validation.adminStockInvalid" }).refine((value) => stockFromText(value) !== null, "admin.validation.adminStockInvalid"),
   isAvailable: z.boolean().optional(),
-  imageUrl: z.string().max(300).regex(OWN_IMAGE_URL, "admin.validation.adminImageInvalid").optional(),
+  imageUrl: z.string().max(300, "admin.validation.adminImageInvalid").regex(OWN_IMAGE_URL, "admin.validation.adminImageInvalid").optional(),
 });
 
 
@@ -90,10 +91,10 @@ export type ProductFormMode = "create" | "edit";
 export function productFormSchema(mode: ProductFormMode) {
   return z
     .object({
-      nameEn: z.string({ error: "admin.validation.adminNameEnRequired" }).trim().min(1, "admin.validation.adminNameEnRequired").max(200),
-      nameAr: z.string({ error: "admin.validation.adminNameArRequired" }).trim().min(1, "admin.validation.adminNameArRequired").max(200),
-      descriptionEn: optionalText(5000),
-      descriptionAr: optionalText(5000),
+      nameEn: z.string({ error: "admin.validation.adminNameEnRequired" }).trim().min(1, "admin.validation.adminNameEnRequired").max(200, "admin.validation.adminNameTooLong"),
+      nameAr: z.string({ error: "admin.validation.adminNameArRequired" }).trim().min(1, "admin.validation.adminNameArRequired").max(200, "admin.validation.adminNameTooLong"),
+      descriptionEn: optionalText(5000, "admin.validation.adminDescriptionTooLong"),
+      descriptionAr: optionalText(5000, "admin.validation.adminDescriptionTooLong"),
       price: z.string({ error: "admin.validation.adminPriceInvalid" }).refine((value) => parseAmountToFils(value) !== null, "admin.validation.adminPriceInvalid"),
       priceBeforeDiscount: z
         .string()
@@ -108,16 +109,16 @@ export function productFormSchema(mode: ProductFormMode) {
       hasDiscount: z.boolean().optional(),
       isAvailable: z.boolean().optional(),
       isNewArrival: z.boolean().optional(),
-      colorNameEn: optionalText(100),
-      colorNameAr: optionalText(100),
-      colorLevelEn: optionalText(100),
-      colorLevelAr: optionalText(100),
+      colorNameEn: optionalText(100, "admin.validation.adminShortTextTooLong"),
+      colorNameAr: optionalText(100, "admin.validation.adminShortTextTooLong"),
+      colorLevelEn: optionalText(100, "admin.validation.adminShortTextTooLong"),
+      colorLevelAr: optionalText(100, "admin.validation.adminShortTextTooLong"),
       filterColor: z.enum(FILTER_COLORS, { error: "admin.validation.adminFilterColorInvalid" }).optional(),
-      categoryId: z.string({ error: "admin.validation.adminCategoryRequired" }).min(1, "admin.validation.adminCategoryRequired").max(64),
-      customTags: z.array(CustomTagRowSchema).max(10).optional(),
-      images: z.array(z.string().max(300).regex(OWN_IMAGE_URL, "admin.validation.adminImageInvalid")).max(12).optional(),
-      options: z.array(OptionRowSchema).max(MAX_OPTIONS).optional(),
-      variants: z.array(VariantRowSchema).max(MAX_VARIANTS).optional(),
+      categoryId: z.string({ error: "admin.validation.adminCategoryRequired" }).min(1, "admin.validation.adminCategoryRequired").max(64, "admin.validation.adminCategoryRequired"),
+      customTags: z.array(CustomTagRowSchema).max(10, "admin.validation.adminTooManyTags").optional(),
+      images: z.array(z.string().max(300, "admin.validation.adminImageInvalid").regex(OWN_IMAGE_URL, "admin.validation.adminImageInvalid")).max(12, "admin.validation.adminTooManyImages").optional(),
+      options: z.array(OptionRowSchema).max(MAX_OPTIONS, "admin.validation.adminTooManyOptions").optional(),
+      variants: z.array(VariantRowSchema).max(MAX_VARIANTS, "admin.validation.adminTooManyVariants").optional(),
     })
     .superRefine((value, ctx) => {
       const options = usedOptions(value.options);

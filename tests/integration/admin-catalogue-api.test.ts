@@ -197,6 +197,12 @@ describe("the admin catalogue API", () => {
       [{ price: null }, "price", "Price must be a valid number."],
       [{ price: "" }, "price", "Price must be a valid number."],
       [{ categoryId: null }, "categoryId", "Category is required."],
+      // Over a limit: the shop's own words in both languages, never the validator's English twice (probe 9).
+      [{ name: { en: "x".repeat(201), ar: "فيونكة" } }, "nameEn", "A product's name may have at most 200 characters."],
+      [{ description: { en: "x".repeat(5001), ar: "y" } }, "descriptionEn", "A description may have at most 5,000 characters."],
+      [{ color: { name: { en: "x".repeat(101), ar: "وردي" } } }, "colorNameEn", "This may have at most 100 characters."],
+      [{ customTags: Array.from({ length: 11 }, (_, index) => ({ title: { en: `Name ${index}`, ar: `الاسم ${index}` }, required: false })) }, "customTags", "at most 10 custom texts"],
+      [{ options: Array.from({ length: 4 }, (_, index) => ({ name: { en: `O${index}`, ar: `خ${index}` }, values: [{ en: "A", ar: "أ" }] })) }, "options", "at most 3 options"],
       [null, "", "Send the product as a JSON object."],
       ["str", "", "Send the product as a JSON object."],
       [[{ price: 3 }], "", "Send the product as a JSON object."],
@@ -207,6 +213,7 @@ describe("the admin catalogue API", () => {
       expect(answer.status, JSON.stringify(json)).toBe(400);
       expect(body.message, JSON.stringify(json)).toContain(english);
       expect(body.message).toMatch(/ \/ .*[\u0600-\u06FF]/);
+      expect(body.message, JSON.stringify(json)).not.toMatch(/Too big|expected/);
       if (field) expect(body.fieldErrors?.[field]?.[0], JSON.stringify(json)).toContain(english);
     }
     expect(await stored()).toEqual(before);
