@@ -1,6 +1,7 @@
 import * as z from "./zod";
 import { dayOrInstant } from "./admin-dates";
 import { parseAmountToFils } from "./money-input";
+import { westernDigits } from "./typed-digits";
 
 /** The coupon list's row buttons: switch a code on or off, or delete it. */
 export const CouponRowActionSchema = z.object({ couponId: z.string().trim().min(1).max(64), intent: z.enum(["enable", "disable", "delete"]) });
@@ -19,8 +20,14 @@ export function normalizeCouponCode(value: string): string {
     .toUpperCase();
 }
 
-/** The API sends numbers and booleans, the admin form sends text and "on": both read as the form's text. */
-const text = z.preprocess((value) => (typeof value === "number" ? String(value) : value === null || value === "" ? undefined : value), z.string().trim().max(40).optional());
+/**
+ * The API sends numbers and booleans, the admin form sends text and "on": both read as the form's text, its digits
+ * as 0–9 whatever keyboard typed them (a percentage of ٢٠ is 20).
+ */
+const text = z.preprocess(
+  (value) => (typeof value === "number" ? String(value) : value === null || value === "" ? undefined : typeof value === "string" ? westernDigits(value) : value),
+  z.string().trim().max(40).optional(),
+);
 const flag = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 
 const wholeAtLeastOne = (value: string | undefined) => value === undefined || (/^\d{1,7}$/.test(value) && Number(value) >= 1);

@@ -193,6 +193,11 @@ describe("the owner's codes", () => {
     await prisma.coupon.delete({ where: { id: saved.id } });
   });
 
+  it("reads a percentage, limits and amounts typed on an Arabic or Persian keyboard as their digits (probe 9)", () => {
+    const typed = CouponSchema.safeParse({ code: "EID", kind: "percent", value: "٢٠", maxUses: "٣", maxUsesPerCustomer: "۱", minProductsTotal: "٥٫٥", freeDelivery: false, isEnabled: true });
+    expect(typed.success && typed.data).toMatchObject({ value: "20", maxUses: "3", maxUsesPerCustomer: "1" });
+  });
+
   it.each([
     [{ kind: "percent", value: "101" }, "value", "admin.coupons.validation.percentInvalid"],
     [{ kind: "fixed", value: "0" }, "value", "admin.coupons.validation.amountInvalid"],
