@@ -223,6 +223,17 @@ describe("the catalogue spreadsheet", () => {
     expect(await prisma.product.count({ where: { nameEn: "Another" } })).toBe(0);
   });
 
+  it("takes back its own export of a product priced 0, as the product form allows it (probe 9)", async () => {
+    const { cookie } = await adminCookie();
+    const free = await createProduct(prisma, { priceFils: 1000 });
+    await prisma.product.update({ where: { id: free.id }, data: { priceFils: 0 } });
+    const rows = linesOf((await exportCsv(cookie)).slice(1), [free.id]);
+    expect(rows[0][COLUMNS.indexOf("price")]).toBe("0.000");
+    const taken = await importCsv(cookie, file(rows));
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ errors: [], unchanged: 1 });
+  });
+
   it("reads a file Excel saved in an Arabic locale: semicolons, a BOM, Arabic-Indic digits, a decimal comma, a cell over two lines", async () => {
     const { cookie } = await adminCookie();
     const product = await createProduct(prisma, { priceFils: 1000, stockQuantity: 3 });

@@ -64,7 +64,7 @@ test.describe("catalogue import with a preview", () => {
     await page.goto("/admin/timsar/products/import");
     await page.getByLabel("ملف CSV").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: await editedExport(page.request, product.id, "1.2345") });
     await page.getByRole("button", { name: "معاينة" }).click();
-    await expect(page.getByTestId("sheet-error")).toHaveText(["٢السعر (price)أدخل سعراً بالدينار أكبر من صفر ولا يتجاوز ١٠٠٠٠، بثلاث منازل عشرية على الأكثر."]);
+    await expect(page.getByTestId("sheet-error")).toHaveText(["٢السعر (price)أدخل سعراً بالدينار من ٠ إلى ١٠٠٠٠، بثلاث منازل عشرية على الأكثر."]);
 
     await page.getByLabel("ملف CSV").setInputFiles({ name: "eid.csv", mimeType: "text/csv", buffer: await editedExport(page.request, product.id, "٢,٥") });
     await page.getByRole("button", { name: "معاينة" }).click();

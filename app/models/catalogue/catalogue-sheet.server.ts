@@ -472,9 +472,10 @@ function readPrice(row: NumberedRow, fail: Fail): number | null {
     fail(row.row, "price", "required");
     return null;
   }
+  // From 0, as the product form takes it (SPEC: a price >= 0), so the shop's own export of a free item comes back.
   const fils = parseAmountToFils(row.cells.price);
-  if (fils === null || fils <= 0) fail(row.row, "price", "price");
-  return fils !== null && fils > 0 ? fils : null;
+  if (fils === null) fail(row.row, "price", "price");
+  return fils;
 }
 
 function readBeforeDiscount(row: NumberedRow, priceFils: number | null, fail: Fail): number | null {

@@ -79,7 +79,7 @@ export const catalogueSheet = {
       unclosedQuote: "A quoted cell is not closed.",
       noRows: "The file has no product rows.",
       required: "This cell must be filled in.",
-      price: "Give a price in KD above zero and at most 10,000, with at most 3 decimals.",
+      price: "Give a price in KD from 0 to 10,000, with at most 3 decimals.",
       beforeDiscount: "The price before discount must be a KD amount above the price and at most 10,000.",
       negativeStock: "Stock cannot be negative.",
       stock: "Give the stock as a whole number.",
