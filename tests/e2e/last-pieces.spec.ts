@@ -43,7 +43,7 @@ const TEXTS = {
     onlyLeft: "Only 2 left for sale: lower the quantity to order it.",
   },
   ar: {
-    heldFor: "الوقت المتبقي للدفع قبل أن تعود هذه القطع إلى البيع: ١٠ دقيقة.",
+    heldFor: "الوقت المتبقي للدفع قبل أن تعود هذه القطع إلى البيع: ١٠ دقائق.",
     refused: (orderNumber: string, name: string) =>
       `فشل حفظ الطلب: طلبك غير المدفوع ${orderNumber} يحجز ${name} بالفعل. ما دام غير مدفوع لا يمكن لطلب آخر أن يحجز المزيد منه، ليتمكن غيرك من شرائه أيضاً. ادفع الطلب ${orderNumber} أو ألغِه من صفحة الدفع الخاصة به، ثم اطلب من جديد.`,
     link: (orderNumber: string) => `ادفع الطلب ${orderNumber} أو ألغِه`,
