@@ -14,6 +14,7 @@ import { CouponRowActionSchema, parseWithZod } from "~/shared/schemas.server";
 import { adminCouponMessages } from "~/i18n/browser/areas/admin/coupons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { adminForbiddenHandlers } from "~/components/admin/admin-error";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
 
 export const handle = adminCouponMessages;
 
@@ -104,16 +105,9 @@ export default function CouponsPage() {
                     {row.isEnabled ? t("admin.coupons.disable") : t("admin.coupons.enable")}
                   </button>
                 </Form>
-                <Form
-                  method="post"
-                  onSubmit={(event) => {
-                    if (!window.confirm(t("admin.coupons.confirmDelete"))) event.preventDefault();
-                  }}
-                >
+                <Form method="post">
                   <input type="hidden" name="couponId" value={row.id} />
-                  <button type="submit" name="intent" value="delete" className="button button--danger button--small">
-                    {t("admin.coupons.delete")}
-                  </button>
+                  <ConfirmDelete label={t("admin.coupons.delete")} question={t("admin.coupons.confirmDelete")} />
                 </Form>
               </div>
             ),

@@ -16,6 +16,7 @@ import { DeliveryAreaFormSchema, parseWithZod } from "~/shared/schemas.server";
 import { adminDeliveryAreaMessages } from "~/i18n/browser/areas/admin/delivery-areas";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { adminForbiddenHandlers } from "~/components/admin/admin-error";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
 
 export const handle = adminDeliveryAreaMessages;
 
@@ -125,9 +126,14 @@ export default function DeliveryAreasPage() {
                       <button type="submit" name="intent" value="save" className="button button--primary button--small">
                         {t("admin.deliveryAreas.save")}
                       </button>
-                      <button type="submit" name="intent" value="delete" className="button button--danger button--small">
-                        {area.orderCount > 0 ? t("admin.deliveryAreas.deleteWithOrders") : t("admin.deliveryAreas.delete")}
-                      </button>
+                      {/* An area with orders is only hidden, which the owner can undo; one without is deleted, after asking. */}
+                      {area.orderCount > 0 ? (
+                        <button type="submit" name="intent" value="delete" className="button button--danger button--small">
+                          {t("admin.deliveryAreas.deleteWithOrders")}
+                        </button>
+                      ) : (
+                        <ConfirmDelete label={t("admin.deliveryAreas.delete")} question={t("admin.deliveryAreas.confirmDelete")} />
+                      )}
                     </div>
                   </Form>
                 </li>

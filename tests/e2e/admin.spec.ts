@@ -99,8 +99,10 @@ test.describe("catalogue management", () => {
 
     await page.goto("/admin/timsar/categories/view");
     const card = page.locator(`[data-category-id="${saved.categoryId}"]`);
-    page.on("dialog", (dialog) => void dialog.accept());
-    await card.getByRole("button", { name: "Delete" }).click();
+    // A delete asks first, with or without JavaScript: the button opens the question, a second click deletes.
+    await card.locator("summary", { hasText: "Delete" }).click();
+    await expect(card.getByText("Delete this category?")).toBeVisible();
+    await card.getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByTestId("toast")).toContainText("Failed to delete category.");
     await page.locator(`[data-category-id="${saved.categoryId}"]`).getByRole("button", { name: "Hide" }).click();
     await expect(page.locator(`[data-category-id="${saved.categoryId}"]`)).toContainText("Hidden");

@@ -1,9 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
+import { ConfirmDelete } from "./confirm-delete";
 
 /**
  * The show/hide and delete buttons of a category or product: two plain POST forms to the page's own action, which
- * switches on `intent`. With JavaScript the delete asks first; without it the form posts straight away.
+ * switches on `intent`. The delete asks first, with or without JavaScript (ConfirmDelete).
  */
 export function RowActions({ idField, id, isVisible, confirmDelete }: { idField: "categoryId" | "productId"; id: string; isVisible: boolean; confirmDelete: string }) {
   const { t } = useTranslation();
@@ -15,16 +16,9 @@ export function RowActions({ idField, id, isVisible, confirmDelete }: { idField:
           {isVisible ? t("admin.products.hide") : t("admin.products.show")}
         </button>
       </Form>
-      <Form
-        method="post"
-        onSubmit={(event) => {
-          if (!window.confirm(confirmDelete)) event.preventDefault();
-        }}
-      >
+      <Form method="post">
         <input type="hidden" name={idField} value={id} />
-        <button type="submit" name="intent" value="delete" className="button button--danger button--small">
-          {t("admin.products.delete")}
-        </button>
+        <ConfirmDelete label={t("admin.products.delete")} question={confirmDelete} />
       </Form>
     </>
   );

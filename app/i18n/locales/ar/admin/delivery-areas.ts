@@ -17,6 +17,7 @@ export const deliveryAreas = {
     save: "حفظ",
     delete: "حذف",
     deleteWithOrders: "إخفاء (لها طلبات)",
+    confirmDelete: "هل تريد حذف منطقة التوصيل هذه؟ لا يمكن التراجع عن ذلك.",
     created: "تمت إضافة منطقة التوصيل.",
     updated: "تم حفظ منطقة التوصيل.",
     deleted: "تم حذف منطقة التوصيل.",

@@ -35,6 +35,7 @@ export const shell: TranslationOf<typeof en> = {
     back: "رجوع",
     yes: "نعم",
     no: "لا",
+    yesDelete: "نعم، احذف",
   },
   validation: {
     adminNameEnRequired: "الاسم بالإنجليزية مطلوب.",

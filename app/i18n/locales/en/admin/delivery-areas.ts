@@ -17,6 +17,7 @@ export const deliveryAreas = {
     save: "Save",
     delete: "Delete",
     deleteWithOrders: "Hide (it has orders)",
+    confirmDelete: "Delete this delivery area? This cannot be undone.",
     created: "Delivery area added.",
     updated: "Delivery area saved.",
     deleted: "Delivery area deleted.",

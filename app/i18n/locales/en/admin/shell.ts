@@ -33,6 +33,7 @@ export const shell = {
     back: "Back",
     yes: "Yes",
     no: "No",
+    yesDelete: "Yes, delete",
   },
   validation: {
     adminNameEnRequired: "Name EN is required.",
