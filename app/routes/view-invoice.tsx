@@ -37,6 +37,7 @@ function promiseViewOf(view: Awaited<ReturnType<typeof latePromiseView>>) {
   if (!view) return null;
   return {
     promisedBy: view.promisedBy,
+    slot: view.slot,
     state: view.state,
     cancelledLate: view.cancelledLate && { at: view.cancelledLate.at.toISOString(), refundedFils: view.cancelledLate.refundedFils },
     creditNotes: view.creditNotes.map((note) => ({ number: note.number, amountFils: note.amountFils, createdAt: note.createdAt.toISOString(), url: signedDocumentPath({ kind: "credit-note", number: note.number }) })),
@@ -132,7 +133,7 @@ export default function ViewInvoicePage() {
             ) : (
               <p className="field__hint">{found.phoneMismatch ? t("tracking.wrongPhone") : t("tracking.phoneHint")}</p>
             )}
-            {promise && promise.state !== "cancelled" ? <PromisedBy date={promise.promisedBy} language={language} /> : null}
+            {promise && promise.state !== "cancelled" ? <PromisedBy date={promise.promisedBy} language={language} slot={promise.slot} /> : null}
             {promise?.state === "open" ? <LateCancelForm orderNumber={found.orderNumber} phone={query.phone} error={refused?.message} /> : null}
             {promise?.cancelledLate ? <CancelledLate at={promise.cancelledLate.at} refundedFils={promise.cancelledLate.refundedFils} creditNotes={promise.creditNotes} language={language} /> : null}
             {returns?.canRequest ? (

@@ -114,6 +114,9 @@ for (const { language, viewport, texts } of [
 
     // The owner prints the packing slip: the note and the recipient, no price.
     await e2eDatabase().order.update({ where: { orderNumber }, data: { paymentStatus: "paid", paidAt: new Date() } });
+    // The shopper reads her order by its number and phone: the day and the window she chose (probe 9).
+    await page.goto(`/view-invoice?orderNumber=${orderNumber}&phone=51234567`);
+    await expect(page.getByTestId("order-promised-by")).toContainText(language === "ar" ? "من ١٦:٠٠ إلى ٢٠:٠٠" : "16:00 to 20:00");
     await signInAsAdmin(context, baseURL!);
     await page.goto(`/admin/timsar/packing-slips?order=${orderNumber}`);
     await expect(page.getByTestId("slip-gift")).toContainText(note);

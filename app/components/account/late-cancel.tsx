@@ -2,17 +2,23 @@ import { Form, useNavigation } from "@remix-run/react";
 import { FormMessage } from "~/components/form-message";
 import { useTranslation } from "~/i18n/translation";
 import { deliveryDateText } from "~/shared/delivery-date";
+import { localFigure } from "~/shared/digits";
 import type { Language } from "~/shared/language";
 
-/** The promised delivery day (issue 48), as My Orders and the order's page by phone show it. */
-export function PromisedBy({ date, language }: { date: string; language: Language }) {
+/** The promised delivery day (issue 48), with the window chosen for it, as My Orders and the order's page by phone show it. */
+export function PromisedBy({ date, language, slot = null }: { date: string; language: Language; slot?: DeliveryWindowTimes | null }) {
   const { t } = useTranslation();
+  const day = deliveryDateText(date, language);
   return (
     <p className="order-promise" data-testid="order-promised-by">
-      {t("promise.label")}: <strong>{deliveryDateText(date, language)}</strong>
+      {t("promise.label")}:{" "}
+      <strong>{slot ? t("promise.dayAndWindow", { date: day, from: localFigure(slot.from, language), to: localFigure(slot.to, language) }) : day}</strong>
     </p>
   );
 }
+
+/** The delivery window the shopper chose at checkout (its times as kept on the order), when the shop offers them. */
+export type DeliveryWindowTimes = { from: string; to: string };
 
 /**
  * "Cancel and get a full refund": a real form (it posts without JavaScript too), its button held while it is sent so

@@ -70,7 +70,7 @@ export function OrderCard({
           </div>
         ) : null}
       </dl>
-      {order.promisedBy && !order.lateCancelledAt ? <PromisedBy date={order.promisedBy} language={language} /> : null}
+      {order.promisedBy && !order.lateCancelledAt ? <PromisedBy date={order.promisedBy} language={language} slot={order.deliverySlot} /> : null}
       {order.lateCancelledAt ? (
         <p className="order-promise" data-testid="order-cancelled-late">
           {t("promise.cancelledLate", { date: longDate(order.lateCancelledAt, language), amount: formatKD(toFils(order.totalAmount), language) })}

@@ -3,13 +3,15 @@ import { lateCancelFrom } from "~/shared/promised-date";
 import { useTranslation } from "~/i18n/translation";
 import { addressLine, type AddressParts } from "~/shared/address-line";
 import type { Language } from "~/shared/language";
-import { formatCount } from "~/shared/digits";
+import { formatCount, localFigure } from "~/shared/digits";
 import { formatKD } from "~/shared/money";
 
 type Summary = {
   totalFils: number;
   /** the Kuwait day the order is promised by (issue 48) */
   promisedBy: string | null;
+  /** the delivery window chosen at checkout, on the promised day */
+  slot: { from: string; to: string } | null;
   areaName: string;
   address: AddressParts;
   items: { id: string; name: string; options: string; quantity: number; lineFils: number }[];
@@ -39,7 +41,14 @@ export function PaidOrderSummary({ summary, language }: { summary: Summary; lang
       <p data-testid="paid-address">{addressLine(summary.address, summary.areaName, t)}</p>
       {summary.promisedBy ? (
         <p data-testid="paid-promised-by">
-          {t("promise.atCheckout", { date: deliveryDateText(summary.promisedBy, language) })} {t("promise.lateCancelFrom", { date: deliveryDateText(lateCancelFrom(summary.promisedBy), language) })}
+          {summary.slot
+            ? t("promise.atCheckoutWindow", {
+                date: deliveryDateText(summary.promisedBy, language),
+                from: localFigure(summary.slot.from, language),
+                to: localFigure(summary.slot.to, language),
+              })
+            : t("promise.atCheckout", { date: deliveryDateText(summary.promisedBy, language) })}{" "}
+          {t("promise.lateCancelFrom", { date: deliveryDateText(lateCancelFrom(summary.promisedBy), language) })}
         </p>
       ) : null}
     </div>

@@ -200,9 +200,21 @@ async function waitForOutcome(orderId: string) {
 export async function latePromiseView(orderNumber: string, now = new Date()) {
   const order = await prisma.order.findUnique({
     where: { orderNumber },
-    select: { status: true, paymentStatus: true, promisedBy: true, lateCancelledAt: true, deliveredAt: true, refundedFils: true, creditNotes: creditNoteListSelect },
+    select: {
+      status: true,
+      paymentStatus: true,
+      promisedBy: true,
+      deliveryFrom: true,
+      deliveryTo: true,
+      lateCancelledAt: true,
+      deliveredAt: true,
+      refundedFils: true,
+      creditNotes: creditNoteListSelect,
+    },
   });
   if (!order?.promisedBy) return null;
   const cancelledLate = order.lateCancelledAt ? { at: order.lateCancelledAt, refundedFils: order.refundedFils } : null;
-  return { promisedBy: order.promisedBy, lateCancelFrom: lateCancelFrom(order.promisedBy), state: lateCancelState(order, now), cancelledLate, creditNotes: order.creditNotes };
+  // The window chosen at checkout, on the promised day (its day is the promise).
+  const slot = order.deliveryFrom && order.deliveryTo ? { from: order.deliveryFrom, to: order.deliveryTo } : null;
+  return { promisedBy: order.promisedBy, slot, lateCancelFrom: lateCancelFrom(order.promisedBy), state: lateCancelState(order, now), cancelledLate, creditNotes: order.creditNotes };
 }

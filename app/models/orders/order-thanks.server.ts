@@ -14,6 +14,8 @@ export async function paidOrderSummaryOf(orderId: string, language: Language) {
     select: {
       totalFils: true,
       promisedBy: true,
+      deliveryFrom: true,
+      deliveryTo: true,
       personalDataRemovedAt: true,
       buildingType: true,
       city: true,
@@ -32,6 +34,8 @@ export async function paidOrderSummaryOf(orderId: string, language: Language) {
   return {
     totalFils: order.totalFils,
     promisedBy: order.promisedBy,
+    // The window chosen at checkout, on the promised day.
+    slot: order.deliveryFrom && order.deliveryTo ? { from: order.deliveryFrom, to: order.deliveryTo } : null,
     areaName: area ? localized(language, { en: area.nameEn, ar: area.nameAr }) : order.city,
     address,
     items: order.items.map((item) => {

@@ -142,6 +142,8 @@ export const checkout = {
   promise: {
     label: "Delivery promised by",
     atCheckout: "We promise delivery by {{date}}.",
+    atCheckoutWindow: "We promise delivery on {{date}}, between {{from}} and {{to}}.",
+    dayAndWindow: "{{date}}, {{from}} to {{to}}",
     atWindow: "We deliver on the day and in the window you choose below; not delivered 14 days after that day, it can be cancelled for a full refund.",
     lateCancelFrom: "Not delivered 14 days after that day? From {{date}} you can cancel it and get a full refund.",
     cancel: "Cancel and get a full refund",
