@@ -130,7 +130,8 @@ test.describe("bulk change from the products list", () => {
     await expect(page.getByText("حدّد منتجاً أو خياراً واحداً على الأقل.")).toBeVisible();
 
     await page.goto(`/admin/timsar/products?categoryId=${category.id}`);
-    await page.getByTestId("product-row").locator("summary").click();
+    // The row's variants open from their own summary (its delete button is a summary too, decision 0113).
+    await page.getByTestId("product-row").locator("summary", { hasText: "خياران" }).click();
     await page.getByRole("checkbox", { name: /كبير/ }).check();
     await page.getByLabel("التغيير", { exact: true }).selectOption("price");
     await page.getByLabel("بـ", { exact: true }).selectOption("percent");

@@ -228,12 +228,15 @@ test.describe("paying", () => {
     await page.getByTestId("pay-button").click();
     await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 10_000 });
     const orderNumber = (await page.getByTestId("payment-order-number").textContent())!.trim();
-    // The hold runs out while the shopper is on the card page (the clock moved on), and the card is declined before
-    // the hold-expiry job has seen it: were the job first, the card would pay late with a new hold (decision 0085).
+    // The card is declined while the hold lasts, and the hold runs out while the shopper reads that (the clock moved
+    // on): Try Again then fills the checkout again. A card sent after the hold ended would first take a new hold and
+    // pay late (decision 0085), released by the timed pass or not.
     await withoutPaymentJobs(async () => {
-      await e2eDatabase().order.update({ where: { orderNumber }, data: { reservedUntil: new Date(Date.now() - 60_000) } });
       await payWithCard(page, "4000000000000002");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("فشل الدفع", { timeout: 10_000 });
+      await e2eDatabase().order.update({ where: { orderNumber }, data: { reservedUntil: new Date(Date.now() - 60_000) } });
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("فشل الدفع");
     });
     await page.getByRole("link", { name: "حاول مرة أخرى" }).click();
     await expect(page).toHaveURL(/\/checkout\?retry=/);
@@ -248,7 +251,7 @@ test.describe("paying", () => {
     await expect(page.locator('[name="floor"]')).toHaveValue("2");
     await expect(page.locator('[name="notes"]')).toHaveValue("الباب الأزرق");
     await expect(page.getByTestId("building-Villa")).toBeChecked();
-    expect((await e2eDatabase().order.findUniqueOrThrow({ where: { orderNumber } })).paymentStatus).toBe("failed");
+    expect((await e2eDatabase().order.findUniqueOrThrow({ where: { orderNumber } })).paymentStatus).not.toBe("paid");
 
     // Another browser with the same link gets an empty form: the details are only for the browser that ordered.
     const stranger = await page.context().browser()!.newContext({ baseURL });
