@@ -18,16 +18,17 @@ export const ProductsQuerySchema = z.object({ category: z.string().regex(/^[a-z0
  * computes its own from the database, so a tampered payload cannot change what is charged.
  */
 export const OrderPayloadSchema = z.object({
-  fullName: z.unknown(),
-  email: z.unknown(),
-  phone: z.unknown(),
-  buildingType: z.unknown(),
+  // Left out or blank alike: the checkout's own rules then say which is required, in SPEC's words.
+  fullName: z.unknown().optional(),
+  email: z.unknown().optional(),
+  phone: z.unknown().optional(),
+  buildingType: z.unknown().optional(),
   address: z.object({
-    city: z.unknown(),
-    street: z.unknown(),
-    streetNumber: z.unknown(),
-    block: z.unknown(),
-    buildingNumber: z.unknown(),
+    city: z.unknown().optional(),
+    street: z.unknown().optional(),
+    streetNumber: z.unknown().optional(),
+    block: z.unknown().optional(),
+    buildingNumber: z.unknown().optional(),
     floor: z.unknown().optional(),
     apartmentNumber: z.unknown().optional(),
     notes: z.unknown().optional(),

@@ -89,6 +89,15 @@ describe("POST /api/orders", () => {
     const errors = (await invalid.json()) as { message: string; fieldErrors: Record<string, string[]> };
     expect(errors.fieldErrors.fullName).toEqual(["Full name is required / الاسم الكامل مطلوب"]);
     expect(errors.fieldErrors.phone[0]).toContain("Please enter a valid Kuwaiti phone number");
+    // A field left out of the JSON is told as a blank one is, in SPEC's words, not "fullName is not valid" (probe 9).
+    const withoutThree: Record<string, unknown> = { ...payload(city, product.id) };
+    for (const field of ["fullName", "email", "buildingType"]) delete withoutThree[field];
+    const missing = await placeOrderAction({ request: post("/api/orders", withoutThree), params: {}, context: context() });
+    expect(missing.status).toBe(400);
+    const told = ((await missing.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors;
+    expect(told.fullName).toEqual(["Full name is required / الاسم الكامل مطلوب"]);
+    expect(told.email[0]).toContain("Email is required");
+    expect(told.buildingType[0]).toContain("Please select building type");
     const short = await placeOrderAction({ request: post("/api/orders", payload(city, product.id)), params: {}, context: context() });
     expect(short.status).toBe(409);
     expect(((await short.json()) as { message: string }).message).toContain("Not enough stock for Satin Bow");
