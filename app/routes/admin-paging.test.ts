@@ -63,4 +63,16 @@ describe("paging parameters of the admin lists", () => {
       expect(((await grouped.json()) as { page: number }).page, query).toBe(1);
     }
   });
+
+  it("says why a delivered or cancelled list's dates give nothing: a range that ends before it starts, or a date it cannot read (probe 9)", async () => {
+    const { cookie } = await adminCookie();
+    const problem = async (query: string, language: "ar" | "en") => {
+      const page = await answer(ordersPage({ request: request(`/admin/timsar/orders?status=delivered&${query}`, { cookie: `${cookie}; lang=${language}` }), params: {}, context }));
+      return ((await page.json()) as { dateProblem: string | null }).dateProblem;
+    };
+    expect(await problem("dateFrom=2026-12-05&dateTo=2026-12-01", "en")).toBe("The start date must not be after the end date.");
+    expect(await problem("dateFrom=2026-12-05&dateTo=2026-12-01", "ar")).toBe("يجب ألا يكون تاريخ البداية بعد تاريخ النهاية.");
+    expect(await problem("dateFrom=2026-13-45", "en")).toBe("Please enter valid dates.");
+    expect(await problem("dateFrom=2026-12-01&dateTo=2026-12-05", "en")).toBeNull();
+  });
 });

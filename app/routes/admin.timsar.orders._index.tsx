@@ -21,6 +21,7 @@ import { OrderStatusFormSchema, parseWithZod } from "~/shared/schemas.server";
 import { formatCount } from "~/shared/digits";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormMessage } from "~/components/form-message";
 
 /** The order pages' texts, which the browser fetches with this page (app/i18n/browser/areas/admin/). */
 export const handle = adminOrderMessages;
@@ -32,8 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab: AdminOrderTab = isAdminOrderTab(requested) ? requested : DEFAULT_ORDER_TAB;
   const search = (params.get("search") ?? "").slice(0, 100);
   const dated = DATED_TABS.includes(tab);
-  const dateFrom = dated && isDateKey(params.get("dateFrom")) ? params.get("dateFrom")! : "";
-  const dateTo = dated && isDateKey(params.get("dateTo")) ? params.get("dateTo")! : "";
+  const typedFrom = dated ? (params.get("dateFrom") ?? "") : "";
+  const typedTo = dated ? (params.get("dateTo") ?? "") : "";
+  const dateFrom = isDateKey(typedFrom) ? typedFrom : "";
+  const dateTo = isDateKey(typedTo) ? typedTo : "";
+  // A filter that cannot be read, or a range that ends before it starts, is said (as the sales report says it), not
+  // shown as an empty list.
+  const dateProblem =
+    (typedFrom && !dateFrom) || (typedTo && !dateTo) ? "admin.report.invalidDate" : dateFrom && dateTo && dateFrom > dateTo ? "admin.report.rangeOrder" : null;
   // Issue 48: the orders to deliver on one Kuwait day, today's and tomorrow's a click away.
   const deliveryDate = isDateKey(params.get("deliveryDate")) ? params.get("deliveryDate")! : "";
   const today = todayInKuwait();
@@ -51,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     search,
     dateFrom,
     dateTo,
+    dateProblem: dateProblem ? t(dateProblem) : null,
     dated,
     deliveryDate,
     // Kuwait keeps no summer time: a day later is always tomorrow there.
@@ -158,6 +166,7 @@ export default function AdminOrders() {
           </Link>
         ) : null}
       </Form>
+      <FormMessage message={data.dateProblem} />
       <p className="admin-count">{t("admin.orders.count", { count: data.total })}</p>
       {data.orders.length > 0 ? (
         // A GET form of its own (the rows' tick boxes join it through their `form` attribute, since each row already
