@@ -31,7 +31,9 @@ export async function decide(
   const found = await getAdminReturn(idOrNumber);
   if (!found) return { ok: false, status: 404, key: "admin.returns.errors.notFound" };
   const amount = refundAmountFils(input.refundAmount);
-  if (!isReturnStatus(input.status) || amount === null) return { ok: false, status: 400, key: "admin.returns.errors.invalid" };
+  if (!isReturnStatus(input.status)) return { ok: false, status: 400, key: "admin.returns.errors.invalid" };
+  // An amount that is not a KD amount above 0 is said as the order page's refund says it.
+  if (amount === null) return { ok: false, status: 400, key: REFUND_KEYS.invalidAmount };
   try {
     await decideReturn({ id: found.row.id, status: input.status, admin, note: input.note, restock: input.restock, refundAmountFils: amount });
     return { ok: true, id: found.row.id, status: input.status };

@@ -16,6 +16,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const parsed = ReturnStatusBodySchema.safeParse(await readJsonBody(request));
   if (!parsed.success) {
+    // Said under the field that is wrong: an amount as the refund's own message, anything else as the status's.
+    if (parsed.error.issues.some((issue) => issue.path[0] === "refundAmount")) {
+      const message = bilingual("admin.refund.invalidAmount");
+      return jsonError(400, message, { refundAmount: [message] });
+    }
     const message = bilingual("admin.returns.errors.invalid");
     return jsonError(400, message, { status: [message] });
   }

@@ -24,7 +24,7 @@ import { loader as adminOrderApi } from "./api.admin.orders.$id._index";
 type Handler = (args: ActionFunctionArgs) => unknown;
 /** The fields these tests read; the whole answer is checked against the OpenAPI document. */
 type ReturnRead = { _id: string; number: string; status: string; items: unknown[]; lines: unknown[]; history: { toStatus: string }[] };
-type Answer = { message: string; return: ReturnRead; returns: { _id: string }[]; order: { creditNotes: unknown[] } };
+type Answer = { message: string; return: ReturnRead; returns: { _id: string }[]; order: { creditNotes: unknown[] }; fieldErrors: Record<string, string[]> };
 
 async function call(handler: Handler, request: Request, params: Record<string, string>) {
   let result: unknown;
@@ -145,6 +145,10 @@ describe("the owner's returns API", () => {
     expect((await put({ status: "received", restock: true })).body.return.lines).toEqual([expect.objectContaining({ quantity: 2, restocked: true })]);
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stockQuantity).toBe(stock + 2);
     expect((await put({ status: "refunded", refundAmount: 4.001 })).status).toBe(409);
+    // A refund amount that is no amount is said as such, under its field, not as "Unknown status or amount." (probe 9).
+    const negative = await put({ status: "refunded", refundAmount: -1 });
+    expect(negative.status).toBe(400);
+    expect(negative.body.fieldErrors.refundAmount[0]).toContain("Enter an amount in KD above 0");
     const refunded = await put({ status: "refunded" });
     expect(refunded.status).toBe(200);
     expect(refunded.body.return).toMatchObject({ status: "refunded", refundAmount: 4 });
