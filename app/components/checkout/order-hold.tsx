@@ -18,7 +18,7 @@ export function OrderHold({ orderSessionId, heldMinutes, late = false }: { order
   }
   return (
     <div className="order-hold">
-      <p data-testid="held-for">{t("payment.heldFor", { count: heldMinutes })}</p>
+      <p data-testid="held-for">{t("payment.heldFor", { time: t("payment.minutesLeft", { count: heldMinutes }) })}</p>
       <Form method="post" replace>
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="orderSessionId" value={orderSessionId} />
