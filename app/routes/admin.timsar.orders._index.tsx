@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A filter that cannot be read, or a range that ends before it starts, is said (as the sales report says it), not
   // shown as an empty list.
   const dateProblem =
-    (typedFrom && !dateFrom) || (typedTo && !dateTo) ? "admin.report.invalidDate" : dateFrom && dateTo && dateFrom > dateTo ? "admin.report.rangeOrder" : null;
+    (typedFrom && !dateFrom) || (typedTo && !dateTo) ? "admin.orders.datesInvalid" : dateFrom && dateTo && dateFrom > dateTo ? "admin.orders.datesReversed" : null;
   // Issue 48: the orders to deliver on one Kuwait day, today's and tomorrow's a click away.
   const deliveryDate = isDateKey(params.get("deliveryDate")) ? params.get("deliveryDate")! : "";
   const today = todayInKuwait();

@@ -19,6 +19,8 @@ export const orders: TranslationOf<typeof en> = {
     searchButton: "بحث",
     dateFrom: "من",
     dateTo: "إلى",
+    datesInvalid: "يرجى إدخال تواريخ صحيحة.",
+    datesReversed: "يجب ألا يكون تاريخ البداية بعد تاريخ النهاية.",
     apply: "تطبيق",
     clear: "مسح",
     orderNumber: "رقم الطلب",

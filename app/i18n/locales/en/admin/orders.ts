@@ -17,6 +17,8 @@ export const orders = {
     searchButton: "Search",
     dateFrom: "From",
     dateTo: "To",
+    datesInvalid: "Please enter valid dates.",
+    datesReversed: "The start date must not be after the end date.",
     apply: "Apply",
     clear: "Clear",
     orderNumber: "Order number",
