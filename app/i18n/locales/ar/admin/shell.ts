@@ -71,7 +71,7 @@ export const shell: TranslationOf<typeof en> = {
     adminDescriptionTooLong: "الوصف ٥٠٠٠ حرف على الأكثر.",
     adminShortTextTooLong: "هذا الحقل ١٠٠ حرف على الأكثر.",
     adminOptionValuesTooLong: "قيم الخيار ٢٠٠٠ حرف على الأكثر.",
-    adminSkuTooLong: "رمز المنتج (SKU) ٦٤ حرفاً على الأكثر.",
+    adminSkuTooLong: "رمز التخزين ٦٤ حرفاً على الأكثر.",
     adminTooManyTags: "للمنتج ١٠ نصوص مخصصة على الأكثر.",
     adminTooManyOptions: "للمنتج ٣ خيارات على الأكثر.",
     adminTooManyVariants: "للمنتج ١٠٠ نوع على الأكثر.",
