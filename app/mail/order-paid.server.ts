@@ -5,7 +5,8 @@ import type { Mail } from "~/mail/send.server";
 import { totalsLines, type OrderTotals } from "~/mail/totals.server";
 import { bidiIsolate, formatKDText, PDI } from "~/shared/bidi";
 import { directionOf, localized, type Language } from "~/shared/language";
-import { formatCount } from "~/shared/digits";
+import { formatCount, localFigure } from "~/shared/digits";
+import { deliveryDateText } from "~/shared/delivery-date";
 import { escapeHtml } from "~/utils/html";
 
 /** A line of the order as the confirmation lists it; `customTags`: the custom texts the shopper gave it (a name to print). */
@@ -33,6 +34,10 @@ export type PaidOrderMailInput = OrderTotals & {
   /** the order's language, the only one the mail speaks */
   language: Language;
   items: PaidLine[];
+  /** the Kuwait day the order is promised by (issue 48); null for an order placed before orders had one */
+  promisedBy?: string | null;
+  /** the delivery window the shopper chose for that day; null without one */
+  deliveryWindow?: { from: string; to: string } | null;
   invoiceUrl: string;
   invoicePdf: Buffer;
 };
@@ -66,12 +71,14 @@ export function paidOrderMail(order: PaidOrderMailInput): Mail {
   const items = lines.flatMap(({ line, tags }) => [line, ...tags.map((tag) => `  ${tag.title}: ${FSI}${tag.value}${PDI}`)]);
   const itemsHtml = lines.map(({ line, tags }) => [escape(line), ...tags.map((tag) => `&emsp;${escape(tag.title)}: <bdi>${escapeHtml(tag.value)}</bdi>`)].join("<br>"));
   const totals = totalsLines(order, language);
+  const promise = promiseLine(order, t);
   // A shopper with a question calls the number the owner gave; the line is left out while there is none.
   const phone = order.shopPhone ? (arabic ? bidiIsolate(order.shopPhone) : order.shopPhone) : null;
   const call = phone ? wordText((v) => t("mail.orderUpdate.call", v), { phone }) : null;
   const signature = wordText((v) => t("mail.orderUpdate.thanks", v), { shop: order.shopName });
   const html = [
     `<p>${wordHtml((v) => t("mail.paid.thanks", v), { name: escape(thanks.name), total: escape(thanks.total), number: `<strong>${escape(thanks.number)}</strong>` }, escape)}</p>`,
+    ...(promise ? [`<p>${escape(promise)}</p>`] : []),
     `<p>${escape(t("mail.paid.items"))}<br>${itemsHtml.join("<br>")}</p>`,
     `<p>${totals.map(escape).join("<br>")}</p>`,
     `<p><a href="${escapeHtml(link)}">${escapeHtml(t("mail.paid.invoiceLink"))}</a></p>`,
@@ -83,6 +90,7 @@ export function paidOrderMail(order: PaidOrderMailInput): Mail {
     subject: wordText((v) => t("mail.paid.subject", v), { number: order.orderNumber }),
     text: [
       wordText((v) => t("mail.paid.thanks", v), thanks),
+      ...(promise ? [promise] : []),
       t("mail.paid.items"),
       ...items,
       ...totals,
@@ -94,4 +102,14 @@ export function paidOrderMail(order: PaidOrderMailInput): Mail {
     html: `<div dir="${directionOf(language)}" lang="${language}">\n${html}\n</div>`,
     attachments: [{ filename: `${order.orderNumber}.pdf`, content: order.invoicePdf, contentType: "application/pdf" }],
   };
+}
+
+/** "We promise delivery on Friday, 4 December 2026, between 16:00 and 20:00.", as the checkout promised it; null without a day. */
+function promiseLine(order: PaidOrderMailInput, t: ReturnType<typeof fixedT>): string | null {
+  if (!order.promisedBy) return null;
+  const date = deliveryDateText(order.promisedBy, order.language);
+  const window = order.deliveryWindow;
+  if (!window) return wordText((v) => t("mail.paid.promise", v), { date });
+  const times = { from: localFigure(window.from, order.language), to: localFigure(window.to, order.language) };
+  return wordText((v) => t("mail.paid.promiseWindow", v), { date, ...times });
 }

@@ -6,7 +6,8 @@ import { wordText } from "~/mail/compose.server";
 import type { Mail } from "~/mail/send.server";
 import { totalsLines, type OrderTotals } from "~/mail/totals.server";
 import { bidiIsolate, formatKDText } from "~/shared/bidi";
-import { formatCount } from "~/shared/digits";
+import { formatCount, localFigure } from "~/shared/digits";
+import { deliveryDateText } from "~/shared/delivery-date";
 import { formatKD } from "~/shared/money";
 import type { ReturnReason, ReturnResolution } from "~/shared/returns";
 import { escapeHtml } from "~/utils/html";
@@ -41,7 +42,20 @@ export type PaidOrderNoticeInput = OrderTotals & {
   address: Record<Language, string>;
   /** the shopper's gift (CONTRACT.md "Gifts"), null for an order that is not one: the owner prepares the parcel from it */
   gift: OrderGift | null;
+  /** the Kuwait day the order is promised by, and the window the shopper chose for it (issue 48) */
+  promisedBy?: string | null;
+  deliveryWindow?: { from: string; to: string } | null;
 };
+
+/** When the parcel must arrive: the promised day, and the shopper's window on it; none for an order without a day. */
+function deliveryLines(order: PaidOrderNoticeInput, language: Language): string[] {
+  if (!order.promisedBy) return [];
+  const t = fixedT(language);
+  const date = deliveryDateText(order.promisedBy, language);
+  const window = order.deliveryWindow;
+  if (!window) return [wordText((v) => t("mail.ownerPaid.deliverBy", v), { date })];
+  return [wordText((v) => t("mail.ownerPaid.deliverOn", v), { date, from: localFigure(window.from, language), to: localFigure(window.to, language) })];
+}
 
 /** A gift as the shopper gave it at checkout: each detail may be left out. */
 export type OrderGift = { wrap: boolean; note: string | null; recipientName: string | null; recipientPhone: string | null };
@@ -85,6 +99,7 @@ export function paidOrderNoticeMail(order: PaidOrderNoticeInput): Mail {
       wordText((v) => t("mail.ownerPaid.customer", v), { name: order.fullName, phone: isolate(order.phone), email: isolate(order.email) }),
       t("mail.ownerPaid.address"),
       order.address[language],
+      ...deliveryLines(order, language),
       ...(order.notes ? [wordText((v) => t("mail.ownerPaid.notes", v), { notes: order.notes ?? "" })] : []),
       ...giftLines(order.gift, language, isolate),
       "",

@@ -69,6 +69,10 @@ export type InvoiceData = {
   freeDelivery?: { code: string; waivedFils: number } | null;
   /** a gift's wrapping, its own line of the total (issue 48); 0 or absent without it */
   giftWrapFils?: number;
+  /** the Kuwait day the order is promised by (issue 48); null for an order placed before orders had one */
+  promisedBy?: string | null;
+  /** the delivery window the shopper chose for that day, its times as kept on the order; null without one */
+  deliveryWindow?: { from: string; to: string } | null;
 };
 
 /** The customer: a heading, the name, the phone, the address and the order's notes; returns the y below. */

@@ -11,6 +11,8 @@ import { getDeliverySlotSettings, saveDeliverySlotSettings, saveShopSettings } f
 import { confirmPayment, placeOrderAndStartPayment } from "~/models/payments/index.server";
 import { getSalesReport } from "~/models/reports/index.server";
 import { todayInKuwait } from "~/shared/admin-dates";
+import { deliveryDateText } from "~/shared/delivery-date";
+import { drawMail } from "~/models/jobs/index.server";
 import { createDeliveryArea } from "../../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../../tests/factories/order";
 import { createProduct } from "../../../tests/factories/product";
@@ -120,6 +122,45 @@ describe("delivery windows", () => {
     // Today, then tomorrow closed, Friday and Saturday not the window's: Tue, Thu, Sun, Mon.
     expect(days.map((day) => day.date)).toEqual(["2026-12-01", "2026-12-03", "2026-12-06", "2026-12-07"]);
     expect(days[1].windows).toEqual([{ id: window.id, from: "16:00", to: "19:00", available: 4 }]);
+  });
+
+  it("names the day and the window chosen on the paid invoice, the shopper's confirmation and the owner's copy (probe 9)", async () => {
+    const order = await cart();
+    const [window] = await setWindows({ windows: [{ from: "16:00", to: "20:00", capacity: 5, days: EVERY_DAY }] });
+    const day = (await listDeliverySlots(new Date())).find((entry) => entry.windows.length > 0)!;
+    const placed = await placeOrderAndStartPayment(order({ deliverySlot: { date: day.date, windowId: window.id } }));
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { id: placed.orderSessionId } });
+    await testProvider.submitCard(payment.providerPaymentId!, { cardNumber: "4111111111111111" });
+    expect((await confirmPayment(placed.orderSessionId))?.state).toBe("paid");
+
+    const english = deliveryDateText(day.date, "en");
+    const arabic = deliveryDateText(day.date, "ar");
+    const invoice = await pdfText((await getInvoicePdf(placed.order.orderNumber))!, placed.order.orderNumber);
+    // The row wraps in its half of the page: "…, 16:00 to" and "20:00" on the next line.
+    expect(invoice).toMatch(new RegExp(`Delivery promised by: ${english}, 16:00 to[^\\n]*\\n[^\\n]*20:00`));
+    expect(invoice).toContain("موعد التوصيل الموعود");
+    for (const time of ["١٦:٠٠", "٢٠:٠٠"]) expect(invoice).toContain(time);
+
+    const rows = await prisma.outboxMessage.findMany({ where: { orderId: placed.order.id, channel: "email" } });
+    const shopper = (await drawMail(rows.find((row) => row.kind === "paid")!))!.mail;
+    expect(shopper.text.replace(/[\u2066-\u2069]/g, "")).toContain(`نعدك بالتوصيل يوم ${arabic}، بين ١٦:٠٠ و٢٠:٠٠.`);
+    const owner = (await drawMail(rows.find((row) => row.kind === "ownerPaid")!))!.mail;
+    expect(owner.text).toContain(`Deliver on ${english}, between 16:00 and 20:00.`);
+    expect(owner.text).toContain(`التوصيل يوم ${arabic}، بين ١٦:٠٠ و٢٠:٠٠.`);
+  });
+
+  it("names the promised day alone on the invoice and in the confirmation when the shop offers no windows", async () => {
+    const order = await cart();
+    const placed = await placeOrderAndStartPayment(order({ language: "en" }));
+    const payment = await prisma.payment.findUniqueOrThrow({ where: { id: placed.orderSessionId } });
+    await testProvider.submitCard(payment.providerPaymentId!, { cardNumber: "4111111111111111" });
+    expect((await confirmPayment(placed.orderSessionId))?.state).toBe("paid");
+    const { promisedBy } = await prisma.order.findUniqueOrThrow({ where: { id: placed.order.id }, select: { promisedBy: true } });
+    const invoice = await pdfText((await getInvoicePdf(placed.order.orderNumber))!, placed.order.orderNumber);
+    expect(invoice).toContain(`Delivery promised by: ${deliveryDateText(promisedBy!, "en")}`);
+    expect(invoice).not.toMatch(/Delivery promised by: [^\n]*\d\d:\d\d/);
+    const row = await prisma.outboxMessage.findFirstOrThrow({ where: { orderId: placed.order.id, channel: "email", kind: "paid" } });
+    expect((await drawMail(row))!.mail.text).toContain(`We promise delivery by ${deliveryDateText(promisedBy!, "en")}.`);
   });
 
   it("gives the last 2 places of a window to exactly 2 of 20 racing buyers", async () => {

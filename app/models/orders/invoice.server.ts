@@ -45,15 +45,19 @@ async function paidOrderDocument(where: { id: string } | { orderNumber: string }
       giftWrapFils: true,
       couponCode: true,
       exchangeForOrderNumber: true,
+      promisedBy: true,
+      deliveryFrom: true,
+      deliveryTo: true,
       couponUse: { select: { coupon: { select: { freeDelivery: true } } } },
       items: { orderBy: { id: "asc" }, select: { nameEn: true, nameAr: true, quantity: true, priceFils: true, customTags: true, optionValues: true } },
     },
   });
   if (!order) return null;
   const [area, freeDelivery, settings] = await Promise.all([getDeliveryArea(order.city), freeDeliveryByCode(order), getShopSettings()]);
-  const { couponUse: _couponUse, ...kept } = order;
+  const { couponUse: _couponUse, deliveryFrom, deliveryTo, ...kept } = order;
   return {
     ...kept,
+    deliveryWindow: deliveryFrom && deliveryTo ? { from: deliveryFrom, to: deliveryTo } : null,
     shop: documentShop(settings),
     freeDelivery,
     // The column holds "ar" or "en"; anything else reads as the shop's default, Arabic.
