@@ -16,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "staff");
   if (request.method !== "PUT") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const parsed = StaffUpdateSchema.safeParse(await readJsonBody(request));
-  if (!parsed.success) return jsonError(400, bilingual("admin.api.invalidStaff"));
+  if (!parsed.success) return jsonError(400, bilingual("admin.api.invalidStaffUpdate"));
   return staffApiCall(async () => {
     const member = await updateStaff(params.id ?? "", parsed.data, admin);
     return Response.json({ message: bilingual("admin.staff.updated"), member: staffJson(member) }, { headers: { "Cache-Control": "no-store" } });

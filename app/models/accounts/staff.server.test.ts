@@ -251,6 +251,12 @@ describe("issue 42: staff edges", () => {
     const api = await browser.call(staffApi, `/api/admin/staff/${main.id}`, { method: "PUT", body: JSON.stringify({ role: "orders" }), headers: { "Content-Type": "application/json" } }, { id: main.id });
     expect(api.status).toBe(409);
     expect(((await api.json()) as { message: string }).message).toBe("The shop's main owner account cannot be disabled or lose the owner role. / لا يمكن تعطيل حساب المالك الرئيسي للمتجر أو نزع دور المالك عنه.");
+    // A bad value names the fields this request takes, not the invitation's e-mail (probe 9).
+    const bad = await browser.call(staffApi, `/api/admin/staff/${main.id}`, { method: "PUT", body: JSON.stringify({ role: "manager" }), headers: { "Content-Type": "application/json" } }, { id: main.id });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toBe(
+      "Give role (owner, orders or catalogue), disabled (true or false) or resetTwoStep (true or false). / أرسل role (owner أو orders أو catalogue) أو disabled (true أو false) أو resetTwoStep (true أو false).",
+    );
     expect(await prisma.admin.findUniqueOrThrow({ where: { id: main.id } })).toMatchObject({ role: "owner", disabledAt: null });
   }, 30_000);
 

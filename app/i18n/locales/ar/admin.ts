@@ -41,6 +41,7 @@ export const admin: TranslationOf<typeof en> = {
       invalidDeliveryDateFilter: 'فلتر تاريخ التوصيل ("deliveryDate") يجب أن يكون تاريخاً بالصيغة YYYY-MM-DD أو أن يُترك.',
       notYourRole: "دورك لا يسمح بهذه العملية.",
       invalidStaff: "أدخل بريداً إلكترونياً صحيحاً ودوراً: owner أو orders أو catalogue.",
+      invalidStaffUpdate: "أرسل role (owner أو orders أو catalogue) أو disabled (true أو false) أو resetTwoStep (true أو false).",
       staffExists: "هذا البريد الإلكتروني لعضو موجود.",
       staffNotFound: "العضو غير موجود.",
       lastOwner: "لا يمكن إزالة آخر مالك أو تغيير دوره.",

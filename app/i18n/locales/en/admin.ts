@@ -43,6 +43,7 @@ export const admin = {
       invalidDeliveryDateFilter: 'The delivery date filter ("deliveryDate") must be a date, YYYY-MM-DD, or left out.',
       notYourRole: "Your role does not allow this.",
       invalidStaff: "Give a valid e-mail and a role: owner, orders or catalogue.",
+      invalidStaffUpdate: "Give role (owner, orders or catalogue), disabled (true or false) or resetTwoStep (true or false).",
       staffExists: "This e-mail already belongs to a member.",
       staffNotFound: "No such member.",
       lastOwner: "The last owner cannot be removed or demoted.",
