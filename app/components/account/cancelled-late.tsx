@@ -24,14 +24,14 @@ export function CancelledLate({
   const { t } = useTranslation();
   return (
     <div className="late-cancelled" data-testid="order-cancelled-late">
-      <p className="order-promise">{t("promise.cancelledLate", { date: formatAdminDate(new Date(at), language), amount: formatKD(refundedFils, language) })}</p>
+      <p className="order-promise">{t("lateOrder.cancelledLate", { date: formatAdminDate(new Date(at), language), amount: formatKD(refundedFils, language) })}</p>
       {creditNotes.length ? (
         <section className="order-card__notes" data-testid="order-credit-notes">
-          <h2>{t("promise.creditNotes")}</h2>
+          <h2>{t("lateOrder.creditNotes")}</h2>
           <ul>
             {creditNotes.map((note) => (
               <li key={note.number}>
-                <a href={note.url} target="_blank" rel="noopener noreferrer" aria-label={t("promise.creditNote", { number: note.number, amount: formatKD(note.amountFils, language) })}>
+                <a href={note.url} target="_blank" rel="noopener noreferrer" aria-label={t("lateOrder.creditNote", { number: note.number, amount: formatKD(note.amountFils, language) })}>
                   <Ltr>{note.number}</Ltr>
                 </a>
                 <span>{formatAdminDate(new Date(note.createdAt), language)}</span>

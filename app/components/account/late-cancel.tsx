@@ -11,8 +11,8 @@ export function PromisedBy({ date, language, slot = null }: { date: string; lang
   const day = deliveryDateText(date, language);
   return (
     <p className="order-promise" data-testid="order-promised-by">
-      {t("promise.label")}:{" "}
-      <strong>{slot ? t("promise.dayAndWindow", { date: day, from: localFigure(slot.from, language), to: localFigure(slot.to, language) }) : day}</strong>
+      {t("lateOrder.label")}:{" "}
+      <strong>{slot ? t("lateOrder.dayAndWindow", { date: day, from: localFigure(slot.from, language), to: localFigure(slot.to, language) }) : day}</strong>
     </p>
   );
 }
@@ -30,12 +30,12 @@ export function LateCancelForm({ orderNumber, phone, error }: { orderNumber: str
   const sending = navigation.state === "submitting" && navigation.formData?.get("orderNumber") === orderNumber;
   return (
     <Form method="post" className="late-cancel" data-testid="late-cancel-form">
-      <p className="field__hint">{t("promise.cancelHint")}</p>
+      <p className="field__hint">{t("lateOrder.cancelHint")}</p>
       <input type="hidden" name="intent" value="lateCancel" />
       <input type="hidden" name="orderNumber" value={orderNumber} />
       {phone ? <input type="hidden" name="phone" value={phone} /> : null}
       <button type="submit" className="button button--primary late-cancel__button" disabled={sending} data-testid="late-cancel">
-        {sending ? t("promise.cancelling") : t("promise.cancel")}
+        {sending ? t("lateOrder.cancelling") : t("lateOrder.cancel")}
       </button>
       <FormMessage message={error} />
     </Form>

@@ -73,7 +73,7 @@ export function OrderCard({
       {order.promisedBy && !order.lateCancelledAt ? <PromisedBy date={order.promisedBy} language={language} slot={order.deliverySlot} /> : null}
       {order.lateCancelledAt ? (
         <p className="order-promise" data-testid="order-cancelled-late">
-          {t("promise.cancelledLate", { date: longDate(order.lateCancelledAt, language), amount: formatKD(toFils(order.totalAmount), language) })}
+          {t("lateOrder.cancelledLate", { date: longDate(order.lateCancelledAt, language), amount: formatKD(toFils(order.totalAmount), language) })}
         </p>
       ) : null}
       <h3 className="visually-hidden">{t("account.orders.items")}</h3>

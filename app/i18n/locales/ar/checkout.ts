@@ -144,18 +144,10 @@ export const checkout: TranslationOf<typeof en> = {
   },
   /** Kuwait's e-commerce rules (issue 48): the promised day and the right to cancel a late order */
   promise: {
-    label: "موعد التوصيل الموعود",
     atCheckout: "نعدك بالتوصيل في موعد أقصاه {{date}}.",
     atCheckoutWindow: "نعدك بالتوصيل يوم {{date}}، بين {{from}} و{{to}}.",
-    dayAndWindow: "{{date}}، من {{from}} إلى {{to}}",
     atWindow: "نوصل طلبك في اليوم والموعد اللذين تختارهما أدناه، وإن لم يصلك بعد ١٤ يومًا من ذلك اليوم يمكنك إلغاؤه واسترداد المبلغ كاملًا.",
     lateCancelFrom: "إن لم يصلك بعد ١٤ يومًا من ذلك اليوم، يمكنك ابتداءً من {{date}} إلغاؤه واسترداد المبلغ كاملًا.",
-    cancel: "إلغاء الطلب واسترداد المبلغ كاملًا",
-    cancelling: "جارٍ الإلغاء…",
-    cancelHint: "تأخر طلبك أكثر من ١٤ يومًا: ألغِه ويُردّ إليك كل ما دفعته، ورسوم التوصيل معه، إلى بطاقتك أو حساب كي نت.",
-    cancelledLate: "ألغيته لتأخره في {{date}}، ورُدّ إليك {{amount}}.",
-    creditNotes: "إشعارات الدائن",
-    creditNote: "إشعار الدائن {{number}}: استرداد {{amount}}",
   },
   tracking: {
     title: "تتبع طلبك",

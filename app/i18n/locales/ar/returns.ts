@@ -70,4 +70,14 @@ export const returns: TranslationOf<typeof en> = {
       invalid: "يرجى مراجعة المنتجات والأسباب والاختيار.",
     },
   },
+  lateOrder: {
+    label: "موعد التوصيل الموعود",
+    dayAndWindow: "{{date}}، من {{from}} إلى {{to}}",
+    cancel: "إلغاء الطلب واسترداد المبلغ كاملًا",
+    cancelling: "جارٍ الإلغاء…",
+    cancelHint: "تأخر طلبك أكثر من ١٤ يومًا: ألغِه ويُردّ إليك كل ما دفعته، ورسوم التوصيل معه، إلى بطاقتك أو حساب كي نت.",
+    cancelledLate: "ألغيته لتأخره في {{date}}، ورُدّ إليك {{amount}}.",
+    creditNotes: "إشعارات الدائن",
+    creditNote: "إشعار الدائن {{number}}: استرداد {{amount}}",
+  },
 };

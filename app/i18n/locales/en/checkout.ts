@@ -141,18 +141,10 @@ export const checkout = {
   },
   /** Kuwait's e-commerce rules (issue 48): the promised day and the right to cancel a late order */
   promise: {
-    label: "Delivery promised by",
     atCheckout: "We promise delivery by {{date}}.",
     atCheckoutWindow: "We promise delivery on {{date}}, between {{from}} and {{to}}.",
-    dayAndWindow: "{{date}}, {{from}} to {{to}}",
     atWindow: "We deliver on the day and in the window you choose below; not delivered 14 days after that day, it can be cancelled for a full refund.",
     lateCancelFrom: "Not delivered 14 days after that day? From {{date}} you can cancel it and get a full refund.",
-    cancel: "Cancel and get a full refund",
-    cancelling: "Cancelling…",
-    cancelHint: "Your order is more than 14 days late: cancel it and everything you paid, delivery included, goes back to your card or KNET account.",
-    cancelledLate: "Cancelled by you as late on {{date}}; {{amount}} refunded.",
-    creditNotes: "Credit notes",
-    creditNote: "Credit note {{number}}: {{amount}} refunded",
   },
   tracking: {
     title: "Track your order",

@@ -68,4 +68,15 @@ export const returns = {
       invalid: "Please check the items, reasons and choice.",
     },
   },
+  /** A paid order's promised day and its late cancellation, as My Orders and the order's page show them (issue 48) */
+  lateOrder: {
+    label: "Delivery promised by",
+    dayAndWindow: "{{date}}, {{from}} to {{to}}",
+    cancel: "Cancel and get a full refund",
+    cancelling: "Cancelling…",
+    cancelHint: "Your order is more than 14 days late: cancel it and everything you paid, delivery included, goes back to your card or KNET account.",
+    cancelledLate: "Cancelled by you as late on {{date}}; {{amount}} refunded.",
+    creditNotes: "Credit notes",
+    creditNote: "Credit note {{number}}: {{amount}} refunded",
+  },
 };
