@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { planCatalogueSheet, sheetRowsFromRecords, type SheetPlanResult } from "~/models/catalogue/index.server";
 import { getEnv } from "~/env.server";
+import { localized, type Language } from "~/shared/language";
 import { readCsv } from "~/utils/csv-read.server";
 
 /** A preview may be confirmed within this time; after it the owner chooses the file again. */
@@ -28,6 +29,23 @@ export async function planImportText(text: string): Promise<SheetPlanResult> {
   const rows = sheetRowsFromRecords(read.records);
   if (!rows.ok) return rows;
   return planCatalogueSheet(rows.rows);
+}
+
+/**
+ * Each row of a sheet by the product (and variant) it names, "Hair clip (Pink / Large)": a bulk change of the products
+ * list has no file, so its refusals name what the owner selected rather than rows of a spreadsheet she never saw.
+ */
+export function sheetRowNames(text: string, language: Language): Map<number, string> {
+  const read = readCsv(text);
+  const rows = read.ok ? sheetRowsFromRecords(read.records) : null;
+  if (!rows?.ok) return new Map();
+  return new Map(
+    rows.rows.map(({ row, cells }) => {
+      const name = localized(language, { en: cells.name_en, ar: cells.name_ar });
+      const values = [localized(language, { en: cells.option1_value_en, ar: cells.option1_value_ar }), localized(language, { en: cells.option2_value_en, ar: cells.option2_value_ar })].filter(Boolean);
+      return [row, values.length ? `${name} (${values.join(" / ")})` : name];
+    }),
+  );
 }
 
 function sign(payload: string, secret: string): string {

@@ -10,7 +10,7 @@ import { SheetErrors, SheetPreview } from "~/components/admin/catalogue-sheet-pr
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getLanguage, i18nServer } from "~/i18n/i18next.server";
 import { applyCatalogueSheet, bulkSheetRows, type SheetError, type SheetPlan } from "~/models/catalogue/index.server";
-import { openImportSeal, planImportText, readImportFile, sealImport } from "~/admin/catalogue-import.server";
+import { openImportSeal, planImportText, readImportFile, sealImport, sheetRowNames } from "~/admin/catalogue-import.server";
 import { catalogueSheetCsv } from "~/api/answers/catalogue-sheet.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { redirectWithToast } from "~/cookies/toast.server";
@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     const bulk = submission.payload.intent === "bulk";
     const key = bulk ? "admin.sheet.bulkInvalid" : "admin.sheet.fileMissing";
-    return data({ stage: "refused" as const, message: t(key), errors: [] as ReturnType<typeof errorLines>, more: 0 }, { status: 400 });
+    return data({ stage: "refused" as const, message: t(key), bulk, errors: [] as ReturnType<typeof errorLines>, more: 0 }, { status: 400 });
   }
   const value = submission.value;
   let name = "";
@@ -66,9 +66,9 @@ export async function action({ request }: ActionFunctionArgs) {
     ({ name, text } = file);
   } else if (value.intent === "bulk") {
     const selection = { productIds: value.productIds ?? [], variantIds: value.variantIds ?? [] };
-    if (selection.productIds.length + selection.variantIds.length === 0) return data({ stage: "refused" as const, message: t("admin.sheet.bulkNone"), errors: [], more: 0 }, { status: 400 });
+    if (selection.productIds.length + selection.variantIds.length === 0) return data({ stage: "refused" as const, message: t("admin.sheet.bulkNone"), bulk: true, errors: [], more: 0 }, { status: 400 });
     const rows = await bulkSheetRows(selection, value);
-    if (!rows) return data({ stage: "refused" as const, message: t("admin.sheet.bulkInvalid"), errors: [], more: 0 }, { status: 400 });
+    if (!rows) return data({ stage: "refused" as const, message: t("admin.sheet.bulkInvalid"), bulk: true, errors: [], more: 0 }, { status: 400 });
     text = catalogueSheetCsv(rows);
   } else {
     const carried = unpackText(value.text);
@@ -77,19 +77,25 @@ export async function action({ request }: ActionFunctionArgs) {
     ({ name } = sealed);
     text = carried as string;
   }
+  // A bulk change of the list has no file, so no file name.
+  const bulk = name === "";
+  const refused = (errors: SheetError[]) => {
+    const names = bulk ? sheetRowNames(text, language) : null;
+    const message = t(bulk ? "admin.sheet.bulkErrorsTitle" : "admin.sheet.errorsTitle");
+    return data({ stage: "refused" as const, message, bulk, errors: errorLines(t, language, errors, names), more: Math.max(0, errors.length - SHOWN) }, { status: 400 });
+  };
   const planned = await planImportText(text);
-  if (!planned.ok) return data({ stage: "refused" as const, message: t("admin.sheet.errorsTitle"), errors: errorLines(t, language, planned.errors), more: Math.max(0, planned.errors.length - SHOWN) }, { status: 400 });
+  if (!planned.ok) return refused(planned.errors);
   const digest = planDigest(planned.plan);
   if (value.intent === "confirm" && digest === value.planDigest) {
     const applied = await applyCatalogueSheet(planned.plan, { actor: admin, fileName: name });
-    if (!applied.ok) return data({ stage: "refused" as const, message: t("admin.sheet.errorsTitle"), errors: errorLines(t, language, applied.errors), more: 0 }, { status: 400 });
+    if (!applied.ok) return refused(applied.errors);
     return redirectWithToast("/admin/timsar/products", { name: "catalogueImported" });
   }
   return data({
     stage: "preview" as const,
     changedSincePreview: value.intent === "confirm",
-    // A bulk change of the list has no file, so no file name.
-    bulk: name === "",
+    bulk,
     ...previewOf(planned.plan, language),
     text: zlib.gzipSync(Buffer.from(text, "utf8")).toString("base64"),
     seal: sealImport(admin.id, name, text),
@@ -131,9 +137,10 @@ function previewOf(plan: SheetPlan, language: Language) {
   };
 }
 
-function errorLines(t: TFunction, language: Language, errors: SheetError[]) {
+/** Each refusal by its row and column, or, for a bulk change (`names`), by the product it would have made wrong. */
+function errorLines(t: TFunction, language: Language, errors: SheetError[], names: Map<number, string> | null) {
   return errors.slice(0, SHOWN).map((error) => ({
-    row: formatCount(error.row, language),
+    row: names ? (names.get(error.row) ?? "") : formatCount(error.row, language),
     column: error.column ?? "",
     message: t(`admin.sheet.errors.${error.problem}`, { column: error.column ?? "", ...error.params }),
   }));
@@ -142,11 +149,20 @@ function errorLines(t: TFunction, language: Language, errors: SheetError[]) {
 export default function CatalogueImport() {
   const { t } = useTranslation();
   const answer = useActionData<typeof action>();
+  // A bulk change of the products list comes here with no file: its answer offers no upload, only the way back.
+  const bulk = Boolean(answer && "bulk" in answer && answer.bulk);
   return (
     <section className="page admin-page catalogue-import">
-      <h1>{t("admin.sheet.importTitle")}</h1>
+      <h1>{t(bulk ? "admin.sheet.bulkTitle" : "admin.sheet.importTitle")}</h1>
       {answer?.stage === "preview" ? (
         <SheetPreview preview={answer} />
+      ) : bulk && answer ? (
+        <>
+          <SheetErrors message={answer.message} errors={answer.errors} more={answer.more} bulk />
+          <Link to="/admin/timsar/products" className="button button--secondary">
+            {t("admin.sheet.cancel")}
+          </Link>
+        </>
       ) : (
         <>
           {answer?.stage === "refused" ? <SheetErrors message={answer.message} errors={answer.errors} more={answer.more} /> : null}

@@ -147,5 +147,21 @@ test.describe("bulk change from the products list", () => {
     const prices = await e2eDatabase().productVariant.findMany({ where: { id: { in: variants.map((variant) => variant.id) } }, orderBy: { position: "asc" } });
     expect(prices.map((variant) => variant.priceFils)).toEqual([2000, 2700]);
     expect((await e2eDatabase().product.findUniqueOrThrow({ where: { id: product.id } })).priceFils).toBe(2000);
+
+    // A change that would leave a variant below no stock is refused by the product and variant ticked, not by rows of a
+    // spreadsheet the owner never saw, and changes nothing.
+    await page.goto(`/admin/timsar/products?categoryId=${category.id}`);
+    await page.getByTestId("product-row").locator("summary", { hasText: "خياران" }).click();
+    await page.getByRole("checkbox", { name: /صغير/ }).check();
+    await page.getByLabel("التغيير", { exact: true }).selectOption("stock");
+    await page.getByLabel("بـ", { exact: true }).selectOption("amount");
+    await page.getByLabel("القيمة (سالبة للتخفيض)").fill("-99");
+    await page.getByRole("button", { name: "معاينة التغيير" }).click();
+    const refusal = page.getByTestId("sheet-errors");
+    await expect(refusal.locator(".form-error")).toHaveText("لم يُجرَ هذا التغيير: كان سيجعل هذه المنتجات غير صحيحة. غيّر منتجات أقل أو مقداراً أصغر.");
+    await expect(refusal.getByRole("columnheader").first()).toHaveText("المنتج");
+    await expect(refusal.getByTestId("sheet-error")).toHaveText([/^ربطة شعر \(صغير\)الكمية الموجودة \(stock\)/]);
+    await page.screenshot({ path: testInfo.outputPath("bulk-refused-ar-390.png"), fullPage: true });
+    expect((await e2eDatabase().productVariant.findMany({ where: { productId: product.id } })).map((variant) => variant.stockQuantity).sort()).toEqual(variants.map((variant) => variant.stockQuantity).sort());
   });
 });

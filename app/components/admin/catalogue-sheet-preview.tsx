@@ -40,7 +40,7 @@ export function SheetPreview({ preview }: { preview: Preview }) {
             <table className="admin-table" data-testid="sheet-creations">
               <thead>
                 <tr>
-                  <th scope="col">{t("admin.sheet.row")}</th>
+                  {preview.bulk ? null : <th scope="col">{t("admin.sheet.row")}</th>}
                   <th scope="col">{t("admin.sheet.product")}</th>
                   <th scope="col" />
                 </tr>
@@ -48,7 +48,7 @@ export function SheetPreview({ preview }: { preview: Preview }) {
               <tbody>
                 {preview.creations.map((creation) => (
                   <tr key={creation.row}>
-                    <td>{creation.row}</td>
+                    {preview.bulk ? null : <td>{creation.row}</td>}
                     <td>
                       {creation.product}
                       {creation.values ? <span className="sheet-preview__values"> ({creation.values})</span> : null}
@@ -69,7 +69,7 @@ export function SheetPreview({ preview }: { preview: Preview }) {
             <table className="admin-table" data-testid="sheet-changes">
               <thead>
                 <tr>
-                  <th scope="col">{t("admin.sheet.row")}</th>
+                  {preview.bulk ? null : <th scope="col">{t("admin.sheet.row")}</th>}
                   <th scope="col">{t("admin.sheet.product")}</th>
                   <th scope="col">{t("admin.sheet.column")}</th>
                   <th scope="col">{t("admin.sheet.before")}</th>
@@ -79,7 +79,7 @@ export function SheetPreview({ preview }: { preview: Preview }) {
               <tbody>
                 {preview.changes.map((change) => (
                   <tr key={`${change.row}-${change.column}`} data-testid="sheet-change">
-                    <td>{change.row}</td>
+                    {preview.bulk ? null : <td>{change.row}</td>}
                     <td>{change.product}</td>
                     <td>
                       <ColumnName column={change.column} />
@@ -125,8 +125,11 @@ function ColumnName({ column }: { column: string }) {
   );
 }
 
-/** The file refused: every bad cell by its spreadsheet row and column. */
-export function SheetErrors({ message, errors, more }: { message: string; errors: { row: string; column: string; message: string }[]; more: number }) {
+/**
+ * The file refused: every bad cell by its spreadsheet row and column; a bulk change of the list (`bulk`) by the product
+ * each row is, as `row` then holds its name.
+ */
+export function SheetErrors({ message, errors, more, bulk = false }: { message: string; errors: { row: string; column: string; message: string }[]; more: number; bulk?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="sheet-errors" role="alert" data-testid="sheet-errors">
@@ -136,7 +139,7 @@ export function SheetErrors({ message, errors, more }: { message: string; errors
           <table className="admin-table">
             <thead>
               <tr>
-                <th scope="col">{t("admin.sheet.row")}</th>
+                <th scope="col">{t(bulk ? "admin.sheet.product" : "admin.sheet.row")}</th>
                 <th scope="col">{t("admin.sheet.column")}</th>
                 <th scope="col">{t("admin.sheet.problem")}</th>
               </tr>

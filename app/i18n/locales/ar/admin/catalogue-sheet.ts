@@ -24,6 +24,7 @@ export const catalogueSheet = {
     after: "بعد",
     problem: "المشكلة",
     errorsTitle: "لم يُستورد الملف: صحّح هذه الصفوف وحاول مرة أخرى",
+    bulkErrorsTitle: "لم يُجرَ هذا التغيير: كان سيجعل هذه المنتجات غير صحيحة. غيّر منتجات أقل أو مقداراً أصغر.",
     moreErrors: "و{{count}} غيرها.",
     moreChanges: "و{{count}} تغييرات أخرى.",
     changedSincePreview: "تغيّر الكتالوج منذ المعاينة: هذا ما سيفعله الملف الآن.",

@@ -24,6 +24,7 @@ export const catalogueSheet = {
     after: "After",
     problem: "Problem",
     errorsTitle: "The file was not imported: correct these rows and try again",
+    bulkErrorsTitle: "This change was not made: it would leave these products wrong. Change fewer products or a smaller amount.",
     moreErrors: "And {{count}} more.",
     moreChanges: "And {{count}} more changes.",
     changedSincePreview: "The catalogue changed since the preview: here is what the file would do now.",
