@@ -131,7 +131,7 @@ export default function AdminOrders() {
             <Link to={tabHref(data.tab)} className="button button--secondary">
               {t("admin.deliveryDay.all")}
             </Link>
-            <Link to={`/admin/timsar/packing-slips?deliveryDate=${data.deliveryDate}`} target="_blank" className="button button--primary" data-testid="print-day">
+            <Link to={`/admin/timsar/packing-slips?deliveryDate=${data.deliveryDate}&status=${data.tab}`} target="_blank" className="button button--primary" data-testid="print-day">
               {t("admin.deliveryDay.print")}
             </Link>
           </>

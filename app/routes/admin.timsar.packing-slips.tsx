@@ -10,6 +10,7 @@ import { getDeliveryArea, getShopFace } from "~/models/shop/index.server";
 import { orderItemTags } from "~/models/orders/index.server";
 import { requireAdminPermission } from "~/auth/admin-session.server";
 import { formatAdminDateTime } from "~/shared/admin-dates";
+import { isAdminOrderTab } from "~/shared/admin-orders";
 import { adminOrderMessages } from "~/i18n/browser/areas/admin/orders";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatCount, localFigure } from "~/shared/digits";
@@ -29,8 +30,10 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPermission(request, "orders:read");
   const params = new URL(request.url).searchParams;
-  // `?deliveryDate=` (the orders list filtered by a delivery day): that day's paid orders (issue 48).
-  const [t, orders] = await Promise.all([i18nServer.getFixedT(request), getPackingSlipOrders(params.getAll("order"), params.get("deliveryDate"))]);
+  // `?deliveryDate=&status=` (the orders list's tab filtered by a delivery day): that day's paid orders of the tab (issue 48).
+  const status = params.get("status");
+  const tab = isAdminOrderTab(status) ? status : null;
+  const [t, orders] = await Promise.all([i18nServer.getFixedT(request), getPackingSlipOrders(params.getAll("order"), params.get("deliveryDate"), tab)]);
   if (orders.length === 0) throw new Response(t("admin.packingSlip.none"), { status: 404 });
   return { title: t("admin.packingSlip.title"), slips: await Promise.all(orders.map(packingSlip)) };
 }

@@ -202,12 +202,16 @@ for (const { language, viewport, text } of CASES) {
     await expect(table).not.toContainText(forToday.orderNumber);
     await page.screenshot({ path: `${SHOTS}/orders-tomorrow-${language}-${viewport.width}-${javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
 
-    // The day's packing slips: that day's orders only.
+    // The day's packing slips: the list's rows, that day's orders of the tab only; one of the day already delivered
+    // is not packed again (probe 10).
+    const delivered = await createOrder(db, { status: "delivered" });
+    await db.order.update({ where: { id: delivered.id }, data: { deliveryDate: tomorrow, deliveryFrom: "16:00", deliveryTo: "20:00", promisedBy: tomorrow } });
     const href = await page.getByTestId("print-day").getAttribute("href");
-    expect(href).toBe(`/admin/timsar/packing-slips?deliveryDate=${tomorrow}`);
+    expect(href).toBe(`/admin/timsar/packing-slips?deliveryDate=${tomorrow}&status=pending`);
     await page.goto(href!);
     await expect(page.locator("body")).toContainText(forTomorrow.orderNumber);
     await expect(page.locator("body")).not.toContainText(forToday.orderNumber);
     await expect(page.locator("body")).not.toContainText(later.orderNumber);
+    await expect(page.locator("body")).not.toContainText(delivered.orderNumber);
   });
 }

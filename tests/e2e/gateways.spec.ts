@@ -294,6 +294,9 @@ test("the administrator refunds part of a paid order, then the rest", async ({ p
   await expect(card.getByRole("button", { name: "Refund" })).toHaveCount(0);
   await expect(card.getByTestId("refund-history").locator("tbody tr")).toHaveCount(2);
   expect((await orderOf(gateway, orderNumber)).refundedFils).toBe(3050);
+  // On a phone the refund history, an e-mail in each row, scrolls inside its card and not the page (probe 10).
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 
   // The gateway got both refunds, for the amounts asked.
   const state = (await (await page.request.get(`${fakeUrl(gateway)}/__state`, RETRY)).json()) as {

@@ -74,27 +74,30 @@ export function RefundCard({ orderId, refund, refunds, confirm }: { orderId: str
         <p>{refund.summary}</p>
       ) : null}
       {refunds.length > 0 ? (
-        <table className="admin-table" data-testid="refund-history">
-          <caption>{t("admin.refund.history")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.order.historyWhen")}</th>
-              <th scope="col">{t("admin.order.historyWho")}</th>
-              <th scope="col">{t("admin.order.total")}</th>
-              <th scope="col">{t("admin.order.paymentState")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {refunds.map((row) => (
-              <tr key={row.id}>
-                <td>{row.when}</td>
-                <td dir="ltr">{row.who}</td>
-                <td>{row.amount}</td>
-                <td>{t(`admin.refund.status.${row.status}`)}</td>
+        // Wider than a phone with an e-mail in it: it scrolls inside its wrapper, not the page (probe 10).
+        <div className="admin-table-wrap">
+          <table className="admin-table" data-testid="refund-history">
+            <caption>{t("admin.refund.history")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.order.historyWhen")}</th>
+                <th scope="col">{t("admin.order.historyWho")}</th>
+                <th scope="col">{t("admin.order.total")}</th>
+                <th scope="col">{t("admin.order.paymentState")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {refunds.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.when}</td>
+                  <td dir="ltr">{row.who}</td>
+                  <td>{row.amount}</td>
+                  <td>{t(`admin.refund.status.${row.status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   );

@@ -154,13 +154,16 @@ export const PACKING_SLIPS_MAX = 100;
  * option values as ordered (issue 31) and custom text, the address, the shopper's name and phone, and no prices.
  * Unknown keys are left out.
  */
-export async function getPackingSlipOrders(keys: string[], deliveryDate: string | null = null) {
+export async function getPackingSlipOrders(keys: string[], deliveryDate: string | null = null, tab: AdminOrderTab | null = null) {
   const wanted = [...new Set(keys.map((key) => key.trim()).filter(Boolean))].slice(0, PACKING_SLIPS_MAX);
-  // The orders list filtered by a delivery day prints that day's paid orders, by window (issue 48).
+  // The orders list filtered by a delivery day prints that day's paid orders of the tab it shows, by window (issue 48):
+  // the slips are the list's rows, so the day's delivered or cancelled orders are not packed again. Without a tab (an
+  // older link), the day's orders still to prepare.
   const byDay = wanted.length === 0 && isDateKey(deliveryDate);
   if (wanted.length === 0 && !byDay) return [];
+  const dayWhere: Prisma.OrderWhereInput = { AND: [tab ? tabWhere(tab) : toPrepareWhere(), { deliveryDate, paymentStatus: "paid" }] };
   const orders = await prisma.order.findMany({
-    where: byDay ? { deliveryDate, paymentStatus: "paid", status: { not: "cancelled" } } : { OR: wanted.map(orderKeyWhere) },
+    where: byDay ? dayWhere : { OR: wanted.map(orderKeyWhere) },
     orderBy: byDay ? [{ deliveryFrom: "asc" }, { createdAt: "asc" }] : undefined,
     take: PACKING_SLIPS_MAX,
     select: {
