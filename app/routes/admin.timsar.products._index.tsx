@@ -73,7 +73,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { intent, productId } = submission.value;
   if (intent === "delete") {
     const deleted = await deleteProduct(productId, admin);
-    if (deleted) return redirectWithToast(currentPage(request), { name: "productDeleted" });
+    if (deleted === "deleted") return redirectWithToast(currentPage(request), { name: "productDeleted" });
+    if (deleted === "ordered") return data({ message: t("admin.products.ordered") }, { status: 409 });
     return data({ message: t("admin.products.notFound") }, { status: 404 });
   }
   const toggled = await toggleProduct(productId, admin);

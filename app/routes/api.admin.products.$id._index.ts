@@ -14,12 +14,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json({ product: productJson(product) }, { headers: { "Cache-Control": "no-store" } });
 }
 
-/** PUT updates (fields left out keep their values), DELETE removes the product. */
+/** PUT updates (fields left out keep their values), DELETE removes the product (409 while an order names it). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminPermission(request, "catalogue:write");
   const id = params.id ?? "";
   if (request.method === "DELETE") {
-    if (!(await deleteProduct(id, admin))) return jsonError(404, bilingual("admin.products.notFound"));
+    const deleted = await deleteProduct(id, admin);
+    if (deleted === "notFound") return jsonError(404, bilingual("admin.products.notFound"));
+    if (deleted === "ordered") return jsonError(409, bilingual("admin.products.ordered"));
     return Response.json({ message: bilingual("admin.products.deleted") });
   }
   if (request.method !== "PUT" && request.method !== "PATCH") return jsonError(405, bilingual("admin.api.methodNotAllowed"));

@@ -13,7 +13,7 @@ import * as login from "~/routes/api.admin.timsar";
 import * as session from "~/routes/api.admin.session";
 import { createAdmin } from "../factories/admin";
 import { createDeliveryArea } from "../factories/delivery-area";
-import { createProductWithOptions } from "../factories/product";
+import { createProduct, createProductWithOptions } from "../factories/product";
 import { uniqueEmail, uniqueId } from "../factories/unique";
 import { adminCookie, request } from "../support/admin-requests";
 import { runChecked } from "../support/openapi-conformance";
@@ -170,6 +170,41 @@ describe("the admin catalogue API", () => {
       [red.id, 5, 2],
       [blue.id, 4, 0],
     ]);
+  });
+
+  it("refuses to delete a product an order names, and keeps the order's line on it; hiding it still works (probe 10)", async () => {
+    const { cookie } = await adminCookie();
+    const city = await createDeliveryArea(prisma);
+    const made = await createProduct(prisma, { stockQuantity: 5 });
+    const placed = await runChecked(
+      orders.action,
+      request("/api/orders", {
+        method: "POST",
+        json: {
+          fullName: "Sara Ahmad",
+          email: uniqueEmail(),
+          phone: "51234567",
+          buildingType: "Villa",
+          address: { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9" },
+          items: [{ _id: made.id, quantity: 1, customTags: [] }],
+        },
+      }),
+      {},
+      { cspNonce: "", clientAddress: uniqueId("ip") },
+    );
+    expect(placed.status).toBe(201);
+    const { orderId } = (await placed.json()) as { orderId: string };
+
+    const refused = await run(product.action, request(`/api/admin/products/${made.id}`, { method: "DELETE", cookie }), { id: made.id });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "This product is in orders, so it cannot be deleted: hide it instead. Its orders keep it for returns, reviews and the sales figures. / هذا المنتج موجود في طلبات، فلا يمكن حذفه: أخفِه بدلاً من ذلك. تبقى طلباته مرتبطة به للإرجاع والتقييمات وأرقام المبيعات.",
+    );
+    expect(await prisma.product.findUnique({ where: { id: made.id } })).not.toBeNull();
+    expect((await prisma.orderItem.findFirstOrThrow({ where: { orderId } })).productId).toBe(made.id);
+    const hidden = await run(productToggle.action, request(`/api/admin/products/${made.id}/toggle`, { method: "POST", cookie }), { id: made.id });
+    expect(hidden.status).toBe(200);
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: made.id } })).isVisible).toBe(false);
   });
 
   it("refuses an update with a value of the wrong kind or a required field blanked, and changes nothing; partial updates still work", async () => {

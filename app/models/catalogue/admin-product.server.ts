@@ -187,13 +187,20 @@ export function onHandOf(product: { stockQuantity: number; heldQuantity: number 
 }
 
 /** Past orders keep their frozen copy of the line (OrderItem.productId becomes null). */
-export async function deleteProduct(id: string, actor?: AuditActor): Promise<boolean> {
-  const deleted = await audited(
+/**
+ * Deletes a product no order names; one an order names is kept ("ordered"): deleting it would strip the product from
+ * those orders' lines, and with it their returns, reviews and place in the sales figures. Hiding it is the owner's way
+ * to stop selling it (probe 10).
+ */
+export async function deleteProduct(id: string, actor?: AuditActor): Promise<"deleted" | "notFound" | "ordered"> {
+  return audited(
     actor,
-    (tx) => tx.product.deleteMany({ where: { id } }),
-    (result) => (result.count > 0 ? { action: "delete", entityType: "product", entityId: id, params: {} } : null),
+    async (tx) => {
+      if (await tx.orderItem.findFirst({ where: { productId: id }, select: { id: true } })) return "ordered" as const;
+      return (await tx.product.deleteMany({ where: { id } })).count > 0 ? ("deleted" as const) : ("notFound" as const);
+    },
+    (result) => (result === "deleted" ? { action: "delete", entityType: "product", entityId: id, params: {} } : null),
   );
-  return deleted.count > 0;
 }
 
 export async function toggleProduct(id: string, actor?: AuditActor) {

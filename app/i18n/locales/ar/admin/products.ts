@@ -40,6 +40,7 @@ export const products: TranslationOf<typeof en> = {
     fetchFailed: "فشل جلب المنتج.",
     categoriesFailed: "فشل تحميل التصنيفات.",
     notFound: "المنتج غير موجود",
+    ordered: "هذا المنتج موجود في طلبات، فلا يمكن حذفه: أخفِه بدلاً من ذلك. تبقى طلباته مرتبطة به للإرجاع والتقييمات وأرقام المبيعات.",
   },
   productForm: {
     newTitle: "إضافة منتج",

@@ -38,6 +38,7 @@ export const products = {
     fetchFailed: "Failed to fetch product.",
     categoriesFailed: "Failed to load categories.",
     notFound: "Product not found",
+    ordered: "This product is in orders, so it cannot be deleted: hide it instead. Its orders keep it for returns, reviews and the sales figures.",
   },
   productForm: {
     newTitle: "Add product",
