@@ -90,7 +90,7 @@ describe("a signed-in shopper's cart", () => {
       { productId: other.id, quantity: 1 },
     ]);
     const toast = readToast(new Request("http://localhost/account", { headers: { Cookie: flash.split(";")[0] } }), "en").toast;
-    expect(toast).toMatchObject({ kind: "error", message: "You already have all the pieces we have in stock in your cart." });
+    expect(toast).toMatchObject({ kind: "error", message: "Your cart already holds as many of this piece as can be ordered." });
 
     // Signed out, the browser is a guest with an empty cart; signing in again adds nothing twice.
     await guest.form(logout, "/logout", {});

@@ -15,7 +15,8 @@ export type CartItem = {
   imageUrl: string;
   priceFils: number;
   quantity: number;
-  stockQuantity: number;
+  /** how many of its piece may be ordered: what is for sale, and no more than one order may hold unpaid */
+  orderable: number;
   isAvailable: boolean;
   customTags: { titleEn: string; titleAr: string; value: string }[];
   /** the chosen variant's option values, one per option (none for a product without options) */

@@ -13,8 +13,8 @@ const PASSWORD = "saved-cart-e2e-1";
 const SHOTS = "tests/.tmp/shots/saved-cart";
 
 const TEXT = {
-  ar: { email: "البريد الإلكتروني", password: "كلمة المرور", submit: "تسجيل الدخول", logout: "تسجيل الخروج", stockLimit: "لديك في السلة كل القطع المتوفرة لدينا من هذا المنتج." },
-  en: { email: "Email", password: "Password", submit: "Log in", logout: "Logout", stockLimit: "You already have all the pieces we have in stock in your cart." },
+  ar: { email: "البريد الإلكتروني", password: "كلمة المرور", submit: "تسجيل الدخول", logout: "تسجيل الخروج", stockLimit: "في سلتك أقصى ما يمكن طلبه من هذه القطعة." },
+  en: { email: "Email", password: "Password", submit: "Log in", logout: "Logout", stockLimit: "Your cart already holds as many of this piece as can be ordered." },
 } as const;
 
 const BOW = { id: "seed-product-03", en: "Large Navy Bow with Tails", ar: "فيونكة كحلي كبيرة بذيول" };

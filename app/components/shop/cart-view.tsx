@@ -112,7 +112,7 @@ export function CartView({
                       name="quantity"
                       value={item.quantity + 1}
                       aria-label={t("shop.cart.increase", { name })}
-                      disabled={item.quantity >= item.stockQuantity}
+                      disabled={item.quantity >= item.orderable}
                     >
                       +
                     </button>

@@ -57,6 +57,23 @@ describe("the cart", () => {
     expect(capped.problem).toBe("stockLimit");
   });
 
+  it("stops at the 10 of one piece one order may hold, across lines, as placing refuses more (probe 10)", async () => {
+    const category = await createCategory(prisma);
+    const product = await createProduct(prisma, { categoryId: category.id, stockQuantity: 50, tags: [{ ...NAME_TAG, required: false }] });
+    let change = await addToCart([], product.id, ["A"]);
+    for (let added = 1; added < 9; added++) change = await addToCart(change.lines, product.id, ["A"]);
+    change = await addToCart(change.lines, product.id, ["B"]);
+    expect(change.problem).toBeNull();
+    const eleventh = await addToCart(change.lines, product.id, ["B"]);
+    expect(eleventh.problem).toBe("stockLimit");
+    expect(eleventh.lines).toEqual(change.lines);
+    const raised = await setLineQuantity(change.lines, cartLineId(change.lines[1]), 15);
+    expect(raised).toEqual({ lines: change.lines, problem: "stockLimit" });
+    const lowered = await setLineQuantity(change.lines, cartLineId(change.lines[0]), 5);
+    expect(lowered.lines.map((line) => line.quantity)).toEqual([5, 1]);
+    expect((await setLineQuantity(lowered.lines, cartLineId(lowered.lines[1]), 12)).lines.map((line) => line.quantity)).toEqual([5, 5]);
+  });
+
   it("shows today's database price, never one from the cookie, and leaves out hidden products", async () => {
     const category = await createCategory(prisma);
     const product = await createProduct(prisma, { categoryId: category.id, priceFils: 1000 });

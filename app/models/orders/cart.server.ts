@@ -32,6 +32,15 @@ function quantityInCart(lines: CartLine[], productId: string, unit: SaleUnit): n
 }
 
 /**
+ * How many of one sale unit the cart may hold: the stock, and no more than one order may hold unpaid (HOLD_LIMITS,
+ * decision 0015), which placing refuses past; a cart that took more was refused only at Pay (probe 10). Either limit
+ * is the same "stockLimit" to the shopper ("as many of this piece as can be ordered").
+ */
+function lineLimit(unit: SaleUnit): number {
+  return Math.min(unit.stockQuantity, MAX_LINE_QUANTITY, HOLD_LIMITS.heldUnitsPerProduct);
+}
+
+/**
  * Adds one of a product (SPEC section 4: an existing line with the same tag values goes up by one, a new line
  * starts at one). Tag values are kept in the product's tag order; a blank required tag blocks the add, and the
  * quantity of one product across its lines never exceeds its stock.
@@ -46,7 +55,7 @@ export async function addToCart(lines: CartLine[], productId: string, tagValues:
   if (product.customTags.some((tag, index) => tag.required && customTags[index] === "")) {
     return { lines, problem: "tagsRequired" };
   }
-  if (quantityInCart(lines, productId, unit) + 1 > Math.min(unit.stockQuantity, MAX_LINE_QUANTITY)) return { lines, problem: "stockLimit" };
+  if (quantityInCart(lines, productId, unit) + 1 > lineLimit(unit)) return { lines, problem: "stockLimit" };
   // A product without options keeps today's line, without a variant.
   const variant = product.hasOptions ? { variantId: unit.variantId } : {};
   const id = cartLineId({ productId, customTags, ...variant });
@@ -58,7 +67,7 @@ export async function addToCart(lines: CartLine[], productId: string, tagValues:
   return { lines: [...lines, { productId, ...variant, quantity: 1, customTags }], problem: null };
 }
 
-/** A quantity below 1 is ignored (SPEC section 4); above the stock it stops at the stock. */
+/** A quantity below 1 is ignored (SPEC section 4); above what may be ordered (the stock, or one order's cap) it stops there. */
 export async function setLineQuantity(lines: CartLine[], lineId: string, quantity: number): Promise<CartChange> {
   const target = lines.find((line) => cartLineId(line) === lineId);
   if (!target || !Number.isInteger(quantity) || quantity < 1) return { lines, problem: null };
@@ -66,7 +75,7 @@ export async function setLineQuantity(lines: CartLine[], lineId: string, quantit
   const unit = product ? saleUnitOf(product, target.variantId) : null;
   if (!unit) return { lines: lines.filter((line) => line !== target), problem: "notFound" };
   const otherLines = quantityInCart(lines, target.productId, unit) - target.quantity;
-  const allowed = Math.max(0, Math.min(unit.stockQuantity, MAX_LINE_QUANTITY) - otherLines);
+  const allowed = Math.max(0, lineLimit(unit) - otherLines);
   if (allowed < 1) return { lines, problem: "outOfStock" };
   const next = Math.min(quantity, allowed);
   return {
@@ -93,7 +102,7 @@ export async function joinCartLines(saved: CartLine[], guest: CartLine[]): Promi
       problem ??= "notFound";
       continue;
     }
-    const allowed = unit.isAvailable ? Math.min(unit.stockQuantity, MAX_LINE_QUANTITY) - quantityInCart(lines, product.id, unit) : 0;
+    const allowed = unit.isAvailable ? lineLimit(unit) - quantityInCart(lines, product.id, unit) : 0;
     const quantity = Math.min(line.quantity, allowed);
     if (quantity < line.quantity) problem ??= unit.isAvailable && unit.stockQuantity > 0 ? "stockLimit" : "outOfStock";
     if (quantity < 1) continue;
@@ -162,7 +171,7 @@ export async function getCartView(lines: CartLine[]): Promise<CartView> {
       imageUrl: unit.imageUrl,
       priceFils: unit.priceFils,
       quantity: line.quantity,
-      stockQuantity: unit.stockQuantity,
+      orderable: lineLimit(unit),
       isAvailable: unit.isAvailable && unit.stockQuantity >= line.quantity,
       optionValues: unit.optionValues,
       holdWarning:

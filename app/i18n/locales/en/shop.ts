@@ -43,7 +43,7 @@ export const shop = {
       tagsRequiredBuy: "Please fill in all required custom tags for this product before buying.",
       tagsRequired: "Please fill in all required custom tags for this product.",
       outOfStock: "Sorry, this product is out of stock.",
-      stockLimit: "You already have all the pieces we have in stock in your cart.",
+      stockLimit: "Your cart already holds as many of this piece as can be ordered.",
       notFound: "This product is no longer available.",
       cartFull: "Your cart is full. Please check out or remove some items.",
       variantRequired: "Please choose the options first.",
