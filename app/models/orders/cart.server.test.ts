@@ -74,6 +74,24 @@ describe("the cart", () => {
     expect((await setLineQuantity(lowered.lines, cartLineId(lowered.lines[1]), 12)).lines.map((line) => line.quantity)).toEqual([5, 5]);
   });
 
+  it("stops at the 20 pieces one order may hold in all, as 'cart full', and still lets a line go down (probe 10)", async () => {
+    const category = await createCategory(prisma);
+    const products = await Promise.all([1, 2, 3].map(() => createProduct(prisma, { categoryId: category.id, stockQuantity: 50 })));
+    const lines: CartLine[] = [
+      { productId: products[0].id, quantity: 10, customTags: [] },
+      { productId: products[1].id, quantity: 9, customTags: [] },
+    ];
+    let change = await addToCart(lines, products[2].id, []);
+    expect(change.problem).toBeNull();
+    const full = await addToCart(change.lines, products[2].id, []);
+    expect(full).toEqual({ lines: change.lines, problem: "cartFull" });
+    change = await setLineQuantity(change.lines, cartLineId(change.lines[1]), 4);
+    expect(change.lines.map((line) => line.quantity)).toEqual([10, 4, 1]);
+    const raised = await setLineQuantity(change.lines, cartLineId(change.lines[2]), 9);
+    expect(raised.lines.map((line) => line.quantity)).toEqual([10, 4, 6]);
+    expect(raised.problem).toBe("cartFull");
+  });
+
   it("shows today's database price, never one from the cookie, and leaves out hidden products", async () => {
     const category = await createCategory(prisma);
     const product = await createProduct(prisma, { categoryId: category.id, priceFils: 1000 });

@@ -24,6 +24,11 @@ async function stockOf(productId: string): Promise<ProductForSale | null> {
   return (await getProductsForSale([productId])).get(productId) ?? null;
 }
 
+/** Units of every line: one order holds at most HOLD_LIMITS.heldUnits unpaid, which placing refuses past. */
+function unitsInCart(lines: CartLine[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
 /** Units of one sale unit (a product without options, or one variant) across the cart's lines. */
 function quantityInCart(lines: CartLine[], productId: string, unit: SaleUnit): number {
   return lines
@@ -56,6 +61,7 @@ export async function addToCart(lines: CartLine[], productId: string, tagValues:
     return { lines, problem: "tagsRequired" };
   }
   if (quantityInCart(lines, productId, unit) + 1 > lineLimit(unit)) return { lines, problem: "stockLimit" };
+  if (unitsInCart(lines) + 1 > HOLD_LIMITS.heldUnits) return { lines, problem: "cartFull" };
   // A product without options keeps today's line, without a variant.
   const variant = product.hasOptions ? { variantId: unit.variantId } : {};
   const id = cartLineId({ productId, customTags, ...variant });
@@ -77,10 +83,13 @@ export async function setLineQuantity(lines: CartLine[], lineId: string, quantit
   const otherLines = quantityInCart(lines, target.productId, unit) - target.quantity;
   const allowed = Math.max(0, lineLimit(unit) - otherLines);
   if (allowed < 1) return { lines, problem: "outOfStock" };
-  const next = Math.min(quantity, allowed);
+  const byStock = Math.min(quantity, allowed);
+  // A raise also stops at the units one order may hold in all; a lowering always goes through.
+  const room = HOLD_LIMITS.heldUnits - (unitsInCart(lines) - target.quantity);
+  const next = byStock > target.quantity ? Math.max(target.quantity, Math.min(byStock, room)) : byStock;
   return {
     lines: lines.map((line) => (line === target ? { ...line, quantity: next } : line)),
-    problem: next < quantity ? "stockLimit" : null,
+    problem: next >= quantity ? null : next < byStock ? "cartFull" : "stockLimit",
   };
 }
 
@@ -92,7 +101,8 @@ export function removeLine(lines: CartLine[], lineId: string): CartLine[] {
  * A guest's cart joined to a signed-in shopper's saved cart at sign-in (issue 45). The same line (product, variant
  * and tag values) adds its quantities, a new one is added after the saved lines; what is no longer for sale (hidden,
  * gone, sold out) is left out, and what the cart then holds of one product or variant never passes what is for sale
- * (nor MAX_LINE_QUANTITY). The problem names the first thing left out, as the cart's own notices do.
+ * (nor MAX_LINE_QUANTITY, nor what one order may hold). The problem names the first thing left out, as the cart's own
+ * notices do.
  */
 export async function joinCartLines(saved: CartLine[], guest: CartLine[]): Promise<CartChange> {
   let lines = saved;
@@ -103,8 +113,10 @@ export async function joinCartLines(saved: CartLine[], guest: CartLine[]): Promi
       continue;
     }
     const allowed = unit.isAvailable ? lineLimit(unit) - quantityInCart(lines, product.id, unit) : 0;
-    const quantity = Math.min(line.quantity, allowed);
-    if (quantity < line.quantity) problem ??= unit.isAvailable && unit.stockQuantity > 0 ? "stockLimit" : "outOfStock";
+    const byStock = Math.min(line.quantity, allowed);
+    const quantity = Math.min(byStock, HOLD_LIMITS.heldUnits - unitsInCart(lines));
+    if (byStock < line.quantity) problem ??= unit.isAvailable && unit.stockQuantity > 0 ? "stockLimit" : "outOfStock";
+    else if (quantity < line.quantity) problem ??= "cartFull";
     if (quantity < 1) continue;
     const id = cartLineId(line);
     const same = lines.find((candidate) => cartLineId(candidate) === id);
