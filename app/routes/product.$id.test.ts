@@ -97,6 +97,7 @@ describe("what search engines and shared links read on a product page", () => {
   type Seo = {
     structuredData: { brand: { name: string }; offers: { sku: string; price: string; priceCurrency: string; availability: string; url: string; name?: string }[] };
     share: { whatsApp: string; meta: Meta[] };
+    meta: { description: string };
     language: string;
   };
 
@@ -153,6 +154,13 @@ describe("what search engines and shared links read on a product page", () => {
     expect(whatsApp.origin).toBe("https://wa.me");
     expect(whatsApp.searchParams.get("text")).toContain(`/product/${product.id}`);
     expect(whatsApp.searchParams.get("text")).toContain(product.nameEn);
+  });
+
+  it("gives a description typed on several lines to previews and search results as one line (probe 10)", async () => {
+    const product = await prisma.product.update({ where: { id: (await createProduct(prisma)).id }, data: { descriptionEn: "Line one.\n\nLine  two." } });
+    const { meta, share } = await seo(`http://shop.test/product/${product.id}`, "lang=en");
+    expect(meta.description).toBe("Line one. Line two.");
+    expect(share.meta.find((tag) => tag.name === "twitter:description")?.content).toBe("Line one. Line two.");
   });
 
   it("answers each language at its own address: ?lang= wins over the cookie, and is the page's canonical", async () => {

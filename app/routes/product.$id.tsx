@@ -93,8 +93,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       reviews: { average: published.average, count: published.count, stars: published.stars, reviews: shownReviews, page: published.page, pageCount: published.pageCount },
       images,
       initialImage: Number.isInteger(imageParam) && imageParam >= 1 && imageParam <= images.length ? imageParam - 1 : 0,
-      meta: { title: name, description: description.slice(0, 160), siteName },
-      share: shareLinks({ appUrl, productId: product.id, variantId: variant?.id ?? null, name, description, image: images[0], asked: askedLanguage(request) }),
+      // A description typed on several lines is one line in a link's preview and a search result.
+      meta: { title: name, description: oneLine(description).slice(0, 160), siteName },
+      share: shareLinks({ appUrl, productId: product.id, variantId: variant?.id ?? null, name, description: oneLine(description), image: images[0], asked: askedLanguage(request) }),
       structuredData: {
         "@context": "https://schema.org",
         "@type": "Product",
@@ -136,6 +137,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     },
   );
+}
+
+/** Line breaks and runs of spaces as one space. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
 }
 
 /**
