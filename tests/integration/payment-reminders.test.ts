@@ -177,6 +177,8 @@ describe("a payment reminder", () => {
     await drainOutbox();
     const [text] = smsTo(order.phone);
     expect(text.message).toContain("your order of 5.25 KD is waiting for payment: http://shop.test/payment?orderSessionId=");
+    // Every reminder carries the link that stops them (CONTRACT.md "Unfinished checkouts"), the SMS too (probe 10).
+    expect(text.message).toMatch(/ No more reminders: http:\/\/shop\.test\/payment\/stop-reminders\?token=\S+$/);
     expect(remindersTo(order.email).map((mail) => mail.subject)).toEqual([`Your order ${order.order.orderNumber} is waiting for you`]);
     expect(remindersTo(order.email)[0].text).toContain("1 × Velvet Bow — 4.25 KD");
     expect(remindersTo(order.email)[0].text.replace(/\r\n/g, "\n")).toContain("Products total: 4.25 KD\nDelivery fee: 1.00 KD\nTotal: 5.25 KD");

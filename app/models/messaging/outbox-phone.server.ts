@@ -122,8 +122,9 @@ async function drawOwnerAlert(template: WhatsAppTemplate, order: { id: string; o
 
 /**
  * A payment reminder (decision 0085): the order number, the amount and the link to its payment, as CONTRACT.md gives
- * the template's body parameters. The link is long, so the SMS says only the amount and the link. Nothing once the
- * order is paid or cancelled (a retry that comes after the payment).
+ * the template's body parameters. The links are long, so the SMS says only the amount, the link and, as every
+ * reminder carries one (CONTRACT.md "Unfinished checkouts"), the link that stops reminders. Nothing once the order is
+ * paid or cancelled (a retry that comes after the payment).
  */
 function drawPaymentReminder(
   template: WhatsAppTemplate,
@@ -137,7 +138,13 @@ function drawPaymentReminder(
   const link = `${getEnv().appUrl}${params.payPath}`;
   const amount = formatKDText(order.totalFils, language);
   const t = fixedT(language);
-  const text = namingTheShop(shop, (name) => wordText((values) => t("mail.phone.paymentReminder", values), { amount, link, shop: name }));
+  // A reminder queued before reminders named their stop link (none is older than PAYMENT_REMINDERS' last delay) goes without it.
+  const stop = typeof params.stopPath === "string" && params.stopPath.startsWith("/payment/stop-reminders?") ? `${getEnv().appUrl}${params.stopPath}` : null;
+  const text = namingTheShop(shop, (name) =>
+    stop
+      ? wordText((values) => t("mail.phone.paymentReminderStop", values), { amount, link, stop, shop: name })
+      : wordText((values) => t("mail.phone.paymentReminder", values), { amount, link, shop: name }),
+  );
   return { template, what: amount, number: order.orderNumber, link, text };
 }
 

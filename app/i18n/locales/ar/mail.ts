@@ -79,6 +79,7 @@ export const mail: TranslationOf<typeof en> = {
       exchangeDue: "{{shop}}: يرجى دفع فرق الاستبدال {{amount}}: {{link}}",
       ownerNewOrder: "طلب مدفوع جديد {{number}}، {{amount}}، {{area}}. {{link}}",
       paymentReminder: "{{shop}}: طلبك بقيمة {{amount}} بانتظار الدفع: {{link}}",
+      paymentReminderStop: "{{shop}}: طلبك بقيمة {{amount}} بانتظار الدفع: {{link}} لإيقاف التذكيرات: {{stop}}",
       reviewInvite: "{{shop}}: ما رأيك في طلبك؟ شاركنا تقييمك: {{link}}",
     },
     reviewInvite: {

@@ -79,6 +79,7 @@ export const mail = {
       exchangeDue: "{{shop}}: please pay the difference of {{amount}} for your exchange: {{link}}",
       ownerNewOrder: "New paid order {{number}}, {{amount}}, {{area}}. {{link}}",
       paymentReminder: "{{shop}}: your order of {{amount}} is waiting for payment: {{link}}",
+      paymentReminderStop: "{{shop}}: your order of {{amount}} is waiting for payment: {{link}} No more reminders: {{stop}}",
       reviewInvite: "{{shop}}: how did you find your order? Tell other shoppers in a review: {{link}}",
     },
     reviewInvite: {
