@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createCategory } from "../../../tests/factories/category";
 import { createProduct } from "../../../tests/factories/product";
+import { createAdmin } from "../../../tests/factories/admin";
+import { createOrder } from "../../../tests/factories/order";
+import { setReviewsStatus, writeReview } from "~/models/reviews/index.server";
 import { searchStorefrontProducts, searchVisibleProducts } from "./product-search.server";
 
 /** A word no other test's product carries, so each search here sees only its own products in the shared database. */
@@ -92,5 +95,17 @@ describe("searching the catalogue", () => {
     expect(await search(`${mark} sparkle`)).toEqual([]);
     await prisma.product.update({ where: { id: renamed.id }, data: { nameEn: `Sparkle clip ${mark}` } });
     expect(await search(`${mark} sparkle`)).toEqual([renamed.id]);
+  });
+
+  it("gives each card its product's published stars, as the home grid does (probe 10)", async () => {
+    const mark = marker();
+    const [rated, plain] = [await product(mark, { nameEn: "Rated bow" }), await product(mark, { nameEn: "Plain bow" })];
+    const order = await createOrder(prisma, { status: "delivered", items: [{ nameEn: "Bow", nameAr: "فيونكة", priceFils: 1500, quantity: 1, productId: rated.id }] });
+    const review = await writeReview({ orderNumber: order.orderNumber, customerId: null, phone: order.phone, address: "10.62.0.1", productId: rated.id, rating: 4, title: "Pretty", body: "Lovely bow, my daughter wears it every day.", language: "en" });
+    const owner = await createAdmin(prisma);
+    await setReviewsStatus([review.id], "published", { id: owner.id, email: owner.email, role: "owner" });
+    const { products } = await searchStorefrontProducts({ text: `${mark} bow`, color: null, sort: "default", page: 1 });
+    expect(products.find((card) => card.id === rated.id)?.rating).toEqual({ average: 4, count: 1 });
+    expect(products.find((card) => card.id === plain.id)?.rating).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { normalizeSearchText, searchWords } from "~/shared/search-text";
 import type { ProductSort } from "~/shared/storefront";
 import { cachedCatalogue } from "~/models/shop/index.server";
 import { variantHasColor } from "./filter-colors.server";
+import { loadProductRatings } from "./product-rating.server";
 import { getSalesRanks, getVisibleProducts, listingPage, STOREFRONT_PAGE_SIZE, type ProductCard, type ProductDetail } from "./product.server";
 
 /**
@@ -160,7 +161,10 @@ function bestFirst(matches: number[], scores: Uint8Array): number[] {
 export async function searchStorefrontProducts(query: SearchQuery): Promise<{ products: ProductCard[]; total: number; pageCount: number }> {
   const found = await searchVisibleProducts(query);
   const start = (query.page - 1) * STOREFRONT_PAGE_SIZE;
-  const products = found.slice(start, start + STOREFRONT_PAGE_SIZE).map((product) => ({
+  const shown = found.slice(start, start + STOREFRONT_PAGE_SIZE);
+  // A card shows its product's stars, as the home grid's do (CONTRACT.md "Reviews"): one grouped read for the page.
+  const ratings = await loadProductRatings(shown.map((product) => product.id));
+  const products = shown.map((product) => ({
     id: product.id,
     nameEn: product.nameEn,
     nameAr: product.nameAr,
@@ -172,6 +176,7 @@ export async function searchStorefrontProducts(query: SearchQuery): Promise<{ pr
     imageUrl: product.imageUrl,
     hasOptions: product.hasOptions,
     priceFrom: product.hasOptions && product.variants.some((variant) => variant.priceFils !== product.priceFils),
+    ...(ratings.get(product.id)?.count ? { rating: ratings.get(product.id) } : {}),
   }));
   return listingPage({ products, total: found.length, pageCount: Math.max(1, Math.ceil(found.length / STOREFRONT_PAGE_SIZE)) });
 }
