@@ -73,6 +73,9 @@ describe("the owner's prices", () => {
     expect(await priceOf()).toBe(2500);
     expect((await api({ price: "٣٫٧٥" })).status).toBe(200);
     expect(await priceOf()).toBe(3750);
+    // The activity log says what the price became, so "who changed this price" has an answer (probe 10).
+    const logged = await prisma.auditEntry.findFirstOrThrow({ where: { entityType: "product", entityId: product.id }, orderBy: [{ at: "desc" }, { id: "desc" }] });
+    expect(logged.summary).toBe(`${product.nameEn}, price 3750 fils, on hand 10`);
     const refused = await api({ price: "2,5000" });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toContain("Price must be a valid number.");

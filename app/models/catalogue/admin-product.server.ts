@@ -170,7 +170,7 @@ export async function updateProduct(id: string, input: ProductInput, actor?: Aud
     async (tx) => {
       const refusal = await rewriteProduct(tx, id, input);
       if (refusal) return refusal;
-      if (actor) await recordAudit(tx, { actor, action: "update", entityType: "product", entityId: id, params: { name: input.nameEn, nameAr: input.nameAr, onHand: input.stockQuantity } });
+      if (actor) await recordAudit(tx, { actor, action: "update", entityType: "product", entityId: id, params: { name: input.nameEn, nameAr: input.nameAr, onHand: input.stockQuantity, fils: input.priceFils, context: "priced" } });
       return null;
     },
     { maxWait: 15_000, timeout: 15_000 },

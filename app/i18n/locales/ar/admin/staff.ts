@@ -83,6 +83,7 @@ export const staff: TranslationOf<typeof en> = {
         import: "جدول البيانات {{file}}: {{created}} جديد، {{updated}} متغير، {{unchanged}} دون تغيير",
         create: "المنتج {{nameAr}}",
         update: "المنتج {{nameAr}}، المتوفر {{onHand}}",
+        update_priced: "المنتج {{nameAr}}، السعر {{fils}} فلس، المتوفر {{onHand}}",
         delete: "حُذف",
         show: "ظاهر",
         hide: "مخفي",

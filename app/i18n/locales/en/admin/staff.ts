@@ -82,6 +82,7 @@ export const staff = {
         import: "spreadsheet {{file}}: {{created}} new, {{updated}} changed, {{unchanged}} unchanged",
         create: "{{name}}",
         update: "{{name}}, on hand {{onHand}}",
+        update_priced: "{{name}}, price {{fils}} fils, on hand {{onHand}}",
         delete: "deleted",
         show: "shown",
         hide: "hidden",
