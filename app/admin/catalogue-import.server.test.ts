@@ -223,6 +223,23 @@ describe("the catalogue spreadsheet", () => {
     expect(await prisma.product.count({ where: { nameEn: "Another" } })).toBe(0);
   });
 
+  it("refuses one variant on two rows instead of letting the last row win (probe 10)", async () => {
+    const { cookie } = await adminCookie();
+    const { product, variants } = await createProductWithOptions(
+      prisma,
+      [{ nameEn: "Size", nameAr: "المقاس", values: [{ en: "S", ar: "صغير" }, { en: "M", ar: "وسط" }] }],
+      [{ optionValues: [{ en: "S", ar: "صغير" }], sku: uniqueId("S"), stockQuantity: 5 }, { optionValues: [{ en: "M", ar: "وسط" }], sku: uniqueId("M"), stockQuantity: 5 }],
+    );
+    const rows = linesOf((await exportCsv(cookie)).slice(1), [product.id]);
+    const small = rows.find((cells) => cells[1] === variants[0].id)!;
+    const refused = await importCsv(cookie, file([...rows, set(small, "stock", "60")].map((cells, index) => (index === 0 ? set(cells, "stock", "50") : cells))));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({ row: 4, column: "variant_id", message: "This variant is on an earlier row too: keep one row per variant. / هذا الخيار في صف سابق أيضاً: اترك صفاً واحداً لكل خيار." }),
+    ]);
+    expect((await prisma.productVariant.findMany({ where: { productId: product.id } })).map((variant) => variant.stockQuantity)).toEqual([5, 5]);
+  });
+
   it("takes back its own export of a product priced 0, as the product form allows it (probe 9)", async () => {
     const { cookie } = await adminCookie();
     const free = await createProduct(prisma, { priceFils: 1000 });

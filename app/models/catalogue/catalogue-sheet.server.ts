@@ -75,6 +75,7 @@ export type SheetProblem =
   | "duplicateSku"
   | "skuTaken"
   | "duplicateVariant"
+  | "repeatedVariant"
   | "belowHeld"
   | "differsFromRow";
 
@@ -298,6 +299,11 @@ export async function planCatalogueSheet(rows: NumberedRow[]): Promise<SheetPlan
     }
     if (product) {
       const group = groups.get(product.id) ?? { product, rows: [] };
+      // One variant on two rows would be written twice, the last row silently winning (probe 10).
+      if (product.hasOptions && variantId && group.rows.some((other) => other.variantId === variantId)) {
+        fail(row, "variant_id", "repeatedVariant");
+        continue;
+      }
       group.rows.push({ row: entry, variantId });
       groups.set(product.id, group);
       continue;

@@ -94,6 +94,7 @@ export const catalogueSheet = {
       duplicateSku: "This SKU is already on row {{row}}.",
       skuTaken: "This SKU belongs to another variant.",
       duplicateVariant: "The product already has a variant with these option values.",
+      repeatedVariant: "This variant is on an earlier row too: keep one row per variant.",
       belowHeld: "Stock cannot be lower than the {{held}} pieces held for unpaid orders.",
       differsFromRow: "Must be the same as on row {{row}} of the same product.",
     },
