@@ -30,6 +30,13 @@ async function uploadedImage(cookie: string): Promise<string> {
   return ((await response.json()) as { imageUrl: string }).imageUrl;
 }
 
+/** An order placed through `POST /api/orders` by a guest, for one line. */
+function placeOrder(city: string, item: { _id: string; variantId?: string; quantity: number }) {
+  const address = { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9" };
+  const json = { fullName: "Sara Ahmad", email: uniqueEmail(), phone: "51234567", buildingType: "Villa", address, items: [{ ...item, customTags: [] }] };
+  return runChecked(orders.action, request("/api/orders", { method: "POST", json }), {}, { cspNonce: "", clientAddress: uniqueId("ip") });
+}
+
 async function newCategory(cookie: string) {
   const form = new FormData();
   const id = crypto.randomUUID();
@@ -144,22 +151,7 @@ describe("the admin catalogue API", () => {
       { optionValues: [colour.values[1]], stockQuantity: 4 },
     ]);
     const [red, blue] = variants;
-    const placed = await runChecked(
-      orders.action,
-      request("/api/orders", {
-        method: "POST",
-        json: {
-          fullName: "Sara Ahmad",
-          email: uniqueEmail(),
-          phone: "51234567",
-          buildingType: "Villa",
-          address: { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9" },
-          items: [{ _id: made.id, variantId: red.id, quantity: 2, customTags: [] }],
-        },
-      }),
-      {},
-      { cspNonce: "", clientAddress: uniqueId("ip") },
-    );
+    const placed = await placeOrder(city, { _id: made.id, variantId: red.id, quantity: 2 });
     expect(placed.status).toBe(201);
 
     const read = await run(product.loader, request(`/api/admin/products/${made.id}`, { cookie }), { id: made.id });
@@ -176,22 +168,7 @@ describe("the admin catalogue API", () => {
     const { cookie } = await adminCookie();
     const city = await createDeliveryArea(prisma);
     const made = await createProduct(prisma, { stockQuantity: 5 });
-    const placed = await runChecked(
-      orders.action,
-      request("/api/orders", {
-        method: "POST",
-        json: {
-          fullName: "Sara Ahmad",
-          email: uniqueEmail(),
-          phone: "51234567",
-          buildingType: "Villa",
-          address: { city, street: "Gulf Road", streetNumber: "4", block: "1", buildingNumber: "9" },
-          items: [{ _id: made.id, quantity: 1, customTags: [] }],
-        },
-      }),
-      {},
-      { cspNonce: "", clientAddress: uniqueId("ip") },
-    );
+    const placed = await placeOrder(city, { _id: made.id, quantity: 1 });
     expect(placed.status).toBe(201);
     const { orderId } = (await placed.json()) as { orderId: string };
 
