@@ -186,7 +186,6 @@ export function onHandOf(product: { stockQuantity: number; heldQuantity: number 
   return product.stockQuantity + product.heldQuantity;
 }
 
-/** Past orders keep their frozen copy of the line (OrderItem.productId becomes null). */
 /**
  * Deletes a product no order names; one an order names is kept ("ordered"): deleting it would strip the product from
  * those orders' lines, and with it their returns, reviews and place in the sales figures. Hiding it is the owner's way
