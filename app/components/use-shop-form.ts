@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useNavigation } from "@remix-run/react";
 import { useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
 import type { FormName, Validators } from "~/lazy/form-validation";
 import { useFormValidation, type FormConstraint } from "./use-form-validation";
@@ -66,6 +67,18 @@ export function useShopForm<Name extends FormName>(name: Name, options: ShopForm
     return () => document.removeEventListener("submit", stopStrayCheck);
   }, [form.id]);
   return [form, fields, validate] as const;
+}
+
+/**
+ * Whether a form's submission is on its way, for the button that sends it: `loading` counts the page's reload after
+ * it (and any other navigation) too. conform's own submissions do not count: before the browser check has loaded, a
+ * field left is checked by posting the form to the server, and the press on the button that leaves the field starts
+ * that post; a button disabled by it was gone when the press ended, and the shopper's click was lost.
+ */
+export function useFormSubmitting({ loading = false } = {}) {
+  const navigation = useNavigation();
+  if (navigation.formData?.has(CONFORM_INTENT)) return false;
+  return loading ? navigation.state !== "idle" : navigation.state === "submitting";
 }
 
 /** The name of the buttons conform submits its own intents (a check, a list's row added) with. */

@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { AdminCodeStepSchema, AdminLoginSchema, getZodConstraint, parseWithZod } from "~/shared/schemas.server";
-import { useShopForm } from "~/components/use-shop-form";
+import { useFormSubmitting, useShopForm } from "~/components/use-shop-form";
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Field, FormMessage } from "~/components/forms";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -85,7 +85,7 @@ export default function AdminLogin() {
   const { constraint } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const submitting = useFormSubmitting();
   const secondStep = lastResult && typeof lastResult === "object" && "step" in lastResult ? (lastResult as { error?: string }) : null;
   const [form, fields] = useShopForm("adminLogin", { lastResult: secondStep ? undefined : lastResult, constraint });
   if (secondStep) return <SecondStepForm error={secondStep.error ?? null} />;
@@ -96,7 +96,7 @@ export default function AdminLogin() {
         <FormMessage message={form.errors?.length ? form.errors[0] || t("admin.login.failed") : null} />
         <Field meta={fields.email} label={t("admin.login.email")} type="email" autoComplete="username" />
         <Field meta={fields.password} label={t("admin.login.password")} type="password" autoComplete="current-password" />
-        <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+        <button type="submit" className="button button--primary" disabled={submitting}>
           {t("admin.login.submit")}
         </button>
       </Form>

@@ -4,6 +4,7 @@ import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { uniqueName, uniquePhone } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";
+import { holdFormCheck } from "./slow-check";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, holdProductsList, pictureBuffer, signInAsAdmin, useEnglish } from "./admin-fixtures";
 
 test.describe("admin login", () => {
@@ -28,6 +29,17 @@ test.describe("admin login", () => {
     await expect(page).toHaveURL(/\/admin\/timsar$/);
     await page.goto("/admin/timsar/dashboard");
     await expect(page).toHaveURL(/\/admin\/timsar$/);
+  });
+
+  test("a tap on Log in that leaves the password field signs in while the browser's check is still on its way", async ({ page, context, baseURL, javaScriptEnabled }) => {
+    const slowPhone = await holdFormCheck(page, javaScriptEnabled);
+    await useEnglish(context, baseURL!);
+    await page.goto("/admin/timsar");
+    await page.getByLabel("Email").fill(ADMIN_EMAIL);
+    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await slowPhone.tap(page.getByRole("button", { name: "Log in" }));
+    await expect(page).toHaveURL(/\/admin\/timsar\/dashboard$/);
+    slowPhone.release();
   });
 
   test("the admin API refuses visitors without the admin session", async ({ request }) => {

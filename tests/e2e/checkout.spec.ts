@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures";
 import { e2eDatabase, withoutPaymentJobs } from "../support/e2e-database";
 import { setCart, setLanguage, setSavedCart, signInAsNewCustomer } from "../support/shopper";
 import { signInAsAdmin } from "./admin-fixtures";
+import { holdFormCheck } from "./slow-check";
 import { expectCartCount, expectThankYou, payByTestCard } from "./storefront-helpers";
 
 // seed-product-06 is the personalised bow (3.500 KD, a required "Name to print"); seed-product-01 costs 1.750 KD.
@@ -187,6 +188,26 @@ test.describe("paying", () => {
     await expect(page.getByTestId("status-badge")).toHaveText("Pending");
     // The owner gets the invoice link without giving the phone.
     await expect(page.getByTestId("invoice-link")).toBeVisible();
+  });
+
+  test("a tap on Pay that leaves the last field pays, on the checkout and on the card page, while the browser's check is still on its way", async ({ page, context, baseURL, javaScriptEnabled }) => {
+    const slowPhone = await holdFormCheck(page, javaScriptEnabled);
+    await setLanguage(context, baseURL!, "en");
+    const customer = await signInAsNewCustomer(context, baseURL!);
+    await setSavedCart(customer.id, [{ productId: "seed-product-01", quantity: 1, customTags: [] }]);
+    await page.goto("/checkout");
+    await fillCheckout(page);
+    await slowPhone.tap(page.getByTestId("pay-button"));
+    await expect(page).toHaveURL(/\/payment\?orderSessionId=ps_/, { timeout: 10_000 });
+    // The card page in the same way: its check has not arrived either.
+    await page.locator('[name="cardholderName"]').fill("Sara Ahmad");
+    await page.locator('[name="cardNumber"]').fill("4111111111111111");
+    await page.locator('[name="month"]').fill("12");
+    await page.locator('[name="year"]').fill("39");
+    await page.locator('[name="cvv"]').fill("123");
+    await slowPhone.tap(page.getByTestId("card-pay"));
+    await expectThankYou(page);
+    slowPhone.release();
   });
 
   test("a declined card shows Payment Failed, and Try Again pays the same order with the next card", async ({ page, context, baseURL }) => {

@@ -1,9 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { Field, FieldErrors, FormMessage } from "~/components/forms";
 import type { FormConstraint } from "~/components/use-form-validation";
-import { useShopForm } from "~/components/use-shop-form";
+import { useFormSubmitting, useShopForm } from "~/components/use-shop-form";
 
 export type CategoryFormActionData = { result?: SubmissionResult<string[]> };
 
@@ -22,7 +22,7 @@ export function CategoryForm({
   constraint: FormConstraint;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const submitting = useFormSubmitting();
   const [form, fields] = useShopForm(mode === "create" ? "categoryCreate" : "categoryEdit", { lastResult: actionData?.result, defaultValue, constraint });
   const iconErrors = form.allErrors.iconImage;
   return (
@@ -51,7 +51,7 @@ export function CategoryForm({
         />
         <FieldErrors id={`${form.id}-icon-error`} errors={iconErrors} />
       </div>
-      <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+      <button type="submit" className="button button--primary" disabled={submitting}>
         {mode === "create" ? t("admin.categories.create") : t("admin.categories.save")}
       </button>
     </Form>

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import type { z } from "zod";
@@ -10,7 +10,7 @@ import { FILTER_COLORS } from "~/shared/product";
 import { ImageList } from "./image-list";
 import type { productFormSchema, ProductFormMode } from "~/shared/admin-schemas";
 import type { FormConstraint } from "~/components/use-form-validation";
-import { useShopForm } from "~/components/use-shop-form";
+import { useFormSubmitting, useShopForm } from "~/components/use-shop-form";
 import { VariantGrid, type OptionFormRow, type VariantFormRow } from "./variant-grid";
 
 const MAX_TAG_ROWS = 10;
@@ -63,7 +63,6 @@ export function ProductForm({
   constraint: FormConstraint;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useShopForm(mode === "create" ? "productCreate" : "productEdit", {
     lastResult: actionData?.result,
     defaultValue,
@@ -81,7 +80,7 @@ export function ProductForm({
     setShownImages(serverImages.join("|"));
     setImages(serverImages);
   }
-  const saving = navigation.state === "submitting";
+  const saving = useFormSubmitting();
   const variantRows = actionData?.variants ?? (fields.variants.value as VariantFormRow[] | undefined) ?? (defaultValue.variants as VariantFormRow[] | undefined) ?? [];
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="admin-form admin-card">

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { FieldErrors, FormMessage } from "~/components/forms";
 import { Toast } from "~/components/toast";
 import { digitsOnly } from "~/shared/typed-digits";
 import type { FormConstraint } from "~/components/use-form-validation";
-import { useShopForm } from "~/components/use-shop-form";
+import { useFormSubmitting, useShopForm } from "~/components/use-shop-form";
 import { useHydrated } from "~/components/use-hydrated";
 import { Ltr, Money } from "~/components/ltr";
 import type { Language } from "~/shared/language";
@@ -74,7 +74,6 @@ function DigitsField({
 export function CardForm({ orderSessionId, orderNumber, amount, amountFils, language, lastResult, paidOrderNumber, constraint }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const [form, fields] = useShopForm("card", { lastResult, constraint, defaultValue: { orderSessionId } });
   useEffect(() => {
     if (!paidOrderNumber) return;
@@ -84,7 +83,7 @@ export function CardForm({ orderSessionId, orderNumber, amount, amountFils, lang
     return () => window.clearTimeout(timer);
   }, [paidOrderNumber]);
 
-  const busy = navigation.state !== "idle" || Boolean(paidOrderNumber);
+  const busy = useFormSubmitting({ loading: true }) || Boolean(paidOrderNumber);
   return (
     <Form method="post" {...getFormProps(form)} className="payment-card" autoComplete="on">
       {paidOrderNumber ? <Toast kind="success" message={t("payment.success")} durationMs={SUCCESS_REDIRECT_MS} /> : null}

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Field, FieldErrors, FormMessage, TextareaField } from "~/components/forms";
@@ -9,7 +9,7 @@ import { KUWAIT_DIALING_PREFIX } from "~/shared/phone";
 import { westernDigits } from "~/shared/typed-digits";
 import { BUILDING_TYPES } from "~/shared/building-types";
 import type { FormConstraint } from "~/components/use-form-validation";
-import { useShopForm } from "~/components/use-shop-form";
+import { useFormSubmitting, useShopForm } from "~/components/use-shop-form";
 import { OrderSummary } from "./order-summary";
 import { useHydrated } from "~/components/use-hydrated";
 import type { CheckoutOffer, CouponNotice } from "~/shared/order-totals";
@@ -43,7 +43,6 @@ const REDIRECT_DELAY_MS = 1200;
 export function CheckoutForm({ language, items, productsTotalFils, areas, defaults, offer, couponNotice, lastResult, paymentUrl, orderSessionId, constraint, whatsAppOffered, giftWrapFils, deliveryDays }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useShopForm("checkout", { lastResult, constraint, defaultValue: defaults });
   const [city, setCity] = useState(typeof fields.city.initialValue === "string" ? fields.city.initialValue : "");
@@ -58,7 +57,7 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
     return () => window.clearTimeout(timer);
   }, [paymentUrl, orderSessionId]);
 
-  const submitting = navigation.state !== "idle" || Boolean(paymentUrl);
+  const submitting = useFormSubmitting({ loading: true }) || Boolean(paymentUrl);
   return (
     <div className="checkout__layout">
       {paymentUrl ? <Toast kind="success" message={t("checkout.saved")} durationMs={4000} /> : null}
