@@ -67,6 +67,10 @@ export async function productFormAction(request: Request, mode: ProductFormMode,
     const message = t("admin.products.belowHeld", { count: result.heldQuantity });
     return data({ result: submission.reply({ fieldErrors: { stockQuantity: [message] } }), images }, { status: 409 });
   }
+  if (!result.ok && result.reason === "skuTaken") {
+    const message = t("admin.products.skuTaken", { sku: result.sku });
+    return data({ result: submission.reply({ fieldErrors: { [`variants[${result.index}].sku`]: [message] } }), images }, { status: 409 });
+  }
   if (!result.ok) {
     const message = result.reason === "notFound" ? t("admin.products.notFound") : t("admin.validation.adminCategoryRequired");
     const failed = mode === "create" ? t("admin.products.createFailed") : t("admin.products.updateFailed");

@@ -439,7 +439,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   admin("api.admin.products._index.ts", ["get"], "/api/admin/products", "Every product, or the low-stock ones", { 200: ok(answers.AdminProductsAnswer), 400: INVALID }, {
     query: z.object({ categoryId: z.string().optional(), stock: z.enum(["low", ""]).optional() }),
   }),
-  admin("api.admin.products._index.ts", ["post"], "/api/admin/products", "Create a product", { 201: ok(answers.AdminProductSaved, "Created"), 400: INVALID }, { body: AdminProductBody }),
+  admin("api.admin.products._index.ts", ["post"], "/api/admin/products", "Create a product", { 201: ok(answers.AdminProductSaved, "Created"), 400: INVALID, 409: CONFLICT }, { body: AdminProductBody }),
   admin("api.admin.products.$id._index.ts", ["get"], "/api/admin/products/{id}", "One product", { 200: ok(answers.AdminProductAnswer), 404: NOT_FOUND }, { path_params: Id }),
   admin("api.admin.products.$id._index.ts", ["put", "patch"], "/api/admin/products/{id}", "Update a product", { 200: ok(answers.AdminProductSaved), 400: INVALID, 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id, body: AdminProductBody }),
   admin("api.admin.products.$id._index.ts", ["delete"], "/api/admin/products/{id}", "Delete a product", { 200: ok(answers.MessageSchema), 404: NOT_FOUND, 409: CONFLICT }, { path_params: Id }),

@@ -5,7 +5,7 @@ import { shell as enShell } from "~/i18n/locales/en/admin/shell";
 import { placeOrder } from "~/models/orders/index.server";
 import { createDeliveryArea } from "../../tests/factories/delivery-area";
 import { checkoutDetails } from "../../tests/factories/order";
-import { createProduct } from "../../tests/factories/product";
+import { createProduct, createProductWithOptions } from "../../tests/factories/product";
 import { adminCookie, request } from "../../tests/support/admin-requests";
 import { loader as listLoader } from "./admin.timsar.products._index";
 import { action as editAction, loader as editLoader } from "./admin.timsar.products.edit.$id";
@@ -198,5 +198,47 @@ describe("the owner's options and variant grid without JavaScript", () => {
     expect(saved.status).toBe(303);
     const product = await prisma.product.findFirstOrThrow({ where: { nameEn }, include: { variants: { orderBy: { position: "asc" } } } });
     expect(product.variants.map((variant) => variant.imageUrl)).toEqual([second, null]);
+  });
+
+  it("refuses two variants with one SKU, or a SKU another product's variant has, next to the SKU, in the owner's language", async () => {
+    const { cookie } = await adminCookie();
+    const category = await prisma.category.findFirstOrThrow();
+    const nameEn = `SKU clip ${Date.now()}`;
+    const taken = `BOW-${Date.now()}`;
+    await createProductWithOptions(prisma, [{ nameEn: "Size", values: [{ en: "S", ar: "صغير" }] }], [{ optionValues: [{ en: "S", ar: "صغير" }], sku: taken }]);
+    const fields = (skus: [string, string], language: string) => {
+      const form = new FormData();
+      const values: Record<string, string> = {
+        nameEn,
+        nameAr: "مشبك برموز",
+        price: "1.500",
+        stockQuantity: "0",
+        lowStockThreshold: "3",
+        categoryId: category.id,
+        "images[0]": "/uploads/catalogue/seed-product-01-main.webp",
+        "options[0].nameEn": "Colour",
+        "options[0].nameAr": "اللون",
+        "options[0].valuesEn": "Red\nBlue",
+        "options[0].valuesAr": "أحمر\nأزرق",
+        "variants[0].match": "Red",
+        "variants[0].stockQuantity": "2",
+        "variants[0].sku": skus[0],
+        "variants[1].match": "Blue",
+        "variants[1].stockQuantity": "1",
+        "variants[1].sku": skus[1],
+        intent: "save",
+      };
+      for (const [name, value] of Object.entries(values)) form.append(name, value);
+      return request("/admin/timsar/products/new", { method: "POST", body: form, cookie: `${cookie}; lang=${language}` });
+    };
+    const own = `CLIP-${Date.now()}`;
+    const twice = (await newAction({ request: fields([own, own], "en"), params: {}, context })) as unknown as { data: { result: { error: Record<string, string[]> } }; init: { status: number } };
+    expect(twice.init.status).toBe(409);
+    expect(twice.data.result.error["variants[1].sku"]).toEqual([`The SKU ${own} already belongs to another variant: give each variant its own.`]);
+    const elsewhere = (await newAction({ request: fields([own, taken], "ar"), params: {}, context })) as unknown as { data: { result: { error: Record<string, string[]> } } };
+    expect(elsewhere.data.result.error["variants[1].sku"]).toEqual([`رمز المنتج ${taken} مستخدم لنوع آخر: أعطِ كل نوع رمزاً خاصاً به.`]);
+    expect(await prisma.product.count({ where: { nameEn } })).toBe(0);
+    const saved = (await newAction({ request: fields([own, `${own}-B`], "en"), params: {}, context })) as Response;
+    expect(saved.status).toBe(303);
   });
 });

@@ -35,6 +35,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const message = bilingual("admin.products.belowHeld", { count: result.heldQuantity });
       return jsonError(409, message, { stockQuantity: [message] });
     }
+    if (result.reason === "skuTaken") {
+      const message = bilingual("admin.products.skuTaken", { sku: result.sku });
+      return jsonError(409, message, { [`variants[${result.index}].sku`]: [message] });
+    }
     const message = bilingual("admin.validation.adminCategoryRequired");
     return jsonError(400, message, { categoryId: [message] });
   }

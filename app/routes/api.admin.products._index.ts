@@ -26,6 +26,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, bilingual("admin.api.methodNotAllowed"));
   const input = await readProductInput(request, "create");
   const result = await createProduct(input, admin);
+  if (!result.ok && result.reason === "skuTaken") {
+    const message = bilingual("admin.products.skuTaken", { sku: result.sku });
+    return jsonError(409, message, { [`variants[${result.index}].sku`]: [message] });
+  }
   if (!result.ok) {
     const message = bilingual("admin.validation.adminCategoryRequired");
     return jsonError(400, message, { categoryId: [message] });

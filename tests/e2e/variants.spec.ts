@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { createProductWithOptions } from "../factories/product";
-import { uniqueName } from "../factories/unique";
+import { uniqueId, uniqueName } from "../factories/unique";
 import { e2eDatabase } from "../support/e2e-database";
 import { signInAsNewCustomer } from "../support/shopper";
 import { holdProductsList, pictureBuffer, signInAsAdmin, useEnglish } from "./admin-fixtures";
@@ -121,7 +121,9 @@ test("the owner creates a product with 2 options × 3 values through the form", 
   await expect(page.getByTestId("variant-row")).toHaveCount(9);
   await page.getByLabel("Stock on hand: Pink / L").fill("4");
   await page.getByLabel("Price (KD, blank: the product's): Pink / L").fill("2.250");
-  await page.getByLabel("SKU: Pink / L").fill("CLIP-PL");
+  const sku = uniqueId("CLIP-PL");
+  await page.getByLabel("SKU: Pink / L").fill(sku);
+  await page.getByLabel("SKU: Pink / M").fill(sku);
   // Its picture is one of the product's uploaded ones, chosen from a list (with JavaScript its thumbnail follows).
   await expect(page.getByLabel("Picture: Pink / L").locator("option")).toHaveText(["The product's main picture", "Picture 1"]);
   await page.getByLabel("Picture: Pink / L").selectOption({ label: "Picture 1" });
@@ -132,6 +134,13 @@ test("the owner creates a product with 2 options × 3 values through the form", 
     await page.getByTestId("make-grid").evaluate((button) => window.scrollTo(0, button.getBoundingClientRect().top + window.scrollY - 120));
     await page.screenshot({ path: path.join(SHOTS, "variant-grid-en-1366.png") });
   }
+  // One SKU on two variants is refused next to the second, and nothing is saved until one is changed.
+  await page.getByRole("button", { name: "Save product" }).click();
+  const pinkL = page.getByTestId("variant-row").filter({ hasText: "Pink / L" });
+  await expect(pinkL).toContainText(`The SKU ${sku} already belongs to another variant: give each variant its own.`);
+  expect(await e2eDatabase().product.count({ where: { nameEn: name } })).toBe(0);
+  await expect(page.getByLabel("Stock on hand: Pink / L")).toHaveValue("4");
+  await page.getByLabel("SKU: Pink / M").fill("");
   const releaseList = await holdProductsList(page);
   await page.getByRole("button", { name: "Save product" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Product created successfully.");
@@ -139,7 +148,7 @@ test("the owner creates a product with 2 options × 3 values through the form", 
 
   const saved = await e2eDatabase().product.findFirstOrThrow({ where: { nameEn: name }, include: { options: true, variants: { orderBy: { position: "asc" } } } });
   expect([saved.hasOptions, saved.options.length, saved.variants.length, saved.stockQuantity, saved.priceFils]).toEqual([true, 2, 9, 4, 1500]);
-  expect(saved.variants[8]).toMatchObject({ sku: "CLIP-PL", priceFils: 2250, stockQuantity: 4, imageUrl: saved.imageUrl, optionValues: [{ en: "Pink", ar: "وردي" }, { en: "L", ar: "كبير" }] });
+  expect(saved.variants[8]).toMatchObject({ sku, priceFils: 2250, stockQuantity: 4, imageUrl: saved.imageUrl, optionValues: [{ en: "Pink", ar: "وردي" }, { en: "L", ar: "كبير" }] });
   expect(saved.variants[7].imageUrl).toBeNull();
   await context.close();
 });

@@ -120,8 +120,8 @@ describe("the admin catalogue API", () => {
       categoryId: cat._id,
       options: [colour, size],
       variants: [
-        { sku: "CLIP-RS", optionValues: [colour.values[0], size.values[0]], price: 1.25, stockQuantity: 3 },
-        { sku: "CLIP-BL", optionValues: [colour.values[1], size.values[1]], stockQuantity: 4 },
+        { sku: uniqueId("CLIP-RS"), optionValues: [colour.values[0], size.values[0]], price: 1.25, stockQuantity: 3 },
+        { sku: uniqueId("CLIP-BL"), optionValues: [colour.values[1], size.values[1]], stockQuantity: 4 },
       ],
     };
     const wrong = await run(products.action, request("/api/admin/products", { method: "POST", json: { ...payload, variants: [{ optionValues: [{ en: "Green", ar: "أخضر" }], stockQuantity: 1 }] }, cookie }));
@@ -132,14 +132,53 @@ describe("the admin catalogue API", () => {
     const { product: saved } = (await created.json()) as { product: { _id: string; price: number; stockQuantity: number; options: unknown; variants: { _id: string; sku: string; price: number; stockQuantity: number }[] } };
     expect([saved.price, saved.stockQuantity, saved.options]).toEqual([1.25, 7, [colour, size]]);
     expect(saved.variants.map((variant) => [variant.sku, variant.price, variant.stockQuantity])).toEqual([
-      ["CLIP-RS", 1.25, 3],
-      ["CLIP-BL", 1.5, 4],
+      [payload.variants[0].sku, 1.25, 3],
+      [payload.variants[1].sku, 1.5, 4],
     ]);
     // PUT with one variant changed by id and one left out: the one left out goes (no order names it).
     const put = await run(product.action, request(`/api/admin/products/${saved._id}`, { method: "PUT", json: { variants: [{ _id: saved.variants[1]._id, optionValues: [colour.values[1], size.values[1]], price: 2, stockQuantity: 9 }] }, cookie }), { id: saved._id });
     expect(put.status).toBe(200);
     const { product: edited } = (await put.json()) as { product: { price: number; stockQuantity: number; variants: { _id: string }[] } };
     expect([edited.price, edited.stockQuantity, edited.variants.map((variant) => variant._id)]).toEqual([2, 9, [saved.variants[1]._id]]);
+  });
+
+  it("refuses with 409 a SKU another variant has, in this product or another, and changes nothing; a variant keeps its own", async () => {
+    const { cookie } = await adminCookie();
+    const cat = await newCategory(cookie);
+    const imageUrl = await uploadedImage(cookie);
+    const colour = { name: { en: "Colour", ar: "اللون" }, values: [{ en: "Red", ar: "أحمر" }, { en: "Blue", ar: "أزرق" }] };
+    const [red, blue] = [uniqueId("RED"), uniqueId("BLUE")];
+    const payload = (skus: [string, string]) => ({
+      name: { en: "Clip", ar: "مشبك" },
+      price: 1.5,
+      imageUrl,
+      categoryId: cat._id,
+      options: [colour],
+      variants: colour.values.map((value, index) => ({ sku: skus[index], optionValues: [value], stockQuantity: 2 })),
+    });
+    const twice = await run(products.action, request("/api/admin/products", { method: "POST", json: payload([red, red]), cookie }));
+    expect(twice.status).toBe(409);
+    const answer = (await twice.json()) as { message: string; fieldErrors: Record<string, string[]> };
+    expect(answer.message).toBe(`The SKU ${red} already belongs to another variant: give each variant its own. / رمز المنتج ${red} مستخدم لنوع آخر: أعطِ كل نوع رمزاً خاصاً به.`);
+    expect(Object.keys(answer.fieldErrors)).toEqual(["variants[1].sku"]);
+    expect(await prisma.productVariant.count({ where: { sku: red } })).toBe(0);
+
+    const created = await run(products.action, request("/api/admin/products", { method: "POST", json: payload([red, blue]), cookie }));
+    expect(created.status).toBe(201);
+    const { product: first } = (await created.json()) as { product: { _id: string; variants: { _id: string; sku: string }[] } };
+    const copy = await run(products.action, request("/api/admin/products", { method: "POST", json: payload([uniqueId("GREEN"), blue]), cookie }));
+    expect(copy.status).toBe(409);
+    expect(await prisma.product.count({ where: { categoryId: cat._id } })).toBe(1);
+
+    // An edit that keeps the product's own SKUs goes through; one that takes another product's does not.
+    const kept = await run(product.action, request(`/api/admin/products/${first._id}`, { method: "PUT", json: { price: 2 }, cookie }), { id: first._id });
+    expect(kept.status).toBe(200);
+    const otherSku = uniqueId("S");
+    await createProductWithOptions(prisma, [{ nameEn: "Size", values: [{ en: "S", ar: "صغير" }] }], [{ optionValues: [{ en: "S", ar: "صغير" }], sku: otherSku }]);
+    const swapped = { variants: first.variants.map((variant, index) => ({ _id: variant._id, optionValues: [colour.values[index]], sku: index ? otherSku : variant.sku, stockQuantity: 2 })) };
+    const taken = await run(product.action, request(`/api/admin/products/${first._id}`, { method: "PUT", json: swapped, cookie }), { id: first._id });
+    expect(taken.status).toBe(409);
+    expect(await prisma.productVariant.findUniqueOrThrow({ where: { id: first.variants[1]._id } })).toMatchObject({ sku: blue });
   });
 
   it("shows, per variant, the units an unpaid order holds: that variant's heldQuantity, the others 0", async () => {

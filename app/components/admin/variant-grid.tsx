@@ -110,6 +110,7 @@ export function VariantGrid({
                     </td>
                     <td>
                       <input aria-label={`${t("admin.productForm.variantSku")}: ${label}`} name={name("sku")} defaultValue={row.sku ?? ""} dir="ltr" size={10} maxLength={64} />
+                      <FieldErrors id={id(name("sku")) + "-error"} errors={errors[name("sku")]} />
                     </td>
                     <td>
                       <VariantPicture label={`${t("admin.productForm.variantImage")}: ${label}`} name={name("imageUrl")} chosen={row.imageUrl ?? ""} images={images} />

@@ -3,7 +3,7 @@ import { prisma, type Prisma } from "~/db.server";
 import { audited, recordAudit, type AuditActor } from "~/models/shop/index.server";
 import { lowStockProductsWhere } from "./low-stock.server";
 import { OPTIONS_AND_VARIANTS, optionTexts, type OptionText } from "./product-variant.server";
-import { writeOptions, writeOwnVariant, variantHeldConflict, type VariantInput } from "./variant-write.server";
+import { takenSku, writeOptions, writeOwnVariant, variantHeldConflict, type VariantInput } from "./variant-write.server";
 import { noticeStockReturned } from "./stock-notice.server";
 
 const productInclude = {
@@ -89,7 +89,9 @@ function productData(input: ProductInput) {
 export type ProductWriteResult =
   | { ok: true; product: AdminProduct }
   | { ok: false; reason: "notFound" | "categoryNotFound" }
-  | { ok: false; reason: "belowHeld"; heldQuantity: number };
+  | { ok: false; reason: "belowHeld"; heldQuantity: number }
+  /** `index` is the variant's place in the input's `variants` */
+  | { ok: false; reason: "skuTaken"; sku: string; index: number };
 
 /** A new product, its gallery, tags, options and variants, inside the caller's transaction (the form and the import). */
 export async function insertProduct(tx: Prisma.TransactionClient, input: ProductInput): Promise<{ id: string }> {
@@ -113,12 +115,15 @@ export async function createProduct(input: ProductInput, actor?: AuditActor): Pr
   }
   const created = await prisma.$transaction(
     async (tx) => {
+      const taken = await takenSku(tx, null, input.variants);
+      if (taken) return { ok: false as const, reason: "skuTaken" as const, ...taken };
       const product = await insertProduct(tx, input);
       if (actor) await recordAudit(tx, { actor, action: "create", entityType: "product", entityId: product.id, params: { name: input.nameEn, nameAr: input.nameAr } });
       return product;
     },
     { maxWait: 15_000, timeout: 15_000 },
   );
+  if ("ok" in created) return created;
   return { ok: true, product: (await getAdminProduct(created.id))! };
 }
 
@@ -168,6 +173,8 @@ export async function updateProduct(id: string, input: ProductInput, actor?: Aud
   }
   const refused = await prisma.$transaction(
     async (tx) => {
+      const taken = await takenSku(tx, id, input.variants);
+      if (taken) return { ok: false as const, reason: "skuTaken" as const, ...taken };
       const refusal = await rewriteProduct(tx, id, input);
       if (refusal) return refusal;
       if (actor) await recordAudit(tx, { actor, action: "update", entityType: "product", entityId: id, params: { name: input.nameEn, nameAr: input.nameAr, onHand: input.stockQuantity, fils: input.priceFils, context: "priced" } });

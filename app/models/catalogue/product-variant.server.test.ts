@@ -7,6 +7,7 @@ import { prisma } from "~/db.server";
 import { createCategory } from "../../../tests/factories/category";
 import { createOrder } from "../../../tests/factories/order";
 import { FIXTURE_IMAGE, createProduct } from "../../../tests/factories/product";
+import { uniqueId } from "../../../tests/factories/unique";
 import { createProduct as createAdminProduct, getAdminProduct, updateProduct, type ProductInput } from "./admin-product.server";
 import { getVisibleProduct } from "./product.server";
 import { listAdminProducts } from "./admin-product.server";
@@ -52,7 +53,7 @@ async function input(overrides: Partial<ProductInput> = {}): Promise<ProductInpu
 
 const variant = (optionValues: { en: string; ar: string }[], priceFils: number, stockQuantity: number, id: string | null = null) => ({
   id,
-  sku: `CLIP-${optionValues.map((value) => value.en).join("-")}`,
+  sku: uniqueId(`CLIP-${optionValues.map((value) => value.en).join("-")}`),
   optionValues,
   priceFils,
   priceBeforeDiscountFils: null,

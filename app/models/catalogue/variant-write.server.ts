@@ -50,6 +50,26 @@ export async function variantHeldConflict(tx: Tx, productId: string, input: Opti
   return null;
 }
 
+/**
+ * The first variant of an edit whose SKU another variant has, or null: two variants of the edit, or a variant of
+ * another product (the catalogue spreadsheet reads a SKU as one variant's name). A variant that keeps the SKU it
+ * already has is let through, so a copy saved before SKUs were checked does not block an edit of something else.
+ */
+export async function takenSku(tx: Tx, productId: string | null, variants: VariantInput[]): Promise<{ index: number; sku: string } | null> {
+  const given = variants.map((variant, index) => ({ index, id: variant.id, sku: variant.sku.trim() })).filter((variant) => variant.sku !== "");
+  if (given.length === 0) return null;
+  const seen = new Set<string>();
+  for (const variant of given) {
+    if (seen.has(variant.sku)) return { index: variant.index, sku: variant.sku };
+    seen.add(variant.sku);
+  }
+  const holders = await tx.productVariant.findMany({ where: { sku: { in: [...seen] } }, select: { id: true, sku: true, productId: true } });
+  const kept = new Set(holders.filter((holder) => holder.productId === productId).map((holder) => `${holder.id} ${holder.sku}`));
+  const elsewhere = new Set(holders.filter((holder) => holder.productId !== productId).map((holder) => holder.sku));
+  const taken = given.find((variant) => elsewhere.has(variant.sku) && !kept.has(`${variant.id} ${variant.sku}`));
+  return taken ? { index: taken.index, sku: taken.sku } : null;
+}
+
 /** Variants left out of an edit: kept hidden when an order names one or it holds units, else deleted. */
 async function dropVariants(tx: Tx, productId: string, keep: Set<string>) {
   const gone = (await tx.productVariant.findMany({ where: { productId }, select: { id: true, heldQuantity: true } })).filter((row) => !keep.has(row.id));

@@ -23,6 +23,7 @@ export const products: TranslationOf<typeof en> = {
     lowStockBadge: "منخفض",
     lowStockEmpty: "لا يوجد منتج عند حد تنبيه المخزون أو أقل.",
     belowHeld: "لا يمكن أن يكون الموجود فعلياً أقل من {{count}} قطعة محجوزة الآن لطلبات غير مدفوعة.",
+    skuTaken: "رمز المنتج {{sku}} مستخدم لنوع آخر: أعطِ كل نوع رمزاً خاصاً به.",
     visibility: "الظهور",
     visible: "ظاهر",
     hidden: "مخفي",

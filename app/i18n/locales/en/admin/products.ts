@@ -21,6 +21,7 @@ export const products = {
     lowStockBadge: "Low",
     lowStockEmpty: "No product is at or below its low-stock alert.",
     belowHeld: "On hand cannot be lower than the {{count}} pieces held for unpaid orders right now.",
+    skuTaken: "The SKU {{sku}} already belongs to another variant: give each variant its own.",
     visibility: "Visibility",
     visible: "Visible",
     hidden: "Hidden",
