@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { testProvider } from "~/payments/test-provider.server";
 import { getAdminOrder, setOrderStatus } from "~/models/fulfilment/index.server";
-import { CLAIM_MS, drainOutbox, GIVE_UP_AFTER_MS, oldestUnsentAgeSeconds, waitAfter } from "./outbox.server";
+import { CLAIM_MS, drainOutbox, GIVE_UP_AFTER_MS, KEEP_ORDER_MS, oldestUnsentAgeSeconds, waitAfter, type OutboxRow } from "./outbox.server";
 import { phoneChannelFor, queueEmail, requeueMessage } from "~/models/messaging/index.server";
 import { confirmPayment, placeOrderAndStartPayment } from "~/models/payments/index.server";
 import { createAdmin } from "../../../tests/factories/admin";
@@ -155,6 +155,48 @@ describe("the sender", () => {
     // A mail drawn already (its links and codes) is not kept once sent.
     const rows = await prisma.outboxMessage.findMany({ where: { recipient: { in: emails } }, select: { status: true, params: true } });
     expect(rows).toEqual(emails.map(() => ({ status: "sent", params: "{}" })));
+  });
+
+  it("sends one person's messages about an order in the order they were written, also when a second sender starts during the first send", async () => {
+    const admin = await createAdmin(prisma);
+    const order = await createOrder(prisma, { email: uniqueEmail() });
+    const events: string[] = [];
+    let firstStarted = () => {};
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    // A slow mail server for the first message: a sender that did not wait for it would send the second meanwhile.
+    const slowMail = async (row: OutboxRow) => {
+      const status = JSON.parse(row.params).status as string;
+      events.push(`start ${status}`);
+      firstStarted();
+      await new Promise((resolve) => setTimeout(resolve, status === "processing" ? 200 : 10));
+      events.push(`end ${status}`);
+      return { ok: true as const };
+    };
+    const channels = { email: slowMail, whatsapp: undefined, sms: undefined };
+    await setOrderStatus({ idOrNumber: order.id, status: "processing", admin });
+    const first = drainOutbox({ holder: "a", channels });
+    await started;
+    await setOrderStatus({ idOrNumber: order.id, status: "outForDelivery", admin });
+    await drainOutbox({ holder: "b", channels });
+    await first;
+    await drainOutbox({ holder: "c", channels });
+    expect(events).toEqual(["start processing", "end processing", "start outForDelivery", "end outForDelivery"]);
+  });
+
+  it("lets later messages go when an earlier one waits long for its retry, and keeps them back for a short wait", async () => {
+    const admin = await createAdmin(prisma);
+    const order = await createOrder(prisma, { email: uniqueEmail() });
+    for (const status of ["processing", "outForDelivery"] as const) await setOrderStatus({ idOrNumber: order.id, status, admin });
+    const [first] = await prisma.outboxMessage.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" } });
+    const start = new Date();
+    const sent: string[] = [];
+    const channels = { email: async (row: OutboxRow) => (sent.push(JSON.parse(row.params).status), { ok: true as const }), whatsapp: undefined, sms: undefined };
+    await prisma.outboxMessage.update({ where: { id: first.id }, data: { attempts: 1, nextAttemptAt: new Date(start.getTime() + KEEP_ORDER_MS - 1000) } });
+    await drainOutbox({ now: () => start, channels });
+    expect(sent).toEqual([]);
+    await prisma.outboxMessage.update({ where: { id: first.id }, data: { nextAttemptAt: new Date(start.getTime() + waitAfter(6)) } });
+    await drainOutbox({ now: () => start, channels });
+    expect(sent).toEqual(["outForDelivery"]);
   });
 
   it("takes over a row whose sender died holding it, once its claim has run out", async () => {

@@ -115,6 +115,31 @@ async function sendOne(row: OutboxRow, holder: string, channels: Record<MessageC
   await record(row, holder, result, now);
 }
 
+/** What places a message in its line: the order, the channel and the person it goes to, and when it was written. */
+const IN_LINE = { id: true, orderId: true, channel: true, recipient: true, createdAt: true } as const;
+type InLine = { id: string; orderId: string | null; channel: string; recipient: string; createdAt: Date };
+/** An earlier message retried within this long still goes first; one waiting longer lets the later ones go. */
+export const KEEP_ORDER_MS = 2 * 60 * 1000;
+
+const before = (a: InLine, b: InLine) => a.createdAt < b.createdAt || (a.createdAt.getTime() === b.createdAt.getTime() && a.id < b.id);
+
+/**
+ * The ids of the rows that no earlier unsent message to the same person, by the same channel, about the same order
+ * goes before: "on its way" never arrives ahead of "paid" because two senders (or a retry) took them side by side.
+ * An earlier one that is due, held by a sender, or retried within KEEP_ORDER_MS holds the later ones back; one that
+ * waits longer (its provider is down for a while) does not keep the rest waiting with it.
+ */
+async function notBehindEarlier(due: InLine[], at: Date): Promise<string[]> {
+  const orderIds = [...new Set(due.flatMap((row) => (row.orderId ? [row.orderId] : [])))];
+  if (orderIds.length === 0) return due.map((row) => row.id);
+  const unsent = await prisma.outboxMessage.findMany({
+    where: { orderId: { in: orderIds }, status: "queued", nextAttemptAt: { lte: new Date(at.getTime() + KEEP_ORDER_MS) } },
+    select: IN_LINE,
+  });
+  const sameLine = (a: InLine, b: InLine) => a.orderId === b.orderId && a.channel === b.channel && a.recipient === b.recipient;
+  return due.filter((row) => !row.orderId || !unsent.some((earlier) => sameLine(earlier, row) && before(earlier, row))).map((row) => row.id);
+}
+
 export type DrainOptions = { now?: () => Date; holder?: string; channels?: Record<MessageChannel, ChannelSender | undefined> };
 
 /**
@@ -129,12 +154,12 @@ export async function drainOutbox({ now = () => new Date(), holder = `${THIS_PRO
       where: { status: "queued", nextAttemptAt: { lte: at }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: at } }] },
       orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }],
       take: BATCH,
-      select: { id: true },
+      select: IN_LINE,
     });
     if (due.length === 0) break;
-    const claimed = await claim(due.map((row) => row.id), holder, at);
+    const claimed = await claim(await notBehindEarlier(due, at), holder, at);
     if (claimed.length === 0) break;
-    const rows = await prisma.outboxMessage.findMany({ where: { id: { in: claimed }, claimedBy: holder } });
+    const rows = await prisma.outboxMessage.findMany({ where: { id: { in: claimed }, claimedBy: holder }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
     for (const row of rows) {
       try {
         await sendOne(row, holder, channels, now());
