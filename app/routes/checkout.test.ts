@@ -16,11 +16,11 @@ import { action as placeOrderAction } from "./api.orders";
 type CheckoutAnswer = { result: { error?: Record<string, string[] | null> }; paymentUrl: string | null; earlierOrder?: { orderNumber: string; paymentUrl: string } | null };
 
 /** A guest's checkout form, posted with JavaScript on, from one client address and in one language. */
-async function submitCheckout(city: string, productId: string, address: string, language: "ar" | "en", orderCookie?: string) {
+async function submitCheckout(city: string, productId: string, address: string, language: "ar" | "en", orderCookie?: string, shown: Record<string, string> = {}) {
   const cookies = [await guestCookieHeader(), await cartCookieHeader([{ productId, quantity: 1, customTags: [] }]), ...(orderCookie ? [orderCookie] : [])].map(
     (header) => header.split(";")[0],
   );
-  const body = new URLSearchParams({ enhanced: "1" });
+  const body = new URLSearchParams({ enhanced: "1", ...shown });
   for (const [name, value] of Object.entries(checkoutDetails(city))) if (typeof value === "string" && value) body.set(name, value);
   const request = new Request("http://shop.test/checkout", { method: "POST", body, headers: { Cookie: [...cookies, `lang=${language}`].join("; ") } });
   const result = (await action({ request, params: {}, context: { cspNonce: "", clientAddress: address } })) as unknown as {
@@ -29,6 +29,7 @@ async function submitCheckout(city: string, productId: string, address: string, 
   };
   const placedCookie = new Headers(result.init?.headers).get("Set-Cookie") ?? undefined;
   return {
+    repriced: (result.data as { repriced?: boolean }).repriced ?? false,
     status: result.init?.status ?? 200,
     formErrors: result.data.result.error?.[""] ?? [],
     paymentUrl: result.data.paymentUrl,
@@ -52,6 +53,24 @@ describe("the checkout form's action", () => {
 
     const elsewhere = await submitCheckout(city, product.id, uniqueId("198.51.100"), "ar");
     expect(elsewhere.paymentUrl).toMatch(/^\/payment\?orderSessionId=/);
+  });
+
+  it("refuses to place an order at other prices than the page showed, in the page's language, and has the page drawn again", async () => {
+    const city = await createDeliveryArea(prisma);
+    const product = await createProduct(prisma, { priceFils: 1500, stockQuantity: 5 });
+    const address = uniqueId("198.51.100");
+    const before = { shownSubtotalFils: "1250" };
+    const english = await submitCheckout(city, product.id, address, "en", undefined, before);
+    expect([english.status, english.repriced, english.paymentUrl]).toEqual([409, true, null]);
+    expect(english.formErrors).toEqual(["Failed to save order: Prices in your cart changed since this page was shown. Please check the new total, then press Pay again."]);
+    const arabic = await submitCheckout(city, product.id, address, "ar", undefined, before);
+    expect(arabic.formErrors).toEqual(["فشل حفظ الطلب: تغيّرت أسعار سلتك منذ عرض هذه الصفحة. يرجى مراجعة المجموع الجديد، ثم الضغط على ادفع مرة أخرى."]);
+    expect(await prisma.orderItem.count({ where: { productId: product.id } })).toBe(0);
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ stockQuantity: 5, heldQuantity: 0 });
+
+    const seen = await submitCheckout(city, product.id, address, "en", undefined, { shownSubtotalFils: "1500" });
+    expect([seen.status, seen.repriced]).toEqual([200, false]);
+    expect(seen.paymentUrl).toMatch(/^\/payment\?orderSessionId=/);
   });
 
   it("refuses a client that already holds the most unpaid orders, with the message in English on an English page", async () => {

@@ -1,4 +1,4 @@
-import { CheckoutCouponSchema, CheckoutSchema, CouponPreviewSchema, getZodConstraint, giftAndSlotOf, parseWithZod } from "~/shared/schemas.server";
+import { CheckoutCouponSchema, CheckoutSchema, CheckoutShownTotalSchema, CouponPreviewSchema, getZodConstraint, giftAndSlotOf, parseWithZod } from "~/shared/schemas.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { deliveryDateText } from "~/shared/delivery-date";
 import { lateCancelFrom } from "~/shared/promised-date";
@@ -150,9 +150,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null }, { status: 400 });
   }
   const { couponCode } = coupon.value;
+  const shown = parseWithZod(formData, { schema: CheckoutShownTotalSchema });
+  const shownSubtotalFils = shown.status === "success" ? (shown.value.shownSubtotalFils ?? null) : null;
   try {
     const outcome = await withCouponAttempt(address, couponCode, () =>
-      placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language, clientAddress: address, couponCode, ...giftAndSlotOf(submission.value), campaign: readCampaign(request) }),
+      placeOrderAndStartPayment({ details: submission.value, lines, customerId: customer?.id ?? null, language, clientAddress: address, couponCode, shownSubtotalFils, ...giftAndSlotOf(submission.value), campaign: readCampaign(request) }),
     );
     if ("refused" in outcome) {
       const message = `${t("checkout.saveFailed")}: ${tooManyCodesText(outcome.refused.retryAfterSeconds, t)}`;
@@ -172,7 +174,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const owns = error.earlier ? await placedByAsker(request, customer?.id ?? null, error.earlier) : false;
     const message = `${t("checkout.saveFailed")}: ${orderErrorMessage(error, t, language, owns)}`;
     const earlierOrder = owns && error.earlier ? earlierOrderLinkOf(error.earlier) : null;
-    return data({ result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null, earlierOrder }, { status: error.status });
+    // New prices: the page is drawn again with them (a refusal does not reload the page's data by itself).
+    const repriced = error.code === "pricesChanged";
+    return data({ result: submission.reply({ formErrors: [message] }), paymentUrl: null, orderSessionId: null, earlierOrder, repriced }, { status: error.status });
   }
 }
 
@@ -229,10 +233,11 @@ function tooManyCodesText(retryAfterSeconds: number, t: TFunction): string {
 /**
  * Once the order is placed (the answer names the payment page) the page shows its toast and leaves: its loader is not
  * run again on the way out. That is one round trip less on a slow network, and what it brought back (the cart read
- * again, an error) could take the form, and the redirect it holds, away before the browser leaves.
+ * again, an error) could take the form, and the redirect it holds, away before the browser leaves. A refusal for prices
+ * changed since the page was drawn reloads its data (a refusal would not), so the shopper sees the new total.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  typeof (actionResult as { paymentUrl?: unknown } | undefined)?.paymentUrl === "string" ? false : defaultShouldRevalidate;
+  typeof (actionResult as { paymentUrl?: unknown } | undefined)?.paymentUrl === "string" ? false : Boolean((actionResult as { repriced?: boolean } | undefined)?.repriced) || defaultShouldRevalidate;
 
 export default function CheckoutPage() {
   const { t } = useTranslation();

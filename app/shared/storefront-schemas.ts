@@ -57,6 +57,11 @@ const couponCode = z
 /** The code posted with Pay, read beside CheckoutSchema so the order's details keep their own shape. */
 export const CheckoutCouponSchema = z.object({ couponCode });
 
+/** The products' total the checkout showed, posted with Pay; left out (an older page, a client of its own), nothing is compared. */
+export const CheckoutShownTotalSchema = z.object({
+  shownSubtotalFils: z.preprocess((value) => (value === "" ? undefined : typeof value === "string" ? Number(value) : value), z.number().int().min(0).optional()),
+});
+
 /**
  * The checkout's Apply and Remove (a fetcher's body, or the whole checkout form without JavaScript). The e-mail and
  * phone typed so far decide a once-per-shopper code, so the phone is read as the order will keep it (+965 and

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { createProduct } from "../factories/product";
 import { e2eDatabase, withoutPaymentJobs } from "../support/e2e-database";
 import { setCart, setLanguage, setSavedCart, signInAsNewCustomer } from "../support/shopper";
 import { signInAsAdmin } from "./admin-fixtures";
@@ -208,6 +209,30 @@ test.describe("paying", () => {
     await slowPhone.tap(page.getByTestId("card-pay"));
     await expectThankYou(page);
     slowPhone.release();
+  });
+
+  test("a price the owner changes while the checkout is open is shown before anything is charged, and Pay then pays it", async ({ page, context, baseURL }) => {
+    await setLanguage(context, baseURL!, "en");
+    const product = await createProduct(e2eDatabase(), { priceFils: 1500, stockQuantity: 5 });
+    const customer = await signInAsNewCustomer(context, baseURL!);
+    await setSavedCart(customer.id, [{ productId: product.id, quantity: 2, customTags: [] }]);
+    await page.goto("/checkout");
+    await expect(page.getByTestId("products-total")).toHaveText("3.00 KD");
+    await fillCheckout(page);
+    await e2eDatabase().$transaction([
+      e2eDatabase().product.update({ where: { id: product.id }, data: { priceFils: 1750 } }),
+      e2eDatabase().productVariant.updateMany({ where: { productId: product.id }, data: { priceFils: 1750 } }),
+    ]);
+    await page.getByTestId("pay-button").click();
+    await expect(page.getByRole("alert").filter({ hasText: "Prices in your cart" })).toHaveText("Failed to save order: Prices in your cart changed since this page was shown. Please check the new total, then press Pay again.");
+    await expect(page.getByTestId("products-total")).toHaveText("3.50 KD");
+    expect(await e2eDatabase().orderItem.count({ where: { productId: product.id } })).toBe(0);
+    // What was typed is still there: Pay again pays the total now shown.
+    await expect(page.locator('[name="street"]')).toHaveValue("Tunis Street");
+    await page.getByTestId("pay-button").click();
+    await payWithCard(page, "4111111111111111");
+    await expectThankYou(page);
+    expect(await e2eDatabase().order.findFirstOrThrow({ where: { items: { some: { productId: product.id } } } })).toMatchObject({ subtotalFils: 3500, paymentStatus: "paid" });
   });
 
   test("a declined card shows Payment Failed, and Try Again pays the same order with the next card", async ({ page, context, baseURL }) => {

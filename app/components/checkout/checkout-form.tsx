@@ -69,6 +69,7 @@ export function CheckoutForm({ language, items, productsTotalFils, areas, defaul
         className="checkout__form"
       >
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+        <input type="hidden" name="shownSubtotalFils" value={productsTotalFils} />
         <FormMessage message={form.errors?.[0] ?? (!hydrated && hasFieldErrors(lastResult) ? t("checkout.fieldsToCorrect") : null)} />
         <fieldset className="building-type" aria-describedby={fields.buildingType.errorId}>
           <legend>{t("checkout.buildingType")}</legend>

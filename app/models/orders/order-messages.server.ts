@@ -40,6 +40,8 @@ export function orderErrorMessage(error: OrderError, t: TFunction, language: Lan
       return ownsEarlier && error.earlier
         ? t("checkout.heldByUnpaidOrder", { name, orderNumber: error.earlier.orderNumber })
         : t("checkout.heldByUnpaidOrderUnnamed", { name, minutes: RESERVATION_MINUTES });
+    case "pricesChanged":
+      return t("api.checkout.pricesChanged");
     case "giftWrapUnavailable":
       return t("checkoutGift.wrapUnavailable");
     case "deliverySlotRequired":

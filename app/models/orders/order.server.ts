@@ -42,7 +42,8 @@ export type OrderErrorCode =
   | "deliverySlotRequired"
   | "deliverySlotClosed"
   | "deliverySlotFull"
-  | "orderTooLarge";
+  | "orderTooLarge"
+  | "pricesChanged";
 
 /** A refusal the shopper can act on; `status` is the HTTP status the API answers with. */
 export class OrderError extends Error {
@@ -95,6 +96,8 @@ export type PlaceOrderInput = {
   gift?: GiftInput | null;
   /** issue 48: the delivery window wanted; required once the owner has windows */
   deliverySlot?: { date: string; windowId: string } | null;
+  /** The products' total the checkout showed the shopper: an order priced otherwise is refused (`pricesChanged`). */
+  shownSubtotalFils?: number | null;
   /** The campaign the shopper came from (app/cookies/campaign.server.ts), already checked; none for a direct visit. */
   campaign?: Campaign | null;
 };
@@ -201,6 +204,8 @@ async function createOrder(
     };
   });
   const subtotalFils = items.reduce((sum, item) => sum + item.priceFils * item.quantity, 0);
+  // A price changed (or the cart did) since the checkout was drawn: the shopper pays only a total she has seen.
+  if (input.shownSubtotalFils != null && input.shownSubtotalFils !== subtotalFils) throw new OrderError("pricesChanged", 409);
   const coupon = await couponFor(input, subtotalFils, now);
   const totals = orderTotals({ productsTotalFils: subtotalFils, deliveryFeeFils, coupon, freeDeliveryFromFils: settings.freeDeliveryFromFils });
   const gift = input.gift ?? null;

@@ -26,6 +26,9 @@ export const api = {
       refundUnanswered: "The payment provider did not answer, so your order is not cancelled yet. Please try again in a few minutes: you will not be refunded twice.",
       done: "Your order is cancelled and everything you paid is being refunded.",
     },
+    checkout: {
+      pricesChanged: "Prices in your cart changed since this page was shown. Please check the new total, then press Pay again.",
+    },
     methodNotAllowed: "Method not allowed",
     usePost: "Use POST for this address.",
     invalidJson: "Request body must be valid JSON.",
