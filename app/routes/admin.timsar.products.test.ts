@@ -22,6 +22,37 @@ async function productWithHold() {
   return product;
 }
 
+/**
+ * The new-product form without JavaScript, saving a product of one option, Colour (Red and Blue), with the two
+ * variants' own fields added to what is posted.
+ */
+async function twoColourForm(nameEn: string, language: string, images: string[], variants: [Record<string, string>, Record<string, string>]) {
+  const { cookie } = await adminCookie();
+  const category = await prisma.category.findFirstOrThrow();
+  const form = new FormData();
+  const values: Record<string, string> = {
+    nameEn,
+    nameAr: "مشبك بلونين",
+    price: "1.500",
+    stockQuantity: "0",
+    lowStockThreshold: "3",
+    categoryId: category.id,
+    ...Object.fromEntries(images.map((url, index) => [`images[${index}]`, url])),
+    "options[0].nameEn": "Colour",
+    "options[0].nameAr": "اللون",
+    "options[0].valuesEn": "Red\nBlue",
+    "options[0].valuesAr": "أحمر\nأزرق",
+    "variants[0].match": "Red",
+    "variants[0].stockQuantity": "2",
+    "variants[1].match": "Blue",
+    "variants[1].stockQuantity": "1",
+    ...Object.fromEntries(variants.flatMap((fields, index) => Object.entries(fields).map(([name, value]) => [`variants[${index}].${name}`, value]))),
+    intent: "save",
+  };
+  for (const [name, value] of Object.entries(values)) form.append(name, value);
+  return request("/admin/timsar/products/new", { method: "POST", body: form, cookie: `${cookie}; lang=${language}` });
+}
+
 async function stockOf(productId: string) {
   return prisma.product.findUniqueOrThrow({ where: { id: productId }, select: { stockQuantity: true, heldQuantity: true } });
 }
@@ -155,37 +186,11 @@ describe("the owner's options and variant grid without JavaScript", () => {
   });
 
   it("takes a variant's picture only from the product's own pictures and refuses another upload in both languages", async () => {
-    const { cookie } = await adminCookie();
-    const category = await prisma.category.findFirstOrThrow();
     const [main, second, stranger] = ["seed-product-01-main", "seed-product-01-2", "seed-product-02-main"].map((name) => `/uploads/catalogue/${name}.webp`);
     const nameEn = `Picture clip ${Date.now()}`;
-    const fields = (picture: string, language: string) => {
-      const form = new FormData();
-      const values: Record<string, string> = {
-        nameEn,
-        nameAr: "مشبك بصور",
-        price: "1.500",
-        stockQuantity: "0",
-        lowStockThreshold: "3",
-        categoryId: category.id,
-        "images[0]": main,
-        "images[1]": second,
-        "options[0].nameEn": "Colour",
-        "options[0].nameAr": "اللون",
-        "options[0].valuesEn": "Red\nBlue",
-        "options[0].valuesAr": "أحمر\nأزرق",
-        "variants[0].match": "Red",
-        "variants[0].stockQuantity": "2",
-        "variants[0].imageUrl": picture,
-        "variants[1].match": "Blue",
-        "variants[1].stockQuantity": "1",
-        intent: "save",
-      };
-      for (const [name, value] of Object.entries(values)) form.append(name, value);
-      return request("/admin/timsar/products/new", { method: "POST", body: form, cookie: `${cookie}; lang=${language}` });
-    };
+    const fields = (picture: string, language: string) => twoColourForm(nameEn, language, [main, second], [{ imageUrl: picture }, {}]);
     for (const language of ["en", "ar"]) {
-      const refused = (await newAction({ request: fields(stranger, language), params: {}, context })) as unknown as { data: { result: { error: Record<string, string[]> } } };
+      const refused = (await newAction({ request: await fields(stranger, language), params: {}, context })) as unknown as { data: { result: { error: Record<string, string[]> } } };
       expect(refused.data.result.error["variants[0].imageUrl"]).toEqual(["admin.validation.adminVariantImageInvalid"]);
     }
     // The form shows the refusal in the owner's language.
@@ -194,51 +199,26 @@ describe("the owner's options and variant grid without JavaScript", () => {
       "اختر صورة النوع من صور هذا المنتج.",
     ]);
     expect(await prisma.product.count({ where: { nameEn } })).toBe(0);
-    const saved = (await newAction({ request: fields(second, "en"), params: {}, context })) as Response;
+    const saved = (await newAction({ request: await fields(second, "en"), params: {}, context })) as Response;
     expect(saved.status).toBe(303);
     const product = await prisma.product.findFirstOrThrow({ where: { nameEn }, include: { variants: { orderBy: { position: "asc" } } } });
     expect(product.variants.map((variant) => variant.imageUrl)).toEqual([second, null]);
   });
 
   it("refuses two variants with one SKU, or a SKU another product's variant has, next to the SKU, in the owner's language", async () => {
-    const { cookie } = await adminCookie();
-    const category = await prisma.category.findFirstOrThrow();
     const nameEn = `SKU clip ${Date.now()}`;
     const taken = `BOW-${Date.now()}`;
     await createProductWithOptions(prisma, [{ nameEn: "Size", values: [{ en: "S", ar: "صغير" }] }], [{ optionValues: [{ en: "S", ar: "صغير" }], sku: taken }]);
-    const fields = (skus: [string, string], language: string) => {
-      const form = new FormData();
-      const values: Record<string, string> = {
-        nameEn,
-        nameAr: "مشبك برموز",
-        price: "1.500",
-        stockQuantity: "0",
-        lowStockThreshold: "3",
-        categoryId: category.id,
-        "images[0]": "/uploads/catalogue/seed-product-01-main.webp",
-        "options[0].nameEn": "Colour",
-        "options[0].nameAr": "اللون",
-        "options[0].valuesEn": "Red\nBlue",
-        "options[0].valuesAr": "أحمر\nأزرق",
-        "variants[0].match": "Red",
-        "variants[0].stockQuantity": "2",
-        "variants[0].sku": skus[0],
-        "variants[1].match": "Blue",
-        "variants[1].stockQuantity": "1",
-        "variants[1].sku": skus[1],
-        intent: "save",
-      };
-      for (const [name, value] of Object.entries(values)) form.append(name, value);
-      return request("/admin/timsar/products/new", { method: "POST", body: form, cookie: `${cookie}; lang=${language}` });
-    };
+    const fields = (skus: [string, string], language: string) =>
+      twoColourForm(nameEn, language, ["/uploads/catalogue/seed-product-01-main.webp"], [{ sku: skus[0] }, { sku: skus[1] }]);
     const own = `CLIP-${Date.now()}`;
-    const twice = (await newAction({ request: fields([own, own], "en"), params: {}, context })) as unknown as { data: { result: { error: Record<string, string[]> } }; init: { status: number } };
+    const twice = (await newAction({ request: await fields([own, own], "en"), params: {}, context })) as unknown as { data: { result: { error: Record<string, string[]> } }; init: { status: number } };
     expect(twice.init.status).toBe(409);
     expect(twice.data.result.error["variants[1].sku"]).toEqual([`The SKU ${own} already belongs to another variant: give each variant its own.`]);
-    const elsewhere = (await newAction({ request: fields([own, taken], "ar"), params: {}, context })) as unknown as { data: { result: { error: Record<string, string[]> } } };
+    const elsewhere = (await newAction({ request: await fields([own, taken], "ar"), params: {}, context })) as unknown as { data: { result: { error: Record<string, string[]> } } };
     expect(elsewhere.data.result.error["variants[1].sku"]).toEqual([`رمز المنتج ${taken} مستخدم لنوع آخر: أعطِ كل نوع رمزاً خاصاً به.`]);
     expect(await prisma.product.count({ where: { nameEn } })).toBe(0);
-    const saved = (await newAction({ request: fields([own, `${own}-B`], "en"), params: {}, context })) as Response;
+    const saved = (await newAction({ request: await fields([own, `${own}-B`], "en"), params: {}, context })) as Response;
     expect(saved.status).toBe(303);
   });
 });
