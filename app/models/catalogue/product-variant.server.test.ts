@@ -129,6 +129,14 @@ describe("a product with options", () => {
     expect([json.price, json.stockQuantity, json.heldQuantity]).toEqual([2, 5, 2]);
   });
 
+  it("gives a new SKU to one of two products saved with it at the same moment, on either engine", async () => {
+    const sku = uniqueId("RACE");
+    const oneColour = async () => input({ options: [{ nameEn: "Colour", nameAr: "اللون", values: [red] }], variants: [{ ...variant([red], 1000, 1), sku }] });
+    const saves = await Promise.all([createAdminProduct(await oneColour()), createAdminProduct(await oneColour())]);
+    expect(saves.map((save) => (save.ok ? "saved" : save.reason)).sort()).toEqual(["saved", "skuTaken"]);
+    expect(await prisma.productVariant.count({ where: { sku } })).toBe(1);
+  });
+
   it("refuses an on hand below a variant's held units, and gaining options while units are held", async () => {
     const created = await createAdminProduct(await input({ options: COLOUR_SIZE, variants: [variant([red, small], 1000, 3)] }));
     if (!created.ok) throw new Error(created.reason);

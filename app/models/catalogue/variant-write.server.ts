@@ -5,6 +5,7 @@
  * sum of stock and lowest price.
  */
 import type { Prisma } from "~/generated/prisma/client";
+import { databaseEngine } from "~/db.server";
 import type { OptionText } from "./product-variant.server";
 
 type Tx = Prisma.TransactionClient;
@@ -63,6 +64,9 @@ export async function takenSku(tx: Tx, productId: string | null, variants: Varia
     if (seen.has(variant.sku)) return { index: variant.index, sku: variant.sku };
     seen.add(variant.sku);
   }
+  // Two saves of one new SKU at once: on PostgreSQL the second waits here for the first's commit and then sees its
+  // SKU (sorted, so two saves of the same SKUs cannot wait on each other); SQLite's transaction holds the write lock.
+  if (databaseEngine === "postgresql") for (const sku of [...seen].sort()) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`sku:${sku}`}))`;
   const holders = await tx.productVariant.findMany({ where: { sku: { in: [...seen] } }, select: { id: true, sku: true, productId: true } });
   const kept = new Set(holders.filter((holder) => holder.productId === productId).map((holder) => `${holder.id} ${holder.sku}`));
   const elsewhere = new Set(holders.filter((holder) => holder.productId !== productId).map((holder) => holder.sku));
