@@ -39,7 +39,7 @@ test.describe("admin login", () => {
     await page.getByLabel("Password").fill(ADMIN_PASSWORD);
     await slowPhone.tap(page.getByRole("button", { name: "Log in" }));
     await expect(page).toHaveURL(/\/admin\/timsar\/dashboard$/);
-    slowPhone.release();
+    await slowPhone.release();
   });
 
   test("the admin API refuses visitors without the admin session", async ({ request }) => {

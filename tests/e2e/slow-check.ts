@@ -10,13 +10,15 @@ import type { Locator, Page } from "@playwright/test";
 export async function holdFormCheck(page: Page, javaScriptEnabled: boolean) {
   const held: (() => void)[] = [];
   const hold = () => new Promise<void>((resolve) => held.push(resolve));
-  await page.route("**/form-validation-*.js", async (route) => {
+  const chunk = "**/form-validation-*.js";
+  await page.route(chunk, async (route) => {
     await hold();
     await route.continue().catch(ignoreCancelled);
   });
   let checkPosted: (() => void) | null = null;
+  const data = (url: URL) => url.pathname.endsWith(".data");
   await page.route(
-    (url) => url.pathname.endsWith(".data"),
+    data,
     async (route) => {
       if (route.request().method() !== "POST" || !route.request().postData()?.includes("__intent__")) return route.fallback();
       checkPosted?.();
@@ -36,7 +38,9 @@ export async function holdFormCheck(page: Page, javaScriptEnabled: boolean) {
       await posted;
       await page.mouse.up();
     },
-    release() {
+    /** The phone's network is fast again: what was held goes on, and nothing more is held. */
+    async release() {
+      await Promise.all([page.unroute(chunk), page.unroute(data)]);
       for (const resolve of held.splice(0)) resolve();
     },
   };

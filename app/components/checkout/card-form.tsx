@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { FieldErrors, FormMessage } from "~/components/forms";
 import { Toast } from "~/components/toast";
 import { digitsOnly } from "~/shared/typed-digits";
 import type { FormConstraint } from "~/components/use-form-validation";
-import { useFormSubmitting, useShopForm } from "~/components/use-shop-form";
+import { useShopForm } from "~/components/use-shop-form";
 import { useHydrated } from "~/components/use-hydrated";
 import { Ltr, Money } from "~/components/ltr";
 import type { Language } from "~/shared/language";
@@ -74,6 +74,7 @@ function DigitsField({
 export function CardForm({ orderSessionId, orderNumber, amount, amountFils, language, lastResult, paidOrderNumber, constraint }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const navigation = useNavigation();
   const [form, fields] = useShopForm("card", { lastResult, constraint, defaultValue: { orderSessionId } });
   useEffect(() => {
     if (!paidOrderNumber) return;
@@ -83,7 +84,9 @@ export function CardForm({ orderSessionId, orderNumber, amount, amountFils, lang
     return () => window.clearTimeout(timer);
   }, [paidOrderNumber]);
 
-  const busy = useFormSubmitting({ loading: true }) || Boolean(paidOrderNumber);
+  // The test provider's own page (real payments go to the gateway's): it keeps the button shut during any navigation,
+  // field checks included (docs/decisions/0116-a-form-check-does-not-disable-its-button.md says why).
+  const busy = navigation.state !== "idle" || Boolean(paidOrderNumber);
   return (
     <Form method="post" {...getFormProps(form)} className="payment-card" autoComplete="on">
       {paidOrderNumber ? <Toast kind="success" message={t("payment.success")} durationMs={SUCCESS_REDIRECT_MS} /> : null}
