@@ -226,6 +226,10 @@ test.describe("orders", () => {
     await page.goto("/admin/timsar/orders");
     await page.getByLabel("Search").fill(order.orderNumber.slice(4));
     await page.getByRole("button", { name: "Search" }).click();
+    // The search's list, not the one it replaces: a status saved while the search is still loading is saved, but the
+    // search's answer (read after the save) no longer holds the order on this tab, and its row and toast go.
+    await expect(page).toHaveURL(/[?&]search=/);
+    await expect(page.getByTestId("order-row")).toHaveCount(1);
     const row = page.getByTestId("order-row").filter({ hasText: order.orderNumber });
     await expect(row).toHaveCount(1);
     await row.getByLabel("Change status").selectOption("processing");
