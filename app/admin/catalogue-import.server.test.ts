@@ -312,6 +312,40 @@ describe("the catalogue spreadsheet", () => {
     expect(await prisma.auditEntry.count({ where: { action: "import", entityId: "late.csv" } })).toBe(0);
   });
 
+  it("refuses the whole import when another variant took a SKU it gives between the preview and the write", async () => {
+    const { cookie, admin } = await adminCookie();
+    const renamed = await createProduct(prisma, { priceFils: 1000 });
+    const other = await createProduct(prisma);
+    const sku = uniqueId("LATE");
+    const rows = linesOf((await exportCsv(cookie)).slice(1), [renamed.id]).map((cells) => set(set(cells, "sku", sku), "price", "1.100"));
+    const planned = await planImportText(file(rows));
+    if (!planned.ok) throw new Error(JSON.stringify(planned.errors));
+    // Saved by the product form after the preview read the catalogue.
+    await prisma.productVariant.update({ where: { id: other.id }, data: { sku } });
+
+    expect(await applyCatalogueSheet(planned.plan, { actor: { ...admin, role: "owner" }, fileName: "late-sku.csv" })).toEqual({ ok: false, errors: [{ row: 2, column: "sku", problem: "skuTaken" }] });
+    expect(await prisma.productVariant.findMany({ where: { sku }, select: { productId: true } })).toEqual([{ productId: other.id }]);
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: renamed.id } })).toMatchObject({ priceFils: 1000 });
+    expect(await prisma.auditEntry.count({ where: { action: "import", entityId: "late-sku.csv" } })).toBe(0);
+  });
+
+  it("gives a new SKU to one of two imports written at the same moment, on either engine", async () => {
+    const { cookie, admin } = await adminCookie();
+    const products = [await createProduct(prisma), await createProduct(prisma)];
+    const sku = uniqueId("BOTH");
+    const csv = (await exportCsv(cookie)).slice(1);
+    const plans = await Promise.all(
+      products.map(async (product) => {
+        const planned = await planImportText(file(linesOf(csv, [product.id]).map((cells) => set(cells, "sku", sku))));
+        if (!planned.ok) throw new Error(JSON.stringify(planned.errors));
+        return planned.plan;
+      }),
+    );
+    const results = await Promise.all(plans.map((plan, index) => applyCatalogueSheet(plan, { actor: { ...admin, role: "owner" }, fileName: `both-${index}.csv` })));
+    expect(results.map((result) => (result.ok ? "written" : result.errors[0].problem)).sort()).toEqual(["skuTaken", "written"]);
+    expect(await prisma.productVariant.count({ where: { sku } })).toBe(1);
+  });
+
   it("is the owner's and the catalogue role's, no one else's", async () => {
     const orders = await adminCookie("orders");
     expect((await exportLoader({ request: request("/api/admin/products/export.csv", { cookie: orders.cookie }), params: {}, context }).catch((answer: Response) => answer)).status).toBe(403);

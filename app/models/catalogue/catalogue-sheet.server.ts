@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { prisma } from "~/db.server";
+import { prisma, type Prisma } from "~/db.server";
 import { recordAudit, type AuditActor } from "~/models/shop/index.server";
 import { OWN_IMAGE_URL } from "~/shared/admin-schemas";
 import type { BulkChange } from "~/shared/catalogue-sheet-schemas";
@@ -18,7 +18,7 @@ import { onHandOf } from "./admin-product.server";
 import { HeldMoved, readSheetProducts, writeSheetPlan, type PlannedWrite, type SheetInput, type SheetProduct } from "./catalogue-sheet-write.server";
 import { optionTexts, type OptionText } from "./product-variant.server";
 import { noticeStockReturned } from "./stock-notice.server";
-import type { VariantInput } from "./variant-write.server";
+import { lockSkus, type VariantInput } from "./variant-write.server";
 
 export const SHEET_COLUMNS = [
   "product_id",
@@ -92,6 +92,8 @@ export type SheetPlan = {
   changes: SheetChange[];
   creations: SheetCreation[];
   writes: PlannedWrite[];
+  /** each sku a row gives a variant that has it not yet, and that row: checked again as the plan is written */
+  claimedSkus: Map<string, number>;
 };
 
 export type SheetPlanResult = { ok: true; plan: SheetPlan } | { ok: false; errors: SheetError[] };
@@ -444,7 +446,7 @@ export async function planCatalogueSheet(rows: NumberedRow[]): Promise<SheetPlan
     else writes.push({ kind: "create", input, isVisible, ownSku });
   }
   if (errors.length) return { ok: false, errors: errors.sort((a, b) => a.row - b.row || SHEET_COLUMNS.indexOf(a.column ?? "product_id") - SHEET_COLUMNS.indexOf(b.column ?? "product_id")) };
-  return { ok: true, plan: { created, updated, unchanged, changes, creations, writes } };
+  return { ok: true, plan: { created, updated, unchanged, changes, creations, writes, claimedSkus: givenSkus } };
 }
 
 function newSheetInput(): SheetInput {
@@ -557,6 +559,29 @@ function readVariant(row: NumberedRow, values: OptionText[], input: SheetInput, 
   return variant;
 }
 
+/** A sku the plan gives that another variant took since the plan was read: the import is rolled back and refused by this row. */
+class SkuClaimed extends Error {
+  constructor(readonly row: number) {
+    super("sku taken since the plan");
+  }
+}
+
+/**
+ * After the plan's writes, under its skus' locks: each sku it gave must be that one variant's. Another save (the product
+ * form, the API, another import) that gave one of them to another variant after the plan was read committed first,
+ * and this statement sees it.
+ */
+async function refuseSharedSkus(tx: Prisma.TransactionClient, claimed: Map<string, number>) {
+  const skus = [...claimed.keys()];
+  for (let at = 0; at < skus.length; at += SKU_CHUNK) {
+    const counted = await tx.productVariant.groupBy({ by: ["sku"], where: { sku: { in: skus.slice(at, at + SKU_CHUNK) } }, _count: { _all: true } });
+    const rows = counted.filter((entry) => entry._count._all > 1).map((entry) => claimed.get(entry.sku)!);
+    if (rows.length) throw new SkuClaimed(Math.min(...rows));
+  }
+}
+
+const SKU_CHUNK = 400;
+
 export type SheetApplyResult = { ok: true; created: number; updated: number; unchanged: number } | { ok: false; errors: SheetError[] };
 
 /**
@@ -569,7 +594,9 @@ export async function applyCatalogueSheet(plan: SheetPlan, { actor, fileName }: 
   try {
     await prisma.$transaction(
       async (tx) => {
+        await lockSkus(tx, plan.claimedSkus.keys());
         raised = await writeSheetPlan(tx, plan.writes);
+        await refuseSharedSkus(tx, plan.claimedSkus);
         await recordAudit(tx, {
           actor,
           action: "import",
@@ -582,6 +609,7 @@ export async function applyCatalogueSheet(plan: SheetPlan, { actor, fileName }: 
     );
   } catch (error) {
     if (error instanceof HeldMoved) return { ok: false, errors: [{ row: error.row, column: "stock", problem: "belowHeld", params: { held: error.held } }] };
+    if (error instanceof SkuClaimed) return { ok: false, errors: [{ row: error.row, column: "sku", problem: "skuTaken" }] };
     throw error;
   }
   noticeStockReturned(raised);

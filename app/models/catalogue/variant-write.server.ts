@@ -52,6 +52,18 @@ export async function variantHeldConflict(tx: Tx, productId: string, input: Opti
 }
 
 /**
+ * Two saves of one new SKU at once (the product form, the API, the spreadsheet import): on PostgreSQL the second
+ * waits here for the first's commit and then sees its SKU (sorted, so two saves of the same SKUs cannot wait on each
+ * other); SQLite's transaction holds the write lock.
+ */
+export async function lockSkus(tx: Tx, skus: Iterable<string>): Promise<void> {
+  const keys = [...new Set(skus)].map((sku) => `sku:${sku}`);
+  if (databaseEngine !== "postgresql" || keys.length === 0) return;
+  // One statement for a file's thousands; the subquery's order is the order the locks are taken in.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext("key")) FROM (SELECT "key" FROM unnest(${keys}::text[]) AS "key" ORDER BY "key") AS "sorted"`;
+}
+
+/**
  * The first variant of an edit whose SKU another variant has, or null: two variants of the edit, or a variant of
  * another product (the catalogue spreadsheet reads a SKU as one variant's name). A variant that keeps the SKU it
  * already has is let through, so a copy saved before SKUs were checked does not block an edit of something else.
@@ -64,9 +76,7 @@ export async function takenSku(tx: Tx, productId: string | null, variants: Varia
     if (seen.has(variant.sku)) return { index: variant.index, sku: variant.sku };
     seen.add(variant.sku);
   }
-  // Two saves of one new SKU at once: on PostgreSQL the second waits here for the first's commit and then sees its
-  // SKU (sorted, so two saves of the same SKUs cannot wait on each other); SQLite's transaction holds the write lock.
-  if (databaseEngine === "postgresql") for (const sku of [...seen].sort()) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`sku:${sku}`}))`;
+  await lockSkus(tx, seen);
   const holders = await tx.productVariant.findMany({ where: { sku: { in: [...seen] } }, select: { id: true, sku: true, productId: true } });
   const kept = new Set(holders.filter((holder) => holder.productId === productId).map((holder) => `${holder.id} ${holder.sku}`));
   const elsewhere = new Set(holders.filter((holder) => holder.productId !== productId).map((holder) => holder.sku));
