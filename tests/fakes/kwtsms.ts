@@ -41,8 +41,12 @@ export type FakeSms = { msgId: string; mobile: string; message: string; sender: 
 /** `at`: when the request came (ms since the epoch); `dropped`: the client's address was blocked for going too fast. */
 export type FakeCall = { path: string; at: number; body: Record<string, unknown>; answer: Record<string, unknown> | { httpStatus: number } | { dropped: true } };
 
-/** How the next sends fail: an HTTP 5xx, or a kwtSMS error code answered as `{"result":"ERROR"}`. */
-export type Failure = { status: number } | { code: string };
+/**
+ * How the next sends fail: an HTTP 5xx, or a kwtSMS error code answered as `{"result":"ERROR"}`. With `mobile`
+ * (digits with the country code) only a send to that number takes the failure: a test's worker database may hold
+ * other files' messages, which a drain sends first.
+ */
+export type Failure = ({ status: number } | { code: string }) & { mobile?: string };
 
 export type FakeKwtSms = {
   url: string;
@@ -200,6 +204,12 @@ export async function startFakeKwtSms(options: StartOptions): Promise<FakeKwtSms
     return { result: "OK", status: "sent", description: "Message successfully sent" };
   }
 
+  /** The first failure waiting for this send: one for any number, or one for the number the body names. */
+  function takeFailure(mobile: string): Failure | undefined {
+    const at = failures.findIndex((failure) => failure.mobile === undefined || failure.mobile === mobile);
+    return at === -1 ? undefined : failures.splice(at, 1)[0];
+  }
+
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
     const at = Date.now();
     const body = await readJson(req);
@@ -210,7 +220,7 @@ export async function startFakeKwtSms(options: StartOptions): Promise<FakeKwtSms
       return;
     }
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const failure = path === "/API/send/" ? failures.shift() : undefined;
+    const failure = path === "/API/send/" ? takeFailure(text(body?.mobile)) : undefined;
     if (failure && "status" in failure) {
       calls.push({ path, at, body: logged, answer: { httpStatus: failure.status } });
       return sendJson(res, failure.status, { result: "ERROR", code: "ERR000", description: "Service unavailable" });

@@ -55,8 +55,12 @@ export type FakeCall = { method: string; path: string; body: unknown; status: nu
 
 export type WebhookDelivery = { messageId: string; status: StatusName; signature: "good" | "wrong" | "missing"; answer?: number; error?: string };
 
-/** How the next sends fail: an HTTP 5xx, or a Graph error code (131026, 130429, …) answered with HTTP 400. */
-export type Failure = { status: number } | { code: number };
+/**
+ * How the next sends fail: an HTTP 5xx, or a Graph error code (131026, 130429, …) answered with HTTP 400. With `to`
+ * (digits with the country code) only a send to that number takes the failure: a test's worker database may hold
+ * other files' messages, which a drain sends first.
+ */
+export type Failure = ({ status: number } | { code: number }) & { to?: string };
 
 export type FakeWhatsApp = {
   url: string;
@@ -326,13 +330,26 @@ export async function startFakeWhatsApp(options: StartOptions): Promise<FakeWhat
     calls.push({ method: "POST", path, body: parsed, status });
   }
 
+  /** The first failure waiting for this send: one for any number, or one for the number the body names. */
+  function takeFailure(raw: string): Failure | undefined {
+    let to = "";
+    try {
+      const body: unknown = JSON.parse(raw);
+      if (isRecord(body) && typeof body.to === "string") to = body.to;
+    } catch {
+      // A body that is not JSON takes only a failure for any number; the send itself answers the bad body.
+    }
+    const at = failures.findIndex((failure) => failure.to === undefined || failure.to === to);
+    return at === -1 ? undefined : failures.splice(at, 1)[0];
+  }
+
   async function answerSend(req: http.IncomingMessage, res: http.ServerResponse, phoneNumberId: string, raw: string): Promise<number> {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (req.headers.authorization !== `Bearer ${options.token}`) return reply(res, 401, graphError(190, "Invalid OAuth access token"));
     if (phoneNumberId !== options.phoneNumberId) {
       return reply(res, 400, graphError(100, `Unsupported post request. Object with ID '${phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`));
     }
-    const failure = failures.shift();
+    const failure = takeFailure(raw);
     if (failure && "status" in failure) return reply(res, failure.status, graphError(131000, "Something went wrong"));
     if (failure) return reply(res, failure.code === 130429 ? 429 : 400, graphError(failure.code, ERROR_TITLES[failure.code] ?? "Error"));
     let json: unknown;

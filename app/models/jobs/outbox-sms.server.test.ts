@@ -36,7 +36,7 @@ describe("an SMS kwtSMS refuses", () => {
     const { orderId, phone } = await smsOrder();
     let later = Date.now();
     for (const code of ["ERR003", "ERR024", "ERR008"]) {
-      sms.failNext(1, { code });
+      sms.failNext(1, { code, mobile: `965${phone}` });
       later += 2 * 60 * 60 * 1000;
       await drainOutbox({ now: () => new Date(later) });
       // The owner's order page shows it still waiting, and the row keeps which code kwtSMS answered.
@@ -53,7 +53,7 @@ describe("an SMS kwtSMS refuses", () => {
 
   it("fails at once when kwtSMS refuses the number", async () => {
     const { orderId, phone } = await smsOrder();
-    sms.failNext(1, { code: "ERR025" });
+    sms.failNext(1, { code: "ERR025", mobile: `965${phone}` });
     await drainOutbox();
     expect(await smsRow(orderId)).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringContaining("kwtSMS ERR025") });
     expect(await shownStatus(orderId)).toEqual(["failed"]);

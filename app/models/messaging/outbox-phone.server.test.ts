@@ -91,7 +91,7 @@ describe("WhatsApp", () => {
 
   it("sends an SMS instead when WhatsApp refuses the number for good, once", async () => {
     const order = await orderFor({ notifyWhatsApp: true, language: "ar" });
-    whatsApp.failNext(1, { code: 131026 });
+    whatsApp.failNext(1, { code: 131026, to: `965${order.phone}` });
     await queueShopperMessages(prisma, order, "paid");
     await drainOutbox();
     await drainOutbox();
@@ -118,7 +118,7 @@ describe("WhatsApp", () => {
 
   it("retries a WhatsApp outage instead of falling back", async () => {
     const order = await orderFor({ notifyWhatsApp: true, language: "en" });
-    whatsApp.failNext(1, { status: 503 });
+    whatsApp.failNext(1, { status: 503, to: `965${order.phone}` });
     await queueShopperMessages(prisma, order, "paid");
     await drainOutbox();
     const row = await prisma.outboxMessage.findFirstOrThrow({ where: { orderId: order.id, channel: "whatsapp" } });

@@ -82,7 +82,7 @@ describe("the owner's alert of a paid order", () => {
   });
 
   it("comes as an SMS when WhatsApp refuses her number for good", async () => {
-    whatsApp.failNext(1, { code: 131026 });
+    whatsApp.failNext(1, { code: 131026, to: `965${ownerPhone}` });
     // The shopper did not choose WhatsApp (their confirmation goes by SMS), so the owner's alert is the one refused.
     const { order } = await placeAndPay();
     await drainOutbox();
