@@ -9,6 +9,8 @@ import { SHARED_PAGE_HEADER } from "../app/utils/shared-page";
 import { isPrivatePath } from "../app/utils/private-pages";
 import { sharedCatalogueVersion, sharedDatabaseVersion, type CatalogueScope } from "../app/models/shop/index.server";
 import { readVisitor, type Visitor } from "../app/auth/visitor.server";
+import { readCartLines } from "../app/cookies/cart.server";
+import type { CartLine } from "../app/shared/cart-line";
 import { createRemixRequest } from "./remix-request";
 import { gzipKeepingStyles } from "./kept-styles-gzip";
 import { inNamedLanguage } from "../app/utils/api.server";
@@ -21,6 +23,7 @@ import { ALLOW_LOCAL } from "./api-methods";
  * database, and the little the header shows of the visitor (`Visitor`: the cart count and whether they are signed
  * in), so it is rendered once per (URL, language, visitor) and sent again until the catalogue changes: to a
  * first-time visitor and to a shopper with a cart or a session alike (docs/decisions/0012-shared-page-cache.md).
+ * A guest's cart page is kept the same way, filed under the cart's lines (decision 0119).
  * The catalogue answers of the JSON API (categories, products, search) are kept the same way.
  *
  * Freshness: the cache asks the catalogue's version (app/models/shop/database-version.server.ts, decision 0055), a row
@@ -40,6 +43,15 @@ const MAX_KEY_PART = 512;
 const PERSONAL_COOKIES = ["shop_flash"];
 /** Cookies the header reads (cart badge, account link); a visitor with either is filed under their `Visitor`. */
 const VISITOR_COOKIES = ["cart", "__session"];
+/**
+ * The one private page kept: a guest's cart (no session cookie, so the lines are the signed cookie's). It is a
+ * function of the lines, the language and the catalogue, like a product page of several products, so shoppers with
+ * the same lines are sent the same page until one of those products or the listing changes; each distinct cart is
+ * rendered once. A signed-in shopper's cart is kept with her account and always rendered.
+ */
+const GUEST_CART_PAGE = /^\/cart\/?$/i;
+/** Kept carts at most: each cart's lines make a page of their own, which must not push the catalogue's pages out. */
+const MAX_CART_PAGES = 200;
 
 type Encoding = "br" | "gzip" | "identity";
 type SharedPage = {
@@ -51,13 +63,15 @@ type SharedPage = {
   etag: string;
   bodies: Partial<Record<Encoding, Buffer>>;
 };
-type Lookup = { key: string; version: string; list: string; visitor?: Visitor };
+type Lookup = { key: string; version: string; list: string; visitor?: Visitor; isCart?: boolean };
 
 export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
   const catalogueVersion = sharedCatalogueVersion(databaseUrl);
   // A signed-in shopper's session answer is kept while nothing at all is committed (a logout, a password change).
   const databaseVersion = sharedDatabaseVersion(databaseUrl);
   const pages = new Map<string, SharedPage>();
+  /** The kept cart pages' keys, oldest first. */
+  const cartKeys = new Set<string>();
   let pagesVersion = "";
   let bytes = 0;
 
@@ -68,6 +82,7 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
     if (!page) return;
     bytes -= sizeOf(page);
     pages.delete(key);
+    cartKeys.delete(key);
   }
 
   /**
@@ -75,10 +90,11 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
    * the database cannot say. A new listing version empties the cache, as every page shows the listing's parts; a
    * product's own version only passes that product's pages by.
    */
-  async function version(path = "/"): Promise<{ list: string; scoped: string }> {
-    const now = await catalogueVersion.read(scopeOf(path));
+  async function version(path = "/", scope = scopeOf(path)): Promise<{ list: string; scoped: string }> {
+    const now = await catalogueVersion.read(scope);
     if (now.list !== pagesVersion) {
       pages.clear();
+      cartKeys.clear();
       bytes = 0;
       pagesVersion = now.list;
     }
@@ -90,17 +106,17 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
    * arrived (setImmediate runs after the turn's network reads): each reading is still taken after its request
    * arrived, so it shows every commit that request could have seen, and on SQLite one `data_version` serves them all.
    */
-  let waiting: { path: string; resolve: (reading: { list: string; scoped: string }) => void; reject: (error: unknown) => void }[] = [];
-  function versionSoon(path: string): Promise<{ list: string; scoped: string }> {
+  let waiting: { path: string; scope: CatalogueScope; resolve: (reading: { list: string; scoped: string }) => void; reject: (error: unknown) => void }[] = [];
+  function versionSoon(path: string, scope = scopeOf(path)): Promise<{ list: string; scoped: string }> {
     return new Promise((resolve, reject) => {
       if (waiting.length === 0) {
         setImmediate(() => {
           const batch = waiting;
           waiting = [];
-          for (const request of batch) version(request.path).then(request.resolve, request.reject);
+          for (const request of batch) version(request.path, request.scope).then(request.resolve, request.reject);
         });
       }
-      waiting.push({ path, resolve, reject });
+      waiting.push({ path, scope, resolve, reject });
     });
   }
 
@@ -123,9 +139,20 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
       if (req.method !== "GET" || req.get("authorization")) return false;
       const path = pathOf(req.originalUrl);
       // A file name (a script, an image, /favicon.svg, a route's .data) is never a shared page.
-      if (path.slice(path.lastIndexOf("/")).includes(".") || isPrivatePath(path)) return false;
+      if (path.slice(path.lastIndexOf("/")).includes(".")) return false;
       const cookies = rawCookies(req.get("cookie"));
+      if (isPrivatePath(path) && !(GUEST_CART_PAGE.test(path) && !cookies.has("__session"))) return false;
       return !PERSONAL_COOKIES.some((name) => cookies.has(name));
+    },
+    /**
+     * What a request's page shows of the catalogue (`scopeOf`), and for a guest's cart page the lines it shows, read
+     * from the signed cookie as the page reads them: the cart's products are its scope, the lines its key.
+     */
+    async pageOf(req: Request): Promise<{ scope: CatalogueScope; cart?: CartLine[] }> {
+      const path = pathOf(req.originalUrl);
+      if (!GUEST_CART_PAGE.test(path)) return { scope: scopeOf(path) };
+      const cart = await readCartLines(new globalThis.Request("http://shop/cart", { headers: { cookie: req.get("cookie") ?? "" } }));
+      return { scope: { productIds: [...new Set(cart.map((line) => line.productId))].sort() }, cart };
     },
     /**
      * The key a request's page would be shared under, or null when it may not be shared (`mayShare`). Reads the
@@ -133,7 +160,7 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
      * With `rememberSessions`, the database's version is read so a signed-in shopper's session can be answered from
      * memory while nothing is committed (app/auth/visitor.server.ts).
      */
-    async lookupKey(req: Request, rememberSessions = false): Promise<{ key: string; visitor?: Visitor } | null> {
+    async lookupKey(req: Request, rememberSessions = false, cart?: CartLine[]): Promise<{ key: string; visitor?: Visitor; isCart?: boolean } | null> {
       if (!this.mayShare(req)) return null;
       const cookieHeader = req.get("cookie");
       const cookies = rawCookies(cookieHeader);
@@ -142,6 +169,12 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
       // would be another rule, which one change can make disagree with the page's.
       const language = pageLanguage({ asked: new URLSearchParams(req.originalUrl.split("?")[1] ?? "").get("lang"), cookie: cookieHeader, acceptLanguage: req.get("accept-language") });
       if (url.length > MAX_KEY_PART) return null;
+      if (GUEST_CART_PAGE.test(pathOf(req.originalUrl))) {
+        // Filed under its lines alone: never under the count the catalogue pages are filed under.
+        if (!cart) return null;
+        const visitor = { cartCount: cart.reduce((sum, line) => sum + line.quantity, 0), isSignedIn: false };
+        return { key: `${url}\n${language}\ncart:${JSON.stringify(cart)}`, visitor, isCart: true };
+      }
       if (!VISITOR_COOKIES.some((name) => cookies.has(name))) return { key: `${url}\n${language}\n-` };
       const version = rememberSessions && cookies.has("__session") ? await databaseVersion.read() : undefined;
       const visitor = await readVisitor(new globalThis.Request(url, { headers: { cookie: cookieHeader ?? "" } }), version);
@@ -152,8 +185,8 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
       const page = pages.get(key);
       return page && page.version === now ? page : undefined;
     },
-    /** Keeps a page unless a newer version has been read since it started rendering. */
-    set(key: string, page: SharedPage) {
+    /** Keeps a page unless a newer version has been read since it started rendering; a cart's among the newest carts. */
+    set(key: string, page: SharedPage, isCart = false) {
       if (page.list !== pagesVersion) return;
       forget(key);
       const size = sizeOf(page);
@@ -161,6 +194,9 @@ export function createPageCache(databaseUrl: string, maxBytes = MAX_BYTES) {
       makeRoom(size);
       pages.set(key, page);
       bytes += size;
+      if (!isCart) return;
+      cartKeys.add(key);
+      if (cartKeys.size > MAX_CART_PAGES) forget(cartKeys.values().next().value as string);
     },
     /** The body of a kept page in an encoding, compressed the first time a browser asks for it. */
     body(key: string, page: SharedPage, encoding: Encoding): Buffer {
@@ -317,9 +353,11 @@ export function serveHits(pageCache: PageCache) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       if (!pageCache.mayShare(req)) return next();
-      // Read before the visitor and the render: a commit made meanwhile makes what they read stale at once.
-      const version = await pageCache.versionSoon(pathOf(req.originalUrl));
-      const found = await pageCache.lookupKey(req, true);
+      // Read before the visitor and the render: a commit made meanwhile makes what they read stale at once. A guest's
+      // cart is the request's own cookie, read first for the products the page shows.
+      const { scope, cart } = await pageCache.pageOf(req);
+      const version = await pageCache.versionSoon(pathOf(req.originalUrl), scope);
+      const found = await pageCache.lookupKey(req, true, cart);
       if (!found) return next();
       const cached = pageCache.get(found.key, version.scoped);
       pageCacheLookups.inc({ result: cached ? "hit" : "miss" });
@@ -398,6 +436,6 @@ function keepPage(res: Response, pageCache: PageCache, lookup: Lookup, response:
   // A catalogue answer brings its own tag, which its callers already hold.
   const etag = response.headers.get("etag") ?? `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   const page: SharedPage = { version: lookup.version, list: lookup.list, status: response.status, headers, etag, bodies: { identity: body } };
-  pageCache.set(lookup.key, page);
+  pageCache.set(lookup.key, page, lookup.isCart);
   return page;
 }

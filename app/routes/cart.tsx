@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CartView } from "~/components/shop/cart-view";
@@ -18,6 +18,7 @@ import { checkoutHref } from "~/shared/storefront";
 import { getCustomerFromRequest } from "~/auth/session.server";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SHARED_PAGE_HEADER } from "~/utils/shared-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = await shopNameFor(request);
@@ -32,9 +33,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       language,
       meta: { title: t("pageTexts.cartTitle"), description: t("pageTexts.cartDescription", { shop }), siteName: shop },
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    // A guest's cart page is the cookie's lines, the language and the catalogue, so the server may keep it for every
+    // shopper with the same lines (server/page-cache.ts); a signed-in shopper's is hers alone.
+    { headers: { "Cache-Control": "private, no-store", ...(customer ? {} : { [SHARED_PAGE_HEADER]: "1" }) } },
   );
 }
+
+/** Only the mark of a page that may be kept: the server answers the cart `no-store` whatever a route says. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const mark = loaderHeaders.get(SHARED_PAGE_HEADER);
+  if (mark) headers.set(SHARED_PAGE_HEADER, mark);
+  return headers;
+};
 
 /**
  * Every cart change. Without JavaScript it answers with a redirect (back to the page, or to the cart for Buy Now)

@@ -2,7 +2,8 @@
  * Addresses whose answers carry someone's personal data or session (issue 13): the account pages, the cart (a
  * shopper's own lines, and for a signed-in shopper the cart kept with her account), checkout and payment, invoices
  * and tracking, the admin area. They are answered `Cache-Control: no-store` whatever the route says, and the
- * shared-page cache never looks them up (decision 0099).
+ * shared-page cache never looks them up (decision 0099), but for a guest's cart page, which it keeps per cart's lines
+ * (decision 0119).
  */
 const PRIVATE_PATHS = [
   /^\/account(\/|$)/,

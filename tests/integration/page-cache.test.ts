@@ -12,6 +12,12 @@ import { getCustomerSessionCookie } from "~/auth/session.server";
 // The real server.ts keeps shared pages (server/page-cache.ts); these tests look at what a visitor would see
 // from it: their own language, their own cart, the catalogue as it is now, and scripts the browser will run.
 
+async function hits(base: string): Promise<number> {
+  const metrics = await (await fetch(`${base}/metrics`)).text();
+  const line = metrics.split("\n").find((candidate) => candidate.startsWith('shop_page_cache_lookups_total{result="hit"'));
+  return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
+}
+
 // The header counts in the page's digits (decision 0079): Arabic-Indic on the default Arabic page, read back as 0-9.
 const cartCount = (html: string) =>
   /data-testid="cart-count"[^>]*>([0-9\u0660-\u0669]+)</.exec(html)?.[1].replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x660));
@@ -179,14 +185,105 @@ describe("catalogue pages kept for shoppers with a cart or a session", () => {
   });
 });
 
+describe("a guest's cart page, kept per cart", () => {
+  // One worker, so that the second request of a cart is answered by the worker that kept the first.
+  const { base } = useTestServer(4500, 400);
+  let clip: { id: string; nameEn: string };
+  let bow: { id: string; nameEn: string };
+
+  beforeAll(async () => {
+    const category = await createCategory(prisma);
+    clip = await createProduct(prisma, { categoryId: category.id, nameEn: `Pearl clip ${crypto.randomBytes(3).toString("hex")}`, priceFils: 1500, stockQuantity: 10 });
+    bow = await createProduct(prisma, { categoryId: category.id, nameEn: `Satin bow ${crypto.randomBytes(3).toString("hex")}`, priceFils: 2250, stockQuantity: 10 });
+  });
+
+  const cartOf = async (...lines: [string, number][]) =>
+    (await cartCookieHeader(lines.map(([productId, quantity]) => ({ productId, quantity, customTags: [] })))).split(";")[0];
+  const cartPage = async (cookie: string) => {
+    const response = await fetch(`${base}/cart`, { headers: { Cookie: `lang=en; ${cookie}` } });
+    expect(response.status).toBe(200);
+    // Never kept by a browser or a proxy, whoever else is sent the same bytes by the shop.
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("vary")).toContain("Cookie");
+    const html = await response.text();
+    const quantities = [...html.matchAll(/data-testid="cart-item-quantity"[^>]*>(\d+)</g)].map((match) => Number(match[1]));
+    return { html, quantities, total: /data-testid="cart-total"[^>]*>([^<]+)</.exec(html)?.[1], csp: response.headers.get("content-security-policy") ?? "" };
+  };
+
+  it("sends each guest their own lines, and a second guest with the same lines the page kept for the first", async () => {
+    const shoppers = [
+      { cookie: await cartOf([clip.id, 1]), quantities: [1], total: "1.50 KD", names: [clip.nameEn] },
+      { cookie: await cartOf([clip.id, 2]), quantities: [2], total: "3.00 KD", names: [clip.nameEn] },
+      { cookie: await cartOf([clip.id, 1], [bow.id, 3]), quantities: [1, 3], total: "8.25 KD", names: [clip.nameEn, bow.nameEn] },
+      { cookie: await cartOf([bow.id, 3], [clip.id, 1]), quantities: [3, 1], total: "8.25 KD", names: [bow.nameEn, clip.nameEn] },
+    ];
+    const before = await hits(base);
+    for (let round = 0; round < 3; round++) {
+      for (const shopper of shoppers) {
+        const page = await cartPage(shopper.cookie);
+        expect(page.quantities, shopper.cookie).toEqual(shopper.quantities);
+        expect(page.total).toBe(shopper.total);
+        expect(cartCount(page.html)).toBe(String(shopper.quantities.reduce((sum, quantity) => sum + quantity, 0)));
+        const shown = [clip.nameEn, bow.nameEn].filter((name) => page.html.includes(name)).sort();
+        expect(shown).toEqual([...shopper.names].sort());
+        // A kept page allows its scripts by their hashes, not this response's nonce.
+        expect(page.csp).not.toContain("'nonce-");
+      }
+    }
+    // Every request after each cart's first, answered from what the worker kept.
+    expect(await hits(base)).toBe(before + 8);
+  });
+
+  it("shows a new price, the stock left and a hidden product on the very next request", async () => {
+    const cookie = await cartOf([clip.id, 2], [bow.id, 3]);
+    const kept = await cartPage(cookie);
+    expect(kept.total).toBe("9.75 KD");
+    expect(kept.html).not.toContain('data-testid="cart-item-warning"');
+    await prisma.product.update({ where: { id: clip.id }, data: { priceFils: 1750 } });
+    expect((await cartPage(cookie)).total).toBe("10.25 KD");
+    // Two left of three asked, still on sale: only the product's own version moves, not the listing's.
+    await prisma.product.update({ where: { id: bow.id }, data: { stockQuantity: 2 } });
+    expect((await cartPage(cookie)).html).toContain('data-testid="cart-item-warning"');
+    await prisma.product.update({ where: { id: bow.id }, data: { isVisible: false } });
+    const hidden = await cartPage(cookie);
+    expect(hidden.quantities).toEqual([2]);
+    expect(hidden.html).not.toContain(bow.nameEn);
+    await prisma.product.update({ where: { id: bow.id }, data: { isVisible: true, stockQuantity: 10 } });
+    await prisma.product.update({ where: { id: clip.id }, data: { priceFils: 1500 } });
+  });
+
+  it("files a page under the lines it shows, whatever else the cookie header carries", async () => {
+    const mine = await cartOf([clip.id, 4]);
+    const other = await cartOf([bow.id, 5]);
+    // Two cart cookies: the page is rendered from one of them and filed under that one's lines, never the other's.
+    const both = await cartPage(`${mine}; ${other}`);
+    for (const [cookie, quantity] of [[mine, 4], [other, 5]] as const) {
+      for (let round = 0; round < 2; round++) expect((await cartPage(cookie)).quantities).toEqual([quantity]);
+    }
+    expect([[4], [5]]).toContainEqual(both.quantities);
+    // A cookie that is not the shop's shows an empty cart and is kept as one.
+    const forged = await cartPage(`cart=${Buffer.from(JSON.stringify([{ productId: clip.id, quantity: 9 }])).toString("base64")}.forged`);
+    expect(forged.html).toContain('data-testid="cart-empty"');
+  });
+
+  it("renders a signed-in shopper's cart, and a cart with a message, for that request alone", async () => {
+    const customer = await createCustomer(prisma);
+    await prisma.savedCart.create({ data: { customerId: customer.id, lines: [{ productId: clip.id, quantity: 6, customTags: [] }] } });
+    const session = (await getCustomerSessionCookie().serialize(await createSession(prisma, { customerId: customer.id }))).split(";")[0];
+    const before = await hits(base);
+    for (let round = 0; round < 2; round++) {
+      const signedIn = await cartPage(session);
+      expect(signedIn.quantities).toEqual([6]);
+      expect(signedIn.csp).toContain("'nonce-");
+      const flashed = await cartPage(`${await cartOf([clip.id, 1])}; shop_flash=added`);
+      expect(flashed.csp).toContain("'nonce-");
+    }
+    expect(await hits(base)).toBe(before);
+  });
+});
+
 describe("catalogue answers of the JSON API, kept like the pages", () => {
   const { base } = useTestServer(4500, 400);
-
-  async function hits(): Promise<number> {
-    const metrics = await (await fetch(`${base}/metrics`)).text();
-    const line = metrics.split("\n").find((candidate) => candidate.startsWith('shop_page_cache_lookups_total{result="hit"'));
-    return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
-  }
 
   it("answers a repeated search from memory, and the next one after a change from the catalogue as it is now", async () => {
     const mark = `zq${crypto.randomBytes(4).toString("hex")}`;
@@ -196,9 +293,9 @@ describe("catalogue answers of the JSON API, kept like the pages", () => {
     const first = await fetch(url);
     expect(first.headers.get("x-shop-shared-page")).toBeNull();
     expect(first.headers.get("cache-control")).toBe("no-cache");
-    const before = await hits();
+    const before = await hits(base);
     const again = await fetch(url);
-    expect(await hits()).toBe(before + 1);
+    expect(await hits(base)).toBe(before + 1);
     expect(await again.text()).toBe(await first.text());
     // The kept answer keeps the tag the route gave it, and names it weakly or in a list as well.
     const etag = again.headers.get("etag") as string;
@@ -213,8 +310,8 @@ describe("catalogue answers of the JSON API, kept like the pages", () => {
   });
 
   it("never keeps an answer the route did not mark as shared", async () => {
-    const before = await hits();
+    const before = await hits(base);
     for (let request = 0; request < 3; request++) expect((await fetch(`${base}/api/products?category=no-such-category`)).status).toBe(404);
-    expect(await hits()).toBe(before);
+    expect(await hits(base)).toBe(before);
   });
 });

@@ -27,11 +27,12 @@ export type DatabaseVersion = { read(): Promise<string>; close(): Promise<void> 
  *   change with every write to products (but stock moves that leave a product on sale or sold out as it was),
  *   categories, settings, delivery areas and the days' best sellers;
  * - `stock`: that and every product's exact stock (`GET /api/products`), the sum of the products' own versions;
- * - `{ productId }`: that and one product's own version, which its page and `GET /api/products/{id}` follow.
+ * - `{ productId }`: that and one product's own version, which its page and `GET /api/products/{id}` follow;
+ * - `{ productIds }`: that and the own versions of several products, which a guest's cart page follows.
  * A reading of the rows taken after a commit returned shows that commit on both engines, so each keeps the guarantee
  * above. A reading also names the Kuwait day, as the "Best sellers" sort ranks the days before today.
  */
-export type CatalogueScope = "list" | "stock" | { productId: string };
+export type CatalogueScope = "list" | "stock" | { productId: string } | { productIds: readonly string[] };
 
 /** `list`, the listing version every answer of the catalogue follows; `scoped`, the version of the scope asked. */
 export type CatalogueReading = { list: string; scoped: string };
@@ -126,19 +127,18 @@ function sqliteCatalogueVersion(databaseUrl: string | undefined): CatalogueVersi
           stock: connection.prepare('SELECT COALESCE(SUM("version"), 0) FROM "ProductVersion"').pluck(),
           product: connection.prepare('SELECT "version" FROM "ProductVersion" WHERE "productId" = ?').pluck(),
         };
-        list ??= `${versionOf(statements.list.get())}|${todayInKuwait()}`;
-        if (scope === "list") return { list, scoped: list };
-        if (scope === "stock") {
-          stock ??= String(statements.stock.get());
-          return { list, scoped: `${list}|stock:${stock}` };
-        }
-        let product = products.get(scope.productId);
-        if (product === undefined) {
-          if (products.size >= MAX_REMEMBERED_PRODUCTS) products.clear();
-          product = String(statements.product.get(scope.productId) ?? "none");
-          products.set(scope.productId, product);
-        }
-        return { list, scoped: `${list}|product:${scope.productId}:${product}` };
+        const { list: listStatement, stock: stockStatement, product: productStatement } = statements;
+        list ??= `${versionOf(listStatement.get())}|${todayInKuwait()}`;
+        const scoped = scopedVersion(list, scope, () => (stock ??= String(stockStatement.get())), (productId) => {
+          let product = products.get(productId);
+          if (product === undefined) {
+            if (products.size >= MAX_REMEMBERED_PRODUCTS) products.clear();
+            product = String(productStatement.get(productId) ?? "none");
+            products.set(productId, product);
+          }
+          return product;
+        });
+        return { list, scoped };
       } catch {
         seenData = undefined;
         const version = unknown();
@@ -152,6 +152,20 @@ function sqliteCatalogueVersion(databaseUrl: string | undefined): CatalogueVersi
 }
 
 const MAX_REMEMBERED_PRODUCTS = 10_000;
+
+/** The products whose own versions a scope follows. */
+function productIdsOf(scope: CatalogueScope): readonly string[] {
+  if (typeof scope === "string") return [];
+  return "productId" in scope ? [scope.productId] : scope.productIds;
+}
+
+/** The version of `scope`, from the listing's, the products' sum (`stock`) and each product's own (`product`). */
+function scopedVersion(list: string, scope: CatalogueScope, stock: () => string | null, product: (productId: string) => string): string {
+  if (scope === "list") return list;
+  if (scope === "stock") return `${list}|stock:${stock()}`;
+  if ("productId" in scope) return `${list}|product:${scope.productId}:${product(scope.productId)}`;
+  return `${list}|products:${scope.productIds.map((productId) => `${productId}:${product(productId)}`).join(",")}`;
+}
 
 /**
  * `PRAGMA data_version` read once per synchronous run of code: nothing can arrive or commit while JavaScript runs
@@ -324,13 +338,12 @@ function postgresqlCatalogueVersion(databaseUrl: string): CatalogueVersion {
       }
       const round = running ? (waiting ??= newRound()) : newRound();
       if (scope === "stock") round.stock = true;
-      else if (scope !== "list") round.productIds.add(scope.productId);
+      for (const productId of productIdsOf(scope)) round.productIds.add(productId);
       if (!running) run(round);
       const row = await round.answer;
       const list = `${versionOf(row?.list)}|${todayInKuwait()}`;
-      if (!row || scope === "list") return { list, scoped: list };
-      if (scope === "stock") return { list, scoped: `${list}|stock:${row.stock}` };
-      return { list, scoped: `${list}|product:${scope.productId}:${row.products[scope.productId] ?? "none"}` };
+      if (!row) return { list, scoped: list };
+      return { list, scoped: scopedVersion(list, scope, () => row.stock, (productId) => row.products[productId] ?? "none") };
     },
     async close() {
       closed = true;
