@@ -39,9 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** Only the mark of a page that may be kept: the server answers the cart `no-store` whatever a route says. */
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
+/** The mark of a page that may be kept, and nothing else of the loader's: the server answers the cart `no-store`. */
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
   const mark = loaderHeaders.get(SHARED_PAGE_HEADER);
   if (mark) headers.set(SHARED_PAGE_HEADER, mark);
   return headers;

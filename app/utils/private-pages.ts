@@ -22,9 +22,10 @@ const PRIVATE_PATHS = [
 
 /**
  * Matched as the router matches routes: without regard to case (`/ACCOUNT` renders the account page), with any run
- * of slashes taken as one.
+ * of slashes taken as one. A page's data for a client navigation (Remix's single fetch asks `/my-orders.data`) is
+ * what the page shows, so it is as private as the page.
  */
 export function isPrivatePath(pathname: string): boolean {
-  const path = pathname.replace(/\/{2,}/g, "/").toLowerCase();
+  const path = pathname.replace(/\/{2,}/g, "/").toLowerCase().replace(/\.data$/, "");
   return PRIVATE_PATHS.some((pattern) => pattern.test(path));
 }

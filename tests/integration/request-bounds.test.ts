@@ -73,6 +73,14 @@ describe("request bounds, private pages and the request log", () => {
     expect(await fetch(`${base}/`).then((response) => response.headers.get("cache-control"))).not.toBe("no-store");
   });
 
+  it("answers no-store for a private page's data, which a client navigation asks instead of the page", async () => {
+    for (const path of ["/account.data", "/cart.data", "/my-orders.data", "/checkout.data", "/view-invoice.data?orderNumber=ORD-1", "/admin/timsar/orders.data", "/My-Orders.data"]) {
+      const response = await fetch(`${base}${path}`, { redirect: "manual" });
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+      expect(response.headers.get("vary") ?? "", path).toMatch(/\bCookie\b/i);
+    }
+  });
+
   it("keeps no-store when the path's case or slashes change, as the router still renders the page", async () => {
     for (const path of ["/ACCOUNT", "/Account/", "/My-Orders", "/CHECKOUT", "/Admin/Timsar", "/ADMIN/timsar/orders", "/%61ccount"]) {
       const response = await fetch(`${base}${path}`, { redirect: "manual" });
