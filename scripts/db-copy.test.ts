@@ -87,6 +87,8 @@ beforeAll(async () => {
   // Issues 47 and 48: a delivery window and a buyer's review.
   await source.deliveryWindow.create({ data: { id: "window-morning", fromTime: "09:00", toTime: "12:00", capacity: 5, days: "0,1,2,3,4" } });
   await source.review.create({ data: { orderId: paid.id, productId: product.id, rating: 5, body: "فيونكة جميلة جدًا", authorName: "نورة ا.", status: "published" } });
+  // A catalogue export whose file may still come back after the move.
+  await source.catalogueExport.create({ data: { id: "0a1b2c3d4e5f", at: new Date("2026-05-02T10:00:00Z"), stock: JSON.stringify({ [product.id]: "7" }) } });
 }, 120_000);
 
 afterAll(async () => {

@@ -57,6 +57,7 @@ export const COPIED_MODELS = [
   "returnStatusChange",
   "deliveryWindow",
   "review",
+  "catalogueExport",
 ] as const;
 
 /** Not copied: minutes-long state the new servers make again, and versions the target's triggers write. */

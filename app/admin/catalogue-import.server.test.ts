@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { placeOrder } from "~/models/orders/index.server";
-import { applyCatalogueSheet, bulkSheetRows } from "~/models/catalogue/index.server";
+import { applyCatalogueSheet, bulkSheetRows, exportedStockOf } from "~/models/catalogue/index.server";
 import { catalogueSheetCsv } from "~/api/answers/catalogue-sheet.server";
 import { planImportText } from "./catalogue-import.server";
 import { createCategory } from "../../tests/factories/category";
@@ -26,6 +26,13 @@ async function exportCsv(cookie: string) {
   const response = await exportLoader({ request: request("/api/admin/products/export.csv", { cookie }), params: {}, context });
   expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+}
+
+/** The export as a browser saves it: the file's name (which names the export) and its text. */
+async function exportFile(cookie: string) {
+  const response = await exportLoader({ request: request("/api/admin/products/export.csv", { cookie }), params: {}, context });
+  const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "";
+  return { name, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer()).slice(1) };
 }
 
 async function importCsv(cookie: string, text: string, { dryRun = false, name = "products.csv" } = {}) {
@@ -293,6 +300,54 @@ describe("the catalogue spreadsheet", () => {
     const tooLow = await planImportText(catalogueSheetCsv((await bulkSheetRows({ productIds: [], variantIds: [variants[0].id] }, { field: "stock", mode: "amount", value: "-9" }))!));
     expect(tooLow).toEqual({ ok: false, errors: [{ row: 2, column: "stock", problem: "negativeStock" }] });
     expect(await bulkSheetRows(selection, { field: "stock", mode: "amount", value: "1.5" })).toBeNull();
+  });
+
+  it("leaves the stock sold since the export alone where the file still shows the stock of then, and sets what the owner typed", async () => {
+    const { cookie } = await adminCookie();
+    const clip = await createProduct(prisma, { priceFils: 1500, stockQuantity: 10 });
+    const { product: bow, variants } = await createProductWithOptions(
+      prisma,
+      [{ nameEn: "Colour", nameAr: "اللون", values: [{ en: "Red", ar: "أحمر" }, { en: "Blue", ar: "أزرق" }] }],
+      [{ optionValues: [{ en: "Red", ar: "أحمر" }], sku: uniqueId("RED"), stockQuantity: 5 }, { optionValues: [{ en: "Blue", ar: "أزرق" }], sku: uniqueId("BLUE"), stockQuantity: 5 }],
+    );
+    const exported = await exportFile(cookie);
+    expect(exported.name).toMatch(/^products-\d{4}-\d{2}-\d{2}-[0-9a-f]{12}\.csv$/);
+    // Sold while the owner edits her prices: three clips and two red bows (paid orders take the units for good).
+    await prisma.product.update({ where: { id: clip.id }, data: { stockQuantity: 7 } });
+    await prisma.productVariant.update({ where: { id: clip.id }, data: { stockQuantity: 7 } });
+    await prisma.productVariant.update({ where: { id: variants[0].id }, data: { stockQuantity: 3 } });
+    await prisma.productVariant.update({ where: { id: variants[1].id }, data: { stockQuantity: 4 } });
+    // She raised the clip's price and counted the blue bows again: 8. The other stock cells still read 10 and 5.
+    const rows = linesOf(exported.text, [clip.id, bow.id]).map((cells) => (cells[0] === clip.id ? set(cells, "price", "1.750") : cells[1] === variants[1].id ? set(cells, "stock", "٨") : cells));
+    const text = file(rows);
+
+    // Saved again by a spreadsheet program, which adds to the name: still the same export.
+    for (const name of [exported.name, exported.name.replace(".csv", " - Sheet1.csv")]) {
+      const planned = await planImportText(text, name);
+      if (!planned.ok) throw new Error(JSON.stringify(planned.errors));
+      expect(planned.plan.stockKept).toBe(2);
+      expect(planned.plan.changes.map((change) => [change.column, change.from, change.to]).sort()).toEqual([
+        ["price", "1.500", "1.750"],
+        ["stock", "4", "8"],
+      ]);
+    }
+    // A file whose name names no export of this shop is taken as written, as before: its stock is the file's.
+    const unnamed = await importCsv(cookie, text, { dryRun: true, name: "catalogue.csv" });
+    expect(unnamed.body).toMatchObject({ updated: 3 });
+
+    const imported = await importCsv(cookie, text, { name: exported.name });
+    expect(imported).toMatchObject({ status: 200, body: { created: 0, updated: 2, unchanged: 1, errors: [] } });
+    expect(await prisma.product.findUniqueOrThrow({ where: { id: clip.id } })).toMatchObject({ priceFils: 1750, stockQuantity: 7 });
+    expect((await prisma.productVariant.findMany({ where: { productId: bow.id }, orderBy: { position: "asc" } })).map((variant) => variant.stockQuantity)).toEqual([3, 8]);
+  });
+
+  it("forgets an export's stock after 90 days", async () => {
+    const { cookie } = await adminCookie();
+    await createProduct(prisma);
+    const { name } = await exportFile(cookie);
+    expect(await exportedStockOf(name)).not.toBeNull();
+    expect(await exportedStockOf(name, new Date(Date.now() + 91 * 24 * 60 * 60 * 1000))).toBeNull();
+    expect(await exportedStockOf("products-2026-12-03-000000000000.csv")).toBeNull();
   });
 
   it("refuses the whole import when units were held for an order between the preview and the write", async () => {

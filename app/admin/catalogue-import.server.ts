@@ -4,7 +4,7 @@
  * the preview to the confirmation in a signed hidden field (docs/decisions/0092-catalogue-spreadsheet.md).
  */
 import crypto from "node:crypto";
-import { planCatalogueSheet, sheetRowsFromRecords, type SheetPlanResult } from "~/models/catalogue/index.server";
+import { exportedStockOf, planCatalogueSheet, sheetRowsFromRecords, type SheetPlanResult } from "~/models/catalogue/index.server";
 import { getEnv } from "~/env.server";
 import { localized, type Language } from "~/shared/language";
 import { readCsv } from "~/utils/csv-read.server";
@@ -23,12 +23,13 @@ export async function readImportFile(file: FormDataEntryValue | null): Promise<{
   }
 }
 
-export async function planImportText(text: string): Promise<SheetPlanResult> {
+/** The file's plan; `fileName`, as uploaded, may name the export it came from, whose stock it then leaves alone. */
+export async function planImportText(text: string, fileName = ""): Promise<SheetPlanResult> {
   const read = readCsv(text);
   if (!read.ok) return { ok: false, errors: [{ row: read.row, column: null, problem: "unclosedQuote" }] };
   const rows = sheetRowsFromRecords(read.records);
   if (!rows.ok) return rows;
-  return planCatalogueSheet(rows.rows);
+  return planCatalogueSheet(rows.rows, fileName ? await exportedStockOf(fileName) : null);
 }
 
 /**

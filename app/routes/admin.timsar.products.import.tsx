@@ -84,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const message = t(bulk ? "admin.sheet.bulkErrorsTitle" : "admin.sheet.errorsTitle");
     return data({ stage: "refused" as const, message, bulk, errors: errorLines(t, language, errors, names), more: Math.max(0, errors.length - SHOWN) }, { status: 400 });
   };
-  const planned = await planImportText(text);
+  const planned = await planImportText(text, name);
   if (!planned.ok) return refused(planned.errors);
   const digest = planDigest(planned.plan);
   if (value.intent === "confirm" && digest === value.planDigest) {
@@ -125,6 +125,7 @@ function previewOf(plan: SheetPlan, language: Language) {
   return {
     counts: { created: formatCount(plan.created, language), updated: formatCount(plan.updated, language), unchanged: formatCount(plan.unchanged, language) },
     nothing: plan.created + plan.updated === 0,
+    stockKept: plan.stockKept ? formatCount(plan.stockKept, language) : null,
     changes: plan.changes.slice(0, SHOWN).map((change) => ({ row: formatCount(change.row, language), product: name(change), column: change.column, from: change.from, to: change.to })),
     moreChanges: Math.max(0, plan.changes.length - SHOWN),
     creations: plan.creations.slice(0, SHOWN).map((creation) => ({

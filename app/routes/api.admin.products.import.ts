@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (file === "missing" || file === "unreadable") {
     return Response.json({ message: bilingual(file === "missing" ? "admin.sheet.fileMissing" : "admin.sheet.fileUnreadable"), errors: [] }, { status: 400, headers: NO_STORE });
   }
-  const planned = await planImportText(file.text);
+  const planned = await planImportText(file.text, file.name);
   if (!planned.ok) return Response.json(sheetImportRefusedJson(planned.errors), { status: 400, headers: NO_STORE });
   if (dryRun) return Response.json(sheetImportJson(planned.plan), { headers: NO_STORE });
   const applied = await applyCatalogueSheet(planned.plan, { actor: admin, fileName: file.name });

@@ -12,15 +12,21 @@ import { signInAsAdmin, useEnglish } from "./admin-fixtures";
 
 /** The shop's own export, cut to one product's row with its price changed, as a spreadsheet program saves it. */
 async function editedExport(request: import("@playwright/test").APIRequestContext, productId: string, price: string): Promise<Buffer> {
+  return (await editedExportFile(request, productId, price)).buffer;
+}
+
+/** The same, with the name the browser saves the export under, which names the stock it showed. */
+async function editedExportFile(request: import("@playwright/test").APIRequestContext, productId: string, price: string) {
   const answer = await request.get("/api/admin/products/export.csv");
   expect(answer.status()).toBe(200);
+  const name = /filename="([^"]+)"/.exec(answer.headers()["content-disposition"] ?? "")?.[1] ?? "";
   const text = (await answer.text()).replace(/^\uFEFF/, "");
   const [header, ...rows] = text.split("\r\n");
   const row = rows.find((line) => line.startsWith(`${productId},`));
   expect(row).toBeTruthy();
   const cells = row!.split(",");
   cells[header.split(",").indexOf("price")] = price.includes(",") ? `"${price}"` : price;
-  return Buffer.from(`\uFEFF${header}\r\n${cells.join(",")}\r\n`, "utf8");
+  return { name, buffer: Buffer.from(`\uFEFF${header}\r\n${cells.join(",")}\r\n`, "utf8") };
 }
 
 async function hiddenProduct(nameAr: string) {
@@ -164,4 +170,34 @@ test.describe("bulk change from the products list", () => {
     await page.screenshot({ path: testInfo.outputPath("bulk-refused-ar-390.png"), fullPage: true });
     expect((await e2eDatabase().productVariant.findMany({ where: { productId: product.id } })).map((variant) => variant.stockQuantity).sort()).toEqual(variants.map((variant) => variant.stockQuantity).sort());
   });
+
+  for (const { language, width, name, kept, change, apply, applied } of [
+    { language: "ar", width: 390, name: "فيونكة مخزون", kept: "صفوف تحتفظ بمخزون المتجر كما هو الآن: ١.", change: "السعر (price)1.0001.750", apply: "تطبيق هذه التغييرات", applied: "تم تطبيق التغييرات." },
+    { language: "en", width: 1280, name: "فيونكة مخزون ٢", kept: "Rows keeping the shop's stock as it is now: 1.", change: "Price (price)1.0001.750", apply: "Apply these changes", applied: "Changes applied." },
+  ]) {
+    test(`${language}, ${width} px: a file exported before a sale keeps the stock sold since, and the preview says so`, async ({ page, context, baseURL }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      if (language === "en") await useEnglish(context, baseURL!);
+      await signInAsAdmin(context, baseURL!);
+      const product = await hiddenProduct(name);
+      const exported = await editedExportFile(page.request, product.id, "1.750");
+      expect(exported.name).toMatch(/^products-\d{4}-\d{2}-\d{2}-[0-9a-f]{12}\.csv$/);
+      // Two of the three sold while the owner edited the price; the file still says 3.
+      await e2eDatabase().product.update({ where: { id: product.id }, data: { stockQuantity: 1 } });
+      await e2eDatabase().productVariant.update({ where: { id: product.id }, data: { stockQuantity: 1 } });
+
+      await page.goto("/admin/timsar/products/import");
+      await page.locator('input[type="file"]').setInputFiles({ name: exported.name, mimeType: "text/csv", buffer: exported.buffer });
+      await page.locator('button[value="preview"]').click();
+      await expect(page.getByTestId("sheet-stock-kept")).toContainText(kept);
+      // The price is the one change: the stock cell the owner did not touch is not one.
+      await expect(page.getByTestId("sheet-change")).toHaveCount(1);
+      await expect(page.getByTestId("sheet-change")).toContainText(change);
+      await page.screenshot({ path: testInfo.outputPath(`import-stock-kept-${language}-${width}.png`), fullPage: true });
+
+      await page.getByRole("button", { name: apply }).click();
+      await expect(page.getByText(applied)).toBeVisible();
+      expect(await e2eDatabase().product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ priceFils: 1750, stockQuantity: 1 });
+    });
+  }
 });

@@ -6,6 +6,8 @@ type Preview = {
   bulk: boolean;
   counts: { created: string; updated: string; unchanged: string };
   nothing: boolean;
+  /** rows whose stock the import leaves as the shop has it now (sold since the file was exported), as a count */
+  stockKept: string | null;
   changes: { row: string; product: string; column: string; from: string; to: string }[];
   moreChanges: number;
   creations: { row: string; product: string; values: string; newProduct: boolean }[];
@@ -33,6 +35,11 @@ export function SheetPreview({ preview }: { preview: Preview }) {
         {t("admin.sheet.counts", preview.counts)}
       </p>
       {preview.nothing ? <p>{t("admin.sheet.nothing")}</p> : null}
+      {preview.stockKept ? (
+        <p className="sheet-preview__note" data-testid="sheet-stock-kept">
+          {t("admin.sheet.stockKept", { rows: preview.stockKept })}
+        </p>
+      ) : null}
       {preview.creations.length ? (
         <>
           <h3>{t("admin.sheet.createdTitle")}</h3>

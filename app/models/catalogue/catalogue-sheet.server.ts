@@ -94,6 +94,8 @@ export type SheetPlan = {
   writes: PlannedWrite[];
   /** each sku a row gives a variant that has it not yet, and that row: checked again as the plan is written */
   claimedSkus: Map<string, number>;
+  /** rows of an export of this shop whose stock still read what the export showed, while the shop's has moved since */
+  stockKept: number;
 };
 
 export type SheetPlanResult = { ok: true; plan: SheetPlan } | { ok: false; errors: SheetError[] };
@@ -266,10 +268,11 @@ function sameValues(a: OptionText[], b: OptionText[]): boolean {
  * file is refused by any one). Changes are told cell by cell against the rows the export writes, so a file exported
  * and imported unchanged plans nothing.
  */
-export async function planCatalogueSheet(rows: NumberedRow[]): Promise<SheetPlanResult> {
+export async function planCatalogueSheet(fileRows: NumberedRow[], exportedStock: Map<string, string> | null = null): Promise<SheetPlanResult> {
   const catalogue = await readCatalogue();
   const errors: SheetError[] = [];
   const fail = (row: number, column: SheetColumn | null, problem: SheetProblem, params?: SheetError["params"]) => errors.push({ row, column, problem, ...(params ? { params } : {}) });
+  const { rows, kept: stockKept } = keepingStockSinceExport(fileRows, exportedStock, catalogue.products.values());
 
   // Which product and variant each row is: variant_id, then sku, then product_id; else a new product.
   const groups = new Map<string, Group>();
@@ -446,7 +449,29 @@ export async function planCatalogueSheet(rows: NumberedRow[]): Promise<SheetPlan
     else writes.push({ kind: "create", input, isVisible, ownSku });
   }
   if (errors.length) return { ok: false, errors: errors.sort((a, b) => a.row - b.row || SHEET_COLUMNS.indexOf(a.column ?? "product_id") - SHEET_COLUMNS.indexOf(b.column ?? "product_id")) };
-  return { ok: true, plan: { created, updated, unchanged, changes, creations, writes, claimedSkus: givenSkus } };
+  return { ok: true, plan: { created, updated, unchanged, changes, creations, writes, claimedSkus: givenSkus, stockKept } };
+}
+
+/**
+ * The rows of a file this shop exported (`exportedStock`, the stock each of its rows showed then) with the shop's stock
+ * now in each row whose stock cell still reads what the export showed: the owner did not type it, and the sales,
+ * returns and restocks made since the export would otherwise be undone by the import. A cell she changed is hers.
+ */
+function keepingStockSinceExport(rows: NumberedRow[], exportedStock: Map<string, string> | null, products: Iterable<SheetProduct>) {
+  if (!exportedStock) return { rows, kept: 0 };
+  const now = new Map<string, string>();
+  for (const product of products) for (const sheetRow of sheetRowsOf(product)) now.set(sheetRow.variant_id, sheetRow.stock);
+  let kept = 0;
+  const keeping = rows.map((entry) => {
+    const shown = exportedStock.get(entry.cells.variant_id);
+    const current = now.get(entry.cells.variant_id);
+    if (shown === undefined || current === undefined || current === shown) return entry;
+    // Read as the plan reads it, so "١٠" or " 10" is the 10 the export wrote.
+    if (readStock(entry, () => undefined) !== Number(shown)) return entry;
+    kept += 1;
+    return { ...entry, cells: { ...entry.cells, stock: current } };
+  });
+  return { rows: keeping, kept };
 }
 
 function newSheetInput(): SheetInput {

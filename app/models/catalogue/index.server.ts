@@ -9,4 +9,5 @@ export { searchStorefrontProducts, searchVisibleProducts } from "./product-searc
 export { type OptionText, optionTexts, optionValuesLabel, pickVariant, type ProductOwnSale, saleVariantsOf, type SaleUnit, saleUnitOf } from "./product-variant.server";
 export { getProductsForSale, getStorefrontProducts, getVisibleProduct, getVisibleProductIds, getVisibleProducts, isInStock, type ProductForSale, type ProductDetail, productImages, showsDiscount, STOREFRONT_PAGE_SIZE } from "./product.server";
 export { confirmStockNoticeAddress, findStockNoticeAddress, findStockNoticeEmail, noticeStockReturned, sendBackInStockNotices, signUpForStockNotice, startStockNotices, unsubscribeStockNotices } from "./stock-notice.server";
+export { catalogueExportFileName, exportedStockOf, recordCatalogueExport } from "./catalogue-export.server";
 export { applyCatalogueSheet, bulkSheetRows, listCatalogueSheet, type NumberedRow, planCatalogueSheet, SHEET_COLUMNS, type SheetApplyResult, type SheetChange, type SheetColumn, type SheetCreation, type SheetError, type SheetPlan, type SheetPlanResult, type SheetProblem, type SheetRow, sheetRowsFromRecords } from "./catalogue-sheet.server";

@@ -32,6 +32,7 @@ export const catalogueSheet = {
     fileMissing: "Choose a CSV file.",
     fileUnreadable: "The file could not be read as text (UTF-8).",
     fileTooLarge: "The file is too large: a spreadsheet may be at most {{limit}} MB.",
+    stockKept: "Rows keeping the shop's stock as it is now: {{rows}}. Their stock in the file is still what it was when the file was exported, and sales, returns or restocks have changed it since. To set a stock, type a new figure in its row.",
     previewExpired: "This preview has expired: choose the file again.",
     select: "Select",
     bulkTitle: "Change the selected products and variants",

@@ -1,0 +1,14 @@
+-- The stock each row of a catalogue export showed, so importing the file again leaves the sales made since alone
+-- (decision 0092). Additive: a table of its own.
+-- CreateTable
+CREATE TABLE "CatalogueExport" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "stock" TEXT COLLATE "C" NOT NULL,
+
+    CONSTRAINT "CatalogueExport_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "CatalogueExport_at_idx" ON "CatalogueExport"("at");
+
