@@ -499,8 +499,8 @@ export const API_OPERATIONS: ApiOperation[] = [
   admin("api.admin.settings.ts", ["get"], "/api/admin/settings", "The shop settings", { 200: ok(answers.SettingsAnswer) }),
   admin("api.admin.settings.ts", ["put"], "/api/admin/settings", "Change the shop settings", { 200: ok(answers.SettingsSaved), 400: INVALID }, { body: SettingsBody }),
   // The catalogue in a spreadsheet (issue 49)
-  admin("api.admin.products.export[.]csv.ts", ["get"], "/api/admin/products/export.csv", "Every product and variant as CSV (UTF-8 with a BOM, one row per variant)", { 200: { description: "The catalogue's CSV", csv: true } }),
-  admin("api.admin.products.import.ts", ["post"], "/api/admin/products/import", "Import products from CSV (multipart `file`): all rows or none", {
+  admin("api.admin.products.export[.]csv.ts", ["get"], "/api/admin/products/export.csv", "Every product and variant as CSV (UTF-8 with a BOM, one row per variant), sent as `products-<day>-<id>.csv`: the id names the stock the rows show", { 200: { description: "The catalogue's CSV", csv: true } }),
+  admin("api.admin.products.import.ts", ["post"], "/api/admin/products/import", "Import products from CSV (multipart `file`): all rows or none. A file whose name keeps an export's id leaves the stock sold since alone where a row still shows the exported stock", {
     200: ok(answers.CatalogueImportAnswer, "Imported, or with dryRun what would be (counts of rows)"),
     400: ok(answers.CatalogueImportRefused, "Refused whole: each bad cell by spreadsheet row and column"),
   }, { multipart: true, query: z.object({ dryRun: z.enum(["1", "true"]).optional().describe("only tell what would change") }) }),
